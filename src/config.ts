@@ -1,0 +1,74 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+export const projectDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+const optionalString = z.string().trim().min(1).optional().catch(undefined);
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => ['true', '1', 'yes'].includes(value));
+
+const environmentSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    HOST: z.string().default('0.0.0.0'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(4000),
+    DATABASE_URL: optionalString,
+    DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+    SUANNI_DATA_DIR: optionalString,
+    SUANNI_DEMO_DATA: booleanFlag.default(true),
+    AUTH_JWT_SECRET: z.string().min(32, 'AUTH_JWT_SECRET must be at least 32 characters').optional(),
+    AUTH_JWKS_URL: z.url().optional(),
+    AUTH_ISSUER: z.string().min(1).default('suanni-dev'),
+    AUTH_AUDIENCE: z.string().min(1).default('suanni'),
+    SUANNI_MAX_BODY_BYTES: z.coerce.number().int().positive().default(1_000_000),
+    SUANNI_MAX_DEPTH: z.coerce.number().int().positive().default(10),
+    SUANNI_MAX_TOKENS: z.coerce.number().int().positive().default(2_000),
+    SUANNI_MAX_ALIASES: z.coerce.number().int().positive().default(15),
+    SUANNI_HEARTBEAT_MS: z.coerce.number().int().min(100).default(3_000),
+  })
+  .refine((env) => env.NODE_ENV !== 'production' || env.AUTH_JWT_SECRET || env.AUTH_JWKS_URL, {
+    message: 'in production set AUTH_JWT_SECRET or AUTH_JWKS_URL; the generated development secret is refused',
+  });
+
+/** Validated configuration; read once at start, passed down explicitly. */
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  databaseUrl?: string;
+  databasePoolMax: number;
+  dataDir?: string;
+  demoData: boolean;
+  auth: { jwtSecret?: string; jwksUrl?: string; issuer: string; audience: string };
+  limits: { maxBodyBytes: number; maxDepth: number; maxTokens: number; maxAliases: number };
+  heartbeatMs: number;
+}
+
+/** Parses the environment; throws one error listing every invalid variable. */
+export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = environmentSchema.safeParse(environment);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`);
+    throw new Error(`invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  const env = parsed.data;
+  return {
+    env: env.NODE_ENV,
+    host: env.HOST,
+    port: env.PORT,
+    databaseUrl: env.DATABASE_URL,
+    databasePoolMax: env.DATABASE_POOL_MAX,
+    dataDir: env.SUANNI_DATA_DIR,
+    demoData: env.SUANNI_DEMO_DATA,
+    auth: { jwtSecret: env.AUTH_JWT_SECRET, jwksUrl: env.AUTH_JWKS_URL, issuer: env.AUTH_ISSUER, audience: env.AUTH_AUDIENCE },
+    limits: {
+      maxBodyBytes: env.SUANNI_MAX_BODY_BYTES,
+      maxDepth: env.SUANNI_MAX_DEPTH,
+      maxTokens: env.SUANNI_MAX_TOKENS,
+      maxAliases: env.SUANNI_MAX_ALIASES,
+    },
+    heartbeatMs: env.SUANNI_HEARTBEAT_MS,
+  };
+}

@@ -1,0 +1,32 @@
+import type { Database } from './platform/db/prisma.js';
+import type { EventBus } from './platform/pubsub.js';
+import type { Principal } from './identity/principal.js';
+import type { IdentityService } from './identity/service.js';
+import type { SessionService } from './identity/sessions.js';
+import type { TokenVerifier } from './identity/tokens.js';
+import type { Config } from './config.js';
+
+/** Long-lived services, built once per process and shared by every request. */
+export interface Services {
+  identity: IdentityService;
+  sessions: SessionService;
+}
+
+/** What the application is built from; tests pass their own. */
+export interface AppDependencies {
+  config: Config;
+  db: Database;
+  events: EventBus;
+  tokens: TokenVerifier;
+  services: Services;
+}
+
+/** The per-operation context: the verified principal (or none) and the services. */
+export interface Context {
+  principal: Principal | null;
+  services: Services;
+  db: Database;
+  config: Config;
+  /** Correlates logs and masked errors with this request. */
+  traceId: string;
+}

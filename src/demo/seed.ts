@@ -1,0 +1,30 @@
+import type { Role } from '../identity/principal.js';
+import type { Database } from '../platform/db/prisma.js';
+
+export const DEMO_TENANT = 'acme';
+export const DEMO_USERS: { subject: string; roles: Role[] }[] = [
+  { subject: 'alice', roles: ['USER'] },
+  { subject: 'bob', roles: ['USER'] },
+  { subject: 'carol', roles: ['ADMIN', 'COMPLIANCE'] },
+  { subject: 'sam', roles: ['SRE'] },
+];
+
+/** Loads the demo tenant and users; idempotent, and never touches data that exists. */
+export async function seedDemoData(db: Database): Promise<void> {
+  const tenant = await db.tenant.upsert({ where: { key: DEMO_TENANT }, create: { key: DEMO_TENANT }, update: {} });
+  for (const { subject, roles } of DEMO_USERS) {
+    const user = await db.user.upsert({
+      where: { tenantId_subject: { tenantId: tenant.id, subject } },
+      create: { tenantId: tenant.id, subject, roles },
+      update: {},
+    });
+    if (subject === 'alice' && (await db.session.count({ where: { userId: user.id } })) === 0) {
+      await db.session.createMany({
+        data: [
+          { tenantId: tenant.id, userId: user.id, title: 'Supplier agreement questions' },
+          { tenantId: tenant.id, userId: user.id, title: '供应商合同问题' },
+        ],
+      });
+    }
+  }
+}

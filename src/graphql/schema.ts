@@ -1,0 +1,14 @@
+import { lexicographicSortSchema, printSchema } from 'graphql';
+import { builder } from './builder.js';
+import './scalars.js';
+import '../identity/graphql/user.js';
+import '../identity/graphql/session.js';
+import '../observability/graphql/heartbeat.js';
+
+/** The executable schema: every domain's GraphQL files are imported above. */
+export const schema = builder.toSchema();
+
+/** The schema as committed in `schema.graphql`. */
+export function printSchemaSDL(): string {
+  return `${printSchema(lexicographicSortSchema(schema))}\n`;
+}

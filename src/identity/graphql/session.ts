@@ -1,0 +1,78 @@
+import { builder } from '../../graphql/builder.js';
+import { deriveThreadId } from '../thread-id.js';
+import { pageSize } from './inputs.js';
+
+builder.prismaObject('Session', {
+  description: 'A conversation of one user.',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    title: t.exposeString('title'),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    closedAt: t.expose('closedAt', { type: 'DateTime', nullable: true }),
+    threadId: t.string({
+      description: 'Where this session’s state lives. Derived by the server; visible to the owner only.',
+      authScopes: (session, _args, context) => session.userId === context.principal?.userId,
+      resolve: (session) => deriveThreadId(session.userId, session.id),
+    }),
+    owner: t.relation('user', {
+      description: 'The user the session belongs to: for the owner or an ADMIN of the tenant.',
+      authScopes: (session, _args, context) =>
+        session.tenantId === context.principal?.tenantId &&
+        (session.userId === context.principal.userId || context.principal.roles.includes('ADMIN')),
+    }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  session: t.prismaField({
+    type: 'Session',
+    description: 'One of the caller’s sessions. Another user’s session is FORBIDDEN, another tenant’s NOT_FOUND.',
+    args: { id: t.arg.id({ required: true }) },
+    authScopes: { authenticated: true },
+    resolve: (_query, _root, args, context) => context.services.sessions.getOwned(context.principal!, args.id),
+  }),
+  sessions: t.prismaField({
+    type: ['Session'],
+    description: 'The caller’s own sessions, newest first.',
+    args: {
+      first: t.arg.int({ required: false, defaultValue: 50 }),
+      includeClosed: t.arg.boolean({ required: false, defaultValue: true }),
+    },
+    authScopes: { authenticated: true },
+    resolve: (_query, _root, args, context) =>
+      context.services.sessions.listOwn(context.principal!, { first: pageSize(args.first), includeClosed: args.includeClosed ?? true }),
+  }),
+  tenantSessions: t.prismaField({
+    type: ['Session'],
+    description: 'Sessions of the caller’s tenant, newest first (ids, titles, timestamps). ADMIN only.',
+    args: { first: t.arg.int({ required: false, defaultValue: 50 }) },
+    authScopes: { role: 'ADMIN' },
+    resolve: (_query, _root, args, context) => context.services.sessions.listForTenant(context.principal!, pageSize(args.first)),
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  createSession: t.prismaField({
+    type: 'Session',
+    args: { title: t.arg.string({ required: true }) },
+    authScopes: { authenticated: true },
+    resolve: (_query, _root, args, context) => context.services.sessions.create(context.principal!, args.title),
+  }),
+  closeSession: t.prismaField({
+    type: 'Session',
+    args: { id: t.arg.id({ required: true }) },
+    authScopes: { authenticated: true },
+    resolve: (_query, _root, args, context) => context.services.sessions.close(context.principal!, args.id),
+  }),
+}));
+
+builder.subscriptionFields((t) => ({
+  sessionUpdated: t.prismaField({
+    type: 'Session',
+    description: 'Changes of one of the caller’s sessions (for example its closing).',
+    args: { id: t.arg.id({ required: true }) },
+    authScopes: { authenticated: true },
+    subscribe: (_root, args, context) => context.services.sessions.watch(context.principal!, args.id),
+    resolve: (_query, session) => session,
+  }),
+}));

@@ -1,0 +1,101 @@
+import type { Database } from '../platform/db/prisma.js';
+import { forbidden, notFound, assertUuid } from '../platform/errors.js';
+import type { Principal, Role } from './principal.js';
+import { hasRole } from './principal.js';
+import type { TokenClaims } from './tokens.js';
+
+const PROVISION_CACHE_TTL_MS = 60_000;
+const PROVISION_CACHE_MAX = 10_000;
+
+interface CachedIdentity {
+  userId: string;
+  tenantId: string;
+  rolesKey: string;
+  expiresAt: number;
+}
+
+/**
+ * Turns verified token claims into a principal, creating the tenant and user on first sight
+ * (just-in-time provisioning) and keeping the stored roles in step with the token.
+ */
+export class IdentityService {
+  private readonly cache = new Map<string, CachedIdentity>();
+
+  constructor(private readonly db: Database) {}
+
+  /** Provisions (or refreshes) the tenant and user named by the claims. */
+  async principalFor(claims: TokenClaims): Promise<Principal> {
+    const cacheKey = `${claims.tenantKey}\u0000${claims.subject}`;
+    const rolesKey = [...claims.roles].sort().join(',');
+    const cached = this.cache.get(cacheKey);
+    let ids: { userId: string; tenantId: string };
+    if (cached && cached.expiresAt > Date.now() && cached.rolesKey === rolesKey) {
+      ids = cached;
+    } else {
+      ids = await this.provision(claims);
+      if (this.cache.size >= PROVISION_CACHE_MAX) this.cache.delete(this.cache.keys().next().value!);
+      this.cache.set(cacheKey, { ...ids, rolesKey, expiresAt: Date.now() + PROVISION_CACHE_TTL_MS });
+    }
+    return {
+      userId: ids.userId,
+      tenantId: ids.tenantId,
+      tenantKey: claims.tenantKey,
+      subject: claims.subject,
+      roles: claims.roles,
+      tokenExpiresAt: claims.expiresAt,
+    };
+  }
+
+  /** Drops cached identities so the next request re-reads the database. */
+  forgetCachedIdentities(): void {
+    this.cache.clear();
+  }
+
+  private async provision(claims: TokenClaims, attempt = 0): Promise<{ userId: string; tenantId: string }> {
+    try {
+      const tenant = await this.db.tenant.upsert({
+        where: { key: claims.tenantKey },
+        create: { key: claims.tenantKey },
+        update: {},
+        select: { id: true },
+      });
+      const user = await this.db.user.upsert({
+        where: { tenantId_subject: { tenantId: tenant.id, subject: claims.subject } },
+        create: { tenantId: tenant.id, subject: claims.subject, roles: claims.roles as Role[] },
+        update: { roles: claims.roles as Role[], lastSeenAt: new Date() },
+        select: { id: true },
+      });
+      return { userId: user.id, tenantId: tenant.id };
+    } catch (error) {
+      // Two first requests of a new user race on the unique keys; the loser reads the winner's row.
+      if (attempt < 2 && (error as { code?: string }).code === 'P2002') return this.provision(claims, attempt + 1);
+      throw error;
+    }
+  }
+
+  /** The caller's own user row. */
+  async me(principal: Principal) {
+    const user = await this.db.user.findUnique({ where: { id: principal.userId } });
+    if (!user) throw notFound('User');
+    return user;
+  }
+
+  /** Users of the caller's tenant; ADMIN only. */
+  async listTenantUsers(principal: Principal, options: { first: number }) {
+    if (!hasRole(principal, 'ADMIN')) throw forbidden('Only an ADMIN may list the users of a tenant.');
+    return this.db.user.findMany({
+      where: { tenantId: principal.tenantId },
+      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+      take: options.first,
+    });
+  }
+
+  /** A user of the caller's tenant, for the caller themselves or an ADMIN of the tenant. */
+  async getUser(principal: Principal, userId: string) {
+    const id = assertUuid(userId, 'id');
+    if (id !== principal.userId && !hasRole(principal, 'ADMIN')) throw forbidden();
+    const user = await this.db.user.findUnique({ where: { id } });
+    if (!user || user.tenantId !== principal.tenantId) throw notFound('User');
+    return user;
+  }
+}

@@ -1,0 +1,101 @@
+import type { Database } from '../platform/db/prisma.js';
+import { AppError, assertUuid, badUserInput, forbidden, notFound } from '../platform/errors.js';
+import type { EventBus } from '../platform/pubsub.js';
+import { hasRole, type Principal } from './principal.js';
+
+export const SESSION_TITLE_MAX = 200;
+
+export type SessionRow = Awaited<ReturnType<Database['session']['findUniqueOrThrow']>>;
+
+/** Topic on which changes of one session are published. */
+export const sessionTopic = (sessionId: string) => `session:${sessionId}` as const;
+
+function normaliseTitle(title: string): string {
+  const trimmed = title.trim();
+  if (!trimmed) throw badUserInput('title must not be empty.', 'title');
+  if (trimmed.length > SESSION_TITLE_MAX) throw badUserInput(`title must be at most ${SESSION_TITLE_MAX} characters.`, 'title');
+  return trimmed;
+}
+
+/**
+ * Conversations of a user. Every method starts with the authorization check, so resolvers,
+ * subscriptions and agent nodes share the same rules.
+ */
+export class SessionService {
+  constructor(
+    private readonly db: Database,
+    private readonly events: EventBus,
+  ) {}
+
+  async create(principal: Principal, title: string): Promise<SessionRow> {
+    return this.db.session.create({
+      data: { title: normaliseTitle(title), userId: principal.userId, tenantId: principal.tenantId },
+    });
+  }
+
+  /**
+   * A session the caller owns. Someone else's session in the same tenant is FORBIDDEN;
+   * one in another tenant is NOT_FOUND, so its existence does not leak across tenants.
+   */
+  async getOwned(principal: Principal, sessionId: string): Promise<SessionRow> {
+    const session = await this.db.session.findUnique({ where: { id: assertUuid(sessionId, 'id') } });
+    if (!session || session.tenantId !== principal.tenantId) throw notFound('Session');
+    if (session.userId !== principal.userId) throw forbidden('This session belongs to another user.');
+    return session;
+  }
+
+  async close(principal: Principal, sessionId: string): Promise<SessionRow> {
+    const session = await this.getOwned(principal, sessionId);
+    if (session.closedAt) throw new AppError('BAD_USER_INPUT', 'Session is already closed.', { field: 'id' });
+    // Conditional update: of two concurrent closes exactly one wins.
+    const { count } = await this.db.session.updateMany({ where: { id: session.id, closedAt: null }, data: { closedAt: new Date() } });
+    if (count === 0) throw new AppError('BAD_USER_INPUT', 'Session is already closed.', { field: 'id' });
+    const closed = await this.db.session.findUniqueOrThrow({ where: { id: session.id } });
+    this.events.publish(sessionTopic(closed.id), { kind: 'CLOSED', sessionId: closed.id });
+    return closed;
+  }
+
+  /** The caller's own sessions, newest first. */
+  async listOwn(principal: Principal, options: { first: number; includeClosed: boolean }): Promise<SessionRow[]> {
+    return this.db.session.findMany({
+      where: { userId: principal.userId, ...(options.includeClosed ? {} : { closedAt: null }) },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      take: options.first,
+    });
+  }
+
+  /** Sessions of one user for that user or an ADMIN of their tenant (metadata only). */
+  async listForUser(principal: Principal, user: { id: string; tenantId: string }, first: number): Promise<SessionRow[]> {
+    if (user.tenantId !== principal.tenantId) throw notFound('User');
+    if (user.id !== principal.userId && !hasRole(principal, 'ADMIN')) throw forbidden();
+    return this.db.session.findMany({
+      where: { userId: user.id },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      take: first,
+    });
+  }
+
+  /** Sessions of the caller's tenant; ADMIN only (metadata only). */
+  async listForTenant(principal: Principal, first: number): Promise<SessionRow[]> {
+    if (!hasRole(principal, 'ADMIN')) throw forbidden('Only an ADMIN may list the sessions of a tenant.');
+    return this.db.session.findMany({
+      where: { tenantId: principal.tenantId },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      take: first,
+    });
+  }
+
+  /**
+   * Changes of one of the caller's sessions, as they happen. Authorization runs before
+   * the first event, so another user's subscription fails without receiving anything.
+   */
+  async *watch(principal: Principal, sessionId: string): AsyncGenerator<SessionRow> {
+    const session = await this.getOwned(principal, sessionId);
+    for await (const event of this.events.subscribe(sessionTopic(session.id))) {
+      const current = await this.db.session.findUnique({ where: { id: event.sessionId } });
+      if (!current) return;
+      yield current;
+      if (current.closedAt) return;
+    }
+  }
+}

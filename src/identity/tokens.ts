@@ -1,0 +1,128 @@
+import { createRemoteJWKSet, errors as joseErrors, jwtVerify, SignJWT, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import { unauthenticated } from '../platform/errors.js';
+import { ROLES, type Role } from './principal.js';
+
+/** The identity a verified token asserts, before it is provisioned. */
+export interface TokenClaims {
+  subject: string;
+  tenantKey: string;
+  roles: Role[];
+  issuedAt: Date | null;
+  expiresAt: Date | null;
+}
+
+export interface TokenVerifierOptions {
+  /** HS256 shared secret. */
+  secret?: string;
+  /** JWKS endpoint for asymmetric keys (RS256, PS256, ES256, EdDSA). */
+  jwksUrl?: string;
+  issuer: string;
+  audience: string;
+}
+
+export interface TokenVerifier {
+  verify(token: string): Promise<TokenClaims>;
+}
+
+const subjectPattern = /^[A-Za-z0-9._@|:+-]{1,200}$/;
+const tenantPattern = /^[a-z0-9][a-z0-9._-]{0,62}$/;
+const asymmetricAlgorithms = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA'];
+
+/** Reads the claims Suanni relies on; anything malformed is a rejection, not a guess. */
+export function claimsFromPayload(payload: JWTPayload): TokenClaims {
+  const { sub, tenant, roles } = payload as JWTPayload & { tenant?: unknown; roles?: unknown };
+  if (typeof sub !== 'string' || !subjectPattern.test(sub)) throw unauthenticated('Token subject (sub) is missing or malformed.');
+  if (typeof tenant !== 'string' || !tenantPattern.test(tenant)) throw unauthenticated('Token tenant claim is missing or malformed.');
+  if (roles !== undefined && !(Array.isArray(roles) && roles.every((role) => typeof role === 'string'))) {
+    throw unauthenticated('Token roles claim must be a list of strings.');
+  }
+  // Identity providers add roles of their own; keep the ones Suanni knows.
+  const known = [...new Set(((roles as string[] | undefined) ?? []).filter((role): role is Role => (ROLES as readonly string[]).includes(role)))];
+  return {
+    subject: sub,
+    tenantKey: tenant,
+    roles: known.length > 0 ? known : ['USER'],
+    issuedAt: payload.iat === undefined ? null : new Date(payload.iat * 1000),
+    expiresAt: payload.exp === undefined ? null : new Date(payload.exp * 1000),
+  };
+}
+
+function describeRejection(error: unknown): string {
+  if (error instanceof joseErrors.JWTExpired) return 'Token has expired.';
+  if (error instanceof joseErrors.JWTClaimValidationFailed) {
+    if (error.claim === 'nbf') return 'Token is not yet valid.';
+    if (error.claim === 'iss') return 'Token issuer is not accepted.';
+    if (error.claim === 'aud') return 'Token audience is not accepted.';
+    return `Token claim ${error.claim} is invalid.`;
+  }
+  if (error instanceof joseErrors.JOSEAlgNotAllowed) return 'Token algorithm is not accepted.';
+  if (error instanceof joseErrors.JWSSignatureVerificationFailed) return 'Token signature is invalid.';
+  if (error instanceof joseErrors.JWKSNoMatchingKey) return 'Token signing key is unknown.';
+  return 'Token is invalid.';
+}
+
+/**
+ * Verifies bearer JWTs with jose. Only the configured algorithm family is accepted, so
+ * `alg: none` and algorithm-confusion tokens fail; `exp`, `nbf`, `iss` and `aud` are checked.
+ */
+export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifier {
+  let key: Uint8Array | JWTVerifyGetKey;
+  let algorithms: string[];
+  if (options.jwksUrl) {
+    key = createRemoteJWKSet(new URL(options.jwksUrl), { cacheMaxAge: 10 * 60_000, timeoutDuration: 5_000 });
+    algorithms = asymmetricAlgorithms;
+  } else if (options.secret) {
+    key = new TextEncoder().encode(options.secret);
+    algorithms = ['HS256'];
+  } else {
+    throw new Error('token verification needs a secret or a JWKS URL');
+  }
+  return {
+    async verify(token) {
+      let payload: JWTPayload;
+      try {
+        ({ payload } = await jwtVerify(token, key as Uint8Array, {
+          algorithms,
+          issuer: options.issuer,
+          audience: options.audience,
+          requiredClaims: ['sub', 'exp'],
+          clockTolerance: 5,
+        }));
+      } catch (error) {
+        throw unauthenticated(describeRejection(error));
+      }
+      return claimsFromPayload(payload);
+    },
+  };
+}
+
+export interface DevelopmentTokenRequest {
+  secret: string;
+  issuer: string;
+  audience: string;
+  subject: string;
+  tenant: string;
+  roles: Role[];
+  /** A jose time span such as `1h` or `30m`. */
+  expiresIn?: string;
+}
+
+/** Signs an HS256 token for development and tests. */
+export async function signDevelopmentToken(request: DevelopmentTokenRequest): Promise<string> {
+  return new SignJWT({ tenant: request.tenant, roles: request.roles })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(request.subject)
+    .setIssuer(request.issuer)
+    .setAudience(request.audience)
+    .setIssuedAt()
+    .setExpirationTime(request.expiresIn ?? '12h')
+    .sign(new TextEncoder().encode(request.secret));
+}
+
+/** Extracts the token from an `Authorization: Bearer …` value. */
+export function bearerToken(header: string | null | undefined): string | null {
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  if (!match) throw unauthenticated('Authorization must use the Bearer scheme.');
+  return match[1]!;
+}

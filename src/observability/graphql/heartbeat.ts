@@ -1,0 +1,17 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { builder } from '../../graphql/builder.js';
+
+builder.subscriptionFields((t) => ({
+  heartbeat: t.field({
+    type: 'DateTime',
+    description: 'The server time, now and then every few seconds: proves the subscription transport.',
+    authScopes: { authenticated: true },
+    subscribe: async function* (_root, _args, context) {
+      for (;;) {
+        yield new Date();
+        await sleep(context.config.heartbeatMs);
+      }
+    },
+    resolve: (time: Date) => time,
+  }),
+}));

@@ -1,0 +1,16 @@
+import { createPubSub } from 'graphql-yoga';
+
+/** Events by topic. Domains add their topics here as they publish them. */
+export type EventTopics = {
+  [topic: `session:${string}`]: [{ kind: 'CLOSED' | 'UPDATED'; sessionId: string }];
+};
+
+/**
+ * In-process publish/subscribe for live progress. One gateway process needs nothing more;
+ * replicas share events through Redis by giving `createPubSub` a Redis event target.
+ */
+export function createEventBus() {
+  return createPubSub<EventTopics>();
+}
+
+export type EventBus = ReturnType<typeof createEventBus>;

@@ -1,0 +1,72 @@
+import { randomBytes } from 'node:crypto';
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import pg from 'pg';
+import { projectDir, type Config } from '../config.js';
+import { ensureTraversableDir, resolveDataDir, startEmbeddedPostgres, withDatabase } from './db/embedded-postgres.js';
+import { createLogger } from './logger.js';
+
+const log = createLogger('runtime');
+
+export const DEFAULT_DATABASE_NAME = 'suanni';
+
+/** Where the gateway keeps local state: the embedded cluster and the development secret. */
+export async function dataDirectory(config: Config): Promise<string> {
+  const { dir, reason } = await resolveDataDir(projectDir, config.dataDir);
+  await ensureTraversableDir(dir);
+  log.info({ dataDir: dir, reason }, 'data folder');
+  return dir;
+}
+
+export interface OpenedDatabase {
+  url: string;
+  embedded: boolean;
+  stop(): Promise<void>;
+}
+
+/** Creates `name` on the server behind `adminUrl` unless it exists. */
+export async function ensureDatabase(adminUrl: string, name: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (!rowCount) await client.query(`CREATE DATABASE ${client.escapeIdentifier(name)}`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** `DATABASE_URL` when set; otherwise the embedded PostgreSQL in the data folder. */
+export async function openDatabase(config: Config, dataDir: string): Promise<OpenedDatabase> {
+  if (config.databaseUrl) {
+    log.info({ server: new URL(config.databaseUrl).host }, 'using DATABASE_URL; no embedded server started');
+    return { url: config.databaseUrl, embedded: false, stop: async () => {} };
+  }
+  const embedded = await startEmbeddedPostgres({ dataDir });
+  try {
+    await ensureDatabase(embedded.adminUrl, DEFAULT_DATABASE_NAME);
+  } catch (error) {
+    await embedded.stop();
+    throw error;
+  }
+  return { url: withDatabase(embedded.adminUrl, DEFAULT_DATABASE_NAME), embedded: true, stop: () => embedded.stop() };
+}
+
+/**
+ * The HS256 secret: `AUTH_JWT_SECRET`, or in development one generated once into the data
+ * folder. Undefined when tokens are verified with `AUTH_JWKS_URL` alone.
+ */
+export async function jwtSecret(config: Config, dataDir: string): Promise<string | undefined> {
+  if (config.auth.jwtSecret) return config.auth.jwtSecret;
+  if (config.auth.jwksUrl) return undefined;
+  if (config.env === 'production') throw new Error('AUTH_JWT_SECRET or AUTH_JWKS_URL is required in production');
+  const file = path.join(dataDir, 'dev-jwt-secret');
+  try {
+    return (await readFile(file, 'utf8')).trim();
+  } catch {
+    const secret = randomBytes(32).toString('base64url');
+    await writeFile(file, `${secret}\n`, { mode: 0o600 });
+    log.info({ file }, 'generated a development JWT secret');
+    return secret;
+  }
+}
