@@ -5,7 +5,7 @@ import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
 import { useDisableIntrospection } from '@graphql-yoga/plugin-disable-introspection';
 import { createYoga, useReadinessCheck, type YogaServerInstance } from 'graphql-yoga';
-import { GraphQLError, type ExecutionArgs } from 'graphql';
+import type { ExecutionArgs, GraphQLError } from 'graphql';
 import { CloseCode, type SubscribePayload } from 'graphql-ws';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer, type WebSocket } from 'ws';
@@ -172,7 +172,7 @@ export function buildApp(deps: AppDependencies): App {
         try {
           document = enveloped.parse(params.query);
         } catch (error) {
-          if (error instanceof GraphQLError) return [error];
+          if (error instanceof Error && 'extensions' in error) return [error as GraphQLError];
           throw error;
         }
         const errors = enveloped.validate(enveloped.schema, document);

@@ -67,9 +67,9 @@ function requestError(error: GraphQLError, fallbackReason: string): GraphQLError
  * as INTERNAL carrying the trace id.
  */
 export function toClientError(error: GraphQLError, traceId: string): GraphQLError {
-  const original = error.originalError;
+  const original = rootCause(error);
   if (original instanceof AppError) return appErrorToGraphQL(original, error);
-  if (original instanceof GraphQLError && original.extensions?.code) {
+  if (isGraphQLError(original) && original.extensions?.code) {
     return new GraphQLError(original.message, { nodes: error.nodes, path: error.path, extensions: original.extensions });
   }
   if (!original) return error.extensions?.code ? error : requestError(error, 'GRAPHQL_VALIDATION_FAILED');
@@ -90,10 +90,21 @@ export function useErrorPolicy(): Plugin<{ traceId?: string }> {
   });
   return {
     onParse: () => ({ result, replaceParseResult }) => {
-      if (result instanceof GraphQLError) replaceParseResult(requestError(result, 'GRAPHQL_PARSE_FAILED'));
+      if (isGraphQLError(result)) replaceParseResult(requestError(result, 'GRAPHQL_PARSE_FAILED'));
     },
-    onValidate: () => ({ result, setResult }) => {
-      if (result.length > 0) setResult(result.map((error) => requestError(error, 'GRAPHQL_VALIDATION_FAILED')));
+    onValidate: ({ validateFn, setValidationFn }) => {
+      // GraphQL Armor throws its rejection from inside a validation rule; report it as a result.
+      setValidationFn((...args) => {
+        try {
+          return validateFn(...args);
+        } catch (error) {
+          if (isGraphQLError(error)) return [error];
+          throw error;
+        }
+      });
+      return ({ result, setResult }) => {
+          if (result.length > 0) setResult(result.map((error) => requestError(error, 'GRAPHQL_VALIDATION_FAILED')));
+      };
     },
     onExecute: ({ args }) => onResult(args.contextValue.traceId ?? 'unknown'),
     onSubscribe: ({ args }) => ({
@@ -106,11 +117,27 @@ export function useErrorPolicy(): Plugin<{ traceId?: string }> {
   };
 }
 
+/**
+ * Recognises a GraphQLError by shape: executors may load graphql's ESM build while other code
+ * loads its CommonJS build, and then `instanceof GraphQLError` fails across the two.
+ */
+function isGraphQLError(error: unknown): error is GraphQLError {
+  return error instanceof Error && 'extensions' in error && 'path' in error;
+}
+
+/** The innermost cause of an error that GraphQL execution wrapped one or more times. */
+function rootCause(error: GraphQLError): Error | undefined {
+  let cause: Error | undefined = error.originalError;
+  while (isGraphQLError(cause) && cause.originalError) cause = cause.originalError;
+  return cause;
+}
+
 /** Yoga's last line of defence for errors raised outside execution (context, transport). */
 export function maskUnexpectedError(error: unknown): Error {
   if (error instanceof AppError) return appErrorToGraphQL(error);
-  if (error instanceof GraphQLError) {
-    if (error.originalError instanceof AppError) return appErrorToGraphQL(error.originalError, error);
+  if (isGraphQLError(error)) {
+    const cause = rootCause(error);
+    if (cause instanceof AppError) return appErrorToGraphQL(cause, error);
     if (error.extensions?.code || !error.originalError) return error;
   }
   log.error({ err: error }, 'unexpected error outside execution');

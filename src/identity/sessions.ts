@@ -86,12 +86,17 @@ export class SessionService {
   }
 
   /**
-   * Changes of one of the caller's sessions, as they happen. Authorization runs before
-   * the first event, so another user's subscription fails without receiving anything.
+   * One of the caller's sessions: its current state first, then each change as it happens.
+   * Authorization runs before anything is sent, so another user's subscription fails empty.
    */
   async *watch(principal: Principal, sessionId: string): AsyncGenerator<SessionRow> {
     const session = await this.getOwned(principal, sessionId);
-    for await (const event of this.events.subscribe(sessionTopic(session.id))) {
+    // Subscribe before reading the current state so that no change falls in between.
+    const changes = this.events.subscribe(sessionTopic(session.id));
+    const current = await this.db.session.findUniqueOrThrow({ where: { id: session.id } });
+    yield current;
+    if (current.closedAt) return;
+    for await (const event of changes) {
       const current = await this.db.session.findUnique({ where: { id: event.sessionId } });
       if (!current) return;
       yield current;

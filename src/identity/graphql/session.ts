@@ -69,7 +69,7 @@ builder.mutationFields((t) => ({
 builder.subscriptionFields((t) => ({
   sessionUpdated: t.prismaField({
     type: 'Session',
-    description: 'Changes of one of the caller’s sessions (for example its closing).',
+    description: 'One of the caller’s sessions: its current state, then every change (for example its closing) until it closes.',
     args: { id: t.arg.id({ required: true }) },
     authScopes: { authenticated: true },
     subscribe: (_root, args, context) => context.services.sessions.watch(context.principal!, args.id),
