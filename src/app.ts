@@ -108,7 +108,7 @@ export interface RunningApp {
 
 export interface App {
   start(): Promise<RunningApp>;
-  stop(): Promise<void>;
+  stop(gracePeriodMs?: number): Promise<void>;
   yoga: YogaServerInstance<ServerContext, Context>;
 }
 
@@ -202,12 +202,16 @@ export function buildApp(deps: AppDependencies): App {
       log.info({ url }, 'gateway listening');
       return { url, port };
     },
-    async stop() {
+    /** Stops accepting work, lets requests in flight finish (up to a grace period), then closes. */
+    async stop(gracePeriodMs = 10_000) {
       for (const timer of expiryTimers.values()) clearTimeout(timer);
       await wsCleanup.dispose();
       wsServer.close();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      const forced = setTimeout(() => server.closeAllConnections(), gracePeriodMs);
+      await closed;
+      clearTimeout(forced);
     },
   };
 }

@@ -138,7 +138,7 @@ describe('sessions', () => {
     const id = created.data!.createSession.id;
     const client = app.ws({ authorization: `Bearer ${alice}` });
     const events: { id: string; closedAt: string | null }[] = [];
-    let closed: Awaited<ReturnType<TestApp['gql']>> | undefined;
+    let closed: { data?: Record<string, any> | null } | undefined;
     await new Promise<void>((resolve, reject) => {
       client.subscribe<{ sessionUpdated: { id: string; closedAt: string | null } }>(
         { query: 'subscription ($id: ID!) { sessionUpdated(id: $id) { id closedAt } }', variables: { id } },

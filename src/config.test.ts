@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('has development defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ env: 'development', port: 4000, demoData: true, auth: { issuer: 'suanni-dev', audience: 'suanni' } });
+  });
+
+  it('refuses production without a configured key', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/AUTH_JWT_SECRET or AUTH_JWKS_URL/);
+    expect(loadConfig({ NODE_ENV: 'production', AUTH_JWKS_URL: 'https://idp.example/jwks.json' }).env).toBe('production');
+  });
+
+  it('lists every invalid variable at once', () => {
+    expect(() => loadConfig({ PORT: 'eighty', AUTH_JWT_SECRET: 'short' })).toThrow(/PORT[\s\S]*AUTH_JWT_SECRET/);
+  });
+
+  it('reads limits and flags', () => {
+    const config = loadConfig({ SUANNI_MAX_DEPTH: '4', SUANNI_DEMO_DATA: 'false', PORT: '8080' });
+    expect(config.limits.maxDepth).toBe(4);
+    expect(config.demoData).toBe(false);
+    expect(config.port).toBe(8080);
+  });
+});
