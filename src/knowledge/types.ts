@@ -1,0 +1,58 @@
+/** Kinds of knowledge: clause texts get summarised for agents; metadata passes unchanged. */
+export type KnowledgeKind = 'CLAUSE' | 'METADATA';
+
+export type ConstraintOperator = '<=' | '<' | '>=' | '>' | '=' | '!=';
+
+/**
+ * A machine-checkable rule attached to a knowledge version, evaluated by the review's rules
+ * provider against an extracted contract field, e.g. `{ field: 'penaltyRate', operator: '<=',
+ * value: 8, unit: '%' }`. Field names are the keys of `ConstraintField`.
+ */
+export interface KnowledgeConstraint {
+  field: ConstraintField;
+  operator: ConstraintOperator;
+  value: number | string;
+  unit?: string;
+}
+
+/** Contract fields a constraint may name (see review/extraction). */
+export type ConstraintField =
+  | 'penaltyRate'
+  | 'paymentDays'
+  | 'terminationNoticeDays'
+  | 'liabilityCapAmount'
+  | 'governingLaw'
+  | 'confidentialityYears'
+  | 'autoRenewalNoticeDays';
+
+/** One stored version of a knowledge item, as the repository returns it. */
+export interface KnowledgeRecord {
+  /** Row id (UUID) of this version. */
+  id: string;
+  knowledgeId: string;
+  /** `major.minor`, compared numerically (1.10 is newer than 1.9). */
+  version: string;
+  kind: KnowledgeKind;
+  content: string;
+  tags: string[];
+  constraint: KnowledgeConstraint | null;
+  /** A source identifier such as `policy:finance/penalties#3`; never a path or a URL with credentials. */
+  source: string;
+  validFrom: Date;
+  validUntil: Date;
+  recordedAt: Date;
+  retractedAt: Date | null;
+}
+
+/** What the sanitizer hands to agents: no history, no hedges, no stale or duplicate versions. */
+export interface SanitizedKnowledge {
+  id: string;
+  knowledgeId: string;
+  version: string;
+  content: string;
+  source: string;
+  kind: KnowledgeKind;
+  constraint: KnowledgeConstraint | null;
+  /** True when the optional LLM summary was replaced by the deterministic one. */
+  degraded: boolean;
+}
