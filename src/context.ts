@@ -4,12 +4,14 @@ import type { Principal } from './identity/principal.js';
 import type { IdentityService } from './identity/service.js';
 import type { SessionService } from './identity/sessions.js';
 import type { TokenVerifier } from './identity/tokens.js';
+import type { KnowledgeService } from './knowledge/service.js';
 import type { Config } from './config.js';
 
 /** Long-lived services, built once per process and shared by every request. */
 export interface Services {
   identity: IdentityService;
   sessions: SessionService;
+  knowledge: KnowledgeService;
 }
 
 /** What the application is built from; tests pass their own. */

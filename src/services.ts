@@ -3,6 +3,7 @@ import type { AppDependencies } from './context.js';
 import { IdentityService } from './identity/service.js';
 import { SessionService } from './identity/sessions.js';
 import { createTokenVerifier, type TokenVerifier } from './identity/tokens.js';
+import { KnowledgeService } from './knowledge/service.js';
 import type { Database } from './platform/db/prisma.js';
 import { createEventBus } from './platform/pubsub.js';
 
@@ -26,6 +27,7 @@ export function createDependencies(options: { config: Config; db: Database; toke
     services: {
       identity: new IdentityService(db),
       sessions: new SessionService(db, events),
+      knowledge: new KnowledgeService(db),
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { Role } from '../identity/principal.js';
 import type { Database } from '../platform/db/prisma.js';
+import { seedDemoKnowledge } from './knowledge.js';
 
 export const DEMO_TENANT = 'acme';
 export const DEMO_USERS: { subject: string; roles: Role[] }[] = [
@@ -9,7 +10,7 @@ export const DEMO_USERS: { subject: string; roles: Role[] }[] = [
   { subject: 'sam', roles: ['SRE'] },
 ];
 
-/** Loads the demo tenant and users; idempotent, and never touches data that exists. */
+/** Loads the demo tenant, users and knowledge; idempotent, and never touches data that exists. */
 export async function seedDemoData(db: Database): Promise<void> {
   const tenant = await db.tenant.upsert({ where: { key: DEMO_TENANT }, create: { key: DEMO_TENANT }, update: {} });
   for (const { subject, roles } of DEMO_USERS) {
@@ -27,4 +28,5 @@ export async function seedDemoData(db: Database): Promise<void> {
       });
     }
   }
+  await seedDemoKnowledge(db, tenant.id);
 }

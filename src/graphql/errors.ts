@@ -69,8 +69,10 @@ function requestError(error: GraphQLError, fallbackReason: string): GraphQLError
 export function toClientError(error: GraphQLError, traceId: string): GraphQLError {
   const original = rootCause(error);
   if (original instanceof AppError) return appErrorToGraphQL(original, error);
-  if (isGraphQLError(original) && original.extensions?.code) {
-    return new GraphQLError(original.message, { nodes: error.nodes, path: error.path, extensions: original.extensions });
+  if (isGraphQLError(original)) {
+    // Raised deliberately for the client, e.g. by a scalar rejecting a variable's value.
+    const extensions = original.extensions?.code ? original.extensions : { ...original.extensions, code: 'BAD_USER_INPUT', reason: 'INVALID_VALUE' };
+    return new GraphQLError(error.message, { nodes: error.nodes, path: error.path, extensions });
   }
   if (!original) return error.extensions?.code ? error : requestError(error, 'GRAPHQL_VALIDATION_FAILED');
   log.error({ err: original, traceId, path: error.path }, 'unexpected error');

@@ -3,6 +3,7 @@ import { builder } from './builder.js';
 import './scalars.js';
 import '../identity/graphql/user.js';
 import '../identity/graphql/session.js';
+import '../knowledge/graphql/knowledge.js';
 import '../observability/graphql/heartbeat.js';
 
 /** The executable schema: every domain's GraphQL files are imported above. */

@@ -47,12 +47,32 @@ function loadEngineModule(): Promise<SchemaEngineModule> {
   return engineModule;
 }
 
+/**
+ * PrismaPg's `executeScript` splits a migration on every `;`, which breaks `DO $$ ... $$`
+ * blocks, function bodies and strings. PostgreSQL's simple-query protocol runs a whole script
+ * at once, as Prisma's native engine does, so send it unsplit.
+ */
+class WholeScriptPrismaPg extends PrismaPg {
+  override async connect() {
+    const adapter = await super.connect();
+    const pool = adapter.underlyingDriver();
+    adapter.executeScript = async (script: string) => {
+      try {
+        await pool.query(script);
+      } catch (error) {
+        (adapter as unknown as { onError(error: unknown): never }).onError(error);
+      }
+    };
+    return adapter;
+  }
+}
+
 async function withEngine<T>(databaseUrl: string, run: (engine: SchemaEngine, datamodel: string) => Promise<T>): Promise<T> {
   const { SchemaEngine } = await loadEngineModule();
   const datamodel = await readFile(schemaPath, 'utf8');
   // Our own pool, so the connections close with the engine instead of idling for 30 s.
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
-  const adapterFactory = bindMigrationAwareSqlAdapterFactory(new PrismaPg(pool));
+  const adapterFactory = bindMigrationAwareSqlAdapterFactory(new WholeScriptPrismaPg(pool));
   const engine = await SchemaEngine.new(
     { datamodels: [[schemaPath, datamodel]] },
     (message: string) => log.debug({ engine: message }, 'schema engine'),

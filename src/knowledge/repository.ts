@@ -1,0 +1,102 @@
+import { Prisma } from '../generated/prisma/client.js';
+import type { Database } from '../platform/db/prisma.js';
+import type { KnowledgeConstraint, KnowledgeKind, KnowledgeRecord } from './types.js';
+
+/** The reserved tenant that owns knowledge visible to every tenant (created by a migration). */
+export const GLOBAL_TENANT_ID = '00000000-0000-0000-0000-000000000000';
+
+export interface AsOfQuery {
+  tenantId: string;
+  /** The valid-time instant: which version was in force then. */
+  asOf: Date;
+  /** The transaction-time instant: only what had been recorded, and not yet retracted, by then. */
+  knownAt: Date;
+  knowledgeIds?: readonly string[];
+  tags?: readonly string[];
+  kind?: KnowledgeKind;
+}
+
+interface KnowledgeRow {
+  id: string;
+  tenantId: string;
+  knowledgeId: string;
+  version: string;
+  kind: KnowledgeKind;
+  content: string;
+  tags: string[];
+  constraint: KnowledgeConstraint | null;
+  source: string;
+  validFrom: Date;
+  validUntil: Date;
+  recordedAt: Date;
+  retractedAt: Date | null;
+}
+
+/** A stored version, with whether it is global. */
+export type StoredKnowledge = KnowledgeRecord & { tenantId: string; global: boolean };
+
+function toRecord(row: KnowledgeRow): StoredKnowledge {
+  return {
+    id: row.id,
+    tenantId: row.tenantId,
+    global: row.tenantId === GLOBAL_TENANT_ID,
+    knowledgeId: row.knowledgeId,
+    version: row.version,
+    kind: row.kind,
+    content: row.content,
+    tags: row.tags,
+    constraint: row.constraint,
+    source: row.source,
+    validFrom: row.validFrom,
+    validUntil: row.validUntil,
+    recordedAt: row.recordedAt,
+    retractedAt: row.retractedAt,
+  };
+}
+
+/**
+ * Reads knowledge with valid time and transaction time, computed at query time.
+ * For each knowledgeId the answer is the highest version whose [validFrom, validUntil) holds
+ * `asOf`, recorded by `knownAt` and not retracted by then; the tenant's own item shadows a
+ * global one with the same knowledgeId. Tag and kind filters apply to that one version, so a
+ * filter never resurrects an older version.
+ */
+export class KnowledgeRepository {
+  constructor(private readonly db: Database) {}
+
+  async asOf(query: AsOfQuery): Promise<StoredKnowledge[]> {
+    const ids = query.knowledgeIds?.length ? Prisma.sql`AND kv."knowledgeId" = ANY(${[...query.knowledgeIds]}::text[])` : Prisma.empty;
+    const tags = query.tags?.length ? Prisma.sql`AND current."tags" && ${[...query.tags]}::text[]` : Prisma.empty;
+    const kind = query.kind ? Prisma.sql`AND current."kind" = ${query.kind}::"KnowledgeKind"` : Prisma.empty;
+    const rows = await this.db.$queryRaw<KnowledgeRow[]>`
+      SELECT current.* FROM (
+        SELECT DISTINCT ON (kv."knowledgeId") kv.*
+        FROM "KnowledgeVersion" kv
+        WHERE kv."tenantId" IN (${query.tenantId}::uuid, ${GLOBAL_TENANT_ID}::uuid)
+          AND kv."validFrom" <= ${query.asOf} AND ${query.asOf} < kv."validUntil"
+          AND kv."recordedAt" <= ${query.knownAt}
+          AND (kv."retractedAt" IS NULL OR kv."retractedAt" > ${query.knownAt})
+          ${ids}
+        ORDER BY kv."knowledgeId", (kv."tenantId" = ${GLOBAL_TENANT_ID}::uuid), kv."versionMajor" DESC, kv."versionMinor" DESC
+      ) current
+      WHERE TRUE ${tags} ${kind}
+      ORDER BY current."knowledgeId"`;
+    return rows.map(toRecord);
+  }
+
+  /** Every version of one item visible to the tenant, newest first, retracted ones included. */
+  async history(tenantId: string, knowledgeId: string): Promise<StoredKnowledge[]> {
+    const rows = await this.db.knowledgeVersion.findMany({
+      where: { tenantId: { in: [tenantId, GLOBAL_TENANT_ID] }, knowledgeId },
+      orderBy: [{ versionMajor: 'desc' }, { versionMinor: 'desc' }, { tenantId: 'asc' }],
+    });
+    return rows.map((row) => toRecord({ ...row, constraint: row.constraint as KnowledgeConstraint | null }));
+  }
+
+  async findVersion(tenantId: string, knowledgeId: string, major: number, minor: number): Promise<StoredKnowledge | null> {
+    const row = await this.db.knowledgeVersion.findUnique({
+      where: { tenantId_knowledgeId_versionMajor_versionMinor: { tenantId, knowledgeId, versionMajor: major, versionMinor: minor } },
+    });
+    return row ? toRecord({ ...row, constraint: row.constraint as KnowledgeConstraint | null }) : null;
+  }
+}

@@ -1,0 +1,178 @@
+import type { Database } from '../platform/db/prisma.js';
+import { AppError, badUserInput, forbidden, notFound } from '../platform/errors.js';
+import { hasRole, type Principal } from '../identity/principal.js';
+import { KnowledgeRepository, type StoredKnowledge } from './repository.js';
+import { parseVersion } from './version.js';
+import type { ConstraintField, ConstraintOperator, KnowledgeConstraint, KnowledgeKind } from './types.js';
+
+/** Open-ended validity: PostgreSQL's `infinity` has no JavaScript Date, so the far future stands in. */
+export const OPEN_ENDED = new Date('9999-12-31T23:59:59.999Z');
+
+export const CONSTRAINT_FIELDS: readonly ConstraintField[] = [
+  'penaltyRate',
+  'paymentDays',
+  'terminationNoticeDays',
+  'liabilityCapAmount',
+  'governingLaw',
+  'confidentialityYears',
+  'autoRenewalNoticeDays',
+];
+export const CONSTRAINT_OPERATORS: readonly ConstraintOperator[] = ['<=', '<', '>=', '>', '=', '!='];
+
+const LIMITS = { content: 20_000, tags: 20, tag: 64, source: 200 } as const;
+const knowledgeIdPattern = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/;
+const tagPattern = /^[\p{L}\p{N}][\p{L}\p{N}._:-]*$/u;
+// A source names where the text comes from (policy:finance/penalties#3, law:PRC-civil-code/585);
+// paths and connection strings are refused so they never reach an agent.
+const sourcePattern = /^[A-Za-z][A-Za-z0-9+.-]*:[A-Za-z0-9._~:#/()\-\u00C0-\uFFFF]+$/;
+
+export interface KnowledgeVersionInput {
+  knowledgeId: string;
+  version: string;
+  kind: KnowledgeKind;
+  content: string;
+  tags?: readonly string[] | null;
+  constraint?: { field: string; operator: string; value?: unknown; unit?: string | null } | null;
+  source: string;
+  validFrom?: Date | null;
+  validUntil?: Date | null;
+}
+
+export interface KnowledgeQuery {
+  asOf?: Date | null;
+  knownAt?: Date | null;
+  knowledgeIds?: readonly string[] | null;
+  tags?: readonly string[] | null;
+  kind?: KnowledgeKind | null;
+}
+
+function validateConstraint(input: NonNullable<KnowledgeVersionInput['constraint']>): KnowledgeConstraint {
+  if (!CONSTRAINT_FIELDS.includes(input.field as ConstraintField)) {
+    throw badUserInput(`constraint.field must be one of ${CONSTRAINT_FIELDS.join(', ')}.`, 'constraint.field');
+  }
+  if (!CONSTRAINT_OPERATORS.includes(input.operator as ConstraintOperator)) {
+    throw badUserInput(`constraint.operator must be one of ${CONSTRAINT_OPERATORS.join(' ')}.`, 'constraint.operator');
+  }
+  const numeric = input.field !== 'governingLaw';
+  if (numeric ? typeof input.value !== 'number' || !Number.isFinite(input.value) : typeof input.value !== 'string' || !input.value.trim()) {
+    throw badUserInput(`constraint.value must be a ${numeric ? 'number' : 'non-empty string'} for ${input.field}.`, 'constraint.value');
+  }
+  if (!numeric && !['=', '!='].includes(input.operator)) throw badUserInput('governingLaw constraints use = or !=.', 'constraint.operator');
+  if (input.unit != null && (typeof input.unit !== 'string' || input.unit.length > 16)) throw badUserInput('constraint.unit is at most 16 characters.', 'constraint.unit');
+  return {
+    field: input.field as ConstraintField,
+    operator: input.operator as ConstraintOperator,
+    value: input.value as number | string,
+    ...(input.unit ? { unit: input.unit } : {}),
+  };
+}
+
+/**
+ * The versioned, time-aware knowledge base of a tenant plus global knowledge. Readers are the
+ * tenant's users; writers its ADMIN and COMPLIANCE users. Nothing is ever overwritten.
+ */
+export class KnowledgeService {
+  private readonly repository: KnowledgeRepository;
+
+  constructor(private readonly db: Database) {
+    this.repository = new KnowledgeRepository(db);
+  }
+
+  /** Exactly one version per knowledgeId as of `asOf` (default now), as known at `knownAt` (default now). */
+  async asOf(principal: Principal, query: KnowledgeQuery = {}): Promise<StoredKnowledge[]> {
+    const now = new Date();
+    if (query.knowledgeIds && query.knowledgeIds.length > 500) throw badUserInput('At most 500 knowledgeIds per query.', 'knowledgeIds');
+    if (query.tags && query.tags.length > LIMITS.tags) throw badUserInput(`At most ${LIMITS.tags} tags per query.`, 'tags');
+    return this.repository.asOf({
+      tenantId: principal.tenantId,
+      asOf: query.asOf ?? now,
+      knownAt: query.knownAt ?? now,
+      knowledgeIds: query.knowledgeIds ?? undefined,
+      tags: query.tags ?? undefined,
+      kind: query.kind ?? undefined,
+    });
+  }
+
+  /** Every version of one item, newest first, including retracted ones. */
+  async history(principal: Principal, knowledgeId: string): Promise<StoredKnowledge[]> {
+    return this.repository.history(principal.tenantId, knowledgeId);
+  }
+
+  private assertCanWrite(principal: Principal): void {
+    if (!hasRole(principal, 'ADMIN') && !hasRole(principal, 'COMPLIANCE')) {
+      throw forbidden('Only ADMIN or COMPLIANCE users may change knowledge.');
+    }
+  }
+
+  /** Adds a version; an existing (knowledgeId, version) is BAD_USER_INPUT, never an overwrite. */
+  async putVersion(principal: Principal, input: KnowledgeVersionInput, tenantId = principal.tenantId): Promise<StoredKnowledge> {
+    this.assertCanWrite(principal);
+    if (!knowledgeIdPattern.test(input.knowledgeId)) throw badUserInput('knowledgeId must be 1-128 letters, digits, . _ : - and start with a letter or digit.', 'knowledgeId');
+    const { major, minor } = parseVersion(input.version);
+    const content = input.content.trim();
+    if (!content) throw badUserInput('content must not be empty.', 'content');
+    if (content.length > LIMITS.content) throw badUserInput(`content is at most ${LIMITS.content} characters.`, 'content');
+    const tags = [...new Set((input.tags ?? []).map((tag) => tag.trim()))];
+    if (tags.length > LIMITS.tags || tags.some((tag) => tag.length > LIMITS.tag || !tagPattern.test(tag))) {
+      throw badUserInput(`at most ${LIMITS.tags} tags of at most ${LIMITS.tag} letters, digits, . _ : -.`, 'tags');
+    }
+    if (input.source.length > LIMITS.source || !sourcePattern.test(input.source) || input.source.includes('..') || /:\/\//.test(input.source)) {
+      throw badUserInput('source must be an identifier like policy:finance/penalties#3, not a path, URL or connection string.', 'source');
+    }
+    const validFrom = input.validFrom ?? new Date();
+    const validUntil = input.validUntil ?? OPEN_ENDED;
+    if (!(validFrom.getTime() < validUntil.getTime())) throw badUserInput('validFrom must be before validUntil.', 'validUntil');
+    const constraint = input.constraint ? validateConstraint(input.constraint) : null;
+    try {
+      const row = await this.db.knowledgeVersion.create({
+        data: {
+          tenantId,
+          knowledgeId: input.knowledgeId,
+          version: `${major}.${minor}`,
+          versionMajor: major,
+          versionMinor: minor,
+          kind: input.kind,
+          content,
+          tags,
+          constraint: constraint ? { ...constraint } : undefined,
+          source: input.source,
+          validFrom,
+          validUntil,
+        },
+      });
+      return { ...row, constraint, global: false };
+    } catch (error) {
+      if ((error as { code?: string }).code === 'P2002') {
+        throw badUserInput(`Version ${major}.${minor} of ${input.knowledgeId} exists; knowledge is append-only, add a new version.`, 'version');
+      }
+      throw error;
+    }
+  }
+
+  /** Withdraws one of the tenant's versions from now on; its history stays readable. */
+  async retract(principal: Principal, knowledgeId: string, version: string): Promise<StoredKnowledge> {
+    this.assertCanWrite(principal);
+    const { major, minor } = parseVersion(version);
+    const existing = await this.repository.findVersion(principal.tenantId, knowledgeId, major, minor);
+    if (!existing) throw notFound('Knowledge version');
+    const { count } = await this.db.knowledgeVersion.updateMany({ where: { id: existing.id, retractedAt: null }, data: { retractedAt: new Date() } });
+    if (count === 0) throw new AppError('BAD_USER_INPUT', 'That version is already retracted.', { field: 'version' });
+    const retracted = await this.repository.findVersion(principal.tenantId, knowledgeId, major, minor);
+    return retracted!;
+  }
+
+  /** Records which knowledge versions a review read (the knowledge access log). */
+  async recordAccess(principal: Principal, reviewId: string | null, used: readonly { id: string; knowledgeId: string; version: string }[]): Promise<void> {
+    if (used.length === 0) return;
+    await this.db.knowledgeAccess.createMany({
+      data: used.map((item) => ({
+        tenantId: principal.tenantId,
+        userId: principal.userId,
+        reviewId,
+        knowledgeVersionId: item.id,
+        knowledgeId: item.knowledgeId,
+        version: item.version,
+      })),
+    });
+  }
+}
