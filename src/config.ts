@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { loadModelProviderConfig, type ModelProviderConfig } from './platform/llm/config.js';
 
 export const projectDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -26,7 +27,11 @@ const environmentSchema = z
     SUANNI_MAX_DEPTH: z.coerce.number().int().positive().default(10),
     SUANNI_MAX_TOKENS: z.coerce.number().int().positive().default(2_000),
     SUANNI_MAX_ALIASES: z.coerce.number().int().positive().default(15),
+    SUANNI_MAX_COST: z.coerce.number().int().positive().default(50_000),
     SUANNI_HEARTBEAT_MS: z.coerce.number().int().min(100).default(3_000),
+    SUANNI_REVIEW_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
+    SUANNI_REVIEW_MAX_TEXT_BYTES: z.coerce.number().int().positive().default(1_000_000),
+    SUANNI_REVIEW_MAX_BATCH: z.coerce.number().int().min(1).max(500).default(500),
   })
   .refine((env) => env.NODE_ENV !== 'production' || env.AUTH_JWT_SECRET || env.AUTH_JWKS_URL, {
     message: 'in production set AUTH_JWT_SECRET or AUTH_JWKS_URL; the generated development secret is refused',
@@ -42,8 +47,10 @@ export interface Config {
   dataDir?: string;
   demoData: boolean;
   auth: { jwtSecret?: string; jwksUrl?: string; issuer: string; audience: string };
-  limits: { maxBodyBytes: number; maxDepth: number; maxTokens: number; maxAliases: number };
+  limits: { maxBodyBytes: number; maxDepth: number; maxTokens: number; maxAliases: number; maxCost: number };
   heartbeatMs: number;
+  reviews: { concurrency: number; maxTextBytes: number; maxBatch: number };
+  models: ModelProviderConfig;
 }
 
 /** Parses the environment; throws one error listing every invalid variable. */
@@ -68,7 +75,10 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       maxDepth: env.SUANNI_MAX_DEPTH,
       maxTokens: env.SUANNI_MAX_TOKENS,
       maxAliases: env.SUANNI_MAX_ALIASES,
+      maxCost: env.SUANNI_MAX_COST,
     },
     heartbeatMs: env.SUANNI_HEARTBEAT_MS,
+    reviews: { concurrency: env.SUANNI_REVIEW_CONCURRENCY, maxTextBytes: env.SUANNI_REVIEW_MAX_TEXT_BYTES, maxBatch: env.SUANNI_REVIEW_MAX_BATCH },
+    models: loadModelProviderConfig(environment),
   };
 }

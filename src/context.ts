@@ -5,6 +5,7 @@ import type { IdentityService } from './identity/service.js';
 import type { SessionService } from './identity/sessions.js';
 import type { TokenVerifier } from './identity/tokens.js';
 import type { KnowledgeService } from './knowledge/service.js';
+import type { ReviewService } from './review/service.js';
 import type { Config } from './config.js';
 
 /** Long-lived services, built once per process and shared by every request. */
@@ -12,6 +13,7 @@ export interface Services {
   identity: IdentityService;
   sessions: SessionService;
   knowledge: KnowledgeService;
+  reviews: ReviewService;
 }
 
 /** What the application is built from; tests pass their own. */

@@ -20,12 +20,14 @@ async function start(): Promise<void> {
   const database = await openDatabase(config, dataDir);
   const db = createDatabase(database.url, config.databasePoolMax);
   let app: ReturnType<typeof buildApp> | undefined;
+  let deps: ReturnType<typeof createDependencies> | undefined;
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, 'shutting down');
     await app?.stop().catch((error) => log.error({ err: error }, 'gateway stop failed'));
+    await deps?.services.reviews.stop();
     await db.$disconnect();
     await database.stop();
     process.exit(0);
@@ -35,7 +37,9 @@ async function start(): Promise<void> {
   try {
     await applyMigrations(database.url);
     if (config.demoData) await seedDemoData(db);
-    app = buildApp(createDependencies({ config, db, jwtSecret: await jwtSecret(config, dataDir) }));
+    deps = createDependencies({ config, db, jwtSecret: await jwtSecret(config, dataDir) });
+    await deps.services.reviews.recoverInterrupted();
+    app = buildApp(deps);
     const { url } = await app.start();
     process.stdout.write(
       [

@@ -32,13 +32,13 @@ const tagLimit =
   };
 
 /** GraphQL Armor limits, each tagged so its rejection names the limit. */
-export function armorConfig(limits: { maxDepth: number; maxTokens: number; maxAliases: number }, production: boolean): GraphQLArmorConfig {
+export function armorConfig(limits: { maxDepth: number; maxTokens: number; maxAliases: number; maxCost: number }, production: boolean): GraphQLArmorConfig {
   return {
     maxDepth: { n: limits.maxDepth, onReject: [tagLimit('MAX_DEPTH')], flattenFragments: true },
     maxTokens: { n: limits.maxTokens, onReject: [tagLimit('MAX_TOKENS')] },
     maxAliases: { n: limits.maxAliases, onReject: [tagLimit('MAX_ALIASES')] },
     maxDirectives: { n: 50, onReject: [tagLimit('MAX_DIRECTIVES')] },
-    costLimit: { maxCost: 5_000, onReject: [tagLimit('MAX_COST')] },
+    costLimit: { maxCost: limits.maxCost, onReject: [tagLimit('MAX_COST')] },
     blockFieldSuggestion: { enabled: production },
   };
 }

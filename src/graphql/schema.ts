@@ -4,6 +4,7 @@ import './scalars.js';
 import '../identity/graphql/user.js';
 import '../identity/graphql/session.js';
 import '../knowledge/graphql/knowledge.js';
+import '../review/graphql/review.js';
 import '../observability/graphql/heartbeat.js';
 
 /** The executable schema: every domain's GraphQL files are imported above. */

@@ -3,7 +3,10 @@ import { AppError, badUserInput, forbidden, notFound } from '../platform/errors.
 import { hasRole, type Principal } from '../identity/principal.js';
 import { KnowledgeRepository, type StoredKnowledge } from './repository.js';
 import { parseVersion } from './version.js';
-import type { ConstraintField, ConstraintOperator, KnowledgeConstraint, KnowledgeKind } from './types.js';
+import type { ConstraintField, ConstraintOperator, KnowledgeConstraint, KnowledgeKind, SanitizedKnowledge } from './types.js';
+import type { ModelProvider } from '../platform/llm/provider.js';
+import { sanitizeKnowledge, type ClauseSummarizer } from './sanitizer/index.js';
+import { GLOBAL_TENANT_ID } from './repository.js';
 
 /** Open-ended validity: PostgreSQL's `infinity` has no JavaScript Date, so the far future stands in. */
 export const OPEN_ENDED = new Date('9999-12-31T23:59:59.999Z');
@@ -159,6 +162,43 @@ export class KnowledgeService {
     if (count === 0) throw new AppError('BAD_USER_INPUT', 'That version is already retracted.', { field: 'version' });
     const retracted = await this.repository.findVersion(principal.tenantId, knowledgeId, major, minor);
     return retracted!;
+  }
+
+  /**
+   * Knowledge for a review, sanitized: the rules in force at `asOf` whose constraint concerns
+   * one of `fields`, or exactly the `pinned` versions when replaying. With a real model
+   * configured, clause summaries come from it, falling back to the deterministic summary.
+   */
+  async forReview(
+    tenantId: string,
+    request: { asOf: Date; fields: readonly string[]; pinned: readonly { id?: string; knowledgeId: string; version: string }[] | null },
+    provider?: ModelProvider,
+  ): Promise<SanitizedKnowledge[]> {
+    let records: StoredKnowledge[];
+    if (request.pinned) {
+      const ids = request.pinned.flatMap((item) => (item.id ? [item.id] : []));
+      const rows = await this.db.knowledgeVersion.findMany({ where: { id: { in: ids }, tenantId: { in: [tenantId, GLOBAL_TENANT_ID] } } });
+      // The versions were in force when first used; a later retraction must not change a replay.
+      records = rows.map((row) => ({ ...row, constraint: row.constraint as KnowledgeConstraint | null, retractedAt: null, global: row.tenantId === GLOBAL_TENANT_ID }));
+    } else {
+      if (request.fields.length === 0) return [];
+      const current = await this.repository.asOf({ tenantId, asOf: request.asOf, knownAt: new Date() });
+      records = current.filter((item) => item.constraint && request.fields.includes(item.constraint.field));
+    }
+    const summarizer: ClauseSummarizer | undefined =
+      provider && provider.name !== 'rules'
+        ? async (text, options) => {
+            const result = await provider.text({
+              system: `Summarise this contract rule in at most ${options.maxLength} characters. Keep every number, amount, percentage, day count and date exactly. No hedging words.`,
+              user: text,
+              fallback: () => '',
+              signal: options.signal,
+            });
+            if (result.degraded) throw new Error(`summarizer degraded: ${result.degradedReason}`);
+            return result.value.trim();
+          }
+        : undefined;
+    return sanitizeKnowledge(records, { asOf: request.asOf, summarizer });
   }
 
   /** Records which knowledge versions a review read (the knowledge access log). */

@@ -39,7 +39,9 @@ export interface TestApp {
 }
 
 /** Starts the real gateway on a free port over a fresh database. */
-export async function startTestApp(overrides: { config?: Partial<Config>; env?: Record<string, string> } = {}): Promise<TestApp> {
+export async function startTestApp(
+  overrides: { config?: Partial<Config>; env?: Record<string, string>; reviewNodeOverrides?: Parameters<typeof createDependencies>[0]['reviewNodeOverrides'] } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const secret = randomBytes(32).toString('hex');
   const config: Config = {
@@ -49,7 +51,7 @@ export async function startTestApp(overrides: { config?: Partial<Config>; env?: 
     ...overrides.config,
   };
   const db = createDatabase(database.url, 5);
-  const deps = createDependencies({ config, db });
+  const deps = createDependencies({ config, db, reviewNodeOverrides: overrides.reviewNodeOverrides });
   const app: App = buildApp(deps);
   const { url, port } = await app.start();
   const tenant = `t${randomBytes(4).toString('hex')}`;
@@ -101,6 +103,7 @@ export async function startTestApp(overrides: { config?: Partial<Config>; env?: 
     },
     async stop() {
       for (const client of wsClients) await client.dispose();
+      await deps.services.reviews.stop();
       await app.stop();
       await db.$disconnect();
       await database.drop();

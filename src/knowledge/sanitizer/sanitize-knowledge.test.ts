@@ -1,0 +1,167 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { KnowledgeRecord } from '../types.js';
+import { containsHedge } from './hedges.js';
+import { extractNumericExpressions } from './numeric-expressions.js';
+import { sanitizeKnowledge, sanitizeKnowledgeSync, type ClauseSummarizer, type DegradedEvent } from './sanitize-knowledge.js';
+import { summarizeClause } from './summarize-clause.js';
+import { DEMO_CLAUSES, instant, knowledgeRecord } from './test-fixtures.js';
+
+const asOf = instant('2024-06-15T12:00:00Z');
+const LONG_CLAUSE = DEMO_CLAUSES.paymentEn;
+const METADATA_CONTENT = '{"jurisdiction":"CN",  "note":"generally 可能 applies",\n\t"cap":"5%"}\r\n';
+
+const clause = (overrides: Partial<KnowledgeRecord> = {}) => knowledgeRecord({ knowledgeId: 'payment.terms', content: LONG_CLAUSE, ...overrides });
+const never: ClauseSummarizer = () => new Promise<string>(() => {});
+
+describe('sanitizeKnowledgeSync', () => {
+  it('runs the pipeline: in force only, latest version, summarized clauses, metadata as is, sorted', () => {
+    const records = [
+      knowledgeRecord({ knowledgeId: 'penalty', version: '1.9', content: 'old penalty text 3%' }),
+      knowledgeRecord({ knowledgeId: 'penalty', version: '1.10', content: DEMO_CLAUSES.penaltyZh }),
+      knowledgeRecord({ knowledgeId: 'penalty', version: '1.2', content: 'older penalty text 2%' }),
+      knowledgeRecord({ knowledgeId: 'expired', validUntil: asOf }),
+      knowledgeRecord({ knowledgeId: 'future', validFrom: instant('2024-07-01T00:00:00Z') }),
+      knowledgeRecord({ knowledgeId: 'retracted', retractedAt: instant('2024-06-01T00:00:00Z') }),
+      knowledgeRecord({ knowledgeId: 'jurisdiction', kind: 'METADATA', content: METADATA_CONTENT }),
+      knowledgeRecord({ knowledgeId: 'confidentiality', content: DEMO_CLAUSES.confidentialityZh }),
+    ];
+    const result = sanitizeKnowledgeSync(records, { asOf });
+    expect(result.map((item) => `${item.knowledgeId}@${item.version}`)).toEqual(['confidentiality@1.0', 'jurisdiction@1.0', 'penalty@1.10']);
+    expect(result[0]!.content).toBe('保密期限为自合同终止之日起3年。');
+    expect(result[2]!.content).toBe('违约金不超过合同总额的5%，逾期付款的，应按日支付万分之五的滞纳金。');
+  });
+
+  it('returns exactly the SanitizedKnowledge fields', () => {
+    const constraint = { field: 'penaltyRate' as const, operator: '<=' as const, value: 5, unit: '%' };
+    const [item] = sanitizeKnowledgeSync([knowledgeRecord({ constraint })], { asOf });
+    expect(item).toEqual({
+      id: 'finance.penalty-cap@1.0',
+      knowledgeId: 'finance.penalty-cap',
+      version: '1.0',
+      content: '违约金不超过合同总额的5%，逾期付款的，应按日支付万分之五的滞纳金。',
+      source: 'policy:finance/penalties#3',
+      kind: 'CLAUSE',
+      constraint,
+      degraded: false,
+    });
+    expect(item!.constraint).not.toBe(constraint);
+  });
+
+  it('passes metadata byte for byte, hedges, whitespace and all', () => {
+    const [item] = sanitizeKnowledgeSync([knowledgeRecord({ kind: 'METADATA', content: METADATA_CONTENT })], { asOf });
+    expect(item!.content).toBe(METADATA_CONTENT);
+    expect(Buffer.from(item!.content, 'utf8').equals(Buffer.from(METADATA_CONTENT, 'utf8'))).toBe(true);
+    expect(item!.degraded).toBe(false);
+  });
+
+  it('summarizes every clause within 50 characters, without hedges, keeping every number', () => {
+    const records = Object.values(DEMO_CLAUSES).map((content, index) => knowledgeRecord({ knowledgeId: `demo.${index}`, content }));
+    for (const item of sanitizeKnowledgeSync(records, { asOf })) {
+      const source = records.find((record) => record.knowledgeId === item.knowledgeId)!.content;
+      expect(item.content.length).toBeLessThanOrEqual(50);
+      expect(containsHedge(item.content)).toBe(false);
+      for (const expression of extractNumericExpressions(source)) expect(item.content).toContain(expression);
+      expect(item.degraded).toBe(false);
+    }
+  });
+
+  it('marks a clause degraded when its numbers alone do not fit', () => {
+    const crowded = 'Fees: 1,000,000.00 元; USD 5,000; $5,000; 5 percent; within 30 days; 30 business days; 2024-01-01; January 1, 2024.';
+    const [item] = sanitizeKnowledgeSync([knowledgeRecord({ content: crowded })], { asOf });
+    expect(item!.degraded).toBe(true);
+    expect(item!.content.length).toBeLessThanOrEqual(50);
+  });
+
+  it('never hands out a path or credentials as the source', () => {
+    const [item] = sanitizeKnowledgeSync([knowledgeRecord({ source: 'postgres://kb:s3cret@db.internal:5432/knowledge?sslmode=require' })], { asOf });
+    expect(item!.source).toBe('postgres://db.internal:5432/knowledge');
+  });
+});
+
+describe('sanitizeKnowledge', () => {
+  it('without a summarizer gives what the synchronous path gives', async () => {
+    const records = [clause(), knowledgeRecord({ knowledgeId: 'meta', kind: 'METADATA', content: METADATA_CONTENT })];
+    expect(await sanitizeKnowledge(records, { asOf })).toEqual(sanitizeKnowledgeSync(records, { asOf }));
+  });
+
+  it('uses a summary that passes every check, not degraded', async () => {
+    const summarizer = vi.fn<ClauseSummarizer>(async () => ' Pay within 30 days;\n buyer may prepay USD 5,000. ');
+    const [item] = await sanitizeKnowledge([clause()], { asOf, summarizer });
+    expect(item).toMatchObject({ content: 'Pay within 30 days; buyer may prepay USD 5,000.', degraded: false });
+    expect(summarizer).toHaveBeenCalledTimes(1);
+    const [text, options] = summarizer.mock.calls[0]!;
+    expect(text).toBe('Payment shall be made within 30 days of invoice; the buyer may pay USD 5,000 in advance.');
+    expect(options.maxLength).toBe(50);
+    expect(options.signal).toBeInstanceOf(AbortSignal);
+  });
+
+  it('falls back to the deterministic summary, degraded, when the summarizer never answers', async () => {
+    let signal: AbortSignal | undefined;
+    const summarizer: ClauseSummarizer = (_text, options) => {
+      signal = options.signal;
+      return never(_text, options);
+    };
+    const events: DegradedEvent[] = [];
+    const [item] = await sanitizeKnowledge([clause()], { asOf, summarizer, timeoutMs: 20, onDegraded: (event) => events.push(event) });
+    expect(item).toMatchObject({ content: summarizeClause(LONG_CLAUSE).summary, degraded: true });
+    expect(signal?.aborted).toBe(true);
+    expect(events).toEqual([{ knowledgeId: 'payment.terms', version: '1.0', reason: 'timeout' }]);
+  });
+
+  it.each<[string, ClauseSummarizer, DegradedEvent['reason']]>([
+    ['rejects', async () => Promise.reject(new Error('model down')), 'error'],
+    [
+      'throws synchronously',
+      () => {
+        throw new Error('bad request');
+      },
+      'error',
+    ],
+    ['answers something other than a string', async () => ({ text: 'x' }) as unknown as string, 'error'],
+    ['answers nothing', async () => '  \n', 'empty'],
+    ['answers too long', async () => 'Payment is due within 30 days of the invoice date; the buyer may pay USD 5,000 in advance.', 'too-long'],
+    ['keeps a hedge', async () => 'Usually within 30 days; USD 5,000 upfront.', 'hedge'],
+    ['keeps a Chinese hedge', async () => '通常 within 30 days; USD 5,000 upfront.', 'hedge'],
+    ['loses a number', async () => 'Pay within 30 days; advance allowed.', 'lost-number'],
+    ['rewrites a number', async () => 'Pay in 30 days; buyer may prepay $5,000.', 'lost-number'],
+  ])('falls back, degraded, when the summarizer %s', async (_label, summarizer, reason) => {
+    const events: DegradedEvent[] = [];
+    const [item] = await sanitizeKnowledge([clause()], { asOf, summarizer, onDegraded: (event) => events.push(event) });
+    expect(item).toMatchObject({ content: summarizeClause(LONG_CLAUSE).summary, degraded: true });
+    expect(events.map((event) => event.reason)).toEqual([reason]);
+  });
+
+  it('does not send metadata or clauses that already fit', async () => {
+    const summarizer = vi.fn<ClauseSummarizer>(async () => 'unused');
+    const records = [
+      knowledgeRecord({ knowledgeId: 'short', content: DEMO_CLAUSES.confidentialityZh }),
+      knowledgeRecord({ knowledgeId: 'meta', kind: 'METADATA', content: METADATA_CONTENT }),
+    ];
+    const result = await sanitizeKnowledge(records, { asOf, summarizer });
+    expect(summarizer).not.toHaveBeenCalled();
+    expect(result).toEqual(sanitizeKnowledgeSync(records, { asOf }));
+  });
+
+  it('keeps the knowledgeId order and limits calls in flight', async () => {
+    let inFlight = 0;
+    let mostInFlight = 0;
+    const summarizer: ClauseSummarizer = async (text) => {
+      inFlight++;
+      mostInFlight = Math.max(mostInFlight, inFlight);
+      await new Promise((resolve) => setImmediate(resolve));
+      inFlight--;
+      return text.includes('USD 5,000') ? 'Pay within 30 days; buyer may prepay USD 5,000.' : 'broken';
+    };
+    const records = ['k9', 'k3', 'k7', 'k1', 'k5', 'k2'].map((knowledgeId) => clause({ knowledgeId }));
+    const result = await sanitizeKnowledge(records, { asOf, summarizer, concurrency: 2 });
+    expect(result.map((item) => item.knowledgeId)).toEqual(['k1', 'k2', 'k3', 'k5', 'k7', 'k9']);
+    expect(result.every((item) => !item.degraded)).toBe(true);
+    expect(mostInFlight).toBe(2);
+  });
+
+  it('rejects bad options before calling anything', async () => {
+    await expect(sanitizeKnowledge([clause()], { asOf, summarizer: never, timeoutMs: 0 })).rejects.toThrow(RangeError);
+    await expect(sanitizeKnowledge([clause()], { asOf, summarizer: never, concurrency: 0 })).rejects.toThrow(RangeError);
+    await expect(sanitizeKnowledge([clause()], { asOf: new Date('nope') })).rejects.toThrow(TypeError);
+  });
+});

@@ -1,0 +1,46 @@
+import { END, START, StateGraph, type BaseCheckpointSaver } from '@langchain/langgraph';
+import { enforceContract, type ReviewGraphDependencies, type ReviewNode } from './contract.js';
+import { complianceNode } from './nodes/compliance.js';
+import { parseNode } from './nodes/parse.js';
+import { reportNode } from './nodes/report.js';
+import { retrieveNode } from './nodes/retrieve.js';
+import { riskNode } from './nodes/risk.js';
+import { ReviewStateAnnotation } from './state.js';
+
+export const REVIEW_GRAPH_NAME = 'contract-review';
+
+/** The nodes in execution order; the graph is a straight line. */
+export const REVIEW_NODES = [parseNode, retrieveNode, complianceNode, riskNode, reportNode] as unknown as readonly ReviewNode[];
+export type ReviewNodeName = 'parse' | 'retrieve' | 'compliance' | 'risk' | 'report';
+
+/**
+ * The uncompiled review graph. `overrides` replaces nodes by name (tests inject faulty ones);
+ * every node, replaced or not, runs under its state contract.
+ */
+export function createReviewGraphBuilder(deps: ReviewGraphDependencies, overrides: Partial<Record<ReviewNodeName, ReviewNode>> = {}) {
+  const nodes = REVIEW_NODES.map((node) => overrides[node.name as ReviewNodeName] ?? node);
+  const [parse, retrieve, compliance, risk, report] = nodes.map((node) => enforceContract(node, deps));
+  return new StateGraph(ReviewStateAnnotation)
+    .addNode('parse', parse!)
+    .addNode('retrieve', retrieve!)
+    .addNode('compliance', compliance!)
+    .addNode('risk', risk!)
+    .addNode('report', report!)
+    .addEdge(START, 'parse')
+    .addEdge('parse', 'retrieve')
+    .addEdge('retrieve', 'compliance')
+    .addEdge('compliance', 'risk')
+    .addEdge('risk', 'report')
+    .addEdge('report', END);
+}
+
+/**
+ * Compiles the review graph. Reviews run without a checkpointer (clean state: every run starts
+ * fresh and nothing is persisted mid-run); `checkpointer` exists for the benchmark comparison.
+ */
+export function compileReviewGraph(deps: ReviewGraphDependencies, options: { overrides?: Partial<Record<ReviewNodeName, ReviewNode>>; checkpointer?: BaseCheckpointSaver } = {}) {
+  const graph = createReviewGraphBuilder(deps, options.overrides).compile({ checkpointer: options.checkpointer, name: REVIEW_GRAPH_NAME });
+  return graph;
+}
+
+export type CompiledReviewGraph = ReturnType<typeof compileReviewGraph>;

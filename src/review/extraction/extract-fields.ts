@@ -1,0 +1,64 @@
+import type { ConstraintField } from '../../knowledge/types.js';
+import { extractAmounts } from './amounts.js';
+import { splitClauses } from './clauses.js';
+import { extractConfidentialityYears } from './confidentiality.js';
+import { extractGoverningLaw } from './governing-law.js';
+import { detectLanguage } from './language.js';
+import { extractLiabilityCap } from './liability.js';
+import { extractLiquidatedDamages } from './liquidated-damages.js';
+import { extractNonCompete } from './non-compete.js';
+import { extractParties } from './parties.js';
+import { extractPaymentDays } from './payment-days.js';
+import { extractPenaltyRate } from './penalty-rate.js';
+import { extractAutoRenewal } from './renewal.js';
+import { extractTermination } from './termination.js';
+import { buildTextView } from './text-view.js';
+import type { ExtractedContract } from './types.js';
+
+/**
+ * Extracts the typed fields of a contract, deterministically and offline: the `parse` node of
+ * the review pipeline under the `rules` provider. Every rule works on the text alone, so
+ * instructions written into a contract ("ignore previous instructions ...") change nothing.
+ * Chinese and English rules both run on every text, which also covers mixed-language contracts.
+ */
+export function extractFields(text: string): ExtractedContract {
+  const clauses = splitClauses(text);
+  const view = buildTextView(text, clauses);
+  const termination = extractTermination(view);
+  return {
+    language: detectLanguage(text),
+    clauses,
+    parties: extractParties(view),
+    amounts: extractAmounts(view),
+    penaltyRate: extractPenaltyRate(view),
+    liquidatedDamages: extractLiquidatedDamages(view),
+    paymentDays: extractPaymentDays(view),
+    terminationNoticeDays: termination.terminationNoticeDays,
+    terminationForConvenience: termination.terminationForConvenience,
+    governingLaw: extractGoverningLaw(view),
+    liabilityCap: extractLiabilityCap(view),
+    autoRenewal: extractAutoRenewal(view),
+    confidentialityYears: extractConfidentialityYears(view),
+    nonCompete: extractNonCompete(view),
+  };
+}
+
+/**
+ * The extracted values that knowledge constraints can name, flat: `penaltyRate` in percent,
+ * day counts, the liability cap amount (when a sum is stated, carve-outs or not), the governing-law
+ * jurisdiction, confidentiality in years (`Infinity` when perpetual, so `>=` checks pass) and the
+ * notice to stop an automatic renewal. Fields the contract lacks are left out.
+ */
+export function constraintValues(contract: ExtractedContract): Partial<Record<ConstraintField, number | string>> {
+  const values: Partial<Record<ConstraintField, number | string>> = {};
+  if (contract.penaltyRate) values.penaltyRate = contract.penaltyRate.percent;
+  if (contract.paymentDays) values.paymentDays = contract.paymentDays.days;
+  if (contract.terminationNoticeDays) values.terminationNoticeDays = contract.terminationNoticeDays.days;
+  if (contract.liabilityCap && contract.liabilityCap.amount !== null) values.liabilityCapAmount = contract.liabilityCap.amount;
+  if (contract.governingLaw) values.governingLaw = contract.governingLaw.jurisdiction;
+  const confidentiality = contract.confidentialityYears;
+  if (confidentiality?.years != null) values.confidentialityYears = confidentiality.years;
+  else if (confidentiality?.perpetual) values.confidentialityYears = Number.POSITIVE_INFINITY;
+  if (contract.autoRenewal?.noticeDays != null) values.autoRenewalNoticeDays = contract.autoRenewal.noticeDays;
+  return values;
+}

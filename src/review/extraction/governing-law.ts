@@ -1,0 +1,146 @@
+import { CHINESE_JURISDICTIONS, findJurisdictions, type JurisdictionMention } from './jurisdictions.js';
+import { evidenceInSentence, type TextView } from './text-view.js';
+import type { GoverningLawField } from './types.js';
+
+const MENTIONS_LAW = /\blaws?\b|法律|法/i;
+/** "laws of (the State of) X", "law in force in X". */
+const LAWS_OF = /\blaws?\s+(?:(?:now\s+)?in\s+force\s+in|of|in)\s+/gi;
+/** "New York law", "PRC Laws", "Delaware laws" where the name comes first. */
+const LAW_AFTER_NAME = /\b(?:substantive\s+|internal\s+)?laws?\b/gi;
+const CHOICE_VERB = /\b(?:govern(?:ed|s|ing)?|constru(?:ed|e|ction)|interpret(?:ed|ation)?|enforced)\b/i;
+const WEAK_CHOICE_VERB = /\b(?:resolved|determined|decided|adjudicated|subject\s+to|in\s+accordance\s+with|under)\b/i;
+/** Company descriptions ("a corporation organized under the laws of Delaware") are not choices of law. */
+const INCORPORATION = /\b(?:organi[sz]ed|incorporated|existing|formed|registered|chartered|established|duly\s+\w+)\b[^.;]{0,40}$/i;
+const OTHER_LAW = /\b(?:other|another|any)\s+(?:jurisdiction|state|country)\b[^.;]{0,10}$|\bconflicts?\s+of\s+laws?\b[^.;]{0,30}$/i;
+
+interface Candidate {
+  jurisdiction: string;
+  score: number;
+  sentenceIndex: number;
+  start: number;
+  end: number;
+}
+
+/** Picks the jurisdiction a law reference names: a state or province before its country. */
+function pickJurisdiction(mentions: JurisdictionMention[], windowStart = 0): JurisdictionMention | null {
+  const near = windowStart === -Infinity ? mentions : mentions.filter((mention) => mention.index - windowStart <= 60);
+  if (near.length === 0) return null;
+  const subnational = near.find((mention) => mention.subnational);
+  return subnational ?? near[0]!;
+}
+
+function englishCandidates(sentence: string): { jurisdiction: string; score: number; index: number; length: number }[] {
+  const found: { jurisdiction: string; score: number; index: number; length: number }[] = [];
+  const strong = CHOICE_VERB.test(sentence);
+  const weak = !strong && WEAK_CHOICE_VERB.test(sentence);
+  if (!strong && !weak) return found;
+  const base = strong ? 3 : 1;
+  for (const match of sentence.matchAll(LAWS_OF)) {
+    const before = sentence.slice(Math.max(0, match.index - 80), match.index);
+    if (INCORPORATION.test(before) || OTHER_LAW.test(before)) continue;
+    const windowStart = match.index + match[0].length;
+    const window = sentence.slice(windowStart, windowStart + 110);
+    // "the laws of that State applicable to agreements ... performed in the State of New Jersey"
+    const anaphoric = /^(?:that|such|said|the\s+said|this)\s+(?:state|jurisdiction|country|province|commonwealth)\b/i.test(window);
+    const chosen = anaphoric ? pickJurisdiction(findJurisdictions(sentence), -Infinity) : pickJurisdiction(findJurisdictions(window));
+    if (chosen) {
+      found.push({ jurisdiction: chosen.normalised, score: base, index: match.index, length: windowStart - match.index + chosen.index + chosen.length });
+    }
+  }
+  if (found.length === 0) {
+    for (const match of sentence.matchAll(LAW_AFTER_NAME)) {
+      const window = sentence.slice(Math.max(0, match.index - 40), match.index);
+      const mentions = findJurisdictions(window);
+      const last = mentions.at(-1);
+      if (!last || window.length - (last.index + last.length) > 3) continue;
+      const start = match.index - window.length + last.index;
+      found.push({ jurisdiction: last.normalised, score: base - 0.5, index: start, length: match.index + match[0].length - start });
+    }
+  }
+  return found;
+}
+
+const CHINESE_CHOICE = /(适用|管辖|解释|受[^。；]{0,20}约束|依据|依照|按照|根据)/;
+
+function chineseCandidates(sentence: string): { jurisdiction: string; score: number; index: number; length: number }[] {
+  if (!sentence.includes('法') || !CHINESE_CHOICE.test(sentence)) return [];
+  for (const [name, normalised] of CHINESE_JURISDICTIONS) {
+    const pattern = new RegExp(`${name}(?:[^。；，,]{0,12}?)(?:现行)?(?:有效)?的?法律`);
+    const match = pattern.exec(sentence);
+    if (match) {
+      const governs = /适用|管辖|解释|约束/.test(sentence);
+      return [{ jurisdiction: normalised, score: governs ? 3 : 1, index: match.index, length: match[0].length }];
+    }
+  }
+  return [];
+}
+
+/**
+ * The law chosen to govern the contract: "governed by / construed in accordance with the laws
+ * of the State of X", "X law governs", "本合同适用中华人民共和国法律". Incorporation statements and
+ * "conflict of laws of any other jurisdiction" are skipped; the strongest, then earliest, wins.
+ */
+export function extractGoverningLaw(view: TextView): GoverningLawField | null {
+  let best: Candidate | null = null;
+  view.sentences.forEach((sentence, sentenceIndex) => {
+    if (!MENTIONS_LAW.test(sentence.text)) return;
+    const headingBoost = /governing\s+law|applicable\s+law|choice\s+of\s+law|法律适用|适用法律/i.test(sentence.text) ? 0.5 : 0;
+    for (const candidate of [...englishCandidates(sentence.text), ...chineseCandidates(sentence.text)]) {
+      const score = candidate.score + headingBoost;
+      if (!best || score > best.score) {
+        best = { jurisdiction: candidate.jurisdiction, score, sentenceIndex, start: candidate.index, end: candidate.index + candidate.length };
+      }
+    }
+  });
+  const chosen = (best as Candidate | null) ?? forumFallback(view);
+  if (!chosen) return null;
+  const sentence = view.sentences[chosen.sentenceIndex]!;
+  return { jurisdiction: chosen.jurisdiction, evidence: evidenceInSentence(view, sentence, 0, sentence.text.length) };
+}
+
+const LAW_HEADING = /(?:governing|applicable)\s+laws?(?:\s+and\s+(?:jurisdiction|venue|disputes?))?[\s"'’”)\].,:;!?，、：；）]{0,3}$|choice\s+of\s+laws?[\s"'’”)\].,:;!?，、：；）]{0,3}$|^(?:[\dIVX.]+\s+)?jurisdiction[\s"'’”)\].,:;!?，、：；）]{0,3}$|法律适用[\s"'’”)\].,:;!?，、：；）]{0,3}$|适用法律[\s"'’”)\].,:;!?，、：；）]{0,3}$/i;
+const FORUM = /\b(?:arbitration|court|courts|lawsuit|litigation|tribunal)\b[^.;]{0,80}?\b(?:in|at|of)\s+/gi;
+const MAX_FORUMS = 3;
+
+/**
+ * When no sentence chooses a law, the contract still ties itself to a place through the forum for
+ * disputes (the clause headed "Governing Law" that only names courts, or "arbitration in McLean,
+ * Virginia"); CUAD answers those with the places named, joined by "; ".
+ */
+function forumFallback(view: TextView): Candidate | null {
+  const sentences = view.sentences;
+  for (let index = 0; index + 1 < sentences.length; index += 1) {
+    const heading = sentences[index]!.text;
+    if (heading.length > 80 || !LAW_HEADING.test(heading)) continue;
+    // The section runs until the next heading-like line, at most a few sentences.
+    const mentions: JurisdictionMention[] = [];
+    for (let next = index + 1; next < Math.min(sentences.length, index + 4); next += 1) {
+      const body = sentences[next]!.text;
+      if (next > index + 1 && body.length <= 80 && /^[\dIVX.()]*\s*[A-Z][A-Z &]+\.?$/.test(body)) break;
+      mentions.push(...findJurisdictions(body));
+    }
+    const places = distinctPlaces(mentions);
+    if (places.length > 0) return { jurisdiction: places.join('; '), score: 0.5, sentenceIndex: index + 1, start: 0, end: 0 };
+  }
+  const places: string[] = [];
+  let firstSentence = -1;
+  sentences.forEach((sentence, index) => {
+    if (!/\b(?:disputes?|claims?|controvers(?:y|ies)|lawsuit|action)\b/i.test(sentence.text)) return;
+    for (const match of sentence.text.matchAll(FORUM)) {
+      const windowStart = match.index + match[0].length;
+      const mentions = findJurisdictions(sentence.text.slice(windowStart, windowStart + 60)).filter((mention) => mention.index <= 30);
+      const chosen = mentions.find((mention) => mention.subnational) ?? mentions[0];
+      if (chosen && !places.includes(chosen.normalised) && places.length < MAX_FORUMS) {
+        places.push(chosen.normalised);
+        if (firstSentence < 0) firstSentence = index;
+      }
+    }
+  });
+  return places.length > 0 ? { jurisdiction: places.join('; '), score: 0.25, sentenceIndex: firstSentence, start: 0, end: 0 } : null;
+}
+
+function distinctPlaces(mentions: JurisdictionMention[]): string[] {
+  const places: string[] = [];
+  for (const mention of mentions) if (!places.includes(mention.normalised)) places.push(mention.normalised);
+  return places.slice(0, MAX_FORUMS);
+}

@@ -1,0 +1,121 @@
+/** Language of a contract as far as extraction cares: Chinese or (anything else) English. */
+export type ContractLanguage = 'zh' | 'en';
+
+/**
+ * Where a value was found: `[start, end)` character offsets (UTF-16 code units, as JavaScript
+ * strings index) into the original text, and the clause that contains `start`.
+ */
+export interface EvidenceSpan {
+  start: number;
+  end: number;
+  clauseIndex: number;
+}
+
+/** A numbered (or preamble) section of a contract; `text === original.slice(start, end)`. */
+export interface Clause {
+  /** Position in document order, from 0. */
+  index: number;
+  /** The numbering and title as written (`'11.3 Governing Law'`, `'第五条 违约责任'`); null for the preamble. */
+  heading: string | null;
+  text: string;
+  start: number;
+  end: number;
+}
+
+/** A contracting party; `role` is the capacity it signs in (`甲方`, `Seller`, `Licensee`) when stated. */
+export interface PartyField {
+  name: string;
+  role: string | null;
+  evidence: EvidenceSpan;
+}
+
+/** A sum of money as written; `value` already multiplied out (`5万元` is 50000). */
+export interface AmountField {
+  value: number;
+  /** ISO 4217 code (`CNY`, `USD`, `EUR`, `GBP`, `HKD`, `JPY`) or null when the text names none. */
+  currency: string | null;
+  /** The matched text, verbatim. */
+  text: string;
+  evidence: EvidenceSpan;
+}
+
+export type PenaltyBasis = 'per_day' | 'per_week' | 'per_month' | 'per_year' | 'total';
+
+/** Penalty, liquidated-damages, 违约金 or 滞纳金 rate in percent (`万分之五每日` is 0.05 per_day). */
+export interface PenaltyRateField {
+  percent: number;
+  basis: PenaltyBasis | null;
+  evidence: EvidenceSpan;
+}
+
+/** Presence of a clause that has no value worth extracting. */
+export interface PresenceField {
+  present: true;
+  evidence: EvidenceSpan;
+}
+
+/** A number of calendar days (months count 30, years 365). */
+export interface DaysField {
+  days: number;
+  evidence: EvidenceSpan;
+}
+
+/** Governing law, normalised the way CUAD answers are (`New York`, `England and Wales`, `People's Republic of China`). */
+export interface GoverningLawField {
+  jurisdiction: string;
+  evidence: EvidenceSpan;
+}
+
+/**
+ * Limitation of liability. `limited` is true when the contract caps or excludes some liability
+ * (amount caps, exclusion of consequential damages, sole-remedy clauses, time bars on claims).
+ * `kind` is `uncapped` when some liability is expressly left unlimited (carve-outs from the
+ * limitation, "unlimited liability"), otherwise `capped`.
+ */
+export interface LiabilityCapField {
+  kind: 'capped' | 'uncapped';
+  limited: boolean;
+  /** The cap as a sum of money when the contract states one. */
+  amount: number | null;
+  currency: string | null;
+  /** The sentence that states the cap (or the carve-out for `uncapped`), whitespace collapsed, at most 300 characters. */
+  description: string;
+  evidence: EvidenceSpan;
+}
+
+/** Renewal of the term after it expires, automatic or at a party's option. */
+export interface AutoRenewalField {
+  renews: true;
+  /** True when the renewal happens without anyone acting (automatic renewal, evergreen). */
+  automatic: boolean;
+  /** Normalised like CUAD: `successive 1 year`, `2 years`, `successive 6 months`; null when not stated. */
+  renewalTerm: string | null;
+  /** Notice needed to stop (or to exercise) the renewal, in days. */
+  noticeDays: number | null;
+  evidence: EvidenceSpan;
+}
+
+/** How long confidentiality lasts. */
+export interface ConfidentialityYearsField {
+  years: number | null;
+  perpetual: boolean;
+  evidence: EvidenceSpan;
+}
+
+/** Everything the rules provider extracts from one contract; each field is null when absent. */
+export interface ExtractedContract {
+  language: ContractLanguage;
+  clauses: Clause[];
+  parties: PartyField[] | null;
+  amounts: AmountField[] | null;
+  penaltyRate: PenaltyRateField | null;
+  liquidatedDamages: PresenceField | null;
+  paymentDays: DaysField | null;
+  terminationNoticeDays: DaysField | null;
+  terminationForConvenience: PresenceField | null;
+  governingLaw: GoverningLawField | null;
+  liabilityCap: LiabilityCapField | null;
+  autoRenewal: AutoRenewalField | null;
+  confidentialityYears: ConfidentialityYearsField | null;
+  nonCompete: PresenceField | null;
+}

@@ -1,0 +1,73 @@
+import type { EventBus } from '../platform/pubsub.js';
+
+export type ReviewProgressKind = 'QUEUED' | 'NODE_STARTED' | 'NODE_FINISHED' | 'STATUS';
+
+/** One progress event of a review; numbers and names only, never contract text. */
+export interface ReviewProgressEvent {
+  reviewId: string;
+  /** Increases by one per event of the same review, so clients can order and de-duplicate. */
+  sequence: number;
+  kind: ReviewProgressKind;
+  node: string | null;
+  durationMs: number | null;
+  counts: Record<string, number> | null;
+  status: 'QUEUED' | 'RUNNING' | 'SUCCEEDED' | 'FAILED';
+  errorCode: string | null;
+  at: Date;
+}
+
+export interface ReviewBatchProgressEvent {
+  batchId: string;
+  total: number;
+  completed: number;
+  succeeded: number;
+  failed: number;
+  at: Date;
+}
+
+export const reviewTopic = (reviewId: string) => `review:${reviewId}` as const;
+export const reviewBatchTopic = (batchId: string) => `reviewBatch:${batchId}` as const;
+
+const RETAIN_FINISHED_MS = 10 * 60_000;
+const MAX_RETAINED_REVIEWS = 20_000;
+
+/**
+ * Publishes review progress and keeps each review's events in memory while it runs and for a
+ * while after, so a subscriber who arrives late still receives every event in order.
+ */
+export class ReviewProgressLog {
+  private readonly logs = new Map<string, { events: ReviewProgressEvent[]; finishedAt: number | null }>();
+
+  constructor(private readonly events: EventBus) {}
+
+  publish(event: Omit<ReviewProgressEvent, 'sequence' | 'at'>): void {
+    let log = this.logs.get(event.reviewId);
+    if (!log) {
+      this.evictIfFull();
+      log = { events: [], finishedAt: null };
+      this.logs.set(event.reviewId, log);
+    }
+    const full: ReviewProgressEvent = { ...event, sequence: log.events.length + 1, at: new Date() };
+    log.events.push(full);
+    if (event.kind === 'STATUS' && (event.status === 'SUCCEEDED' || event.status === 'FAILED')) log.finishedAt = Date.now();
+    this.events.publish(reviewTopic(event.reviewId), full);
+  }
+
+  /** Events recorded so far for a review (empty when unknown or expired). */
+  history(reviewId: string): ReviewProgressEvent[] {
+    return [...(this.logs.get(reviewId)?.events ?? [])];
+  }
+
+  private evictIfFull(): void {
+    const now = Date.now();
+    for (const [id, log] of this.logs) {
+      if (log.finishedAt !== null && now - log.finishedAt > RETAIN_FINISHED_MS) this.logs.delete(id);
+    }
+    while (this.logs.size >= MAX_RETAINED_REVIEWS) this.logs.delete(this.logs.keys().next().value!);
+  }
+
+  /** Forgets everything of the given reviews (erasure). */
+  forget(reviewIds: Iterable<string>): void {
+    for (const id of reviewIds) this.logs.delete(id);
+  }
+}
