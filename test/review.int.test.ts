@@ -256,6 +256,25 @@ describe('contract review', () => {
     expect(replay.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
   });
 
+  it('streams batch progress to the owner until every review is done', async () => {
+    const inputs = Array.from({ length: 12 }, (_, i) => ({ contractId: `bp-${i}`, title: `t${i}`, text: i === 3 ? '' : englishContract({ payDays: 30 + i, penalty: 5, notice: 30, years: 3 }) }));
+    const batch = await app.gql('mutation ($inputs: [ReviewInput!]!) { submitReviewBatch(inputs: $inputs) { id total } }', { inputs }, { token: alice });
+    const id = batch.data!.submitReviewBatch.id;
+    const client = app.ws({ authorization: `Bearer ${alice}` });
+    const events: { completed: number; total: number; failed: number; succeeded: number }[] = [];
+    await new Promise<void>((resolve, reject) => {
+      client.subscribe<{ reviewBatchProgress: (typeof events)[number] }>(
+        { query: 'subscription ($id: ID!) { reviewBatchProgress(batchId: $id) { completed total succeeded failed } }', variables: { id } },
+        { next: (result) => events.push(result.data!.reviewBatchProgress), error: reject, complete: resolve },
+      );
+    });
+    expect(events.at(-1)).toEqual({ completed: 12, total: 12, succeeded: 11, failed: 1 });
+    const completed = events.map((event) => event.completed);
+    expect(completed).toEqual([...completed].sort((a, b) => a - b));
+    const denied = await app.gql('query ($id: ID!) { reviewBatch(id: $id) { total } }', { id }, { token: bob });
+    expect(denied.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+  });
+
   it('an ADMIN of the tenant sees review metadata, never the result', async () => {
     const review = await reviewAlone(englishContract({ payDays: 30, penalty: 9, notice: 30, years: 3 }), 'admin-view');
     const metadata = await app.gql('query ($id: ID!) { review(id: $id) { id status contractId } }', { id: review.id }, { token: admin });

@@ -69,6 +69,7 @@ const findingKey = (finding: Pick<Finding, 'clause' | 'knowledgeId' | 'version' 
 export class ReviewService {
   readonly progress: ReviewProgressLog;
   private readonly queue: WorkQueue<string>;
+  private readonly batchCounters = new Map<string, { total: number; succeeded: number; failed: number }>();
 
   constructor(
     private readonly db: Database,
@@ -136,6 +137,7 @@ export class ReviewService {
       const created = await tx.review.createManyAndReturn({ data: rows, select: { id: true, status: true, batchIndex: true } });
       return { batch, queued: created.filter((row) => row.status === 'QUEUED').sort((a, b) => a.batchIndex! - b.batchIndex!).map((row) => row.id) };
     });
+    if (queued.length > 0) this.batchCounters.set(batch.id, { total: inputs.length, succeeded: 0, failed: inputs.length - queued.length });
     for (const id of queued) this.progress.publish({ reviewId: id, kind: 'QUEUED', node: null, durationMs: null, counts: null, status: 'QUEUED', errorCode: null });
     this.queue.enqueue(...queued);
     return batch;
@@ -309,13 +311,14 @@ export class ReviewService {
 
   /** Runs one queued review to completion; failures stay inside this review. */
   private async execute(reviewId: string): Promise<void> {
-    const { count } = await this.db.review.updateMany({ where: { id: reviewId, status: 'QUEUED' }, data: { status: 'RUNNING', startedAt: new Date() } });
-    if (count === 0) return;
-    const review = await this.db.review.findUniqueOrThrow({ where: { id: reviewId } });
+    // Claim and read in one statement; a review someone else claimed is skipped.
+    const [review] = await this.db.review.updateManyAndReturn({ where: { id: reviewId, status: 'QUEUED' }, data: { status: 'RUNNING', startedAt: new Date() } });
+    if (!review) return;
     const traceId = randomBytes(16).toString('hex');
     const status = (kind: ReviewProgressEvent['kind'], extra: Partial<ReviewProgressEvent> = {}) =>
       this.progress.publish({ reviewId, kind, node: null, durationMs: null, counts: null, status: 'RUNNING', errorCode: null, ...extra });
     status('STATUS');
+    let outcome: 'SUCCEEDED' | 'FAILED' = 'FAILED';
     try {
       const state = await this.runGraph(review, review.pinnedKnowledge as ReviewState['pinnedKnowledge'], (kind, report) => {
         if (kind === 'start') status('NODE_STARTED', { node: report as string });
@@ -363,6 +366,7 @@ export class ReviewService {
         }),
       ]);
       status('STATUS', { status: 'SUCCEEDED' });
+      outcome = 'SUCCEEDED';
     } catch (error) {
       const known = error instanceof AppError;
       if (!known) log.error({ err: error, reviewId, traceId }, 'review failed');
@@ -373,19 +377,29 @@ export class ReviewService {
       });
       status('STATUS', { status: 'FAILED', errorCode });
     } finally {
-      if (review.batchId) await this.publishBatchProgress(review.batchId);
+      if (review.batchId) await this.publishBatchProgress(review.batchId, outcome);
     }
   }
 
-  private async publishBatchProgress(batchId: string): Promise<void> {
-    const counts = await this.batchCounts(batchId);
-    this.events.publish(reviewBatchTopic(batchId), {
-      batchId,
-      total: counts.total,
-      completed: counts.succeeded + counts.failed,
-      succeeded: counts.succeeded,
-      failed: counts.failed,
-      at: new Date(),
-    });
+  /**
+   * Publishes a batch's counts after one of its reviews finished: from memory for batches
+   * submitted to this process (a count query per review would cost more than the review),
+   * from the database for batches recovered after a restart.
+   */
+  private async publishBatchProgress(batchId: string, outcome: 'SUCCEEDED' | 'FAILED'): Promise<void> {
+    const counts = this.batchCounters.get(batchId);
+    if (counts) {
+      if (outcome === 'SUCCEEDED') counts.succeeded += 1;
+      else counts.failed += 1;
+      return this.emitBatchProgress(batchId, counts);
+    }
+    const { total, succeeded, failed } = await this.batchCounts(batchId);
+    this.emitBatchProgress(batchId, { total, succeeded, failed });
+  }
+
+  private emitBatchProgress(batchId: string, counts: { total: number; succeeded: number; failed: number }): void {
+    const completed = counts.succeeded + counts.failed;
+    this.events.publish(reviewBatchTopic(batchId), { batchId, total: counts.total, completed, succeeded: counts.succeeded, failed: counts.failed, at: new Date() });
+    if (completed >= counts.total) this.batchCounters.delete(batchId);
   }
 }
