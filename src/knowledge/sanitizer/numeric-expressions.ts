@@ -6,9 +6,9 @@
 
 /** One numeric expression and where it sits in the text (`end` is exclusive). */
 export interface NumericSpan {
-  start: number;
-  end: number;
-  text: string;
+  readonly start: number;
+  readonly end: number;
+  readonly text: string;
 }
 
 // Only U+0020 counts as a space inside an expression: whitespace is collapsed elsewhere, and an
@@ -90,13 +90,24 @@ const RANGE_JOINER = /^(?: ?[-–—~～] ?|至|到| to )$/u;
 /** A quick test that lets texts without any digit-like character skip the big pattern. */
 const MAY_CONTAIN_NUMBER = /[0-9０-９零〇一二两三四五六七八九十百千万亿半]|zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|teen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety/iu;
 
+// The summarizer scans a clause before and after shortening it: remember the last two answers.
+const recent: Array<{ text: string; spans: readonly NumericSpan[] }> = [];
+
 /**
  * Every numeric expression in `text`, left to right, without overlaps. Adjacent expressions that
  * form a range (`5%-10%`, `3至5年`, `30 to 60 days`) are one expression.
  */
-export function locateNumericExpressions(text: string): NumericSpan[] {
+export function locateNumericExpressions(text: string): readonly NumericSpan[] {
+  const remembered = recent.find((entry) => entry.text === text);
+  if (remembered) return remembered.spans;
+  const spans = Object.freeze(scan(text).map((span) => Object.freeze(span)));
+  if (recent.unshift({ text, spans }) > 2) recent.pop();
+  return spans;
+}
+
+function scan(text: string): NumericSpan[] {
   if (!MAY_CONTAIN_NUMBER.test(text)) return [];
-  const spans: NumericSpan[] = [];
+  const spans: Array<{ start: number; end: number; text: string }> = [];
   for (const match of text.matchAll(NUMERIC_PATTERN)) {
     const start = match.index;
     const end = start + match[0].length;

@@ -2,9 +2,9 @@
  * The deterministic clause summarizer: hedges out, at most `maxLength` characters, every numeric
  * expression verbatim. Extractive only: it never writes a word the clause does not contain.
  */
-import { CONNECTIVES, isTerminalSeparator, tokenizeClause, type ClauseToken, type TokenizedClause } from './clause-tokens.js';
+import { CONNECTIVES, isTerminalSeparator, tokenizeClause, type TokenizedClause } from './clause-tokens.js';
 import { containsHedge, removeHedges } from './hedges.js';
-import { missingNumericExpressions } from './numeric-expressions.js';
+import { extractNumericExpressions, missingNumericExpressions } from './numeric-expressions.js';
 
 /** The longest clause summary agents receive, in JavaScript string length (UTF-16 code units). */
 export const CLAUSE_SUMMARY_MAX_LENGTH = 50;
@@ -35,7 +35,7 @@ const collapseWhitespace = (text: string) => text.replace(/\s+/gu, ' ').trim();
 export function summarizeClause(text: string, maxLength: number = CLAUSE_SUMMARY_MAX_LENGTH): ClauseSummary {
   if (!Number.isSafeInteger(maxLength) || maxLength < 1) throw new RangeError('maxLength must be a positive integer');
   const cleaned = collapseWhitespace(removeHedges(text));
-  let summary = cleaned.length <= maxLength ? cleaned : shorten(tokenizeClause(cleaned), maxLength);
+  let summary = cleaned.length <= maxLength ? cleaned : shorten(cleaned, maxLength);
   // Joining Han fragments can spell a hedge that was not in the text (可|以…能 -> 可能).
   if (containsHedge(summary)) summary = collapseWhitespace(removeHedges(summary));
   return { summary, numbersPreserved: missingNumericExpressions(text, summary).length === 0 };
@@ -104,9 +104,12 @@ class Selection {
     return previous >= 0 && withTerminal ? text + this.terminal(previous) : text;
   }
 
-  /** Keeps `indices` when the result still fits in `maxLength`; tells whether it did. */
-  tryKeep(indices: readonly number[], maxLength: number): boolean {
-    if (this.length(indices) > maxLength) return false;
+  /**
+   * Keeps `indices` when the result still fits in `maxLength` (with room for the closing
+   * punctuation when `withTerminal`); tells whether it did.
+   */
+  tryKeep(indices: readonly number[], maxLength: number, withTerminal = false): boolean {
+    if (this.length(indices, withTerminal) > maxLength) return false;
     for (const index of indices) this.kept[index] = true;
     return true;
   }
@@ -119,7 +122,8 @@ class Selection {
 
 const range = (from: number, to: number) => Array.from({ length: Math.max(0, to - from) }, (_, offset) => from + offset);
 
-function shorten(clause: TokenizedClause, maxLength: number): string {
+function shorten(cleaned: string, maxLength: number): string {
+  const clause = tokenizeClause(cleaned);
   const { tokens, units } = clause;
   const anchors = range(0, tokens.length).filter((index) => tokens[index]!.kind === 'anchor');
   if (anchors.length === 0) return keepPrefix(clause, maxLength);
@@ -134,12 +138,13 @@ function shorten(clause: TokenizedClause, maxLength: number): string {
     const others = range(0, units.length)
       .filter((unit) => !carrierUnits.has(unit))
       .sort((a, b) => distanceToCarrier(a) - distanceToCarrier(b) || a - b);
-    for (const unit of others) whole.tryKeep(unitTokens(unit), maxLength);
+    // Extra units only when the summary can still end its sentence properly.
+    for (const unit of others) whole.tryKeep(unitTokens(unit), maxLength, true);
     return whole.finish(maxLength);
   }
 
   const selection = new Selection(clause);
-  if (!selection.tryKeep(anchors, maxLength)) return keepNumbersOnly(tokens, anchors, maxLength);
+  if (!selection.tryKeep(anchors, maxLength)) return keepNumbersOnly(cleaned, maxLength);
   for (const index of rankCandidates(clause, carrierUnits)) selection.tryKeep([index], maxLength);
   for (const run of glueRuns(clause, carrierUnits)) {
     const before = run[0]! - 1;
@@ -162,19 +167,20 @@ function keepPrefix(clause: TokenizedClause, maxLength: number): string {
   return selection.finish(maxLength);
 }
 
-/** As many whole numeric expressions as fit: the shortest first (most of them), shown in text order. */
-function keepNumbersOnly(tokens: readonly ClauseToken[], anchors: readonly number[], maxLength: number): string {
-  const chosen: number[] = [];
+/**
+ * As many distinct whole numeric expressions as fit, separated by spaces: the shortest first
+ * (that keeps the most of them), shown in text order.
+ */
+function keepNumbersOnly(cleaned: string, maxLength: number): string {
+  const distinct = [...new Set(extractNumericExpressions(cleaned))];
+  const chosen = new Set<string>();
   let length = -1;
-  for (const index of [...anchors].sort((a, b) => tokens[a]!.text.length - tokens[b]!.text.length || a - b)) {
-    if (length + 1 + tokens[index]!.text.length > maxLength) break;
-    length += 1 + tokens[index]!.text.length;
-    chosen.push(index);
+  for (const expression of [...distinct].sort((a, b) => a.length - b.length)) {
+    if (length + 1 + expression.length > maxLength) break;
+    length += 1 + expression.length;
+    chosen.add(expression);
   }
-  return chosen
-    .sort((a, b) => a - b)
-    .map((index) => tokens[index]!.text)
-    .join(' ');
+  return distinct.filter((expression) => chosen.has(expression)).join(' ');
 }
 
 const LIMIT_SCORE = 95;
