@@ -1,7 +1,7 @@
 import type { Database } from '../platform/db/prisma.js';
 import { GLOBAL_TENANT_ID } from '../knowledge/repository.js';
 import { OPEN_ENDED } from '../knowledge/service.js';
-import { parseVersion } from '../knowledge/version.js';
+import { parseVersionInput } from '../knowledge/version.js';
 import type { KnowledgeConstraint, KnowledgeKind } from '../knowledge/types.js';
 
 interface DemoKnowledge {
@@ -96,7 +96,7 @@ export async function seedDemoKnowledge(db: Database, tenantId: string): Promise
   await db.knowledgeVersion.createMany({
     skipDuplicates: true,
     data: DEMO_KNOWLEDGE.map((item) => {
-      const { major, minor } = parseVersion(item.version);
+      const { major, minor } = parseVersionInput(item.version);
       return {
         tenantId: item.global ? GLOBAL_TENANT_ID : tenantId,
         knowledgeId: item.knowledgeId,

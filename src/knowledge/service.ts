@@ -2,7 +2,7 @@ import type { Database } from '../platform/db/prisma.js';
 import { AppError, badUserInput, forbidden, notFound } from '../platform/errors.js';
 import { hasRole, type Principal } from '../identity/principal.js';
 import { KnowledgeRepository, type StoredKnowledge } from './repository.js';
-import { parseVersion } from './version.js';
+import { parseVersionInput } from './version.js';
 import type { ConstraintField, ConstraintOperator, KnowledgeConstraint, KnowledgeKind, SanitizedKnowledge } from './types.js';
 import type { ModelProvider } from '../platform/llm/provider.js';
 import { sanitizeKnowledge, type ClauseSummarizer } from './sanitizer/index.js';
@@ -111,7 +111,7 @@ export class KnowledgeService {
   async putVersion(principal: Principal, input: KnowledgeVersionInput, tenantId = principal.tenantId): Promise<StoredKnowledge> {
     this.assertCanWrite(principal);
     if (!knowledgeIdPattern.test(input.knowledgeId)) throw badUserInput('knowledgeId must be 1-128 letters, digits, . _ : - and start with a letter or digit.', 'knowledgeId');
-    const { major, minor } = parseVersion(input.version);
+    const { major, minor } = parseVersionInput(input.version);
     const content = input.content.trim();
     if (!content) throw badUserInput('content must not be empty.', 'content');
     if (content.length > LIMITS.content) throw badUserInput(`content is at most ${LIMITS.content} characters.`, 'content');
@@ -155,7 +155,7 @@ export class KnowledgeService {
   /** Withdraws one of the tenant's versions from now on; its history stays readable. */
   async retract(principal: Principal, knowledgeId: string, version: string): Promise<StoredKnowledge> {
     this.assertCanWrite(principal);
-    const { major, minor } = parseVersion(version);
+    const { major, minor } = parseVersionInput(version);
     const existing = await this.repository.findVersion(principal.tenantId, knowledgeId, major, minor);
     if (!existing) throw notFound('Knowledge version');
     const { count } = await this.db.knowledgeVersion.updateMany({ where: { id: existing.id, retractedAt: null }, data: { retractedAt: new Date() } });
