@@ -43,14 +43,18 @@ function headingFor(line: string, markerEnd: number): string {
   const marker = line.slice(0, markerEnd).trim();
   const rest = line.slice(markerEnd).trim();
   if (rest.length === 0) return marker;
+  const joiner = /[、）)]$/.test(marker) && /^[\u4e00-\u9fff]/.test(rest) ? '' : ' ';
   const wholeLine = rest.replace(/[.:：]$/, '');
   if (rest.length <= MAX_HEADING_LENGTH && !SENTENCE_WORDS.test(wholeLine) && !/[.。]\s/.test(wholeLine)) {
-    return `${marker} ${wholeLine}`.trim();
+    return `${marker}${joiner}${wholeLine}`.trim();
   }
+  // "第五条 违约责任 乙方逾期交货的……": a short Chinese title followed by a space.
+  const chineseTitle = /^([\u4e00-\u9fff]{2,12})(?:\s|[:：])/.exec(rest);
+  if (chineseTitle && !SENTENCE_WORDS.test(chineseTitle[1]!)) return `${marker}${joiner}${chineseTitle[1]}`;
   // "11.3 Governing Law. This Agreement ..." or "第五条 违约责任：..." : a short title opens the line.
   const title = /^([^.。:：;；]{1,60}?)(?:[.。]\s|[:：])/.exec(rest);
   if (title && title[1]!.trim().split(/\s+/).length <= 8 && !SENTENCE_WORDS.test(title[1]!)) {
-    return `${marker} ${title[1]!.trim()}`;
+    return `${marker}${joiner}${title[1]!.trim()}`;
   }
   return marker;
 }

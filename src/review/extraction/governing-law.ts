@@ -17,20 +17,27 @@ interface Candidate {
   jurisdiction: string;
   score: number;
   sentenceIndex: number;
-  start: number;
-  end: number;
 }
 
+/** A jurisdiction named in a sentence and how sure the rule that found it is. */
+interface Mention {
+  jurisdiction: string;
+  score: number;
+}
+
+/** How far after "laws of" the place name may start. */
+const NAME_WINDOW = 60;
+
 /** Picks the jurisdiction a law reference names: a state or province before its country. */
-function pickJurisdiction(mentions: JurisdictionMention[], windowStart = 0): JurisdictionMention | null {
-  const near = windowStart === -Infinity ? mentions : mentions.filter((mention) => mention.index - windowStart <= 60);
+function pickJurisdiction(mentions: JurisdictionMention[], maxOffset = NAME_WINDOW): JurisdictionMention | null {
+  const near = mentions.filter((mention) => mention.index <= maxOffset);
   if (near.length === 0) return null;
   const subnational = near.find((mention) => mention.subnational);
   return subnational ?? near[0]!;
 }
 
-function englishCandidates(sentence: string): { jurisdiction: string; score: number; index: number; length: number }[] {
-  const found: { jurisdiction: string; score: number; index: number; length: number }[] = [];
+function englishCandidates(sentence: string): Mention[] {
+  const found: Mention[] = [];
   const strong = CHOICE_VERB.test(sentence);
   const weak = !strong && WEAK_CHOICE_VERB.test(sentence);
   if (!strong && !weak) return found;
@@ -42,10 +49,8 @@ function englishCandidates(sentence: string): { jurisdiction: string; score: num
     const window = sentence.slice(windowStart, windowStart + 110);
     // "the laws of that State applicable to agreements ... performed in the State of New Jersey"
     const anaphoric = /^(?:that|such|said|the\s+said|this)\s+(?:state|jurisdiction|country|province|commonwealth)\b/i.test(window);
-    const chosen = anaphoric ? pickJurisdiction(findJurisdictions(sentence), -Infinity) : pickJurisdiction(findJurisdictions(window));
-    if (chosen) {
-      found.push({ jurisdiction: chosen.normalised, score: base, index: match.index, length: windowStart - match.index + chosen.index + chosen.length });
-    }
+    const chosen = anaphoric ? pickJurisdiction(findJurisdictions(sentence), Infinity) : pickJurisdiction(findJurisdictions(window));
+    if (chosen) found.push({ jurisdiction: chosen.normalised, score: base });
   }
   if (found.length === 0) {
     for (const match of sentence.matchAll(LAW_AFTER_NAME)) {
@@ -53,8 +58,7 @@ function englishCandidates(sentence: string): { jurisdiction: string; score: num
       const mentions = findJurisdictions(window);
       const last = mentions.at(-1);
       if (!last || window.length - (last.index + last.length) > 3) continue;
-      const start = match.index - window.length + last.index;
-      found.push({ jurisdiction: last.normalised, score: base - 0.5, index: start, length: match.index + match[0].length - start });
+      found.push({ jurisdiction: last.normalised, score: base - 0.5 });
     }
   }
   return found;
@@ -62,17 +66,14 @@ function englishCandidates(sentence: string): { jurisdiction: string; score: num
 
 const CHINESE_CHOICE = /(适用|管辖|解释|受[^。；]{0,20}约束|依据|依照|按照|根据)/;
 
-function chineseCandidates(sentence: string): { jurisdiction: string; score: number; index: number; length: number }[] {
+/** "中华人民共和国（现行有效的）法律": a place name shortly before 法律. */
+const CHINESE_LAW_OF = CHINESE_JURISDICTIONS.map(([name, normalised]) => ({ pattern: new RegExp(`${name}[^。；，,]{0,12}?法律`), normalised }));
+
+function chineseCandidates(sentence: string): Mention[] {
   if (!sentence.includes('法') || !CHINESE_CHOICE.test(sentence)) return [];
-  for (const [name, normalised] of CHINESE_JURISDICTIONS) {
-    const pattern = new RegExp(`${name}(?:[^。；，,]{0,12}?)(?:现行)?(?:有效)?的?法律`);
-    const match = pattern.exec(sentence);
-    if (match) {
-      const governs = /适用|管辖|解释|约束/.test(sentence);
-      return [{ jurisdiction: normalised, score: governs ? 3 : 1, index: match.index, length: match[0].length }];
-    }
-  }
-  return [];
+  const found = CHINESE_LAW_OF.find(({ pattern }) => pattern.test(sentence));
+  if (!found) return [];
+  return [{ jurisdiction: found.normalised, score: /适用|管辖|解释|约束/.test(sentence) ? 3 : 1 }];
 }
 
 /**
@@ -88,7 +89,7 @@ export function extractGoverningLaw(view: TextView): GoverningLawField | null {
     for (const candidate of [...englishCandidates(sentence.text), ...chineseCandidates(sentence.text)]) {
       const score = candidate.score + headingBoost;
       if (!best || score > best.score) {
-        best = { jurisdiction: candidate.jurisdiction, score, sentenceIndex, start: candidate.index, end: candidate.index + candidate.length };
+        best = { jurisdiction: candidate.jurisdiction, score, sentenceIndex };
       }
     }
   });
@@ -120,7 +121,7 @@ function forumFallback(view: TextView): Candidate | null {
       mentions.push(...findJurisdictions(body));
     }
     const places = distinctPlaces(mentions);
-    if (places.length > 0) return { jurisdiction: places.join('; '), score: 0.5, sentenceIndex: index + 1, start: 0, end: 0 };
+    if (places.length > 0) return { jurisdiction: places.join('; '), score: 0.5, sentenceIndex: index + 1 };
   }
   const places: string[] = [];
   let firstSentence = -1;
@@ -136,7 +137,7 @@ function forumFallback(view: TextView): Candidate | null {
       }
     }
   });
-  return places.length > 0 ? { jurisdiction: places.join('; '), score: 0.25, sentenceIndex: firstSentence, start: 0, end: 0 } : null;
+  return places.length > 0 ? { jurisdiction: places.join('; '), score: 0.25, sentenceIndex: firstSentence } : null;
 }
 
 function distinctPlaces(mentions: JurisdictionMention[]): string[] {

@@ -36,7 +36,12 @@ function cleanName(raw: string): string {
     if (SUFFIX.test(piece.trim())) kept.push(piece.trim());
     else break;
   }
-  return kept.join(', ').replace(/^(?:and|between|by)\s+/i, '').replace(/\s+/g, ' ').trim();
+  return kept
+    .join(', ')
+    .replace(/^(?:and|between|by)\s+/i, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^["'“”]+|["'“”]+[.,]?$/g, '');
 }
 
 /** "by and between X, a Delaware corporation ("Seller"), and Y ("Buyer")". */

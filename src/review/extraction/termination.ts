@@ -24,6 +24,9 @@ function grantsTerminationRight(text: string): boolean {
 
 /** Qualifiers that make any termination right one for convenience. */
 const CONVENIENCE = /\bfor\s+(?:its\s+|their\s+)?convenience\b|\bwithout\s+(?:any\s+)?(?:cause|reason)\b|\bwith\s+or\s+without\s+cause\b|\bfor\s+any\s+reason\s+or\s+(?:for\s+)?no\s+reason\b|\bfor\s+no\s+reason\b|\bin\s+its\s+(?:sole\s+|absolute\s+|unfettered\s+)?(?:and\s+absolute\s+)?discretion\b|\bat\s+(?:its|their)\s+(?:sole\s+|absolute\s+)?(?:discretion|convenience)\b|\bfor\s+any\s+reason(?:\s+whatsoever)?\b|\bat\s+will\b/i;
+/** "at any time" makes a right discretionary only when it is this contract that ends. */
+const AT_ANY_TIME = /\bat\s+any\s+time\b/i;
+const ENDS_THIS_CONTRACT = /\b(?:terminate|cancel)\s+(?:this|the)\s+(?:agreement|contract)\b|\b(?:agreement|contract)\s+may\s+(?:\w+\s+)?be\s+(?:terminated|cancell?ed)\b/i;
 /** The first three also hold when the sentence names other grounds. */
 const STRONG_CONVENIENCE = /\bfor\s+(?:its\s+|their\s+)?convenience\b|\bwithout\s+(?:any\s+)?cause\b|\bwith\s+or\s+without\s+cause\b|\bfor\s+any\s+reason\s+or\s+(?:for\s+)?no\s+reason\b|\bfor\s+no\s+reason\b|\btermination\s+without\s+cause\b/i;
 /** Grounds that make a termination right one for cause, not convenience. */
@@ -51,6 +54,7 @@ function isConvenience(text: string): boolean {
   if (STRONG_CONVENIENCE.test(text)) return true;
   if (CONDITION.test(text) || END_OF_TERM.test(text)) return false;
   if (CONVENIENCE.test(text) && !CONSEQUENCE.test(text)) return true;
+  if (AT_ANY_TIME.test(text) && ENDS_THIS_CONTRACT.test(text)) return true;
   // Termination by notice alone: "Either party may terminate this Agreement upon ninety (90) days written notice."
   return noticeDurations(text).length > 0;
 }

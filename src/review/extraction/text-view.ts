@@ -75,7 +75,7 @@ export function normalise(original: string): { text: string; originalOffset: Int
 const ABBREVIATIONS = new Set([
   'inc', 'ltd', 'co', 'corp', 'no', 'nos', 'mr', 'mrs', 'ms', 'dr', 'st', 'sec', 'art', 'para', 'vs', 'v', 'etc',
   'e.g', 'i.e', 'u.s', 'u.s.a', 'n.a', 's.a', 'l.p', 'l.l.c', 'b.v', 'n.v', 'jr', 'sr', 'approx', 'fig', 'ref',
-  'pty', 'plc', 'llc', 'cf', 'viz', 'ave', 'blvd', 'rd', 'p.r.c', 'prc', 'hk', 'u.k',
+  'pty', 'plc', 'llc', 'cf', 'viz', 'ave', 'blvd', 'rd',
 ]);
 
 function wordBefore(text: string, dot: number): string {
