@@ -16,7 +16,8 @@ const url = database.url;
 
 const config = { ...loadConfig({ NODE_ENV: 'production', AUTH_JWT_SECRET: secret, LOG_LEVEL: 'error' }), host: '127.0.0.1', port: 0 };
 const db = createDatabase(url, 10);
-const app = buildApp(createDependencies({ config, db }));
+const deps = createDependencies({ config, db, databaseUrl: url });
+const app = buildApp(deps);
 const { url: gatewayUrl } = await app.start();
 
 // Baseline in the same process: a bare Yoga with one field, no plugins, no database.

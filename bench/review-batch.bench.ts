@@ -104,7 +104,7 @@ export async function run(): Promise<Record<string, string | number>> {
   let endToEnd = { perSecond: 0, p50: 0, p99: 0 };
   try {
     const config = { ...loadConfig({ NODE_ENV: 'production', AUTH_JWT_SECRET: 'x'.repeat(32) }), reviews: { concurrency: CONCURRENCY, maxTextBytes: 1_000_000, maxBatch: 500 } };
-    const deps = createDependencies({ config, db, provider });
+    const deps = createDependencies({ config, db, databaseUrl: database.url, provider });
     const principal = await deps.services.identity.principalFor({ subject: 'bench', tenantKey: 'bench', roles: ['ADMIN', 'COMPLIANCE'], issuedAt: null, expiresAt: null });
     for (const item of REVIEW_KNOWLEDGE) await deps.services.knowledge.putVersion(principal, { ...item, kind: 'CLAUSE', tags: [...item.tags], constraint: { ...item.constraint }, source: `policy:bench/${item.knowledgeId}`, validFrom: new Date(item.validFrom) });
     await deps.services.reviews.submitBatch(principal, contracts(40));

@@ -16,6 +16,7 @@ import { authenticate } from './identity/authenticate.js';
 import type { Principal } from './identity/principal.js';
 import { AppError } from './platform/errors.js';
 import { createLogger } from './platform/logger.js';
+import { operationTraceId, useObservability } from './observability/graphql-tracing.js';
 
 const log = createLogger('app');
 
@@ -30,7 +31,7 @@ interface ServerContext {
   socketPrincipal?: Principal;
 }
 
-/** The W3C trace id of an incoming `traceparent`, or a new one. */
+/** Without telemetry: the W3C trace id of an incoming `traceparent`, or a new one. */
 function traceIdFrom(traceparent: string | null | undefined): string {
   const match = traceparent ? /^[0-9a-f]{2}-([0-9a-f]{32})-[0-9a-f]{16}-[0-9a-f]{2}$/.exec(traceparent.trim()) : null;
   return match && match[1] !== '0'.repeat(32) ? match[1]! : randomBytes(16).toString('hex');
@@ -53,7 +54,8 @@ function createGateway(deps: AppDependencies): YogaServerInstance<ServerContext,
       error: (...args) => log.error(args.map(String).join(' ')),
     },
     context: async (initial): Promise<Context> => {
-      const traceId = traceIdFrom(initial.request.headers.get('traceparent'));
+      // The operation span's trace id (under an incoming traceparent), see useObservability.
+      const traceId = operationTraceId(initial) ?? traceIdFrom(initial.request.headers.get('traceparent'));
       let principal: Principal | null;
       if (initial.socketPrincipal) {
         principal = initial.socketPrincipal;
@@ -68,6 +70,7 @@ function createGateway(deps: AppDependencies): YogaServerInstance<ServerContext,
       return { principal, services: deps.services, db: deps.db, config, traceId };
     },
     plugins: [
+      useObservability(deps.metrics),
       useCSRFPrevention({ requestHeaders: ['x-graphql-yoga-csrf', 'apollo-require-preflight'] }),
       useReadinessCheck({
         endpoint: '/ready',
@@ -101,6 +104,19 @@ function rejectOversizedBody(req: IncomingMessage, res: ServerResponse, maxBytes
   return true;
 }
 
+/** Prometheus text format; no personal data, labels are codes and schema names. */
+async function serveMetrics(deps: AppDependencies, res: ServerResponse): Promise<void> {
+  try {
+    const { contentType, body } = await deps.metrics.text();
+    res.writeHead(200, { 'content-type': contentType, 'cache-control': 'no-store' });
+    res.end(body);
+  } catch (error) {
+    log.error({ err: error }, 'metrics failed');
+    res.writeHead(500, { 'content-type': 'text/plain' });
+    res.end('metrics unavailable\n');
+  }
+}
+
 export interface RunningApp {
   url: string;
   port: number;
@@ -120,6 +136,10 @@ export function buildApp(deps: AppDependencies): App {
   const yoga = createGateway(deps);
   const server: Server = createServer((req, res) => {
     if (rejectOversizedBody(req, res, deps.config.limits.maxBodyBytes)) return;
+    if (req.url === '/metrics' && (req.method === 'GET' || req.method === 'HEAD')) {
+      void serveMetrics(deps, res);
+      return;
+    }
     void yoga.requestListener(req, res);
   });
   const wsServer = new WebSocketServer({ server, path: GRAPHQL_PATH, maxPayload: deps.config.limits.maxBodyBytes });
@@ -164,7 +184,8 @@ export function buildApp(deps: AppDependencies): App {
       onSubscribe: async (ctx, _id, params: SubscribePayload) => {
         const enveloped = yoga.getEnveloped({
           req: ctx.extra.request,
-          request: new Request(`http://localhost${GRAPHQL_PATH}`, { headers: { traceparent: String(ctx.extra.request.headers.traceparent ?? '') } }),
+          // A traceparent in the operation's extensions (browsers cannot set upgrade headers) wins over the upgrade request's.
+          request: new Request(`http://localhost${GRAPHQL_PATH}`, { headers: { traceparent: String(params.extensions?.traceparent ?? ctx.extra.request.headers.traceparent ?? '') } }),
           socketPrincipal: ctx.extra.principal,
           params,
         } as never);

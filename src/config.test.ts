@@ -9,7 +9,8 @@ describe('loadConfig', () => {
 
   it('refuses production without a configured key', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/AUTH_JWT_SECRET or AUTH_JWKS_URL/);
-    expect(loadConfig({ NODE_ENV: 'production', AUTH_JWKS_URL: 'https://idp.example/jwks.json' }).env).toBe('production');
+    expect(() => loadConfig({ NODE_ENV: 'production', AUTH_JWKS_URL: 'https://idp.example/jwks.json' })).toThrow(/SUANNI_ERASURE_HASH_KEY/);
+    expect(loadConfig({ NODE_ENV: 'production', AUTH_JWKS_URL: 'https://idp.example/jwks.json', SUANNI_ERASURE_HASH_KEY: 'k'.repeat(32) }).env).toBe('production');
   });
 
   it('lists every invalid variable at once', () => {

@@ -32,9 +32,27 @@ const environmentSchema = z
     SUANNI_REVIEW_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
     SUANNI_REVIEW_MAX_TEXT_BYTES: z.coerce.number().int().positive().default(1_000_000),
     SUANNI_REVIEW_MAX_BATCH: z.coerce.number().int().min(1).max(500).default(500),
+    OTEL_SERVICE_NAME: z.string().trim().min(1).default('suanni'),
+    OTEL_EXPORTER_OTLP_ENDPOINT: z.preprocess((value) => (value === '' ? undefined : value), z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
+    OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.preprocess((value) => (value === '' ? undefined : value), z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
+    SUANNI_TRACE_BUFFER_TRACES: z.coerce.number().int().min(1).max(100_000).default(500),
+    SUANNI_CHAT_TOKEN_BUDGET: z.coerce.number().int().min(200).max(200_000).default(1_200),
+    SUANNI_CHAT_RECENT_TURNS: z.coerce.number().int().min(1).max(100).default(6),
+    SUANNI_CHAT_SUMMARIZE_ABOVE: z.coerce.number().int().min(4).max(1_000).default(16),
+    SUANNI_CHAT_AUTO_CONFIRM_FACTS: booleanFlag.default(false),
+    SUANNI_CHAT_MAX_MESSAGE_CHARS: z.coerce.number().int().min(1).max(100_000).default(4_000),
+    SUANNI_FACTS_PER_USER: z.coerce.number().int().min(1).max(100_000).default(200),
+    SUANNI_QUOTA_FACTS: z.coerce.number().int().min(0).default(100_000),
+    SUANNI_QUOTA_SESSIONS: z.coerce.number().int().min(0).default(100_000),
+    SUANNI_QUOTA_CHECKPOINT_BYTES: z.coerce.number().int().min(0).default(10 * 1024 ** 3),
+    SUANNI_QUOTA_REVIEWS_PER_DAY: z.coerce.number().int().min(0).default(100_000),
+    SUANNI_ERASURE_HASH_KEY: z.string().min(32, 'SUANNI_ERASURE_HASH_KEY must be at least 32 characters').optional(),
   })
   .refine((env) => env.NODE_ENV !== 'production' || env.AUTH_JWT_SECRET || env.AUTH_JWKS_URL, {
     message: 'in production set AUTH_JWT_SECRET or AUTH_JWKS_URL; the generated development secret is refused',
+  })
+  .refine((env) => env.NODE_ENV !== 'production' || env.SUANNI_ERASURE_HASH_KEY || env.AUTH_JWT_SECRET, {
+    message: 'in production set SUANNI_ERASURE_HASH_KEY (the key of erasure tombstone and audit hashes)',
   });
 
 /** Validated configuration; read once at start, passed down explicitly. */
@@ -50,7 +68,13 @@ export interface Config {
   limits: { maxBodyBytes: number; maxDepth: number; maxTokens: number; maxAliases: number; maxCost: number };
   heartbeatMs: number;
   reviews: { concurrency: number; maxTextBytes: number; maxBatch: number };
+  quotas: { facts: number; sessions: number; checkpointBytes: number; reviewsPerDay: number };
+  /** Key of the erasure hashes; in development generated once into the data folder. */
+  erasureHashKey?: string;
+  chat: { budget: number; recentTurns: number; summarizeAbove: number; autoConfirmFacts: boolean; maxMessageChars: number; maxFactsPerUser: number };
   models: ModelProviderConfig;
+  /** OpenTelemetry: see src/observability/telemetry.ts. */
+  telemetry: { serviceName: string; otlpEndpoint?: string; otlpTracesEndpoint?: string; bufferTraces: number };
 }
 
 /** Parses the environment; throws one error listing every invalid variable. */
@@ -79,6 +103,22 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     },
     heartbeatMs: env.SUANNI_HEARTBEAT_MS,
     reviews: { concurrency: env.SUANNI_REVIEW_CONCURRENCY, maxTextBytes: env.SUANNI_REVIEW_MAX_TEXT_BYTES, maxBatch: env.SUANNI_REVIEW_MAX_BATCH },
+    quotas: { facts: env.SUANNI_QUOTA_FACTS, sessions: env.SUANNI_QUOTA_SESSIONS, checkpointBytes: env.SUANNI_QUOTA_CHECKPOINT_BYTES, reviewsPerDay: env.SUANNI_QUOTA_REVIEWS_PER_DAY },
+    erasureHashKey: env.SUANNI_ERASURE_HASH_KEY,
+    chat: {
+      budget: env.SUANNI_CHAT_TOKEN_BUDGET,
+      recentTurns: env.SUANNI_CHAT_RECENT_TURNS,
+      summarizeAbove: Math.max(env.SUANNI_CHAT_SUMMARIZE_ABOVE, env.SUANNI_CHAT_RECENT_TURNS * 2 + 2),
+      autoConfirmFacts: env.SUANNI_CHAT_AUTO_CONFIRM_FACTS,
+      maxMessageChars: env.SUANNI_CHAT_MAX_MESSAGE_CHARS,
+      maxFactsPerUser: env.SUANNI_FACTS_PER_USER,
+    },
     models: loadModelProviderConfig(environment),
+    telemetry: {
+      serviceName: env.OTEL_SERVICE_NAME,
+      otlpEndpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT,
+      otlpTracesEndpoint: env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT,
+      bufferTraces: env.SUANNI_TRACE_BUFFER_TRACES,
+    },
   };
 }

@@ -6,6 +6,11 @@ import type { SessionService } from './identity/sessions.js';
 import type { TokenVerifier } from './identity/tokens.js';
 import type { KnowledgeService } from './knowledge/service.js';
 import type { ReviewService } from './review/service.js';
+import type { ChatService } from './memory/service.js';
+import type { QuotaService } from './identity/quotas.js';
+import type { ErasureService } from './erasure/service.js';
+import type { Metrics } from './observability/metrics.js';
+import type { ObservabilityService } from './observability/service.js';
 import type { Config } from './config.js';
 
 /** Long-lived services, built once per process and shared by every request. */
@@ -14,6 +19,10 @@ export interface Services {
   sessions: SessionService;
   knowledge: KnowledgeService;
   reviews: ReviewService;
+  observability: ObservabilityService;
+  chat: ChatService;
+  quotas: QuotaService;
+  erasure: ErasureService;
 }
 
 /** What the application is built from; tests pass their own. */
@@ -23,6 +32,8 @@ export interface AppDependencies {
   events: EventBus;
   tokens: TokenVerifier;
   services: Services;
+  /** Prometheus metrics of this app (/metrics). */
+  metrics: Metrics;
 }
 
 /** The per-operation context: the verified principal (or none) and the services. */

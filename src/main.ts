@@ -9,13 +9,16 @@ import { signDevelopmentToken } from './identity/tokens.js';
 import { applyMigrations, createMigration } from './platform/db/migrations.js';
 import { createDatabase } from './platform/db/prisma.js';
 import { createLogger } from './platform/logger.js';
-import { dataDirectory, jwtSecret, openDatabase } from './platform/runtime.js';
+import { startTelemetry } from './observability/telemetry.js';
+import { dataDirectory, erasureHashKey, jwtSecret, openDatabase } from './platform/runtime.js';
 import { createDependencies } from './services.js';
 
 const log = createLogger('main');
 
 async function start(): Promise<void> {
   const config = loadConfig();
+  // The OpenTelemetry SDK starts before anything that makes spans (the database client, the app).
+  const telemetry = startTelemetry(config.telemetry);
   const dataDir = await dataDirectory(config);
   const database = await openDatabase(config, dataDir);
   const db = createDatabase(database.url, config.databasePoolMax);
@@ -28,7 +31,9 @@ async function start(): Promise<void> {
     log.info({ signal }, 'shutting down');
     await app?.stop().catch((error) => log.error({ err: error }, 'gateway stop failed'));
     await deps?.services.reviews.stop();
+    await deps?.services.chat.close();
     await db.$disconnect();
+    await telemetry.shutdown(); // exports the spans still buffered
     await database.stop();
     process.exit(0);
   };
@@ -37,8 +42,9 @@ async function start(): Promise<void> {
   try {
     await applyMigrations(database.url);
     if (config.demoData) await seedDemoData(db);
-    deps = createDependencies({ config, db, jwtSecret: await jwtSecret(config, dataDir) });
+    deps = createDependencies({ config, db, databaseUrl: database.url, jwtSecret: await jwtSecret(config, dataDir), erasureHashKey: await erasureHashKey(config, dataDir) });
     await deps.services.reviews.recoverInterrupted();
+    await deps.services.erasure.resumeInterrupted();
     app = buildApp(deps);
     const { url } = await app.start();
     process.stdout.write(

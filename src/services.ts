@@ -8,24 +8,70 @@ import { createModelProvider, type ModelProvider } from './platform/llm/provider
 import type { ReviewNode } from './review/agent/contract.js';
 import { compileReviewGraph, type ReviewNodeName } from './review/agent/graph.js';
 import { ReviewService } from './review/service.js';
-import type { Database } from './platform/db/prisma.js';
+import { ChatService } from './memory/service.js';
+import type { ChatTurnMessage } from './memory/context-window.js';
+import { poolStats, type Database } from './platform/db/prisma.js';
+import { createMetrics, type Metrics } from './observability/metrics.js';
+import { tracedReviewNodes } from './observability/review-tracing.js';
+import { ObservabilityService } from './observability/service.js';
 import { createEventBus } from './platform/pubsub.js';
+import { QuotaService } from './identity/quotas.js';
+import { ErasureService, type ErasureStepName } from './erasure/service.js';
+import { SubjectHasher } from './erasure/subject-hash.js';
+import { Tombstones } from './erasure/tombstones.js';
+import type { MemoryStores } from './erasure/inventory.js';
 
 /** Wires the services of every domain over one database and event bus. */
 export function createDependencies(options: {
   config: Config;
   db: Database;
+  /** The same database, for the LangGraph checkpointer's own pool. */
+  databaseUrl: string;
   tokens?: TokenVerifier;
   jwtSecret?: string;
   provider?: ModelProvider;
   /** Replaces review graph nodes by name (tests inject faulty ones). */
   reviewNodeOverrides?: Partial<Record<ReviewNodeName, ReviewNode>>;
+  /** Replaces the chat summarizer (tests inject a failing one). */
+  chatSummarizer?: (previous: string, trimmed: readonly ChatTurnMessage[]) => Promise<string>;
+  /** Prometheus metrics; a fresh registry per app by default. */
+  metrics?: Metrics;
+  /** Key of erasure hashes when the configuration has none (development: from the data folder). */
+  erasureHashKey?: string;
+  /** Makes an erasure job stop after a step on its first attempt (tests of crash recovery). */
+  erasureFaultAfterStep?: ErasureStepName;
+  /** In-memory stores an erasure must clear besides the review progress log. */
+  traceStore?: Pick<MemoryStores, 'countTraces' | 'forgetTraces'>;
 }): AppDependencies {
   const { config, db } = options;
   const provider = options.provider ?? createModelProvider(config.models);
   const knowledge = new KnowledgeService(db);
-  const reviewGraph = compileReviewGraph({ provider }, { overrides: options.reviewNodeOverrides });
   const events = createEventBus();
+  const hashKey = config.erasureHashKey ?? options.erasureHashKey ?? (config.auth.jwtSecret ? `erasure:${config.auth.jwtSecret}` : undefined);
+  if (!hashKey) throw new Error('an erasure hash key is required (SUANNI_ERASURE_HASH_KEY)');
+  const hasher = new SubjectHasher(hashKey);
+  const tombstones = new Tombstones(db, hasher);
+  const writeGuard = (userId: string) => tombstones.assertWritable(userId);
+  const quotas = new QuotaService(db, config.quotas);
+  // Every node runs in its own span (src/observability/review-tracing.ts); overrides included.
+  const reviewGraph = compileReviewGraph({ provider }, { overrides: tracedReviewNodes(options.reviewNodeOverrides) });
+  const metrics = options.metrics ?? createMetrics();
+  const reviews = new ReviewService(db, events, knowledge, reviewGraph, provider, config.reviews, metrics, {
+    writeGuard,
+    quota: (principal, count) => quotas.assertRoom(principal.tenantId, 'reviewsPerDay', count),
+  });
+  metrics.observeQueue(() => ({ depth: reviews.queueDepth, running: reviews.queueRunning }));
+  metrics.observePool(() => poolStats(db));
+
+  const sessions = new SessionService(db, events, quotas);
+  const identity = new IdentityService(db);
+  identity.useErasures(tombstones);
+  const memoryStores: MemoryStores = {
+    countTraces: (userId) => options.traceStore?.countTraces(userId) ?? 0,
+    forgetTraces: (userId) => options.traceStore?.forgetTraces(userId) ?? 0,
+    countProgress: (userId) => reviews.progress.countForUser(userId),
+    forgetProgress: (userId) => reviews.progress.forgetUser(userId),
+  };
   const tokens =
     options.tokens ??
     createTokenVerifier({
@@ -39,11 +85,16 @@ export function createDependencies(options: {
     db,
     events,
     tokens,
+    metrics,
     services: {
-      identity: new IdentityService(db),
-      sessions: new SessionService(db, events),
+      identity,
+      quotas,
+      erasure: new ErasureService(db, events, tombstones, hasher, identity, memoryStores, { faultAfterStep: options.erasureFaultAfterStep }),
+      sessions,
       knowledge,
-      reviews: new ReviewService(db, events, knowledge, reviewGraph, provider, config.reviews),
+      reviews,
+      observability: new ObservabilityService(db, reviews, config.reviews.concurrency),
+      chat: new ChatService(db, options.databaseUrl, sessions, provider, config.chat, { summarizer: options.chatSummarizer, writeGuard, quotas }),
     },
   };
 }

@@ -5,7 +5,10 @@ import '../identity/graphql/user.js';
 import '../identity/graphql/session.js';
 import '../knowledge/graphql/knowledge.js';
 import '../review/graphql/review.js';
+import '../memory/graphql/chat.js';
+import '../erasure/graphql/erasure.js';
 import '../observability/graphql/heartbeat.js';
+import '../observability/graphql/observability.js';
 
 /** The executable schema: every domain's GraphQL files are imported above. */
 export const schema = builder.toSchema();

@@ -1,5 +1,5 @@
 import type { Database } from '../platform/db/prisma.js';
-import { forbidden, notFound, assertUuid } from '../platform/errors.js';
+import { forbidden, notFound, assertUuid, unauthenticated } from '../platform/errors.js';
 import type { Principal, Role } from './principal.js';
 import { hasRole } from './principal.js';
 import type { TokenClaims } from './tokens.js';
@@ -21,7 +21,15 @@ interface CachedIdentity {
 export class IdentityService {
   private readonly cache = new Map<string, CachedIdentity>();
 
+  /** Erased subjects; consulted before a token's subject is provisioned. */
+  private erasures: { erasedAt(tenantKey: string, subject: string): Promise<Date | null> } | undefined;
+
   constructor(private readonly db: Database) {}
+
+  /** Connects the tombstones (they are built after this service). */
+  useErasures(erasures: { erasedAt(tenantKey: string, subject: string): Promise<Date | null> }): void {
+    this.erasures = erasures;
+  }
 
   /** Provisions (or refreshes) the tenant and user named by the claims. */
   async principalFor(claims: TokenClaims): Promise<Principal> {
@@ -32,6 +40,11 @@ export class IdentityService {
     if (cached && cached.expiresAt > Date.now() && cached.rolesKey === rolesKey) {
       ids = cached;
     } else {
+      const erasedAt = await this.erasures?.erasedAt(claims.tenantKey, claims.subject);
+      // A token from before the erasure must not re-create the user it named.
+      if (erasedAt && (!claims.issuedAt || claims.issuedAt.getTime() <= erasedAt.getTime())) {
+        throw unauthenticated('Token was issued before this subject was erased.');
+      }
       ids = await this.provision(claims);
       if (this.cache.size >= PROVISION_CACHE_MAX) this.cache.delete(this.cache.keys().next().value!);
       this.cache.set(cacheKey, { ...ids, rolesKey, expiresAt: Date.now() + PROVISION_CACHE_TTL_MS });

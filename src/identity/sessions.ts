@@ -2,6 +2,7 @@ import type { Database } from '../platform/db/prisma.js';
 import { AppError, assertUuid, badUserInput, forbidden, notFound } from '../platform/errors.js';
 import type { EventBus } from '../platform/pubsub.js';
 import { hasRole, type Principal } from './principal.js';
+import type { QuotaService } from './quotas.js';
 
 export const SESSION_TITLE_MAX = 200;
 
@@ -25,11 +26,14 @@ export class SessionService {
   constructor(
     private readonly db: Database,
     private readonly events: EventBus,
+    private readonly quotas?: QuotaService,
   ) {}
 
   async create(principal: Principal, title: string): Promise<SessionRow> {
+    const normalised = normaliseTitle(title);
+    await this.quotas?.assertRoom(principal.tenantId, 'sessions');
     return this.db.session.create({
-      data: { title: normaliseTitle(title), userId: principal.userId, tenantId: principal.tenantId },
+      data: { title: normalised, userId: principal.userId, tenantId: principal.tenantId },
     });
   }
 

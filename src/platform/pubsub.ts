@@ -1,11 +1,13 @@
 import { createPubSub } from 'graphql-yoga';
 import type { ReviewBatchProgressEvent, ReviewProgressEvent } from '../review/progress.js';
+import type { ErasureProgressEvent } from '../erasure/service.js';
 
 /** Events by topic. Domains add their topics here as they publish them. */
 export type EventTopics = {
   [topic: `session:${string}`]: [{ kind: 'CLOSED' | 'UPDATED'; sessionId: string }];
   [topic: `review:${string}`]: [ReviewProgressEvent];
   [topic: `reviewBatch:${string}`]: [ReviewBatchProgressEvent];
+  [topic: `erasure:${string}`]: [ErasureProgressEvent];
 };
 
 /**

@@ -52,6 +52,19 @@ export async function openDatabase(config: Config, dataDir: string): Promise<Ope
   return { url: withDatabase(embedded.adminUrl, DEFAULT_DATABASE_NAME), embedded: true, stop: () => embedded.stop() };
 }
 
+/** A secret generated once into the data folder (development only). */
+async function developmentSecret(dataDir: string, name: string): Promise<string> {
+  const file = path.join(dataDir, name);
+  try {
+    return (await readFile(file, 'utf8')).trim();
+  } catch {
+    const secret = randomBytes(32).toString('base64url');
+    await writeFile(file, `${secret}\n`, { mode: 0o600 });
+    log.info({ file }, 'generated a development secret');
+    return secret;
+  }
+}
+
 /**
  * The HS256 secret: `AUTH_JWT_SECRET`, or in development one generated once into the data
  * folder. Undefined when tokens are verified with `AUTH_JWKS_URL` alone.
@@ -60,13 +73,12 @@ export async function jwtSecret(config: Config, dataDir: string): Promise<string
   if (config.auth.jwtSecret) return config.auth.jwtSecret;
   if (config.auth.jwksUrl) return undefined;
   if (config.env === 'production') throw new Error('AUTH_JWT_SECRET or AUTH_JWKS_URL is required in production');
-  const file = path.join(dataDir, 'dev-jwt-secret');
-  try {
-    return (await readFile(file, 'utf8')).trim();
-  } catch {
-    const secret = randomBytes(32).toString('base64url');
-    await writeFile(file, `${secret}\n`, { mode: 0o600 });
-    log.info({ file }, 'generated a development JWT secret');
-    return secret;
-  }
+  return developmentSecret(dataDir, 'dev-jwt-secret');
+}
+
+/** The key of erasure hashes: `SUANNI_ERASURE_HASH_KEY`, or in development one from the data folder. */
+export async function erasureHashKey(config: Config, dataDir: string): Promise<string | undefined> {
+  if (config.erasureHashKey) return config.erasureHashKey;
+  if (config.env === 'production') return undefined;
+  return developmentSecret(dataDir, 'dev-erasure-key');
 }

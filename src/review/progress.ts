@@ -36,17 +36,18 @@ const MAX_RETAINED_REVIEWS = 20_000;
  * while after, so a subscriber who arrives late still receives every event in order.
  */
 export class ReviewProgressLog {
-  private readonly logs = new Map<string, { events: ReviewProgressEvent[]; finishedAt: number | null }>();
+  private readonly logs = new Map<string, { events: ReviewProgressEvent[]; finishedAt: number | null; owner: string | null }>();
 
   constructor(private readonly events: EventBus) {}
 
-  publish(event: Omit<ReviewProgressEvent, 'sequence' | 'at'>): void {
+  publish(event: Omit<ReviewProgressEvent, 'sequence' | 'at'>, owner: string | null = null): void {
     let log = this.logs.get(event.reviewId);
     if (!log) {
       this.evictIfFull();
-      log = { events: [], finishedAt: null };
+      log = { events: [], finishedAt: null, owner };
       this.logs.set(event.reviewId, log);
     }
+    log.owner ??= owner;
     const full: ReviewProgressEvent = { ...event, sequence: log.events.length + 1, at: new Date() };
     log.events.push(full);
     if (event.kind === 'STATUS' && (event.status === 'SUCCEEDED' || event.status === 'FAILED')) log.finishedAt = Date.now();
@@ -66,8 +67,21 @@ export class ReviewProgressLog {
     while (this.logs.size >= MAX_RETAINED_REVIEWS) this.logs.delete(this.logs.keys().next().value!);
   }
 
-  /** Forgets everything of the given reviews (erasure). */
-  forget(reviewIds: Iterable<string>): void {
-    for (const id of reviewIds) this.logs.delete(id);
+  /** Events kept for the reviews of one user. */
+  countForUser(userId: string): number {
+    let count = 0;
+    for (const log of this.logs.values()) if (log.owner === userId) count += log.events.length;
+    return count;
+  }
+
+  /** Forgets the progress of every review of one user (erasure); returns the events dropped. */
+  forgetUser(userId: string): number {
+    let dropped = 0;
+    for (const [id, log] of this.logs) {
+      if (log.owner !== userId) continue;
+      dropped += log.events.length;
+      this.logs.delete(id);
+    }
+    return dropped;
   }
 }

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { Database } from '../platform/db/prisma.js';
 import { AppError, assertUuid, badUserInput, forbidden, notFound } from '../platform/errors.js';
 import type { EventBus } from '../platform/pubsub.js';
@@ -12,6 +11,9 @@ import type { Finding, ReviewState } from './agent/state.js';
 import { reviewBatchTopic, reviewTopic, ReviewProgressLog, type ReviewBatchProgressEvent, type ReviewProgressEvent } from './progress.js';
 import { WorkQueue } from './queue.js';
 import type { Prisma } from '../generated/prisma/client.js';
+import type { Metrics } from '../observability/metrics.js';
+import { rememberReviewOrigin, traceReviewRun, type ReviewRunTrace } from '../observability/review-tracing.js';
+import { withSpan } from '../observability/tracing.js';
 
 const log = createLogger('reviews');
 
@@ -69,7 +71,7 @@ const findingKey = (finding: Pick<Finding, 'clause' | 'knowledgeId' | 'version' 
 export class ReviewService {
   readonly progress: ReviewProgressLog;
   private readonly queue: WorkQueue<string>;
-  private readonly batchCounters = new Map<string, { total: number; succeeded: number; failed: number }>();
+  private readonly batchCounters = new Map<string, { total: number; succeeded: number; failed: number; submittedAt: number }>();
 
   constructor(
     private readonly db: Database,
@@ -78,6 +80,8 @@ export class ReviewService {
     private readonly graph: CompiledReviewGraph,
     private readonly provider: ModelProvider,
     private readonly limits: ReviewLimits,
+    private readonly metrics?: Metrics,
+    private readonly guards: { writeGuard?: (userId: string) => Promise<void>; quota?: (principal: Principal, reviews: number) => Promise<void> } = {},
   ) {
     this.progress = new ReviewProgressLog(events);
     this.queue = new WorkQueue(limits.concurrency, (reviewId) => this.execute(reviewId));
@@ -85,6 +89,11 @@ export class ReviewService {
 
   get queueDepth(): number {
     return this.queue.depth;
+  }
+
+  /** Reviews running right now in this process. */
+  get queueRunning(): number {
+    return this.queue.active;
   }
 
   /** Waits until every queued review has run (tests, shutdown). */
@@ -100,11 +109,14 @@ export class ReviewService {
   async submit(principal: Principal, input: ReviewInput): Promise<ReviewRow> {
     const problem = inputProblem(input, this.limits);
     if (problem) throw badUserInput(problem.message, problem.field);
+    await this.guards.writeGuard?.(principal.userId);
+    await this.guards.quota?.(principal, 1);
     const review = await this.db.review.create({
       data: { tenantId: principal.tenantId, userId: principal.userId, contractId: input.contractId, title: input.title.trim(), text: input.text, asOf: input.asOf ?? new Date() },
       include: { findings: true },
     });
     this.progress.publish({ reviewId: review.id, kind: 'QUEUED', node: null, durationMs: null, counts: null, status: 'QUEUED', errorCode: null });
+    rememberReviewOrigin(review.id, 'child');
     this.queue.enqueue(review.id);
     return review;
   }
@@ -117,6 +129,8 @@ export class ReviewService {
   async submitBatch(principal: Principal, inputs: readonly ReviewInput[]): Promise<ReviewBatchRow> {
     if (inputs.length === 0) throw badUserInput('A batch needs at least one review.', 'inputs');
     if (inputs.length > this.limits.maxBatch) throw badUserInput(`A batch holds at most ${this.limits.maxBatch} reviews.`, 'inputs');
+    await this.guards.writeGuard?.(principal.userId);
+    await this.guards.quota?.(principal, inputs.length);
     const now = new Date();
     const { batch, queued } = await this.db.$transaction(async (tx) => {
       const batch = await tx.reviewBatch.create({ data: { tenantId: principal.tenantId, userId: principal.userId, total: inputs.length } });
@@ -137,8 +151,10 @@ export class ReviewService {
       const created = await tx.review.createManyAndReturn({ data: rows, select: { id: true, status: true, batchIndex: true } });
       return { batch, queued: created.filter((row) => row.status === 'QUEUED').sort((a, b) => a.batchIndex! - b.batchIndex!).map((row) => row.id) };
     });
-    if (queued.length > 0) this.batchCounters.set(batch.id, { total: inputs.length, succeeded: 0, failed: inputs.length - queued.length });
-    for (const id of queued) this.progress.publish({ reviewId: id, kind: 'QUEUED', node: null, durationMs: null, counts: null, status: 'QUEUED', errorCode: null });
+    if (queued.length > 0) this.batchCounters.set(batch.id, { total: inputs.length, succeeded: 0, failed: inputs.length - queued.length, submittedAt: performance.now() });
+    this.metrics?.batchesSubmitted.inc();
+    rememberReviewOrigin(queued, 'link');
+    for (const id of queued) this.progress.publish({ reviewId: id, kind: 'QUEUED', node: null, durationMs: null, counts: null, status: 'QUEUED', errorCode: null }, principal.userId);
     this.queue.enqueue(...queued);
     return batch;
   }
@@ -214,7 +230,7 @@ export class ReviewService {
     this.assertOwner(principal, review, 'Review');
     if (review.status !== 'SUCCEEDED') throw badUserInput('Only a SUCCEEDED review can be replayed.', 'id');
     const pinned = (review.knowledgeUsed as { id: string; knowledgeId: string; version: string }[] | null) ?? [];
-    const state = await this.runGraph(review, pinned, () => {});
+    const state = await withSpan('review.replay', { 'suanni.review.id': review.id, 'suanni.tenant_id': review.tenantId, 'suanni.user_id': review.userId }, () => this.runGraph(review, pinned, () => {}));
     const differences: string[] = [];
     if (state.riskLevel !== review.riskLevel) differences.push(`riskLevel: ${review.riskLevel} -> ${state.riskLevel}`);
     if (state.riskScore !== review.riskScore) differences.push(`riskScore: ${review.riskScore} -> ${state.riskScore}`);
@@ -310,13 +326,18 @@ export class ReviewService {
   }
 
   /** Runs one queued review to completion; failures stay inside this review. */
-  private async execute(reviewId: string): Promise<void> {
+  private execute(reviewId: string): Promise<void> {
+    return traceReviewRun(reviewId, this.metrics, (trace) => this.executeRun(reviewId, trace));
+  }
+
+  private async executeRun(reviewId: string, trace: ReviewRunTrace): Promise<void> {
     // Claim and read in one statement; a review someone else claimed is skipped.
     const [review] = await this.db.review.updateManyAndReturn({ where: { id: reviewId, status: 'QUEUED' }, data: { status: 'RUNNING', startedAt: new Date() } });
     if (!review) return;
-    const traceId = randomBytes(16).toString('hex');
+    trace.claimed(review);
+    const traceId = trace.traceId;
     const status = (kind: ReviewProgressEvent['kind'], extra: Partial<ReviewProgressEvent> = {}) =>
-      this.progress.publish({ reviewId, kind, node: null, durationMs: null, counts: null, status: 'RUNNING', errorCode: null, ...extra });
+      this.progress.publish({ reviewId, kind, node: null, durationMs: null, counts: null, status: 'RUNNING', errorCode: null, ...extra }, review.userId);
     status('STATUS');
     let outcome: 'SUCCEEDED' | 'FAILED' = 'FAILED';
     try {
@@ -328,6 +349,8 @@ export class ReviewService {
         }
       });
       const call = state.modelCalls.find((entry) => entry.provider !== 'rules') ?? state.modelCalls[0];
+      // The owner may have been erased while this review ran: write nothing for them.
+      await this.guards.writeGuard?.(review.userId);
       await this.db.$transaction([
         this.db.reviewFinding.createMany({
           data: state.findings.map((finding, position) => ({
@@ -367,6 +390,7 @@ export class ReviewService {
       ]);
       status('STATUS', { status: 'SUCCEEDED' });
       outcome = 'SUCCEEDED';
+      trace.succeeded(state);
     } catch (error) {
       const known = error instanceof AppError;
       if (!known) log.error({ err: error, reviewId, traceId }, 'review failed');
@@ -376,6 +400,7 @@ export class ReviewService {
         data: { status: 'FAILED', errorCode, errorMessage: known ? error.message : `The review failed unexpectedly (trace ${traceId}).`, traceId, finishedAt: new Date() },
       });
       status('STATUS', { status: 'FAILED', errorCode });
+      trace.failed(errorCode, error);
     } finally {
       if (review.batchId) await this.publishBatchProgress(review.batchId, outcome);
     }
@@ -387,6 +412,7 @@ export class ReviewService {
    * from the database for batches recovered after a restart.
    */
   private async publishBatchProgress(batchId: string, outcome: 'SUCCEEDED' | 'FAILED'): Promise<void> {
+    this.metrics?.batchReviews.inc({ outcome });
     const counts = this.batchCounters.get(batchId);
     if (counts) {
       if (outcome === 'SUCCEEDED') counts.succeeded += 1;
@@ -397,8 +423,16 @@ export class ReviewService {
     this.emitBatchProgress(batchId, { total, succeeded, failed });
   }
 
-  private emitBatchProgress(batchId: string, counts: { total: number; succeeded: number; failed: number }): void {
+  private emitBatchProgress(batchId: string, counts: { total: number; succeeded: number; failed: number; submittedAt?: number }): void {
     const completed = counts.succeeded + counts.failed;
+    if (completed >= counts.total && this.metrics) {
+      this.metrics.batchesCompleted.inc();
+      if (counts.submittedAt !== undefined) {
+        const seconds = (performance.now() - counts.submittedAt) / 1000;
+        this.metrics.batchDuration.observe(seconds);
+        if (seconds > 0) this.metrics.batchThroughput.set(counts.total / seconds);
+      }
+    }
     this.events.publish(reviewBatchTopic(batchId), { batchId, total: counts.total, completed, succeeded: counts.succeeded, failed: counts.failed, at: new Date() });
     if (completed >= counts.total) this.batchCounters.delete(batchId);
   }

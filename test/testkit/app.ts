@@ -35,15 +35,24 @@ export interface TestApp {
   ws(connectionParams?: Record<string, unknown>, options?: { onClose?: (event: { code: number; reason: string }) => void }): WsClient;
   /** The tenant key this app's tokens use by default. */
   tenant: string;
-  stop(): Promise<void>;
+  /** Stops the app; `keepDatabase` leaves its database for a restart. */
+  stop(options?: { keepDatabase?: boolean }): Promise<void>;
 }
 
 /** Starts the real gateway on a free port over a fresh database. */
 export async function startTestApp(
-  overrides: { config?: Partial<Config>; env?: Record<string, string>; reviewNodeOverrides?: Parameters<typeof createDependencies>[0]['reviewNodeOverrides'] } = {},
+  overrides: {
+    config?: Partial<Config>;
+    env?: Record<string, string>;
+    reviewNodeOverrides?: Parameters<typeof createDependencies>[0]['reviewNodeOverrides'];
+    chatSummarizer?: Parameters<typeof createDependencies>[0]['chatSummarizer'];
+    erasureFaultAfterStep?: Parameters<typeof createDependencies>[0]['erasureFaultAfterStep'];
+    /** Reuse another app's database, secret and tenant: a "restart" of the gateway. */
+    restartOf?: Pick<TestApp, 'database' | 'secret' | 'tenant'>;
+  } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase();
-  const secret = randomBytes(32).toString('hex');
+  const database = overrides.restartOf?.database ?? (await createTestDatabase());
+  const secret = overrides.restartOf?.secret ?? randomBytes(32).toString('hex');
   const config: Config = {
     ...loadConfig({ NODE_ENV: 'test', AUTH_JWT_SECRET: secret, AUTH_ISSUER: TEST_ISSUER, AUTH_AUDIENCE: TEST_AUDIENCE, ...overrides.env }),
     host: '127.0.0.1',
@@ -51,10 +60,18 @@ export async function startTestApp(
     ...overrides.config,
   };
   const db = createDatabase(database.url, 5);
-  const deps = createDependencies({ config, db, reviewNodeOverrides: overrides.reviewNodeOverrides });
+  const deps = createDependencies({
+    config,
+    db,
+    databaseUrl: database.url,
+    erasureHashKey: `erasure-key-${secret}`,
+    reviewNodeOverrides: overrides.reviewNodeOverrides,
+    chatSummarizer: overrides.chatSummarizer,
+    erasureFaultAfterStep: overrides.erasureFaultAfterStep,
+  });
   const app: App = buildApp(deps);
   const { url, port } = await app.start();
-  const tenant = `t${randomBytes(4).toString('hex')}`;
+  const tenant = overrides.restartOf?.tenant ?? `t${randomBytes(4).toString('hex')}`;
   const wsClients = new Set<WsClient>();
 
   return {
@@ -101,12 +118,14 @@ export async function startTestApp(
       wsClients.add(client);
       return client;
     },
-    async stop() {
+    async stop(options: { keepDatabase?: boolean } = {}) {
       for (const client of wsClients) await client.dispose();
       await deps.services.reviews.stop();
+      await deps.services.erasure.idle();
       await app.stop();
+      await deps.services.chat.close();
       await db.$disconnect();
-      await database.drop();
+      if (!overrides.restartOf && !options.keepDatabase) await database.drop();
     },
   };
 }

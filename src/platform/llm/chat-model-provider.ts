@@ -2,6 +2,7 @@ import { HumanMessage, SystemMessage, type AIMessage, type AIMessageChunk, type 
 import { ChatDeepSeek } from '@langchain/deepseek';
 import { ChatOpenAICompletions } from '@langchain/openai';
 import type { z } from 'zod';
+import { traceModelCall } from '../../observability/model-tracing.js';
 import { createLogger } from '../logger.js';
 import { httpStatusOf, runWithinBudget, type BudgetOutcome } from './call-budget.js';
 import type { ModelProviderConfig } from './config.js';
@@ -70,7 +71,7 @@ export function createChatModelProvider(config: ChatModelProviderConfig): ModelP
     }
   }
 
-  return {
+  const untraced: ModelProvider = {
     name: config.provider,
     model: config.model,
 
@@ -116,6 +117,21 @@ export function createChatModelProvider(config: ChatModelProviderConfig): ModelP
       const nonEmpty = (content: string) => (content.trim() ? content : undefined);
       return settle(outcome, nonEmpty, request.fallback, [request.system, request.user], startedAt);
     },
+  };
+
+  // Each call, all its attempts included, is one `model.call` span (no prompt or answer in it).
+  const call = (kind: 'structured' | 'text', request: StructuredRequest<unknown> | TextRequest) => ({
+    kind,
+    provider: config.provider,
+    model: config.model,
+    streamed: kind === 'text' && Boolean((request as TextRequest).onToken),
+    maxOutputTokens: request.maxOutputTokens,
+  });
+  return {
+    name: untraced.name,
+    model: untraced.model,
+    structured: (request) => traceModelCall(call('structured', request as StructuredRequest<unknown>), () => untraced.structured(request)),
+    text: (request) => traceModelCall(call('text', request), () => untraced.text(request)),
   };
 }
 

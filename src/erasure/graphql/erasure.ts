@@ -1,0 +1,123 @@
+import { builder } from '../../graphql/builder.js';
+import { pageSize } from '../../identity/graphql/inputs.js';
+import type { ErasureProgressEvent, ErasureRequestRow, ErasureStep, ErasureVerification } from '../service.js';
+
+const ErasureStatusEnum = builder.enumType('ErasureStatus', { values: ['PENDING', 'RUNNING', 'COMPLETED', 'FAILED'] as const });
+
+const ErasureStepRef = builder.objectRef<ErasureStep>('ErasureStep').implement({
+  fields: (t) => ({
+    name: t.exposeString('name'),
+    status: t.exposeString('status', { description: 'PENDING or DONE.' }),
+    countBefore: t.exposeInt('countBefore', { nullable: true }),
+    countAfter: t.exposeInt('countAfter', { nullable: true }),
+  }),
+});
+
+const StoreCountRef = builder.objectRef<{ store: string; count: number }>('ErasureStoreCount').implement({
+  fields: (t) => ({ store: t.exposeString('store'), count: t.exposeInt('count') }),
+});
+
+const ErasureVerificationRef = builder.objectRef<ErasureVerification>('ErasureVerification').implement({
+  description: 'The inventory taken again after deleting: every store must count zero.',
+  fields: (t) => ({
+    allZero: t.exposeBoolean('allZero'),
+    verifiedAt: t.field({ type: 'DateTime', resolve: (verification) => new Date(verification.verifiedAt) }),
+    counts: t.field({ type: [StoreCountRef], resolve: (verification) => Object.entries(verification.counts).map(([store, count]) => ({ store, count })) }),
+  }),
+});
+
+const ErasureRequestRef = builder.objectRef<ErasureRequestRow>('ErasureRequest').implement({
+  description: 'A durable erasure job and its report. It names its subject only by a keyed hash.',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    status: t.field({ type: ErasureStatusEnum, resolve: (job) => job.status }),
+    subjectHash: t.exposeString('subjectHash'),
+    steps: t.field({ type: [ErasureStepRef], resolve: (job) => job.steps as unknown as ErasureStep[] }),
+    verification: t.field({ type: ErasureVerificationRef, nullable: true, resolve: (job) => (job.verification as ErasureVerification | null) ?? null }),
+    attempts: t.exposeInt('attempts'),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    completedAt: t.expose('completedAt', { type: 'DateTime', nullable: true }),
+  }),
+});
+
+const ErasureProgressRef = builder.objectRef<ErasureProgressEvent>('ErasureProgress').implement({
+  fields: (t) => ({
+    requestId: t.exposeID('requestId'),
+    status: t.field({ type: ErasureStatusEnum, resolve: (event) => event.status }),
+    step: t.exposeString('step', { nullable: true, description: 'The step just finished; null for the current state or the final event.' }),
+    steps: t.field({ type: [ErasureStepRef], resolve: (event) => event.steps }),
+    at: t.expose('at', { type: 'DateTime' }),
+  }),
+});
+
+const QuotaUsageRef = builder.objectRef<{ name: string; used: number; limit: number }>('QuotaUsage').implement({
+  fields: (t) => ({
+    name: t.exposeString('name', { description: 'facts, sessions, checkpointBytes or reviewsPerDay.' }),
+    used: t.exposeFloat('used'),
+    limit: t.exposeFloat('limit'),
+  }),
+});
+
+const TenantQuotaInput = builder.inputType('TenantQuotaInput', {
+  description: 'Limits of the tenant; null returns a limit to the default, an omitted field keeps it.',
+  fields: (t) => ({
+    facts: t.int({ required: false }),
+    sessions: t.int({ required: false }),
+    checkpointBytes: t.float({ required: false }),
+    reviewsPerDay: t.int({ required: false }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  erasureRequest: t.field({
+    type: ErasureRequestRef,
+    description: 'An erasure job: the caller’s own, or any of the tenant for COMPLIANCE.',
+    authScopes: { authenticated: true },
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_root, args, context) => context.services.erasure.get(context.principal!, args.id),
+  }),
+  erasureRequests: t.field({
+    type: [ErasureRequestRef],
+    description: 'The tenant’s erasure jobs, newest first (COMPLIANCE).',
+    authScopes: { role: 'COMPLIANCE' },
+    args: { first: t.arg.int({ required: false, defaultValue: 50 }) },
+    resolve: (_root, args, context) => context.services.erasure.list(context.principal!, pageSize(args.first)),
+  }),
+  tenantUsage: t.field({
+    type: [QuotaUsageRef],
+    description: 'The tenant’s usage against its limits (ADMIN).',
+    authScopes: { role: 'ADMIN' },
+    resolve: (_root, _args, context) => context.services.quotas.report(context.principal!),
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  requestErasure: t.field({
+    type: ErasureRequestRef,
+    description: 'Erases the caller, or (COMPLIANCE) a user of the tenant: returns the job at once; it runs in the background.',
+    authScopes: { authenticated: true },
+    args: { userId: t.arg.id({ required: false }) },
+    resolve: (_root, args, context) => context.services.erasure.request(context.principal!, args.userId),
+  }),
+  setTenantQuota: t.field({
+    type: [QuotaUsageRef],
+    description: 'Sets the tenant’s limits (ADMIN) and returns usage against them.',
+    authScopes: { role: 'ADMIN' },
+    args: { input: t.arg({ type: TenantQuotaInput, required: true }) },
+    resolve: async (_root, args, context) => {
+      await context.services.quotas.setLimits(context.principal!, args.input);
+      return context.services.quotas.report(context.principal!);
+    },
+  }),
+}));
+
+builder.subscriptionFields((t) => ({
+  erasureProgress: t.field({
+    type: ErasureProgressRef,
+    description: 'An erasure job now, then after every step, until it completes or fails.',
+    authScopes: { authenticated: true },
+    args: { id: t.arg.id({ required: true }) },
+    subscribe: (_root, args, context) => context.services.erasure.watch(context.principal!, args.id),
+    resolve: (event: ErasureProgressEvent) => event,
+  }),
+}));

@@ -1,0 +1,80 @@
+import type { Database } from '../platform/db/prisma.js';
+import { CHECKPOINT_SCHEMA } from '../platform/langgraph/checkpointer.js';
+import { threadIdPrefix } from '../identity/thread-id.js';
+
+/** In-memory places that may name a user (the trace buffer, review progress logs). */
+export interface MemoryStores {
+  countTraces(userId: string): number;
+  forgetTraces(userId: string): number;
+  countProgress(userId: string): number;
+  forgetProgress(userId: string): number;
+}
+
+export type StoreCounts = Record<string, number>;
+
+/** Checkpoint tables that hold thread data: every table of the schema with a thread_id column. */
+export async function checkpointTables(db: Database): Promise<string[]> {
+  const rows = await db.$queryRaw<{ table_name: string }[]>`
+    SELECT table_name FROM information_schema.columns
+    WHERE table_schema = ${CHECKPOINT_SCHEMA} AND column_name = 'thread_id'
+    ORDER BY table_name`;
+  return rows.map((row) => row.table_name);
+}
+
+const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/**
+ * Counts a user's rows in every table of the checkpointer. The thread-id prefix is compared
+ * exactly (`left(thread_id, n) = prefix`), never with LIKE, so `_` and `%` cannot widen it.
+ */
+export async function countCheckpoints(db: Database, userId: string): Promise<StoreCounts> {
+  const prefix = threadIdPrefix(userId);
+  const counts: StoreCounts = {};
+  for (const table of await checkpointTables(db)) {
+    const [row] = await db.$queryRawUnsafe<{ count: bigint }[]>(
+      `SELECT count(*) AS count FROM ${quoteIdent(CHECKPOINT_SCHEMA)}.${quoteIdent(table)} WHERE left(thread_id, $1) = $2`,
+      prefix.length,
+      prefix,
+    );
+    counts[`checkpoint:${table}`] = Number(row?.count ?? 0);
+  }
+  return counts;
+}
+
+export async function deleteCheckpoints(db: Database, userId: string): Promise<number> {
+  const prefix = threadIdPrefix(userId);
+  let deleted = 0;
+  for (const table of await checkpointTables(db)) {
+    deleted += await db.$executeRawUnsafe(
+      `DELETE FROM ${quoteIdent(CHECKPOINT_SCHEMA)}.${quoteIdent(table)} WHERE left(thread_id, $1) = $2`,
+      prefix.length,
+      prefix,
+    );
+  }
+  return deleted;
+}
+
+/** Everything of one user, in every store, counted. */
+export async function inventory(db: Database, memory: MemoryStores, userId: string): Promise<StoreCounts> {
+  const [facts, sessions, reviews, findings, batches, knowledgeAccess, user] = await Promise.all([
+    db.fact.count({ where: { userId } }),
+    db.session.count({ where: { userId } }),
+    db.review.count({ where: { userId } }),
+    db.reviewFinding.count({ where: { review: { userId } } }),
+    db.reviewBatch.count({ where: { userId } }),
+    db.knowledgeAccess.count({ where: { userId } }),
+    db.user.count({ where: { id: userId } }),
+  ]);
+  return {
+    ...(await countCheckpoints(db, userId)),
+    facts,
+    sessions,
+    reviews,
+    reviewFindings: findings,
+    reviewBatches: batches,
+    knowledgeAccess,
+    traceBuffer: memory.countTraces(userId),
+    progressEvents: memory.countProgress(userId),
+    user,
+  };
+}

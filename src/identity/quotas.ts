@@ -1,0 +1,107 @@
+import type { Database } from '../platform/db/prisma.js';
+import { AppError, badUserInput, forbidden } from '../platform/errors.js';
+import { checkpointTables } from '../erasure/inventory.js';
+import { CHECKPOINT_SCHEMA } from '../platform/langgraph/checkpointer.js';
+import { hasRole, type Principal } from './principal.js';
+
+export type QuotaName = 'facts' | 'sessions' | 'checkpointBytes' | 'reviewsPerDay';
+export const QUOTA_NAMES: readonly QuotaName[] = ['facts', 'sessions', 'checkpointBytes', 'reviewsPerDay'];
+export type QuotaValues = Record<QuotaName, number>;
+
+/** Checkpoint bytes change with every turn; counting them per turn would cost more than the turn. */
+const CHECKPOINT_USAGE_TTL_MS = 30_000;
+
+/**
+ * Per-tenant limits on facts, sessions, stored checkpoint bytes and reviews per day. Defaults
+ * come from the configuration; an ADMIN may set the tenant's own. Exceeding one is
+ * QUOTA_EXCEEDED naming the limit.
+ */
+export class QuotaService {
+  private readonly checkpointUsage = new Map<string, { bytes: number; at: number }>();
+
+  constructor(
+    private readonly db: Database,
+    private readonly defaults: QuotaValues,
+  ) {}
+
+  async limits(tenantId: string): Promise<QuotaValues> {
+    const row = await this.db.tenantQuota.findUnique({ where: { tenantId } });
+    return {
+      facts: row?.maxFacts ?? this.defaults.facts,
+      sessions: row?.maxSessions ?? this.defaults.sessions,
+      checkpointBytes: row?.maxCheckpointBytes !== null && row?.maxCheckpointBytes !== undefined ? Number(row.maxCheckpointBytes) : this.defaults.checkpointBytes,
+      reviewsPerDay: row?.maxReviewsPerDay ?? this.defaults.reviewsPerDay,
+    };
+  }
+
+  private async checkpointBytes(tenantId: string, fresh = false): Promise<number> {
+    const cached = this.checkpointUsage.get(tenantId);
+    if (!fresh && cached && Date.now() - cached.at < CHECKPOINT_USAGE_TTL_MS) return cached.bytes;
+    const tables = await checkpointTables(this.db);
+    let bytes = 0;
+    if (tables.includes('checkpoint_blobs') && tables.includes('checkpoints')) {
+      const [row] = await this.db.$queryRawUnsafe<{ bytes: bigint | null }[]>(
+        `WITH owners AS (SELECT id::text AS id FROM "User" WHERE "tenantId" = $1::uuid)
+         SELECT (SELECT coalesce(sum(octet_length(b.blob)), 0) FROM "${CHECKPOINT_SCHEMA}".checkpoint_blobs b WHERE split_part(b.thread_id, ':', 1) IN (SELECT id FROM owners))
+              + (SELECT coalesce(sum(pg_column_size(c.checkpoint)), 0) FROM "${CHECKPOINT_SCHEMA}".checkpoints c WHERE split_part(c.thread_id, ':', 1) IN (SELECT id FROM owners)) AS bytes`,
+        tenantId,
+      );
+      bytes = Number(row?.bytes ?? 0);
+    }
+    this.checkpointUsage.set(tenantId, { bytes, at: Date.now() });
+    return bytes;
+  }
+
+  async usage(tenantId: string, fresh = false): Promise<QuotaValues> {
+    const startOfDay = new Date();
+    startOfDay.setUTCHours(0, 0, 0, 0);
+    const [facts, sessions, reviewsPerDay, checkpointBytes] = await Promise.all([
+      this.db.fact.count({ where: { tenantId, supersededAt: null } }),
+      this.db.session.count({ where: { tenantId } }),
+      this.db.review.count({ where: { tenantId, createdAt: { gte: startOfDay } } }),
+      this.checkpointBytes(tenantId, fresh),
+    ]);
+    return { facts, sessions, checkpointBytes, reviewsPerDay };
+  }
+
+  /** Throws QUOTA_EXCEEDED when adding `amount` would pass the tenant's limit. */
+  async assertRoom(tenantId: string, name: QuotaName, amount = 1): Promise<void> {
+    const limit = (await this.limits(tenantId))[name];
+    const startOfDay = new Date();
+    startOfDay.setUTCHours(0, 0, 0, 0);
+    const used =
+      name === 'facts' ? await this.db.fact.count({ where: { tenantId, supersededAt: null } })
+      : name === 'sessions' ? await this.db.session.count({ where: { tenantId } })
+      : name === 'reviewsPerDay' ? await this.db.review.count({ where: { tenantId, createdAt: { gte: startOfDay } } })
+      : await this.checkpointBytes(tenantId);
+    // Checkpoint bytes grow by a turn's size, unknown in advance: refuse once the limit is reached.
+    const over = name === 'checkpointBytes' ? used >= limit : used + amount > limit;
+    if (over) {
+      throw new AppError('QUOTA_EXCEEDED', `The tenant's ${name} quota of ${limit} is used up (${used} in use).`, { limit: name, max: limit, used });
+    }
+  }
+
+  /** Sets the tenant's own limits (ADMIN); a null value returns that limit to the default. */
+  async setLimits(principal: Principal, input: Partial<Record<QuotaName, number | null>>): Promise<QuotaValues> {
+    if (!hasRole(principal, 'ADMIN')) throw forbidden('Only an ADMIN may set the quotas of the tenant.');
+    for (const [name, value] of Object.entries(input)) {
+      if (value !== null && value !== undefined && (!Number.isSafeInteger(value) || value < 0)) throw badUserInput(`${name} must be a non-negative integer or null.`, name);
+    }
+    const data = {
+      ...(input.facts !== undefined ? { maxFacts: input.facts } : {}),
+      ...(input.sessions !== undefined ? { maxSessions: input.sessions } : {}),
+      ...(input.checkpointBytes !== undefined ? { maxCheckpointBytes: input.checkpointBytes === null ? null : BigInt(input.checkpointBytes) } : {}),
+      ...(input.reviewsPerDay !== undefined ? { maxReviewsPerDay: input.reviewsPerDay } : {}),
+      updatedAt: new Date(),
+    };
+    await this.db.tenantQuota.upsert({ where: { tenantId: principal.tenantId }, create: { tenantId: principal.tenantId, ...data }, update: data });
+    return this.limits(principal.tenantId);
+  }
+
+  /** Usage against limits (ADMIN). */
+  async report(principal: Principal): Promise<{ name: QuotaName; used: number; limit: number }[]> {
+    if (!hasRole(principal, 'ADMIN')) throw forbidden('Only an ADMIN may see the usage of the tenant.');
+    const [limits, usage] = await Promise.all([this.limits(principal.tenantId), this.usage(principal.tenantId, true)]);
+    return QUOTA_NAMES.map((name) => ({ name, used: usage[name], limit: limits[name] }));
+  }
+}

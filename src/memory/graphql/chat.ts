@@ -1,0 +1,145 @@
+import { builder } from '../../graphql/builder.js';
+import type { TurnContext } from '../agent/state.js';
+import type { FactCandidate } from '../rules/fact-candidates.js';
+import { FACT_SOURCES, streamTurn, type ChatTurnResult, type FactView, type ThreadView } from '../service.js';
+
+const FactSourceEnum = builder.enumType('FactSource', { values: FACT_SOURCES });
+
+const ProposedFactRef = builder.objectRef<FactCandidate>('ProposedFact').implement({
+  description: 'A detail the user stated; it is remembered across sessions once confirmed (confirmFact).',
+  fields: (t) => ({ category: t.exposeString('category'), key: t.exposeString('key'), value: t.exposeString('value') }),
+});
+
+const TurnContextRef = builder.objectRef<TurnContext>('TurnContext').implement({
+  description: 'How the turn’s context window was built.',
+  fields: (t) => ({
+    factsUsed: t.exposeInt('factsUsed'),
+    summaryLength: t.exposeInt('summaryLength'),
+    turnsIncluded: t.exposeInt('turnsIncluded'),
+    promptTokens: t.exposeInt('promptTokens'),
+    promptTokensSource: t.exposeString('promptTokensSource', { description: 'api (the model’s usage) or estimate (cl100k_base).' }),
+    budget: t.exposeInt('budget'),
+    degraded: t.exposeBoolean('degraded'),
+    degradedReasons: t.exposeStringList('degradedReasons'),
+    provider: t.exposeString('provider'),
+    model: t.exposeString('model'),
+  }),
+});
+
+const ChatTurnRef = builder.objectRef<ChatTurnResult>('ChatTurn').implement({
+  fields: (t) => ({
+    reply: t.exposeString('reply'),
+    proposedFacts: t.field({ type: [ProposedFactRef], resolve: (turn) => turn.proposedFacts }),
+    context: t.field({ type: TurnContextRef, resolve: (turn) => turn.context }),
+  }),
+});
+
+const ChatMessageRef = builder.objectRef<ThreadView['messages'][number]>('ChatMessage').implement({
+  fields: (t) => ({
+    role: t.exposeString('role'),
+    content: t.exposeString('content'),
+    createdAt: t.expose('createdAt', { type: 'DateTime', nullable: true }),
+  }),
+});
+
+const ThreadRef = builder.objectRef<ThreadView>('Thread').implement({
+  description: 'The short-term memory of one session: the messages still in the window and the running summary.',
+  fields: (t) => ({
+    sessionId: t.exposeID('sessionId'),
+    threadId: t.exposeString('threadId'),
+    summary: t.exposeString('summary'),
+    checkpointCount: t.exposeInt('checkpointCount'),
+    messages: t.field({
+      type: [ChatMessageRef],
+      args: { last: t.arg.int({ required: false, defaultValue: 20 }) },
+      resolve: (thread, args) => thread.messages.slice(-Math.min(Math.max(args.last ?? 20, 1), 200)),
+    }),
+  }),
+});
+
+const FactRef = builder.objectRef<FactView>('Fact').implement({
+  description: 'One version of a long-term fact about the caller.',
+  fields: (t) => ({
+    category: t.exposeString('category'),
+    key: t.exposeString('key'),
+    value: t.field({ type: 'JSON', resolve: (fact) => fact.value }),
+    version: t.exposeInt('version'),
+    source: t.field({ type: FactSourceEnum, resolve: (fact) => fact.source as (typeof FACT_SOURCES)[number] }),
+    sourceTurn: t.exposeString('sourceTurn', { nullable: true }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    confirmedAt: t.expose('confirmedAt', { type: 'DateTime', nullable: true }),
+    supersededAt: t.expose('supersededAt', { type: 'DateTime', nullable: true }),
+  }),
+});
+
+const FactCategoryCountRef = builder.objectRef<{ category: string; count: number }>('FactCategoryCount').implement({
+  fields: (t) => ({ category: t.exposeString('category'), count: t.exposeInt('count') }),
+});
+
+builder.queryFields((t) => ({
+  thread: t.field({
+    type: ThreadRef,
+    description: 'The thread of one of the caller’s sessions.',
+    authScopes: { authenticated: true },
+    args: { sessionId: t.arg.id({ required: true }) },
+    resolve: (_root, args, context) => context.services.chat.thread(context.principal!, args.sessionId, 200),
+  }),
+  facts: t.field({
+    type: [FactRef],
+    description: 'The caller’s current facts.',
+    authScopes: { authenticated: true },
+    args: { category: t.arg.string({ required: false }) },
+    resolve: (_root, args, context) => context.services.chat.facts(context.principal!, args.category),
+  }),
+  factHistory: t.field({
+    type: [FactRef],
+    description: 'Every version of one of the caller’s facts, newest first.',
+    authScopes: { authenticated: true },
+    args: { category: t.arg.string({ required: true }), key: t.arg.string({ required: true }) },
+    resolve: (_root, args, context) => context.services.chat.factHistory(context.principal!, args.category, args.key),
+  }),
+  tenantFactCounts: t.field({
+    type: [FactCategoryCountRef],
+    description: 'Current facts per category in the caller’s tenant (ADMIN); never values.',
+    authScopes: { role: 'ADMIN' },
+    resolve: (_root, _args, context) => context.services.chat.tenantFactCounts(context.principal!),
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  sendMessage: t.field({
+    type: ChatTurnRef,
+    description: 'One turn in an open session of the caller.',
+    authScopes: { authenticated: true },
+    args: { sessionId: t.arg.id({ required: true }), text: t.arg.string({ required: true }) },
+    resolve: (_root, args, context) => context.services.chat.sendMessage(context.principal!, args.sessionId, args.text),
+  }),
+  confirmFact: t.field({
+    type: FactRef,
+    description: 'Remembers a fact across sessions; a changed value becomes a new version.',
+    authScopes: { authenticated: true },
+    args: {
+      category: t.arg.string({ required: true }),
+      key: t.arg.string({ required: true }),
+      value: t.arg({ type: 'JSON', required: true }),
+      source: t.arg({ type: FactSourceEnum, required: false, defaultValue: 'CONFIRMED' }),
+    },
+    resolve: (_root, args, context) => context.services.chat.confirmFact(context.principal!, args),
+  }),
+  forgetFact: t.boolean({
+    description: 'Removes a fact from memory (its history stays readable); false when there was none.',
+    authScopes: { authenticated: true },
+    args: { category: t.arg.string({ required: true }), key: t.arg.string({ required: true }) },
+    resolve: (_root, args, context) => context.services.chat.forgetFact(context.principal!, args.category, args.key),
+  }),
+}));
+
+builder.subscriptionFields((t) => ({
+  replyStream: t.string({
+    description: 'Runs one turn and streams the reply text as it is produced, one piece per event.',
+    authScopes: { authenticated: true },
+    args: { sessionId: t.arg.id({ required: true }), text: t.arg.string({ required: true }) },
+    subscribe: (_root, args, context) => streamTurn(context.services.chat, context.principal!, args.sessionId, args.text),
+    resolve: (piece: string) => piece,
+  }),
+}));

@@ -1,0 +1,303 @@
+import { HumanMessage } from '@langchain/core/messages';
+import type { Database } from '../platform/db/prisma.js';
+import { AppError, badUserInput, forbidden } from '../platform/errors.js';
+import type { ModelProvider } from '../platform/llm/provider.js';
+import { createCheckpointer, CHECKPOINT_SCHEMA, type GuardedPostgresSaver, type ThreadWriteGuard } from '../platform/langgraph/checkpointer.js';
+import { hasRole, type Principal } from '../identity/principal.js';
+import type { SessionService } from '../identity/sessions.js';
+import { deriveThreadId } from '../identity/thread-id.js';
+import type pg from 'pg';
+import { compileChatGraph } from './agent/graph.js';
+import { messageText } from './agent/messages.js';
+import type { ChatSettings } from './agent/run-context.js';
+import type { ChatState, TurnContext } from './agent/state.js';
+import type { ChatTurnMessage } from './context-window.js';
+import type { FactCandidate } from './rules/fact-candidates.js';
+import { mergeIntoSummary, SUMMARY_MAX_CHARS } from './rules/summarizer.js';
+import { FactStore } from './store/fact-store.js';
+import type { QuotaService } from '../identity/quotas.js';
+
+export interface ChatLimits extends ChatSettings {
+  maxMessageChars: number;
+  maxFactsPerUser: number;
+}
+
+export const FACT_SOURCES = ['USER_STATED', 'CONFIRMED', 'IMPORTED'] as const;
+export type FactSourceName = (typeof FACT_SOURCES)[number];
+
+export interface ChatTurnResult {
+  reply: string;
+  proposedFacts: FactCandidate[];
+  context: TurnContext;
+}
+
+export interface ThreadView {
+  sessionId: string;
+  threadId: string;
+  messages: { role: 'user' | 'assistant'; content: string; createdAt: Date | null }[];
+  summary: string;
+  checkpointCount: number;
+}
+
+export interface FactView {
+  category: string;
+  key: string;
+  value: unknown;
+  version: number;
+  source: string;
+  sourceTurn: string | null;
+  createdAt: Date;
+  confirmedAt: Date | null;
+  supersededAt: Date | null;
+}
+
+const categoryPattern = /^[a-z][a-z0-9_-]{0,31}$/;
+const factKeyPattern = /^[A-Za-z][A-Za-z0-9_.-]{0,63}$/;
+
+/** Runs one turn per thread at a time: two turns racing on one checkpoint would lose one. */
+class ThreadLocks {
+  private readonly tails = new Map<string, Promise<unknown>>();
+
+  async run<T>(threadId: string, work: () => Promise<T>): Promise<T> {
+    const previous = this.tails.get(threadId) ?? Promise.resolve();
+    const current = previous.catch(() => undefined).then(work);
+    this.tails.set(threadId, current);
+    try {
+      return await current;
+    } finally {
+      if (this.tails.get(threadId) === current) this.tails.delete(threadId);
+    }
+  }
+}
+
+/**
+ * Conversations with layered memory: thread state in the checkpointer under the derived thread
+ * id, long-term facts in the user's store namespace, a context window rendered per turn.
+ */
+export class ChatService {
+  private readonly checkpointer: GuardedPostgresSaver;
+  private readonly checkpointPool: pg.Pool;
+  private ready: Promise<void> | undefined;
+  private readonly locks = new ThreadLocks();
+
+  constructor(
+    private readonly db: Database,
+    databaseUrl: string,
+    private readonly sessions: SessionService,
+    private readonly provider: ModelProvider,
+    private readonly limits: ChatLimits,
+    private readonly options: {
+      writeGuard?: (userId: string) => Promise<void>;
+      /** Replaces the summarizer (tests inject a failing one). */
+      summarizer?: (previous: string, trimmed: readonly ChatTurnMessage[]) => Promise<string>;
+      quotas?: QuotaService;
+    } = {},
+  ) {
+    const threadGuard: ThreadWriteGuard = async (threadId) => {
+      await this.options.writeGuard?.(threadId.split(':')[0]!);
+    };
+    ({ saver: this.checkpointer, pool: this.checkpointPool } = createCheckpointer(databaseUrl, threadGuard));
+  }
+
+  /** Creates the checkpoint tables on first use (idempotent). */
+  private ensureReady(): Promise<void> {
+    this.ready ??= this.checkpointer.setup().catch((error) => {
+      this.ready = undefined;
+      throw error;
+    });
+    return this.ready;
+  }
+
+  async close(): Promise<void> {
+    await this.checkpointPool.end();
+  }
+
+  /** The caller's fact store: every read and write is checked against their user id. */
+  factStore(principal: Principal, source: FactSourceName = 'USER_STATED', sourceTurn: string | null = null): FactStore {
+    return new FactStore(this.db, { tenantId: principal.tenantId, userId: principal.userId }, { source, sourceTurn, writeGuard: this.options.writeGuard });
+  }
+
+  private async summarizeWithProvider(previous: string, trimmed: readonly ChatTurnMessage[]): Promise<string> {
+    const fallback = () => mergeIntoSummary(previous, trimmed);
+    if (this.provider.name === 'rules') return fallback();
+    const result = await this.provider.text({
+      system: `Merge the conversation excerpt into the running summary in at most ${SUMMARY_MAX_CHARS} characters. Keep every detail the user stated about themselves.`,
+      user: JSON.stringify({ summary: previous, excerpt: trimmed }),
+      fallback,
+      maxOutputTokens: 400,
+    });
+    return result.value.slice(0, SUMMARY_MAX_CHARS * 2);
+  }
+
+  /**
+   * One conversation turn in an open session of the caller: renders the context window, replies,
+   * proposes facts, and summarizes when the window has grown. `onToken` receives the reply as it
+   * is produced.
+   */
+  async sendMessage(principal: Principal, sessionId: string, text: string, onToken?: (piece: string) => void): Promise<ChatTurnResult> {
+    const session = await this.sessions.getOwned(principal, sessionId);
+    if (session.closedAt) throw badUserInput('This session is closed; start a new one.', 'sessionId');
+    const message = text.trim();
+    if (!message) throw badUserInput('text must not be empty.', 'text');
+    if (message.length > this.limits.maxMessageChars) throw badUserInput(`text is at most ${this.limits.maxMessageChars} characters.`, 'text');
+    await this.options.writeGuard?.(principal.userId);
+    await this.options.quotas?.assertRoom(principal.tenantId, 'checkpointBytes');
+    await this.ensureReady();
+    const threadId = deriveThreadId(principal.userId, session.id);
+    return this.locks.run(threadId, async () => {
+      const graph = compileChatGraph({ checkpointer: this.checkpointer, store: this.factStore(principal, 'USER_STATED', `${session.id}`) });
+      const state = (await graph.invoke(
+        { messages: [new HumanMessage({ content: message, additional_kwargs: { sentAt: new Date().toISOString() } })] },
+        {
+          configurable: {
+            thread_id: threadId,
+            chat: {
+              provider: this.provider,
+              settings: this.limits,
+              userId: principal.userId,
+              sourceTurn: session.id,
+              onToken,
+              summarize: this.options.summarizer ?? ((previous: string, trimmed: readonly ChatTurnMessage[]) => this.summarizeWithProvider(previous, trimmed)),
+            },
+          },
+        },
+      )) as ChatState;
+      return { reply: state.reply, proposedFacts: state.proposedFacts, context: state.turn! };
+    });
+  }
+
+  /** The thread of one of the caller's sessions: its last messages, summary and checkpoint count. */
+  async thread(principal: Principal, sessionId: string, last: number): Promise<ThreadView> {
+    const session = await this.sessions.getOwned(principal, sessionId);
+    await this.ensureReady();
+    const threadId = deriveThreadId(principal.userId, session.id);
+    const tuple = await this.checkpointer.getTuple({ configurable: { thread_id: threadId } });
+    const values = (tuple?.checkpoint.channel_values ?? {}) as Partial<ChatState>;
+    const messages = (values.messages ?? []).slice(-last).flatMap((item) => {
+      const type = item.getType();
+      if (type !== 'human' && type !== 'ai') return [];
+      const sentAt = item.additional_kwargs?.sentAt;
+      return [{ role: type === 'human' ? ('user' as const) : ('assistant' as const), content: messageText(item), createdAt: typeof sentAt === 'string' ? new Date(sentAt) : null }];
+    });
+    const { rows } = await this.checkpointPool.query<{ count: string }>(`SELECT count(*) FROM "${CHECKPOINT_SCHEMA}".checkpoints WHERE thread_id = $1`, [threadId]);
+    return { sessionId: session.id, threadId, messages, summary: values.summary ?? '', checkpointCount: Number(rows[0]?.count ?? 0) };
+  }
+
+  private checkCategory(category: string): void {
+    if (!categoryPattern.test(category)) throw badUserInput('category must be 1-32 lowercase letters, digits, _ or -.', 'category');
+  }
+
+  private checkKey(key: string): void {
+    if (!factKeyPattern.test(key)) throw badUserInput('key must be 1-64 letters, digits, _ . - and start with a letter.', 'key');
+  }
+
+  /** The caller's current facts, optionally of one category. */
+  async facts(principal: Principal, category?: string | null): Promise<FactView[]> {
+    if (category) this.checkCategory(category);
+    const rows = await this.db.fact.findMany({
+      where: { userId: principal.userId, supersededAt: null, ...(category ? { category } : {}) },
+      orderBy: [{ category: 'asc' }, { key: 'asc' }],
+      take: this.limits.maxFactsPerUser,
+    });
+    return rows.map(toFactView);
+  }
+
+  /** Every version of one of the caller's facts, newest first. */
+  async factHistory(principal: Principal, category: string, key: string): Promise<FactView[]> {
+    this.checkCategory(category);
+    this.checkKey(key);
+    const rows = await this.db.fact.findMany({ where: { userId: principal.userId, category, key }, orderBy: { version: 'desc' } });
+    return rows.map(toFactView);
+  }
+
+  /** Writes a fact the caller confirmed; a changed value supersedes the previous version. */
+  async confirmFact(principal: Principal, input: { category: string; key: string; value?: unknown; source?: FactSourceName | null }): Promise<FactView> {
+    this.checkCategory(input.category);
+    this.checkKey(input.key);
+    if (input.value === null || input.value === undefined) throw badUserInput('value must not be null; use forgetFact to remove a fact.', 'value');
+    if (JSON.stringify(input.value).length > 4_000) throw badUserInput('value is at most 4000 characters of JSON.', 'value');
+    const current = await this.db.fact.count({ where: { userId: principal.userId, supersededAt: null } });
+    const exists = await this.db.fact.count({ where: { userId: principal.userId, category: input.category, key: input.key, supersededAt: null } });
+    if (!exists && current >= this.limits.maxFactsPerUser) {
+      throw new AppError('QUOTA_EXCEEDED', `At most ${this.limits.maxFactsPerUser} facts per user.`, { limit: 'factsPerUser' });
+    }
+    if (!exists) await this.options.quotas?.assertRoom(principal.tenantId, 'facts');
+    await this.factStore(principal, input.source ?? 'CONFIRMED').put([principal.userId, input.category], input.key, { value: input.value });
+    const row = await this.db.fact.findFirstOrThrow({ where: { userId: principal.userId, category: input.category, key: input.key, supersededAt: null } });
+    return toFactView(row);
+  }
+
+  /** Removes one of the caller's facts from memory; its history stays readable to them. */
+  async forgetFact(principal: Principal, category: string, key: string): Promise<boolean> {
+    this.checkCategory(category);
+    this.checkKey(key);
+    const exists = await this.db.fact.count({ where: { userId: principal.userId, category, key, supersededAt: null } });
+    if (!exists) return false;
+    await this.factStore(principal).delete([principal.userId, category], key);
+    return true;
+  }
+
+  /** Fact counts per category in the caller's tenant; ADMIN only, never values. */
+  async tenantFactCounts(principal: Principal): Promise<{ category: string; count: number }[]> {
+    if (!hasRole(principal, 'ADMIN')) throw forbidden('Only an ADMIN may see fact counts of the tenant.');
+    const groups = await this.db.fact.groupBy({ by: ['category'], where: { tenantId: principal.tenantId, supersededAt: null }, _count: { _all: true }, orderBy: { category: 'asc' } });
+    return groups.map((group) => ({ category: group.category, count: group._count._all }));
+  }
+}
+
+function toFactView(row: { category: string; key: string; value: unknown; version: number; source: string; sourceTurn: string | null; createdAt: Date; confirmedAt: Date | null; supersededAt: Date | null }): FactView {
+  const value = row.value as { value?: unknown } | null;
+  return {
+    category: row.category,
+    key: row.key,
+    value: value && typeof value === 'object' && 'value' in value ? value.value : value,
+    version: row.version,
+    source: row.source,
+    sourceTurn: row.sourceTurn,
+    createdAt: row.createdAt,
+    confirmedAt: row.confirmedAt,
+    supersededAt: row.supersededAt,
+  };
+}
+
+/**
+ * Streams the reply of one turn piece by piece as the model produces it. Authorization and input
+ * checks run before the first piece, so a refused turn ends the stream with its error.
+ */
+export async function* streamTurn(chat: ChatService, principal: Principal, sessionId: string, text: string): AsyncGenerator<string> {
+  const pieces: string[] = [];
+  let finished = false;
+  let failure: unknown;
+  let wake: (() => void) | undefined;
+  const signal = () => {
+    wake?.();
+    wake = undefined;
+  };
+  void chat
+    .sendMessage(principal, sessionId, text, (piece) => {
+      pieces.push(piece);
+      signal();
+    })
+    .then(
+      () => {
+        finished = true;
+        signal();
+      },
+      (error: unknown) => {
+        failure = error;
+        finished = true;
+        signal();
+      },
+    );
+  for (;;) {
+    if (pieces.length > 0) {
+      yield pieces.shift()!;
+      continue;
+    }
+    if (finished) {
+      if (failure) throw failure;
+      return;
+    }
+    await new Promise<void>((resolve) => (wake = resolve));
+  }
+}

@@ -1,0 +1,166 @@
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+
+/** Connection counts of a node-postgres pool. */
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
+  max: number;
+}
+
+const operationBuckets = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+const reviewBuckets = [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120];
+const batchBuckets = [0.5, 1, 2.5, 5, 10, 30, 60, 120, 300, 600, 1800];
+
+/**
+ * The gateway's Prometheus metrics, one registry per app (tests run several apps in a process).
+ * Labels are bounded: operation types, root field names (validated against the schema), error
+ * codes, outcomes. Never a user, tenant or operation name of the client's choosing.
+ */
+export function createMetrics(options: { defaultMetrics?: boolean } = {}) {
+  const registry = new Registry();
+  if (options.defaultMetrics ?? true) collectDefaultMetrics({ register: registry });
+  const sources: { pool?: () => PoolStats | undefined; queue?: () => { depth: number; running: number } } = {};
+
+  const metrics = {
+    registry,
+
+    graphqlRequests: new Counter({
+      name: 'suanni_graphql_requests_total',
+      help: 'GraphQL operations received, by operation type, first root field and transport.',
+      labelNames: ['operation_type', 'root_field', 'transport'] as const,
+      registers: [registry],
+    }),
+    graphqlErrors: new Counter({
+      name: 'suanni_graphql_errors_total',
+      help: 'Errors returned by GraphQL operations, by extensions.code.',
+      labelNames: ['code', 'operation_type', 'root_field'] as const,
+      registers: [registry],
+    }),
+    graphqlDuration: new Histogram({
+      name: 'suanni_graphql_operation_duration_seconds',
+      help: 'Time from receiving a GraphQL operation to its result (subscriptions: to the stream being set up).',
+      labelNames: ['operation_type', 'root_field', 'transport'] as const,
+      buckets: operationBuckets,
+      registers: [registry],
+    }),
+    activeSubscriptions: new Gauge({
+      name: 'suanni_graphql_active_subscriptions',
+      help: 'Subscriptions streaming right now, by root field and transport.',
+      labelNames: ['root_field', 'transport'] as const,
+      registers: [registry],
+    }),
+    subscriptionEvents: new Counter({
+      name: 'suanni_graphql_subscription_events_total',
+      help: 'Subscription events delivered, by root field.',
+      labelNames: ['root_field'] as const,
+      registers: [registry],
+    }),
+
+    reviews: new Counter({
+      name: 'suanni_reviews_total',
+      help: 'Reviews finished, by outcome (SUCCEEDED, FAILED) and error code (none when succeeded).',
+      labelNames: ['outcome', 'error_code'] as const,
+      registers: [registry],
+    }),
+    reviewDuration: new Histogram({
+      name: 'suanni_review_duration_seconds',
+      help: 'Run time of one review (claim to stored result), by outcome.',
+      labelNames: ['outcome'] as const,
+      buckets: reviewBuckets,
+      registers: [registry],
+    }),
+    reviewsDegraded: new Counter({
+      name: 'suanni_reviews_degraded_total',
+      help: 'Reviews that succeeded with a model call degraded to the rules answer.',
+      registers: [registry],
+    }),
+    batchesSubmitted: new Counter({ name: 'suanni_review_batches_submitted_total', help: 'Review batches submitted.', registers: [registry] }),
+    batchesCompleted: new Counter({ name: 'suanni_review_batches_completed_total', help: 'Review batches whose every review finished.', registers: [registry] }),
+    batchReviews: new Counter({
+      name: 'suanni_review_batch_reviews_total',
+      help: 'Reviews of batches finished, by outcome: rate() of it is the batch throughput.',
+      labelNames: ['outcome'] as const,
+      registers: [registry],
+    }),
+    batchDuration: new Histogram({
+      name: 'suanni_review_batch_duration_seconds',
+      help: 'Time from a batch being submitted to its last review finishing.',
+      buckets: batchBuckets,
+      registers: [registry],
+    }),
+    batchThroughput: new Gauge({
+      name: 'suanni_review_batch_last_throughput_reviews_per_second',
+      help: 'Reviews per second of the most recently completed batch.',
+      registers: [registry],
+    }),
+
+    /** Registered for the chat feature, which records it. */
+    chatPromptTokens: new Counter({
+      name: 'suanni_chat_prompt_tokens_total',
+      help: 'Prompt (input) tokens sent to the model by chat turns, by provider and model.',
+      labelNames: ['provider', 'model'] as const,
+      registers: [registry],
+    }),
+    /** Registered for the erasure feature, which records them. */
+    erasures: new Counter({
+      name: 'suanni_erasures_total',
+      help: 'Erasure requests finished, by outcome.',
+      labelNames: ['outcome'] as const,
+      registers: [registry],
+    }),
+    erasedItems: new Counter({
+      name: 'suanni_erased_items_total',
+      help: 'Items erased, by store (e.g. sessions, reviews, facts, checkpoints, traces).',
+      labelNames: ['store'] as const,
+      registers: [registry],
+    }),
+
+    /** Where the queue and pool gauges read their values at scrape time. */
+    observeQueue(read: () => { depth: number; running: number }) {
+      sources.queue = read;
+    },
+    observePool(read: () => PoolStats | undefined) {
+      sources.pool = read;
+    },
+
+    /** The registry in Prometheus text format. */
+    async text(): Promise<{ contentType: string; body: string }> {
+      return { contentType: registry.contentType, body: await registry.metrics() };
+    },
+  };
+
+  new Gauge({
+    name: 'suanni_review_queue_depth',
+    help: 'Reviews queued and not yet running in this process.',
+    registers: [registry],
+    collect() {
+      this.set(sources.queue?.().depth ?? 0);
+    },
+  });
+  new Gauge({
+    name: 'suanni_review_running',
+    help: 'Reviews running in this process.',
+    registers: [registry],
+    collect() {
+      this.set(sources.queue?.().running ?? 0);
+    },
+  });
+  new Gauge({
+    name: 'suanni_db_pool_connections',
+    help: 'Connections of the gateway pool: total (open), idle, waiting (queued requests for a connection), max.',
+    labelNames: ['state'] as const,
+    registers: [registry],
+    collect() {
+      const stats = sources.pool?.();
+      if (!stats) return;
+      this.set({ state: 'total' }, stats.total);
+      this.set({ state: 'idle' }, stats.idle);
+      this.set({ state: 'waiting' }, stats.waiting);
+      this.set({ state: 'max' }, stats.max);
+    },
+  });
+  return metrics;
+}
+
+export type Metrics = ReturnType<typeof createMetrics>;

@@ -1,0 +1,165 @@
+import { randomBytes } from 'node:crypto';
+import { context, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Attributes, type Context as OtelContext, type Link, type Span } from '@opentelemetry/api';
+import type { ReviewNode } from '../review/agent/contract.js';
+import { REVIEW_NODES, type ReviewNodeName } from '../review/agent/graph.js';
+import { reviewStateKeys, type ReviewState } from '../review/agent/state.js';
+import type { Metrics } from './metrics.js';
+import { ATTR, errorCodeOf, recordError, traceIdOf, tracer, withSpan } from './tracing.js';
+
+/**
+ * Where queued reviews came from: the context of the operation that submitted them, taken at
+ * submission and used when the review runs (after the mutation has returned). A single review
+ * runs as a child of its `submitReview` operation; a review of a batch starts a trace of its own
+ * that links to the `submitReviewBatch` operation, so that a batch of 500 is not one trace of
+ * ten thousand spans. Bounded: the oldest origins go first.
+ */
+const origins = new Map<string, { parent: OtelContext; link: boolean }>();
+const MAX_ORIGINS = 100_000;
+
+export function rememberReviewOrigin(reviewIds: string | readonly string[], mode: 'child' | 'link'): void {
+  const active = context.active();
+  const span = trace.getSpan(active);
+  if (!span?.isRecording()) return;
+  for (const id of typeof reviewIds === 'string' ? [reviewIds] : reviewIds) {
+    if (origins.size >= MAX_ORIGINS) origins.delete(origins.keys().next().value!);
+    origins.set(id, { parent: active, link: mode === 'link' });
+  }
+}
+
+function parentFor(reviewId: string): { parent: OtelContext; links: Link[] } {
+  const origin = origins.get(reviewId);
+  if (!origin) return { parent: ROOT_CONTEXT, links: [] };
+  origins.delete(reviewId);
+  if (!origin.link) return { parent: origin.parent, links: [] };
+  const spanContext = trace.getSpanContext(origin.parent);
+  return { parent: ROOT_CONTEXT, links: spanContext ? [{ context: spanContext, attributes: { 'suanni.link': 'submitted_by' } }] : [] };
+}
+
+/** Hooks of one traced review run, see {@link traceReviewRun}. */
+export interface ReviewRunTrace {
+  /** The real trace id of the run, or a random one when tracing is off (stored as `Review.traceId`). */
+  readonly traceId: string;
+  /** The review was claimed: its tenant and batch are known. */
+  claimed(review: { tenantId: string; userId: string; batchId: string | null }): void;
+  succeeded(state: ReviewState): void;
+  failed(errorCode: string, error: unknown): void;
+}
+
+/**
+ * Runs one queued review inside a `review.run` span (under its submitting operation, see
+ * {@link rememberReviewOrigin}) and records the review metrics when it ends.
+ */
+export async function traceReviewRun(reviewId: string, metrics: Metrics | undefined, run: (trace: ReviewRunTrace) => Promise<void>): Promise<void> {
+  const { parent, links } = parentFor(reviewId);
+  const span = tracer().startSpan('review.run', { kind: SpanKind.CONSUMER, attributes: { [ATTR.reviewId]: reviewId }, links }, parent);
+  const startedAt = performance.now();
+  let outcome: 'SUCCEEDED' | 'FAILED' | null = null;
+  let errorCode = 'none';
+  let degraded = false;
+  const hooks: ReviewRunTrace = {
+    traceId: traceIdOf(span) ?? randomBytes(16).toString('hex'),
+    claimed(review) {
+      span.setAttributes({ [ATTR.tenantId]: review.tenantId, [ATTR.userId]: review.userId });
+      if (review.batchId) span.setAttribute(ATTR.batchId, review.batchId);
+    },
+    succeeded(state) {
+      outcome = 'SUCCEEDED';
+      degraded = state.degraded;
+      const call = state.modelCalls.find((entry) => entry.provider !== 'rules') ?? state.modelCalls[0];
+      span.setAttributes({
+        'suanni.review.status': 'SUCCEEDED',
+        'suanni.review.risk_level': state.riskLevel ?? 'NONE',
+        'suanni.review.findings': state.findings.length,
+        'suanni.review.flags': state.flags,
+        'suanni.review.language': state.language ?? 'unknown',
+        'suanni.knowledge.versions': state.knowledgeUsed.map((item) => `${item.knowledgeId}@${item.version}`),
+        [ATTR.degraded]: state.degraded,
+        ...(call ? { 'suanni.model.provider': call.provider, 'suanni.model.name': call.model } : {}),
+        'gen_ai.usage.input_tokens': state.modelCalls.reduce((sum, entry) => sum + entry.inputTokens, 0),
+        'gen_ai.usage.output_tokens': state.modelCalls.reduce((sum, entry) => sum + entry.outputTokens, 0),
+      });
+    },
+    failed(code, error) {
+      outcome = 'FAILED';
+      errorCode = code;
+      span.setAttribute('suanni.review.status', 'FAILED');
+      const details = (error as { details?: { node?: unknown; key?: unknown } } | null)?.details;
+      if (typeof details?.node === 'string') span.setAttribute('suanni.node.name', details.node);
+      if (typeof details?.key === 'string') span.setAttribute('suanni.state.key', details.key);
+      recordError(span, error, code);
+    },
+  };
+  try {
+    await context.with(trace.setSpan(parent, span), () => run(hooks));
+  } catch (error) {
+    hooks.failed(errorCodeOf(error), error);
+    throw error;
+  } finally {
+    span.end();
+    if (outcome && metrics) {
+      metrics.reviews.inc({ outcome, error_code: errorCode });
+      metrics.reviewDuration.observe({ outcome }, (performance.now() - startedAt) / 1000);
+      if (degraded) metrics.reviewsDegraded.inc();
+    }
+  }
+}
+
+function nodeAttributes(node: ReviewNode, output: Record<string, unknown>, deps: Parameters<ReviewNode['run']>[1]): Attributes {
+  const attributes: Attributes = {};
+  for (const [name, value] of Object.entries(node.count?.(output as never) ?? {})) attributes[`suanni.node.count.${name}`] = value;
+  const used = output.knowledgeUsed as ReviewState['knowledgeUsed'] | undefined;
+  if (used) attributes['suanni.knowledge.versions'] = used.map((item) => `${item.knowledgeId}@${item.version}`);
+  const findings = output.findings as ReviewState['findings'] | undefined;
+  if (findings) attributes['suanni.knowledge.cited'] = [...new Set(findings.map((finding) => `${finding.knowledgeId}@${finding.version}`))];
+  const flags = output.flags as string[] | undefined;
+  if (flags) attributes['suanni.review.flags'] = flags;
+  if (typeof output.riskLevel === 'string') attributes['suanni.review.risk_level'] = output.riskLevel;
+  const calls = (output.modelCalls as ReviewState['modelCalls'] | undefined) ?? [];
+  const call = calls.at(-1);
+  attributes['suanni.model.calls'] = calls.length;
+  attributes['suanni.model.provider'] = call?.provider ?? deps.provider.name;
+  attributes['suanni.model.name'] = call?.model ?? deps.provider.model;
+  attributes['gen_ai.usage.input_tokens'] = calls.reduce((sum, entry) => sum + entry.inputTokens, 0);
+  attributes['gen_ai.usage.output_tokens'] = calls.reduce((sum, entry) => sum + entry.outputTokens, 0);
+  attributes[ATTR.degraded] = output.degraded === true || calls.some((entry) => entry.degraded);
+  return attributes;
+}
+
+/**
+ * Wraps a node so that its work runs in a `review.node.<name>` span (model and database spans of
+ * the node become its children) carrying its reads, writes, dropped state keys, counts, the
+ * knowledge versions it fetched or cited, provider, model, tokens and whether it degraded.
+ * The state contract is still enforced around the wrapped node; an undeclared output key is
+ * marked on the span here, before the contract fails the review.
+ */
+export function traceNode(node: ReviewNode): ReviewNode {
+  const writes = new Set<string>(node.writes);
+  const staticAttributes: Attributes = {
+    'suanni.node.name': node.name,
+    'suanni.node.reads': [...node.reads],
+    'suanni.node.writes': [...node.writes],
+    'suanni.node.dropped': reviewStateKeys.filter((key) => !node.reads.includes(key)),
+  };
+  return {
+    ...node,
+    run: (input, deps, run) =>
+      withSpan(`review.node.${node.name}`, staticAttributes, async (span: Span) => {
+        const output = await node.run(input, deps, run);
+        if (output && typeof output === 'object' && span.isRecording()) {
+          span.setAttributes(nodeAttributes(node, output as Record<string, unknown>, deps));
+          const undeclared = Object.keys(output).filter((key) => !writes.has(key));
+          if (undeclared.length > 0) {
+            span.setAttribute('suanni.node.undeclared_keys', undeclared);
+            span.setAttribute(ATTR.errorCode, 'STATE_CONTRACT_VIOLATION');
+            span.setStatus({ code: SpanStatusCode.ERROR, message: 'STATE_CONTRACT_VIOLATION' });
+          }
+        }
+        return output;
+      }),
+  };
+}
+
+/** Every review node, overridden where asked, each wrapped by {@link traceNode}: pass as the graph's overrides. */
+export function tracedReviewNodes(overrides: Partial<Record<ReviewNodeName, ReviewNode>> = {}): Record<ReviewNodeName, ReviewNode> {
+  return Object.fromEntries(REVIEW_NODES.map((node) => [node.name, traceNode(overrides[node.name as ReviewNodeName] ?? node)])) as Record<ReviewNodeName, ReviewNode>;
+}

@@ -1,0 +1,112 @@
+import { context, propagation, trace } from '@opentelemetry/api';
+import { W3CTraceContextPropagator } from '@opentelemetry/core';
+import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { envDetector, hostDetector, resourceFromAttributes } from '@opentelemetry/resources';
+import { NodeSDK } from '@opentelemetry/sdk-node';
+import { BatchSpanProcessor, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { PrismaInstrumentation } from '@prisma/instrumentation';
+import { createLogger } from '../platform/logger.js';
+import { TenantPropagator, TraceBuffer } from './trace-buffer.js';
+
+const log = createLogger('telemetry');
+
+export interface TelemetryConfig {
+  /** `OTEL_SERVICE_NAME`, default `suanni`. */
+  serviceName: string;
+  /** `OTEL_EXPORTER_OTLP_ENDPOINT` (the collector's base URL; `/v1/traces` is appended). */
+  otlpEndpoint?: string;
+  /** `OTEL_EXPORTER_OTLP_TRACES_ENDPOINT`: the full traces URL, used as is; wins over `otlpEndpoint`. */
+  otlpTracesEndpoint?: string;
+  /** `SUANNI_TRACE_BUFFER_TRACES`: traces kept in memory for the `trace`/`traces` queries. */
+  bufferTraces: number;
+}
+
+/** The running SDK of this process. */
+export interface Telemetry {
+  readonly buffer: TraceBuffer;
+  /** Where spans are exported, or null when only the buffer keeps them. */
+  readonly exportUrl: string | null;
+  /** Exports every ended span now (tests; before exit). */
+  forceFlush(): Promise<void>;
+  shutdown(): Promise<void>;
+}
+
+// The OpenTelemetry API is process-global; so is this handle. It lives on globalThis so that a
+// module registry reset (vitest isolation) cannot lose track of an SDK that is still registered.
+const handleKey = Symbol.for('suanni.telemetry');
+type GlobalWithTelemetry = typeof globalThis & { [handleKey]?: Telemetry };
+
+/** The telemetry started in this process, if any. */
+export function currentTelemetry(): Telemetry | undefined {
+  return (globalThis as GlobalWithTelemetry)[handleKey];
+}
+
+const emptyBuffer = new TraceBuffer(1);
+
+/** The trace buffer of the running SDK; an always-empty one when telemetry is off. */
+export function traceBuffer(): TraceBuffer {
+  return currentTelemetry()?.buffer ?? emptyBuffer;
+}
+
+/**
+ * Starts `@opentelemetry/sdk-node` for this process: W3C trace context propagation, the
+ * AsyncLocalStorage context manager, Prisma's instrumentation (database spans), the in-process
+ * trace buffer and, when an endpoint is configured, an OTLP/HTTP (JSON) exporter behind a batch
+ * processor. Call it before the app is built. The SDK is process-global: a second call returns
+ * the running instance (its settings win); after `shutdown()` it can be started again.
+ *
+ * `OTEL_SDK_DISABLED=true` is honoured: spans are then no-ops and nothing is buffered.
+ */
+export function startTelemetry(config: TelemetryConfig): Telemetry {
+  const running = currentTelemetry();
+  if (running) return running;
+
+  const buffer = new TraceBuffer(config.bufferTraces);
+  const exportUrl = config.otlpTracesEndpoint ?? (config.otlpEndpoint ? `${config.otlpEndpoint.replace(/\/+$/, '')}/v1/traces` : null);
+  const spanProcessors: SpanProcessor[] = [new TenantPropagator(), buffer];
+  if (exportUrl) spanProcessors.push(new BatchSpanProcessor(new OTLPTraceExporter({ url: exportUrl })));
+  const prisma = new PrismaInstrumentation({
+    // One span per query (`prisma:client:db_query`, with the parameterised SQL) under one per
+    // client call (`prisma:client:operation`); serialisation spans add nothing worth their cost.
+    ignoreSpanTypes: ['prisma:client:serialize'],
+  });
+  const sdk = new NodeSDK({
+    serviceName: config.serviceName,
+    resource: resourceFromAttributes({ 'service.namespace': 'suanni' }),
+    // No process detector: it records the command line and the OS user.
+    resourceDetectors: [envDetector, hostDetector],
+    textMapPropagator: new W3CTraceContextPropagator(),
+    spanProcessors,
+    spanLimits: { attributeValueLengthLimit: 4_096, attributeCountLimit: 128, eventCountLimit: 64, linkCountLimit: 64 },
+    instrumentations: [prisma],
+    // Metrics are Prometheus text from /metrics (prom-client) and logs are pino's: without these
+    // empty lists the SDK would set up OTLP metric and log exporters from the environment.
+    metricReaders: [],
+    logRecordProcessors: [],
+  });
+  sdk.start();
+
+  let stopped = false;
+  const telemetry: Telemetry = {
+    buffer,
+    exportUrl,
+    async forceFlush() {
+      await Promise.all(spanProcessors.map((processor) => processor.forceFlush()));
+    },
+    async shutdown() {
+      if (stopped) return;
+      stopped = true;
+      prisma.disable();
+      await sdk.shutdown().catch((error: unknown) => log.warn({ err: error }, 'telemetry shutdown failed'));
+      // Unregister the global providers so that a later start (the next test file) can register again.
+      trace.disable();
+      context.disable();
+      propagation.disable();
+      const global = globalThis as GlobalWithTelemetry;
+      if (global[handleKey] === telemetry) delete global[handleKey];
+    },
+  };
+  (globalThis as GlobalWithTelemetry)[handleKey] = telemetry;
+  log.info({ serviceName: config.serviceName, exportUrl, bufferTraces: config.bufferTraces }, 'telemetry started');
+  return telemetry;
+}

@@ -1,0 +1,47 @@
+import type { RunnableConfig } from '@langchain/core/runnables';
+import type { Checkpoint, CheckpointMetadata, ChannelVersions, PendingWrite } from '@langchain/langgraph-checkpoint';
+import { PostgresSaver } from '@langchain/langgraph-checkpoint-postgres';
+import pg from 'pg';
+
+/** The schema holding LangGraph's checkpoint tables, apart from the Prisma-managed ones. */
+export const CHECKPOINT_SCHEMA = 'langgraph';
+/** Tables of the checkpointer that hold thread data (erasure and inventories count all of them). */
+export const CHECKPOINT_TABLES = ['checkpoints', 'checkpoint_blobs', 'checkpoint_writes'] as const;
+
+/** Refuses a write for a thread (e.g. of an erased user) by throwing. */
+export type ThreadWriteGuard = (threadId: string) => Promise<void>;
+
+/**
+ * LangGraph's PostgresSaver, with a guard consulted before every write so that a run still in
+ * flight cannot write a checkpoint for a user who has since been erased.
+ */
+export class GuardedPostgresSaver extends PostgresSaver {
+  constructor(
+    pool: pg.Pool,
+    private readonly writeGuard: ThreadWriteGuard = async () => {},
+  ) {
+    super(pool, undefined, { schema: CHECKPOINT_SCHEMA });
+  }
+
+  private async guard(config: RunnableConfig): Promise<void> {
+    const threadId = config.configurable?.thread_id;
+    if (typeof threadId !== 'string') throw new Error('checkpoint write without a thread id');
+    await this.writeGuard(threadId);
+  }
+
+  override async put(config: RunnableConfig, checkpoint: Checkpoint, metadata: CheckpointMetadata, newVersions: ChannelVersions): Promise<RunnableConfig> {
+    await this.guard(config);
+    return super.put(config, checkpoint, metadata, newVersions);
+  }
+
+  override async putWrites(config: RunnableConfig, writes: PendingWrite[], taskId: string): Promise<void> {
+    await this.guard(config);
+    return super.putWrites(config, writes, taskId);
+  }
+}
+
+/** A checkpointer on its own small pool; `setup()` creates or upgrades its tables (idempotent). */
+export function createCheckpointer(databaseUrl: string, writeGuard?: ThreadWriteGuard): { saver: GuardedPostgresSaver; pool: pg.Pool } {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 5, idleTimeoutMillis: 10_000 });
+  return { saver: new GuardedPostgresSaver(pool, writeGuard), pool };
+}

@@ -1,0 +1,229 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Principal } from '../src/identity/principal.js';
+import { deriveThreadId } from '../src/identity/thread-id.js';
+import { FactStore } from '../src/memory/store/fact-store.js';
+import { englishContract } from './fixtures/contracts.js';
+import { startTestApp, type TestApp } from './testkit/app.js';
+
+const REQUEST = 'mutation ($userId: ID) { requestErasure(userId: $userId) { id status steps { name status countBefore countAfter } } }';
+const JOB = `query ($id: ID!) { erasureRequest(id: $id) { id status attempts subjectHash completedAt
+  steps { name status countBefore countAfter } verification { allZero counts { store count } } } }`;
+
+async function principalOf(app: TestApp, subject: string, roles: Principal['roles'] = ['USER']): Promise<Principal> {
+  return app.deps.services.identity.principalFor({ subject, tenantKey: app.tenant, roles: [...roles], issuedAt: new Date(), expiresAt: null });
+}
+
+/** Gives a user sessions with conversation turns, facts and reviews. */
+async function populate(app: TestApp, principal: Principal, shape: { sessions: number; turns: number; facts: number; reviews: number }) {
+  const sessions = await Promise.all(Array.from({ length: shape.sessions }, (_, i) => app.deps.services.sessions.create(principal, `session ${i}`)));
+  await Promise.all(
+    sessions.map(async (session, i) => {
+      for (let turn = 0; turn < shape.turns; turn += 1) {
+        await app.deps.services.chat.sendMessage(principal, session.id, turn === 0 ? `My name is User ${i}.` : `Question ${turn} about order ${turn * 7}?`);
+      }
+    }),
+  );
+  const store = app.deps.services.chat.factStore(principal, 'CONFIRMED');
+  for (let i = 0; i < shape.facts; i += 1) await store.put([principal.userId, i % 2 ? 'profile' : 'business'], `key_${i}`, { value: `v${i}` });
+  if (shape.reviews) {
+    await app.deps.services.reviews.submitBatch(
+      principal,
+      Array.from({ length: shape.reviews }, (_, i) => ({ contractId: `c-${i}`, title: `r${i}`, text: englishContract({ payDays: 30 + i, penalty: 5 + (i % 4), notice: 30, years: 3 }) })),
+    );
+    await app.deps.services.reviews.idle();
+  }
+  return sessions;
+}
+
+async function waitForJob(app: TestApp, token: string, id: string) {
+  await app.deps.services.erasure.idle();
+  const response = await app.gql(JOB, { id }, { token });
+  expect(response.errors).toBeUndefined();
+  return response.data!.erasureRequest;
+}
+
+describe('erasure', () => {
+  let app: TestApp;
+  let compliance: string;
+
+  beforeAll(async () => {
+    app = await startTestApp({ env: { SUANNI_CHAT_SUMMARIZE_ABOVE: '12', SUANNI_CHAT_RECENT_TURNS: '3' } });
+    compliance = await app.token('cora', { roles: ['COMPLIANCE'] });
+  });
+  afterAll(() => app.stop());
+
+  it('erases a user with 20 sessions of 30 turns, 100 facts and 50 reviews completely; a neighbour whose subject starts the same keeps everything', async () => {
+    const victimToken = await app.token('erin');
+    await app.gql('{ me { id } }', {}, { token: victimToken });
+    const victim = await principalOf(app, 'erin');
+    const neighbour = await principalOf(app, 'erin_%2');
+    const victimSessions = await populate(app, victim, { sessions: 20, turns: 30, facts: 100, reviews: 50 });
+    await populate(app, neighbour, { sessions: 2, turns: 5, facts: 10, reviews: 3 });
+    const { inventory } = await import('../src/erasure/inventory.js');
+    const memory = { countTraces: () => 0, forgetTraces: () => 0, countProgress: () => 0, forgetProgress: () => 0 };
+    const neighbourCounts = await inventory(app.db, memory, neighbour.userId);
+    const victimCounts = await inventory(app.db, memory, victim.userId);
+    expect(victimCounts).toMatchObject({ sessions: 20, reviews: 50, user: 1 });
+    expect(victimCounts.facts).toBe(100);
+    expect(victimCounts['checkpoint:checkpoints']).toBeGreaterThan(0);
+
+    const requested = await app.gql(REQUEST, { userId: victim.userId }, { token: compliance });
+    expect(requested.errors).toBeUndefined();
+    expect(['PENDING', 'RUNNING']).toContain(requested.data!.requestErasure.status);
+    const again = await app.gql(REQUEST, { userId: victim.userId }, { token: compliance });
+    expect(again.data!.requestErasure.id).toBe(requested.data!.requestErasure.id);
+
+    const job = await waitForJob(app, compliance, requested.data!.requestErasure.id);
+    expect(job.status).toBe('COMPLETED');
+    expect(job.verification.allZero).toBe(true);
+    expect(job.verification.counts.every((entry: { count: number }) => entry.count === 0)).toBe(true);
+    const steps = Object.fromEntries(job.steps.map((step: { name: string; countBefore: number; countAfter: number }) => [step.name, step]));
+    expect(steps.sessions).toMatchObject({ countBefore: 20, countAfter: 0 });
+    expect(steps.facts).toMatchObject({ countBefore: 100, countAfter: 0 });
+    expect(steps.reviews.countBefore).toBe(50 + victimCounts.reviewFindings! + victimCounts.reviewBatches!);
+    expect(steps.checkpoints.countAfter).toBe(0);
+    expect(JSON.stringify(job)).not.toContain(victim.userId);
+
+    // Memory acceptance criterion 4: the store and the checkpoints hold nothing under the prefix.
+    const store = new FactStore(app.db, { tenantId: victim.tenantId, userId: victim.userId });
+    expect(await store.search([victim.userId], { limit: 1000 })).toEqual([]);
+    const saver = app.deps.services.chat['checkpointer'];
+    for (const session of victimSessions) {
+      const listed = [];
+      for await (const checkpoint of saver.list({ configurable: { thread_id: deriveThreadId(victim.userId, session.id) } })) listed.push(checkpoint);
+      expect(listed).toEqual([]);
+    }
+    expect(await inventory(app.db, memory, neighbour.userId)).toEqual(neighbourCounts);
+  }, 120_000);
+
+  it('refuses late writes and tokens issued before the erasure', async () => {
+    const token = await app.token('late');
+    await app.gql('{ me { id } }', {}, { token });
+    const principal = await principalOf(app, 'late');
+    const [session] = await populate(app, principal, { sessions: 1, turns: 1, facts: 1, reviews: 0 });
+    const requested = await app.gql(REQUEST, {}, { token });
+    expect(requested.errors).toBeUndefined();
+    const job = await app.deps.services.erasure.get(await principalOf(app, 'cora', ['COMPLIANCE']), requested.data!.requestErasure.id);
+    await app.deps.services.erasure.idle();
+    expect((await app.db.erasureRequest.findUniqueOrThrow({ where: { id: job.id } })).status).toBe('COMPLETED');
+
+    // A turn or fact that was in flight with the old principal cannot recreate anything.
+    await expect(app.deps.services.chat.sendMessage(principal, session!.id, 'still here?')).rejects.toMatchObject({ code: expect.stringMatching(/FORBIDDEN|NOT_FOUND/) });
+    await expect(app.deps.services.chat.factStore(principal).put([principal.userId, 'profile'], 'name', { value: 'back' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    const saver = app.deps.services.chat['checkpointer'];
+    const threadId = deriveThreadId(principal.userId, session!.id);
+    await expect(saver.putWrites({ configurable: { thread_id: threadId, checkpoint_ns: '', checkpoint_id: '1' } }, [['messages', 'x']], 'task')).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(app.deps.services.reviews.submit(principal, { contractId: 'late', title: 'late', text: 'text' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    const { inventory } = await import('../src/erasure/inventory.js');
+    const left = await inventory(app.db, { countTraces: () => 0, forgetTraces: () => 0, countProgress: () => 0, forgetProgress: () => 0 }, principal.userId);
+    expect(Object.values(left).every((count) => count === 0)).toBe(true);
+
+    const old = await app.gql('{ me { id } }', {}, { token });
+    expect(old.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+    expect(old.errors?.[0]?.message).toMatch(/erased/);
+  });
+
+  it('resumes a job interrupted by a crash and completes with the full report; running it again changes nothing', async () => {
+    const crashing = await startTestApp({ erasureFaultAfterStep: 'facts' });
+    const compliance = await crashing.token('cora', { roles: ['COMPLIANCE'] });
+    const principal = await principalOf(crashing, 'crash');
+    await populate(crashing, principal, { sessions: 3, turns: 2, facts: 5, reviews: 2 });
+    const requested = await crashing.gql(REQUEST, { userId: principal.userId }, { token: compliance });
+    const id = requested.data!.requestErasure.id;
+    await crashing.deps.services.erasure.idle();
+    const interrupted = await crashing.db.erasureRequest.findUniqueOrThrow({ where: { id } });
+    expect(interrupted.status).toBe('RUNNING');
+    await crashing.stop({ keepDatabase: true });
+
+    const restarted = await startTestApp({ restartOf: crashing });
+    try {
+      expect(await restarted.deps.services.erasure.resumeInterrupted()).toBe(1);
+      const job = await waitForJob(restarted, await restarted.token('cora', { roles: ['COMPLIANCE'] }), id);
+      expect(job).toMatchObject({ status: 'COMPLETED', attempts: 2 });
+      expect(job.verification.allZero).toBe(true);
+      const steps = Object.fromEntries(job.steps.map((step: { name: string; countBefore: number }) => [step.name, step.countBefore]));
+      expect(steps).toMatchObject({ sessions: 3, facts: 5 });
+      expect(job.steps.every((step: { status: string }) => step.status === 'DONE')).toBe(true);
+      expect(await restarted.deps.services.erasure.resumeInterrupted()).toBe(0);
+      const same = await waitForJob(restarted, await restarted.token('cora', { roles: ['COMPLIANCE'] }), id);
+      expect(same).toEqual(job);
+      const audits = await restarted.db.erasureAudit.findMany({ where: { requestId: id } });
+      expect(audits).toHaveLength(1);
+      expect(JSON.stringify(audits)).not.toContain(principal.userId);
+      expect(JSON.stringify(audits)).not.toContain('crash');
+      await expect(restarted.db.erasureAudit.deleteMany({ where: { requestId: id } })).rejects.toThrow(/append-only/);
+    } finally {
+      await restarted.stop();
+      await crashing.database.drop();
+    }
+  }, 60_000);
+
+  it('streams progress until the job completes', async () => {
+    const principal = await principalOf(app, 'streamed');
+    await populate(app, principal, { sessions: 1, turns: 1, facts: 1, reviews: 0 });
+    const requested = await app.gql(REQUEST, { userId: principal.userId }, { token: compliance });
+    const client = app.ws({ authorization: `Bearer ${compliance}` });
+    const events: { status: string; step: string | null }[] = [];
+    await new Promise<void>((resolve, reject) => {
+      client.subscribe<{ erasureProgress: { status: string; step: string | null } }>(
+        { query: 'subscription ($id: ID!) { erasureProgress(id: $id) { status step steps { name status } } }', variables: { id: requested.data!.requestErasure.id } },
+        { next: (result) => events.push(result.data!.erasureProgress), error: reject, complete: resolve },
+      );
+    });
+    expect(events.at(-1)?.status).toBe('COMPLETED');
+  });
+
+  it('allows only COMPLIANCE to erase someone else, and never across tenants', async () => {
+    const target = await principalOf(app, 'target');
+    const user = await app.token('nosy');
+    const denied = await app.gql(REQUEST, { userId: target.userId }, { token: user });
+    expect(denied.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    const otherCompliance = await app.token('oscar', { tenant: `${app.tenant}-other`, roles: ['COMPLIANCE'] });
+    const crossTenant = await app.gql(REQUEST, { userId: target.userId }, { token: otherCompliance });
+    expect(crossTenant.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    const list = await app.gql('{ erasureRequests { id status } }', {}, { token: user });
+    expect(list.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    expect(await app.db.user.count({ where: { id: target.userId } })).toBe(1);
+  });
+});
+
+describe('tenant quotas', () => {
+  let app: TestApp;
+  let admin: string;
+  let user: string;
+  beforeAll(async () => {
+    app = await startTestApp();
+    admin = await app.token('ada', { roles: ['ADMIN'] });
+    user = await app.token('ulla');
+  });
+  afterAll(() => app.stop());
+
+  it('enforces the limits an ADMIN sets and names the one exceeded', async () => {
+    const set = await app.gql('mutation { setTenantQuota(input: { sessions: 2, reviewsPerDay: 1, facts: 1 }) { name used limit } }', {}, { token: admin });
+    expect(set.errors).toBeUndefined();
+    await app.gql('mutation { createSession(title: "a") { id } }', {}, { token: user });
+    await app.gql('mutation { createSession(title: "b") { id } }', {}, { token: user });
+    const third = await app.gql('mutation { createSession(title: "c") { id } }', {}, { token: user });
+    expect(third.errors?.[0]?.extensions).toMatchObject({ code: 'QUOTA_EXCEEDED', limit: 'sessions' });
+    expect(await app.db.session.count()).toBe(2);
+
+    await app.gql('mutation { confirmFact(category: "profile", key: "name", value: "Ulla") { version } }', {}, { token: user });
+    const secondFact = await app.gql('mutation { confirmFact(category: "profile", key: "region", value: "North") { version } }', {}, { token: user });
+    expect(secondFact.errors?.[0]?.extensions).toMatchObject({ code: 'QUOTA_EXCEEDED', limit: 'facts' });
+    const update = await app.gql('mutation { confirmFact(category: "profile", key: "name", value: "Ulla B") { version } }', {}, { token: user });
+    expect(update.data!.confirmFact.version).toBe(2);
+
+    const review = (i: number) => app.gql('mutation ($input: ReviewInput!) { submitReview(input: $input) { id } }', { input: { contractId: `q${i}`, title: 't', text: 'Payment within 30 days.' } }, { token: user });
+    expect((await review(1)).errors).toBeUndefined();
+    expect((await review(2)).errors?.[0]?.extensions).toMatchObject({ code: 'QUOTA_EXCEEDED', limit: 'reviewsPerDay' });
+
+    const usage = await app.gql('{ tenantUsage { name used limit } }', {}, { token: admin });
+    expect(usage.data!.tenantUsage).toEqual(expect.arrayContaining([
+      { name: 'sessions', used: 2, limit: 2 },
+      { name: 'facts', used: 1, limit: 1 },
+      { name: 'reviewsPerDay', used: 1, limit: 1 },
+    ]));
+    const denied = await app.gql('{ tenantUsage { name } }', {}, { token: user });
+    expect(denied.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+  });
+});
