@@ -14,6 +14,7 @@ import { poolStats, type Database } from './platform/db/prisma.js';
 import { createMetrics, type Metrics } from './observability/metrics.js';
 import { tracedReviewNodes } from './observability/review-tracing.js';
 import { ObservabilityService } from './observability/service.js';
+import { traceBuffer } from './observability/telemetry.js';
 import { createEventBus } from './platform/pubsub.js';
 import { QuotaService } from './identity/quotas.js';
 import { ErasureService, type ErasureStepName } from './erasure/service.js';
@@ -67,8 +68,8 @@ export function createDependencies(options: {
   const identity = new IdentityService(db);
   identity.useErasures(tombstones);
   const memoryStores: MemoryStores = {
-    countTraces: (userId) => options.traceStore?.countTraces(userId) ?? 0,
-    forgetTraces: (userId) => options.traceStore?.forgetTraces(userId) ?? 0,
+    countTraces: (userId) => (options.traceStore ? options.traceStore.countTraces(userId) : traceBuffer().countForUser(userId)),
+    forgetTraces: (userId) => (options.traceStore ? options.traceStore.forgetTraces(userId) : traceBuffer().forgetUser(userId)),
     countProgress: (userId) => reviews.progress.countForUser(userId),
     forgetProgress: (userId) => reviews.progress.forgetUser(userId),
   };

@@ -8,6 +8,7 @@ import { deleteCheckpoints, inventory, type MemoryStores, type StoreCounts } fro
 import type { SubjectHasher } from './subject-hash.js';
 import type { Tombstones } from './tombstones.js';
 import type { Prisma } from '../generated/prisma/client.js';
+import { ATTR, withSpan } from '../observability/tracing.js';
 
 const log = createLogger('erasure');
 
@@ -178,7 +179,11 @@ export class ErasureService {
     try {
       for (const step of steps) {
         if (step.status === 'DONE') continue;
-        await this.runStep(job, userId, step, steps, (result) => (verification = result), () => verification);
+        // One span per step: ids and counts only; the subject appears as its keyed hash.
+        await withSpan(`erasure.${step.name}`, { 'suanni.erasure.request_id': job.id, 'suanni.erasure.step': step.name, [ATTR.tenantId]: job.tenantId }, async (span) => {
+          await this.runStep(job, userId, step, steps, (result) => (verification = result), () => verification);
+          span.setAttributes({ 'suanni.erasure.count_before': step.countBefore ?? -1, 'suanni.erasure.count_after': step.countAfter ?? -1 });
+        });
         step.status = 'DONE';
         await this.db.erasureRequest.update({ where: { id: requestId }, data: { steps: steps as never, verification: (verification ?? undefined) as never } });
         this.publish(job, step.name, steps);
