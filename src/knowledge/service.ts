@@ -8,6 +8,9 @@ import type { ModelProvider } from '../platform/llm/provider.js';
 import { sanitizeKnowledge, type ClauseSummarizer } from './sanitizer/index.js';
 import { GLOBAL_TENANT_ID } from './repository.js';
 
+/** How long reviews share one as-of lookup of a tenant's knowledge. */
+export const REVIEW_KNOWLEDGE_TTL_MS = 1_000;
+
 /** Open-ended validity: PostgreSQL's `infinity` has no JavaScript Date, so the far future stands in. */
 export const OPEN_ENDED = new Date('9999-12-31T23:59:59.999Z');
 
@@ -76,6 +79,7 @@ function validateConstraint(input: NonNullable<KnowledgeVersionInput['constraint
  */
 export class KnowledgeService {
   private readonly repository: KnowledgeRepository;
+  private readonly reviewKnowledge = new Map<string, { at: number; records: Promise<StoredKnowledge[]> }>();
 
   constructor(private readonly db: Database) {
     this.repository = new KnowledgeRepository(db);
@@ -143,6 +147,7 @@ export class KnowledgeService {
           validUntil,
         },
       });
+      this.forgetReviewKnowledge(tenantId);
       return { ...row, constraint, global: false };
     } catch (error) {
       if ((error as { code?: string }).code === 'P2002') {
@@ -160,6 +165,7 @@ export class KnowledgeService {
     if (!existing) throw notFound('Knowledge version');
     const { count } = await this.db.knowledgeVersion.updateMany({ where: { id: existing.id, retractedAt: null }, data: { retractedAt: new Date() } });
     if (count === 0) throw new AppError('BAD_USER_INPUT', 'That version is already retracted.', { field: 'version' });
+    this.forgetReviewKnowledge(principal.tenantId);
     const retracted = await this.repository.findVersion(principal.tenantId, knowledgeId, major, minor);
     return retracted!;
   }
@@ -182,7 +188,7 @@ export class KnowledgeService {
       records = rows.map((row) => ({ ...row, constraint: row.constraint as KnowledgeConstraint | null, retractedAt: null, global: row.tenantId === GLOBAL_TENANT_ID }));
     } else {
       if (request.fields.length === 0) return [];
-      const current = await this.repository.asOf({ tenantId, asOf: request.asOf, knownAt: new Date() });
+      const current = await this.rulesInForce(tenantId, request.asOf);
       records = current.filter((item) => item.constraint && request.fields.includes(item.constraint.field));
     }
     const summarizer: ClauseSummarizer | undefined =
@@ -199,6 +205,27 @@ export class KnowledgeService {
           }
         : undefined;
     return sanitizeKnowledge(records, { asOf: request.asOf, summarizer });
+  }
+
+  /**
+   * The tenant's knowledge in force at `asOf`, shared by the reviews of a batch for at most
+   * REVIEW_KNOWLEDGE_TTL_MS. Writes through this service drop the tenant's entries at once;
+   * other replicas see a change within that time. Each review still records exactly the
+   * versions it used.
+   */
+  private rulesInForce(tenantId: string, asOf: Date): Promise<StoredKnowledge[]> {
+    const key = `${tenantId}|${asOf.getTime()}`;
+    const cached = this.reviewKnowledge.get(key);
+    if (cached && Date.now() - cached.at < REVIEW_KNOWLEDGE_TTL_MS) return cached.records;
+    if (this.reviewKnowledge.size >= 1_000) this.reviewKnowledge.clear();
+    const records = this.repository.asOf({ tenantId, asOf, knownAt: new Date() });
+    this.reviewKnowledge.set(key, { at: Date.now(), records });
+    records.catch(() => this.reviewKnowledge.delete(key));
+    return records;
+  }
+
+  private forgetReviewKnowledge(tenantId: string): void {
+    for (const key of this.reviewKnowledge.keys()) if (key.startsWith(`${tenantId}|`)) this.reviewKnowledge.delete(key);
   }
 
   /** Records which knowledge versions a review read (the knowledge access log). */
