@@ -68,9 +68,11 @@ export class KnowledgeRepository {
     const ids = query.knowledgeIds?.length ? Prisma.sql`AND kv."knowledgeId" = ANY(${[...query.knowledgeIds]}::text[])` : Prisma.empty;
     const tags = query.tags?.length ? Prisma.sql`AND current."tags" && ${[...query.tags]}::text[]` : Prisma.empty;
     const kind = query.kind ? Prisma.sql`AND current."kind" = ${query.kind}::"KnowledgeKind"` : Prisma.empty;
+    // Two steps: pick one id per knowledgeId from the covering index alone (index-only scan over
+    // the validity columns), then read just the picked rows.
     const rows = await this.db.$queryRaw<KnowledgeRow[]>`
-      SELECT current.* FROM (
-        SELECT DISTINCT ON (kv."knowledgeId") kv.*
+      WITH picked AS (
+        SELECT DISTINCT ON (kv."knowledgeId") kv.id
         FROM "KnowledgeVersion" kv
         WHERE kv."tenantId" IN (${query.tenantId}::uuid, ${GLOBAL_TENANT_ID}::uuid)
           AND kv."validFrom" <= ${query.asOf} AND ${query.asOf} < kv."validUntil"
@@ -78,7 +80,8 @@ export class KnowledgeRepository {
           AND (kv."retractedAt" IS NULL OR kv."retractedAt" > ${query.knownAt})
           ${ids}
         ORDER BY kv."knowledgeId", (kv."tenantId" = ${GLOBAL_TENANT_ID}::uuid), kv."versionMajor" DESC, kv."versionMinor" DESC
-      ) current
+      )
+      SELECT current.* FROM picked JOIN "KnowledgeVersion" current ON current.id = picked.id
       WHERE TRUE ${tags} ${kind}
       ORDER BY current."knowledgeId"`;
     return rows.map(toRecord);
