@@ -16,21 +16,8 @@ export interface AsOfQuery {
   kind?: KnowledgeKind;
 }
 
-interface KnowledgeRow {
-  id: string;
-  tenantId: string;
-  knowledgeId: string;
-  version: string;
-  kind: KnowledgeKind;
-  content: string;
-  tags: string[];
-  constraint: KnowledgeConstraint | null;
-  source: string;
-  validFrom: Date;
-  validUntil: Date;
-  recordedAt: Date;
-  retractedAt: Date | null;
-}
+/** A row as the as-of query returns it: the record plus its tenant. */
+type KnowledgeRow = KnowledgeRecord & { tenantId: string };
 
 /** A stored version, with whether it is global. */
 export type StoredKnowledge = KnowledgeRecord & { tenantId: string; global: boolean };
