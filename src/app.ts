@@ -70,7 +70,6 @@ function createGateway(deps: AppDependencies): YogaServerInstance<ServerContext,
       return { principal, services: deps.services, db: deps.db, config, traceId };
     },
     plugins: [
-      useObservability(deps.metrics),
       useCSRFPrevention({ requestHeaders: ['x-graphql-yoga-csrf', 'apollo-require-preflight'] }),
       useReadinessCheck({
         endpoint: '/ready',
@@ -81,6 +80,8 @@ function createGateway(deps: AppDependencies): YogaServerInstance<ServerContext,
       ...(production ? [useDisableIntrospection()] : []),
       EnvelopArmorPlugin(armorConfig(config.limits, production)),
       useErrorPolicy(),
+      // Last, so that it sees results after the error policy (its instrumentation wraps everything anyway).
+      useObservability(deps.metrics),
     ],
   });
 }

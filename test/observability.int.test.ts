@@ -278,6 +278,53 @@ describe('observability', () => {
     expect(events.map((span) => span.attributes['suanni.graphql.event_sequence'])).toEqual(expect.arrayContaining([1, 2]));
   });
 
+  it('records the error code of a graphql-ws subscription refused in its stream', async () => {
+    const { id } = await reviewWithTrace();
+    const incoming = newTraceparent();
+    const bob = await app.token('bob');
+    const client = app.ws({ authorization: `Bearer ${bob}` });
+    const outcome = await new Promise<{ errors?: { extensions?: { code?: string } }[] }>((resolve) => {
+      client.subscribe(
+        { query: 'subscription ($id: ID!) { reviewProgress(reviewId: $id) { kind } }', variables: { id }, extensions: { traceparent: incoming.header } },
+        { next: (value) => resolve(value as never), error: (error) => resolve({ errors: error as never }), complete: () => resolve({}) },
+      );
+    });
+    expect(outcome.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    // The subscription was set up; its stream then failed: that is the event delivered.
+    const spans = await exported(incoming.traceId);
+    const operation = spans.find((span) => span.name === 'subscription reviewProgress')!;
+    expect(operation.attributes['suanni.graphql.transport']).toBe('ws');
+    const [event] = spans.filter((span) => span.name === 'graphql.subscription.event');
+    expect(event?.parentSpanId).toBe(operation.spanId);
+    expect(event?.attributes['suanni.error.codes']).toEqual(['FORBIDDEN']);
+  });
+
+  it('traces subscription events delivered over SSE', async () => {
+    const incoming = newTraceparent();
+    const abort = new AbortController();
+    const response = await fetch(app.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'text/event-stream', authorization: `Bearer ${alice}`, traceparent: incoming.header },
+      body: JSON.stringify({ query: 'subscription { heartbeat }' }),
+      signal: abort.signal,
+    });
+    expect(response.status).toBe(200);
+    const reader = response.body!.getReader();
+    let text = '';
+    while ((text.match(/event: next/g) ?? []).length < 2) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      text += new TextDecoder().decode(value);
+    }
+    abort.abort();
+    await reader.cancel().catch(() => undefined);
+    const spans = await exported(incoming.traceId);
+    const operation = spans.find((span) => span.name === 'subscription heartbeat')!;
+    expect(operation.parentSpanId).toBe(incoming.spanId);
+    expect(operation.attributes['suanni.graphql.transport']).toBe('sse');
+    expect(spans.filter((span) => span.name === 'graphql.subscription.event' && span.parentSpanId === operation.spanId).length).toBeGreaterThanOrEqual(2);
+  });
+
   it('traces the events of a review progress subscription', async () => {
     const client = app.ws({ authorization: `Bearer ${alice}` });
     const submitted = await app.gql(SUBMIT, { input: { contractId: 'obs-2', title: 'Second', text: englishContract({ payDays: 30, penalty: 5, notice: 30, years: 3 }) } }, { token: alice });

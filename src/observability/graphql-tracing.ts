@@ -49,6 +49,9 @@ function begin(graphqlContext: object, request: Request | undefined, transport: 
   return state;
 }
 
+/** The operation the client asked for: Yoga (HTTP) and app.ts (graphql-ws) both put the request's params on the context. */
+const operationNameOf = (graphqlContext: object) => (graphqlContext as { params?: { operationName?: string | null } }).params?.operationName;
+
 function describe(state: OperationState, document: DocumentNode, operationName: string | null | undefined): void {
   const operation = getOperationAST(document, operationName ?? undefined);
   if (!operation) return;
@@ -92,11 +95,20 @@ function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
   return typeof value === 'object' && value !== null && Symbol.asyncIterator in value;
 }
 
-/** Runs every step of an iterator in `otel`, so that work done while streaming (a subscription's reads) belongs to the operation's trace. */
-function bindIterable<T>(iterable: AsyncIterable<T>, otel: OtelContext): AsyncIterableIterator<T> {
+/**
+ * Runs every step of an iterator in `otel`, so that work done while streaming (a subscription's
+ * reads) belongs to the operation's trace; `onError` sees a stream that fails.
+ */
+function bindIterable<T>(iterable: AsyncIterable<T>, otel: OtelContext, onError: (error: unknown) => void): AsyncIterableIterator<T> {
   const iterator = iterable[Symbol.asyncIterator]();
   return {
-    next: (...args) => context.with(otel, () => iterator.next(...args)),
+    next: (...args) =>
+      context.with(otel, () =>
+        iterator.next(...args).catch((error: unknown) => {
+          onError(error);
+          throw error;
+        }),
+      ),
     return: (value) => context.with(otel, () => iterator.return?.(value) ?? Promise.resolve({ done: true as const, value: undefined as never })),
     throw: (error) => context.with(otel, () => iterator.throw?.(error) ?? Promise.reject(error)),
     [Symbol.asyncIterator]() {
@@ -151,7 +163,7 @@ export function useObservability(metrics: Metrics): Plugin<Record<string, unknow
       execute: (payload, wrapped) => enterWs(payload, wrapped) as Promise<void>,
       subscribe: (payload, wrapped) => enterWs(payload, wrapped) as Promise<void>,
     },
-    onParse: ({ context: graphqlContext, params }) => {
+    onParse: ({ context: graphqlContext }) => {
       const state = operations.get(graphqlContext);
       if (!state) return;
       return ({ result }) => {
@@ -160,7 +172,7 @@ export function useObservability(metrics: Metrics): Plugin<Record<string, unknow
           if (state.transport === 'ws') finish(state, metrics);
           return;
         }
-        describe(state, result as DocumentNode, (params as { operationName?: string } | undefined)?.operationName ?? (graphqlContext as { params?: { operationName?: string } }).params?.operationName);
+        describe(state, result as DocumentNode, operationNameOf(graphqlContext));
       };
     },
     onValidate: ({ context: graphqlContext, params }) => {
@@ -172,7 +184,7 @@ export function useObservability(metrics: Metrics): Plugin<Record<string, unknow
           if (state.transport === 'ws') finish(state, metrics);
           return;
         }
-        describeRootFields(state, params.documentAST, (graphqlContext as { params?: { operationName?: string } }).params?.operationName);
+        describeRootFields(state, params.documentAST, operationNameOf(graphqlContext));
       };
     },
     onContextBuilding: ({ context: graphqlContext }) => {
@@ -207,27 +219,30 @@ export function useObservability(metrics: Metrics): Plugin<Record<string, unknow
             if (state.transport === 'ws') finish(state, metrics);
             return;
           }
-          setResult(bindIterable(result, state.otel) as never);
           const labels = { root_field: state.rootField, transport: state.transport };
           metrics.activeSubscriptions.inc(labels);
           if (state.transport === 'ws') finish(state, metrics);
           let sequence = 0;
           let ended = false;
+          /** One span per event delivered (an error ending the stream included), under the operation. */
+          const eventSpan = (codes: string[]) => {
+            sequence += 1;
+            const span = tracer().startSpan(
+              'graphql.subscription.event',
+              {
+                kind: SpanKind.PRODUCER,
+                attributes: { 'suanni.graphql.root_fields': [state.rootField], 'suanni.graphql.transport': state.transport, 'suanni.graphql.event_sequence': sequence, ...(codes.length ? { [ATTR.errorCodes]: codes } : {}) },
+              },
+              state.otel,
+            );
+            if (codes.includes('INTERNAL')) span.setStatus({ code: SpanStatusCode.ERROR, message: 'INTERNAL' });
+            span.end();
+            metrics.subscriptionEvents.inc({ root_field: state.rootField });
+            for (const code of codes) metrics.graphqlErrors.inc({ code, operation_type: state.type, root_field: state.rootField });
+          };
+          setResult(bindIterable(result, state.otel, (error) => eventSpan([errorCodeOf(error)])) as never);
           return {
-            onNext: ({ result: event }) => {
-              sequence += 1;
-              const codes = [...new Set((event.errors ?? []).map(errorCodeOf))].sort();
-              const span = tracer().startSpan(
-                'graphql.subscription.event',
-                {
-                  kind: SpanKind.PRODUCER,
-                  attributes: { 'suanni.graphql.root_fields': [state.rootField], 'suanni.graphql.transport': state.transport, 'suanni.graphql.event_sequence': sequence, ...(codes.length ? { [ATTR.errorCodes]: codes } : {}) },
-                },
-                state.otel,
-              );
-              span.end();
-              metrics.subscriptionEvents.inc({ root_field: state.rootField });
-            },
+            onNext: ({ result: event }) => eventSpan([...new Set((event.errors ?? []).map(errorCodeOf))].sort()),
             onEnd: () => {
               if (ended) return;
               ended = true;

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { context, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Attributes, type Context as OtelContext, type Link, type Span } from '@opentelemetry/api';
+import { context, isSpanContextValid, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Attributes, type Context as OtelContext, type Link, type Span } from '@opentelemetry/api';
 import type { ReviewNode } from '../review/agent/contract.js';
 import { REVIEW_NODES, type ReviewNodeName } from '../review/agent/graph.js';
 import { reviewStateKeys, type ReviewState } from '../review/agent/state.js';
@@ -18,8 +18,9 @@ const MAX_ORIGINS = 100_000;
 
 export function rememberReviewOrigin(reviewIds: string | readonly string[], mode: 'child' | 'link'): void {
   const active = context.active();
-  const span = trace.getSpan(active);
-  if (!span?.isRecording()) return;
+  const spanContext = trace.getSpanContext(active);
+  // Also when not sampled: the run then stays in the same (unsampled) trace.
+  if (!spanContext || !isSpanContextValid(spanContext)) return;
   for (const id of typeof reviewIds === 'string' ? [reviewIds] : reviewIds) {
     if (origins.size >= MAX_ORIGINS) origins.delete(origins.keys().next().value!);
     origins.set(id, { parent: active, link: mode === 'link' });

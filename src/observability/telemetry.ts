@@ -66,9 +66,11 @@ export function startTelemetry(config: TelemetryConfig): Telemetry {
   const spanProcessors: SpanProcessor[] = [new TenantPropagator(), buffer];
   if (exportUrl) spanProcessors.push(new BatchSpanProcessor(new OTLPTraceExporter({ url: exportUrl })));
   const prisma = new PrismaInstrumentation({
-    // One span per query (`prisma:client:db_query`, with the parameterised SQL) under one per
-    // client call (`prisma:client:operation`); serialisation spans add nothing worth their cost.
-    ignoreSpanTypes: ['prisma:client:serialize'],
+    // One span per query (`prisma:client:db_query`, with the parameterised SQL, BEGIN and COMMIT
+    // included) under one per client call (`prisma:client:operation`) or transaction
+    // (`prisma:client:transaction`). The finer steps (serialising, compiling the query plan,
+    // opening and committing a transaction) would add a third of the spans for little insight.
+    ignoreSpanTypes: ['prisma:client:serialize', 'prisma:client:compile', 'prisma:client:start_transaction', 'prisma:client:commit_transaction'],
   });
   const sdk = new NodeSDK({
     serviceName: config.serviceName,

@@ -170,7 +170,8 @@ export class TraceBuffer implements SpanProcessor {
   }
 
   private toTrace(traceId: string, entry: Entry): TraceRecord {
-    const spans = entry.spans.map(toRecord).sort((a, b) => a.startTime.getTime() - b.startTime.getTime() || (a.parentSpanId === null ? -1 : 0));
+    // By start time to the nanosecond; the records' Dates only keep milliseconds.
+    const spans = [...entry.spans].sort((a, b) => a.startTime[0] - b.startTime[0] || a.startTime[1] - b.startTime[1]).map(toRecord);
     return { traceId, spans, tenants: [...entry.tenants], droppedSpans: entry.dropped };
   }
 }

@@ -47,9 +47,12 @@ export function activeTraceId(): string | undefined {
 
 /** The code an error is known by: an AppError's code, a GraphQL error's `extensions.code`, or INTERNAL. */
 export function errorCodeOf(error: unknown): string {
-  if (error instanceof AppError) return error.code;
-  const code = (error as { extensions?: { code?: unknown } } | null)?.extensions?.code;
-  return typeof code === 'string' ? code : 'INTERNAL';
+  for (let current = error, depth = 0; current && depth < 5; current = (current as { originalError?: unknown }).originalError, depth++) {
+    if (current instanceof AppError) return current.code;
+    const code = (current as { extensions?: { code?: unknown } }).extensions?.code;
+    if (typeof code === 'string') return code;
+  }
+  return 'INTERNAL';
 }
 
 /**
