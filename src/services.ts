@@ -90,12 +90,12 @@ export function createDependencies(options: {
     services: {
       identity,
       quotas,
-      erasure: new ErasureService(db, events, tombstones, hasher, identity, memoryStores, { faultAfterStep: options.erasureFaultAfterStep }),
+      erasure: new ErasureService(db, events, tombstones, hasher, identity, memoryStores, { faultAfterStep: options.erasureFaultAfterStep, metrics }),
       sessions,
       knowledge,
       reviews,
       observability: new ObservabilityService(db, reviews, config.reviews.concurrency),
-      chat: new ChatService(db, options.databaseUrl, sessions, provider, config.chat, { summarizer: options.chatSummarizer, writeGuard, quotas }),
+      chat: new ChatService(db, options.databaseUrl, sessions, provider, config.chat, { summarizer: options.chatSummarizer, writeGuard, quotas, metrics }),
     },
   };
 }

@@ -9,6 +9,7 @@ import type { SubjectHasher } from './subject-hash.js';
 import type { Tombstones } from './tombstones.js';
 import type { Prisma } from '../generated/prisma/client.js';
 import { ATTR, withSpan } from '../observability/tracing.js';
+import type { Metrics } from '../observability/metrics.js';
 
 const log = createLogger('erasure');
 
@@ -83,7 +84,7 @@ export class ErasureService {
     private readonly hasher: SubjectHasher,
     private readonly identity: IdentityService,
     private readonly memory: MemoryStores,
-    private readonly options: { faultAfterStep?: ErasureStepName } = {},
+    private readonly options: { faultAfterStep?: ErasureStepName; metrics?: Metrics } = {},
   ) {}
 
   /**
@@ -190,12 +191,15 @@ export class ErasureService {
         if (this.options.faultAfterStep === step.name && job.attempts === 1) throw new Error(`injected fault after ${step.name}`);
       }
       const completed = await this.db.erasureRequest.update({ where: { id: requestId }, data: { status: 'COMPLETED', completedAt: new Date(), subjectUserId: null } });
+      this.options.metrics?.erasures.inc({ outcome: 'completed' });
+      for (const step of steps) if (STEP_STORES[step.name] && step.countBefore) this.options.metrics?.erasedItems.inc({ store: step.name }, step.countBefore);
       this.publish(completed, null, steps);
       log.info({ requestId, steps: steps.length }, 'erasure completed');
     } catch (error) {
       // The job stays RUNNING: a crash and this are the same to the next start, which resumes it.
       if (error instanceof AppError && error.code === 'INTERNAL') {
         await this.db.erasureRequest.update({ where: { id: requestId }, data: { status: 'FAILED', error: error.message } });
+        this.options.metrics?.erasures.inc({ outcome: 'failed' });
         this.publish({ id: requestId, status: 'FAILED' }, null, steps);
       }
       throw error;

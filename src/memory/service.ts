@@ -16,6 +16,7 @@ import type { FactCandidate } from './rules/fact-candidates.js';
 import { mergeIntoSummary, SUMMARY_MAX_CHARS } from './rules/summarizer.js';
 import { FactStore } from './store/fact-store.js';
 import type { QuotaService } from '../identity/quotas.js';
+import type { Metrics } from '../observability/metrics.js';
 
 export interface ChatLimits extends ChatSettings {
   maxMessageChars: number;
@@ -91,6 +92,7 @@ export class ChatService {
       /** Replaces the summarizer (tests inject a failing one). */
       summarizer?: (previous: string, trimmed: readonly ChatTurnMessage[]) => Promise<string>;
       quotas?: QuotaService;
+      metrics?: Metrics;
     } = {},
   ) {
     const threadGuard: ThreadWriteGuard = async (threadId) => {
@@ -162,7 +164,9 @@ export class ChatService {
           },
         },
       )) as ChatState;
-      return { reply: state.reply, proposedFacts: state.proposedFacts, context: state.turn! };
+      const context = state.turn!;
+      this.options.metrics?.chatPromptTokens.inc({ provider: context.provider, model: context.model }, context.promptTokens);
+      return { reply: state.reply, proposedFacts: state.proposedFacts, context };
     });
   }
 

@@ -43,5 +43,8 @@ export class GuardedPostgresSaver extends PostgresSaver {
 /** A checkpointer on its own small pool; `setup()` creates or upgrades its tables (idempotent). */
 export function createCheckpointer(databaseUrl: string, writeGuard?: ThreadWriteGuard): { saver: GuardedPostgresSaver; pool: pg.Pool } {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 5, idleTimeoutMillis: 10_000 });
+  pool.on('error', () => {
+    // An idle connection closed by the server; the pool replaces it on next use.
+  });
   return { saver: new GuardedPostgresSaver(pool, writeGuard), pool };
 }

@@ -1,0 +1,58 @@
+// Telemetry is process-global: this file (its own worker process) starts the real NodeSDK once.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findLeaks } from '../src/observability/attribute-scan.js';
+import { startOtlpReceiver, type OtlpReceiver } from '../src/observability/otlp-receiver.js';
+import { startTelemetry, type Telemetry } from '../src/observability/telemetry.js';
+import { startTestApp, type TestApp } from './testkit/app.js';
+import { startFakeOpenAI, type FakeOpenAIServer } from './testkit/fake-openai.js';
+
+const MESSAGES = ['My name is Wilhelmina Okonkwo-Lindqvist and I manage the Rotterdam warehouse.', '我叫欧阳娜娜，我是华南区的，请帮我查询第七号仓库的库存情况。'];
+const FACT_VALUE = 'Rotterdam-Harbour-Warehouse-Seven';
+
+describe('chat turns and erasure leave no content in spans, and are measured', () => {
+  let receiver: OtlpReceiver;
+  let telemetry: Telemetry;
+  let fake: FakeOpenAIServer;
+  let app: TestApp;
+
+  beforeAll(async () => {
+    receiver = await startOtlpReceiver();
+    telemetry = startTelemetry({ serviceName: 'suanni-test', otlpEndpoint: receiver.url, bufferTraces: 200 });
+    fake = await startFakeOpenAI({ behaviour: { kind: 'reply', content: 'Noted, Wilhelmina Okonkwo-Lindqvist.' } });
+    app = await startTestApp({
+      env: { SUANNI_MODEL_PROVIDER: 'openai-compatible', OPENAI_COMPATIBLE_BASE_URL: fake.url, OPENAI_COMPATIBLE_MODEL: 'fake-model', OPENAI_COMPATIBLE_API_KEY: 'test-key', SUANNI_MODEL_TIMEOUT_MS: '5000' },
+    });
+  });
+  afterAll(async () => {
+    await app.stop();
+    await fake.close();
+    await telemetry.shutdown();
+    await receiver.close();
+  });
+
+  it('exports spans of chat turns, fact writes and an erasure without message text or fact values', async () => {
+    const token = await app.token('wilhelmina', { roles: ['USER'] });
+    const session = (await app.gql('mutation { createSession(title: "warehouse") { id } }', {}, { token })).data!.createSession.id;
+    for (const text of MESSAGES) {
+      const turn = await app.gql('mutation ($s: ID!, $t: String!) { sendMessage(sessionId: $s, text: $t) { reply context { promptTokens promptTokensSource } } }', { s: session, t: text }, { token });
+      expect(turn.errors).toBeUndefined();
+      expect(turn.data!.sendMessage.context.promptTokensSource).toBe('api');
+    }
+    await app.gql('mutation ($v: JSON!) { confirmFact(category: "business", key: "site", value: $v) { version } }', { v: FACT_VALUE }, { token });
+    const erasure = await app.gql('mutation { requestErasure { id } }', {}, { token });
+    expect(erasure.errors).toBeUndefined();
+    await app.deps.services.erasure.idle();
+
+    await telemetry.forceFlush();
+    const spans = receiver.spans;
+    const names = new Set(spans.map((span) => span.name));
+    expect([...names].some((name) => name.startsWith('erasure.'))).toBe(true);
+    expect(spans.length).toBeGreaterThan(10);
+    const leaks = findLeaks(spans, [...MESSAGES, FACT_VALUE, 'Noted, Wilhelmina Okonkwo-Lindqvist.']);
+    expect(leaks).toEqual([]);
+
+    const metrics = await (await fetch(app.url.replace('/graphql', '/metrics'))).text();
+    expect(metrics).toMatch(/suanni_chat_prompt_tokens_total\{provider="openai-compatible",model="fake-model"\} [1-9]/);
+    expect(metrics).toMatch(/suanni_erasures_total\{outcome="completed"\} 1/);
+  });
+});
