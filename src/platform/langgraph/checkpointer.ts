@@ -2,6 +2,9 @@ import type { RunnableConfig } from '@langchain/core/runnables';
 import type { Checkpoint, CheckpointMetadata, ChannelVersions, PendingWrite } from '@langchain/langgraph-checkpoint';
 import { PostgresSaver } from '@langchain/langgraph-checkpoint-postgres';
 import pg from 'pg';
+import { createLogger } from '../logger.js';
+
+const log = createLogger('checkpointer');
 
 /** The schema holding LangGraph's checkpoint tables, apart from the Prisma-managed ones. */
 export const CHECKPOINT_SCHEMA = 'langgraph';
@@ -43,8 +46,7 @@ export class GuardedPostgresSaver extends PostgresSaver {
 /** A checkpointer on its own small pool; `setup()` creates or upgrades its tables (idempotent). */
 export function createCheckpointer(databaseUrl: string, writeGuard?: ThreadWriteGuard): { saver: GuardedPostgresSaver; pool: pg.Pool } {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 5, idleTimeoutMillis: 10_000 });
-  pool.on('error', () => {
-    // An idle connection closed by the server; the pool replaces it on next use.
-  });
+  // An idle connection closed by the server is replaced on next use; log it, do not crash.
+  pool.on('error', (error) => log.warn({ err: error }, 'idle checkpointer connection closed'));
   return { saver: new GuardedPostgresSaver(pool, writeGuard), pool };
 }
