@@ -46,8 +46,29 @@ export interface TraceFilter {
   first?: number;
 }
 
+/**
+ * What the buffer keeps of an ended span: the SDK's span object itself holds much more (limits,
+ * processor, timers), and keeping hundreds of thousands of them alive costs the collector.
+ * Attributes, events and links are the SDK's own (immutable once ended) objects, not copies.
+ */
+interface KeptSpan {
+  traceId: string;
+  spanId: string;
+  parentSpanId: string | undefined;
+  name: string;
+  kind: SpanKind;
+  startTime: HrTime;
+  endTime: HrTime;
+  duration: HrTime;
+  statusCode: SpanStatusCode;
+  statusMessage: string | undefined;
+  attributes: ReadableSpan['attributes'];
+  events: ReadableSpan['events'];
+  links: ReadableSpan['links'];
+}
+
 interface Entry {
-  spans: ReadableSpan[];
+  spans: KeptSpan[];
   tenants: Set<string>;
   users: Set<string>;
   dropped: number;
@@ -65,18 +86,36 @@ const statusNames: Record<number, SpanRecord['status']['code']> = { [SpanStatusC
 const toMs = (time: HrTime) => time[0] * 1e3 + time[1] / 1e6;
 const toDate = (time: HrTime) => new Date(Math.round(toMs(time)));
 
-function toRecord(span: ReadableSpan): SpanRecord {
+function keep(span: ReadableSpan): KeptSpan {
   const { traceId, spanId } = span.spanContext();
   return {
     traceId,
     spanId,
-    parentSpanId: span.parentSpanContext?.spanId ?? null,
+    parentSpanId: span.parentSpanContext?.spanId,
+    name: span.name,
+    kind: span.kind,
+    startTime: span.startTime,
+    endTime: span.endTime,
+    duration: span.duration,
+    statusCode: span.status.code,
+    statusMessage: span.status.message,
+    attributes: span.attributes,
+    events: span.events,
+    links: span.links,
+  };
+}
+
+function toRecord(span: KeptSpan): SpanRecord {
+  return {
+    traceId: span.traceId,
+    spanId: span.spanId,
+    parentSpanId: span.parentSpanId ?? null,
     name: span.name,
     kind: kindNames[span.kind] ?? 'INTERNAL',
     startTime: toDate(span.startTime),
     endTime: toDate(span.endTime),
     durationMs: Math.round(toMs(span.duration) * 1000) / 1000,
-    status: { code: statusNames[span.status.code] ?? 'UNSET', message: span.status.message ?? null },
+    status: { code: statusNames[span.statusCode] ?? 'UNSET', message: span.statusMessage ?? null },
     attributes: { ...span.attributes },
     events: span.events.map((event) => ({ name: event.name, time: toDate(event.time), attributes: { ...(event.attributes ?? {}) } })),
     links: span.links.map((link) => ({ traceId: link.context.traceId, spanId: link.context.spanId })),
@@ -86,7 +125,7 @@ function toRecord(span: ReadableSpan): SpanRecord {
 /**
  * Keeps the spans of the last `maxTraces` traces in memory (oldest trace evicted first, at most
  * `maxSpansPerTrace` spans each), so that SREs can read recent traces without a collector. The
- * spans are kept as the SDK ended them and turned into records only when read.
+ * spans are kept lean (see {@link KeptSpan}) and turned into records only when read.
  */
 export class TraceBuffer implements SpanProcessor {
   private readonly traces = new Map<string, Entry>();
@@ -110,7 +149,7 @@ export class TraceBuffer implements SpanProcessor {
       entry.dropped += 1;
       return;
     }
-    entry.spans.push(span);
+    entry.spans.push(keep(span));
     const tenant = span.attributes[ATTR.tenantId];
     if (typeof tenant === 'string') entry.tenants.add(tenant);
     const user = span.attributes[ATTR.userId];
