@@ -1,5 +1,5 @@
 import { Prisma } from '../generated/prisma/client.js';
-import type { Database } from '../platform/db/prisma.js';
+import { poolOf, type Database } from '../platform/db/prisma.js';
 import type { KnowledgeConstraint, KnowledgeKind, KnowledgeRecord } from './types.js';
 
 /** The reserved tenant that owns knowledge visible to every tenant (created by a migration). */
@@ -57,7 +57,7 @@ export class KnowledgeRepository {
     const kind = query.kind ? Prisma.sql`AND current."kind" = ${query.kind}::"KnowledgeKind"` : Prisma.empty;
     // Two steps: pick one id per knowledgeId from the covering index alone (index-only scan over
     // the validity columns), then read just the picked rows.
-    const rows = await this.db.$queryRaw<KnowledgeRow[]>`
+    const statement = Prisma.sql`
       WITH picked AS (
         SELECT DISTINCT ON (kv."knowledgeId") kv.id
         FROM "KnowledgeVersion" kv
@@ -71,6 +71,10 @@ export class KnowledgeRepository {
       SELECT current.* FROM picked JOIN "KnowledgeVersion" current ON current.id = picked.id
       WHERE TRUE ${tags} ${kind}
       ORDER BY current."knowledgeId"`;
+    // The review hot path: one fixed statement, sent straight to the pool (Prisma.sql renders
+    // PostgreSQL's $n placeholders), avoiding the ORM's per-query cost.
+    const pool = poolOf(this.db);
+    const rows = pool ? (await pool.query<KnowledgeRow>(statement.text, statement.values)).rows : await this.db.$queryRaw<KnowledgeRow[]>(statement);
     return rows.map(toRecord);
   }
 

@@ -31,3 +31,11 @@ export function poolStats(db: Database): { total: number; idle: number; waiting:
   const pool = pools.get(db);
   return pool && { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max ?? 10 };
 }
+
+/**
+ * The node-postgres pool under a client, for the few hot read paths that run one fixed SQL
+ * statement and should not pay the ORM's per-query overhead.
+ */
+export function poolOf(db: Database): pg.Pool | undefined {
+  return pools.get(db);
+}
