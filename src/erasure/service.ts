@@ -182,7 +182,7 @@ export class ErasureService {
         if (step.status === 'DONE') continue;
         // One span per step: ids and counts only; the subject appears as its keyed hash.
         await withSpan(`erasure.${step.name}`, { 'suanni.erasure.request_id': job.id, 'suanni.erasure.step': step.name, [ATTR.tenantId]: job.tenantId }, async (span) => {
-          await this.runStep(job, userId, step, steps, (result) => (verification = result), () => verification);
+          await this.runStep(job, userId, step, steps, (result) => (verification = result));
           span.setAttributes({ 'suanni.erasure.count_before': step.countBefore ?? -1, 'suanni.erasure.count_after': step.countAfter ?? -1 });
         });
         step.status = 'DONE';
@@ -212,7 +212,6 @@ export class ErasureService {
     step: ErasureStep,
     steps: ErasureStep[],
     setVerification: (verification: ErasureVerification) => void,
-    getVerification: () => ErasureVerification | null,
   ): Promise<void> {
     const countAfter = async (name: ErasureStepName) => sum(await inventory(this.db, this.memory, userId), STEP_STORES[name]!);
     switch (step.name) {
@@ -282,7 +281,6 @@ export class ErasureService {
         }
         step.countBefore = 0;
         step.countAfter = 1;
-        void getVerification;
         return;
       }
     }

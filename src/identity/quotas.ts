@@ -52,28 +52,31 @@ export class QuotaService {
     return bytes;
   }
 
+  /** What the tenant uses of one quota now (checkpoint bytes: at most 30 s old unless `fresh`). */
+  private async used(tenantId: string, name: QuotaName, fresh = false): Promise<number> {
+    switch (name) {
+      case 'facts':
+        return this.db.fact.count({ where: { tenantId, supersededAt: null } });
+      case 'sessions':
+        return this.db.session.count({ where: { tenantId } });
+      case 'reviewsPerDay': {
+        const startOfDay = new Date();
+        startOfDay.setUTCHours(0, 0, 0, 0);
+        return this.db.review.count({ where: { tenantId, createdAt: { gte: startOfDay } } });
+      }
+      case 'checkpointBytes':
+        return this.checkpointBytes(tenantId, fresh);
+    }
+  }
+
   async usage(tenantId: string, fresh = false): Promise<QuotaValues> {
-    const startOfDay = new Date();
-    startOfDay.setUTCHours(0, 0, 0, 0);
-    const [facts, sessions, reviewsPerDay, checkpointBytes] = await Promise.all([
-      this.db.fact.count({ where: { tenantId, supersededAt: null } }),
-      this.db.session.count({ where: { tenantId } }),
-      this.db.review.count({ where: { tenantId, createdAt: { gte: startOfDay } } }),
-      this.checkpointBytes(tenantId, fresh),
-    ]);
-    return { facts, sessions, checkpointBytes, reviewsPerDay };
+    const counts = await Promise.all(QUOTA_NAMES.map((name) => this.used(tenantId, name, fresh)));
+    return Object.fromEntries(QUOTA_NAMES.map((name, index) => [name, counts[index]!])) as QuotaValues;
   }
 
   /** Throws QUOTA_EXCEEDED when adding `amount` would pass the tenant's limit. */
   async assertRoom(tenantId: string, name: QuotaName, amount = 1): Promise<void> {
-    const limit = (await this.limits(tenantId))[name];
-    const startOfDay = new Date();
-    startOfDay.setUTCHours(0, 0, 0, 0);
-    const used =
-      name === 'facts' ? await this.db.fact.count({ where: { tenantId, supersededAt: null } })
-      : name === 'sessions' ? await this.db.session.count({ where: { tenantId } })
-      : name === 'reviewsPerDay' ? await this.db.review.count({ where: { tenantId, createdAt: { gte: startOfDay } } })
-      : await this.checkpointBytes(tenantId);
+    const [limit, used] = await Promise.all([this.limits(tenantId).then((limits) => limits[name]), this.used(tenantId, name)]);
     // Checkpoint bytes grow by a turn's size, unknown in advance: refuse once the limit is reached.
     const over = name === 'checkpointBytes' ? used >= limit : used + amount > limit;
     if (over) {

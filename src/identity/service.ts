@@ -1,5 +1,5 @@
 import type { Database } from '../platform/db/prisma.js';
-import { forbidden, notFound, assertUuid, unauthenticated } from '../platform/errors.js';
+import { forbidden, notFound, unauthenticated } from '../platform/errors.js';
 import type { Principal, Role } from './principal.js';
 import { hasRole } from './principal.js';
 import type { TokenClaims } from './tokens.js';
@@ -101,14 +101,5 @@ export class IdentityService {
       orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
       take: options.first,
     });
-  }
-
-  /** A user of the caller's tenant, for the caller themselves or an ADMIN of the tenant. */
-  async getUser(principal: Principal, userId: string) {
-    const id = assertUuid(userId, 'id');
-    if (id !== principal.userId && !hasRole(principal, 'ADMIN')) throw forbidden();
-    const user = await this.db.user.findUnique({ where: { id } });
-    if (!user || user.tenantId !== principal.tenantId) throw notFound('User');
-    return user;
   }
 }

@@ -3,7 +3,7 @@ import { AppError, badUserInput, forbidden, notFound } from '../platform/errors.
 import { hasRole, type Principal } from '../identity/principal.js';
 import { KnowledgeRepository, type StoredKnowledge } from './repository.js';
 import { parseVersionInput } from './version.js';
-import type { ConstraintField, ConstraintOperator, KnowledgeConstraint, KnowledgeKind, SanitizedKnowledge } from './types.js';
+import { CONSTRAINT_FIELDS, type ConstraintField, type ConstraintOperator, type KnowledgeConstraint, type KnowledgeKind, type SanitizedKnowledge } from './types.js';
 import type { ModelProvider } from '../platform/llm/provider.js';
 import { sanitizeKnowledge, type ClauseSummarizer } from './sanitizer/index.js';
 import { GLOBAL_TENANT_ID } from './repository.js';
@@ -14,15 +14,6 @@ export const REVIEW_KNOWLEDGE_TTL_MS = 1_000;
 /** Open-ended validity: PostgreSQL's `infinity` has no JavaScript Date, so the far future stands in. */
 export const OPEN_ENDED = new Date('9999-12-31T23:59:59.999Z');
 
-export const CONSTRAINT_FIELDS: readonly ConstraintField[] = [
-  'penaltyRate',
-  'paymentDays',
-  'terminationNoticeDays',
-  'liabilityCapAmount',
-  'governingLaw',
-  'confidentialityYears',
-  'autoRenewalNoticeDays',
-];
 export const CONSTRAINT_OPERATORS: readonly ConstraintOperator[] = ['<=', '<', '>=', '>', '=', '!='];
 
 const LIMITS = { content: 20_000, tags: 20, tag: 64, source: 200 } as const;
@@ -228,18 +219,25 @@ export class KnowledgeService {
     for (const key of this.reviewKnowledge.keys()) if (key.startsWith(`${tenantId}|`)) this.reviewKnowledge.delete(key);
   }
 
-  /** Records which knowledge versions a review read (the knowledge access log). */
-  async recordAccess(principal: Principal, reviewId: string | null, used: readonly { id: string; knowledgeId: string; version: string }[]): Promise<void> {
-    if (used.length === 0) return;
-    await this.db.knowledgeAccess.createMany({
+  /**
+   * The access-log write for the versions a review read, as a statement the caller can run in
+   * its own transaction (the review service writes it with the review's result).
+   */
+  accessLogWrite(owner: { tenantId: string; userId: string }, reviewId: string | null, used: readonly { id: string; knowledgeId: string; version: string }[]) {
+    return this.db.knowledgeAccess.createMany({
       data: used.map((item) => ({
-        tenantId: principal.tenantId,
-        userId: principal.userId,
+        tenantId: owner.tenantId,
+        userId: owner.userId,
         reviewId,
         knowledgeVersionId: item.id,
         knowledgeId: item.knowledgeId,
         version: item.version,
       })),
     });
+  }
+
+  /** Records which knowledge versions a review read (the knowledge access log). */
+  async recordAccess(principal: Principal, reviewId: string | null, used: readonly { id: string; knowledgeId: string; version: string }[]): Promise<void> {
+    if (used.length > 0) await this.accessLogWrite(principal, reviewId, used);
   }
 }

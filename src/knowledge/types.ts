@@ -16,14 +16,16 @@ export interface KnowledgeConstraint {
 }
 
 /** Contract fields a constraint may name (see review/extraction). */
-export type ConstraintField =
-  | 'penaltyRate'
-  | 'paymentDays'
-  | 'terminationNoticeDays'
-  | 'liabilityCapAmount'
-  | 'governingLaw'
-  | 'confidentialityYears'
-  | 'autoRenewalNoticeDays';
+export const CONSTRAINT_FIELDS = [
+  'penaltyRate',
+  'paymentDays',
+  'terminationNoticeDays',
+  'liabilityCapAmount',
+  'governingLaw',
+  'confidentialityYears',
+  'autoRenewalNoticeDays',
+] as const;
+export type ConstraintField = (typeof CONSTRAINT_FIELDS)[number];
 
 /** One stored version of a knowledge item, as the repository returns it. */
 export interface KnowledgeRecord {

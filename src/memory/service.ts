@@ -220,12 +220,15 @@ export class ChatService {
     this.checkKey(input.key);
     if (input.value === null || input.value === undefined) throw badUserInput('value must not be null; use forgetFact to remove a fact.', 'value');
     if (JSON.stringify(input.value).length > 4_000) throw badUserInput('value is at most 4000 characters of JSON.', 'value');
-    const current = await this.db.fact.count({ where: { userId: principal.userId, supersededAt: null } });
+    // A new key counts against the limits; a changed value of an existing one does not.
     const exists = await this.db.fact.count({ where: { userId: principal.userId, category: input.category, key: input.key, supersededAt: null } });
-    if (!exists && current >= this.limits.maxFactsPerUser) {
-      throw new AppError('QUOTA_EXCEEDED', `At most ${this.limits.maxFactsPerUser} facts per user.`, { limit: 'factsPerUser' });
+    if (!exists) {
+      const current = await this.db.fact.count({ where: { userId: principal.userId, supersededAt: null } });
+      if (current >= this.limits.maxFactsPerUser) {
+        throw new AppError('QUOTA_EXCEEDED', `At most ${this.limits.maxFactsPerUser} facts per user.`, { limit: 'factsPerUser' });
+      }
+      await this.options.quotas?.assertRoom(principal.tenantId, 'facts');
     }
-    if (!exists) await this.options.quotas?.assertRoom(principal.tenantId, 'facts');
     await this.factStore(principal, input.source ?? 'CONFIRMED').put([principal.userId, input.category], input.key, { value: input.value });
     const row = await this.db.fact.findFirstOrThrow({ where: { userId: principal.userId, category: input.category, key: input.key, supersededAt: null } });
     return toFactView(row);

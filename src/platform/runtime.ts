@@ -1,10 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import { projectDir, type Config } from '../config.js';
 import { ensureTraversableDir, resolveDataDir, startEmbeddedPostgres, withDatabase } from './db/embedded-postgres.js';
 import { createLogger } from './logger.js';
+import { readOrCreateSecret } from './secrets.js';
 
 const log = createLogger('runtime');
 
@@ -55,14 +54,9 @@ export async function openDatabase(config: Config, dataDir: string): Promise<Ope
 /** A secret generated once into the data folder (development only). */
 async function developmentSecret(dataDir: string, name: string): Promise<string> {
   const file = path.join(dataDir, name);
-  try {
-    return (await readFile(file, 'utf8')).trim();
-  } catch {
-    const secret = randomBytes(32).toString('base64url');
-    await writeFile(file, `${secret}\n`, { mode: 0o600 });
-    log.info({ file }, 'generated a development secret');
-    return secret;
-  }
+  const { secret, created } = await readOrCreateSecret(file);
+  if (created) log.info({ file }, 'generated a development secret');
+  return secret;
 }
 
 /**

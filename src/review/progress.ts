@@ -30,12 +30,14 @@ export const reviewBatchTopic = (batchId: string) => `reviewBatch:${batchId}` as
 
 const RETAIN_FINISHED_MS = 10 * 60_000;
 const MAX_RETAINED_REVIEWS = 20_000;
+const SWEEP_INTERVAL_MS = 60_000;
 
 /**
  * Publishes review progress and keeps each review's events in memory while it runs and for a
  * while after, so a subscriber who arrives late still receives every event in order.
  */
 export class ReviewProgressLog {
+  private lastSweep = 0;
   private readonly logs = new Map<string, { events: ReviewProgressEvent[]; finishedAt: number | null; owner: string | null }>();
 
   constructor(private readonly events: EventBus) {}
@@ -60,9 +62,13 @@ export class ReviewProgressLog {
   }
 
   private evictIfFull(): void {
+    // Sweep expired logs at most once a minute, not on every new review.
     const now = Date.now();
-    for (const [id, log] of this.logs) {
-      if (log.finishedAt !== null && now - log.finishedAt > RETAIN_FINISHED_MS) this.logs.delete(id);
+    if (now - this.lastSweep >= SWEEP_INTERVAL_MS) {
+      this.lastSweep = now;
+      for (const [id, log] of this.logs) {
+        if (log.finishedAt !== null && now - log.finishedAt > RETAIN_FINISHED_MS) this.logs.delete(id);
+      }
     }
     while (this.logs.size >= MAX_RETAINED_REVIEWS) this.logs.delete(this.logs.keys().next().value!);
   }

@@ -384,9 +384,7 @@ export class ReviewService {
             finishedAt: new Date(),
           },
         }),
-        this.db.knowledgeAccess.createMany({
-          data: state.knowledgeUsed.map((item) => ({ tenantId: review.tenantId, userId: review.userId, reviewId, knowledgeVersionId: item.id, knowledgeId: item.knowledgeId, version: item.version })),
-        }),
+        this.knowledge.accessLogWrite(review, reviewId, state.knowledgeUsed),
       ]);
       status('STATUS', { status: 'SUCCEEDED' });
       outcome = 'SUCCEEDED';

@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { createLogger } from '../logger.js';
+import { readOrCreateSecret } from '../secrets.js';
 
 const execFileAsync = promisify(execFile);
 
@@ -71,16 +72,6 @@ export async function resolveDataDir(projectDir: string, override?: string): Pro
 export async function ensureTraversableDir(dir: string): Promise<void> {
   await mkdir(dir, { recursive: true });
   await chmod(dir, 0o755);
-}
-
-async function readOrCreateSecret(file: string): Promise<string> {
-  try {
-    return (await readFile(file, 'utf8')).trim();
-  } catch {
-    const secret = randomBytes(24).toString('hex');
-    await writeFile(file, `${secret}\n`, { mode: 0o600 });
-    return secret;
-  }
 }
 
 const exists = (file: string) => access(file).then(() => true, () => false);
@@ -181,7 +172,7 @@ const pgLog = createLogger('postgres');
 export async function startEmbeddedPostgres(options: { dataDir: string; ephemeral?: boolean; port?: number }): Promise<EmbeddedDatabase> {
   await ensureTraversableDir(options.dataDir);
   const clusterDir = path.join(options.dataDir, 'pg');
-  const password = await readOrCreateSecret(path.join(options.dataDir, 'pg-password'));
+  const { secret: password } = await readOrCreateSecret(path.join(options.dataDir, 'pg-password'));
   const port = options.port ?? (await findFreePort());
   const user = await postgresUser();
   const bin = path.join(await binariesDir(), 'bin');

@@ -8,8 +8,6 @@ const log = createLogger('checkpointer');
 
 /** The schema holding LangGraph's checkpoint tables, apart from the Prisma-managed ones. */
 export const CHECKPOINT_SCHEMA = 'langgraph';
-/** Tables of the checkpointer that hold thread data (erasure and inventories count all of them). */
-export const CHECKPOINT_TABLES = ['checkpoints', 'checkpoint_blobs', 'checkpoint_writes'] as const;
 
 /** Refuses a write for a thread (e.g. of an erased user) by throwing. */
 export type ThreadWriteGuard = (threadId: string) => Promise<void>;

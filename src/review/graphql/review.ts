@@ -1,6 +1,7 @@
 import { builder } from '../../graphql/builder.js';
 import { pageSize } from '../../identity/graphql/inputs.js';
 import type { Principal } from '../../identity/principal.js';
+import type { Context } from '../../context.js';
 import { REVIEW_NODES } from '../agent/graph.js';
 import { describeFieldType, reviewStateKeys } from '../agent/state.js';
 import type { ReviewBatchProgressEvent, ReviewProgressEvent } from '../progress.js';
@@ -80,14 +81,25 @@ export const ReviewRef = builder.objectRef<ReviewRow>('Review').implement({
   }),
 });
 
+/** One count query per batch object resolved, however many count fields the operation asks for. */
+const batchCounts = new WeakMap<ReviewBatchRow, ReturnType<Context['services']['reviews']['batchCounts']>>();
+function countsOf(batch: ReviewBatchRow, context: Context) {
+  let counts = batchCounts.get(batch);
+  if (!counts) {
+    counts = context.services.reviews.batchCounts(batch.id);
+    batchCounts.set(batch, counts);
+  }
+  return counts;
+}
+
 export const ReviewBatchRef = builder.objectRef<ReviewBatchRow>('ReviewBatch').implement({
   fields: (t) => ({
     id: t.exposeID('id'),
     total: t.exposeInt('total'),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
-    succeeded: t.int({ resolve: async (batch, _args, context) => (await context.services.reviews.batchCounts(batch.id)).succeeded }),
-    failed: t.int({ resolve: async (batch, _args, context) => (await context.services.reviews.batchCounts(batch.id)).failed }),
-    running: t.int({ description: 'Queued or running.', resolve: async (batch, _args, context) => { const counts = await context.services.reviews.batchCounts(batch.id); return counts.running + counts.queued; } }),
+    succeeded: t.int({ resolve: async (batch, _args, context) => (await countsOf(batch, context)).succeeded }),
+    failed: t.int({ resolve: async (batch, _args, context) => (await countsOf(batch, context)).failed }),
+    running: t.int({ description: 'Queued or running.', resolve: async (batch, _args, context) => { const counts = await countsOf(batch, context); return counts.running + counts.queued; } }),
     reviews: t.field({
       type: [ReviewRef],
       args: { first: t.arg.int({ required: false, defaultValue: 500 }) },

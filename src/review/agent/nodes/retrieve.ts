@@ -1,18 +1,11 @@
+import { CONSTRAINT_FIELDS } from '../../../knowledge/types.js';
 import { defineNode } from '../contract.js';
+import type { ReviewState } from '../state.js';
+import { contractValue } from './compliance-rules.js';
 
-/** Contract fields that have a value in the extraction, as constraint field names. */
-export function fieldsFound(fields: Record<string, unknown> | null): string[] {
-  if (!fields) return [];
-  const present = (key: string) => fields[key] !== null && fields[key] !== undefined;
-  const found: string[] = [];
-  if (present('penaltyRate')) found.push('penaltyRate');
-  if (present('paymentDays')) found.push('paymentDays');
-  if (present('terminationNoticeDays')) found.push('terminationNoticeDays');
-  if (present('liabilityCap')) found.push('liabilityCapAmount');
-  if (present('governingLaw')) found.push('governingLaw');
-  if (present('confidentialityYears')) found.push('confidentialityYears');
-  if (present('autoRenewal')) found.push('autoRenewalNoticeDays');
-  return found;
+/** Constraint fields the contract states (the same mapping compliance checks against). */
+export function fieldsFound(fields: ReviewState['fields']): string[] {
+  return fields ? CONSTRAINT_FIELDS.filter((field) => contractValue(fields, field) !== null) : [];
 }
 
 /** retrieve: as-of knowledge for the clause types found, through the sanitizer. */
@@ -22,7 +15,7 @@ export const retrieveNode = defineNode({
   reads: ['fields', 'asOf', 'pinnedKnowledge'],
   writes: ['knowledge', 'knowledgeUsed'],
   async run(input, _deps, run) {
-    const knowledge = await run.retrieveKnowledge({ asOf: input.asOf, fields: fieldsFound(input.fields as Record<string, unknown> | null), pinned: input.pinnedKnowledge });
+    const knowledge = await run.retrieveKnowledge({ asOf: input.asOf, fields: fieldsFound(input.fields), pinned: input.pinnedKnowledge });
     return {
       knowledge: knowledge.map((item) => ({ ...item, constraint: item.constraint ? { ...item.constraint } : null })),
       knowledgeUsed: knowledge.map(({ id, knowledgeId, version }) => ({ id, knowledgeId, version })),
