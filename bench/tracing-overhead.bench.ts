@@ -1,13 +1,15 @@
 // Throughput of the 200-contract review batch (rules provider, concurrency 8, end to end through
-// ReviewService on PostgreSQL) with the OpenTelemetry SDK off and on. The SDK is process-global,
-// so each measurement runs in a child process of its own: `off` (no SDK: the API's no-op
-// tracer), `buffer` (SDK with the in-process trace buffer, Prisma instrumentation included) and
-// `export` (the same plus the OTLP/HTTP exporter sending to a receiver in this process). The
-// children share one PostgreSQL server (each its own database) and run alternately
-// (BENCH_ROUNDS times each, default 2), each measuring three batches after two of warm-up; the
-// best run of each mode counts. The gateway's CPU time per review is printed as well: on a
-// shared, noisy machine it shows the overhead more steadily than wall-clock throughput.
-// Target: `buffer` and `export` under 10 % slower than `off`.
+// ReviewService on PostgreSQL) with the OpenTelemetry SDK off and on, in three modes: `off` (no
+// SDK: the API's no-op tracer), `buffer` (SDK with the in-process trace buffer, Prisma
+// instrumentation included) and `export` (the same plus the OTLP/HTTP exporter sending to a
+// receiver in the parent process, so that receiving and parsing is not counted).
+//
+// One child process measures all three, alternating batch by batch (the SDK is started and shut
+// down between batches; the order rotates each round): on these shared, noisy machines separate
+// processes differ by more than the overhead itself, while neighbouring batches in one process see
+// the same machine. Each mode runs BENCH_ROUNDS batches (default 6) after warm-up; the figures are
+// medians, and the ratio is the median of each round's on/off ratio. The gateway's CPU time per
+// review is printed as well. Target: `buffer` and `export` under 10 % slower than `off`.
 import { spawn } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,7 +17,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { loadConfig, projectDir } from '../src/config.js';
 import { startOtlpReceiver } from '../src/observability/otlp-receiver.js';
-import { startTelemetry } from '../src/observability/telemetry.js';
+import { currentTelemetry, startTelemetry } from '../src/observability/telemetry.js';
 import { startEmbeddedPostgres } from '../src/platform/db/embedded-postgres.js';
 import { createModelProvider } from '../src/platform/llm/provider.js';
 import { createDatabase } from '../src/platform/db/prisma.js';
@@ -27,9 +29,14 @@ export const name = 'tracing overhead (200-contract review batch, SDK off vs on)
 
 const BATCH = 200;
 const CONCURRENCY = 8;
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
-const RUNS_PER_CHILD = 3;
-type Mode = 'off' | 'buffer' | 'export';
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
+const MODES = ['off', 'buffer', 'export'] as const;
+type Mode = (typeof MODES)[number];
+interface Sample {
+  perSecond: number;
+  cpuMsPerReview: number;
+}
+type ChildResult = Record<Mode, Sample[]> & { spansBuffered: number };
 
 function contracts(count: number, offset = 0) {
   return Array.from({ length: count }, (_, n) => {
@@ -39,14 +46,17 @@ function contracts(count: number, offset = 0) {
   });
 }
 
-/** One measurement in this (child) process: reviews per second of a 200-contract batch, best of three after warming up. */
-async function measure(mode: Mode): Promise<{ perSecond: number; cpuMsPerReview: number; traces: number }> {
-  const telemetry =
-    mode === 'off'
-      ? undefined
-      : startTelemetry({ serviceName: 'suanni-bench', bufferTraces: 500, otlpEndpoint: mode === 'export' ? process.env.BENCH_OTLP_ENDPOINT : undefined });
-  const database = await openBenchDatabase(`tracing_${mode}`);
+/** Puts this process's SDK in `mode`; shutting down also exports what the last batch left queued. */
+async function switchTo(mode: Mode): Promise<void> {
+  await currentTelemetry()?.shutdown();
+  if (mode !== 'off') startTelemetry({ serviceName: 'suanni-bench', bufferTraces: 500, otlpEndpoint: mode === 'export' ? process.env.BENCH_OTLP_ENDPOINT : undefined });
+}
+
+/** The child: every mode in this one process, batch by batch. */
+async function measure(): Promise<ChildResult> {
+  const database = await openBenchDatabase('tracing');
   const db = createDatabase(database.url, 10);
+  const result: ChildResult = { off: [], buffer: [], export: [], spansBuffered: 0 };
   try {
     const config = { ...loadConfig({ NODE_ENV: 'production', AUTH_JWT_SECRET: 'x'.repeat(32) }), reviews: { concurrency: CONCURRENCY, maxTextBytes: 1_000_000, maxBatch: 500 } };
     const deps = createDependencies({ config, db, databaseUrl: database.url, provider: createModelProvider({ provider: 'rules' } as never) });
@@ -54,39 +64,46 @@ async function measure(mode: Mode): Promise<{ perSecond: number; cpuMsPerReview:
     for (const item of REVIEW_KNOWLEDGE) {
       await deps.services.knowledge.putVersion(principal, { ...item, kind: 'CLAUSE', tags: [...item.tags], constraint: { ...item.constraint }, source: `policy:bench/${item.knowledgeId}`, validFrom: new Date(item.validFrom) });
     }
-    // Warm-up: the JIT keeps improving for the first few hundred reviews.
-    for (let warm = 0; warm < 2; warm++) {
-      await deps.services.reviews.submitBatch(principal, contracts(BATCH, 10_000 + warm * BATCH));
-      await deps.services.reviews.idle();
-    }
-    let best = 0;
-    let cpuMsPerReview = Infinity;
-    for (let run = 0; run < RUNS_PER_CHILD; run++) {
+    let offset = 0;
+    const batch = async (): Promise<Sample> => {
       const started = performance.now();
       const cpu = process.cpuUsage();
-      const batch = await deps.services.reviews.submitBatch(principal, contracts(BATCH, run * BATCH));
+      const submitted = await deps.services.reviews.submitBatch(principal, contracts(BATCH, offset));
+      offset += BATCH;
       await deps.services.reviews.idle();
-      best = Math.max(best, BATCH / ((performance.now() - started) / 1000));
+      const seconds = (performance.now() - started) / 1000;
       const used = process.cpuUsage(cpu);
-      cpuMsPerReview = Math.min(cpuMsPerReview, (used.user + used.system) / 1000 / BATCH);
-      const failed = await db.review.count({ where: { batchId: batch.id, status: { not: 'SUCCEEDED' } } });
+      const failed = await db.review.count({ where: { batchId: submitted.id, status: { not: 'SUCCEEDED' } } });
       if (failed) throw new Error(`${failed} benchmark reviews did not succeed`);
+      return { perSecond: BATCH / seconds, cpuMsPerReview: (used.user + used.system) / 1000 / BATCH };
+    };
+    // Warm-up: the JIT keeps improving for the first few hundred reviews, on both code paths.
+    for (const mode of ['off', 'off', 'buffer', 'export', 'off'] as const) {
+      await switchTo(mode);
+      await batch();
     }
-    await telemetry?.forceFlush();
-    const traces = telemetry?.buffer.size ?? 0;
+    for (let round = 0; round < ROUNDS; round++) {
+      for (let step = 0; step < MODES.length; step++) {
+        const mode = MODES[(round + step) % MODES.length]!;
+        await switchTo(mode);
+        result[mode].push(await batch());
+        if (mode === 'buffer') result.spansBuffered = Math.max(result.spansBuffered, currentTelemetry()!.buffer.size);
+      }
+    }
+    await switchTo('off');
     await deps.services.reviews.stop();
     await deps.services.chat.close();
-    return { perSecond: best, cpuMsPerReview, traces };
+    return result;
   } finally {
+    await currentTelemetry()?.shutdown();
     await db.$disconnect();
-    await telemetry?.shutdown();
     await database.close();
   }
 }
 
-function runChild(mode: Mode, env: NodeJS.ProcessEnv): Promise<{ perSecond: number; cpuMsPerReview: number; traces: number }> {
+function runChild(env: NodeJS.ProcessEnv): Promise<ChildResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--child', mode], {
+    const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--child'], {
       cwd: projectDir,
       env: { ...env, LOG_LEVEL: 'error', NODE_ENV: 'production' },
       stdio: ['ignore', 'pipe', 'inherit'],
@@ -96,50 +113,50 @@ function runChild(mode: Mode, env: NodeJS.ProcessEnv): Promise<{ perSecond: numb
     child.on('error', reject);
     child.on('exit', (code) => {
       const line = output.split('\n').find((entry) => entry.startsWith('RESULT '));
-      if (code !== 0 || !line) reject(new Error(`tracing-overhead child (${mode}) exited ${code}`));
+      if (code !== 0 || !line) reject(new Error(`tracing-overhead child exited ${code}`));
       else resolve(JSON.parse(line.slice('RESULT '.length)));
     });
   });
 }
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
 
 export async function run(): Promise<Record<string, string | number>> {
   const receiver = await startOtlpReceiver();
   const embedded = process.env.DATABASE_URL
     ? undefined
     : await startEmbeddedPostgres({ dataDir: path.join(os.tmpdir(), `suanni-bench-tracing-${process.pid}`), ephemeral: true });
-  const env = { ...process.env, DATABASE_URL: process.env.DATABASE_URL ?? embedded!.adminUrl, BENCH_OTLP_ENDPOINT: receiver.url };
-  const best: Record<Mode, number> = { off: 0, buffer: 0, export: 0 };
-  const cpu: Record<Mode, number> = { off: Infinity, buffer: Infinity, export: Infinity };
-  const all: Record<Mode, number[]> = { off: [], buffer: [], export: [] };
+  let result: ChildResult;
   try {
-    for (let round = 0; round < ROUNDS; round++) {
-      for (const mode of ['off', 'buffer', 'export'] as const) {
-        const result = await runChild(mode, env);
-        all[mode].push(result.perSecond);
-        best[mode] = Math.max(best[mode], result.perSecond);
-        cpu[mode] = Math.min(cpu[mode], result.cpuMsPerReview);
-      }
-    }
+    result = await runChild({ ...process.env, DATABASE_URL: process.env.DATABASE_URL ?? embedded!.adminUrl, BENCH_OTLP_ENDPOINT: receiver.url });
   } finally {
     await embedded?.stop();
     await receiver.close();
   }
-  const slower = (mode: Mode) => `${((1 - best[mode] / best.off) * 100).toFixed(1)}% slower (target < 10%)`;
-  const runs = (mode: Mode) => all[mode].map((value) => value.toFixed(0)).join(', ');
+  const throughput = (mode: Mode) => median(result[mode].map((sample) => sample.perSecond));
+  const cpu = (mode: Mode) => median(result[mode].map((sample) => sample.cpuMsPerReview));
+  // Round by round: each on-batch against the off-batch of the same round.
+  const ratio = (mode: Mode) => median(result[mode].map((sample, round) => sample.perSecond / result.off[round]!.perSecond));
+  const runs = (mode: Mode) => result[mode].map((sample) => sample.perSecond.toFixed(0)).join(', ');
+  const slower = (mode: Mode) => `${ratio(mode).toFixed(3)}: ${((1 - ratio(mode)) * 100).toFixed(1)}% slower (target < 10%)`;
   return {
-    'SDK off: reviews/s (best of runs)': `${best.off.toFixed(0)} (${runs('off')})`,
-    'SDK on, buffer only: reviews/s': `${best.buffer.toFixed(0)} (${runs('buffer')})`,
-    'SDK on, buffer + OTLP/HTTP export: reviews/s': `${best.export.toFixed(0)} (${runs('export')})`,
-    'ratio on/off (buffer)': `${(best.buffer / best.off).toFixed(3)}: ${slower('buffer')}`,
-    'ratio on/off (buffer + export)': `${(best.export / best.off).toFixed(3)}: ${slower('export')}`,
-    'gateway CPU per review, off / buffer / export (ms)': `${cpu.off.toFixed(2)} / ${cpu.buffer.toFixed(2)} / ${cpu.export.toFixed(2)} (+${((cpu.buffer / cpu.off - 1) * 100).toFixed(1)}% / +${((cpu.export / cpu.off - 1) * 100).toFixed(1)}%)`,
+    'SDK off: reviews/s (median; each batch)': `${throughput('off').toFixed(0)} (${runs('off')})`,
+    'SDK on, buffer only: reviews/s': `${throughput('buffer').toFixed(0)} (${runs('buffer')})`,
+    'SDK on, buffer + OTLP/HTTP export: reviews/s': `${throughput('export').toFixed(0)} (${runs('export')})`,
+    'ratio on/off, buffer (median of rounds)': slower('buffer'),
+    'ratio on/off, buffer + export (median of rounds)': slower('export'),
+    'gateway CPU per review, off / buffer / export (ms)': `${cpu('off').toFixed(2)} / ${cpu('buffer').toFixed(2)} / ${cpu('export').toFixed(2)} (+${((cpu('buffer') / cpu('off') - 1) * 100).toFixed(1)}% / +${((cpu('export') / cpu('off') - 1) * 100).toFixed(1)}%)`,
+    'traces in the buffer after a batch': result.spansBuffered,
     'spans exported to the local receiver': receiver.spans.length,
   };
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href && process.argv[2] === '--child') {
-  const mode = process.argv[3] as Mode;
-  measure(mode).then(
+  measure().then(
     (result) => {
       process.stdout.write(`RESULT ${JSON.stringify(result)}\n`);
       process.exit(0);
