@@ -23,4 +23,12 @@ describe('loadConfig', () => {
     expect(config.demoData).toBe(false);
     expect(config.port).toBe(8080);
   });
+
+  it('reads the OTLP trace export settings, traces-specific variables first', () => {
+    expect(loadConfig({}).telemetry).toMatchObject({ serviceName: 'suanni', otlpProtocol: 'http/protobuf', bufferTraces: 500 });
+    const config = loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318', OTEL_EXPORTER_OTLP_PROTOCOL: 'http/protobuf', OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: 'http/json' });
+    expect(config.telemetry).toMatchObject({ otlpEndpoint: 'http://collector:4318', otlpProtocol: 'http/json' });
+    expect(() => loadConfig({ OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc' })).toThrow(/OTEL_EXPORTER_OTLP_PROTOCOL[\s\S]*grpc is not supported/);
+    expect(() => loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' })).toThrow(/OTEL_EXPORTER_OTLP_ENDPOINT/);
+  });
 });

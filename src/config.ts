@@ -10,6 +10,13 @@ const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => ['true', '1', 'yes'].includes(value));
 
+/** The OTLP encodings the trace exporter speaks; `grpc` would need a second transport and is refused. */
+export type OtlpProtocol = 'http/protobuf' | 'http/json';
+const otlpProtocol = z.preprocess(
+  (value) => (value === '' ? undefined : value),
+  z.enum(['http/protobuf', 'http/json'], { error: 'must be http/protobuf or http/json (grpc is not supported)' }).optional(),
+);
+
 const environmentSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -35,6 +42,8 @@ const environmentSchema = z
     OTEL_SERVICE_NAME: z.string().trim().min(1).default('suanni'),
     OTEL_EXPORTER_OTLP_ENDPOINT: z.preprocess((value) => (value === '' ? undefined : value), z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
     OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.preprocess((value) => (value === '' ? undefined : value), z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
+    OTEL_EXPORTER_OTLP_PROTOCOL: otlpProtocol,
+    OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: otlpProtocol,
     SUANNI_TRACE_BUFFER_TRACES: z.coerce.number().int().min(1).max(100_000).default(500),
     SUANNI_CHAT_TOKEN_BUDGET: z.coerce.number().int().min(200).max(200_000).default(1_200),
     SUANNI_CHAT_RECENT_TURNS: z.coerce.number().int().min(1).max(100).default(6),
@@ -74,7 +83,7 @@ export interface Config {
   chat: { budget: number; recentTurns: number; summarizeAbove: number; autoConfirmFacts: boolean; maxMessageChars: number; maxFactsPerUser: number };
   models: ModelProviderConfig;
   /** OpenTelemetry: see src/observability/telemetry.ts. */
-  telemetry: { serviceName: string; otlpEndpoint?: string; otlpTracesEndpoint?: string; bufferTraces: number };
+  telemetry: { serviceName: string; otlpEndpoint?: string; otlpTracesEndpoint?: string; otlpProtocol: OtlpProtocol; bufferTraces: number };
 }
 
 /** Parses the environment; throws one error listing every invalid variable. */
@@ -118,6 +127,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       serviceName: env.OTEL_SERVICE_NAME,
       otlpEndpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT,
       otlpTracesEndpoint: env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT,
+      otlpProtocol: env.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL ?? env.OTEL_EXPORTER_OTLP_PROTOCOL ?? 'http/protobuf',
       bufferTraces: env.SUANNI_TRACE_BUFFER_TRACES,
     },
   };

@@ -17,7 +17,8 @@ describe('chat turns and erasure leave no content in spans, and are measured', (
 
   beforeAll(async () => {
     receiver = await startOtlpReceiver();
-    telemetry = startTelemetry({ serviceName: 'suanni-test', otlpEndpoint: receiver.url, bufferTraces: 200 });
+    // This file exports in the JSON encoding (observability.int.test.ts covers the protobuf default).
+    telemetry = startTelemetry({ serviceName: 'suanni-test', otlpEndpoint: receiver.url, otlpProtocol: 'http/json', bufferTraces: 200 });
     fake = await startFakeOpenAI({ behaviour: { kind: 'reply', content: 'Noted, Wilhelmina Okonkwo-Lindqvist.' } });
     app = await startTestApp({
       env: { SUANNI_MODEL_PROVIDER: 'openai-compatible', OPENAI_COMPATIBLE_BASE_URL: fake.url, OPENAI_COMPATIBLE_MODEL: 'fake-model', OPENAI_COMPATIBLE_API_KEY: 'test-key', SUANNI_MODEL_TIMEOUT_MS: '5000' },
@@ -45,6 +46,9 @@ describe('chat turns and erasure leave no content in spans, and are measured', (
 
     await telemetry.forceFlush();
     const spans = receiver.spans;
+    expect(receiver.rejected).toBe(0);
+    expect(receiver.requests.protobuf).toBe(0);
+    expect(receiver.requests.json).toBeGreaterThan(0);
     const names = new Set(spans.map((span) => span.name));
     expect([...names].some((name) => name.startsWith('erasure.'))).toBe(true);
     expect(spans.length).toBeGreaterThan(10);

@@ -115,6 +115,9 @@ describe('observability', () => {
     expect(traceId).toBe(incoming.traceId);
     const spans = await exported(traceId);
     expect(receiver.rejected).toBe(0);
+    // The default encoding is OTLP's default, protobuf.
+    expect(receiver.requests).toMatchObject({ json: 0, protobuf: expect.any(Number) });
+    expect(receiver.requests.protobuf).toBeGreaterThan(0);
 
     const operation = spans.find((span) => span.name === 'mutation submitReview')!;
     expect(operation, spans.map((span) => span.name).join(', ')).toBeDefined();

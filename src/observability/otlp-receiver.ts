@@ -1,7 +1,9 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { gunzipSync } from 'node:zlib';
+import { decodeOtlpProtobuf } from './otlp-protobuf.js';
 
-/** A span as decoded from an OTLP/HTTP JSON export. */
+/** A span as decoded from an OTLP/HTTP export (JSON or protobuf). */
 export interface ReceivedSpan {
   traceId: string;
   spanId: string;
@@ -75,30 +77,38 @@ export interface OtlpReceiver {
   url: string;
   /** Every span received so far, in arrival order. */
   spans: ReceivedSpan[];
-  /** Requests that were not JSON `POST /v1/traces` (should stay 0). */
+  /** Requests that were not a decodable `POST /v1/traces` (should stay 0). */
   rejected: number;
+  /** Accepted requests by encoding. */
+  requests: { json: number; protobuf: number };
   close(): Promise<void>;
 }
 
 /**
- * A minimal OTLP/HTTP receiver on 127.0.0.1 accepting `POST /v1/traces` in the JSON encoding
- * (what `@opentelemetry/exporter-trace-otlp-http` sends), for tests and local debugging.
+ * A minimal OTLP/HTTP receiver on 127.0.0.1 accepting `POST /v1/traces` in both encodings
+ * (`application/x-protobuf`, the default of the exporter, and `application/json`), gzip or not,
+ * for tests, benchmarks and local debugging.
  */
 export async function startOtlpReceiver(): Promise<OtlpReceiver> {
-  const receiver: OtlpReceiver = { url: '', spans: [], rejected: 0, close: async () => {} };
+  const receiver: OtlpReceiver = { url: '', spans: [], rejected: 0, requests: { json: 0, protobuf: 0 }, close: async () => {} };
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      const json = (request.headers['content-type'] ?? '').includes('json');
-      if (request.method !== 'POST' || request.url !== '/v1/traces' || !json) {
+      const contentType = request.headers['content-type'] ?? '';
+      const encoding = contentType.includes('json') ? 'json' : contentType.includes('protobuf') ? 'protobuf' : null;
+      if (request.method !== 'POST' || request.url !== '/v1/traces' || !encoding) {
         receiver.rejected += 1;
-        response.writeHead(json ? 404 : 415).end();
+        response.writeHead(encoding ? 404 : 415).end();
         return;
       }
       try {
-        receiver.spans.push(...decodeOtlpJson(JSON.parse(Buffer.concat(chunks).toString('utf8'))));
-        response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+        const raw = Buffer.concat(chunks);
+        const body = request.headers['content-encoding'] === 'gzip' ? gunzipSync(raw) : raw;
+        receiver.spans.push(...(encoding === 'json' ? decodeOtlpJson(JSON.parse(body.toString('utf8'))) : decodeOtlpProtobuf(body)));
+        receiver.requests[encoding] += 1;
+        // An empty ExportTraceServiceResponse: `{}`, or zero bytes in protobuf.
+        response.writeHead(200, { 'content-type': encoding === 'json' ? 'application/json' : 'application/x-protobuf' }).end(encoding === 'json' ? '{}' : '');
       } catch {
         receiver.rejected += 1;
         response.writeHead(400).end();
