@@ -75,12 +75,14 @@ export function decodeOtlpJson(body: unknown): ReceivedSpan[] {
 export interface OtlpReceiver {
   /** The base URL to use as `OTEL_EXPORTER_OTLP_ENDPOINT`. */
   url: string;
-  /** Every span received so far, in arrival order. */
+  /** Every span received so far, in arrival order (none when started with `decode: false`). */
   spans: ReceivedSpan[];
   /** Requests that were not a decodable `POST /v1/traces` (should stay 0). */
   rejected: number;
   /** Accepted requests by encoding. */
   requests: { json: number; protobuf: number };
+  /** Bytes of accepted request bodies, as sent (compressed or not). */
+  bytes: number;
   close(): Promise<void>;
 }
 
@@ -89,8 +91,11 @@ export interface OtlpReceiver {
  * (`application/x-protobuf`, the default of the exporter, and `application/json`), gzip or not,
  * for tests, benchmarks and local debugging.
  */
-export async function startOtlpReceiver(): Promise<OtlpReceiver> {
-  const receiver: OtlpReceiver = { url: '', spans: [], rejected: 0, requests: { json: 0, protobuf: 0 }, close: async () => {} };
+export async function startOtlpReceiver(options: { decode?: boolean } = {}): Promise<OtlpReceiver> {
+  // Without decoding it is a sink that counts requests and bytes: benchmarks use it so that the
+  // receiving end costs the machine next to nothing.
+  const decode = options.decode ?? true;
+  const receiver: OtlpReceiver = { url: '', spans: [], rejected: 0, requests: { json: 0, protobuf: 0 }, bytes: 0, close: async () => {} };
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -104,9 +109,12 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
       }
       try {
         const raw = Buffer.concat(chunks);
-        const body = request.headers['content-encoding'] === 'gzip' ? gunzipSync(raw) : raw;
-        receiver.spans.push(...(encoding === 'json' ? decodeOtlpJson(JSON.parse(body.toString('utf8'))) : decodeOtlpProtobuf(body)));
+        if (decode) {
+          const body = request.headers['content-encoding'] === 'gzip' ? gunzipSync(raw) : raw;
+          receiver.spans.push(...(encoding === 'json' ? decodeOtlpJson(JSON.parse(body.toString('utf8'))) : decodeOtlpProtobuf(body)));
+        }
         receiver.requests[encoding] += 1;
+        receiver.bytes += raw.length;
         // An empty ExportTraceServiceResponse: `{}`, or zero bytes in protobuf.
         response.writeHead(200, { 'content-type': encoding === 'json' ? 'application/json' : 'application/x-protobuf' }).end(encoding === 'json' ? '{}' : '');
       } catch {
