@@ -55,6 +55,36 @@ describe('chat turns and erasure leave no content in spans, and are measured', (
     const leaks = findLeaks(spans, [...MESSAGES, FACT_VALUE, 'Noted, Wilhelmina Okonkwo-Lindqvist.']);
     expect(leaks).toEqual([]);
 
+    // Every chat node runs in a span under its sendMessage operation; the model call and the
+    // checkpointer's database work are children within the same trace.
+    const operations = spans.filter((span) => span.name === 'mutation sendMessage');
+    expect(operations).toHaveLength(MESSAGES.length);
+    for (const operation of operations) {
+      const inTrace = spans.filter((span) => span.traceId === operation.traceId);
+      const byId = new Map(inTrace.map((span) => [span.spanId, span]));
+      const nodes = inTrace.filter((span) => span.name.startsWith('chat.node.'));
+      expect(nodes.map((span) => span.name).sort()).toEqual(['chat.node.propose-facts', 'chat.node.respond', 'chat.node.summarize']);
+      const respond = nodes.find((span) => span.name === 'chat.node.respond')!;
+      expect(respond.attributes).toMatchObject({
+        'suanni.agent': 'chat',
+        'suanni.node.reads': ['messages', 'summary'],
+        'suanni.node.writes': ['messages', 'reply', 'turn'],
+        'suanni.node.count.messages': 1,
+        'suanni.model.provider': 'openai-compatible',
+        'suanni.model.name': 'fake-model',
+        'suanni.chat.prompt_tokens_source': 'api',
+        'suanni.degraded': false,
+      });
+      expect(respond.attributes['gen_ai.usage.input_tokens']).toBeGreaterThan(0);
+      const proposed = nodes.find((span) => span.name === 'chat.node.propose-facts')!;
+      expect(proposed.attributes['suanni.node.count.proposed_facts']).toBeGreaterThanOrEqual(0);
+      const modelCall = inTrace.find((span) => span.name === 'model.call')!;
+      expect(byId.get(modelCall.parentSpanId!)?.name).toBe('chat.node.respond');
+      const checkpoints = inTrace.filter((span) => span.name.startsWith('checkpoint.'));
+      expect(checkpoints.map((span) => span.name)).toEqual(expect.arrayContaining(['checkpoint.get', 'checkpoint.put', 'checkpoint.put_writes']));
+      expect(checkpoints.every((span) => span.kind === 3 && span.attributes['db.system.name'] === 'postgresql')).toBe(true);
+    }
+
     const metrics = await (await fetch(app.url.replace('/graphql', '/metrics'))).text();
     expect(metrics).toMatch(/suanni_chat_prompt_tokens_total\{provider="openai-compatible",model="fake-model"\} [1-9]/);
     expect(metrics).toMatch(/suanni_erasures_total\{outcome="completed"\} 1/);

@@ -165,6 +165,14 @@ describe('observability', () => {
     const queries = spans.filter((span) => span.name === 'prisma:client:db_query');
     expect(queries.length).toBeGreaterThan(0);
     expect(queries.every((span) => typeof span.attributes['db.query.text'] === 'string')).toBe(true);
+    // The as-of knowledge query goes to the pool directly, in a span of its own under retrieve.
+    const knowledgeQuery = spans.find((span) => span.name === 'SELECT KnowledgeVersion')!;
+    expect(knowledgeQuery, spans.map((span) => span.name).join(', ')).toBeDefined();
+    expect(knowledgeQuery.parentSpanId).toBe(byName.retrieve!.spanId);
+    expect(knowledgeQuery.kind).toBe(3);
+    expect(knowledgeQuery.attributes).toMatchObject({ 'db.system.name': 'postgresql', 'db.operation.name': 'SELECT', 'db.collection.name': 'KnowledgeVersion' });
+    expect(knowledgeQuery.attributes['db.query.text']).toMatch(/\$1/);
+    expect(knowledgeQuery.attributes['db.response.returned_rows']).toBeGreaterThan(0);
   });
 
   it('puts no contract text, title, finding or report text in any exported attribute', async () => {

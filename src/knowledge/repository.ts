@@ -1,4 +1,5 @@
 import { Prisma } from '../generated/prisma/client.js';
+import { tracedQuery } from '../observability/db-tracing.js';
 import { poolOf, type Database } from '../platform/db/prisma.js';
 import type { KnowledgeConstraint, KnowledgeKind, KnowledgeRecord } from './types.js';
 
@@ -74,7 +75,9 @@ export class KnowledgeRepository {
     // The review hot path: one fixed statement, sent straight to the pool (Prisma.sql renders
     // PostgreSQL's $n placeholders), avoiding the ORM's per-query cost.
     const pool = poolOf(this.db);
-    const rows = pool ? (await pool.query<KnowledgeRow>(statement.text, statement.values)).rows : await this.db.$queryRaw<KnowledgeRow[]>(statement);
+    const rows = pool
+      ? (await tracedQuery<KnowledgeRow>(pool, statement, { operation: 'SELECT', target: 'KnowledgeVersion' })).rows
+      : await this.db.$queryRaw<KnowledgeRow[]>(statement);
     return rows.map(toRecord);
   }
 

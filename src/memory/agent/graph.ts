@@ -1,4 +1,5 @@
 import { END, START, StateGraph, type BaseCheckpointSaver, type BaseStore } from '@langchain/langgraph';
+import { traceChatNode } from '../../observability/chat-tracing.js';
 import { proposeFacts } from './nodes/propose-facts.js';
 import { respond } from './nodes/respond.js';
 import { summarize } from './nodes/summarize.js';
@@ -6,12 +7,12 @@ import { ChatStateAnnotation } from './state.js';
 
 export const CHAT_GRAPH_NAME = 'support-chat';
 
-/** The uncompiled chat graph: respond → propose-facts → summarize. */
+/** The uncompiled chat graph: respond → propose-facts → summarize, each node in a span. */
 export function createChatGraphBuilder() {
   return new StateGraph(ChatStateAnnotation)
-    .addNode('respond', respond)
-    .addNode('propose-facts', proposeFacts)
-    .addNode('summarize', summarize)
+    .addNode('respond', traceChatNode('respond', ['messages', 'summary'], respond))
+    .addNode('propose-facts', traceChatNode('propose-facts', ['messages'], proposeFacts))
+    .addNode('summarize', traceChatNode('summarize', ['messages', 'summary', 'turn'], summarize))
     .addEdge(START, 'respond')
     .addEdge('respond', 'propose-facts')
     .addEdge('propose-facts', 'summarize')

@@ -1,7 +1,9 @@
 import type { RunnableConfig } from '@langchain/core/runnables';
-import type { Checkpoint, CheckpointMetadata, ChannelVersions, PendingWrite } from '@langchain/langgraph-checkpoint';
+import type { Checkpoint, CheckpointMetadata, CheckpointTuple, ChannelVersions, PendingWrite } from '@langchain/langgraph-checkpoint';
+import { SpanKind, type Attributes } from '@opentelemetry/api';
 import { PostgresSaver } from '@langchain/langgraph-checkpoint-postgres';
 import pg from 'pg';
+import { withSpan } from '../../observability/tracing.js';
 import { createLogger } from '../logger.js';
 
 const log = createLogger('checkpointer');
@@ -13,8 +15,21 @@ export const CHECKPOINT_SCHEMA = 'langgraph';
 export type ThreadWriteGuard = (threadId: string) => Promise<void>;
 
 /**
+ * A CLIENT span around one checkpointer operation: the saver talks to PostgreSQL through its own
+ * pg pool, which Prisma's instrumentation does not see. Counts only, never the thread id or state.
+ */
+function checkpointSpan<T>(operation: string, attributes: Attributes, work: () => Promise<T>): Promise<T> {
+  return withSpan(
+    `checkpoint.${operation}`,
+    { 'db.system.name': 'postgresql', 'db.namespace': CHECKPOINT_SCHEMA, 'suanni.checkpoint.operation': operation, ...attributes },
+    work,
+    { kind: SpanKind.CLIENT },
+  );
+}
+
+/**
  * LangGraph's PostgresSaver, with a guard consulted before every write so that a run still in
- * flight cannot write a checkpoint for a user who has since been erased.
+ * flight cannot write a checkpoint for a user who has since been erased, and a span per operation.
  */
 export class GuardedPostgresSaver extends PostgresSaver {
   constructor(
@@ -30,14 +45,26 @@ export class GuardedPostgresSaver extends PostgresSaver {
     await this.writeGuard(threadId);
   }
 
-  override async put(config: RunnableConfig, checkpoint: Checkpoint, metadata: CheckpointMetadata, newVersions: ChannelVersions): Promise<RunnableConfig> {
-    await this.guard(config);
-    return super.put(config, checkpoint, metadata, newVersions);
+  override getTuple(config: RunnableConfig): Promise<CheckpointTuple | undefined> {
+    return checkpointSpan('get', {}, () => super.getTuple(config));
   }
 
-  override async putWrites(config: RunnableConfig, writes: PendingWrite[], taskId: string): Promise<void> {
-    await this.guard(config);
-    return super.putWrites(config, writes, taskId);
+  override put(config: RunnableConfig, checkpoint: Checkpoint, metadata: CheckpointMetadata, newVersions: ChannelVersions): Promise<RunnableConfig> {
+    return checkpointSpan('put', { 'suanni.checkpoint.channels': Object.keys(newVersions).length }, async () => {
+      await this.guard(config);
+      return super.put(config, checkpoint, metadata, newVersions);
+    });
+  }
+
+  override putWrites(config: RunnableConfig, writes: PendingWrite[], taskId: string): Promise<void> {
+    return checkpointSpan('put_writes', { 'suanni.checkpoint.writes': writes.length }, async () => {
+      await this.guard(config);
+      return super.putWrites(config, writes, taskId);
+    });
+  }
+
+  override deleteThread(threadId: string): Promise<void> {
+    return checkpointSpan('delete_thread', {}, () => super.deleteThread(threadId));
   }
 }
 
