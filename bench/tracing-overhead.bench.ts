@@ -10,8 +10,12 @@
 // while neighbouring batches in one process see the same machine. Each mode runs BENCH_ROUNDS
 // batches (default 10) after warm-up; the figures are medians, and the ratio is the median of
 // each round's on/off ratio, with the middle half of those ratios beside it. The gateway's CPU
-// time per review is printed as well. Target: `buffer` and `export` under 10 % slower than `off`.
+// time per review is printed as well. Then BENCH_PROFILED_ROUNDS (default 2) more batches per
+// mode run under V8's CPU profiler, which yields the share of the CPU spent in tracing code:
+// a figure taken within each batch, so it hardly moves with the machine's speed.
+// Target: `buffer` and `export` under 10 % slower than `off`.
 import { spawn } from 'node:child_process';
+import { Session, type Profiler } from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -39,7 +43,35 @@ interface Sample {
   perSecond: number;
   cpuMsPerReview: number;
 }
-type ChildResult = Record<Mode, Sample[]> & { spansBuffered: number };
+/** Per mode: CPU-profile samples (µs) of the profiled batches by category, see {@link categoryOf}. */
+type ProfileShares = Record<Mode, Record<string, number>>;
+type ChildResult = Record<Mode, Sample[]> & { spansBuffered: number; profile: ProfileShares };
+
+/** Batches per mode run under the CPU profiler, after the timed rounds. */
+const PROFILED_ROUNDS = Number(process.env.BENCH_PROFILED_ROUNDS ?? 2);
+
+/**
+ * What a profile sample's function belongs to. Tracing code: the OpenTelemetry packages (API,
+ * SDK, context manager, exporter), Suanni's tracing module, Prisma's instrumentation, and the
+ * async_hooks machinery behind the context manager's AsyncLocalStorage (LangChain keeps one of
+ * its own, so part of that is there with the SDK off too).
+ */
+function categoryOf(frame: { url: string; functionName: string }): string {
+  const { url, functionName } = frame;
+  if (functionName === '(idle)' || functionName === '(program)') return 'idle';
+  if (functionName === '(garbage collector)') return 'gc';
+  if (url.includes('node_modules/@opentelemetry/') || url.includes('/src/observability/') || url.includes('@prisma/instrumentation')) return 'tracing';
+  if (url.includes('async_hooks')) return 'async_hooks';
+  return 'other';
+}
+
+function addProfile(into: Record<string, number>, profile: Profiler.Profile): void {
+  const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+  profile.samples!.forEach((id, index) => {
+    const category = categoryOf(nodes.get(id)!.callFrame);
+    into[category] = (into[category] ?? 0) + (profile.timeDeltas![index] ?? 0);
+  });
+}
 
 function contracts(count: number, offset = 0) {
   return Array.from({ length: count }, (_, n) => {
@@ -59,7 +91,7 @@ async function switchTo(mode: Mode): Promise<void> {
 async function measure(): Promise<ChildResult> {
   const database = await openBenchDatabase('tracing');
   const db = createDatabase(database.url, 10);
-  const result: ChildResult = { off: [], buffer: [], export: [], spansBuffered: 0 };
+  const result: ChildResult = { off: [], buffer: [], export: [], spansBuffered: 0, profile: { off: {}, buffer: {}, export: {} } };
   try {
     const config = { ...loadConfig({ NODE_ENV: 'production', AUTH_JWT_SECRET: 'x'.repeat(32) }), reviews: { concurrency: CONCURRENCY, maxTextBytes: 1_000_000, maxBatch: 500 } };
     const deps = createDependencies({ config, db, databaseUrl: database.url, provider: createModelProvider({ provider: 'rules' } as never) });
@@ -95,6 +127,22 @@ async function measure(): Promise<ChildResult> {
         if (mode === 'buffer') result.spansBuffered = Math.max(result.spansBuffered, currentTelemetry()!.buffer.size);
       }
     }
+    // Where the CPU goes, by the profiler: a share within the same batch, so it does not move
+    // with the machine's speed the way throughput does. Profiled apart from the timed rounds.
+    const session = new Session();
+    session.connect();
+    await session.post('Profiler.enable');
+    await session.post('Profiler.setSamplingInterval', { interval: 500 });
+    for (let round = 0; round < PROFILED_ROUNDS; round++) {
+      for (const mode of MODES) {
+        await switchTo(mode);
+        await batch(SETTLE);
+        await session.post('Profiler.start');
+        await batch();
+        addProfile(result.profile[mode], (await session.post('Profiler.stop')).profile);
+      }
+    }
+    session.disconnect();
     await switchTo('off');
     await deps.services.reviews.stop();
     await deps.services.chat.close();
@@ -154,6 +202,21 @@ export async function run(): Promise<Record<string, string | number>> {
   };
   const runs = (mode: Mode) => result[mode].map((sample) => sample.perSecond.toFixed(0)).join(', ');
   const slower = (mode: Mode) => `${ratio(mode).toFixed(3)} (middle half of rounds ${spread(mode)}): ${((1 - ratio(mode)) * 100).toFixed(1)}% slower (target < 10%)`;
+  // Tracing code's share of the busy (non-idle) CPU samples, and the overhead that implies:
+  // on-mode work beyond what the same categories cost with the SDK off, relative to the rest.
+  const share = (mode: Mode, ...categories: string[]) => {
+    const samples = result.profile[mode];
+    const busy = Object.entries(samples).reduce((sum, [category, value]) => (category === 'idle' ? sum : sum + value), 0);
+    return categories.reduce((sum, category) => sum + (samples[category] ?? 0), 0) / busy;
+  };
+  // Garbage collection counts too: the spans' allocations raise its share.
+  const attributed = (mode: Mode) => {
+    const on = share(mode, 'tracing', 'async_hooks', 'gc');
+    const off = share('off', 'tracing', 'async_hooks', 'gc');
+    const percent = (value: number) => `${(value * 100).toFixed(1)}%`;
+    const parts = (of: Mode) => `${percent(share(of, 'tracing'))} + ${percent(share(of, 'async_hooks'))} + ${percent(share(of, 'gc'))}`;
+    return `${parts(mode)} of busy CPU (off: ${parts('off')}): ${percent((on - off) / (1 - on))} more CPU`;
+  };
   return {
     'SDK off: reviews/s (median; each batch)': `${throughput('off').toFixed(0)} (${runs('off')})`,
     'SDK on, buffer only: reviews/s': `${throughput('buffer').toFixed(0)} (${runs('buffer')})`,
@@ -161,6 +224,8 @@ export async function run(): Promise<Record<string, string | number>> {
     'ratio on/off, buffer (median of rounds)': slower('buffer'),
     'ratio on/off, buffer + export (median of rounds)': slower('export'),
     'gateway CPU per review, off / buffer / export (ms)': `${cpu('off').toFixed(2)} / ${cpu('buffer').toFixed(2)} / ${cpu('export').toFixed(2)} (+${((cpu('buffer') / cpu('off') - 1) * 100).toFixed(1)}% / +${((cpu('export') / cpu('off') - 1) * 100).toFixed(1)}%)`,
+    'CPU profile, buffer: tracing + async_hooks + GC': attributed('buffer'),
+    'CPU profile, buffer + export: same': attributed('export'),
     'traces in the buffer after a batch': result.spansBuffered,
     'OTLP export requests / MB received': `${receiver.requests.protobuf} / ${(receiver.bytes / 1e6).toFixed(1)}`,
   };
