@@ -2,15 +2,15 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { performance } from 'node:perf_hooks';
 import { MemorySaver } from '@langchain/langgraph';
-import { loadConfig } from '../src/config.js';
 import { compileReviewGraph, type CompiledReviewGraph } from '../src/review/agent/graph.js';
 import { createModelProvider } from '../src/platform/llm/provider.js';
 import { sanitizeKnowledgeSync } from '../src/knowledge/sanitizer/index.js';
 import type { KnowledgeRecord } from '../src/knowledge/types.js';
 import { createDatabase } from '../src/platform/db/prisma.js';
 import { createDependencies } from '../src/services.js';
-import { chineseContract, englishContract, REVIEW_KNOWLEDGE } from '../test/fixtures/contracts.js';
+import { REVIEW_KNOWLEDGE } from '../test/fixtures/contracts.js';
 import { openBenchDatabase, percentile } from './bench-database.js';
+import { benchContracts, reviewBenchConfig, reviewBenchPrincipal } from './review-fixtures.js';
 
 export const name = 'contract review batch (rules provider)';
 
@@ -23,13 +23,6 @@ const heapAfterGc = () => {
   collectGarbage();
   return process.memoryUsage().heapUsed;
 };
-
-function contracts(count: number) {
-  return Array.from({ length: count }, (_, i) => {
-    const terms = { payDays: 15 + (i % 7) * 10, penalty: 2 + (i % 9), notice: 10 + (i % 5) * 10, years: 1 + (i % 4) };
-    return { contractId: `bench-${i}`, title: `Bench ${i}`, text: i % 2 ? englishContract(terms, `Supplier ${i}`) : chineseContract(terms, `供应商${i}号有限公司`) };
-  });
-}
 
 const knowledgeRecords: KnowledgeRecord[] = REVIEW_KNOWLEDGE.map((item, i) => ({
   id: `00000000-0000-4000-8000-00000000000${i}`,
@@ -47,7 +40,7 @@ const knowledgeRecords: KnowledgeRecord[] = REVIEW_KNOWLEDGE.map((item, i) => ({
 }));
 
 /** Runs the graph alone (knowledge from memory) over `inputs` with bounded concurrency. */
-async function runGraphBatch(graph: CompiledReviewGraph, inputs: ReturnType<typeof contracts>, options: { threaded: boolean; heapAt?: number }) {
+async function runGraphBatch(graph: CompiledReviewGraph, inputs: ReturnType<typeof benchContracts>, options: { threaded: boolean; heapAt?: number }) {
   const durations: number[] = [];
   let heapAtMark = 0;
   let next = 0;
@@ -84,8 +77,8 @@ async function runGraphBatch(graph: CompiledReviewGraph, inputs: ReturnType<type
 export async function run(): Promise<Record<string, string | number>> {
   const provider = createModelProvider({ provider: 'rules' } as never);
   const clean = compileReviewGraph({ provider });
-  const inputs = contracts(BATCH);
-  await runGraphBatch(clean, contracts(40), { threaded: false }); // warm-up
+  const inputs = benchContracts(BATCH);
+  await runGraphBatch(clean, benchContracts(40), { threaded: false }); // warm-up
   const heapBefore = heapAfterGc();
   const graphOnly = await runGraphBatch(clean, inputs, { threaded: false, heapAt: 20 });
   const heapAfter200 = heapAfterGc();
@@ -93,7 +86,7 @@ export async function run(): Promise<Record<string, string | number>> {
 
   const saver = new MemorySaver();
   const checkpointed = compileReviewGraph({ provider }, { checkpointer: saver });
-  await runGraphBatch(checkpointed, contracts(40), { threaded: true });
+  await runGraphBatch(checkpointed, benchContracts(40), { threaded: true });
   const withSaver = await runGraphBatch(checkpointed, inputs, { threaded: true, heapAt: 20 });
   const heapWithSaver = heapAfterGc();
   const saverGrowth = (heapWithSaver - withSaver.heapAtMark) / withSaver.heapAtMark;
@@ -103,11 +96,9 @@ export async function run(): Promise<Record<string, string | number>> {
   const db = createDatabase(database.url, 10);
   let endToEnd = { perSecond: 0, p50: 0, p99: 0 };
   try {
-    const config = { ...loadConfig({ NODE_ENV: 'production', AUTH_JWT_SECRET: 'x'.repeat(32) }), reviews: { concurrency: CONCURRENCY, maxTextBytes: 1_000_000, maxBatch: 500 } };
-    const deps = createDependencies({ config, db, databaseUrl: database.url, provider });
-    const principal = await deps.services.identity.principalFor({ subject: 'bench', tenantKey: 'bench', roles: ['ADMIN', 'COMPLIANCE'], issuedAt: null, expiresAt: null });
-    for (const item of REVIEW_KNOWLEDGE) await deps.services.knowledge.putVersion(principal, { ...item, kind: 'CLAUSE', tags: [...item.tags], constraint: { ...item.constraint }, source: `policy:bench/${item.knowledgeId}`, validFrom: new Date(item.validFrom) });
-    await deps.services.reviews.submitBatch(principal, contracts(40));
+    const deps = createDependencies({ config: reviewBenchConfig(CONCURRENCY), db, databaseUrl: database.url, provider });
+    const principal = await reviewBenchPrincipal(deps);
+    await deps.services.reviews.submitBatch(principal, benchContracts(40));
     await deps.services.reviews.idle();
     const started = performance.now();
     const batch = await deps.services.reviews.submitBatch(principal, inputs.map((input) => ({ ...input, asOf: new Date('2025-06-01T00:00:00Z') })));

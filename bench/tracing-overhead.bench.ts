@@ -20,15 +20,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import { loadConfig, projectDir } from '../src/config.js';
+import { projectDir } from '../src/config.js';
 import { startOtlpReceiver } from '../src/observability/otlp-receiver.js';
 import { currentTelemetry, startTelemetry } from '../src/observability/telemetry.js';
 import { startEmbeddedPostgres } from '../src/platform/db/embedded-postgres.js';
 import { createModelProvider } from '../src/platform/llm/provider.js';
 import { createDatabase } from '../src/platform/db/prisma.js';
 import { createDependencies } from '../src/services.js';
-import { chineseContract, englishContract, REVIEW_KNOWLEDGE } from '../test/fixtures/contracts.js';
 import { openBenchDatabase } from './bench-database.js';
+import { benchContracts, reviewBenchConfig, reviewBenchPrincipal } from './review-fixtures.js';
 
 export const name = 'tracing overhead (200-contract review batch, SDK off vs on)';
 
@@ -73,14 +73,6 @@ function addProfile(into: Record<string, number>, profile: Profiler.Profile): vo
   });
 }
 
-function contracts(count: number, offset = 0) {
-  return Array.from({ length: count }, (_, n) => {
-    const i = n + offset;
-    const terms = { payDays: 15 + (i % 7) * 10, penalty: 2 + (i % 9), notice: 10 + (i % 5) * 10, years: 1 + (i % 4) };
-    return { contractId: `bench-${i}`, title: `Bench ${i}`, text: i % 2 ? englishContract(terms, `Supplier ${i}`) : chineseContract(terms, `供应商${i}号有限公司`), asOf: new Date('2025-06-01T00:00:00Z') };
-  });
-}
-
 /** Puts this process's SDK in `mode`; shutting down also exports what the last batch left queued. */
 async function switchTo(mode: Mode): Promise<void> {
   await currentTelemetry()?.shutdown();
@@ -93,17 +85,14 @@ async function measure(): Promise<ChildResult> {
   const db = createDatabase(database.url, 10);
   const result: ChildResult = { off: [], buffer: [], export: [], spansBuffered: 0, profile: { off: {}, buffer: {}, export: {} } };
   try {
-    const config = { ...loadConfig({ NODE_ENV: 'production', AUTH_JWT_SECRET: 'x'.repeat(32) }), reviews: { concurrency: CONCURRENCY, maxTextBytes: 1_000_000, maxBatch: 500 } };
-    const deps = createDependencies({ config, db, databaseUrl: database.url, provider: createModelProvider({ provider: 'rules' } as never) });
-    const principal = await deps.services.identity.principalFor({ subject: 'bench', tenantKey: 'bench', roles: ['ADMIN', 'COMPLIANCE'], issuedAt: null, expiresAt: null });
-    for (const item of REVIEW_KNOWLEDGE) {
-      await deps.services.knowledge.putVersion(principal, { ...item, kind: 'CLAUSE', tags: [...item.tags], constraint: { ...item.constraint }, source: `policy:bench/${item.knowledgeId}`, validFrom: new Date(item.validFrom) });
-    }
+    const deps = createDependencies({ config: reviewBenchConfig(CONCURRENCY), db, databaseUrl: database.url, provider: createModelProvider({ provider: 'rules' } as never) });
+    const principal = await reviewBenchPrincipal(deps);
+    const asOf = new Date('2025-06-01T00:00:00Z');
     let offset = 0;
     const batch = async (size = BATCH): Promise<Sample> => {
       const started = performance.now();
       const cpu = process.cpuUsage();
-      const submitted = await deps.services.reviews.submitBatch(principal, contracts(size, offset));
+      const submitted = await deps.services.reviews.submitBatch(principal, benchContracts(size, offset).map((contract) => ({ ...contract, asOf })));
       offset += size;
       await deps.services.reviews.idle();
       const seconds = (performance.now() - started) / 1000;
