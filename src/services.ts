@@ -39,8 +39,12 @@ export function createDependencies(options: {
   metrics?: Metrics;
   /** Key of erasure hashes when the configuration has none (development: from the data folder). */
   erasureHashKey?: string;
-  /** Makes an erasure job stop after a step on its first attempt (tests of crash recovery). */
+  /** Makes an erasure job stop dead after a step on its first attempt (tests of crash recovery). */
   erasureFaultAfterStep?: ErasureStepName;
+  /** Makes an erasure job's first attempt throw after a step (tests of retries and resumption). */
+  erasureFailAfterStep?: ErasureStepName;
+  /** Retries of an erasure job (tests shorten them). */
+  erasureRetry?: { attempts: number; baseDelayMs: number; maxDelayMs: number };
   /** In-memory stores an erasure must clear besides the review progress log. */
   traceStore?: Pick<MemoryStores, 'countTraces' | 'forgetTraces'>;
 }): AppDependencies {
@@ -52,21 +56,19 @@ export function createDependencies(options: {
   if (!hashKey) throw new Error('an erasure hash key is required (SUANNI_ERASURE_HASH_KEY)');
   const hasher = new SubjectHasher(hashKey);
   const tombstones = new Tombstones(db, hasher);
-  const writeGuard = (userId: string) => tombstones.assertWritable(userId);
   const quotas = new QuotaService(db, config.quotas);
   // Every node runs in its own span (src/observability/review-tracing.ts); overrides included.
   const reviewGraph = compileReviewGraph({ provider }, { overrides: tracedReviewNodes(options.reviewNodeOverrides) });
   const metrics = options.metrics ?? createMetrics();
   const reviews = new ReviewService(db, events, knowledge, reviewGraph, provider, config.reviews, metrics, {
-    writeGuard,
+    barrier: tombstones,
     quota: (principal, count) => quotas.assertRoom(principal.tenantId, 'reviewsPerDay', count),
   });
   metrics.observeQueue(() => ({ depth: reviews.queueDepth, running: reviews.queueRunning }));
   metrics.observePool(() => poolStats(db));
 
-  const sessions = new SessionService(db, events, quotas);
-  const identity = new IdentityService(db);
-  identity.useErasures(tombstones);
+  const sessions = new SessionService(db, events, quotas, tombstones);
+  const identity = new IdentityService(db, tombstones);
   const memoryStores: MemoryStores = {
     countTraces: (userId) => (options.traceStore ? options.traceStore.countTraces(userId) : traceBuffer().countForUser(userId)),
     forgetTraces: (userId) => (options.traceStore ? options.traceStore.forgetTraces(userId) : traceBuffer().forgetUser(userId)),
@@ -90,12 +92,12 @@ export function createDependencies(options: {
     services: {
       identity,
       quotas,
-      erasure: new ErasureService(db, events, tombstones, hasher, identity, memoryStores, { faultAfterStep: options.erasureFaultAfterStep, metrics }),
+      erasure: new ErasureService(db, events, tombstones, hasher, identity, memoryStores, { faultAfterStep: options.erasureFaultAfterStep, failAfterStep: options.erasureFailAfterStep, retry: options.erasureRetry, metrics }),
       sessions,
       knowledge,
       reviews,
       observability: new ObservabilityService(db, reviews, config.reviews.concurrency),
-      chat: new ChatService(db, options.databaseUrl, sessions, provider, config.chat, { summarizer: options.chatSummarizer, writeGuard, quotas, metrics }),
+      chat: new ChatService(db, options.databaseUrl, sessions, provider, config.chat, tombstones, { summarizer: options.chatSummarizer, quotas, metrics }),
     },
   };
 }

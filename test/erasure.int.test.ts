@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Principal } from '../src/identity/principal.js';
 import { deriveThreadId } from '../src/identity/thread-id.js';
-import { FactStore } from '../src/memory/store/fact-store.js';
 import { englishContract } from './fixtures/contracts.js';
 import { startTestApp, type TestApp } from './testkit/app.js';
 
@@ -85,7 +84,7 @@ describe('erasure', () => {
     expect(JSON.stringify(job)).not.toContain(victim.userId);
 
     // Memory acceptance criterion 4: the store and the checkpoints hold nothing under the prefix.
-    const store = new FactStore(app.db, { tenantId: victim.tenantId, userId: victim.userId });
+    const store = app.deps.services.chat.factStore(victim);
     expect(await store.search([victim.userId], { limit: 1000 })).toEqual([]);
     const saver = app.deps.services.chat['checkpointer'];
     for (const session of victimSessions) {
@@ -155,6 +154,54 @@ describe('erasure', () => {
     } finally {
       await restarted.stop();
       await crashing.database.drop();
+    }
+  }, 60_000);
+
+  it('retries a failed attempt by itself; a job FAILED after its last attempt is finished by resumeErasure or by asking again', async () => {
+    const RESUME = 'mutation ($id: ID!) { resumeErasure(id: $id) { id status } }';
+    const retrying = await startTestApp({ erasureFailAfterStep: 'facts', erasureRetry: { attempts: 3, baseDelayMs: 10, maxDelayMs: 20 } });
+    const giving = await startTestApp({ erasureFailAfterStep: 'user', erasureRetry: { attempts: 1, baseDelayMs: 10, maxDelayMs: 20 } });
+    try {
+      const retried = await principalOf(retrying, 'retried');
+      await populate(retrying, retried, { sessions: 1, turns: 1, facts: 2, reviews: 0 });
+      const officer = await retrying.token('cora', { roles: ['COMPLIANCE'] });
+      const first = await retrying.gql(REQUEST, { userId: retried.userId }, { token: officer });
+      expect(await waitForJob(retrying, officer, first.data!.requestErasure.id)).toMatchObject({ status: 'COMPLETED', attempts: 2, verification: { allZero: true } });
+
+      // The only attempt fails after the user row is gone: FAILED, and the subject is no user any more.
+      const officerB = await giving.token('cora', { roles: ['COMPLIANCE'] });
+      const stuck: Record<string, string> = {};
+      for (const name of ['resumed', 'asked-again']) {
+        const principal = await principalOf(giving, name);
+        await populate(giving, principal, { sessions: 1, turns: 2, facts: 1, reviews: 1 });
+        const requested = await giving.gql(REQUEST, { userId: principal.userId }, { token: officerB });
+        expect(await waitForJob(giving, officerB, requested.data!.requestErasure.id)).toMatchObject({ status: 'FAILED', attempts: 1 });
+        expect(await giving.db.user.count({ where: { id: principal.userId } })).toBe(0);
+        stuck[name] = principal.userId;
+      }
+      const [resumedJob] = await giving.db.erasureRequest.findMany({ where: { subjectUserId: stuck.resumed } });
+      // Only COMPLIANCE resumes.
+      const user = await giving.token('someone');
+      expect((await giving.gql(RESUME, { id: resumedJob!.id }, { token: user })).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+      const resumed = await giving.gql(RESUME, { id: resumedJob!.id }, { token: officerB });
+      expect(resumed.errors).toBeUndefined();
+      expect(await waitForJob(giving, officerB, resumedJob!.id)).toMatchObject({ status: 'COMPLETED', attempts: 2, verification: { allZero: true } });
+
+      // Asking again for a subject whose user row is gone returns the existing job and finishes it.
+      const [askedJob] = await giving.db.erasureRequest.findMany({ where: { subjectUserId: stuck['asked-again'] } });
+      const again = await giving.gql(REQUEST, { userId: stuck['asked-again'] }, { token: officerB });
+      expect(again.errors).toBeUndefined();
+      expect(again.data!.requestErasure.id).toBe(askedJob!.id);
+      const finished = await waitForJob(giving, officerB, askedJob!.id);
+      expect(finished).toMatchObject({ status: 'COMPLETED', verification: { allZero: true } });
+      expect((await giving.db.erasureRequest.findUniqueOrThrow({ where: { id: askedJob!.id } })).subjectUserId).toBeNull();
+      // And once more, now that it is complete: the same job, not NOT_FOUND, and no new one.
+      const third = await giving.gql(REQUEST, { userId: stuck['asked-again'] }, { token: officerB });
+      expect(third.data!.requestErasure).toMatchObject({ id: askedJob!.id, status: 'COMPLETED' });
+      expect(await giving.db.erasureRequest.count()).toBe(2);
+    } finally {
+      await retrying.stop();
+      await giving.stop();
     }
   }, 60_000);
 

@@ -4,6 +4,9 @@ import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FactStore, MAX_IN_MEMORY_SCAN, type FactStoreOptions } from '../src/memory/store/fact-store.js';
 import { AppError } from '../src/platform/errors.js';
+import type { WriteBarrier } from '../src/platform/db/write-barrier.js';
+import { SubjectHasher } from '../src/erasure/subject-hash.js';
+import { Tombstones } from '../src/erasure/tombstones.js';
 import { createDatabase, type Database } from '../src/platform/db/prisma.js';
 import { createTestDatabase, type TestDatabase } from './testkit/database.js';
 
@@ -294,13 +297,16 @@ async function createUser(): Promise<string> {
   return user.id;
 }
 
-function factStoreFor(userId: string, options?: FactStoreOptions): FactStore {
-  return new FactStore(db, { tenantId, userId }, options);
+let tombstones: Tombstones;
+
+function factStoreFor(userId: string, options?: FactStoreOptions, barrier: WriteBarrier = tombstones): FactStore {
+  return new FactStore(db, { tenantId, userId }, barrier, options);
 }
 
 beforeAll(async () => {
   database = await createTestDatabase();
   db = createDatabase(database.url, 20);
+  tombstones = new Tombstones(db, new SubjectHasher('memory-store-test-key-0123456789abcdef'));
   tenantId = (await db.tenant.create({ data: { key: `memory-store-${randomUUID().slice(0, 8)}` } })).id;
 });
 
@@ -553,30 +559,61 @@ describe('FactStore', () => {
     ]);
   });
 
-  it('awaits the write guard before every write; a refusing guard writes nothing', async () => {
+  it('enters the write barrier inside every writing transaction; a refusing barrier writes nothing', async () => {
     const calls: string[] = [];
-    const erased = factStoreFor(alice, {
-      writeGuard: async (userId) => {
+    const refusing: WriteBarrier = {
+      enter: async (run, userId) => {
         calls.push(userId);
+        // Runs inside the store's transaction: the statement sees the transaction's own snapshot.
+        expect(await run('SELECT 1 AS inside', [])).toEqual([{ inside: 1 }]);
         throw new AppError('FORBIDDEN', 'This user has been erased.');
       },
-    });
+      assertWritable: async () => {},
+    };
+    const erased = factStoreFor(alice, undefined, refusing);
     await store.put([alice, 'profile'], 'kept', { kept: true });
     await expectCode(erased.put([alice, 'profile'], 'name', { name: 'Alice' }), 'FORBIDDEN');
     await expectCode(erased.delete([alice, 'profile'], 'kept'), 'FORBIDDEN');
     await expectCode(erased.batch([{ namespace: [alice, 'profile'], key: 'a', value: { a: 1 } }, { namespace: [alice, 'profile'], key: 'kept' }]), 'FORBIDDEN');
     expect(calls).toEqual([alice, alice, alice]);
     expect((await rowsOf(alice)).map((row) => [row.key, row.supersededAt])).toEqual([['kept', null]]);
-    // Reads do not consult the guard.
+    // Reads do not enter the barrier.
     expect(await erased.get([alice, 'profile'], 'kept')).not.toBeNull();
     expect(await erased.search([alice])).toHaveLength(1);
     expect(await erased.listNamespaces()).toEqual([[alice, 'profile']]);
     expect(calls).toHaveLength(3);
+  });
 
-    const allowed: string[] = [];
-    const guarded = factStoreFor(alice, { writeGuard: async (userId) => void allowed.push(userId) });
-    await guarded.put([alice, 'profile'], 'name', { name: 'Alice' });
-    expect(allowed).toEqual([alice]);
+  it('with the tombstone barrier: a put that entered before the tombstone commits first, a put after it is refused', async () => {
+    const hasher = new SubjectHasher('memory-store-test-key-0123456789abcdef');
+    const user = await db.user.findUniqueOrThrow({ where: { id: alice }, include: { tenant: true } });
+    // A writer inside the barrier holds its transaction open while the erasure buries the user.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let entered!: () => void;
+    const inside = new Promise<void>((resolve) => (entered = resolve));
+    const slowBarrier: WriteBarrier = {
+      enter: async (run, userId) => {
+        await tombstones.enter(run, userId);
+        entered();
+        await held;
+      },
+      assertWritable: (userId) => tombstones.assertWritable(userId),
+    };
+    const slowPut = factStoreFor(alice, undefined, slowBarrier).put([alice, 'profile'], 'racing', { value: 'in flight' });
+    await inside;
+    let buried = false;
+    const burial = new Tombstones(db, hasher).bury({ userId: alice, tenantId, tenantKey: user.tenant.key, subject: user.subject }).then(() => (buried = true));
+    await sleep(200);
+    // The erasure waits for the writer that entered first ...
+    expect(buried).toBe(false);
+    release();
+    await slowPut;
+    await burial;
+    // ... so its row exists before anything is deleted, and every later write is refused.
+    expect((await rowsOf(alice)).some((row) => row.key === 'racing')).toBe(true);
+    await expectCode(factStoreFor(alice, undefined, new Tombstones(db, hasher)).put([alice, 'profile'], 'late', { value: 'after' }), 'FORBIDDEN');
+    expect((await rowsOf(alice)).some((row) => row.key === 'late')).toBe(false);
   });
 
   it('deleteAllForUser removes every version of the user and nothing of anyone else', async () => {

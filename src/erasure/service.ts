@@ -1,4 +1,5 @@
 import type { Database } from '../platform/db/prisma.js';
+import { backoffDelay, retryTransient, type RetryOptions } from '../platform/db/transient.js';
 import { AppError, assertUuid, forbidden, notFound } from '../platform/errors.js';
 import type { EventBus } from '../platform/pubsub.js';
 import { createLogger } from '../platform/logger.js';
@@ -12,6 +13,9 @@ import { ATTR, withSpan } from '../observability/tracing.js';
 import type { Metrics } from '../observability/metrics.js';
 
 const log = createLogger('erasure');
+
+/** Attempts of one job before it is FAILED (about half a minute of retries in all). */
+const ERASURE_RETRY = { attempts: 8, baseDelayMs: 250, maxDelayMs: 8_000 };
 
 export type ErasureStepName =
   | 'tombstone'
@@ -55,6 +59,13 @@ export interface ErasureVerification {
   verifiedAt: string;
 }
 
+/** Thrown by the test-only crash injection; the job is left exactly as a killed process leaves it. */
+class SimulatedCrash extends Error {
+  constructor(step: ErasureStepName) {
+    super(`simulated crash after ${step}`);
+  }
+}
+
 export type ErasureRequestRow = Prisma.ErasureRequestGetPayload<object>;
 
 export interface ErasureProgressEvent {
@@ -84,7 +95,14 @@ export class ErasureService {
     private readonly hasher: SubjectHasher,
     private readonly identity: IdentityService,
     private readonly memory: MemoryStores,
-    private readonly options: { faultAfterStep?: ErasureStepName; metrics?: Metrics } = {},
+    private readonly options: {
+      /** Tests: the job stops dead after this step on its first attempt, as if the process died. */
+      faultAfterStep?: ErasureStepName;
+      /** Tests: the first attempt throws after this step (retried like any failure). */
+      failAfterStep?: ErasureStepName;
+      metrics?: Metrics;
+      retry?: Pick<RetryOptions, 'attempts' | 'baseDelayMs' | 'maxDelayMs'>;
+    } = {},
   ) {}
 
   /**
@@ -95,10 +113,13 @@ export class ErasureService {
     const targetId = userId ? assertUuid(userId, 'userId') : principal.userId;
     const self = targetId === principal.userId;
     if (!self && !hasRole(principal, 'COMPLIANCE')) throw forbidden('Only a COMPLIANCE user may erase another user.');
+    const subjectHash = this.hasher.userHash(targetId);
     const target = await this.db.user.findUnique({ where: { id: targetId }, include: { tenant: true } });
+    if (target && target.tenantId !== principal.tenantId) throw forbidden('That user belongs to another tenant.');
+    // An unfinished job, or (once the user row is gone) the job that erased them, answers again.
+    const existing = await this.db.erasureRequest.findFirst({ where: { subjectHash, tenantId: principal.tenantId }, orderBy: { createdAt: 'desc' } });
+    if (existing && (existing.status !== 'COMPLETED' || !target)) return this.reopen(existing);
     if (!target) throw notFound('User');
-    if (target.tenantId !== principal.tenantId) throw forbidden('That user belongs to another tenant.');
-    const subjectHash = this.hasher.userHash(target.id);
     const steps: ErasureStep[] = ERASURE_STEPS.map((name) => ({ name, status: 'PENDING', countBefore: null, countAfter: null }));
     let job: ErasureRequestRow;
     try {
@@ -111,6 +132,29 @@ export class ErasureService {
     }
     this.start(job.id);
     return job;
+  }
+
+  /**
+   * Continues a FAILED job from its first step not done (COMPLIANCE); a job still open is made
+   * sure to run, a completed one is returned as it is.
+   */
+  async resume(principal: Principal, requestId: string): Promise<ErasureRequestRow> {
+    if (!hasRole(principal, 'COMPLIANCE')) throw forbidden('Only a COMPLIANCE user may resume an erasure.');
+    const job = await this.get(principal, requestId);
+    return this.reopen(job);
+  }
+
+  private async reopen(job: ErasureRequestRow): Promise<ErasureRequestRow> {
+    if (job.status === 'COMPLETED') return job;
+    let reopened = job;
+    if (job.status === 'FAILED') {
+      // Conditional: of two resumptions racing, one reopens and both return the open job.
+      await this.db.erasureRequest.updateMany({ where: { id: job.id, status: 'FAILED' }, data: { status: 'PENDING', error: null } });
+      reopened = await this.db.erasureRequest.findUniqueOrThrow({ where: { id: job.id } });
+      log.info({ requestId: job.id }, 'erasure resumed');
+    }
+    this.start(job.id);
+    return reopened;
   }
 
   /** A job the caller may see: their own, or any of the tenant for COMPLIANCE. */
@@ -157,12 +201,40 @@ export class ErasureService {
     while (this.running.size > 0) await Promise.allSettled([...this.running.values()]);
   }
 
+  /**
+   * Runs a job in the background with bounded retries: every attempt continues from the first
+   * step not done; after the last one the job is FAILED, and COMPLIANCE can resume it.
+   */
   private start(requestId: string): void {
     if (this.running.has(requestId)) return;
-    const run = this.run(requestId)
-      .catch((error) => log.error({ err: error, requestId }, 'erasure job stopped'))
-      .finally(() => this.running.delete(requestId));
+    const run = (async () => {
+      const retry = this.options.retry ?? ERASURE_RETRY;
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          await this.run(requestId);
+          return;
+        } catch (error) {
+          // A simulated crash leaves the job as a dead process would: RUNNING, for the next start.
+          if (error instanceof SimulatedCrash) return;
+          if (attempt >= retry.attempts) {
+            log.error({ err: error, requestId, attempt }, 'erasure job failed');
+            await retryTransient(() => this.fail(requestId, error)).catch((failure) => log.error({ err: failure, requestId }, 'erasure job could not be marked failed; it resumes at the next start'));
+            return;
+          }
+          const delay = backoffDelay(attempt, retry);
+          log.warn({ err: error, requestId, attempt, delayMs: delay }, 'erasure attempt failed; retrying');
+          await new Promise((resolve) => setTimeout(resolve, delay));
+        }
+      }
+    })().finally(() => this.running.delete(requestId));
     this.running.set(requestId, run);
+  }
+
+  private async fail(requestId: string, error: unknown): Promise<void> {
+    const message = error instanceof AppError ? error.message : 'The erasure stopped on an unexpected error; resume it with resumeErasure.';
+    const failed = await this.db.erasureRequest.update({ where: { id: requestId }, data: { status: 'FAILED', error: message } });
+    this.options.metrics?.erasures.inc({ outcome: 'failed' });
+    this.publish(failed, null, failed.steps as unknown as ErasureStep[]);
   }
 
   private publish(job: { id: string; status: ErasureRequestRow['status'] }, step: ErasureStepName | null, steps: ErasureStep[]): void {
@@ -177,7 +249,7 @@ export class ErasureService {
     if (!userId) throw new Error('an open erasure job lost its subject');
     const steps = job.steps as unknown as ErasureStep[];
     let verification: ErasureVerification | null = (job.verification as ErasureVerification | null) ?? null;
-    try {
+    {
       for (const step of steps) {
         if (step.status === 'DONE') continue;
         // One span per step: ids and counts only; the subject appears as its keyed hash.
@@ -188,22 +260,17 @@ export class ErasureService {
         step.status = 'DONE';
         await this.db.erasureRequest.update({ where: { id: requestId }, data: { steps: steps as never, verification: (verification ?? undefined) as never } });
         this.publish(job, step.name, steps);
-        if (this.options.faultAfterStep === step.name && job.attempts === 1) throw new Error(`injected fault after ${step.name}`);
+        if (this.options.faultAfterStep === step.name && job.attempts === 1) throw new SimulatedCrash(step.name);
+        if (this.options.failAfterStep === step.name && job.attempts === 1) throw new Error(`injected failure after ${step.name}`);
       }
       const completed = await this.db.erasureRequest.update({ where: { id: requestId }, data: { status: 'COMPLETED', completedAt: new Date(), subjectUserId: null } });
       this.options.metrics?.erasures.inc({ outcome: 'completed' });
       for (const step of steps) if (STEP_STORES[step.name] && step.countBefore) this.options.metrics?.erasedItems.inc({ store: step.name }, step.countBefore);
       this.publish(completed, null, steps);
       log.info({ requestId, steps: steps.length }, 'erasure completed');
-    } catch (error) {
-      // The job stays RUNNING: a crash and this are the same to the next start, which resumes it.
-      if (error instanceof AppError && error.code === 'INTERNAL') {
-        await this.db.erasureRequest.update({ where: { id: requestId }, data: { status: 'FAILED', error: error.message } });
-        this.options.metrics?.erasures.inc({ outcome: 'failed' });
-        this.publish({ id: requestId, status: 'FAILED' }, null, steps);
-      }
-      throw error;
     }
+    // On a throw the steps done stay done and the job stays RUNNING: a retry, a crash and a
+    // restart all resume it from the first step not done.
   }
 
   private async runStep(
@@ -267,7 +334,13 @@ export class ErasureService {
         setVerification({ counts, allZero, verifiedAt: new Date().toISOString() });
         step.countBefore = Object.values(counts).reduce((a, b) => a + b, 0);
         step.countAfter = step.countBefore;
-        if (!allZero) throw new AppError('INTERNAL', `Verification found data left: ${JSON.stringify(counts)}`);
+        if (!allZero) {
+          // Something written before the tombstone turned up late: sweep again on the next attempt.
+          const left = Object.keys(counts).filter((store) => counts[store]! > 0);
+          for (const other of steps) if (STEP_STORES[other.name] && left.some(STEP_STORES[other.name]!)) other.status = 'PENDING';
+          await this.db.erasureRequest.update({ where: { id: job.id }, data: { steps: steps as never } });
+          throw new AppError('INTERNAL', `Verification found data left: ${JSON.stringify(Object.fromEntries(left.map((store) => [store, counts[store]])))}`);
+        }
         return;
       }
       case 'audit': {

@@ -1,5 +1,7 @@
 import type { Database } from '../platform/db/prisma.js';
+import type { SqlRunner, WriteBarrier } from '../platform/db/write-barrier.js';
 import { AppError } from '../platform/errors.js';
+import type { ErasedSubjects } from '../identity/service.js';
 import type { SubjectHasher } from './subject-hash.js';
 
 /** Raised when a write targets an erased subject. */
@@ -10,12 +12,29 @@ export class SubjectErasedError extends AppError {
   }
 }
 
+/** The first key of the advisory locks that order a user's writes against the user's erasure. */
+const ERASURE_LOCK_SPACE = 0x45524153; // 'ERAS'
+
+/** The second key: 32 bits of the user's UUID (a collision only makes two users wait on each other). */
+export function erasureLockKey(userId: string): number {
+  return Number.parseInt(userId.replace(/-/g, '').slice(0, 8), 16) | 0;
+}
+
+/** The first key of the locks that order provisioning a token's subject against its erasure. */
+const SUBJECT_LOCK_SPACE = 0x53554254; // 'SUBT'
+
+/** 32 bits of a subject hash. */
+const subjectLockKey = (subjectHash: string) => Number.parseInt(subjectHash.slice(0, 8), 16) | 0;
+
+/** A statement that takes an advisory lock; selecting its void result directly upsets Prisma. */
+const LOCK_SQL = (fn: string) => `SELECT 1 AS locked FROM (SELECT ${fn}($1::int, $2::int)) AS taken`;
+
 /**
  * Tombstones of erased subjects. Every writer (checkpointer, fact store, services) asks before
  * it writes, so a run that was in flight during the erasure cannot bring data back; token
  * verification asks too, so tokens issued before the erasure stop working.
  */
-export class Tombstones {
+export class Tombstones implements WriteBarrier, ErasedSubjects {
   /** Erased users seen by this process: erasure is permanent, so this set never needs expiry. */
   private readonly erasedUsers = new Set<string>();
 
@@ -37,27 +56,50 @@ export class Tombstones {
     if (await this.isErased(userId)) throw new SubjectErasedError();
   }
 
-  /** Creates the tombstone (idempotent). */
-  async bury(input: { userId: string; tenantId: string; tenantKey: string; subject: string }): Promise<void> {
-    const userHash = this.hasher.userHash(input.userId);
-    await this.db.erasureTombstone.upsert({
-      where: { userHash },
-      create: { userHash, subjectHash: this.hasher.subjectHash(input.tenantKey, input.subject), tenantId: input.tenantId },
-      update: {},
-    });
-    this.erasedUsers.add(userHash);
+  /**
+   * The write barrier (see {@link WriteBarrier}): a shared lock on the user's erasure key for the
+   * rest of the writer's transaction, then the tombstone check. Two statements, in this order: the
+   * check must read a snapshot taken after the lock was granted.
+   */
+  async enter(run: SqlRunner, userId: string): Promise<void> {
+    const userHash = this.hasher.userHash(userId);
+    if (this.erasedUsers.has(userHash)) throw new SubjectErasedError();
+    await run(LOCK_SQL('pg_advisory_xact_lock_shared'), [ERASURE_LOCK_SPACE, erasureLockKey(userId)]);
+    const found = await run('SELECT 1 FROM "ErasureTombstone" WHERE "userHash" = $1', [userHash]);
+    if (found.length > 0) {
+      this.erasedUsers.add(userHash);
+      throw new SubjectErasedError();
+    }
+  }
+
+  /** Inside a provisioning transaction: the shared subject lock, then the subject's erasure instant. */
+  async lockSubject(run: SqlRunner, tenantKey: string, subject: string): Promise<Date | null> {
+    const subjectHash = this.hasher.subjectHash(tenantKey, subject);
+    await run(LOCK_SQL('pg_advisory_xact_lock_shared'), [SUBJECT_LOCK_SPACE, subjectLockKey(subjectHash)]);
+    const [row] = (await run('SELECT max("erasedAt") AS "erasedAt" FROM "ErasureTombstone" WHERE "subjectHash" = $1', [subjectHash])) as { erasedAt: Date | null }[];
+    return row?.erasedAt ? new Date(row.erasedAt) : null;
   }
 
   /**
-   * When a token for this subject is acceptable: null if the subject was never erased, else the
-   * erasure instant (tokens issued at or before it are refused).
+   * Creates the tombstone (idempotent) under the exclusive erasure locks of the user and of the
+   * token subject: it waits for every writer and provisioning inside them to commit, and every
+   * later one sees the tombstone.
    */
-  async erasedAt(tenantKey: string, subject: string): Promise<Date | null> {
-    const latest = await this.db.erasureTombstone.findFirst({
-      where: { subjectHash: this.hasher.subjectHash(tenantKey, subject) },
-      orderBy: { erasedAt: 'desc' },
-      select: { erasedAt: true },
-    });
-    return latest?.erasedAt ?? null;
+  async bury(input: { userId: string; tenantId: string; tenantKey: string; subject: string }): Promise<void> {
+    const userHash = this.hasher.userHash(input.userId);
+    await this.db.$transaction(
+      async (tx) => {
+        const subjectHash = this.hasher.subjectHash(input.tenantKey, input.subject);
+        await tx.$queryRawUnsafe(LOCK_SQL('pg_advisory_xact_lock'), SUBJECT_LOCK_SPACE, subjectLockKey(subjectHash));
+        await tx.$queryRawUnsafe(LOCK_SQL('pg_advisory_xact_lock'), ERASURE_LOCK_SPACE, erasureLockKey(input.userId));
+        await tx.erasureTombstone.upsert({
+          where: { userHash },
+          create: { userHash, subjectHash, tenantId: input.tenantId },
+          update: {},
+        });
+      },
+      { maxWait: 10_000, timeout: 30_000 },
+    );
+    this.erasedUsers.add(userHash);
   }
 }

@@ -1,4 +1,5 @@
 import type { Database } from '../platform/db/prisma.js';
+import { prismaRunner, type SqlRunner } from '../platform/db/write-barrier.js';
 import { forbidden, notFound, unauthenticated } from '../platform/errors.js';
 import type { Principal, Role } from './principal.js';
 import { hasRole } from './principal.js';
@@ -14,6 +15,15 @@ interface CachedIdentity {
   expiresAt: number;
 }
 
+/** What provisioning asks of erasure (the tombstones implement it). */
+export interface ErasedSubjects {
+  /**
+   * Inside the provisioning transaction: orders it against an erasure of the subject (as the
+   * write barrier does for a user's data) and returns when the subject was erased, or null.
+   */
+  lockSubject(run: SqlRunner, tenantKey: string, subject: string): Promise<Date | null>;
+}
+
 /**
  * Turns verified token claims into a principal, creating the tenant and user on first sight
  * (just-in-time provisioning) and keeping the stored roles in step with the token.
@@ -21,15 +31,11 @@ interface CachedIdentity {
 export class IdentityService {
   private readonly cache = new Map<string, CachedIdentity>();
 
-  /** Erased subjects; consulted before a token's subject is provisioned. */
-  private erasures: { erasedAt(tenantKey: string, subject: string): Promise<Date | null> } | undefined;
-
-  constructor(private readonly db: Database) {}
-
-  /** Connects the tombstones (they are built after this service). */
-  useErasures(erasures: { erasedAt(tenantKey: string, subject: string): Promise<Date | null> }): void {
-    this.erasures = erasures;
-  }
+  constructor(
+    private readonly db: Database,
+    /** Erased subjects; consulted in the same transaction that provisions a token's subject. */
+    private readonly erasures: ErasedSubjects,
+  ) {}
 
   /** Provisions (or refreshes) the tenant and user named by the claims. */
   async principalFor(claims: TokenClaims): Promise<Principal> {
@@ -40,11 +46,6 @@ export class IdentityService {
     if (cached && cached.expiresAt > Date.now() && cached.rolesKey === rolesKey) {
       ids = cached;
     } else {
-      const erasedAt = await this.erasures?.erasedAt(claims.tenantKey, claims.subject);
-      // A token from before the erasure must not re-create the user it named.
-      if (erasedAt && (!claims.issuedAt || claims.issuedAt.getTime() <= erasedAt.getTime())) {
-        throw unauthenticated('Token was issued before this subject was erased.');
-      }
       ids = await this.provision(claims);
       if (this.cache.size >= PROVISION_CACHE_MAX) this.cache.delete(this.cache.keys().next().value!);
       this.cache.set(cacheKey, { ...ids, rolesKey, expiresAt: Date.now() + PROVISION_CACHE_TTL_MS });
@@ -64,21 +65,33 @@ export class IdentityService {
     this.cache.clear();
   }
 
+  /**
+   * Upserts tenant and user. The erasure check runs inside the same transaction, under the
+   * subject's erasure lock: a token checked just before an erasure cannot re-create the user
+   * after the erasure deleted it.
+   */
   private async provision(claims: TokenClaims, attempt = 0): Promise<{ userId: string; tenantId: string }> {
     try {
-      const tenant = await this.db.tenant.upsert({
-        where: { key: claims.tenantKey },
-        create: { key: claims.tenantKey },
-        update: {},
-        select: { id: true },
+      return await this.db.$transaction(async (tx) => {
+        const erasedAt = await this.erasures.lockSubject(prismaRunner(tx), claims.tenantKey, claims.subject);
+        // A token from before the erasure must not re-create the user it named.
+        if (erasedAt && (!claims.issuedAt || claims.issuedAt.getTime() <= erasedAt.getTime())) {
+          throw unauthenticated('Token was issued before this subject was erased.');
+        }
+        const tenant = await tx.tenant.upsert({
+          where: { key: claims.tenantKey },
+          create: { key: claims.tenantKey },
+          update: {},
+          select: { id: true },
+        });
+        const user = await tx.user.upsert({
+          where: { tenantId_subject: { tenantId: tenant.id, subject: claims.subject } },
+          create: { tenantId: tenant.id, subject: claims.subject, roles: claims.roles as Role[] },
+          update: { roles: claims.roles as Role[], lastSeenAt: new Date() },
+          select: { id: true },
+        });
+        return { userId: user.id, tenantId: tenant.id };
       });
-      const user = await this.db.user.upsert({
-        where: { tenantId_subject: { tenantId: tenant.id, subject: claims.subject } },
-        create: { tenantId: tenant.id, subject: claims.subject, roles: claims.roles as Role[] },
-        update: { roles: claims.roles as Role[], lastSeenAt: new Date() },
-        select: { id: true },
-      });
-      return { userId: user.id, tenantId: tenant.id };
     } catch (error) {
       // Two first requests of a new user race on the unique keys; the loser reads the winner's row.
       if (attempt < 2 && (error as { code?: string }).code === 'P2002') return this.provision(claims, attempt + 1);

@@ -1,6 +1,7 @@
 import type { Database } from '../platform/db/prisma.js';
 import { AppError, assertUuid, badUserInput, forbidden, notFound } from '../platform/errors.js';
 import type { EventBus } from '../platform/pubsub.js';
+import { prismaRunner, type WriteBarrier } from '../platform/db/write-barrier.js';
 import { hasRole, type Principal } from './principal.js';
 import type { QuotaService } from './quotas.js';
 
@@ -26,14 +27,17 @@ export class SessionService {
   constructor(
     private readonly db: Database,
     private readonly events: EventBus,
-    private readonly quotas?: QuotaService,
+    private readonly quotas: QuotaService,
+    /** Orders session writes against an erasure of their user. */
+    private readonly barrier: WriteBarrier,
   ) {}
 
   async create(principal: Principal, title: string): Promise<SessionRow> {
     const normalised = normaliseTitle(title);
-    await this.quotas?.assertRoom(principal.tenantId, 'sessions');
-    return this.db.session.create({
-      data: { title: normalised, userId: principal.userId, tenantId: principal.tenantId },
+    await this.quotas.assertRoom(principal.tenantId, 'sessions');
+    return this.db.$transaction(async (tx) => {
+      await this.barrier.enter(prismaRunner(tx), principal.userId);
+      return tx.session.create({ data: { title: normalised, userId: principal.userId, tenantId: principal.tenantId } });
     });
   }
 

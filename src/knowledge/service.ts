@@ -223,8 +223,13 @@ export class KnowledgeService {
    * The access-log write for the versions a review read, as a statement the caller can run in
    * its own transaction (the review service writes it with the review's result).
    */
-  accessLogWrite(owner: { tenantId: string; userId: string }, reviewId: string | null, used: readonly { id: string; knowledgeId: string; version: string }[]) {
-    return this.db.knowledgeAccess.createMany({
+  accessLogWrite(
+    owner: { tenantId: string; userId: string },
+    reviewId: string | null,
+    used: readonly { id: string; knowledgeId: string; version: string }[],
+    client: Pick<Database, 'knowledgeAccess'> = this.db,
+  ) {
+    return client.knowledgeAccess.createMany({
       data: used.map((item) => ({
         tenantId: owner.tenantId,
         userId: owner.userId,

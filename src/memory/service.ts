@@ -2,7 +2,8 @@ import { HumanMessage } from '@langchain/core/messages';
 import type { Database } from '../platform/db/prisma.js';
 import { AppError, badUserInput, forbidden } from '../platform/errors.js';
 import type { ModelProvider } from '../platform/llm/provider.js';
-import { createCheckpointer, CHECKPOINT_SCHEMA, type GuardedPostgresSaver, type ThreadWriteGuard } from '../platform/langgraph/checkpointer.js';
+import { createCheckpointer, CHECKPOINT_SCHEMA, type GuardedPostgresSaver } from '../platform/langgraph/checkpointer.js';
+import type { WriteBarrier } from '../platform/db/write-barrier.js';
 import { hasRole, type Principal } from '../identity/principal.js';
 import type { SessionService } from '../identity/sessions.js';
 import { deriveThreadId } from '../identity/thread-id.js';
@@ -87,18 +88,16 @@ export class ChatService {
     private readonly sessions: SessionService,
     private readonly provider: ModelProvider,
     private readonly limits: ChatLimits,
+    /** Orders every checkpoint and fact write against an erasure of its user (see WriteBarrier). */
+    private readonly barrier: WriteBarrier,
     private readonly options: {
-      writeGuard?: (userId: string) => Promise<void>;
       /** Replaces the summarizer (tests inject a failing one). */
       summarizer?: (previous: string, trimmed: readonly ChatTurnMessage[]) => Promise<string>;
       quotas?: QuotaService;
       metrics?: Metrics;
     } = {},
   ) {
-    const threadGuard: ThreadWriteGuard = async (threadId) => {
-      await this.options.writeGuard?.(threadId.split(':')[0]!);
-    };
-    ({ saver: this.checkpointer, pool: this.checkpointPool } = createCheckpointer(databaseUrl, threadGuard));
+    ({ saver: this.checkpointer, pool: this.checkpointPool } = createCheckpointer(databaseUrl, barrier));
   }
 
   /** Creates the checkpoint tables on first use (idempotent). */
@@ -116,7 +115,7 @@ export class ChatService {
 
   /** The caller's fact store: every read and write is checked against their user id. */
   factStore(principal: Principal, source: FactSourceName = 'USER_STATED', sourceTurn: string | null = null): FactStore {
-    return new FactStore(this.db, { tenantId: principal.tenantId, userId: principal.userId }, { source, sourceTurn, writeGuard: this.options.writeGuard });
+    return new FactStore(this.db, { tenantId: principal.tenantId, userId: principal.userId }, this.barrier, { source, sourceTurn });
   }
 
   private async summarizeWithProvider(previous: string, trimmed: readonly ChatTurnMessage[]): Promise<string> {
@@ -142,7 +141,7 @@ export class ChatService {
     const message = text.trim();
     if (!message) throw badUserInput('text must not be empty.', 'text');
     if (message.length > this.limits.maxMessageChars) throw badUserInput(`text is at most ${this.limits.maxMessageChars} characters.`, 'text');
-    await this.options.writeGuard?.(principal.userId);
+    await this.barrier.assertWritable(principal.userId);
     await this.options.quotas?.assertRoom(principal.tenantId, 'checkpointBytes');
     await this.ensureReady();
     const threadId = deriveThreadId(principal.userId, session.id);

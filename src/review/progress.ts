@@ -39,10 +39,16 @@ const SWEEP_INTERVAL_MS = 60_000;
 export class ReviewProgressLog {
   private lastSweep = 0;
   private readonly logs = new Map<string, { events: ReviewProgressEvent[]; finishedAt: number | null; owner: string | null }>();
+  /** Erased owners: a review still running for one of them publishes, but nothing is kept. */
+  private readonly forgotten = new Set<string>();
 
   constructor(private readonly events: EventBus) {}
 
   publish(event: Omit<ReviewProgressEvent, 'sequence' | 'at'>, owner: string | null = null): void {
+    if (owner !== null && this.forgotten.has(owner)) {
+      this.logs.delete(event.reviewId);
+      return;
+    }
     let log = this.logs.get(event.reviewId);
     if (!log) {
       this.evictIfFull();
@@ -94,6 +100,7 @@ export class ReviewProgressLog {
 
   /** Forgets the progress of every review of one user (erasure); returns the events dropped. */
   forgetUser(userId: string): number {
+    this.forgotten.add(userId);
     let dropped = 0;
     for (const [id, log] of this.logs) {
       if (log.owner !== userId) continue;

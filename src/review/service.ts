@@ -1,4 +1,6 @@
 import type { Database } from '../platform/db/prisma.js';
+import { retryTransient, type RetryOptions, DEFAULT_RETRY } from '../platform/db/transient.js';
+import { prismaRunner, type WriteBarrier } from '../platform/db/write-barrier.js';
 import { AppError, assertUuid, badUserInput, forbidden, notFound } from '../platform/errors.js';
 import type { EventBus } from '../platform/pubsub.js';
 import { createLogger } from '../platform/logger.js';
@@ -80,8 +82,14 @@ export class ReviewService {
     private readonly graph: CompiledReviewGraph,
     private readonly provider: ModelProvider,
     private readonly limits: ReviewLimits,
-    private readonly metrics?: Metrics,
-    private readonly guards: { writeGuard?: (userId: string) => Promise<void>; quota?: (principal: Principal, reviews: number) => Promise<void> } = {},
+    private readonly metrics: Metrics | undefined,
+    private readonly guards: {
+      /** Orders the owner's writes against an erasure of the owner (required: compliance depends on it). */
+      barrier: WriteBarrier;
+      quota: (principal: Principal, reviews: number) => Promise<void>;
+      /** How transient database failures of a review run are retried. */
+      retry?: RetryOptions;
+    },
   ) {
     this.progress = new ReviewProgressLog(events);
     this.queue = new WorkQueue(limits.concurrency, (reviewId) => this.execute(reviewId));
@@ -109,13 +117,15 @@ export class ReviewService {
   async submit(principal: Principal, input: ReviewInput): Promise<ReviewRow> {
     const problem = inputProblem(input, this.limits);
     if (problem) throw badUserInput(problem.message, problem.field);
-    await this.guards.writeGuard?.(principal.userId);
-    await this.guards.quota?.(principal, 1);
-    const review = await this.db.review.create({
-      data: { tenantId: principal.tenantId, userId: principal.userId, contractId: input.contractId, title: input.title.trim(), text: input.text, asOf: input.asOf ?? new Date() },
-      include: { findings: true },
+    await this.guards.quota(principal, 1);
+    const review = await this.db.$transaction(async (tx) => {
+      await this.guards.barrier.enter(prismaRunner(tx), principal.userId);
+      return tx.review.create({
+        data: { tenantId: principal.tenantId, userId: principal.userId, contractId: input.contractId, title: input.title.trim(), text: input.text, asOf: input.asOf ?? new Date() },
+        include: { findings: true },
+      });
     });
-    this.progress.publish({ reviewId: review.id, kind: 'QUEUED', node: null, durationMs: null, counts: null, status: 'QUEUED', errorCode: null });
+    this.progress.publish({ reviewId: review.id, kind: 'QUEUED', node: null, durationMs: null, counts: null, status: 'QUEUED', errorCode: null }, principal.userId);
     rememberReviewOrigin(review.id, 'child');
     this.queue.enqueue(review.id);
     return review;
@@ -129,10 +139,10 @@ export class ReviewService {
   async submitBatch(principal: Principal, inputs: readonly ReviewInput[]): Promise<ReviewBatchRow> {
     if (inputs.length === 0) throw badUserInput('A batch needs at least one review.', 'inputs');
     if (inputs.length > this.limits.maxBatch) throw badUserInput(`A batch holds at most ${this.limits.maxBatch} reviews.`, 'inputs');
-    await this.guards.writeGuard?.(principal.userId);
-    await this.guards.quota?.(principal, inputs.length);
+    await this.guards.quota(principal, inputs.length);
     const now = new Date();
     const { batch, queued } = await this.db.$transaction(async (tx) => {
+      await this.guards.barrier.enter(prismaRunner(tx), principal.userId);
       const batch = await tx.reviewBatch.create({ data: { tenantId: principal.tenantId, userId: principal.userId, total: inputs.length } });
       const rows = inputs.map((input, index) => {
         const problem = inputProblem(input, this.limits);
@@ -331,8 +341,12 @@ export class ReviewService {
   }
 
   private async executeRun(reviewId: string, trace: ReviewRunTrace): Promise<void> {
+    const retry = { ...(this.guards.retry ?? DEFAULT_RETRY), onRetry: (error: unknown, attempt: number) => log.warn({ err: error, reviewId, attempt }, 'transient database failure; retrying') };
     // Claim and read in one statement; a review someone else claimed is skipped.
-    const [review] = await this.db.review.updateManyAndReturn({ where: { id: reviewId, status: 'QUEUED' }, data: { status: 'RUNNING', startedAt: new Date() } });
+    const [review] = await retryTransient(
+      () => this.db.review.updateManyAndReturn({ where: { id: reviewId, status: 'QUEUED' }, data: { status: 'RUNNING', startedAt: new Date() } }),
+      retry,
+    );
     if (!review) return;
     trace.claimed(review);
     const traceId = trace.traceId;
@@ -341,51 +355,20 @@ export class ReviewService {
     status('STATUS');
     let outcome: 'SUCCEEDED' | 'FAILED' = 'FAILED';
     try {
-      const state = await this.runGraph(review, review.pinnedKnowledge as ReviewState['pinnedKnowledge'], (kind, report) => {
-        if (kind === 'start') status('NODE_STARTED', { node: report as string });
-        else {
-          const { node, durationMs, counts } = report as NodeReport;
-          status('NODE_FINISHED', { node, durationMs: Math.round(durationMs * 100) / 100, counts });
-        }
-      });
-      const call = state.modelCalls.find((entry) => entry.provider !== 'rules') ?? state.modelCalls[0];
-      // The owner may have been erased while this review ran: write nothing for them.
-      await this.guards.writeGuard?.(review.userId);
-      await this.db.$transaction([
-        this.db.reviewFinding.createMany({
-          data: state.findings.map((finding, position) => ({
-            reviewId,
-            position,
-            clause: finding.clause,
-            clauseIndex: finding.clauseIndex,
-            knowledgeId: finding.knowledgeId,
-            version: finding.version,
-            severity: finding.severity,
-            message: finding.message,
-            evidenceStart: finding.evidence?.start ?? null,
-            evidenceEnd: finding.evidence?.end ?? null,
-          })),
-        }),
-        this.db.review.update({
-          where: { id: reviewId },
-          data: {
-            status: 'SUCCEEDED',
-            language: state.language,
-            riskLevel: state.riskLevel,
-            riskScore: state.riskScore,
-            report: state.reviewReport ?? undefined,
-            reportText: state.reportText,
-            knowledgeUsed: state.knowledgeUsed,
-            flags: state.flags,
-            degraded: state.degraded,
-            provider: call?.provider ?? this.provider.name,
-            model: call?.model ?? this.provider.model,
-            traceId,
-            finishedAt: new Date(),
-          },
-        }),
-        this.knowledge.accessLogWrite(review, reviewId, state.knowledgeUsed),
-      ]);
+      // A review is atomic and has no checkpointer: after a transient failure it runs again from a fresh state.
+      const state = await retryTransient(
+        () =>
+          this.runGraph(review, review.pinnedKnowledge as ReviewState['pinnedKnowledge'], (kind, report) => {
+            if (kind === 'start') status('NODE_STARTED', { node: report as string });
+            else {
+              const { node, durationMs, counts } = report as NodeReport;
+              status('NODE_FINISHED', { node, durationMs: Math.round(durationMs * 100) / 100, counts });
+            }
+          }),
+        retry,
+      );
+      const written = await retryTransient(() => this.writeResult(review, state, traceId), retry);
+      if (!written) return;
       status('STATUS', { status: 'SUCCEEDED' });
       outcome = 'SUCCEEDED';
       trace.succeeded(state);
@@ -393,15 +376,66 @@ export class ReviewService {
       const known = error instanceof AppError;
       if (!known) log.error({ err: error, reviewId, traceId }, 'review failed');
       const errorCode = known ? error.code : 'INTERNAL';
-      await this.db.review.update({
-        where: { id: reviewId },
-        data: { status: 'FAILED', errorCode, errorMessage: known ? error.message : `The review failed unexpectedly (trace ${traceId}).`, traceId, finishedAt: new Date() },
-      });
+      await retryTransient(
+        () =>
+          this.db.review.updateMany({
+            where: { id: reviewId, status: 'RUNNING' },
+            data: { status: 'FAILED', errorCode, errorMessage: known ? error.message : `The review failed unexpectedly (trace ${traceId}).`, traceId, finishedAt: new Date() },
+          }),
+        retry,
+      );
       status('STATUS', { status: 'FAILED', errorCode });
       trace.failed(errorCode, error);
     } finally {
-      if (review.batchId) await this.publishBatchProgress(review.batchId, outcome);
+      if (review.batchId) await this.publishBatchProgress(review.batchId, outcome).catch((error) => log.warn({ err: error, reviewId }, 'batch progress not published'));
     }
+  }
+
+  /**
+   * Writes a review's result once: inside the owner's write barrier (an owner erased meanwhile
+   * gets nothing written), guarded by the RUNNING status in SQL, so that a retry after a commit
+   * whose acknowledgement was lost writes nothing twice. False when the review was no longer RUNNING.
+   */
+  private async writeResult(review: { id: string; tenantId: string; userId: string }, state: ReviewState, traceId: string): Promise<boolean> {
+    const call = state.modelCalls.find((entry) => entry.provider !== 'rules') ?? state.modelCalls[0];
+    return this.db.$transaction(async (tx) => {
+      await this.guards.barrier.enter(prismaRunner(tx), review.userId);
+      const { count } = await tx.review.updateMany({
+        where: { id: review.id, status: 'RUNNING' },
+        data: {
+          status: 'SUCCEEDED',
+          language: state.language,
+          riskLevel: state.riskLevel,
+          riskScore: state.riskScore,
+          report: state.reviewReport ?? undefined,
+          reportText: state.reportText,
+          knowledgeUsed: state.knowledgeUsed,
+          flags: state.flags,
+          degraded: state.degraded,
+          provider: call?.provider ?? this.provider.name,
+          model: call?.model ?? this.provider.model,
+          traceId,
+          finishedAt: new Date(),
+        },
+      });
+      if (count === 0) return false;
+      await tx.reviewFinding.createMany({
+        data: state.findings.map((finding, position) => ({
+          reviewId: review.id,
+          position,
+          clause: finding.clause,
+          clauseIndex: finding.clauseIndex,
+          knowledgeId: finding.knowledgeId,
+          version: finding.version,
+          severity: finding.severity,
+          message: finding.message,
+          evidenceStart: finding.evidence?.start ?? null,
+          evidenceEnd: finding.evidence?.end ?? null,
+        })),
+      });
+      await this.knowledge.accessLogWrite(review, review.id, state.knowledgeUsed, tx);
+      return true;
+    });
   }
 
   /**

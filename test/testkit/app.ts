@@ -47,6 +47,8 @@ export async function startTestApp(
     reviewNodeOverrides?: Parameters<typeof createDependencies>[0]['reviewNodeOverrides'];
     chatSummarizer?: Parameters<typeof createDependencies>[0]['chatSummarizer'];
     erasureFaultAfterStep?: Parameters<typeof createDependencies>[0]['erasureFaultAfterStep'];
+    erasureFailAfterStep?: Parameters<typeof createDependencies>[0]['erasureFailAfterStep'];
+    erasureRetry?: Parameters<typeof createDependencies>[0]['erasureRetry'];
     /** Reuse another app's database, secret and tenant: a "restart" of the gateway. */
     restartOf?: Pick<TestApp, 'database' | 'secret' | 'tenant'>;
   } = {},
@@ -68,6 +70,8 @@ export async function startTestApp(
     reviewNodeOverrides: overrides.reviewNodeOverrides,
     chatSummarizer: overrides.chatSummarizer,
     erasureFaultAfterStep: overrides.erasureFaultAfterStep,
+    erasureFailAfterStep: overrides.erasureFailAfterStep,
+    erasureRetry: overrides.erasureRetry,
   });
   const app: App = buildApp(deps);
   const { url, port } = await app.start();

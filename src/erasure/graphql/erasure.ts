@@ -99,6 +99,13 @@ builder.mutationFields((t) => ({
     args: { userId: t.arg.id({ required: false }) },
     resolve: (_root, args, context) => context.services.erasure.request(context.principal!, args.userId),
   }),
+  resumeErasure: t.field({
+    type: ErasureRequestRef,
+    description: 'Continues a FAILED erasure job from its first step not done (COMPLIANCE); an open job is returned running, a completed one as it is.',
+    authScopes: { role: 'COMPLIANCE' },
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_root, args, context) => context.services.erasure.resume(context.principal!, args.id),
+  }),
   setTenantQuota: t.field({
     type: [QuotaUsageRef],
     description: 'Sets the tenant’s limits (ADMIN) and returns usage against them.',

@@ -11,6 +11,7 @@ import {
 import type { SearchItem } from '@langchain/langgraph-checkpoint';
 import { Prisma } from '../../generated/prisma/client.js';
 import type { Database } from '../../platform/db/prisma.js';
+import { prismaRunner, type WriteBarrier } from '../../platform/db/write-barrier.js';
 import { assertUuid, badUserInput } from '../../platform/errors.js';
 import {
   checkCount,
@@ -39,11 +40,6 @@ export interface FactStoreOptions {
   source?: FactSourceName;
   /** Where the facts were stated, e.g. the session and turn. */
   sourceTurn?: string | null;
-  /**
-   * Awaited before every write (once per batch that writes); throwing refuses the write.
-   * Erasure uses it to keep an erased user's facts from coming back.
-   */
-  writeGuard?: (userId: string) => Promise<void>;
 }
 
 /** One stored version of a fact, as `history` returns it. */
@@ -135,11 +131,14 @@ export class FactStore extends BaseStore {
   private readonly userId: string;
   private readonly source: FactSourceName;
   private readonly sourceTurn: string | null;
-  private readonly writeGuard: ((userId: string) => Promise<void>) | undefined;
-
+  /**
+   * @param barrier Entered first in every writing transaction (once per batch that writes);
+   *   throwing refuses the write. Erasure uses it to keep an erased user's facts from coming back.
+   */
   constructor(
     private readonly db: Database,
     scope: FactStoreScope,
+    private readonly barrier: WriteBarrier,
     options: FactStoreOptions = {},
   ) {
     super();
@@ -147,7 +146,6 @@ export class FactStore extends BaseStore {
     this.userId = assertUuid(scope.userId, 'userId');
     this.source = options.source ?? 'USER_STATED';
     this.sourceTurn = options.sourceTurn ?? null;
-    this.writeGuard = options.writeGuard;
   }
 
   // The BaseStore conveniences validate with LangGraph's rules, which refuse `.` and `:` in
@@ -201,7 +199,6 @@ export class FactStore extends BaseStore {
       for (const operation of planned) results.push(await this.run(this.db, operation, null));
       return results as OperationResults<Op>;
     }
-    await this.writeGuard?.(this.userId);
     return (await this.runWriting(planned)) as OperationResults<Op>;
   }
 
@@ -291,6 +288,7 @@ export class FactStore extends BaseStore {
     for (let attempt = 1; ; attempt += 1) {
       try {
         return await this.db.$transaction(async (tx) => {
+          await this.barrier.enter(prismaRunner(tx), this.userId);
           await tx.$executeRaw`
             SELECT pg_advisory_xact_lock(lock_key)
             FROM (SELECT DISTINCT hashtextextended(k, 0) AS lock_key FROM unnest(${lockKeys}::text[]) AS k ORDER BY 1) AS keys`;

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { PrismaPg } from '@prisma/adapter-pg';
-import pg from 'pg';
+import { createPool } from './pool.js';
 import { bindMigrationAwareSqlAdapterFactory } from '@prisma/driver-adapter-utils';
 import { createLogger } from '../logger.js';
 
@@ -71,7 +71,7 @@ async function withEngine<T>(databaseUrl: string, run: (engine: SchemaEngine, da
   const { SchemaEngine } = await loadEngineModule();
   const datamodel = await readFile(schemaPath, 'utf8');
   // Our own pool, so the connections close with the engine instead of idling for 30 s.
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  const pool = createPool({ connectionString: databaseUrl, max: 2, name: 'migrations' });
   const adapterFactory = bindMigrationAwareSqlAdapterFactory(new WholeScriptPrismaPg(pool));
   const engine = await SchemaEngine.new(
     { datamodels: [[schemaPath, datamodel]] },

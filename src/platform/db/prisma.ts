@@ -1,9 +1,7 @@
 import { PrismaPg } from '@prisma/adapter-pg';
-import pg from 'pg';
+import type pg from 'pg';
 import { PrismaClient } from '../../generated/prisma/client.js';
-import { createLogger } from '../logger.js';
-
-const log = createLogger('db-pool');
+import { createPool } from './pool.js';
 
 export type Database = PrismaClient;
 
@@ -16,10 +14,7 @@ const pools = new WeakMap<Database, pg.Pool>();
  * connection counts can be read (see {@link poolStats}).
  */
 export function createDatabase(databaseUrl: string, poolMax = 10): Database {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolMax, idleTimeoutMillis: 10_000 });
-  // An idle connection the server closes (restart, failover) is replaced on next use; without a
-  // listener the pool's 'error' event would crash the process.
-  pool.on('error', (error) => log.warn({ err: error }, 'idle database connection closed'));
+  const pool = createPool({ connectionString: databaseUrl, max: poolMax, name: 'gateway' });
   const adapter = new PrismaPg(pool, { disposeExternalPool: true });
   const db = new PrismaClient({ adapter });
   pools.set(db, pool);

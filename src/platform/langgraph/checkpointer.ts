@@ -2,17 +2,45 @@ import type { RunnableConfig } from '@langchain/core/runnables';
 import type { Checkpoint, CheckpointMetadata, CheckpointTuple, ChannelVersions, PendingWrite } from '@langchain/langgraph-checkpoint';
 import { SpanKind, type Attributes } from '@opentelemetry/api';
 import { PostgresSaver } from '@langchain/langgraph-checkpoint-postgres';
-import pg from 'pg';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type pg from 'pg';
+import { createPool } from '../db/pool.js';
+import { pgRunner, type WriteBarrier } from '../db/write-barrier.js';
 import { withSpan } from '../../observability/tracing.js';
-import { createLogger } from '../logger.js';
-
-const log = createLogger('checkpointer');
 
 /** The schema holding LangGraph's checkpoint tables, apart from the Prisma-managed ones. */
 export const CHECKPOINT_SCHEMA = 'langgraph';
 
-/** Refuses a write for a thread (e.g. of an erased user) by throwing. */
-export type ThreadWriteGuard = (threadId: string) => Promise<void>;
+/** The user whose thread a checkpoint write is for, while the saver runs that write. */
+const writingFor = new AsyncLocalStorage<string>();
+
+/** The user id of a derived thread id (`${userId}:${sessionId}`). */
+const threadOwner = (threadId: string) => threadId.slice(0, threadId.indexOf(':'));
+
+/**
+ * The pool the saver sees. PostgresSaver opens its write transactions itself (`BEGIN` on a client
+ * of its pool); the write barrier must be the first statement inside that same transaction, so the
+ * clients handed out during a guarded write run it right after `BEGIN`.
+ */
+function barrierPool(pool: pg.Pool, barrier: WriteBarrier): pg.Pool {
+  const connect = async () => {
+    const client = await pool.connect();
+    const userId = writingFor.getStore();
+    if (userId === undefined) return client;
+    return {
+      query: async (text: string, values?: unknown[]) => {
+        const result = await client.query(text, values);
+        if (text === 'BEGIN') await barrier.enter(pgRunner(client), userId);
+        return result;
+      },
+      release: (error?: Error | boolean) => client.release(error),
+    };
+  };
+  // Only what PostgresSaver calls. Not a Proxy of the pool: the pool's own query() calls
+  // this.connect(callback), which must stay the pool's.
+  const facade: Pick<pg.Pool, 'query' | 'end'> & { connect: typeof connect } = { connect, query: pool.query.bind(pool), end: pool.end.bind(pool) };
+  return facade as unknown as pg.Pool;
+}
 
 /**
  * A CLIENT span around one checkpointer operation: the saver talks to PostgreSQL through its own
@@ -28,21 +56,19 @@ function checkpointSpan<T>(operation: string, attributes: Attributes, work: () =
 }
 
 /**
- * LangGraph's PostgresSaver, with a guard consulted before every write so that a run still in
- * flight cannot write a checkpoint for a user who has since been erased, and a span per operation.
+ * LangGraph's PostgresSaver whose every write runs inside the write barrier of the thread's user,
+ * so that a run still in flight cannot write a checkpoint for a user who is being or has been
+ * erased, and a span per operation.
  */
 export class GuardedPostgresSaver extends PostgresSaver {
-  constructor(
-    pool: pg.Pool,
-    private readonly writeGuard: ThreadWriteGuard = async () => {},
-  ) {
-    super(pool, undefined, { schema: CHECKPOINT_SCHEMA });
+  constructor(pool: pg.Pool, barrier: WriteBarrier) {
+    super(barrierPool(pool, barrier), undefined, { schema: CHECKPOINT_SCHEMA });
   }
 
-  private async guard(config: RunnableConfig): Promise<void> {
+  private guarded<T>(config: RunnableConfig, write: () => Promise<T>): Promise<T> {
     const threadId = config.configurable?.thread_id;
-    if (typeof threadId !== 'string') throw new Error('checkpoint write without a thread id');
-    await this.writeGuard(threadId);
+    if (typeof threadId !== 'string' || !threadId.includes(':')) throw new Error('checkpoint write without a derived thread id');
+    return writingFor.run(threadOwner(threadId), write);
   }
 
   override getTuple(config: RunnableConfig): Promise<CheckpointTuple | undefined> {
@@ -50,17 +76,13 @@ export class GuardedPostgresSaver extends PostgresSaver {
   }
 
   override put(config: RunnableConfig, checkpoint: Checkpoint, metadata: CheckpointMetadata, newVersions: ChannelVersions): Promise<RunnableConfig> {
-    return checkpointSpan('put', { 'suanni.checkpoint.channels': Object.keys(newVersions).length }, async () => {
-      await this.guard(config);
-      return super.put(config, checkpoint, metadata, newVersions);
-    });
+    return checkpointSpan('put', { 'suanni.checkpoint.channels': Object.keys(newVersions).length }, () =>
+      this.guarded(config, () => super.put(config, checkpoint, metadata, newVersions)),
+    );
   }
 
   override putWrites(config: RunnableConfig, writes: PendingWrite[], taskId: string): Promise<void> {
-    return checkpointSpan('put_writes', { 'suanni.checkpoint.writes': writes.length }, async () => {
-      await this.guard(config);
-      return super.putWrites(config, writes, taskId);
-    });
+    return checkpointSpan('put_writes', { 'suanni.checkpoint.writes': writes.length }, () => this.guarded(config, () => super.putWrites(config, writes, taskId)));
   }
 
   override deleteThread(threadId: string): Promise<void> {
@@ -69,9 +91,7 @@ export class GuardedPostgresSaver extends PostgresSaver {
 }
 
 /** A checkpointer on its own small pool; `setup()` creates or upgrades its tables (idempotent). */
-export function createCheckpointer(databaseUrl: string, writeGuard?: ThreadWriteGuard): { saver: GuardedPostgresSaver; pool: pg.Pool } {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 5, idleTimeoutMillis: 10_000 });
-  // An idle connection closed by the server is replaced on next use; log it, do not crash.
-  pool.on('error', (error) => log.warn({ err: error }, 'idle checkpointer connection closed'));
-  return { saver: new GuardedPostgresSaver(pool, writeGuard), pool };
+export function createCheckpointer(databaseUrl: string, barrier: WriteBarrier): { saver: GuardedPostgresSaver; pool: pg.Pool } {
+  const pool = createPool({ connectionString: databaseUrl, max: 5, name: 'checkpointer' });
+  return { saver: new GuardedPostgresSaver(pool, barrier), pool };
 }
