@@ -67,12 +67,11 @@ export async function traceReviewRun(reviewId: string, metrics: Metrics | undefi
       outcome = 'SUCCEEDED';
       degraded = state.degraded;
       const call = state.modelCalls.find((entry) => entry.provider !== 'rules') ?? state.modelCalls[0];
+      // No risk level, score, finding count or language: spans are read by the tenant's SREs and
+      // ADMINs, and those are owner-only fields of the Review (DESIGN section 7).
       span.setAttributes({
         'suanni.review.status': 'SUCCEEDED',
-        'suanni.review.risk_level': state.riskLevel ?? 'NONE',
-        'suanni.review.findings': state.findings.length,
         'suanni.review.flags': state.flags,
-        'suanni.review.language': state.language ?? 'unknown',
         'suanni.knowledge.versions': state.knowledgeUsed.map((item) => `${item.knowledgeId}@${item.version}`),
         [ATTR.degraded]: state.degraded,
         ...(call ? { 'suanni.model.provider': call.provider, 'suanni.model.name': call.model } : {}),
@@ -105,16 +104,23 @@ export async function traceReviewRun(reviewId: string, metrics: Metrics | undefi
   }
 }
 
+/**
+ * The node counts a span may carry. A node's counts also go to progress events, which only the
+ * review's owner receives; spans are read by the tenant's SREs and ADMINs, so they carry only
+ * counts of what the Review shows an ADMIN too (flags, knowledge, degradation) or of the input's
+ * shape (clauses). Never findings, the risk score, extracted fields or the report's length:
+ * a count not listed here stays out of spans.
+ */
+export const TRACED_NODE_COUNTS: ReadonlySet<string> = new Set(['clauses', 'flags', 'knowledge', 'degraded']);
+
 function nodeAttributes(node: ReviewNode, output: Record<string, unknown>, deps: Parameters<ReviewNode['run']>[1]): Attributes {
   const attributes: Attributes = {};
-  for (const [name, value] of Object.entries(node.count?.(output as never) ?? {})) attributes[`suanni.node.count.${name}`] = value;
+  for (const [name, value] of Object.entries(node.count?.(output as never) ?? {})) if (TRACED_NODE_COUNTS.has(name)) attributes[`suanni.node.count.${name}`] = value;
   const used = output.knowledgeUsed as ReviewState['knowledgeUsed'] | undefined;
   if (used) attributes['suanni.knowledge.versions'] = used.map((item) => `${item.knowledgeId}@${item.version}`);
-  const findings = output.findings as ReviewState['findings'] | undefined;
-  if (findings) attributes['suanni.knowledge.cited'] = [...new Set(findings.map((finding) => `${finding.knowledgeId}@${finding.version}`))];
+  // Not the knowledge that findings cite, nor the risk level: that would say what the owner-only findings are.
   const flags = output.flags as string[] | undefined;
   if (flags) attributes['suanni.review.flags'] = flags;
-  if (typeof output.riskLevel === 'string') attributes['suanni.review.risk_level'] = output.riskLevel;
   const calls = (output.modelCalls as ReviewState['modelCalls'] | undefined) ?? [];
   const call = calls.at(-1);
   attributes['suanni.model.calls'] = calls.length;
@@ -128,8 +134,9 @@ function nodeAttributes(node: ReviewNode, output: Record<string, unknown>, deps:
 
 /**
  * Wraps a node so that its work runs in a `review.node.<name>` span (model and database spans of
- * the node become its children) carrying its reads, writes, dropped state keys, counts, the
- * knowledge versions it fetched or cited, provider, model, tokens and whether it degraded.
+ * the node become its children) carrying its reads, writes, dropped state keys, the counts of
+ * {@link TRACED_NODE_COUNTS}, the knowledge versions it fetched, provider, model, tokens and
+ * whether it degraded.
  * The state contract is still enforced around the wrapped node; an undeclared output key is
  * marked on the span here, before the contract fails the review.
  */

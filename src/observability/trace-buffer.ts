@@ -18,19 +18,19 @@ export interface SpanRecord {
   links: { traceId: string; spanId: string }[];
 }
 
-/** A trace as far as the buffer holds it. */
+/** A trace as far as the buffer holds it, as its owner may see it. */
 export interface TraceRecord {
   traceId: string;
-  /** Spans ordered by start time. */
+  /** The tenant that owns the trace (see {@link TraceBuffer}). */
+  tenantId: string;
+  /** The owner's spans, ordered by start time. */
   spans: SpanRecord[];
-  /** Tenants named by the spans' `suanni.tenant_id`. */
-  tenants: string[];
   /** Spans not kept because the trace reached the per-trace limit. */
   droppedSpans: number;
 }
 
 export interface TraceFilter {
-  /** Only traces with a span of this tenant (callers always set it). */
+  /** Only traces owned by this tenant (callers always set it). */
   tenantId: string;
   /** Substring of the root span's name. */
   rootName?: string | null;
@@ -55,6 +55,8 @@ interface KeptSpan {
   traceId: string;
   spanId: string;
   parentSpanId: string | undefined;
+  /** The parent is another process's span (an incoming `traceparent`): this span is a local root. */
+  parentIsRemote: boolean;
   name: string;
   kind: SpanKind;
   startTime: HrTime;
@@ -67,9 +69,21 @@ interface KeptSpan {
   links: ReadableSpan['links'];
 }
 
+/** A span of this process without a local parent: where this process's part of a trace begins. */
+interface LocalRoot {
+  spanId: string;
+  /** The span while it runs: its tenant is often set only after it started (a request's caller). */
+  running: Span | undefined;
+  /** Its tenant once it has ended; undefined when it ended without one (an unauthenticated request). */
+  tenant: string | undefined;
+}
+
 interface Entry {
   spans: KeptSpan[];
-  tenants: Set<string>;
+  /** Local roots in the order they started, kept only until the owner is decided. */
+  roots: LocalRoot[];
+  /** The owning tenant, once decided; never changes afterwards. */
+  owner: string | undefined;
   users: Set<string>;
   dropped: number;
 }
@@ -92,6 +106,7 @@ function keep(span: ReadableSpan): KeptSpan {
     traceId,
     spanId,
     parentSpanId: span.parentSpanContext?.spanId,
+    parentIsRemote: span.parentSpanContext?.isRemote === true,
     name: span.name,
     kind: span.kind,
     startTime: span.startTime,
@@ -122,38 +137,84 @@ function toRecord(span: KeptSpan): SpanRecord {
   };
 }
 
+const stringAttribute = (attributes: ReadableSpan['attributes'], key: string) => {
+  const value = attributes[key];
+  return typeof value === 'string' ? value : undefined;
+};
+
+const isLocalRoot = (span: Pick<ReadableSpan, 'parentSpanContext'>) => !span.parentSpanContext || span.parentSpanContext.isRemote === true;
+
+/** Erased users remembered so that their late spans are not kept; the oldest are forgotten past this many. */
+export const MAX_FORGOTTEN_USERS = 100_000;
+
 /**
  * Keeps the spans of the last `maxTraces` traces in memory (oldest trace evicted first, at most
  * `maxSpansPerTrace` spans each), so that SREs can read recent traces without a collector. The
  * spans are kept lean (see {@link KeptSpan}) and turned into records only when read.
+ *
+ * Tenancy (DESIGN section 7: a trace belongs to the tenant of its root operation). A client can
+ * put any trace id into a `traceparent`, so a trace id alone proves nothing:
+ *
+ * - **Owner.** A *local root* is a span of this process without a local parent (no parent, or
+ *   a remote one from an incoming `traceparent`). The owner is the tenant of the first local root
+ *   to start in the trace. Roots are recorded in `onStart`, in start order, because root
+ *   spans end last (a request's span ends after everything under it) and their tenant is only
+ *   set once the caller is known. A first root that ends without a tenant (an unauthenticated
+ *   request) is passed over for the next one; while an earlier root still runs without a tenant,
+ *   the trace has no owner yet and is shown to nobody. Once decided, the owner never changes.
+ *   A trace whose roots were evicted before its last spans ended has no owner and is shown to
+ *   nobody.
+ * - **Attribution.** A span is attributed to its own `suanni.tenant_id`, else to that of its
+ *   nearest ancestor that carries one; the walk stops at a local root, so nothing is attributed
+ *   across an incoming `traceparent`. Only the spans attributed to the owner are served, and
+ *   filters see only those; spans of a tenant that joined the trace with its id are never shown
+ *   to the owner, and the joining tenant never sees the trace at all. Spans that name another
+ *   tenant than a decided owner are not even kept.
+ * - **Erasure.** {@link forgetUser} remembers the user (the last {@link MAX_FORGOTTEN_USERS}),
+ *   and spans naming a forgotten user are dropped when they end (a request still in flight, a
+ *   socket still open), so the buffer never again holds that user's id.
  */
 export class TraceBuffer implements SpanProcessor {
   private readonly traces = new Map<string, Entry>();
+  /** Insertion-ordered, so the oldest erasure is the first to go past the bound. */
+  private readonly forgottenUsers = new Set<string>();
 
   constructor(
     readonly maxTraces: number,
     readonly maxSpansPerTrace = 2_000,
   ) {}
 
-  onStart(): void {}
+  onStart(span: Span): void {
+    if (!isLocalRoot(span)) return;
+    const { traceId, spanId } = span.spanContext();
+    const entry = this.traces.get(traceId) ?? this.newEntry(traceId);
+    // After the decision roots no longer matter; before it, at most one per span the trace may keep.
+    if (entry.owner !== undefined || entry.roots.length >= this.maxSpansPerTrace) return;
+    entry.roots.push({ spanId, running: span, tenant: undefined });
+  }
 
   onEnd(span: ReadableSpan): void {
-    const { traceId } = span.spanContext();
+    const { traceId, spanId } = span.spanContext();
+    const tenant = stringAttribute(span.attributes, ATTR.tenantId);
     let entry = this.traces.get(traceId);
-    if (!entry) {
-      while (this.traces.size >= this.maxTraces) this.traces.delete(this.traces.keys().next().value!);
-      entry = { spans: [], tenants: new Set(), users: new Set(), dropped: 0 };
-      this.traces.set(traceId, entry);
+    if (entry && entry.owner === undefined && isLocalRoot(span)) {
+      const root = entry.roots.find((candidate) => candidate.spanId === spanId);
+      if (root) {
+        root.running = undefined;
+        root.tenant = tenant;
+      }
     }
+    const user = stringAttribute(span.attributes, ATTR.userId);
+    if (user !== undefined && this.forgottenUsers.has(user)) return;
+    entry ??= this.newEntry(traceId);
+    const owner = ownerOf(entry);
+    if (owner !== undefined && tenant !== undefined && tenant !== owner) return;
     if (entry.spans.length >= this.maxSpansPerTrace) {
       entry.dropped += 1;
       return;
     }
     entry.spans.push(keep(span));
-    const tenant = span.attributes[ATTR.tenantId];
-    if (typeof tenant === 'string') entry.tenants.add(tenant);
-    const user = span.attributes[ATTR.userId];
-    if (typeof user === 'string') entry.users.add(user);
+    if (user !== undefined) entry.users.add(user);
   }
 
   async forceFlush(): Promise<void> {}
@@ -164,7 +225,7 @@ export class TraceBuffer implements SpanProcessor {
     return this.traces.size;
   }
 
-  /** Forgets everything (tests, and erasure when it must drop traces). */
+  /** Forgets every trace (tests, and erasure when it must drop traces); erased users stay remembered. */
   clear(): void {
     this.traces.clear();
   }
@@ -176,8 +237,14 @@ export class TraceBuffer implements SpanProcessor {
     return count;
   }
 
-  /** Drops every trace with a span of this user (erasure); returns how many. */
+  /**
+   * Drops every trace with a span of this user (erasure) and keeps no span naming the user from
+   * now on; returns how many traces were dropped.
+   */
   forgetUser(userId: string): number {
+    this.forgottenUsers.delete(userId);
+    this.forgottenUsers.add(userId);
+    if (this.forgottenUsers.size > MAX_FORGOTTEN_USERS) this.forgottenUsers.delete(this.forgottenUsers.values().next().value!);
     let count = 0;
     for (const [traceId, entry] of this.traces) {
       if (!entry.users.has(userId)) continue;
@@ -187,32 +254,92 @@ export class TraceBuffer implements SpanProcessor {
     return count;
   }
 
-  /** A trace, or undefined when it is unknown, evicted or not the tenant's. */
+  /** A trace owned by this tenant, or undefined when it is unknown, evicted, not (yet) the tenant's, or holds none of its spans. */
   get(traceId: string, tenantId: string): TraceRecord | undefined {
     const entry = this.traces.get(traceId);
-    if (!entry || !entry.tenants.has(tenantId)) return undefined;
-    return this.toTrace(traceId, entry);
+    if (!entry || ownerOf(entry) !== tenantId) return undefined;
+    const record = this.toTrace(traceId, entry, tenantId);
+    return record.spans.length > 0 ? record : undefined;
   }
 
-  /** Traces of a tenant matching the filter, newest first. */
+  /** Traces owned by the tenant matching the filter, newest first. */
   list(filter: TraceFilter): TraceRecord[] {
     const first = Math.min(Math.max(filter.first ?? 20, 1), 100);
     const matches: TraceRecord[] = [];
     const entries = [...this.traces.entries()].reverse();
     for (const [traceId, entry] of entries) {
       if (matches.length >= first) break;
-      if (!entry.tenants.has(filter.tenantId)) continue;
-      const record = this.toTrace(traceId, entry);
+      if (ownerOf(entry) !== filter.tenantId) continue;
+      const record = this.toTrace(traceId, entry, filter.tenantId);
       if (matchesFilter(record, filter)) matches.push(record);
     }
     return matches;
   }
 
-  private toTrace(traceId: string, entry: Entry): TraceRecord {
-    // By start time to the nanosecond; the records' Dates only keep milliseconds.
-    const spans = [...entry.spans].sort((a, b) => a.startTime[0] - b.startTime[0] || a.startTime[1] - b.startTime[1]).map(toRecord);
-    return { traceId, spans, tenants: [...entry.tenants], droppedSpans: entry.dropped };
+  private newEntry(traceId: string): Entry {
+    while (this.traces.size >= this.maxTraces) this.traces.delete(this.traces.keys().next().value!);
+    const entry: Entry = { spans: [], roots: [], owner: undefined, users: new Set(), dropped: 0 };
+    this.traces.set(traceId, entry);
+    return entry;
   }
+
+  private toTrace(traceId: string, entry: Entry, owner: string): TraceRecord {
+    // By start time to the nanosecond; the records' Dates only keep milliseconds.
+    const spans = attributedTo(entry.spans, owner)
+      .sort((a, b) => a.startTime[0] - b.startTime[0] || a.startTime[1] - b.startTime[1])
+      .map(toRecord);
+    return { traceId, tenantId: owner, spans, droppedSpans: entry.dropped };
+  }
+}
+
+/** Decides the owner when it can (see {@link TraceBuffer}); undefined while it cannot. */
+function ownerOf(entry: Entry): string | undefined {
+  if (entry.owner !== undefined) return entry.owner;
+  for (const root of entry.roots) {
+    const tenant = root.tenant ?? (root.running ? stringAttribute(root.running.attributes, ATTR.tenantId) : undefined);
+    if (tenant !== undefined) {
+      entry.owner = tenant;
+      entry.roots = [];
+      return tenant;
+    }
+    // An earlier root still running may yet name its tenant: no later root may own the trace before it.
+    if (root.running) return undefined;
+  }
+  return undefined;
+}
+
+/**
+ * The spans attributed to `tenant`: by their own `suanni.tenant_id`, else by their nearest
+ * ancestor's, never across a local root. A span whose ancestry is not in the buffer (a parent
+ * still running, or dropped) is attributed to no one.
+ */
+function attributedTo(spans: readonly KeptSpan[], tenant: string): KeptSpan[] {
+  const byId = new Map(spans.map((span) => [span.spanId, span]));
+  const attribution = new Map<string, string | null>();
+  const tenantOf = (span: KeptSpan): string | null => {
+    const path: KeptSpan[] = [];
+    let found: string | null = null;
+    for (let current: KeptSpan | undefined = span; current; ) {
+      const known = attribution.get(current.spanId);
+      if (known !== undefined) {
+        found = known;
+        break;
+      }
+      const own = stringAttribute(current.attributes, ATTR.tenantId);
+      if (own !== undefined) {
+        found = own;
+        break;
+      }
+      path.push(current);
+      // A local root without a tenant, or a cycle of ids (which the SDK never makes): no one.
+      if (current.parentSpanId === undefined || current.parentIsRemote || path.length > spans.length) break;
+      current = byId.get(current.parentSpanId);
+    }
+    for (const visited of path) attribution.set(visited.spanId, found);
+    attribution.set(span.spanId, found);
+    return found;
+  };
+  return spans.filter((span) => tenantOf(span) === tenant);
 }
 
 /** The spans whose parent is not in the trace (the root, or spans under a remote parent). */

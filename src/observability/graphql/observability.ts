@@ -72,7 +72,7 @@ TraceSpanRef.implement({
 });
 
 const TraceRef = builder.objectRef<TraceRecord>('Trace').implement({
-  description: 'A trace from the in-process buffer: every span the buffer holds, flat (`spans`) and as a tree (`root`).',
+  description: 'A trace from the in-process buffer, as its owning tenant sees it: the spans attributed to that tenant, flat (`spans`) and as a tree (`root`).',
   fields: (t) => ({
     traceId: t.exposeString('traceId'),
     rootName: t.string({ nullable: true, resolve: (trace) => rootSpans(trace)[0]?.name ?? null }),
