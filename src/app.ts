@@ -86,7 +86,7 @@ function createGateway(deps: AppDependencies): YogaServerInstance<ServerContext,
   });
 }
 
-/** Refuses request bodies over the limit before they are read. */
+/** Refuses request bodies over the limit (`SUANNI_MAX_BODY_BYTES`) before they are read. */
 function rejectOversizedBody(req: IncomingMessage, res: ServerResponse, maxBytes: number): boolean {
   if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return false;
   const length = req.headers['content-length'];
@@ -96,7 +96,7 @@ function rejectOversizedBody(req: IncomingMessage, res: ServerResponse, maxBytes
     // Node stops reading at Content-Length; a chunked body could be unbounded.
     if (req.headers['transfer-encoding']) [status, message] = [411, 'A Content-Length header is required.'];
   } else if (Number(length) > maxBytes) {
-    [status, message] = [413, `Request body exceeds ${maxBytes} bytes.`];
+    [status, message] = [413, `Request body of ${Number(length)} bytes exceeds the limit of ${maxBytes} bytes; the operator can raise SUANNI_MAX_BODY_BYTES.`];
   }
   if (!status) return false;
   res.writeHead(status, { 'content-type': 'application/json', connection: 'close' });
@@ -143,6 +143,7 @@ export function buildApp(deps: AppDependencies): App {
     }
     void yoga.requestListener(req, res);
   });
+  // One limit for both transports: a batch that fits an HTTP body fits a graphql-ws message.
   const wsServer = new WebSocketServer({ server, path: GRAPHQL_PATH, maxPayload: deps.config.limits.maxBodyBytes });
   const expiryTimers = new Map<WebSocket, NodeJS.Timeout>();
 

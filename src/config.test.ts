@@ -31,4 +31,16 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc' })).toThrow(/OTEL_EXPORTER_OTLP_PROTOCOL[\s\S]*grpc is not supported/);
     expect(() => loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' })).toThrow(/OTEL_EXPORTER_OTLP_ENDPOINT/);
   });
+
+  it('derives the body limit from the review limits: a full batch of typical contracts, at least one maximal contract', () => {
+    expect(loadConfig({}).limits.maxBodyBytes).toBe(500 * 64 * 1024);
+    expect(loadConfig({ SUANNI_REVIEW_MAX_BATCH: '10' }).limits.maxBodyBytes).toBe(1_000_000 + 64 * 1024);
+    expect(loadConfig({ SUANNI_REVIEW_MAX_BATCH: '100', SUANNI_REVIEW_MAX_TEXT_BYTES: '100000' }).limits.maxBodyBytes).toBe(100 * 64 * 1024);
+    expect(loadConfig({ SUANNI_MAX_BODY_BYTES: '5000000' }).limits.maxBodyBytes).toBe(5_000_000);
+  });
+
+  it('refuses a body limit that a contract at the text limit could not fit into, naming both variables', () => {
+    expect(() => loadConfig({ SUANNI_MAX_BODY_BYTES: '1000000' })).toThrow(/SUANNI_MAX_BODY_BYTES: must be at least SUANNI_REVIEW_MAX_TEXT_BYTES \+ 65536/);
+    expect(loadConfig({ SUANNI_MAX_BODY_BYTES: '1000000', SUANNI_REVIEW_MAX_TEXT_BYTES: '900000' }).limits.maxBodyBytes).toBe(1_000_000);
+  });
 });

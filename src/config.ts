@@ -17,6 +17,21 @@ const otlpProtocol = z.preprocess(
   z.enum(['http/protobuf', 'http/json'], { error: 'must be http/protobuf or http/json (grpc is not supported)' }).optional(),
 );
 
+/** Room a request needs besides one contract's text: the query, the other fields, JSON escapes. */
+export const BODY_OVERHEAD_BYTES = 64 * 1024;
+/** What a typical contract adds to a batch request (CUAD: median 40 KB, 90th percentile 88 KB). */
+export const TYPICAL_CONTRACT_BYTES = 64 * 1024;
+
+/**
+ * The default request body limit: a full batch of typical contracts (`maxBatch` × 64 KiB, so at
+ * most 500 × 64 KiB = 31.25 MiB), never less than one contract at the text limit plus overhead,
+ * so that a single `submitReview` at `SUANNI_REVIEW_MAX_TEXT_BYTES` always arrives. Sized for
+ * typical rather than maximal contracts: 500 × 1 MB in one request would be a memory hazard.
+ */
+export function defaultMaxBodyBytes(reviews: { maxBatch: number; maxTextBytes: number }): number {
+  return Math.max(reviews.maxBatch * TYPICAL_CONTRACT_BYTES, reviews.maxTextBytes + BODY_OVERHEAD_BYTES);
+}
+
 const environmentSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -30,7 +45,8 @@ const environmentSchema = z
     AUTH_JWKS_URL: z.url().optional(),
     AUTH_ISSUER: z.string().min(1).default('suanni-dev'),
     AUTH_AUDIENCE: z.string().min(1).default('suanni'),
-    SUANNI_MAX_BODY_BYTES: z.coerce.number().int().positive().default(1_000_000),
+    // Default derived from the review limits, see defaultMaxBodyBytes.
+    SUANNI_MAX_BODY_BYTES: z.coerce.number().int().positive().optional(),
     SUANNI_MAX_DEPTH: z.coerce.number().int().positive().default(10),
     SUANNI_MAX_TOKENS: z.coerce.number().int().positive().default(2_000),
     SUANNI_MAX_ALIASES: z.coerce.number().int().positive().default(15),
@@ -56,6 +72,10 @@ const environmentSchema = z
     SUANNI_QUOTA_CHECKPOINT_BYTES: z.coerce.number().int().min(0).default(10 * 1024 ** 3),
     SUANNI_QUOTA_REVIEWS_PER_DAY: z.coerce.number().int().min(0).default(100_000),
     SUANNI_ERASURE_HASH_KEY: z.string().min(32, 'SUANNI_ERASURE_HASH_KEY must be at least 32 characters').optional(),
+  })
+  .refine((env) => env.SUANNI_MAX_BODY_BYTES === undefined || env.SUANNI_MAX_BODY_BYTES >= env.SUANNI_REVIEW_MAX_TEXT_BYTES + BODY_OVERHEAD_BYTES, {
+    path: ['SUANNI_MAX_BODY_BYTES'],
+    message: `must be at least SUANNI_REVIEW_MAX_TEXT_BYTES + ${BODY_OVERHEAD_BYTES} (query and JSON overhead), or a contract at the text limit could never be submitted; leave it unset for the default derived from the review limits`,
   })
   .refine((env) => env.NODE_ENV !== 'production' || env.AUTH_JWT_SECRET || env.AUTH_JWKS_URL, {
     message: 'in production set AUTH_JWT_SECRET or AUTH_JWKS_URL; the generated development secret is refused',
@@ -104,7 +124,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     demoData: env.SUANNI_DEMO_DATA,
     auth: { jwtSecret: env.AUTH_JWT_SECRET, jwksUrl: env.AUTH_JWKS_URL, issuer: env.AUTH_ISSUER, audience: env.AUTH_AUDIENCE },
     limits: {
-      maxBodyBytes: env.SUANNI_MAX_BODY_BYTES,
+      maxBodyBytes: env.SUANNI_MAX_BODY_BYTES ?? defaultMaxBodyBytes({ maxBatch: env.SUANNI_REVIEW_MAX_BATCH, maxTextBytes: env.SUANNI_REVIEW_MAX_TEXT_BYTES }),
       maxDepth: env.SUANNI_MAX_DEPTH,
       maxTokens: env.SUANNI_MAX_TOKENS,
       maxAliases: env.SUANNI_MAX_ALIASES,

@@ -1,5 +1,6 @@
 import { lexicographicSortSchema, printSchema } from 'graphql';
 import { builder } from './builder.js';
+import { guardArgumentText } from './input-guard.js';
 import './scalars.js';
 import '../identity/graphql/user.js';
 import '../identity/graphql/session.js';
@@ -10,8 +11,8 @@ import '../erasure/graphql/erasure.js';
 import '../observability/graphql/heartbeat.js';
 import '../observability/graphql/observability.js';
 
-/** The executable schema: every domain's GraphQL files are imported above. */
-export const schema = builder.toSchema();
+/** The executable schema: every domain's GraphQL files are imported above; argument text is checked at the edge. */
+export const schema = guardArgumentText(builder.toSchema());
 
 /** The schema as committed in `schema.graphql`. */
 export function printSchemaSDL(): string {

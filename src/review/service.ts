@@ -4,6 +4,7 @@ import { prismaRunner, type WriteBarrier } from '../platform/db/write-barrier.js
 import { AppError, assertUuid, badUserInput, forbidden, notFound } from '../platform/errors.js';
 import type { EventBus } from '../platform/pubsub.js';
 import { createLogger } from '../platform/logger.js';
+import { unstorableCharacter, unstorableCharacterName } from '../platform/text.js';
 import { hasRole, type Principal } from '../identity/principal.js';
 import type { KnowledgeService } from '../knowledge/service.js';
 import type { ModelProvider } from '../platform/llm/provider.js';
@@ -55,10 +56,13 @@ const contractIdPattern = /^[\p{L}\p{N}][\p{L}\p{N}._:/#-]{0,127}$/u;
 function inputProblem(input: ReviewInput, limits: ReviewLimits): { message: string; field: string } | null {
   if (!contractIdPattern.test(input.contractId)) return { message: 'contractId must be 1-128 letters, digits and . _ : / # -.', field: 'contractId' };
   if (!input.title.trim() || input.title.length > 300) return { message: 'title must be 1-300 characters.', field: 'title' };
+  const titleCharacter = unstorableCharacter(input.title);
+  if (titleCharacter) return { message: `title contains ${unstorableCharacterName[titleCharacter]}.`, field: 'title' };
   if (!input.text.trim()) return { message: 'text must not be empty.', field: 'text' };
   const bytes = Buffer.byteLength(input.text, 'utf8');
   if (bytes > limits.maxTextBytes) return { message: `text is ${bytes} bytes; the limit is ${limits.maxTextBytes}.`, field: 'text' };
-  if (input.text.includes('\u0000')) return { message: 'text contains NUL characters; send the contract as plain text.', field: 'text' };
+  const textCharacter = unstorableCharacter(input.text);
+  if (textCharacter) return { message: `text contains ${unstorableCharacterName[textCharacter]}; send the contract as plain text.`, field: 'text' };
   return null;
 }
 
@@ -152,7 +156,7 @@ export class ReviewService {
           batchId: batch.id,
           batchIndex: index,
           contractId: contractIdPattern.test(input.contractId) ? input.contractId : `invalid-${index}`,
-          title: input.title.trim().slice(0, 300) || `#${index + 1}`,
+          title: (unstorableCharacter(input.title) ? '' : input.title.trim().slice(0, 300)) || `#${index + 1}`,
           text: problem ? '' : input.text,
           asOf: input.asOf ?? now,
           ...(problem ? { status: 'FAILED' as const, errorCode: 'BAD_USER_INPUT', errorMessage: problem.message, finishedAt: now } : {}),

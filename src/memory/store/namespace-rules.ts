@@ -1,4 +1,5 @@
 import { badUserInput, forbidden } from '../../platform/errors.js';
+import { unstorableCharacter } from '../../platform/text.js';
 
 /** A namespace is `[userId, category, ...]`: at least the owner and a category. */
 export const MIN_NAMESPACE_DEPTH = 2;
@@ -16,14 +17,10 @@ export type JsonObject = { [field: string]: JsonValue };
 /** Any JSON value. */
 export type JsonValue = string | number | boolean | null | JsonValue[] | JsonObject;
 
-// Lone UTF-16 surrogates cannot be stored in PostgreSQL text (they would come back as U+FFFD,
-// so a later lookup would not find the row); NUL cannot be stored in text or jsonb at all.
-const unstorableCharacters = /[\u0000\p{Cs}]/u;
-
 function checkText(text: unknown, field: string, maxLength: number): string {
   if (typeof text !== 'string') throw badUserInput(`${field} must be a string.`, field);
   if (text.length === 0 || text.length > maxLength) throw badUserInput(`${field} must be 1-${maxLength} characters.`, field);
-  if (unstorableCharacters.test(text)) throw badUserInput(`${field} contains a NUL or an unpaired surrogate character.`, field);
+  if (unstorableCharacter(text)) throw badUserInput(`${field} contains a NUL or an unpaired surrogate character.`, field);
   return text;
 }
 
@@ -103,7 +100,7 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
 function toJsonValue(value: unknown, path: string): JsonValue {
   switch (typeof value) {
     case 'string':
-      if (unstorableCharacters.test(value)) throw badUserInput(`${path} contains a NUL or an unpaired surrogate character.`, 'value');
+      if (unstorableCharacter(value)) throw badUserInput(`${path} contains a NUL or an unpaired surrogate character.`, 'value');
       return value;
     case 'boolean':
       return value;
@@ -126,7 +123,7 @@ function toJsonObjectAt(value: Record<string, unknown>, path: string): JsonObjec
   for (const [field, fieldValue] of Object.entries(value)) {
     // Undefined fields are absent, as in JSON.stringify.
     if (fieldValue === undefined) continue;
-    if (unstorableCharacters.test(field)) throw badUserInput(`${path} has a field name with a NUL or an unpaired surrogate character.`, 'value');
+    if (unstorableCharacter(field)) throw badUserInput(`${path} has a field name with a NUL or an unpaired surrogate character.`, 'value');
     copy[field] = toJsonValue(fieldValue, `${path}.${field}`);
   }
   return copy;

@@ -3,14 +3,16 @@ import { ChatDeepSeek } from '@langchain/deepseek';
 import { ChatOpenAICompletions } from '@langchain/openai';
 import type { z } from 'zod';
 import { traceModelCall } from '../../observability/model-tracing.js';
+import type { Logger } from 'pino';
 import { createLogger } from '../logger.js';
-import { httpStatusOf, runWithinBudget, type BudgetOutcome } from './call-budget.js';
+import { runWithinBudget, type BudgetOutcome } from './call-budget.js';
 import type { ModelProviderConfig } from './config.js';
+import { classifyModelFailure } from './failure.js';
 import { describeSchemaForPrompt, parseStructuredAnswer } from './json-output.js';
 import type { DegradedReason, ModelCallResult, ModelProvider, ModelUsage, StructuredRequest, TextRequest } from './provider.js';
 import { estimatePromptTokens, estimateTokens } from './token-estimate.js';
 
-const logger = createLogger('llm');
+const moduleLogger = createLogger('llm');
 
 /** Settings of a provider that calls a chat-completions API. */
 export type ChatModelProviderConfig = Extract<ModelProviderConfig, { provider: 'deepseek' | 'openai-compatible' }>;
@@ -27,7 +29,7 @@ interface ModelAnswer {
  * switches to OpenAI's Responses API (`/responses`) for some model names, which
  * OpenAI-compatible servers generally do not offer.
  */
-export function createChatModelProvider(config: ChatModelProviderConfig): ModelProvider {
+export function createChatModelProvider(config: ChatModelProviderConfig, logger: Logger = moduleLogger): ModelProvider {
   const fields = {
     apiKey: config.apiKey,
     model: config.model,
@@ -61,9 +63,10 @@ export function createChatModelProvider(config: ChatModelProviderConfig): ModelP
     return degraded(outcome.kind, { inputTokens: 0, outputTokens: 0, source: 'none' }, outcome.error);
 
     async function degraded(reason: DegradedReason, usage: ModelUsage, error?: unknown): Promise<ModelCallResult<T>> {
-      // No content in logs: prompts and answers may hold personal data.
+      // No content in logs (prompts, answers and error messages may hold personal data): the
+      // kind of failure, status and codes only.
       logger.warn(
-        { provider: config.provider, model: config.model, reason, attempts: outcome.attempts, status: httpStatusOf(error), error: errorName(error) },
+        { provider: config.provider, model: config.model, reason, ...classifyModelFailure(error, reason), attempts: outcome.attempts, errorClass: errorClass(error) },
         'model call degraded to its fallback',
       );
       const value = await fallback();
@@ -172,6 +175,7 @@ async function usageOf(answer: ModelAnswer, messages: readonly string[]): Promis
   return { inputTokens, outputTokens, source: 'estimate' };
 }
 
-function errorName(error: unknown): string | undefined {
-  return error instanceof Error ? error.name : undefined;
+/** `APIConnectionError`, `AuthenticationError`, ...: the OpenAI SDK names all of them `Error`. */
+function errorClass(error: unknown): string | undefined {
+  return error instanceof Error ? error.constructor.name : undefined;
 }

@@ -1,4 +1,5 @@
 import { builder } from '../../graphql/builder.js';
+import { perItemTextCheck } from '../../graphql/input-guard.js';
 import { pageSize } from '../../identity/graphql/inputs.js';
 import type { Principal } from '../../identity/principal.js';
 import type { Context } from '../../context.js';
@@ -239,7 +240,8 @@ builder.mutationFields((t) => ({
     type: ReviewBatchRef,
     description: 'Queues up to 500 independent reviews; an input that cannot be reviewed fails on its own with BAD_USER_INPUT.',
     authScopes: { authenticated: true },
-    args: { inputs: t.arg({ type: [ReviewInputType], required: true }) },
+    // Each input is checked on its own (ReviewService.submitBatch): one bad contract fails alone.
+    args: { inputs: t.arg({ type: [ReviewInputType], required: true, extensions: perItemTextCheck }) },
     resolve: (_root, args, context) => context.services.reviews.submitBatch(context.principal!, args.inputs),
   }),
   replayReview: t.field({
