@@ -17,6 +17,20 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: 'eighty', AUTH_JWT_SECRET: 'short' })).toThrow(/PORT[\s\S]*AUTH_JWT_SECRET/);
   });
 
+  it('accepts DATABASE_URL only as a postgres:// or postgresql:// URL, naming the variable and never echoing the value', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://u:p@db.internal:5432/suanni' }).databaseUrl).toBe('postgres://u:p@db.internal:5432/suanni');
+    expect(loadConfig({ DATABASE_URL: ' postgresql://localhost/suanni?sslmode=require ' }).databaseUrl).toBe('postgresql://localhost/suanni?sslmode=require');
+    expect(loadConfig({ DATABASE_URL: '' }).databaseUrl).toBeUndefined();
+    expect(loadConfig({ DATABASE_URL: '  ' }).databaseUrl).toBeUndefined();
+    const message = 'invalid configuration:\n  DATABASE_URL: must be a PostgreSQL URL of the form postgres://user:password@host:5432/database (postgresql:// works too)';
+    for (const bad of ['not-a-url', 'mysql://u:p@db/suanni', 'http://db:5432/suanni', 'postgres:db', 'postgres://u:p@[bad/suanni']) {
+      expect(() => loadConfig({ DATABASE_URL: bad }), bad).toThrow(message);
+      expect(() => loadConfig({ DATABASE_URL: bad })).not.toThrow(bad);
+    }
+    // Reported together with the other problems, in one message.
+    expect(() => loadConfig({ DATABASE_URL: 'not-a-url', PORT: 'eighty' })).toThrow(/PORT: [^\n]+\n  DATABASE_URL: must be a PostgreSQL URL/);
+  });
+
   it('reads limits and flags', () => {
     const config = loadConfig({ SUANNI_MAX_DEPTH: '4', SUANNI_DEMO_DATA: 'false', PORT: '8080' });
     expect(config.limits.maxDepth).toBe(4);

@@ -10,6 +10,18 @@ const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => ['true', '1', 'yes'].includes(value));
 
+/** A PostgreSQL connection URL; the value is never echoed in the error (it may hold a password). */
+const postgresUrl = z.preprocess(
+  (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+  z
+    .string()
+    .trim()
+    .refine((value) => /^postgres(?:ql)?:\/\//i.test(value) && URL.canParse(value), {
+      error: 'must be a PostgreSQL URL of the form postgres://user:password@host:5432/database (postgresql:// works too)',
+    })
+    .optional(),
+);
+
 /** The OTLP encodings the trace exporter speaks; `grpc` would need a second transport and is refused. */
 export type OtlpProtocol = 'http/protobuf' | 'http/json';
 const otlpProtocol = z.preprocess(
@@ -37,7 +49,7 @@ const environmentSchema = z
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     HOST: z.string().default('0.0.0.0'),
     PORT: z.coerce.number().int().min(0).max(65535).default(4000),
-    DATABASE_URL: optionalString,
+    DATABASE_URL: postgresUrl,
     DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
     SUANNI_DATA_DIR: optionalString,
     SUANNI_DEMO_DATA: booleanFlag.default(true),

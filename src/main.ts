@@ -1,3 +1,5 @@
+// First, before anything heavy is loaded: refuse an unsupported Node with a clear message.
+import './require-node.js';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -15,31 +17,43 @@ import { createDependencies } from './services.js';
 
 const log = createLogger('main');
 
+/** Runs one clean-up step; a failing step is logged and the next one still runs. */
+async function cleanUp(step: string, action: () => Promise<unknown> | undefined): Promise<void> {
+  try {
+    await action();
+  } catch (error) {
+    log.error({ err: error, step }, 'clean-up step failed');
+  }
+}
+
 async function start(): Promise<void> {
   const config = loadConfig();
   // The OpenTelemetry SDK starts before anything that makes spans (the database client, the app).
   const telemetry = startTelemetry(config.telemetry);
-  const dataDir = await dataDirectory(config);
-  const database = await openDatabase(config, dataDir);
-  const db = createDatabase(database.url, config.databasePoolMax);
+  let database: Awaited<ReturnType<typeof openDatabase>> | undefined;
+  let db: ReturnType<typeof createDatabase> | undefined;
   let app: ReturnType<typeof buildApp> | undefined;
   let deps: ReturnType<typeof createDependencies> | undefined;
   let stopping = false;
-  const shutdown = async (signal: string) => {
+  // A signal stops a healthy server with 0; a failed start exits 1 so a supervisor or CI sees it.
+  const shutdown = async (reason: string, exitCode: 0 | 1) => {
     if (stopping) return;
     stopping = true;
-    log.info({ signal }, 'shutting down');
-    await app?.stop().catch((error) => log.error({ err: error }, 'gateway stop failed'));
-    await deps?.services.reviews.stop();
-    await deps?.services.chat.close();
-    await db.$disconnect();
-    await telemetry.shutdown(); // exports the spans still buffered
-    await database.stop();
-    process.exit(0);
+    log.info({ reason }, 'shutting down');
+    await cleanUp('gateway', () => app?.stop());
+    await cleanUp('reviews', () => deps?.services.reviews.stop());
+    await cleanUp('chat', () => deps?.services.chat.close());
+    await cleanUp('database client', () => db?.$disconnect());
+    await cleanUp('telemetry', () => telemetry.shutdown()); // exports the spans still buffered
+    await cleanUp('embedded PostgreSQL', () => database?.stop());
+    process.exit(exitCode);
   };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT', 0));
+  process.on('SIGTERM', () => void shutdown('SIGTERM', 0));
   try {
+    const dataDir = await dataDirectory(config);
+    database = await openDatabase(config, dataDir);
+    db = createDatabase(database.url, config.databasePoolMax);
     await applyMigrations(database.url);
     if (config.demoData) await seedDemoData(db);
     deps = createDependencies({ config, db, databaseUrl: database.url, jwtSecret: await jwtSecret(config, dataDir), erasureHashKey: await erasureHashKey(config, dataDir) });
@@ -60,7 +74,8 @@ async function start(): Promise<void> {
     );
   } catch (error) {
     log.error({ err: error }, 'start failed');
-    await shutdown('startup failure');
+    process.stderr.write(`start failed: ${error instanceof Error ? error.message : String(error)}\n`);
+    await shutdown('start failed', 1);
   }
 }
 

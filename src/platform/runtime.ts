@@ -35,10 +35,27 @@ export async function ensureDatabase(adminUrl: string, name: string): Promise<vo
   }
 }
 
+/**
+ * Connects once so that an unreachable server or refused credentials are reported plainly, naming
+ * DATABASE_URL and the server (never the password), instead of surfacing later from the migrator.
+ */
+async function checkConnection(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+  } catch (error) {
+    throw new Error(`cannot connect to the PostgreSQL of DATABASE_URL (${new URL(url).host}): ${(error as Error).message}`, { cause: error });
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
 /** `DATABASE_URL` when set; otherwise the embedded PostgreSQL in the data folder. */
 export async function openDatabase(config: Config, dataDir: string): Promise<OpenedDatabase> {
   if (config.databaseUrl) {
     log.info({ server: new URL(config.databaseUrl).host }, 'using DATABASE_URL; no embedded server started');
+    await checkConnection(config.databaseUrl);
     return { url: config.databaseUrl, embedded: false, stop: async () => {} };
   }
   const embedded = await startEmbeddedPostgres({ dataDir });

@@ -1,3 +1,5 @@
+import { splitClauses } from './clauses.js';
+
 /** A fact a user stated about themselves, proposed for long-term memory. */
 export interface FactCandidate {
   category: 'profile' | 'preference' | 'business';
@@ -8,6 +10,7 @@ export interface FactCandidate {
 interface CandidatePattern {
   category: FactCandidate['category'];
   key: string;
+  /** Group 1 is the value. */
   pattern: RegExp;
   normalise?: (raw: string) => string | null;
 }
@@ -25,33 +28,59 @@ const languageValue = (raw: string) => {
   return null;
 };
 
-// Statements only: each pattern needs a first-person subject, so questions like
-// "我叫什么" or "what is my name" never match.
+// A company name in English: capitalised words, optionally joined by "of", "and", "&", "the"
+// ("Bank of America", "Procter and Gamble"); it ends at the first lower-case word ("Globex Ltd as
+// an engineer", "Globex Ltd and my employee id ...").
+const COMPANY_EN = String.raw`[A-Z0-9][\w&.'-]*(?:\s+(?:(?:of|and|&|the|de)\s+)?[A-Z0-9&][\w&.'-]*)*`;
+// An employee id holds at least one digit, so "my employee id is not ..." or "... is unknown" is no id.
+const EMPLOYEE_ID = String.raw`(?=[A-Za-z-]*\d)([A-Za-z0-9][A-Za-z0-9-]{0,31})`;
+// A Chinese name stops where the next clause about the user starts ("我叫张三我在...").
+const HAN_NAME = String.raw`([\p{Script=Han}A-Za-z](?:(?!我)[\p{Script=Han}A-Za-z ·.'-]){0,38})`;
+
+// Statements only: each pattern needs a first-person subject, and they are applied to statement
+// clauses only (see clauses.ts), so questions like "我叫什么" or "what is my name" never match.
 const patterns: CandidatePattern[] = [
-  { category: 'profile', key: 'name', pattern: /(?:我叫|我的名字是|我名叫)\s*([\p{Script=Han}A-Za-z][\p{Script=Han}A-Za-z ·.'-]{0,38})/u, normalise: nameValue },
-  { category: 'profile', key: 'name', pattern: /\b(?:[Mm]y name is|[Mm]y name's|[Cc]all me)\s+([A-Z][A-Za-z'-]*(?:\s+[A-Z][A-Za-z'-]*){0,3})/, normalise: nameValue },
+  { category: 'profile', key: 'name', pattern: new RegExp(`(?:我叫|我的名字是|我名叫)\\s*${HAN_NAME}`, 'u'), normalise: nameValue },
+  { category: 'profile', key: 'name', pattern: /\b(?:[Mm]y (?:full )?name is|[Mm]y name's|[Cc]all me)\s+([A-Z][A-Za-z.'-]*(?:\s+[A-Z][A-Za-z.'-]*){0,3})/, normalise: nameValue },
   { category: 'profile', key: 'name', pattern: /\bI am ([A-Z][a-z'-]+(?:\s+[A-Z][a-z'-]+){0,2})(?=[.,!]|\s*$)/, normalise: nameValue },
   { category: 'profile', key: 'region', pattern: /我(?:是|在|来自)([\p{Script=Han}A-Za-z0-9]{1,12}?(?:区|大区|地区|片区))(?:的)?/u, normalise: trimValue },
   { category: 'profile', key: 'region', pattern: /\b(?:I(?:'m| am) (?:in|from) the|my region is(?: the)?)\s+([A-Za-z][A-Za-z -]{0,30}?)\s+region\b/i, normalise: (raw) => `${trimValue(raw)} region` },
   { category: 'profile', key: 'region', pattern: /\bmy region is\s+([A-Za-z][A-Za-z -]{0,30})/i, normalise: trimValue },
-  { category: 'profile', key: 'employeeId', pattern: /(?:我的)?工号(?:是|为|:|：)\s*([A-Za-z0-9-]{2,32})/, normalise: trimValue },
-  { category: 'profile', key: 'employeeId', pattern: /\bmy employee (?:id|ID|number) is\s+([A-Za-z0-9-]{2,32})/i, normalise: trimValue },
+  { category: 'profile', key: 'employeeId', pattern: new RegExp(`(?:我的)?(?:工号|员工编号|员工号)(?:是|为|:|：)\\s*${EMPLOYEE_ID}`), normalise: trimValue },
+  { category: 'profile', key: 'employeeId', pattern: new RegExp(String.raw`\bmy (?:employee|staff) (?:id|number|no\.?)(?:\s+is|\s*:)\s*${EMPLOYEE_ID}`, 'i'), normalise: trimValue },
   { category: 'preference', key: 'language', pattern: /(?:请用|请使用|我(?:更)?喜欢用?|用)(中文|汉语|英文|英语)(?:回答|回复|交流)?/, normalise: languageValue },
   { category: 'preference', key: 'language', pattern: /\b(?:please (?:answer|reply|respond) in|I prefer)\s+(English|Chinese|Mandarin)\b/i, normalise: languageValue },
   { category: 'business', key: 'company', pattern: /我在([\p{Script=Han}A-Za-z0-9]{2,30}?(?:公司|集团|银行|有限公司))(?:工作|上班)/u, normalise: trimValue },
-  { category: 'business', key: 'company', pattern: /\bI work (?:at|for)\s+([A-Z][A-Za-z0-9&. -]{1,40}?)(?=[.,!]|\s*$)/, normalise: trimValue },
+  { category: 'business', key: 'company', pattern: /我(?:就职于|任职于|供职于)([\p{Script=Han}A-Za-z0-9]{2,30}?(?:公司|集团|银行))/u, normalise: trimValue },
+  { category: 'business', key: 'company', pattern: new RegExp(String.raw`\b(?:I(?: work|'m working| am working) (?:at|for)|I(?:'m| am) employed (?:at|by)|[Mm]y (?:company|employer) is)\s+(${COMPANY_EN})`), normalise: trimValue },
 ];
+// With indices, so the words before a value can be checked for a negation.
+const indexedPatterns = patterns.map((item) => ({ ...item, pattern: new RegExp(item.pattern.source, `${item.pattern.flags}d`) }));
 
-/** Facts the user states about themselves in one message, in Chinese or English (first match per key). */
+// "My name is Bob, not Robert" keeps Bob; "请不要用英文回答" and "I'm not in the North region" keep nothing.
+const negation = /\b(?:not|never|no longer)\b|n't\b|[不没别勿非]/i;
+
+/**
+ * Facts the user states about themselves in one message, in Chinese or English: statement clauses
+ * only (questions state nothing), one value per key, a later statement replacing an earlier one.
+ */
 export function extractFactCandidates(text: string): FactCandidate[] {
   const found = new Map<string, FactCandidate>();
-  for (const { category, key, pattern, normalise } of patterns) {
-    if (found.has(`${category}.${key}`)) continue;
-    const match = pattern.exec(text);
-    if (!match?.[1]) continue;
-    const value = (normalise ?? trimValue)(match[1]);
-    // A question word where the value should be means the user asked, not stated.
-    if (value && !/^(?:什么|啥|谁|哪|多少)/.test(value) && !/^(?:what|which|who)\b/i.test(value)) found.set(`${category}.${key}`, { category, key, value });
+  for (const clause of splitClauses(text)) {
+    if (clause.question) continue;
+    const seen = new Set<string>();
+    for (const { category, key, pattern, normalise } of indexedPatterns) {
+      const id = `${category}.${key}`;
+      if (seen.has(id)) continue;
+      const match = pattern.exec(clause.text);
+      if (!match?.[1] || !match.indices?.[1]) continue;
+      if (negation.test(clause.text.slice(0, match.indices[1][0]))) continue;
+      const value = (normalise ?? trimValue)(match[1]);
+      // A question word where the value should be means the user asked, not stated.
+      if (!value || /^(?:什么|啥|谁|哪|多少)/.test(value) || /^(?:what|which|who)\b/i.test(value)) continue;
+      seen.add(id);
+      found.set(id, { category, key, value });
+    }
   }
   return [...found.values()];
 }

@@ -1,3 +1,4 @@
+import { splitClauses } from './clauses.js';
 import { extractFactCandidates } from './fact-candidates.js';
 import { knownDetails } from './summarizer.js';
 
@@ -10,14 +11,15 @@ export interface RenderedKnowledge {
 
 type Topic = 'name' | 'region' | 'employeeId' | 'language' | 'company';
 
-const questions: { topic: Topic; pattern: RegExp }[] = [
-  { topic: 'name', pattern: /我叫什么|我的名字(?:是什么|叫什么)?[?？]|你知道我(?:是谁|的名字)|\bwhat(?:'s| is) my name\b|\bwho am i\b|\bdo you know my name\b/i },
-  { topic: 'region', pattern: /我是哪个区|我在哪个区|我属于哪个区|我(?:是|在)哪(?:个)?(?:大区|地区|片区)|\bwhich region\b|\bwhat(?:'s| is) my region\b|\bwhere am i from\b/i },
-  { topic: 'employeeId', pattern: /我的工号|工号是多少|\bmy employee (?:id|number)\b\??|\bwhat(?:'s| is) my employee/i },
-  { topic: 'language', pattern: /我(?:喜欢|偏好)什么语言|\bwhich language do i prefer\b|\bmy preferred language\b/i },
-  { topic: 'company', pattern: /我在哪(?:家|个)?公司|我的公司是|\bwhere do i work\b|\bwhich company do i work\b/i },
+// Asked about in a question clause that refers to the user (my, I, me, 我); first topic wins.
+const topics: { topic: Topic; pattern: RegExp }[] = [
+  { topic: 'name', pattern: /名字|我叫(?:什么|啥)|我是谁|\bmy (?:full )?name\b|\bwho am i\b/i },
+  { topic: 'employeeId', pattern: /工号|员工(?:编号|号)|\b(?:employee|staff) (?:id|number|no)\b/i },
+  { topic: 'company', pattern: /公司|单位|在哪(?:里|儿)?(?:工作|上班)|\bcompany\b|\bemployer\b|\bwhere (?:do|did) i work\b|\bwhere i work\b|\bwho do i work for\b|\bwhere am i employed\b/i },
+  { topic: 'region', pattern: /区域|地区|大区|片区|哪(?:个)?区|\bregion\b|\bwhere am i from\b/i },
+  { topic: 'language', pattern: /语言|\blanguage\b/i },
 ];
-
+const aboutTheUser = /我|\b(?:i|me|my|mine)\b/i;
 const labels: Record<Topic, { zh: string; en: string }> = {
   name: { zh: '名字', en: 'name' },
   region: { zh: '所在区域', en: 'region' },
@@ -31,19 +33,26 @@ const factKey: Record<Topic, string> = { name: 'profile.name', region: 'profile.
 /** Chinese when the text has Han characters, else English. */
 export const languageOf = (text: string): 'zh' | 'en' => (/\p{Script=Han}/u.test(text) ? 'zh' : 'en');
 
-/** The topic a message asks about, if it is a question about the user's own details. */
+/**
+ * The topic a message asks about, if it holds a question about the user's own details; a
+ * statement that mentions a detail ("my employee id is B-7") asks nothing.
+ */
 export function questionTopic(text: string): Topic | null {
-  return questions.find((question) => question.pattern.test(text))?.topic ?? null;
+  for (const clause of splitClauses(text)) {
+    if (!clause.question || !aboutTheUser.test(clause.text)) continue;
+    const asked = topics.find((item) => item.pattern.test(clause.text));
+    if (asked) return asked.topic;
+  }
+  return null;
 }
 
 /**
- * Where a detail is known from, newest first: what the user said in the recent turns (questions
- * skipped), then the summary's "Known:" entries, then confirmed facts.
+ * Where a detail is known from, newest first: what the user stated in the recent turns, then the
+ * summary's "Known:" entries, then confirmed facts.
  */
 function lookup(topic: Topic, known: RenderedKnowledge): string | null {
   const [category, key] = factKey[topic].split('.') as [string, string];
   for (const message of [...known.recentUserMessages].reverse()) {
-    if (questionTopic(message)) continue;
     const candidate = extractFactCandidates(message).find((item) => `${item.category}.${item.key}` === factKey[topic]);
     if (candidate) return candidate.value;
   }
