@@ -33,8 +33,8 @@ export function endableStream<T>(source: AsyncIterable<T>, onFinish: () => void)
   let finished = false;
   let final: { value: T } | null = null;
   let finalDelivered = false;
-  let wake: () => void = () => {};
-  const ended = new Promise<null>((resolve) => (wake = () => resolve(null)));
+  /** Wakes the `next()` in progress; one promise per call, so a long stream keeps no reactions. */
+  let interrupt: (() => void) | null = null;
   const finish = () => {
     if (finished) return;
     finished = true;
@@ -56,18 +56,21 @@ export function endableStream<T>(source: AsyncIterable<T>, onFinish: () => void)
     end(value) {
       if (final || finished) return;
       final = { value };
-      wake();
+      interrupt?.();
       stopSource();
     },
     stream: {
       async next() {
         if (final) return afterEnd();
         let step: IteratorResult<T> | null;
+        const interrupted = new Promise<null>((resolve) => (interrupt = () => resolve(null)));
         try {
-          step = await Promise.race([iterator.next(), ended]);
+          step = await Promise.race([iterator.next(), interrupted]);
         } catch (error) {
           finish();
           throw error;
+        } finally {
+          interrupt = null;
         }
         if (step === null || final) return afterEnd();
         if (step.done) finish();
