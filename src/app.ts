@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
 import { useDisableIntrospection } from '@graphql-yoga/plugin-disable-introspection';
-import { createYoga, useReadinessCheck, type YogaServerInstance } from 'graphql-yoga';
+import { createGraphQLError, createYoga, useReadinessCheck, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import type { ExecutionArgs, GraphQLError } from 'graphql';
 import { CloseCode, type SubscribePayload } from 'graphql-ws';
 import { useServer } from 'graphql-ws/use/ws';
@@ -14,21 +14,34 @@ import { armorConfig, maskUnexpectedError, useErrorPolicy, appErrorToGraphQL } f
 import { schema } from './graphql/schema.js';
 import { authenticate } from './identity/authenticate.js';
 import type { Principal } from './identity/principal.js';
-import { AppError } from './platform/errors.js';
+import { AppError, unauthenticated } from './platform/errors.js';
 import { createLogger } from './platform/logger.js';
 import { operationTraceId, useObservability } from './observability/graphql-tracing.js';
+import { USER_ERASED_TOPIC } from './erasure/service.js';
+import { LiveConnections, type Revocation } from './transport/live-connections.js';
+import { atInstant, tokenExpired, useSubscriptionGuard } from './transport/subscription-guard.js';
 
 const log = createLogger('app');
 
+/** Why the server closes a socket of its own accord. */
+const socketTokenExpired: Revocation = { code: 4401, reason: 'Unauthorized: token expired', error: tokenExpired() };
+const userErased: Revocation = {
+  code: CloseCode.Forbidden,
+  reason: 'Forbidden: user erased',
+  error: new AppError('FORBIDDEN', 'This user has been erased.', { reason: 'SUBJECT_ERASED' }),
+};
+
 export const GRAPHQL_PATH = '/graphql';
-/** The largest delay Node timers accept; longer token lifetimes are re-armed. */
-const MAX_TIMER_MS = 2_147_483_647;
+/** Headers that mark a request a browser would have preflighted (CSRF prevention). */
+const CSRF_HEADERS = ['x-graphql-yoga-csrf', 'apollo-require-preflight'];
 
 interface ServerContext {
   req?: IncomingMessage;
   res?: ServerResponse;
   /** Set for graphql-ws operations: the principal verified when the socket connected. */
   socketPrincipal?: Principal;
+  /** Set for graphql-ws operations: their socket (subscription limits per socket). */
+  socket?: WebSocket;
 }
 
 /** Without telemetry: the W3C trace id of an incoming `traceparent`, or a new one. */
@@ -37,7 +50,37 @@ function traceIdFrom(traceparent: string | null | undefined): string {
   return match && match[1] !== '0'.repeat(32) ? match[1]! : randomBytes(16).toString('hex');
 }
 
-function createGateway(deps: AppDependencies): YogaServerInstance<ServerContext, Context> {
+/**
+ * The request's one Authorization header. Node keeps only the first of repeated `authorization`
+ * headers, so two are refused here rather than one silently picked.
+ */
+function authorizationOf(initial: ServerContext & { request: Request }): string | null {
+  const distinct = initial.req?.headersDistinct?.authorization;
+  if (distinct && distinct.length > 1) throw unauthenticated('Send exactly one Authorization header; several were received.');
+  return initial.request.headers.get('authorization');
+}
+
+/**
+ * Yoga's CSRF prevention, its refusal carrying the project's code: `BAD_USER_INPUT` with reason
+ * `CSRF` (HTTP 403 as before), like the other refusals of a request's shape.
+ */
+function useCsrfPreventionWithCode(): Plugin {
+  const csrf = useCSRFPrevention({ requestHeaders: CSRF_HEADERS });
+  return {
+    onRequestParse(payload) {
+      try {
+        return csrf.onRequestParse?.(payload);
+      } catch (error) {
+        if (!(error instanceof Error) || (error as GraphQLError).extensions?.code) throw error;
+        throw createGraphQLError(`Required CSRF header not present: send one of ${CSRF_HEADERS.join(', ')}, or a JSON body.`, {
+          extensions: { code: 'BAD_USER_INPUT', reason: 'CSRF', http: { status: 403 } },
+        });
+      }
+    },
+  };
+}
+
+function createGateway(deps: AppDependencies, live: LiveConnections<WebSocket>): YogaServerInstance<ServerContext, Context> {
   const { config } = deps;
   const production = config.env === 'production';
   return createYoga<ServerContext, Context>({
@@ -61,7 +104,7 @@ function createGateway(deps: AppDependencies): YogaServerInstance<ServerContext,
         principal = initial.socketPrincipal;
       } else {
         try {
-          principal = await authenticate(initial.request.headers.get('authorization'), deps.tokens, deps.services.identity);
+          principal = await authenticate(authorizationOf(initial), deps.tokens, deps.services.identity);
         } catch (error) {
           if (error instanceof AppError) throw appErrorToGraphQL(error);
           throw error;
@@ -70,7 +113,7 @@ function createGateway(deps: AppDependencies): YogaServerInstance<ServerContext,
       return { principal, services: deps.services, db: deps.db, config, traceId };
     },
     plugins: [
-      useCSRFPrevention({ requestHeaders: ['x-graphql-yoga-csrf', 'apollo-require-preflight'] }),
+      useCsrfPreventionWithCode(),
       useReadinessCheck({
         endpoint: '/ready',
         check: async () => {
@@ -82,6 +125,8 @@ function createGateway(deps: AppDependencies): YogaServerInstance<ServerContext,
       useErrorPolicy(),
       // Last, so that it sees results after the error policy (its instrumentation wraps everything anyway).
       useObservability(deps.metrics),
+      // After observability, so that a refused subscription still ends its operation span.
+      useSubscriptionGuard(live),
     ],
   });
 }
@@ -134,7 +179,8 @@ export interface App {
  * the same envelop plugins and context.
  */
 export function buildApp(deps: AppDependencies): App {
-  const yoga = createGateway(deps);
+  const live = new LiveConnections<WebSocket>(deps.config.subscriptions);
+  const yoga = createGateway(deps, live);
   const server: Server = createServer((req, res) => {
     if (rejectOversizedBody(req, res, deps.config.limits.maxBodyBytes)) return;
     if (req.url === '/metrics' && (req.method === 'GET' || req.method === 'HEAD')) {
@@ -145,18 +191,16 @@ export function buildApp(deps: AppDependencies): App {
   });
   // One limit for both transports: a batch that fits an HTTP body fits a graphql-ws message.
   const wsServer = new WebSocketServer({ server, path: GRAPHQL_PATH, maxPayload: deps.config.limits.maxBodyBytes });
-  const expiryTimers = new Map<WebSocket, NodeJS.Timeout>();
+  const cancelExpiry = new Map<WebSocket, () => void>();
 
-  const armExpiry = (socket: WebSocket, expiresAt: Date | null) => {
-    if (!expiresAt) return;
-    const remaining = expiresAt.getTime() - Date.now();
-    const timer = setTimeout(() => {
-      if (Date.now() < expiresAt.getTime()) return armExpiry(socket, expiresAt);
-      socket.close(4401, 'Unauthorized: token expired');
-    }, Math.min(Math.max(remaining, 0), MAX_TIMER_MS));
-    timer.unref();
-    expiryTimers.set(socket, timer);
-  };
+  // An erased user's sockets close at once and their SSE streams end (the erasure's tombstone step).
+  const erasures = deps.events.subscribe(USER_ERASED_TOPIC);
+  void (async () => {
+    for await (const { userId } of erasures) {
+      const ended = live.endUser(userId, userErased);
+      if (ended.sockets + ended.streams > 0) log.info(ended, 'closed the connections of an erased user');
+    }
+  })().catch((error: unknown) => log.error({ err: error }, 'erasure listener stopped'));
 
   const wsCleanup = useServer<Record<string, unknown> | undefined, { principal?: Principal }>(
     {
@@ -170,8 +214,16 @@ export function buildApp(deps: AppDependencies): App {
             ctx.extra.socket.close(4401, 'Unauthorized: connectionParams.authorization is required');
             return false;
           }
+          // Closed while authenticating: onClose has run already, so it must not be registered.
+          if (ctx.extra.socket.readyState !== ctx.extra.socket.OPEN) return false;
+          const ended = live.addSocket(principal.userId, ctx.extra.socket);
+          if (ended) {
+            ctx.extra.socket.close(ended.code, ended.reason);
+            return false;
+          }
           ctx.extra.principal = principal;
-          armExpiry(ctx.extra.socket, principal.tokenExpiresAt);
+          const socket = ctx.extra.socket;
+          if (principal.tokenExpiresAt) cancelExpiry.set(socket, atInstant(principal.tokenExpiresAt, () => live.revokeSocket(socket, socketTokenExpired)));
           return true;
         } catch (error) {
           const reason = error instanceof AppError ? error.message : 'authentication failed';
@@ -180,15 +232,24 @@ export function buildApp(deps: AppDependencies): App {
         }
       },
       onClose: (ctx) => {
-        clearTimeout(expiryTimers.get(ctx.extra.socket));
-        expiryTimers.delete(ctx.extra.socket);
+        cancelExpiry.get(ctx.extra.socket)?.();
+        cancelExpiry.delete(ctx.extra.socket);
+        if (ctx.extra.principal) live.removeSocket(ctx.extra.principal.userId, ctx.extra.socket);
       },
       onSubscribe: async (ctx, _id, params: SubscribePayload) => {
+        // A socket the server closed (token expired, user erased) runs nothing it still sends.
+        const revoked = live.revocationOf(ctx.extra.socket);
+        if (revoked) return [appErrorToGraphQL(revoked.error)];
         const enveloped = yoga.getEnveloped({
           req: ctx.extra.request,
-          // A traceparent in the operation's extensions (browsers cannot set upgrade headers) wins over the upgrade request's.
-          request: new Request(`http://localhost${GRAPHQL_PATH}`, { headers: { traceparent: String(params.extensions?.traceparent ?? ctx.extra.request.headers.traceparent ?? '') } }),
+          request: new Request(`http://localhost${GRAPHQL_PATH}`, {
+            // A socket message is a POST-like channel: Yoga's "no mutation over GET" rule must not apply.
+            method: 'POST',
+            // A traceparent in the operation's extensions (browsers cannot set upgrade headers) wins over the upgrade request's.
+            headers: { traceparent: String(params.extensions?.traceparent ?? ctx.extra.request.headers.traceparent ?? '') },
+          }),
           socketPrincipal: ctx.extra.principal,
+          socket: ctx.extra.socket,
           params,
         } as never);
         let document;
@@ -227,7 +288,8 @@ export function buildApp(deps: AppDependencies): App {
     },
     /** Stops accepting work, lets requests in flight finish (up to a grace period), then closes. */
     async stop(gracePeriodMs = 10_000) {
-      for (const timer of expiryTimers.values()) clearTimeout(timer);
+      for (const cancel of cancelExpiry.values()) cancel();
+      await erasures.return?.(undefined);
       await wsCleanup.dispose();
       wsServer.close();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));

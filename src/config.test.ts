@@ -38,6 +38,12 @@ describe('loadConfig', () => {
     expect(config.port).toBe(8080);
   });
 
+  it('reads the subscription limits, defaults 100 per socket and 200 per user, and refuses zero', () => {
+    expect(loadConfig({}).subscriptions).toEqual({ perSocket: 100, perUser: 200 });
+    expect(loadConfig({ SUANNI_MAX_SUBSCRIPTIONS_PER_SOCKET: '5', SUANNI_MAX_SUBSCRIPTIONS_PER_USER: '8' }).subscriptions).toEqual({ perSocket: 5, perUser: 8 });
+    expect(() => loadConfig({ SUANNI_MAX_SUBSCRIPTIONS_PER_SOCKET: '0' })).toThrow(/SUANNI_MAX_SUBSCRIPTIONS_PER_SOCKET/);
+  });
+
   it('reads the OTLP trace export settings, traces-specific variables first', () => {
     expect(loadConfig({}).telemetry).toMatchObject({ serviceName: 'suanni', otlpProtocol: 'http/protobuf', bufferTraces: 500 });
     const config = loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318', OTEL_EXPORTER_OTLP_PROTOCOL: 'http/protobuf', OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: 'http/json' });

@@ -63,6 +63,8 @@ const environmentSchema = z
     SUANNI_MAX_TOKENS: z.coerce.number().int().positive().default(2_000),
     SUANNI_MAX_ALIASES: z.coerce.number().int().positive().default(15),
     SUANNI_MAX_COST: z.coerce.number().int().positive().default(50_000),
+    SUANNI_MAX_SUBSCRIPTIONS_PER_SOCKET: z.coerce.number().int().min(1).default(100),
+    SUANNI_MAX_SUBSCRIPTIONS_PER_USER: z.coerce.number().int().min(1).default(200),
     SUANNI_HEARTBEAT_MS: z.coerce.number().int().min(100).default(3_000),
     SUANNI_REVIEW_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
     SUANNI_REVIEW_MAX_TEXT_BYTES: z.coerce.number().int().positive().default(1_000_000),
@@ -107,6 +109,8 @@ export interface Config {
   demoData: boolean;
   auth: { jwtSecret?: string; jwksUrl?: string; issuer: string; audience: string };
   limits: { maxBodyBytes: number; maxDepth: number; maxTokens: number; maxAliases: number; maxCost: number };
+  /** Subscriptions open at once per graphql-ws socket and per user (in one process). */
+  subscriptions: { perSocket: number; perUser: number };
   heartbeatMs: number;
   reviews: { concurrency: number; maxTextBytes: number; maxBatch: number };
   quotas: { facts: number; sessions: number; checkpointBytes: number; reviewsPerDay: number };
@@ -142,6 +146,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       maxAliases: env.SUANNI_MAX_ALIASES,
       maxCost: env.SUANNI_MAX_COST,
     },
+    subscriptions: { perSocket: env.SUANNI_MAX_SUBSCRIPTIONS_PER_SOCKET, perUser: env.SUANNI_MAX_SUBSCRIPTIONS_PER_USER },
     heartbeatMs: env.SUANNI_HEARTBEAT_MS,
     reviews: { concurrency: env.SUANNI_REVIEW_CONCURRENCY, maxTextBytes: env.SUANNI_REVIEW_MAX_TEXT_BYTES, maxBatch: env.SUANNI_REVIEW_MAX_BATCH },
     quotas: { facts: env.SUANNI_QUOTA_FACTS, sessions: env.SUANNI_QUOTA_SESSIONS, checkpointBytes: env.SUANNI_QUOTA_CHECKPOINT_BYTES, reviewsPerDay: env.SUANNI_QUOTA_REVIEWS_PER_DAY },

@@ -109,12 +109,14 @@ describe('operation limits and hardening', () => {
   it('rejects a simple (non-preflighted) browser request without the CSRF header', async () => {
     const blocked = await fetch(`${app.url}?query=${encodeURIComponent('{ __typename }')}`, { headers: { accept: 'application/json' } });
     expect(blocked.status).toBe(403);
+    expect((await blocked.json()).errors[0].extensions).toEqual({ code: 'BAD_USER_INPUT', reason: 'CSRF' });
     const allowed = await fetch(`${app.url}?query=${encodeURIComponent('{ __typename }')}`, {
       headers: { accept: 'application/json', 'x-graphql-yoga-csrf': '1' },
     });
     expect(allowed.status).toBe(200);
     const form = await fetch(app.url, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: JSON.stringify({ query: '{ __typename }' }) });
     expect(form.status).toBe(403);
+    expect((await form.json()).errors[0]).toMatchObject({ message: expect.stringMatching(/CSRF header/), extensions: { code: 'BAD_USER_INPUT', reason: 'CSRF' } });
   });
 
   it('masks unexpected errors as INTERNAL with a trace id', async () => {

@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -69,6 +69,36 @@ describe('token verification (HS256)', () => {
     await rejected(token, /exp/);
   });
   it('rejects a scheme other than Bearer', async () => rejected(undefined, /Bearer/, { authorization: `Basic ${Buffer.from('a:b').toString('base64')}` }));
+  it('rejects a token issued in the future beyond the clock tolerance', async () =>
+    rejected(await sign(app.secret, { tenant: app.tenant }, (jwt) => jwt.setIssuedAt(Math.floor(Date.now() / 1000) + 600)), /issued in the future/));
+  it('rejects two Authorization headers instead of taking the first', async () => {
+    const alice = await app.token('alice');
+    const mallory = await app.token('mallory');
+    // Two header lines on the wire (fetch would join them into one value).
+    const response = await new Promise<{ status: number; body: any }>((resolve, reject) => {
+      const body = JSON.stringify({ query: ME });
+      const request = httpRequest(app.url, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
+        let text = '';
+        res.on('data', (chunk) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
+      });
+      request.setHeader('authorization', [`Bearer ${alice}`, `Bearer ${mallory}`]);
+      request.on('error', reject);
+      request.end(body);
+    });
+    expect(response.status).toBe(401);
+    expect(response.body.data ?? null).toBeNull();
+    expect(response.body.errors[0]).toMatchObject({ message: expect.stringMatching(/exactly one Authorization header/), extensions: { code: 'UNAUTHENTICATED' } });
+  });
+  it('rejects repeated Authorization values joined into one header', async () => {
+    const headers = new Headers({ 'content-type': 'application/json' });
+    headers.append('authorization', `Bearer ${await app.token('alice')}`);
+    headers.append('authorization', `Bearer ${await app.token('mallory')}`);
+    const response = await fetch(app.url, { method: 'POST', headers, body: JSON.stringify({ query: ME }) });
+    const body = await response.json();
+    expect(response.status).toBe(401);
+    expect(body.errors[0]).toMatchObject({ message: expect.stringMatching(/exactly one Authorization header/), extensions: { code: 'UNAUTHENTICATED' } });
+  });
   it('answers a bad token with HTTP 401', async () => {
     const response = await app.gql(ME, {}, { token: 'not-a-jwt' });
     expect(response.status).toBe(401);

@@ -78,6 +78,13 @@ export interface ErasureProgressEvent {
 
 export const erasureTopic = (requestId: string) => `erasure:${requestId}` as const;
 
+/** Published once the user's tombstone stands: whatever the user still has open must end. */
+export interface UserErasedEvent {
+  userId: string;
+}
+
+export const USER_ERASED_TOPIC = 'userErased' as const;
+
 const sum = (counts: StoreCounts, belongs: (store: string) => boolean) => Object.entries(counts).filter(([store]) => belongs(store)).reduce((total, [, count]) => total + count, 0);
 
 /**
@@ -287,6 +294,7 @@ export class ErasureService {
         // A user row already gone means an earlier attempt buried it.
         if (user) await this.tombstones.bury({ userId, tenantId: user.tenantId, tenantKey: user.tenant.key, subject: user.subject });
         this.identity.forgetCachedIdentities();
+        this.events.publish(USER_ERASED_TOPIC, { userId });
         step.countBefore = 0;
         step.countAfter = 1;
         return;

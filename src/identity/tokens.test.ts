@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../platform/errors.js';
-import { bearerToken, claimsFromPayload } from './tokens.js';
+import { assertIssuedInThePast, bearerToken, claimsFromPayload, CLOCK_TOLERANCE_SECONDS } from './tokens.js';
 
 describe('claimsFromPayload', () => {
   it('reads subject, tenant and known roles', () => {
@@ -37,5 +37,24 @@ describe('bearerToken', () => {
   });
   it('rejects other schemes', () => {
     expect(() => bearerToken('Basic YTpi')).toThrow(/Bearer/);
+  });
+  it('rejects repeated headers joined into one value', () => {
+    expect(() => bearerToken('Bearer a.b.c, Bearer d.e.f')).toThrow(/exactly one Authorization header/);
+  });
+});
+
+describe('assertIssuedInThePast', () => {
+  const now = new Date('2030-01-01T00:00:00Z');
+  const seconds = now.getTime() / 1000;
+  it('accepts a token issued now, in the past, within the clock tolerance, or without iat', () => {
+    for (const iat of [seconds, seconds - 3600, seconds + CLOCK_TOLERANCE_SECONDS, undefined]) expect(() => assertIssuedInThePast({ iat }, now)).not.toThrow();
+  });
+  it('rejects a token issued beyond the clock tolerance in the future as UNAUTHENTICATED', () => {
+    expect(() => assertIssuedInThePast({ iat: seconds + CLOCK_TOLERANCE_SECONDS + 1 }, now)).toThrow(/future/);
+    try {
+      assertIssuedInThePast({ iat: seconds + 600 }, now);
+    } catch (error) {
+      expect((error as AppError).code).toBe('UNAUTHENTICATED');
+    }
   });
 });

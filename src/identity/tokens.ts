@@ -47,6 +47,20 @@ export function claimsFromPayload(payload: JWTPayload): TokenClaims {
   };
 }
 
+/** Clock skew accepted between the token issuer and this gateway. */
+export const CLOCK_TOLERANCE_SECONDS = 5;
+
+/**
+ * jose checks `iat` against the clock only with `maxTokenAge`. A token issued in the future must
+ * not pass: the erasure tombstone accepts tokens issued after the erasure, so a future `iat`
+ * would outlive it.
+ */
+export function assertIssuedInThePast(payload: JWTPayload, now: Date = new Date()): void {
+  if (payload.iat === undefined) return;
+  if (typeof payload.iat !== 'number' || !Number.isFinite(payload.iat)) throw unauthenticated('Token claim iat is invalid.');
+  if (payload.iat > now.getTime() / 1000 + CLOCK_TOLERANCE_SECONDS) throw unauthenticated('Token is issued in the future (iat).');
+}
+
 function describeRejection(error: unknown): string {
   if (error instanceof joseErrors.JWTExpired) return 'Token has expired.';
   if (error instanceof joseErrors.JWTClaimValidationFailed) {
@@ -86,11 +100,12 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
           issuer: options.issuer,
           audience: options.audience,
           requiredClaims: ['sub', 'exp'],
-          clockTolerance: 5,
+          clockTolerance: CLOCK_TOLERANCE_SECONDS,
         }));
       } catch (error) {
         throw unauthenticated(describeRejection(error));
       }
+      assertIssuedInThePast(payload);
       return claimsFromPayload(payload);
     },
   };
@@ -122,6 +137,8 @@ export async function signDevelopmentToken(request: DevelopmentTokenRequest): Pr
 /** Extracts the token from an `Authorization: Bearer …` value. */
 export function bearerToken(header: string | null | undefined): string | null {
   if (!header) return null;
+  // Repeated headers arrive joined with ", "; a JWT never holds a comma.
+  if (header.includes(',')) throw unauthenticated('Send exactly one Authorization header with one bearer token; several were received.');
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
   if (!match) throw unauthenticated('Authorization must use the Bearer scheme.');
   return match[1]!;

@@ -97,20 +97,41 @@ function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
 
 /**
  * Runs every step of an iterator in `otel`, so that work done while streaming (a subscription's
- * reads) belongs to the operation's trace; `onError` sees a stream that fails.
+ * reads) belongs to the operation's trace; `onError` sees a stream that fails. `onFinish` runs
+ * once, however the stream stops: done, failed (also on its first step, as a refused
+ * subscription does), or returned by the transport (client completion, socket closed).
  */
-function bindIterable<T>(iterable: AsyncIterable<T>, otel: OtelContext, onError: (error: unknown) => void): AsyncIterableIterator<T> {
+function bindIterable<T>(iterable: AsyncIterable<T>, otel: OtelContext, onError: (error: unknown) => void, onFinish: () => void): AsyncIterableIterator<T> {
   const iterator = iterable[Symbol.asyncIterator]();
+  let finished = false;
+  const finish = () => {
+    if (finished) return;
+    finished = true;
+    onFinish();
+  };
   return {
     next: (...args) =>
       context.with(otel, () =>
-        iterator.next(...args).catch((error: unknown) => {
-          onError(error);
-          throw error;
-        }),
+        iterator.next(...args).then(
+          (step) => {
+            if (step.done) finish();
+            return step;
+          },
+          (error: unknown) => {
+            onError(error);
+            finish();
+            throw error;
+          },
+        ),
       ),
-    return: (value) => context.with(otel, () => iterator.return?.(value) ?? Promise.resolve({ done: true as const, value: undefined as never })),
-    throw: (error) => context.with(otel, () => iterator.throw?.(error) ?? Promise.reject(error)),
+    return: (value) => {
+      finish();
+      return context.with(otel, () => iterator.return?.(value) ?? Promise.resolve({ done: true as const, value: undefined as never }));
+    },
+    throw: (error) => {
+      finish();
+      return context.with(otel, () => iterator.throw?.(error) ?? Promise.reject(error));
+    },
     [Symbol.asyncIterator]() {
       return this;
     },
@@ -223,7 +244,6 @@ export function useObservability(metrics: Metrics): Plugin<Record<string, unknow
           metrics.activeSubscriptions.inc(labels);
           if (state.transport === 'ws') finish(state, metrics);
           let sequence = 0;
-          let ended = false;
           /** One span per event delivered (an error ending the stream included), under the operation. */
           const eventSpan = (codes: string[]) => {
             sequence += 1;
@@ -240,14 +260,11 @@ export function useObservability(metrics: Metrics): Plugin<Record<string, unknow
             metrics.subscriptionEvents.inc({ root_field: state.rootField });
             for (const code of codes) metrics.graphqlErrors.inc({ code, operation_type: state.type, root_field: state.rootField });
           };
-          setResult(bindIterable(result, state.otel, (error) => eventSpan([errorCodeOf(error)])) as never);
+          // Counted down in the stream itself: envelop's onEnd misses a stream that fails.
+          const release = () => metrics.activeSubscriptions.dec(labels);
+          setResult(bindIterable(result, state.otel, (error) => eventSpan([errorCodeOf(error)]), release) as never);
           return {
             onNext: ({ result: event }) => eventSpan([...new Set((event.errors ?? []).map(errorCodeOf))].sort()),
-            onEnd: () => {
-              if (ended) return;
-              ended = true;
-              metrics.activeSubscriptions.dec(labels);
-            },
           };
         },
         onSubscribeError: ({ error }) => {

@@ -1,6 +1,6 @@
 import { createPubSub } from 'graphql-yoga';
 import type { ReviewBatchProgressEvent, ReviewProgressEvent } from '../review/progress.js';
-import type { ErasureProgressEvent } from '../erasure/service.js';
+import type { ErasureProgressEvent, UserErasedEvent } from '../erasure/service.js';
 
 /** Events by topic. Domains add their topics here as they publish them. */
 export type EventTopics = {
@@ -8,6 +8,7 @@ export type EventTopics = {
   [topic: `review:${string}`]: [ReviewProgressEvent];
   [topic: `reviewBatch:${string}`]: [ReviewBatchProgressEvent];
   [topic: `erasure:${string}`]: [ErasureProgressEvent];
+  userErased: [UserErasedEvent];
 };
 
 /**
