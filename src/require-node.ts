@@ -1,5 +1,5 @@
 /**
- * Imported first by the entry point: ES modules are evaluated in import order, so this refuses an
+ * Imported first by the entry point, which loads the CLI only afterwards, so this refuses an
  * unsupported Node before Prisma or anything else heavy is loaded (which would fail later, obscurely).
  * Only the pure check is imported here, so nothing else runs first.
  */

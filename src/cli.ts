@@ -1,0 +1,161 @@
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { buildApp } from './app.js';
+import { loadConfig, projectDir } from './config.js';
+import { DEMO_TENANT, seedDemoData } from './demo/seed.js';
+import { ROLES, type Role } from './identity/principal.js';
+import { signDevelopmentToken } from './identity/tokens.js';
+import { applyMigrations, createMigration } from './platform/db/migrations.js';
+import { createDatabase } from './platform/db/prisma.js';
+import { createLogger } from './platform/logger.js';
+import { startTelemetry } from './observability/telemetry.js';
+import { dataDirectory, erasureHashKey, jwtSecret, openDatabase } from './platform/runtime.js';
+import { createDependencies } from './services.js';
+
+const log = createLogger('main');
+
+/** Runs one clean-up step; a failing step is logged and the next one still runs. */
+async function cleanUp(step: string, action: () => Promise<unknown> | undefined): Promise<void> {
+  try {
+    await action();
+  } catch (error) {
+    log.error({ err: error, step }, 'clean-up step failed');
+  }
+}
+
+async function start(): Promise<void> {
+  const config = loadConfig();
+  // The OpenTelemetry SDK starts before anything that makes spans (the database client, the app).
+  const telemetry = startTelemetry(config.telemetry);
+  let database: Awaited<ReturnType<typeof openDatabase>> | undefined;
+  let db: ReturnType<typeof createDatabase> | undefined;
+  let app: ReturnType<typeof buildApp> | undefined;
+  let deps: ReturnType<typeof createDependencies> | undefined;
+  let stopping = false;
+  // A signal stops a healthy server with 0; a failed start exits 1 so a supervisor or CI sees it.
+  const shutdown = async (reason: string, exitCode: 0 | 1) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ reason }, 'shutting down');
+    await cleanUp('gateway', () => app?.stop());
+    await cleanUp('reviews', () => deps?.services.reviews.stop());
+    await cleanUp('chat', () => deps?.services.chat.close());
+    await cleanUp('database client', () => db?.$disconnect());
+    await cleanUp('telemetry', () => telemetry.shutdown()); // exports the spans still buffered
+    await cleanUp('embedded PostgreSQL', () => database?.stop());
+    process.exit(exitCode);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT', 0));
+  process.on('SIGTERM', () => void shutdown('SIGTERM', 0));
+  try {
+    const dataDir = await dataDirectory(config);
+    database = await openDatabase(config, dataDir);
+    db = createDatabase(database.url, config.databasePoolMax);
+    await applyMigrations(database.url);
+    if (config.demoData) await seedDemoData(db);
+    deps = createDependencies({ config, db, databaseUrl: database.url, jwtSecret: await jwtSecret(config, dataDir), erasureHashKey: await erasureHashKey(config, dataDir) });
+    await deps.services.reviews.recoverInterrupted();
+    await deps.services.erasure.resumeInterrupted();
+    app = buildApp(deps);
+    const { url } = await app.start();
+    process.stdout.write(
+      [
+        '',
+        `  Suanni gateway: ${url} (GraphiQL in a browser)`,
+        `  Data folder:    ${dataDir}${database.embedded ? ' (embedded PostgreSQL)' : ' (DATABASE_URL in use)'}`,
+        '',
+        '  Get a development token, then send it as "Authorization: Bearer <token>":',
+        `    npm run token -- --user alice --tenant ${DEMO_TENANT} --role USER`,
+        '',
+      ].join('\n') + '\n',
+    );
+  } catch (error) {
+    log.error({ err: error }, 'start failed');
+    process.stderr.write(`start failed: ${error instanceof Error ? error.message : String(error)}\n`);
+    await shutdown('start failed', 1);
+  }
+}
+
+async function migrate(): Promise<void> {
+  const config = loadConfig();
+  const database = await openDatabase(config, await dataDirectory(config));
+  try {
+    const applied = await applyMigrations(database.url);
+    process.stdout.write(applied.length ? `applied: ${applied.join(', ')}\n` : 'database is up to date\n');
+  } finally {
+    await database.stop();
+  }
+}
+
+async function newMigration(name: string | undefined): Promise<void> {
+  if (!name) throw new Error('usage: npm run migrate:new -- <name>');
+  const config = loadConfig();
+  const database = await openDatabase(config, await dataDirectory(config));
+  try {
+    const folder = await createMigration(database.url, name);
+    process.stdout.write(folder ? `created ${path.relative(projectDir, folder)}/migration.sql\n` : 'schema.prisma has no changes to migrate\n');
+  } finally {
+    await database.stop();
+  }
+}
+
+async function token(argv: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      user: { type: 'string' },
+      tenant: { type: 'string', default: DEMO_TENANT },
+      role: { type: 'string', multiple: true },
+      ttl: { type: 'string', default: '12h' },
+    },
+  });
+  if (!values.user) throw new Error('usage: npm run token -- --user <sub> [--tenant <key>] [--role USER|ADMIN|COMPLIANCE|SRE ...] [--ttl 12h]');
+  const roles = (values.role ?? ['USER']).map((role) => role.toUpperCase());
+  const unknown = roles.filter((role) => !(ROLES as readonly string[]).includes(role));
+  if (unknown.length) throw new Error(`unknown role ${unknown.join(', ')}; use ${ROLES.join(', ')}`);
+  const config = loadConfig();
+  const secret = await jwtSecret(config, await dataDirectory(config));
+  if (!secret) throw new Error('tokens are verified with AUTH_JWKS_URL: get one from your identity provider');
+  const signed = await signDevelopmentToken({
+    secret,
+    issuer: config.auth.issuer,
+    audience: config.auth.audience,
+    subject: values.user,
+    tenant: values.tenant!,
+    roles: roles as Role[],
+    expiresIn: values.ttl,
+  });
+  process.stdout.write(`${signed}\n`);
+}
+
+async function printSchemaFile(): Promise<void> {
+  const { printSchemaSDL } = await import('./graphql/schema.js');
+  await writeFile(path.join(projectDir, 'schema.graphql'), printSchemaSDL());
+  process.stdout.write('wrote schema.graphql\n');
+}
+
+const [command, ...rest] = process.argv.slice(2);
+const commands: Record<string, () => Promise<void>> = {
+  start,
+  migrate,
+  'migrate:new': () => newMigration(rest.find((arg) => !arg.startsWith('-'))),
+  token: () => token(rest),
+  'print-schema': printSchemaFile,
+};
+
+const run = command ? commands[command] : undefined;
+if (!run) {
+  process.stderr.write(`usage: suanni <${Object.keys(commands).join(' | ')}>\n`);
+  process.exit(2);
+}
+run().then(
+  () => {
+    // The long-running server keeps the process alive; one-shot commands end here.
+    if (command !== 'start') process.exit(0);
+  },
+  (error: Error) => {
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  },
+);
