@@ -21,8 +21,8 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { projectDir } from '../src/config.js';
-import { startOtlpReceiver } from '../src/observability/otlp-receiver.js';
-import { currentTelemetry, startTelemetry } from '../src/observability/telemetry.js';
+import { startOtlpReceiver } from '../test/testkit/otlp-receiver.js';
+import { currentTelemetry, startTelemetry } from '../src/platform/telemetry/sdk.js';
 import { startEmbeddedPostgres } from '../src/platform/db/embedded-postgres.js';
 import { createModelProvider } from '../src/platform/llm/provider.js';
 import { createDatabase } from '../src/platform/db/prisma.js';
@@ -60,7 +60,7 @@ function categoryOf(frame: { url: string; functionName: string }): string {
   const { url, functionName } = frame;
   if (functionName === '(idle)' || functionName === '(program)') return 'idle';
   if (functionName === '(garbage collector)') return 'gc';
-  if (url.includes('node_modules/@opentelemetry/') || url.includes('/src/observability/') || url.includes('@prisma/instrumentation')) return 'tracing';
+  if (url.includes('node_modules/@opentelemetry/') || url.includes('/src/platform/telemetry/') || url.includes('/src/graphql/tracing-plugin') || url.endsWith('/tracing.ts') || url.includes('@prisma/instrumentation')) return 'tracing';
   if (url.includes('async_hooks')) return 'async_hooks';
   return 'other';
 }

@@ -16,7 +16,7 @@ import { authenticate } from './identity/authenticate.js';
 import type { Principal } from './identity/principal.js';
 import { AppError, unauthenticated } from './platform/errors.js';
 import { createLogger } from './platform/logger.js';
-import { operationTraceId, useObservability } from './observability/graphql-tracing.js';
+import { operationTraceId, useObservability } from './graphql/tracing-plugin.js';
 import { USER_ERASED_TOPIC } from './erasure/service.js';
 import { LiveConnections, type Revocation } from './transport/live-connections.js';
 import { atInstant, tokenExpired, useSubscriptionGuard } from './transport/subscription-guard.js';

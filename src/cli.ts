@@ -9,7 +9,7 @@ import { signDevelopmentToken } from './identity/tokens.js';
 import { applyMigrations, createMigration } from './platform/db/migrations.js';
 import { createDatabase } from './platform/db/prisma.js';
 import { createLogger } from './platform/logger.js';
-import { startTelemetry } from './observability/telemetry.js';
+import { startTelemetry } from './platform/telemetry/sdk.js';
 import { dataDirectory, erasureHashKey, jwtSecret, openDatabase } from './platform/runtime.js';
 import { createDependencies } from './services.js';
 

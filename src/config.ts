@@ -118,7 +118,7 @@ export interface Config {
   erasureHashKey?: string;
   chat: { budget: number; recentTurns: number; summarizeAbove: number; autoConfirmFacts: boolean; maxMessageChars: number; maxFactsPerUser: number };
   models: ModelProviderConfig;
-  /** OpenTelemetry: see src/observability/telemetry.ts. */
+  /** OpenTelemetry: see src/platform/telemetry/sdk.ts. */
   telemetry: { serviceName: string; otlpEndpoint?: string; otlpTracesEndpoint?: string; otlpProtocol: OtlpProtocol; bufferTraces: number };
 }
 

@@ -9,7 +9,7 @@ import type { ReviewService } from './review/service.js';
 import type { ChatService } from './memory/service.js';
 import type { QuotaService } from './identity/quotas.js';
 import type { ErasureService } from './erasure/service.js';
-import type { Metrics } from './observability/metrics.js';
+import type { Metrics } from './platform/telemetry/metrics.js';
 import type { ObservabilityService } from './observability/service.js';
 import type { Config } from './config.js';
 

@@ -11,10 +11,9 @@ import { ReviewService } from './review/service.js';
 import { ChatService } from './memory/service.js';
 import type { ChatTurnMessage } from './memory/context-window.js';
 import { poolStats, type Database } from './platform/db/prisma.js';
-import { createMetrics, type Metrics } from './observability/metrics.js';
-import { tracedReviewNodes } from './observability/review-tracing.js';
+import { createMetrics, type Metrics } from './platform/telemetry/metrics.js';
 import { ObservabilityService } from './observability/service.js';
-import { traceBuffer } from './observability/telemetry.js';
+import { traceBuffer } from './platform/telemetry/sdk.js';
 import { createEventBus } from './platform/pubsub.js';
 import { QuotaService } from './identity/quotas.js';
 import { ErasureService, type ErasureStepName } from './erasure/service.js';
@@ -57,8 +56,7 @@ export function createDependencies(options: {
   const hasher = new SubjectHasher(hashKey);
   const tombstones = new Tombstones(db, hasher);
   const quotas = new QuotaService(db, config.quotas);
-  // Every node runs in its own span (src/observability/review-tracing.ts); overrides included.
-  const reviewGraph = compileReviewGraph({ provider }, { overrides: tracedReviewNodes(options.reviewNodeOverrides) });
+  const reviewGraph = compileReviewGraph({ provider }, { overrides: options.reviewNodeOverrides });
   const metrics = options.metrics ?? createMetrics();
   const reviews = new ReviewService(db, events, knowledge, reviewGraph, provider, config.reviews, metrics, {
     barrier: tombstones,
@@ -96,8 +94,8 @@ export function createDependencies(options: {
       sessions,
       knowledge,
       reviews,
-      observability: new ObservabilityService(db, reviews, config.reviews.concurrency),
-      chat: new ChatService(db, options.databaseUrl, sessions, provider, config.chat, tombstones, { summarizer: options.chatSummarizer, quotas, metrics }),
+      observability: new ObservabilityService(db, () => ({ depth: reviews.queueDepth, running: reviews.queueRunning, concurrency: config.reviews.concurrency })),
+      chat: new ChatService(db, options.databaseUrl, sessions, provider, config.chat, tombstones, quotas, { summarizer: options.chatSummarizer, metrics }),
     },
   };
 }

@@ -1,8 +1,8 @@
 // Telemetry is process-global: this file (its own worker process) starts the real NodeSDK once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findLeaks } from '../src/observability/attribute-scan.js';
-import { startOtlpReceiver, type OtlpReceiver } from '../src/observability/otlp-receiver.js';
-import { startTelemetry, type Telemetry } from '../src/observability/telemetry.js';
+import { findLeaks } from './testkit/attribute-scan.js';
+import { startOtlpReceiver, type OtlpReceiver } from './testkit/otlp-receiver.js';
+import { startTelemetry, type Telemetry } from '../src/platform/telemetry/sdk.js';
 import { startTestApp, type TestApp } from './testkit/app.js';
 import { startFakeOpenAI, type FakeOpenAIServer } from './testkit/fake-openai.js';
 

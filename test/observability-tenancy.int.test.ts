@@ -3,8 +3,8 @@
 // late spans are not kept. Telemetry is process-global: started once in beforeAll, before the app.
 import { context, SpanKind, trace } from '@opentelemetry/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTelemetry, type Telemetry } from '../src/observability/telemetry.js';
-import { ATTR, tracer } from '../src/observability/tracing.js';
+import { startTelemetry, type Telemetry } from '../src/platform/telemetry/sdk.js';
+import { ATTR, tracer } from '../src/platform/telemetry/tracing.js';
 import { englishContract, REVIEW_KNOWLEDGE } from './fixtures/contracts.js';
 import { startTestApp, type TestApp } from './testkit/app.js';
 

@@ -2,10 +2,10 @@
 // vitest runs each test file in its own worker process (pool: forks), so this file starts the
 // real NodeSDK once, in beforeAll, before the app is built, and shuts it down in afterAll.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findLeaks } from '../src/observability/attribute-scan.js';
-import { startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from '../src/observability/otlp-receiver.js';
-import { startTelemetry, type Telemetry } from '../src/observability/telemetry.js';
-import { withSpan } from '../src/observability/tracing.js';
+import { findLeaks } from './testkit/attribute-scan.js';
+import { startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from './testkit/otlp-receiver.js';
+import { startTelemetry, type Telemetry } from '../src/platform/telemetry/sdk.js';
+import { withSpan } from '../src/platform/telemetry/tracing.js';
 import { traceFields } from '../src/platform/logger.js';
 import { englishContract, REVIEW_KNOWLEDGE } from './fixtures/contracts.js';
 import { collect, startTestApp, type TestApp } from './testkit/app.js';

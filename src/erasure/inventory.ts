@@ -1,5 +1,5 @@
 import type { Database } from '../platform/db/prisma.js';
-import { CHECKPOINT_SCHEMA } from '../platform/langgraph/checkpointer.js';
+import { CHECKPOINT_SCHEMA, checkpointTables } from '../platform/langgraph/checkpointer.js';
 import { threadIdPrefix } from '../identity/thread-id.js';
 
 /** In-memory places that may name a user (the trace buffer, review progress logs). */
@@ -11,15 +11,6 @@ export interface MemoryStores {
 }
 
 export type StoreCounts = Record<string, number>;
-
-/** Checkpoint tables that hold thread data: every table of the schema with a thread_id column. */
-export async function checkpointTables(db: Database): Promise<string[]> {
-  const rows = await db.$queryRaw<{ table_name: string }[]>`
-    SELECT table_name FROM information_schema.columns
-    WHERE table_schema = ${CHECKPOINT_SCHEMA} AND column_name = 'thread_id'
-    ORDER BY table_name`;
-  return rows.map((row) => row.table_name);
-}
 
 const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
 

@@ -9,8 +9,8 @@ import { deleteCheckpoints, inventory, type MemoryStores, type StoreCounts } fro
 import type { SubjectHasher } from './subject-hash.js';
 import type { Tombstones } from './tombstones.js';
 import type { Prisma } from '../generated/prisma/client.js';
-import { ATTR, withSpan } from '../observability/tracing.js';
-import type { Metrics } from '../observability/metrics.js';
+import { ATTR, withSpan } from '../platform/telemetry/tracing.js';
+import type { Metrics } from '../platform/telemetry/metrics.js';
 
 const log = createLogger('erasure');
 
@@ -84,6 +84,13 @@ export interface UserErasedEvent {
 }
 
 export const USER_ERASED_TOPIC = 'userErased' as const;
+
+declare module '../platform/pubsub.js' {
+  interface EventTopics {
+    [topic: `erasure:${string}`]: [ErasureProgressEvent];
+    [USER_ERASED_TOPIC]: [UserErasedEvent];
+  }
+}
 
 const sum = (counts: StoreCounts, belongs: (store: string) => boolean) => Object.entries(counts).filter(([store]) => belongs(store)).reduce((total, [, count]) => total + count, 0);
 

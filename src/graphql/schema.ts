@@ -4,11 +4,12 @@ import { guardArgumentText } from './input-guard.js';
 import './scalars.js';
 import '../identity/graphql/user.js';
 import '../identity/graphql/session.js';
+import '../identity/graphql/quotas.js';
 import '../knowledge/graphql/knowledge.js';
 import '../review/graphql/review.js';
 import '../memory/graphql/chat.js';
 import '../erasure/graphql/erasure.js';
-import '../observability/graphql/heartbeat.js';
+import './heartbeat.js';
 import '../observability/graphql/observability.js';
 
 /** The executable schema: every domain's GraphQL files are imported above; argument text is checked at the edge. */

@@ -1,6 +1,6 @@
 import type { Database } from '../platform/db/prisma.js';
 import { AppError, badUserInput, forbidden } from '../platform/errors.js';
-import { checkpointTables } from '../erasure/inventory.js';
+import { checkpointTables } from '../platform/langgraph/checkpointer.js';
 import { CHECKPOINT_SCHEMA } from '../platform/langgraph/checkpointer.js';
 import { hasRole, type Principal } from './principal.js';
 

@@ -12,6 +12,18 @@ export type SessionRow = Awaited<ReturnType<Database['session']['findUniqueOrThr
 /** Topic on which changes of one session are published. */
 export const sessionTopic = (sessionId: string) => `session:${sessionId}` as const;
 
+/** A change of one session, published on its topic. */
+export interface SessionChange {
+  kind: 'CLOSED' | 'UPDATED';
+  sessionId: string;
+}
+
+declare module '../platform/pubsub.js' {
+  interface EventTopics {
+    [topic: `session:${string}`]: [SessionChange];
+  }
+}
+
 function normaliseTitle(title: string): string {
   const trimmed = title.trim();
   if (!trimmed) throw badUserInput('title must not be empty.', 'title');

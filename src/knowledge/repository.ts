@@ -1,5 +1,5 @@
 import { Prisma } from '../generated/prisma/client.js';
-import { tracedQuery } from '../observability/db-tracing.js';
+import { tracedQuery } from '../platform/telemetry/db-tracing.js';
 import { poolOf, type Database } from '../platform/db/prisma.js';
 import type { KnowledgeConstraint, KnowledgeKind, KnowledgeRecord } from './types.js';
 

@@ -17,7 +17,7 @@ import type { FactCandidate } from './rules/fact-candidates.js';
 import { mergeIntoSummary, SUMMARY_MAX_CHARS } from './rules/summarizer.js';
 import { FactStore } from './store/fact-store.js';
 import type { QuotaService } from '../identity/quotas.js';
-import type { Metrics } from '../observability/metrics.js';
+import type { Metrics } from '../platform/telemetry/metrics.js';
 
 export interface ChatLimits extends ChatSettings {
   maxMessageChars: number;
@@ -90,10 +90,10 @@ export class ChatService {
     private readonly limits: ChatLimits,
     /** Orders every checkpoint and fact write against an erasure of its user (see WriteBarrier). */
     private readonly barrier: WriteBarrier,
+    private readonly quotas: QuotaService,
     private readonly options: {
       /** Replaces the summarizer (tests inject a failing one). */
       summarizer?: (previous: string, trimmed: readonly ChatTurnMessage[]) => Promise<string>;
-      quotas?: QuotaService;
       metrics?: Metrics;
     } = {},
   ) {
@@ -142,7 +142,7 @@ export class ChatService {
     if (!message) throw badUserInput('text must not be empty.', 'text');
     if (message.length > this.limits.maxMessageChars) throw badUserInput(`text is at most ${this.limits.maxMessageChars} characters.`, 'text');
     await this.barrier.assertWritable(principal.userId);
-    await this.options.quotas?.assertRoom(principal.tenantId, 'checkpointBytes');
+    await this.quotas.assertRoom(principal.tenantId, 'checkpointBytes');
     await this.ensureReady();
     const threadId = deriveThreadId(principal.userId, session.id);
     return this.locks.run(threadId, async () => {
@@ -226,7 +226,7 @@ export class ChatService {
       if (current >= this.limits.maxFactsPerUser) {
         throw new AppError('QUOTA_EXCEEDED', `At most ${this.limits.maxFactsPerUser} facts per user.`, { limit: 'factsPerUser' });
       }
-      await this.options.quotas?.assertRoom(principal.tenantId, 'facts');
+      await this.quotas.assertRoom(principal.tenantId, 'facts');
     }
     await this.factStore(principal, input.source ?? 'CONFIRMED').put([principal.userId, input.category], input.key, { value: input.value });
     const row = await this.db.fact.findFirstOrThrow({ where: { userId: principal.userId, category: input.category, key: input.key, supersededAt: null } });

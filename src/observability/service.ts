@@ -1,9 +1,8 @@
 import { hasRole, type Principal } from '../identity/principal.js';
 import { poolStats, type Database } from '../platform/db/prisma.js';
 import { badUserInput, forbidden, notFound } from '../platform/errors.js';
-import type { ReviewService } from '../review/service.js';
-import { traceBuffer } from './telemetry.js';
-import type { TraceFilter, TraceRecord } from './trace-buffer.js';
+import { traceBuffer } from '../platform/telemetry/sdk.js';
+import type { TraceFilter, TraceRecord } from '../platform/telemetry/trace-buffer.js';
 
 const traceIdPattern = /^[0-9a-f]{32}$/;
 const windowPattern = /^(\d{1,4})(m|h|d)$/;
@@ -41,11 +40,18 @@ export interface AdminStats {
  * Traces from the in-process buffer and operational statistics, for the SREs and ADMINs of a
  * tenant. Every method starts with the authorization check.
  */
+/** The review work queue as the SRE views show it. */
+export interface QueueStats {
+  depth: number;
+  running: number;
+  concurrency: number;
+}
+
 export class ObservabilityService {
   constructor(
     private readonly db: Database,
-    private readonly reviews: ReviewService,
-    private readonly reviewConcurrency: number,
+    /** The review queue now (handed in, so that this SRE API depends on no domain). */
+    private readonly queueStats: () => QueueStats,
   ) {}
 
   private assertOperator(principal: Principal): void {
@@ -116,7 +122,7 @@ export class ObservabilityService {
         successRate: succeeded + failed > 0 ? succeeded / (succeeded + failed) : null,
         latencyMs: { p50: round(row?.p50), p90: round(row?.p90), p95: round(row?.p95), p99: round(row?.p99), max: round(row?.max) },
       },
-      queue: { depth: this.reviews.queueDepth, running: this.reviews.queueRunning, concurrency: this.reviewConcurrency },
+      queue: this.queueStats(),
       database: {
         connections: connectionRows.map((entry) => ({ state: entry.state, count: Number(entry.count) })),
         pool: poolStats(this.db) ?? null,

@@ -1,22 +1,30 @@
 import { createPubSub } from 'graphql-yoga';
-import type { ReviewBatchProgressEvent, ReviewProgressEvent } from '../review/progress.js';
-import type { ErasureProgressEvent, UserErasedEvent } from '../erasure/service.js';
 
-/** Events by topic. Domains add their topics here as they publish them. */
-export type EventTopics = {
-  [topic: `session:${string}`]: [{ kind: 'CLOSED' | 'UPDATED'; sessionId: string }];
-  [topic: `review:${string}`]: [ReviewProgressEvent];
-  [topic: `reviewBatch:${string}`]: [ReviewBatchProgressEvent];
-  [topic: `erasure:${string}`]: [ErasureProgressEvent];
-  userErased: [UserErasedEvent];
-};
+/**
+ * Events by topic, declared by the domains that publish them (declaration merging), so that
+ * this module depends on no domain:
+ *
+ * ```ts
+ * declare module '../platform/pubsub.js' {
+ *   interface EventTopics {
+ *     [topic: `review:${string}`]: [ReviewProgressEvent];
+ *   }
+ * }
+ * ```
+ * A topic maps to the tuple of its payload.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled by declaration merging
+export interface EventTopics {}
+
+/** What yoga's pubsub requires of a topic map; interfaces have no implicit index signature. */
+type AnyTopics = Record<string, [] | [unknown]>;
 
 /**
  * In-process publish/subscribe for live progress. One gateway process needs nothing more;
  * replicas share events through Redis by giving `createPubSub` a Redis event target.
  */
 export function createEventBus() {
-  return createPubSub<EventTopics>();
+  return createPubSub<EventTopics & AnyTopics>();
 }
 
 export type EventBus = ReturnType<typeof createEventBus>;

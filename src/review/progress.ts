@@ -28,6 +28,13 @@ export interface ReviewBatchProgressEvent {
 export const reviewTopic = (reviewId: string) => `review:${reviewId}` as const;
 export const reviewBatchTopic = (batchId: string) => `reviewBatch:${batchId}` as const;
 
+declare module '../platform/pubsub.js' {
+  interface EventTopics {
+    [topic: `review:${string}`]: [ReviewProgressEvent];
+    [topic: `reviewBatch:${string}`]: [ReviewBatchProgressEvent];
+  }
+}
+
 const RETAIN_FINISHED_MS = 10 * 60_000;
 const MAX_RETAINED_REVIEWS = 20_000;
 const SWEEP_INTERVAL_MS = 60_000;

@@ -14,9 +14,9 @@ import type { Finding, ReviewState } from './agent/state.js';
 import { reviewBatchTopic, reviewTopic, ReviewProgressLog, type ReviewBatchProgressEvent, type ReviewProgressEvent } from './progress.js';
 import { WorkQueue } from './queue.js';
 import type { Prisma } from '../generated/prisma/client.js';
-import type { Metrics } from '../observability/metrics.js';
-import { rememberReviewOrigin, traceReviewRun, type ReviewRunTrace } from '../observability/review-tracing.js';
-import { withSpan } from '../observability/tracing.js';
+import type { Metrics } from '../platform/telemetry/metrics.js';
+import { rememberReviewOrigin, traceReviewRun, type ReviewRunTrace } from './tracing.js';
+import { withSpan } from '../platform/telemetry/tracing.js';
 
 const log = createLogger('reviews');
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/platform/db/prisma.js';
-import { traceBuffer } from '../../src/observability/telemetry.js';
+import { traceBuffer } from '../../src/platform/telemetry/sdk.js';
 import { englishContract } from '../fixtures/contracts.js';
 import { startTestApp, type TestApp } from '../testkit/app.js';
 

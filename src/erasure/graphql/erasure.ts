@@ -1,5 +1,5 @@
 import { builder } from '../../graphql/builder.js';
-import { pageSize } from '../../identity/graphql/inputs.js';
+import { pageSize } from '../../graphql/paging.js';
 import type { ErasureProgressEvent, ErasureRequestRow, ErasureStep, ErasureVerification } from '../service.js';
 
 const ErasureStatusEnum = builder.enumType('ErasureStatus', { values: ['PENDING', 'RUNNING', 'COMPLETED', 'FAILED'] as const });
@@ -50,24 +50,6 @@ const ErasureProgressRef = builder.objectRef<ErasureProgressEvent>('ErasureProgr
   }),
 });
 
-const QuotaUsageRef = builder.objectRef<{ name: string; used: number; limit: number }>('QuotaUsage').implement({
-  fields: (t) => ({
-    name: t.exposeString('name', { description: 'facts, sessions, checkpointBytes or reviewsPerDay.' }),
-    used: t.exposeFloat('used'),
-    limit: t.exposeFloat('limit'),
-  }),
-});
-
-const TenantQuotaInput = builder.inputType('TenantQuotaInput', {
-  description: 'Limits of the tenant; null returns a limit to the default, an omitted field keeps it.',
-  fields: (t) => ({
-    facts: t.int({ required: false }),
-    sessions: t.int({ required: false }),
-    checkpointBytes: t.float({ required: false }),
-    reviewsPerDay: t.int({ required: false }),
-  }),
-});
-
 builder.queryFields((t) => ({
   erasureRequest: t.field({
     type: ErasureRequestRef,
@@ -82,12 +64,6 @@ builder.queryFields((t) => ({
     authScopes: { role: 'COMPLIANCE' },
     args: { first: t.arg.int({ required: false, defaultValue: 50 }) },
     resolve: (_root, args, context) => context.services.erasure.list(context.principal!, pageSize(args.first)),
-  }),
-  tenantUsage: t.field({
-    type: [QuotaUsageRef],
-    description: 'The tenant’s usage against its limits (ADMIN).',
-    authScopes: { role: 'ADMIN' },
-    resolve: (_root, _args, context) => context.services.quotas.report(context.principal!),
   }),
 }));
 
@@ -105,16 +81,6 @@ builder.mutationFields((t) => ({
     authScopes: { role: 'COMPLIANCE' },
     args: { id: t.arg.id({ required: true }) },
     resolve: (_root, args, context) => context.services.erasure.resume(context.principal!, args.id),
-  }),
-  setTenantQuota: t.field({
-    type: [QuotaUsageRef],
-    description: 'Sets the tenant’s limits (ADMIN) and returns usage against them.',
-    authScopes: { role: 'ADMIN' },
-    args: { input: t.arg({ type: TenantQuotaInput, required: true }) },
-    resolve: async (_root, args, context) => {
-      await context.services.quotas.setLimits(context.principal!, args.input);
-      return context.services.quotas.report(context.principal!);
-    },
   }),
 }));
 

@@ -1,6 +1,6 @@
 import { builder } from '../../graphql/builder.js';
 import { deriveThreadId } from '../thread-id.js';
-import { pageSize } from './inputs.js';
+import { pageSize } from '../../graphql/paging.js';
 
 builder.prismaObject('Session', {
   description: 'A conversation of one user.',

@@ -1,6 +1,6 @@
 import { builder } from '../../graphql/builder.js';
 import { ROLES } from '../principal.js';
-import { pageSize } from './inputs.js';
+import { pageSize } from '../../graphql/paging.js';
 
 export const RoleEnum = builder.enumType('Role', { values: ROLES });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isInForce, selectCurrentVersions } from './current-versions.js';
-import { instant, knowledgeRecord } from './test-fixtures.js';
+import { instant, knowledgeRecord } from '../../../test/fixtures/knowledge-records.js';
 
 const validFrom = instant('2024-01-01T00:00:00Z');
 const validUntil = instant('2025-01-01T00:00:00Z');

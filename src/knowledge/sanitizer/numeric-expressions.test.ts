@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractNumericExpressions, locateNumericExpressions, missingNumericExpressions } from './numeric-expressions.js';
-import { NUMERIC_CLAUSES } from './test-fixtures.js';
+import { NUMERIC_CLAUSES } from '../../../test/fixtures/knowledge-records.js';
 
 describe('extractNumericExpressions', () => {
   it.each([

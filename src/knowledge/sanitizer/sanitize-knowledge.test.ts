@@ -4,7 +4,7 @@ import { containsHedge } from './hedges.js';
 import { extractNumericExpressions } from './numeric-expressions.js';
 import { sanitizeKnowledge, sanitizeKnowledgeSync, type ClauseSummarizer, type DegradedEvent } from './sanitize-knowledge.js';
 import { summarizeClause } from './summarize-clause.js';
-import { DEMO_CLAUSES, instant, knowledgeRecord } from './test-fixtures.js';
+import { DEMO_CLAUSES, instant, knowledgeRecord } from '../../../test/fixtures/knowledge-records.js';
 
 const asOf = instant('2024-06-15T12:00:00Z');
 const LONG_CLAUSE = DEMO_CLAUSES.paymentEn;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { containsHedge } from './hedges.js';
 import { extractNumericExpressions } from './numeric-expressions.js';
 import { CLAUSE_SUMMARY_MAX_LENGTH, summarizeClause } from './summarize-clause.js';
-import { DEMO_CLAUSES, NUMERIC_CLAUSES } from './test-fixtures.js';
+import { DEMO_CLAUSES, NUMERIC_CLAUSES } from '../../../test/fixtures/knowledge-records.js';
 
 const LONG_CLAUSES = [
   '买方应在收到发票后30日内支付货款；如买方逾期付款，卖方有权要求买方按照每日万分之五的标准支付违约金，但违约金总额一般不超过合同总额的5%。',

@@ -1,9 +1,9 @@
 import { END, START, StateGraph, type BaseCheckpointSaver, type BaseStore } from '@langchain/langgraph';
-import { traceChatNode } from '../../observability/chat-tracing.js';
 import { proposeFacts } from './nodes/propose-facts.js';
 import { respond } from './nodes/respond.js';
 import { summarize } from './nodes/summarize.js';
 import { ChatStateAnnotation } from './state.js';
+import { traceChatNode } from './tracing.js';
 
 export const CHAT_GRAPH_NAME = 'support-chat';
 

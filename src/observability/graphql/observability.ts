@@ -1,7 +1,7 @@
 import type { AttributeValue } from '@opentelemetry/api';
 import { builder } from '../../graphql/builder.js';
 import type { AdminStats } from '../service.js';
-import { rootSpans, traceBounds, traceErrorCodes, type SpanRecord, type TraceRecord } from '../trace-buffer.js';
+import { rootSpans, traceBounds, traceErrorCodes, type SpanRecord, type TraceRecord } from '../../platform/telemetry/trace-buffer.js';
 
 type Attributes = Record<string, AttributeValue | undefined>;
 const attributeList = (attributes: Attributes) =>

@@ -5,11 +5,21 @@ import { PostgresSaver } from '@langchain/langgraph-checkpoint-postgres';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type pg from 'pg';
 import { createPool } from '../db/pool.js';
+import type { Database } from '../db/prisma.js';
 import { pgRunner, type WriteBarrier } from '../db/write-barrier.js';
-import { withSpan } from '../../observability/tracing.js';
+import { withSpan } from '../telemetry/tracing.js';
 
 /** The schema holding LangGraph's checkpoint tables, apart from the Prisma-managed ones. */
 export const CHECKPOINT_SCHEMA = 'langgraph';
+
+/** Checkpoint tables that hold thread data: every table of the schema with a thread_id column. */
+export async function checkpointTables(db: Database): Promise<string[]> {
+  const rows = await db.$queryRaw<{ table_name: string }[]>`
+    SELECT table_name FROM information_schema.columns
+    WHERE table_schema = ${CHECKPOINT_SCHEMA} AND column_name = 'thread_id'
+    ORDER BY table_name`;
+  return rows.map((row) => row.table_name);
+}
 
 /** The user whose thread a checkpoint write is for, while the saver runs that write. */
 const writingFor = new AsyncLocalStorage<string>();

@@ -2,7 +2,7 @@ import { HumanMessage, SystemMessage, type AIMessage, type AIMessageChunk, type 
 import { ChatDeepSeek } from '@langchain/deepseek';
 import { ChatOpenAICompletions } from '@langchain/openai';
 import type { z } from 'zod';
-import { traceModelCall } from '../../observability/model-tracing.js';
+import { traceModelCall } from './model-tracing.js';
 import type { Logger } from 'pino';
 import { createLogger } from '../logger.js';
 import { runWithinBudget, type BudgetOutcome } from './call-budget.js';

@@ -6,6 +6,7 @@ import { reportNode } from './nodes/report.js';
 import { retrieveNode } from './nodes/retrieve.js';
 import { riskNode } from './nodes/risk.js';
 import { ReviewStateAnnotation } from './state.js';
+import { traceReviewNode } from '../tracing.js';
 
 export const REVIEW_GRAPH_NAME = 'contract-review';
 
@@ -15,10 +16,11 @@ export type ReviewNodeName = 'parse' | 'retrieve' | 'compliance' | 'risk' | 'rep
 
 /**
  * The uncompiled review graph. `overrides` replaces nodes by name (tests inject faulty ones);
- * every node, replaced or not, runs under its state contract.
+ * every node, replaced or not, runs in its span (`review.node.<name>`, see ../tracing.ts) under
+ * its state contract.
  */
 export function createReviewGraphBuilder(deps: ReviewGraphDependencies, overrides: Partial<Record<ReviewNodeName, ReviewNode>> = {}) {
-  const nodes = REVIEW_NODES.map((node) => overrides[node.name as ReviewNodeName] ?? node);
+  const nodes = REVIEW_NODES.map((node) => traceReviewNode(overrides[node.name as ReviewNodeName] ?? node));
   const [parse, retrieve, compliance, risk, report] = nodes.map((node) => enforceContract(node, deps));
   return new StateGraph(ReviewStateAnnotation)
     .addNode('parse', parse!)

@@ -12,7 +12,7 @@ import {
   type EvaluationCase,
 } from './evaluation.js';
 import { extractFields } from './extract-fields.js';
-import { ENGLISH_SUPPLY_AGREEMENT } from './test-fixtures.js';
+import { ENGLISH_SUPPLY_AGREEMENT } from '../../../test/fixtures/extraction-contracts.js';
 
 const nothing: CategoryPrediction = { detected: false, answer: null };
 

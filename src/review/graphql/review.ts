@@ -1,6 +1,6 @@
 import { builder } from '../../graphql/builder.js';
 import { perItemTextCheck } from '../../graphql/input-guard.js';
-import { pageSize } from '../../identity/graphql/inputs.js';
+import { pageSize } from '../../graphql/paging.js';
 import type { Principal } from '../../identity/principal.js';
 import type { Context } from '../../context.js';
 import { REVIEW_NODES } from '../agent/graph.js';

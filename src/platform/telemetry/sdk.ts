@@ -6,8 +6,8 @@ import { envDetector, hostDetector, resourceFromAttributes } from '@opentelemetr
 import { NodeSDK } from '@opentelemetry/sdk-node';
 import { BatchSpanProcessor, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { PrismaInstrumentation } from '@prisma/instrumentation';
-import type { OtlpProtocol } from '../config.js';
-import { createLogger } from '../platform/logger.js';
+import type { OtlpProtocol } from '../../config.js';
+import { createLogger } from '../logger.js';
 import { TenantPropagator, TraceBuffer } from './trace-buffer.js';
 
 const log = createLogger('telemetry');

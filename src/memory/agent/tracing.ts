@@ -1,7 +1,7 @@
 import type { LangGraphRunnableConfig } from '@langchain/langgraph';
 import type { Attributes } from '@opentelemetry/api';
-import type { ChatState } from '../memory/agent/state.js';
-import { ATTR, withSpan } from './tracing.js';
+import type { ChatState } from './state.js';
+import { ATTR, withSpan } from '../../platform/telemetry/tracing.js';
 
 type ChatNode = (state: ChatState, config: LangGraphRunnableConfig) => Promise<Partial<ChatState>>;
 

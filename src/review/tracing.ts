@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { context, isSpanContextValid, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Attributes, type Context as OtelContext, type Link, type Span } from '@opentelemetry/api';
-import type { ReviewNode } from '../review/agent/contract.js';
-import { REVIEW_NODES, type ReviewNodeName } from '../review/agent/graph.js';
-import { reviewStateKeys, type ReviewState } from '../review/agent/state.js';
-import type { Metrics } from './metrics.js';
-import { ATTR, errorCodeOf, recordError, traceIdOf, tracer, withSpan } from './tracing.js';
+import type { ReviewNode } from './agent/contract.js';
+import { reviewStateKeys, type ReviewState } from './agent/state.js';
+import type { Metrics } from '../platform/telemetry/metrics.js';
+import { ATTR, errorCodeOf, recordError, traceIdOf, tracer, withSpan } from '../platform/telemetry/tracing.js';
 
 /**
  * Where queued reviews came from: the context of the operation that submitted them, taken at
@@ -140,7 +139,7 @@ function nodeAttributes(node: ReviewNode, output: Record<string, unknown>, deps:
  * The state contract is still enforced around the wrapped node; an undeclared output key is
  * marked on the span here, before the contract fails the review.
  */
-export function traceNode(node: ReviewNode): ReviewNode {
+export function traceReviewNode(node: ReviewNode): ReviewNode {
   const writes = new Set<string>(node.writes);
   const staticAttributes: Attributes = {
     'suanni.node.name': node.name,
@@ -165,9 +164,4 @@ export function traceNode(node: ReviewNode): ReviewNode {
         return output;
       }),
   };
-}
-
-/** Every review node, overridden where asked, each wrapped by {@link traceNode}: pass as the graph's overrides. */
-export function tracedReviewNodes(overrides: Partial<Record<ReviewNodeName, ReviewNode>> = {}): Record<ReviewNodeName, ReviewNode> {
-  return Object.fromEntries(REVIEW_NODES.map((node) => [node.name, traceNode(overrides[node.name as ReviewNodeName] ?? node)])) as Record<ReviewNodeName, ReviewNode>;
 }

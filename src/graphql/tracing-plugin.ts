@@ -2,8 +2,8 @@ import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, ty
 import { getOperationAST, Kind, type DocumentNode, type GraphQLError } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { Principal } from '../identity/principal.js';
-import type { Metrics } from './metrics.js';
-import { ATTR, errorCodeOf, traceIdOf, tracer } from './tracing.js';
+import type { Metrics } from '../platform/telemetry/metrics.js';
+import { ATTR, errorCodeOf, traceIdOf, tracer } from '../platform/telemetry/tracing.js';
 
 type Transport = 'http' | 'sse' | 'ws';
 

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { builder } from '../../graphql/builder.js';
+import { builder } from './builder.js';
 
 builder.subscriptionFields((t) => ({
   heartbeat: t.field({

@@ -1,6 +1,6 @@
 import { context, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
-import type { ModelCallResult } from '../platform/llm/provider.js';
-import { recordError, tracer } from './tracing.js';
+import type { ModelCallResult } from './provider.js';
+import { recordError, tracer } from '../telemetry/tracing.js';
 
 /**
  * Runs one model call (all its attempts) in a `model.call` CLIENT span with the GenAI

@@ -1,4 +1,4 @@
-import { badUserInput } from '../../platform/errors.js';
+import { badUserInput } from '../platform/errors.js';
 
 export const PAGE_SIZE_DEFAULT = 50;
 export const PAGE_SIZE_MAX = 200;

@@ -9,7 +9,7 @@ import {
   type Link,
   type Span,
 } from '@opentelemetry/api';
-import { AppError } from '../platform/errors.js';
+import { AppError } from '../errors.js';
 
 /**
  * The tracer every Suanni span comes from, looked up at each use so that an SDK started (or
