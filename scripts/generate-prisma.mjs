@@ -1,4 +1,4 @@
-// Generates the Prisma client and the Pothos Prisma types on install, offline.
+// Generates the Prisma client on install, offline.
 // `prisma generate` does not use the native schema engine, but the CLI tries to download
 // it unless PRISMA_SCHEMA_ENGINE_BINARY names an existing file; any file will do.
 import { spawnSync } from 'node:child_process';

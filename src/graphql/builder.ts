@@ -1,17 +1,19 @@
 import SchemaBuilder from '@pothos/core';
-import PrismaPlugin from '@pothos/plugin-prisma';
 import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
-import type PrismaTypes from '../generated/pothos-prisma-types.js';
-import { getDatamodel } from '../generated/pothos-prisma-types.js';
 import type { Context } from '../context.js';
-import type { Role } from '../identity/principal.js';
+import type { Principal, Role } from '../identity/principal.js';
 import { AppError, forbidden, unauthenticated } from '../platform/errors.js';
 
-/** The schema builder; type definitions live with their domains, never here. */
+/**
+ * The schema builder; type definitions live with their domains, never here. One style for every
+ * type: plain object refs over what the services return (services know nothing of GraphQL, so
+ * they take no Pothos query to spread into Prisma calls).
+ */
 export const builder = new SchemaBuilder<{
   Context: Context;
-  PrismaTypes: PrismaTypes;
   AuthScopes: { authenticated: boolean; role: Role };
+  /** Fields declared with `t.withAuth(...)` see a context whose principal is known. */
+  AuthContexts: { authenticated: Context & { principal: Principal }; role: Context & { principal: Principal } };
   DefaultFieldNullability: false;
   Scalars: {
     DateTime: { Input: Date; Output: Date | string };
@@ -19,7 +21,7 @@ export const builder = new SchemaBuilder<{
     ID: { Input: string; Output: string };
   };
 }>({
-  plugins: [ScopeAuthPlugin, PrismaPlugin],
+  plugins: [ScopeAuthPlugin],
   defaultFieldNullability: false,
   scopeAuth: {
     authScopes: async (context) => ({
@@ -29,13 +31,7 @@ export const builder = new SchemaBuilder<{
     unauthorizedError: (_parent, context, _info, result): AppError =>
       context.principal ? forbidden(result.message === 'Unauthorized' ? undefined : result.message) : unauthenticated('Authentication required.'),
   },
-  prisma: {
-    client: (context) => context.db,
-    dmmf: getDatamodel(),
-    exposeDescriptions: false,
-    filterConnectionTotalCount: true,
-    onUnusedQuery: null,
-  },
+
 });
 
 builder.queryType({});

@@ -106,6 +106,19 @@ export class IdentityService {
     return user;
   }
 
+  /** A user of the caller's tenant: the caller, or anyone for an ADMIN of the tenant. */
+  async user(principal: Principal, userId: string) {
+    if (userId !== principal.userId && !hasRole(principal, 'ADMIN')) throw forbidden();
+    const user = await this.db.user.findUnique({ where: { id: userId } });
+    if (!user || user.tenantId !== principal.tenantId) throw notFound('User');
+    return user;
+  }
+
+  /** The caller's own tenant. */
+  async tenant(principal: Principal) {
+    return this.db.tenant.findUniqueOrThrow({ where: { id: principal.tenantId } });
+  }
+
   /** Users of the caller's tenant; ADMIN only. */
   async listTenantUsers(principal: Principal, options: { first: number }) {
     if (!hasRole(principal, 'ADMIN')) throw forbidden('Only an ADMIN may list the users of a tenant.');

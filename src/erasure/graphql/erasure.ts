@@ -51,46 +51,41 @@ const ErasureProgressRef = builder.objectRef<ErasureProgressEvent>('ErasureProgr
 });
 
 builder.queryFields((t) => ({
-  erasureRequest: t.field({
+  erasureRequest: t.withAuth({ authenticated: true }).field({
     type: ErasureRequestRef,
     description: 'An erasure job: the caller’s own, or any of the tenant for COMPLIANCE.',
-    authScopes: { authenticated: true },
     args: { id: t.arg.id({ required: true }) },
-    resolve: (_root, args, context) => context.services.erasure.get(context.principal!, args.id),
+    resolve: (_root, args, context) => context.services.erasure.get(context.principal, args.id),
   }),
-  erasureRequests: t.field({
+  erasureRequests: t.withAuth({ role: 'COMPLIANCE' }).field({
     type: [ErasureRequestRef],
     description: 'The tenant’s erasure jobs, newest first (COMPLIANCE).',
-    authScopes: { role: 'COMPLIANCE' },
     args: { first: t.arg.int({ required: false, defaultValue: 50 }) },
-    resolve: (_root, args, context) => context.services.erasure.list(context.principal!, pageSize(args.first)),
+    resolve: (_root, args, context) => context.services.erasure.list(context.principal, pageSize(args.first)),
   }),
 }));
 
 builder.mutationFields((t) => ({
-  requestErasure: t.field({
+  requestErasure: t.withAuth({ authenticated: true }).field({
     type: ErasureRequestRef,
     description: 'Erases the caller, or (COMPLIANCE) a user of the tenant: returns the job at once; it runs in the background.',
-    authScopes: { authenticated: true },
     args: { userId: t.arg.id({ required: false }) },
-    resolve: (_root, args, context) => context.services.erasure.request(context.principal!, args.userId),
+    resolve: (_root, args, context) => context.services.erasure.request(context.principal, args.userId),
   }),
-  resumeErasure: t.field({
+  resumeErasure: t.withAuth({ role: 'COMPLIANCE' }).field({
     type: ErasureRequestRef,
     description: 'Continues a FAILED erasure job from its first step not done (COMPLIANCE); an open job is returned running, a completed one as it is.',
-    authScopes: { role: 'COMPLIANCE' },
     args: { id: t.arg.id({ required: true }) },
-    resolve: (_root, args, context) => context.services.erasure.resume(context.principal!, args.id),
+    resolve: (_root, args, context) => context.services.erasure.resume(context.principal, args.id),
   }),
 }));
 
 builder.subscriptionFields((t) => ({
-  erasureProgress: t.field({
+  erasureProgress: t.withAuth({ authenticated: true }).field({
     type: ErasureProgressRef,
     description: 'An erasure job now, then after every step, until it completes or fails.',
-    authScopes: { authenticated: true },
     args: { id: t.arg.id({ required: true }) },
-    subscribe: (_root, args, context) => context.services.erasure.watch(context.principal!, args.id),
+    subscribe: (_root, args, context) => context.services.erasure.watch(context.principal, args.id),
     resolve: (event: ErasureProgressEvent) => event,
   }),
 }));

@@ -19,23 +19,21 @@ const TenantQuotaInput = builder.inputType('TenantQuotaInput', {
 });
 
 builder.queryFields((t) => ({
-  tenantUsage: t.field({
+  tenantUsage: t.withAuth({ role: 'ADMIN' }).field({
     type: [QuotaUsageRef],
     description: 'The tenant’s usage against its limits (ADMIN).',
-    authScopes: { role: 'ADMIN' },
-    resolve: (_root, _args, context) => context.services.quotas.report(context.principal!),
+    resolve: (_root, _args, context) => context.services.quotas.report(context.principal),
   }),
 }));
 
 builder.mutationFields((t) => ({
-  setTenantQuota: t.field({
+  setTenantQuota: t.withAuth({ role: 'ADMIN' }).field({
     type: [QuotaUsageRef],
     description: 'Sets the tenant’s limits (ADMIN) and returns usage against them.',
-    authScopes: { role: 'ADMIN' },
     args: { input: t.arg({ type: TenantQuotaInput, required: true }) },
     resolve: async (_root, args, context) => {
-      await context.services.quotas.setLimits(context.principal!, args.input);
-      return context.services.quotas.report(context.principal!);
+      await context.services.quotas.setLimits(context.principal, args.input);
+      return context.services.quotas.report(context.principal);
     },
   }),
 }));

@@ -1,8 +1,9 @@
 import { builder } from '../../graphql/builder.js';
 import { deriveThreadId } from '../thread-id.js';
 import { pageSize } from '../../graphql/paging.js';
+import { SessionRef, UserRef } from './refs.js';
 
-builder.prismaObject('Session', {
+SessionRef.implement({
   description: 'A conversation of one user.',
   fields: (t) => ({
     id: t.exposeID('id'),
@@ -14,65 +15,58 @@ builder.prismaObject('Session', {
       authScopes: (session, _args, context) => session.userId === context.principal?.userId,
       resolve: (session) => deriveThreadId(session.userId, session.id),
     }),
-    owner: t.relation('user', {
+    owner: t.withAuth({ authenticated: true }).field({
+      type: UserRef,
       description: 'The user the session belongs to: for the owner or an ADMIN of the tenant.',
-      authScopes: (session, _args, context) =>
-        session.tenantId === context.principal?.tenantId &&
-        (session.userId === context.principal.userId || context.principal.roles.includes('ADMIN')),
+      resolve: (session, _args, context) => context.services.identity.user(context.principal, session.userId),
     }),
   }),
 });
 
 builder.queryFields((t) => ({
-  session: t.prismaField({
-    type: 'Session',
+  session: t.withAuth({ authenticated: true }).field({
+    type: SessionRef,
     description: 'One of the caller’s sessions. Another user’s session is FORBIDDEN, another tenant’s NOT_FOUND.',
     args: { id: t.arg.id({ required: true }) },
-    authScopes: { authenticated: true },
-    resolve: (_query, _root, args, context) => context.services.sessions.getOwned(context.principal!, args.id),
+    resolve: (_root, args, context) => context.services.sessions.getOwned(context.principal, args.id),
   }),
-  sessions: t.prismaField({
-    type: ['Session'],
+  sessions: t.withAuth({ authenticated: true }).field({
+    type: [SessionRef],
     description: 'The caller’s own sessions, newest first.',
     args: {
       first: t.arg.int({ required: false, defaultValue: 50 }),
       includeClosed: t.arg.boolean({ required: false, defaultValue: true }),
     },
-    authScopes: { authenticated: true },
-    resolve: (_query, _root, args, context) =>
-      context.services.sessions.listOwn(context.principal!, { first: pageSize(args.first), includeClosed: args.includeClosed ?? true }),
+    resolve: (_root, args, context) =>
+      context.services.sessions.listOwn(context.principal, { first: pageSize(args.first), includeClosed: args.includeClosed ?? true }),
   }),
-  tenantSessions: t.prismaField({
-    type: ['Session'],
+  tenantSessions: t.withAuth({ role: 'ADMIN' }).field({
+    type: [SessionRef],
     description: 'Sessions of the caller’s tenant, newest first (ids, titles, timestamps). ADMIN only.',
     args: { first: t.arg.int({ required: false, defaultValue: 50 }) },
-    authScopes: { role: 'ADMIN' },
-    resolve: (_query, _root, args, context) => context.services.sessions.listForTenant(context.principal!, pageSize(args.first)),
+    resolve: (_root, args, context) => context.services.sessions.listForTenant(context.principal, pageSize(args.first)),
   }),
 }));
 
 builder.mutationFields((t) => ({
-  createSession: t.prismaField({
-    type: 'Session',
+  createSession: t.withAuth({ authenticated: true }).field({
+    type: SessionRef,
     args: { title: t.arg.string({ required: true }) },
-    authScopes: { authenticated: true },
-    resolve: (_query, _root, args, context) => context.services.sessions.create(context.principal!, args.title),
+    resolve: (_root, args, context) => context.services.sessions.create(context.principal, args.title),
   }),
-  closeSession: t.prismaField({
-    type: 'Session',
+  closeSession: t.withAuth({ authenticated: true }).field({
+    type: SessionRef,
     args: { id: t.arg.id({ required: true }) },
-    authScopes: { authenticated: true },
-    resolve: (_query, _root, args, context) => context.services.sessions.close(context.principal!, args.id),
+    resolve: (_root, args, context) => context.services.sessions.close(context.principal, args.id),
   }),
 }));
 
 builder.subscriptionFields((t) => ({
-  sessionUpdated: t.prismaField({
-    type: 'Session',
+  sessionUpdated: t.withAuth({ authenticated: true }).field({
+    type: SessionRef,
     description: 'One of the caller’s sessions: its current state, then every change (for example its closing) until it closes.',
     args: { id: t.arg.id({ required: true }) },
-    authScopes: { authenticated: true },
-    subscribe: (_root, args, context) => context.services.sessions.watch(context.principal!, args.id),
-    resolve: (_query, session) => session,
+    subscribe: (_root, args, context) => context.services.sessions.watch(context.principal, args.id),
+    resolve: (session) => session,
   }),
 }));

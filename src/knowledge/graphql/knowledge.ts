@@ -62,10 +62,9 @@ const KnowledgeVersionInput = builder.inputType('KnowledgeVersionInput', {
 });
 
 builder.queryFields((t) => ({
-  knowledge: t.field({
+  knowledge: t.withAuth({ authenticated: true }).field({
     type: [KnowledgeVersionRef],
     description: 'Exactly one version per knowledgeId: the highest whose [validFrom, validUntil) holds `asOf` (default now), recorded by `knownAt` (default now) and not retracted by then.',
-    authScopes: { authenticated: true },
     args: {
       asOf: t.arg({ type: 'DateTime', required: false }),
       knownAt: t.arg({ type: 'DateTime', required: false }),
@@ -73,30 +72,27 @@ builder.queryFields((t) => ({
       tags: t.arg.stringList({ required: false }),
       kind: t.arg({ type: KnowledgeKindEnum, required: false }),
     },
-    resolve: (_root, args, context) => context.services.knowledge.asOf(context.principal!, args),
+    resolve: (_root, args, context) => context.services.knowledge.asOf(context.principal, args),
   }),
-  knowledgeHistory: t.field({
+  knowledgeHistory: t.withAuth({ authenticated: true }).field({
     type: [KnowledgeVersionRef],
     description: 'Every version of one item, newest first, retracted ones included.',
-    authScopes: { authenticated: true },
     args: { knowledgeId: t.arg.id({ required: true }) },
-    resolve: (_root, args, context) => context.services.knowledge.history(context.principal!, args.knowledgeId),
+    resolve: (_root, args, context) => context.services.knowledge.history(context.principal, args.knowledgeId),
   }),
 }));
 
 builder.mutationFields((t) => ({
-  putKnowledgeVersion: t.field({
+  putKnowledgeVersion: t.withAuth({ authenticated: true }).field({
     type: KnowledgeVersionRef,
     description: 'Adds a version (ADMIN or COMPLIANCE). An existing (knowledgeId, version) is BAD_USER_INPUT, never an overwrite.',
-    authScopes: { authenticated: true },
     args: { input: t.arg({ type: KnowledgeVersionInput, required: true }) },
-    resolve: (_root, { input }, context) => context.services.knowledge.putVersion(context.principal!, input),
+    resolve: (_root, { input }, context) => context.services.knowledge.putVersion(context.principal, input),
   }),
-  retractKnowledgeVersion: t.field({
+  retractKnowledgeVersion: t.withAuth({ authenticated: true }).field({
     type: KnowledgeVersionRef,
     description: 'Withdraws a version from now on (ADMIN or COMPLIANCE); history keeps it.',
-    authScopes: { authenticated: true },
     args: { knowledgeId: t.arg.id({ required: true }), version: t.arg.string({ required: true }) },
-    resolve: (_root, args, context) => context.services.knowledge.retract(context.principal!, args.knowledgeId, args.version),
+    resolve: (_root, args, context) => context.services.knowledge.retract(context.principal, args.knowledgeId, args.version),
   }),
 }));

@@ -77,69 +77,61 @@ const FactCategoryCountRef = builder.objectRef<{ category: string; count: number
 });
 
 builder.queryFields((t) => ({
-  thread: t.field({
+  thread: t.withAuth({ authenticated: true }).field({
     type: ThreadRef,
     description: 'The thread of one of the caller’s sessions.',
-    authScopes: { authenticated: true },
     args: { sessionId: t.arg.id({ required: true }) },
-    resolve: (_root, args, context) => context.services.chat.thread(context.principal!, args.sessionId, 200),
+    resolve: (_root, args, context) => context.services.chat.thread(context.principal, args.sessionId, 200),
   }),
-  facts: t.field({
+  facts: t.withAuth({ authenticated: true }).field({
     type: [FactRef],
     description: 'The caller’s current facts.',
-    authScopes: { authenticated: true },
     args: { category: t.arg.string({ required: false }) },
-    resolve: (_root, args, context) => context.services.chat.facts(context.principal!, args.category),
+    resolve: (_root, args, context) => context.services.chat.facts(context.principal, args.category),
   }),
-  factHistory: t.field({
+  factHistory: t.withAuth({ authenticated: true }).field({
     type: [FactRef],
     description: 'Every version of one of the caller’s facts, newest first.',
-    authScopes: { authenticated: true },
     args: { category: t.arg.string({ required: true }), key: t.arg.string({ required: true }) },
-    resolve: (_root, args, context) => context.services.chat.factHistory(context.principal!, args.category, args.key),
+    resolve: (_root, args, context) => context.services.chat.factHistory(context.principal, args.category, args.key),
   }),
-  tenantFactCounts: t.field({
+  tenantFactCounts: t.withAuth({ role: 'ADMIN' }).field({
     type: [FactCategoryCountRef],
     description: 'Current facts per category in the caller’s tenant (ADMIN); never values.',
-    authScopes: { role: 'ADMIN' },
-    resolve: (_root, _args, context) => context.services.chat.tenantFactCounts(context.principal!),
+    resolve: (_root, _args, context) => context.services.chat.tenantFactCounts(context.principal),
   }),
 }));
 
 builder.mutationFields((t) => ({
-  sendMessage: t.field({
+  sendMessage: t.withAuth({ authenticated: true }).field({
     type: ChatTurnRef,
     description: 'One turn in an open session of the caller.',
-    authScopes: { authenticated: true },
     args: { sessionId: t.arg.id({ required: true }), text: t.arg.string({ required: true }) },
-    resolve: (_root, args, context) => context.services.chat.sendMessage(context.principal!, args.sessionId, args.text),
+    resolve: (_root, args, context) => context.services.chat.sendMessage(context.principal, args.sessionId, args.text),
   }),
-  confirmFact: t.field({
+  confirmFact: t.withAuth({ authenticated: true }).field({
     type: FactRef,
     description: 'Remembers a fact across sessions; a changed value becomes a new version.',
-    authScopes: { authenticated: true },
     args: {
       category: t.arg.string({ required: true }),
       key: t.arg.string({ required: true }),
       value: t.arg({ type: 'JSON', required: true }),
       source: t.arg({ type: FactSourceEnum, required: false, defaultValue: 'CONFIRMED' }),
     },
-    resolve: (_root, args, context) => context.services.chat.confirmFact(context.principal!, args),
+    resolve: (_root, args, context) => context.services.chat.confirmFact(context.principal, args),
   }),
-  forgetFact: t.boolean({
+  forgetFact: t.withAuth({ authenticated: true }).boolean({
     description: 'Removes a fact from memory (its history stays readable); false when there was none.',
-    authScopes: { authenticated: true },
     args: { category: t.arg.string({ required: true }), key: t.arg.string({ required: true }) },
-    resolve: (_root, args, context) => context.services.chat.forgetFact(context.principal!, args.category, args.key),
+    resolve: (_root, args, context) => context.services.chat.forgetFact(context.principal, args.category, args.key),
   }),
 }));
 
 builder.subscriptionFields((t) => ({
-  replyStream: t.string({
+  replyStream: t.withAuth({ authenticated: true }).string({
     description: 'Runs one turn and streams the reply text as it is produced, one piece per event.',
-    authScopes: { authenticated: true },
     args: { sessionId: t.arg.id({ required: true }), text: t.arg.string({ required: true }) },
-    subscribe: (_root, args, context) => streamTurn(context.services.chat, context.principal!, args.sessionId, args.text),
+    subscribe: (_root, args, context) => streamTurn(context.services.chat, context.principal, args.sessionId, args.text),
     resolve: (piece: string) => piece,
   }),
 }));

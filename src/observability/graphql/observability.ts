@@ -149,25 +149,22 @@ const AdminStatsRef = builder.objectRef<AdminStats>('AdminStats').implement({
 });
 
 builder.queryFields((t) => ({
-  trace: t.field({
+  trace: t.withAuth({ authenticated: true }).field({
     type: TraceRef,
     description: 'A recent trace of the caller’s tenant from the in-process buffer (SRE, ADMIN).',
-    authScopes: { authenticated: true },
     args: { id: t.arg.id({ required: true, description: 'The W3C trace id (Review.traceId, extensions.traceId).' }) },
-    resolve: (_root, args, context) => context.services.observability.trace(context.principal!, args.id),
+    resolve: (_root, args, context) => context.services.observability.trace(context.principal, args.id),
   }),
-  traces: t.field({
+  traces: t.withAuth({ authenticated: true }).field({
     type: [TraceRef],
     description: 'Recent traces of the caller’s tenant, newest first (SRE, ADMIN).',
-    authScopes: { authenticated: true },
     args: { filter: t.arg({ type: TraceFilterType, required: false }), first: t.arg.int({ required: false, defaultValue: 20, description: 'At most 100.' }) },
-    resolve: (_root, args, context) => context.services.observability.traces(context.principal!, { ...(args.filter ?? {}), first: args.first ?? 20 }),
+    resolve: (_root, args, context) => context.services.observability.traces(context.principal, { ...(args.filter ?? {}), first: args.first ?? 20 }),
   }),
-  adminStats: t.field({
+  adminStats: t.withAuth({ authenticated: true }).field({
     type: AdminStatsRef,
     description: 'Review success rate and latency of the tenant over a window, the review queue, and database activity (ADMIN, SRE).',
-    authScopes: { authenticated: true },
     args: { window: t.arg.string({ required: false, defaultValue: '1h', description: 'e.g. 15m, 1h, 24h, 7d (at most 90d).' }) },
-    resolve: (_root, args, context) => context.services.observability.adminStats(context.principal!, args.window ?? '1h'),
+    resolve: (_root, args, context) => context.services.observability.adminStats(context.principal, args.window ?? '1h'),
   }),
 }));

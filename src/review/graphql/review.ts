@@ -187,34 +187,30 @@ const ReviewBatchProgressRef = builder.objectRef<ReviewBatchProgressEvent>('Revi
 });
 
 builder.queryFields((t) => ({
-  review: t.field({
+  review: t.withAuth({ authenticated: true }).field({
     type: ReviewRef,
-    authScopes: { authenticated: true },
     args: { id: t.arg.id({ required: true }) },
-    resolve: (_root, args, context) => context.services.reviews.get(context.principal!, args.id),
+    resolve: (_root, args, context) => context.services.reviews.get(context.principal, args.id),
   }),
-  reviews: t.field({
+  reviews: t.withAuth({ authenticated: true }).field({
     type: ReviewConnectionRef,
     description: 'The caller’s reviews, newest first; scope TENANT lists the tenant’s (ADMIN, metadata only).',
-    authScopes: { authenticated: true },
     args: { filter: t.arg({ type: ReviewFilterType, required: false }), first: t.arg.int({ required: false, defaultValue: 50 }), after: t.arg.string({ required: false }) },
     resolve: async (_root, args, context) => {
       const service = context.services.reviews;
-      const { rows, hasNextPage } = await service.list(context.principal!, args.filter ?? {}, { first: pageSize(args.first), after: args.after });
+      const { rows, hasNextPage } = await service.list(context.principal, args.filter ?? {}, { first: pageSize(args.first), after: args.after });
       const edges = rows.map((node) => ({ node, cursor: service.encodeCursor(node) }));
       return { edges, hasNextPage, endCursor: edges.at(-1)?.cursor ?? null };
     },
   }),
-  reviewBatch: t.field({
+  reviewBatch: t.withAuth({ authenticated: true }).field({
     type: ReviewBatchRef,
-    authScopes: { authenticated: true },
     args: { id: t.arg.id({ required: true }) },
-    resolve: (_root, args, context) => context.services.reviews.getBatch(context.principal!, args.id),
+    resolve: (_root, args, context) => context.services.reviews.getBatch(context.principal, args.id),
   }),
-  reviewStateContract: t.field({
+  reviewStateContract: t.withAuth({ authenticated: true }).field({
     type: StateContractRef,
     description: 'The review graph’s state contract: every field, its type, and which node reads and writes it.',
-    authScopes: { authenticated: true },
     resolve: () => ({
       graph: 'contract-review',
       fields: reviewStateKeys.map((name) => ({
@@ -229,45 +225,40 @@ builder.queryFields((t) => ({
 }));
 
 builder.mutationFields((t) => ({
-  submitReview: t.field({
+  submitReview: t.withAuth({ authenticated: true }).field({
     type: ReviewRef,
     description: 'Queues a review and returns it at once (QUEUED); it never waits for a model.',
-    authScopes: { authenticated: true },
     args: { input: t.arg({ type: ReviewInputType, required: true }) },
-    resolve: (_root, args, context) => context.services.reviews.submit(context.principal!, args.input),
+    resolve: (_root, args, context) => context.services.reviews.submit(context.principal, args.input),
   }),
-  submitReviewBatch: t.field({
+  submitReviewBatch: t.withAuth({ authenticated: true }).field({
     type: ReviewBatchRef,
     description: 'Queues up to 500 independent reviews; an input that cannot be reviewed fails on its own with BAD_USER_INPUT.',
-    authScopes: { authenticated: true },
     // Each input is checked on its own (ReviewService.submitBatch): one bad contract fails alone.
     args: { inputs: t.arg({ type: [ReviewInputType], required: true, extensions: perItemTextCheck }) },
-    resolve: (_root, args, context) => context.services.reviews.submitBatch(context.principal!, args.inputs),
+    resolve: (_root, args, context) => context.services.reviews.submitBatch(context.principal, args.inputs),
   }),
-  replayReview: t.field({
+  replayReview: t.withAuth({ authenticated: true }).field({
     type: ReplayResultRef,
     description: 'Runs a review again with its asOf and exactly the knowledge versions it used, and compares.',
-    authScopes: { authenticated: true },
     args: { id: t.arg.id({ required: true }) },
-    resolve: (_root, args, context) => context.services.reviews.replay(context.principal!, args.id),
+    resolve: (_root, args, context) => context.services.reviews.replay(context.principal, args.id),
   }),
 }));
 
 builder.subscriptionFields((t) => ({
-  reviewProgress: t.field({
+  reviewProgress: t.withAuth({ authenticated: true }).field({
     type: ReviewProgressRef,
     description: 'Every node start and finish of one of the caller’s reviews, in order, then its final status.',
-    authScopes: { authenticated: true },
     args: { reviewId: t.arg.id({ required: true }) },
-    subscribe: (_root, args, context) => context.services.reviews.watch(context.principal!, args.reviewId),
+    subscribe: (_root, args, context) => context.services.reviews.watch(context.principal, args.reviewId),
     resolve: (event: ReviewProgressEvent) => event,
   }),
-  reviewBatchProgress: t.field({
+  reviewBatchProgress: t.withAuth({ authenticated: true }).field({
     type: ReviewBatchProgressRef,
     description: 'Completed of total for one of the caller’s batches, until it is complete.',
-    authScopes: { authenticated: true },
     args: { batchId: t.arg.id({ required: true }) },
-    subscribe: (_root, args, context) => context.services.reviews.watchBatch(context.principal!, args.batchId),
+    subscribe: (_root, args, context) => context.services.reviews.watchBatch(context.principal, args.batchId),
     resolve: (event: ReviewBatchProgressEvent) => event,
   }),
 }));
