@@ -9,6 +9,7 @@ import { deleteCheckpoints, inventory, type MemoryStores, type StoreCounts } fro
 import type { SubjectHasher } from './subject-hash.js';
 import type { Tombstones } from './tombstones.js';
 import type { Prisma } from '../generated/prisma/client.js';
+import { z } from 'zod';
 import { ATTR, withSpan } from '../platform/telemetry/tracing.js';
 import type { Metrics } from '../platform/telemetry/metrics.js';
 
@@ -46,18 +47,27 @@ const STEP_STORES: Partial<Record<ErasureStepName, (store: string) => boolean>> 
   user: (store) => store === 'user',
 };
 
-export interface ErasureStep {
-  name: ErasureStepName;
-  status: 'PENDING' | 'DONE';
-  countBefore: number | null;
-  countAfter: number | null;
-}
+/** The steps of a job as stored in its JSON column, checked when read back. */
+const erasureStepsSchema = z.array(
+  z.object({
+    name: z.enum(ERASURE_STEPS as [ErasureStepName, ...ErasureStepName[]]),
+    status: z.enum(['PENDING', 'DONE']),
+    countBefore: z.number().nullable(),
+    countAfter: z.number().nullable(),
+  }),
+);
+const erasureVerificationSchema = z.object({ counts: z.record(z.string(), z.number()), allZero: z.boolean(), verifiedAt: z.string() });
 
-export interface ErasureVerification {
-  counts: StoreCounts;
-  allZero: boolean;
-  verifiedAt: string;
-}
+// Type aliases, not interfaces: they are assignable to Prisma's JSON input type.
+export type ErasureStep = z.infer<typeof erasureStepsSchema>[number];
+export type ErasureVerification = z.infer<typeof erasureVerificationSchema> & { counts: StoreCounts };
+
+/** A job's steps, read from its JSON column. */
+export const stepsOf = (job: { steps: Prisma.JsonValue }): ErasureStep[] => erasureStepsSchema.parse(job.steps);
+
+/** A job's verification report, or null before `verify` ran. */
+export const verificationOf = (job: { verification: Prisma.JsonValue }): ErasureVerification | null =>
+  job.verification === null ? null : erasureVerificationSchema.parse(job.verification);
 
 /** Thrown by the test-only crash injection; the job is left exactly as a killed process leaves it. */
 class SimulatedCrash extends Error {
@@ -138,7 +148,7 @@ export class ErasureService {
     let job: ErasureRequestRow;
     try {
       job = await this.db.erasureRequest.create({
-        data: { tenantId: target.tenantId, subjectUserId: target.id, subjectHash, requestedBy: self ? `self:${subjectHash.slice(0, 16)}` : principal.userId, steps: steps as never },
+        data: { tenantId: target.tenantId, subjectUserId: target.id, subjectHash, requestedBy: self ? `self:${subjectHash.slice(0, 16)}` : principal.userId, steps },
       });
     } catch (error) {
       if ((error as { code?: string }).code !== 'P2002') throw error;
@@ -192,7 +202,7 @@ export class ErasureService {
     const live = this.events.subscribe(erasureTopic(job.id));
     try {
       const current = await this.db.erasureRequest.findUniqueOrThrow({ where: { id: job.id } });
-      yield { requestId: job.id, status: current.status, step: null, steps: current.steps as unknown as ErasureStep[], at: new Date() };
+      yield { requestId: job.id, status: current.status, step: null, steps: stepsOf(current), at: new Date() };
       if (current.status === 'COMPLETED' || current.status === 'FAILED') return;
       for await (const event of live) {
         yield event;
@@ -248,7 +258,7 @@ export class ErasureService {
     const message = error instanceof AppError ? error.message : 'The erasure stopped on an unexpected error; resume it with resumeErasure.';
     const failed = await this.db.erasureRequest.update({ where: { id: requestId }, data: { status: 'FAILED', error: message } });
     this.options.metrics?.erasures.inc({ outcome: 'failed' });
-    this.publish(failed, null, failed.steps as unknown as ErasureStep[]);
+    this.publish(failed, null, stepsOf(failed));
   }
 
   private publish(job: { id: string; status: ErasureRequestRow['status'] }, step: ErasureStepName | null, steps: ErasureStep[]): void {
@@ -261,8 +271,8 @@ export class ErasureService {
     job = await this.db.erasureRequest.update({ where: { id: requestId }, data: { status: 'RUNNING', startedAt: job.startedAt ?? new Date(), attempts: { increment: 1 } } });
     const userId = job.subjectUserId;
     if (!userId) throw new Error('an open erasure job lost its subject');
-    const steps = job.steps as unknown as ErasureStep[];
-    let verification: ErasureVerification | null = (job.verification as ErasureVerification | null) ?? null;
+    const steps = stepsOf(job);
+    let verification: ErasureVerification | null = verificationOf(job);
     {
       for (const step of steps) {
         if (step.status === 'DONE') continue;
@@ -272,7 +282,7 @@ export class ErasureService {
           span.setAttributes({ 'suanni.erasure.count_before': step.countBefore ?? -1, 'suanni.erasure.count_after': step.countAfter ?? -1 });
         });
         step.status = 'DONE';
-        await this.db.erasureRequest.update({ where: { id: requestId }, data: { steps: steps as never, verification: (verification ?? undefined) as never } });
+        await this.db.erasureRequest.update({ where: { id: requestId }, data: { steps, verification: verification ?? undefined } });
         this.publish(job, step.name, steps);
         if (this.options.faultAfterStep === step.name && job.attempts === 1) throw new SimulatedCrash(step.name);
         if (this.options.failAfterStep === step.name && job.attempts === 1) throw new Error(`injected failure after ${step.name}`);
@@ -353,7 +363,7 @@ export class ErasureService {
           // Something written before the tombstone turned up late: sweep again on the next attempt.
           const left = Object.keys(counts).filter((store) => counts[store]! > 0);
           for (const other of steps) if (STEP_STORES[other.name] && left.some(STEP_STORES[other.name]!)) other.status = 'PENDING';
-          await this.db.erasureRequest.update({ where: { id: job.id }, data: { steps: steps as never } });
+          await this.db.erasureRequest.update({ where: { id: job.id }, data: { steps } });
           throw new AppError('INTERNAL', `Verification found data left: ${JSON.stringify(Object.fromEntries(left.map((store) => [store, counts[store]])))}`);
         }
         return;

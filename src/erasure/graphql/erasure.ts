@@ -1,6 +1,6 @@
 import { builder } from '../../graphql/builder.js';
 import { pageSize } from '../../graphql/paging.js';
-import type { ErasureProgressEvent, ErasureRequestRow, ErasureStep, ErasureVerification } from '../service.js';
+import { stepsOf, verificationOf, type ErasureProgressEvent, type ErasureRequestRow, type ErasureStep, type ErasureVerification } from '../service.js';
 
 const ErasureStatusEnum = builder.enumType('ErasureStatus', { values: ['PENDING', 'RUNNING', 'COMPLETED', 'FAILED'] as const });
 
@@ -32,8 +32,8 @@ const ErasureRequestRef = builder.objectRef<ErasureRequestRow>('ErasureRequest')
     id: t.exposeID('id'),
     status: t.field({ type: ErasureStatusEnum, resolve: (job) => job.status }),
     subjectHash: t.exposeString('subjectHash'),
-    steps: t.field({ type: [ErasureStepRef], resolve: (job) => job.steps as unknown as ErasureStep[] }),
-    verification: t.field({ type: ErasureVerificationRef, nullable: true, resolve: (job) => (job.verification as ErasureVerification | null) ?? null }),
+    steps: t.field({ type: [ErasureStepRef], resolve: (job) => stepsOf(job) }),
+    verification: t.field({ type: ErasureVerificationRef, nullable: true, resolve: (job) => verificationOf(job) }),
     attempts: t.exposeInt('attempts'),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     completedAt: t.expose('completedAt', { type: 'DateTime', nullable: true }),
