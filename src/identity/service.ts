@@ -1,5 +1,5 @@
 import type { Database } from '../platform/db/prisma.js';
-import { prismaRunner, type SqlRunner } from '../platform/db/write-barrier.js';
+import { prismaRunner, WRITE_TRANSACTION, type SqlRunner } from '../platform/db/write-barrier.js';
 import { forbidden, notFound, unauthenticated } from '../platform/errors.js';
 import type { Principal, Role } from './principal.js';
 import { hasRole } from './principal.js';
@@ -91,7 +91,7 @@ export class IdentityService {
           select: { id: true },
         });
         return { userId: user.id, tenantId: tenant.id };
-      });
+      }, WRITE_TRANSACTION);
     } catch (error) {
       // Two first requests of a new user race on the unique keys; the loser reads the winner's row.
       if (attempt < 2 && (error as { code?: string }).code === 'P2002') return this.provision(claims, attempt + 1);

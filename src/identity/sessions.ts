@@ -1,7 +1,7 @@
 import type { Database } from '../platform/db/prisma.js';
 import { AppError, assertUuid, badUserInput, forbidden, notFound } from '../platform/errors.js';
 import type { EventBus } from '../platform/pubsub.js';
-import { prismaRunner, type WriteBarrier } from '../platform/db/write-barrier.js';
+import { prismaRunner, WRITE_TRANSACTION, type WriteBarrier } from '../platform/db/write-barrier.js';
 import { hasRole, type Principal } from './principal.js';
 import type { QuotaService } from './quotas.js';
 
@@ -50,7 +50,7 @@ export class SessionService {
     return this.db.$transaction(async (tx) => {
       await this.barrier.enter(prismaRunner(tx), principal.userId);
       return tx.session.create({ data: { title: normalised, userId: principal.userId, tenantId: principal.tenantId } });
-    });
+    }, WRITE_TRANSACTION);
   }
 
   /**

@@ -1,6 +1,6 @@
 import type { Database } from '../platform/db/prisma.js';
 import { retryTransient, type RetryOptions, DEFAULT_RETRY } from '../platform/db/transient.js';
-import { prismaRunner, type WriteBarrier } from '../platform/db/write-barrier.js';
+import { prismaRunner, WRITE_TRANSACTION, type WriteBarrier } from '../platform/db/write-barrier.js';
 import { AppError, assertUuid, badUserInput, forbidden, notFound } from '../platform/errors.js';
 import type { EventBus } from '../platform/pubsub.js';
 import { createLogger } from '../platform/logger.js';
@@ -128,7 +128,7 @@ export class ReviewService {
         data: { tenantId: principal.tenantId, userId: principal.userId, contractId: input.contractId, title: input.title.trim(), text: input.text, asOf: input.asOf ?? new Date() },
         include: { findings: true },
       });
-    });
+    }, WRITE_TRANSACTION);
     this.progress.publish({ reviewId: review.id, kind: 'QUEUED', node: null, durationMs: null, counts: null, status: 'QUEUED', errorCode: null }, principal.userId);
     rememberReviewOrigin(review.id, 'child');
     this.queue.enqueue(review.id);
@@ -164,7 +164,7 @@ export class ReviewService {
       });
       const created = await tx.review.createManyAndReturn({ data: rows, select: { id: true, status: true, batchIndex: true } });
       return { batch, queued: created.filter((row) => row.status === 'QUEUED').sort((a, b) => a.batchIndex! - b.batchIndex!).map((row) => row.id) };
-    });
+    }, WRITE_TRANSACTION);
     if (queued.length > 0) this.batchCounters.set(batch.id, { total: inputs.length, succeeded: 0, failed: inputs.length - queued.length, submittedAt: performance.now() });
     this.metrics?.batchesSubmitted.inc();
     rememberReviewOrigin(queued, 'link');
@@ -439,7 +439,7 @@ export class ReviewService {
       });
       await this.knowledge.accessLogWrite(review, review.id, state.knowledgeUsed, tx);
       return true;
-    });
+    }, WRITE_TRANSACTION);
   }
 
   /**

@@ -17,6 +17,12 @@ export interface WriteBarrier {
   assertWritable(userId: string): Promise<void>;
 }
 
+/**
+ * Options of the interactive transactions that enter the barrier. Prisma's defaults (2 s to get
+ * a connection, 5 s in all) fail writes on a busy pool before the database has any trouble.
+ */
+export const WRITE_TRANSACTION = { maxWait: 10_000, timeout: 20_000 } as const;
+
 /** A runner over a Prisma transaction client. */
 export const prismaRunner =
   (tx: { $queryRawUnsafe<T = unknown>(query: string, ...values: unknown[]): Promise<T> }): SqlRunner =>
