@@ -2,7 +2,7 @@ import SchemaBuilder from '@pothos/core';
 import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
 import type { Context } from '../context.js';
 import type { Principal, Role } from '../identity/principal.js';
-import { AppError, forbidden, unauthenticated } from '../platform/errors.js';
+import { type AppError, forbidden, unauthenticated } from '../platform/errors.js';
 
 /**
  * The schema builder; type definitions live with their domains, never here. One style for every
@@ -29,9 +29,10 @@ export const builder = new SchemaBuilder<{
       role: (role) => context.principal?.roles.includes(role) ?? false,
     }),
     unauthorizedError: (_parent, context, _info, result): AppError =>
-      context.principal ? forbidden(result.message === 'Unauthorized' ? undefined : result.message) : unauthenticated('Authentication required.'),
+      context.principal
+        ? forbidden(result.message === 'Unauthorized' ? undefined : result.message)
+        : unauthenticated('Authentication required.'),
   },
-
 });
 
 builder.queryType({});

@@ -14,7 +14,7 @@ describe('findUnstorableText', () => {
     expect(findUnstorableText({ tags: ['ok', 'x\u0000'] })).toEqual({ path: 'tags[1]', reason: 'NUL_CHARACTER' });
     const input = Object.assign(Object.create(null), { contractId: 'c', text: 'fine', title: 't\u0000' });
     expect(findUnstorableText({ input })).toEqual({ path: 'input.title', reason: 'NUL_CHARACTER' });
-    expect(findUnstorableText({ value: { a: { ['k\u0000']: 1 } } })).toEqual({ path: 'value.a', reason: 'NUL_CHARACTER' });
+    expect(findUnstorableText({ value: { a: { 'k\u0000': 1 } } })).toEqual({ path: 'value.a', reason: 'NUL_CHARACTER' });
   });
 
   it('finds unpaired surrogates but accepts pairs, CJK and other control characters', () => {
@@ -44,13 +44,25 @@ describe('JSON bounds', () => {
   });
 
   it('counts every value for the size limit', () => {
-    expect(jsonBoundsProblem(Array.from({ length: 9 }, () => 0), { maxDepth: 5, maxValues: 10 })).toBeNull();
-    expect(jsonBoundsProblem(Array.from({ length: 10 }, () => 0), { maxDepth: 5, maxValues: 10 })?.reason).toBe('JSON_TOO_LARGE');
+    expect(
+      jsonBoundsProblem(
+        Array.from({ length: 9 }, () => 0),
+        { maxDepth: 5, maxValues: 10 },
+      ),
+    ).toBeNull();
+    expect(
+      jsonBoundsProblem(
+        Array.from({ length: 10 }, () => 0),
+        { maxDepth: 5, maxValues: 10 },
+      )?.reason,
+    ).toBe('JSON_TOO_LARGE');
   });
 
   it('applies the same bounds to inline literals', () => {
     expect(jsonLiteralBoundsProblem(parseValue('{ a: [1, { b: "c" }] }'))).toBeNull();
-    expect(jsonLiteralBoundsProblem(parseValue(`${'['.repeat(MAX_JSON_DEPTH)}1${']'.repeat(MAX_JSON_DEPTH)}`))?.reason).toBe('JSON_TOO_DEEP');
+    expect(jsonLiteralBoundsProblem(parseValue(`${'['.repeat(MAX_JSON_DEPTH)}1${']'.repeat(MAX_JSON_DEPTH)}`))?.reason).toBe(
+      'JSON_TOO_DEEP',
+    );
     expect(jsonLiteralBoundsProblem(parseValue(`${'['.repeat(MAX_JSON_DEPTH - 1)}1${']'.repeat(MAX_JSON_DEPTH - 1)}`))).toBeNull();
     expect(jsonLiteralBoundsProblem(parseValue('[1, 2, 3]'), { maxDepth: 5, maxValues: 3 })?.reason).toBe('JSON_TOO_LARGE');
   });

@@ -5,6 +5,7 @@ const userId = '7bc802b2-d6b9-48fc-bf78-034b214c1b1c';
 const sessionId = '5b537d8c-94da-4767-980a-4baed3c93b21';
 
 describe('deriveThreadId', () => {
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: the name spells the format
   it('is `${userId}:${sessionId}` and starts with the user prefix', () => {
     expect(deriveThreadId(userId, sessionId)).toBe(`${userId}:${sessionId}`);
     expect(deriveThreadId(userId, sessionId).startsWith(threadIdPrefix(userId))).toBe(true);

@@ -6,6 +6,7 @@
  */
 export type UnstorableCharacter = 'NUL_CHARACTER' | 'UNPAIRED_SURROGATE';
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is exactly what PostgreSQL text cannot store
 const unstorableCharacters = /[\u0000\p{Cs}]/u;
 
 /** Which unstorable character a string holds (NUL first), or null when it can be stored as is. */

@@ -42,6 +42,7 @@ describe('endableStream', () => {
 
   it('finishes when the source fails, and when the consumer returns early', async () => {
     let failed = 0;
+    // biome-ignore lint/correctness/useYield: a source that fails before its first value
     async function* failing(): AsyncGenerator<number> {
       throw new Error('refused');
     }

@@ -1,6 +1,13 @@
 import { builder } from '../../graphql/builder.js';
 import { pageSize } from '../../graphql/paging.js';
-import { stepsOf, verificationOf, type ErasureProgressEvent, type ErasureRequestRow, type ErasureStep, type ErasureVerification } from '../service.js';
+import {
+  stepsOf,
+  verificationOf,
+  type ErasureProgressEvent,
+  type ErasureRequestRow,
+  type ErasureStep,
+  type ErasureVerification,
+} from '../service.js';
 
 const ErasureStatusEnum = builder.enumType('ErasureStatus', { values: ['PENDING', 'RUNNING', 'COMPLETED', 'FAILED'] as const });
 
@@ -22,7 +29,10 @@ const ErasureVerificationRef = builder.objectRef<ErasureVerification>('ErasureVe
   fields: (t) => ({
     allZero: t.exposeBoolean('allZero'),
     verifiedAt: t.field({ type: 'DateTime', resolve: (verification) => new Date(verification.verifiedAt) }),
-    counts: t.field({ type: [StoreCountRef], resolve: (verification) => Object.entries(verification.counts).map(([store, count]) => ({ store, count })) }),
+    counts: t.field({
+      type: [StoreCountRef],
+      resolve: (verification) => Object.entries(verification.counts).map(([store, count]) => ({ store, count })),
+    }),
   }),
 });
 
@@ -74,7 +84,8 @@ builder.mutationFields((t) => ({
   }),
   resumeErasure: t.withAuth({ role: 'COMPLIANCE' }).field({
     type: ErasureRequestRef,
-    description: 'Continues a FAILED erasure job from its first step not done (COMPLIANCE); an open job is returned running, a completed one as it is.',
+    description:
+      'Continues a FAILED erasure job from its first step not done (COMPLIANCE); an open job is returned running, a completed one as it is.',
     args: { id: t.arg.id({ required: true }) },
     resolve: (_root, args, context) => context.services.erasure.resume(context.principal, args.id),
   }),

@@ -19,15 +19,16 @@ UserRef.implement({
     id: t.exposeID('id'),
     subject: t.exposeString('subject', { description: 'The `sub` claim of the identity provider.' }),
     roles: t.field({ type: [RoleEnum], resolve: (user) => user.roles }),
-    tenant: t.withAuth({ authenticated: true }).field({ type: TenantRef, resolve: (_user, _args, context) => context.services.identity.tenant(context.principal) }),
+    tenant: t
+      .withAuth({ authenticated: true })
+      .field({ type: TenantRef, resolve: (_user, _args, context) => context.services.identity.tenant(context.principal) }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     lastSeenAt: t.expose('lastSeenAt', { type: 'DateTime' }),
     sessions: t.withAuth({ authenticated: true }).field({
       type: [SessionRef],
       description: 'Sessions of this user, newest first: for the user, or an ADMIN of the tenant (metadata only).',
       args: { first: t.arg.int({ required: false, defaultValue: 50 }) },
-      resolve: (user, args, context) =>
-        context.services.sessions.listForUser(context.principal, user, pageSize(args.first)),
+      resolve: (user, args, context) => context.services.sessions.listForUser(context.principal, user, pageSize(args.first)),
     }),
   }),
 });
@@ -42,7 +43,6 @@ builder.queryFields((t) => ({
     type: [UserRef],
     description: 'Users of the caller’s tenant. ADMIN only.',
     args: { first: t.arg.int({ required: false, defaultValue: 50 }) },
-    resolve: (_root, args, context) =>
-      context.services.identity.listTenantUsers(context.principal, { first: pageSize(args.first) }),
+    resolve: (_root, args, context) => context.services.identity.listTenantUsers(context.principal, { first: pageSize(args.first) }),
   }),
 }));

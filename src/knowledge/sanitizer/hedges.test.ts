@@ -64,11 +64,11 @@ const SENTENCES: Record<string, string> = {
 };
 
 const isLatin = (hedge: string) => /^[a-z]/i.test(hedge);
-const escape = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** Whether `text` still shows `hedge`: as a whole word for English, as a substring for Chinese. */
 function shows(text: string, hedge: string): boolean {
   if (!isLatin(hedge)) return text.includes(hedge);
-  return new RegExp(`(?<![\\p{L}])${escape(hedge).replace(/ /g, '\\s+')}(?![\\p{L}])`, 'iu').test(text);
+  return new RegExp(`(?<![\\p{L}])${escapeRegExp(hedge).replace(/ /g, '\\s+')}(?![\\p{L}])`, 'iu').test(text);
 }
 
 /** Spacing and punctuation a removal must not leave behind. */
@@ -194,7 +194,8 @@ describe('removeHedges', () => {
   });
 
   it('keeps fixed terms that contain a hedge', () => {
-    const text = '任何一方不可能单方解除合同，一般纳税人适用6%的税率，违约的可能性很低。Accounts follow generally accepted accounting principles.';
+    const text =
+      '任何一方不可能单方解除合同，一般纳税人适用6%的税率，违约的可能性很低。Accounts follow generally accepted accounting principles.';
     expect(findHedges(text)).toEqual([]);
     for (const term of ['不可能', '一般纳税人', '可能性', 'generally accepted']) expect(removeHedges(text)).toContain(term);
     expect(HEDGE_EXEMPT_TERMS.length).toBeGreaterThan(0);

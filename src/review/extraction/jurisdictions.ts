@@ -5,17 +5,71 @@
  */
 
 const US_STATES = [
-  'Alabama', 'Alaska', 'Arizona', 'Arkansas', 'California', 'Colorado', 'Connecticut', 'Delaware', 'Florida', 'Georgia',
-  'Hawaii', 'Idaho', 'Illinois', 'Indiana', 'Iowa', 'Kansas', 'Kentucky', 'Louisiana', 'Maine', 'Maryland',
-  'Massachusetts', 'Michigan', 'Minnesota', 'Mississippi', 'Missouri', 'Montana', 'Nebraska', 'Nevada', 'New Hampshire',
-  'New Jersey', 'New Mexico', 'New York', 'North Carolina', 'North Dakota', 'Ohio', 'Oklahoma', 'Oregon', 'Pennsylvania',
-  'Rhode Island', 'South Carolina', 'South Dakota', 'Tennessee', 'Texas', 'Utah', 'Vermont', 'Virginia', 'Washington',
-  'West Virginia', 'Wisconsin', 'Wyoming', 'District of Columbia', 'Puerto Rico',
+  'Alabama',
+  'Alaska',
+  'Arizona',
+  'Arkansas',
+  'California',
+  'Colorado',
+  'Connecticut',
+  'Delaware',
+  'Florida',
+  'Georgia',
+  'Hawaii',
+  'Idaho',
+  'Illinois',
+  'Indiana',
+  'Iowa',
+  'Kansas',
+  'Kentucky',
+  'Louisiana',
+  'Maine',
+  'Maryland',
+  'Massachusetts',
+  'Michigan',
+  'Minnesota',
+  'Mississippi',
+  'Missouri',
+  'Montana',
+  'Nebraska',
+  'Nevada',
+  'New Hampshire',
+  'New Jersey',
+  'New Mexico',
+  'New York',
+  'North Carolina',
+  'North Dakota',
+  'Ohio',
+  'Oklahoma',
+  'Oregon',
+  'Pennsylvania',
+  'Rhode Island',
+  'South Carolina',
+  'South Dakota',
+  'Tennessee',
+  'Texas',
+  'Utah',
+  'Vermont',
+  'Virginia',
+  'Washington',
+  'West Virginia',
+  'Wisconsin',
+  'Wyoming',
+  'District of Columbia',
+  'Puerto Rico',
 ];
 
 const CANADIAN_PROVINCES = [
-  'Ontario', 'Quebec', 'British Columbia', 'Alberta', 'Manitoba', 'Saskatchewan', 'Nova Scotia', 'New Brunswick',
-  'Newfoundland and Labrador', 'Prince Edward Island',
+  'Ontario',
+  'Quebec',
+  'British Columbia',
+  'Alberta',
+  'Manitoba',
+  'Saskatchewan',
+  'Nova Scotia',
+  'New Brunswick',
+  'Newfoundland and Labrador',
+  'Prince Edward Island',
 ];
 
 const AUSTRALIAN_STATES = ['New South Wales', 'Victoria', 'Queensland', 'Western Australia', 'South Australia', 'Tasmania'];
@@ -104,9 +158,9 @@ const NAMES: JurisdictionName[] = [
   ...COUNTRY_ALIASES.map(([pattern, normalised]) => ({ pattern, normalised, subnational: false })),
 ].sort((left, right) => right.pattern.length - left.pattern.length);
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\&']/g, (ch) => (ch === "'" ? "['’]?" : `\\${ch}`));
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\&']/g, (ch) => (ch === "'" ? "['’]?" : `\\${ch}`));
 
-const NAME_PATTERN = new RegExp(`(?<![A-Za-z])(?:${NAMES.map((name) => escape(name.pattern)).join('|')})(?![A-Za-z])`, 'gi');
+const NAME_PATTERN = new RegExp(`(?<![A-Za-z])(?:${NAMES.map((name) => escapeRegExp(name.pattern)).join('|')})(?![A-Za-z])`, 'gi');
 const BY_LOWER = new Map(NAMES.map((name) => [name.pattern.toLowerCase().replace(/['’]/g, ''), name]));
 
 /** A jurisdiction named in a piece of text. */
