@@ -67,9 +67,13 @@ function Chat({ sessionId }: { sessionId: string }) {
   const stop = useRef<(() => void) | null>(null);
   useEffect(() => () => stop.current?.(), []);
 
+  // The turn stays on screen until the reloaded thread (which holds it) arrives.
+  useEffect(() => {
+    if (!busy) setPartial(null);
+  }, [memory.data]);
+
   function finish() {
     setBusy(false);
-    setPartial(null);
     memory.reload();
   }
 
@@ -170,7 +174,7 @@ function Chat({ sessionId }: { sessionId: string }) {
         )}
         <h3>Facts used</h3>
         {memory.data && memory.data.facts.length === 0 ? <p class="muted">No facts remembered.</p> : null}
-        <ul>
+        <ul aria-label="Facts used">
           {(memory.data?.facts ?? []).map((fact) => (
             <li key={`${fact.category}/${fact.key}`}>
               <strong>
