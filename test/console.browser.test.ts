@@ -137,6 +137,27 @@ describe.skipIf(!hasBrowser)('web console in a browser', () => {
     await page.close();
   });
 
+  it('a user uploads two text files as a batch and follows its progress', async () => {
+    const alice = await app.token('alice');
+    const page = await openAs(alice, '/reviews');
+    const upload = page.getByLabel(/^Or upload files/);
+    // Until the gateway takes ReviewInput.file, a PDF is refused in the page with the reason.
+    await upload.setInputFiles([{ name: 'scan.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4') }]);
+    await page.getByRole('button', { name: 'Submit review' }).click();
+    await page.getByRole('alert').getByText("PDF and DOCX contracts need the gateway's file upload").waitFor(WAIT);
+    await upload.setInputFiles([
+      { name: 'batch-a.txt', mimeType: 'text/plain', buffer: Buffer.from(englishContract({ payDays: 20, penalty: 3, notice: 45, years: 5 })) },
+      { name: 'batch-b.txt', mimeType: 'text/plain', buffer: Buffer.from(englishContract({ payDays: 60, penalty: 12, notice: 10, years: 1 })) },
+    ]);
+    await page.getByRole('button', { name: 'Submit batch of 2' }).click();
+    await page.getByText('2 of 2 done: 2 succeeded, 0 failed').waitFor(WAIT);
+    await page.getByRole('link', { name: 'batch-b' }).waitFor(WAIT);
+    expect(await upload.inputValue()).toBe('');
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'reviews-batch');
+    await page.close();
+  });
+
   it('a user sees knowledge versions on a time axis and chats with memory beside the reply', async () => {
     const alice = await app.token('alice');
     const page = await openAs(alice, '/knowledge');

@@ -1,6 +1,7 @@
 // The console's only way to the server: the public GraphQL API over HTTP and graphql-ws.
 import { createClient, type Client } from 'graphql-ws/client';
 import type { TypedDocumentString } from './gql/graphql';
+import { filesIn, multipartBody } from './multipart';
 
 export const GRAPHQL_PATH = '/graphql';
 const TOKEN_KEY = 'suanni.console.token';
@@ -53,14 +54,6 @@ async function unwrap<R>(response: Response): Promise<R> {
   return body.data;
 }
 
-/** Files anywhere in the variables, with their object paths (GraphQL multipart request spec). */
-function filesIn(value: unknown, path: string, found: [string, File][] = []): [string, File][] {
-  if (value instanceof File) found.push([path, value]);
-  else if (Array.isArray(value)) value.forEach((item, index) => filesIn(item, `${path}.${index}`, found));
-  else if (value && typeof value === 'object') for (const [key, item] of Object.entries(value)) filesIn(item, `${path}.${key}`, found);
-  return found;
-}
-
 /**
  * One query or mutation. Variables holding a `File` go as a GraphQL multipart request (the files
  * replaced by null in `operations`, a `map`, then the files), with the CSRF header Yoga requires
@@ -68,8 +61,7 @@ function filesIn(value: unknown, path: string, found: [string, File][] = []): [s
  */
 export async function request<R, V>(document: TypedDocumentString<R, V>, variables?: V): Promise<R> {
   const query = document.toString();
-  const files = filesIn(variables, 'variables');
-  if (files.length === 0) {
+  if (filesIn(variables).length === 0) {
     const response = await fetch(GRAPHQL_PATH, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json, application/json', ...authorization() },
@@ -77,15 +69,10 @@ export async function request<R, V>(document: TypedDocumentString<R, V>, variabl
     });
     return unwrap<R>(response);
   }
-  const operations = JSON.parse(JSON.stringify({ query, variables }, (_key, value: unknown) => (value instanceof File ? null : value)));
-  const form = new FormData();
-  form.append('operations', JSON.stringify(operations));
-  form.append('map', JSON.stringify(Object.fromEntries(files.map(([path], index) => [String(index), [path]]))));
-  files.forEach(([, file], index) => form.append(String(index), file, file.name));
   const response = await fetch(GRAPHQL_PATH, {
     method: 'POST',
     headers: { accept: 'application/graphql-response+json, application/json', 'x-graphql-yoga-csrf': 'console', ...authorization() },
-    body: form,
+    body: multipartBody(query, variables),
   });
   return unwrap<R>(response);
 }

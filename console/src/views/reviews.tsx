@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { request, subscribe, type ApiError } from '../api';
 import { ACCEPTED_FILES, contractFromFile } from '../contract-file';
 import {
@@ -84,18 +84,21 @@ function SubmitForm({ onBatch }: { onBatch(batchId: string): void }) {
   const [files, setFiles] = useState<File[]>([]);
   const [error, setError] = useState<ApiError | null>(null);
   const [busy, setBusy] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
 
   async function submit(event: Event) {
     event.preventDefault();
     setError(null);
     setBusy(true);
     try {
-      const at = asOf ? new Date(asOf).toISOString() : undefined;
+      // datetime-local has no zone: the field is labelled UTC and read as such.
+      const at = asOf ? new Date(`${asOf}:00Z`).toISOString() : undefined;
       if (files.length > 1) {
         const inputs: ReviewInput[] = [];
         for (const file of files) inputs.push({ title: fileStem(file.name), contractId: fileStem(file.name), asOf: at, ...(await contractFromFile(file)) });
         const { submitReviewBatch } = await request(SubmitBatchMutation, { inputs });
         setFiles([]);
+        if (fileInput.current) fileInput.current.value = '';
         onBatch(submitReviewBatch.id);
         return;
       }
@@ -136,7 +139,7 @@ function SubmitForm({ onBatch }: { onBatch(batchId: string): void }) {
         </label>
         <label>
           Or upload files (TXT, Markdown; PDF and DOCX once the server accepts uploads). Several files make a batch.
-          <input name="files" type="file" multiple accept={ACCEPTED_FILES} onChange={(e) => setFiles([...(e.currentTarget.files ?? [])])} />
+          <input ref={fileInput} name="files" type="file" multiple accept={ACCEPTED_FILES} onChange={(e) => setFiles([...(e.currentTarget.files ?? [])])} />
         </label>
         <ErrorMessage error={error} />
         <button type="submit" disabled={busy}>
