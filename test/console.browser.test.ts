@@ -9,6 +9,8 @@ import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTelemetry, type Telemetry } from '../src/observability/telemetry.js';
+import type { ReviewNode } from '../src/review/agent/contract.js';
+import { riskNode } from '../src/review/agent/nodes/risk.js';
 import { CONSOLE_DIST } from '../src/transport/console-static.js';
 import { englishContract, REVIEW_KNOWLEDGE } from './fixtures/contracts.js';
 import { startTestApp, type TestApp } from './testkit/app.js';
@@ -20,6 +22,16 @@ if (!hasBrowser) console.log(`console browser tests skipped: no browser at ${BRO
 const SCREENSHOTS = join(process.cwd(), 'test-output', 'screenshots');
 const WAIT = { timeout: 15_000 };
 
+/** While set, the risk node waits for it: a review the test holds mid-run to see live progress. */
+let holdRisk: Promise<void> | null = null;
+const gatedRisk: ReviewNode = {
+  ...(riskNode as unknown as ReviewNode),
+  async run(input, deps, run) {
+    if (holdRisk) await holdRisk;
+    return (riskNode as unknown as ReviewNode).run(input, deps, run);
+  },
+};
+
 interface AxeViolation {
   id: string;
   impact: string | null;
@@ -27,7 +39,8 @@ interface AxeViolation {
   nodes: { target: string[] }[];
 }
 
-describe.skipIf(!hasBrowser)('web console in a browser', () => {
+// Generous per-test time: the suite runs these beside every other test file on two cores.
+describe.skipIf(!hasBrowser)('web console in a browser', { timeout: 60_000 }, () => {
   let telemetry: Telemetry;
   let app: TestApp;
   let context: BrowserContext;
@@ -45,7 +58,7 @@ describe.skipIf(!hasBrowser)('web console in a browser', () => {
     axeSource = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
     await mkdir(SCREENSHOTS, { recursive: true });
     telemetry = startTelemetry({ serviceName: 'suanni-console-test', bufferTraces: 200 });
-    app = await startTestApp();
+    app = await startTestApp({ reviewNodeOverrides: { risk: gatedRisk } });
     origin = new URL(app.url).origin;
     const admin = await app.token('carol', { roles: ['ADMIN', 'COMPLIANCE'] });
     for (const item of REVIEW_KNOWLEDGE) {
@@ -107,10 +120,26 @@ describe.skipIf(!hasBrowser)('web console in a browser', () => {
     await page.getByLabel('Title').fill('Supply agreement (browser)');
     await page.getByLabel('Contract id').fill('browser-1');
     await page.getByLabel('Contract text').fill(text);
+    let release!: () => void;
+    holdRisk = new Promise((resolve) => (release = resolve));
     await page.getByRole('button', { name: 'Submit review' }).click();
     await page.waitForURL(/\/console\/reviews\/[0-9a-f-]{36}$/, WAIT);
     const id = page.url().split('/').pop()!;
-    // The page loads the review once; it reaches SUCCEEDED through the progress subscription.
+    // Held in the risk node: the nodes before it are shown done, risk running, from reviewProgress.
+    const steps = page.getByRole('region', { name: 'Live progress' }).locator('.step');
+    await steps.filter({ hasText: 'risk' }).filter({ hasText: 'running' }).waitFor(WAIT);
+    expect(await steps.allInnerTexts()).toEqual([
+      expect.stringMatching(/^parse done/),
+      expect.stringMatching(/^retrieve done/),
+      expect.stringMatching(/^compliance done/),
+      'risk running',
+    ]);
+    await page.locator('.facts-grid .badge', { hasText: 'RUNNING' }).waitFor(WAIT);
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'review-progress');
+    holdRisk = null;
+    release();
+    // The page loaded the review once; it reaches SUCCEEDED through the progress subscription.
     await page.locator('.facts-grid .badge', { hasText: 'SUCCEEDED' }).waitFor(WAIT);
     await page.locator('mark.evidence').first().waitFor(WAIT);
 

@@ -182,8 +182,12 @@ function BatchProgressPanel({ batchId, onDone }: { batchId: string; onDone(): vo
 
 export function ReviewPage({ id, roles }: { id: string; roles: string[] }) {
   const loaded = useLoad(() => request(ReviewQuery, { id }), [id]);
-  const review = loaded.data?.review;
-  const running = review && !FINISHED.has(review.status);
+  const loadedReview = loaded.data?.review;
+  // The status as the progress subscription reports it, until the finished review is reloaded.
+  const [liveStatus, setLiveStatus] = useState<string | null>(null);
+  useEffect(() => setLiveStatus(null), [loadedReview]);
+  const review = loadedReview && liveStatus ? ({ ...loadedReview, status: liveStatus } as Review) : loadedReview;
+  const running = loadedReview && !FINISHED.has(loadedReview.status);
   return (
     <>
       <p>
@@ -195,9 +199,9 @@ export function ReviewPage({ id, roles }: { id: string; roles: string[] }) {
         <>
           <h1>{review.title}</h1>
           <ReviewSummary review={review} roles={roles} />
-          {running ? <LiveProgress reviewId={review.id} onFinished={loaded.reload} /> : null}
-          {review.status === 'SUCCEEDED' ? <ReviewResult review={review} /> : null}
-          {review.status === 'SUCCEEDED' ? <Replay reviewId={review.id} /> : null}
+          {running ? <LiveProgress reviewId={review.id} onStatus={setLiveStatus} onFinished={loaded.reload} /> : null}
+          {loadedReview?.status === 'SUCCEEDED' ? <ReviewResult review={review} /> : null}
+          {loadedReview?.status === 'SUCCEEDED' ? <Replay reviewId={review.id} /> : null}
         </>
       ) : null}
     </>
@@ -248,7 +252,7 @@ function ReviewSummary({ review, roles }: { review: Review; roles: string[] }) {
   );
 }
 
-function LiveProgress({ reviewId, onFinished }: { reviewId: string; onFinished(): void }) {
+function LiveProgress({ reviewId, onStatus, onFinished }: { reviewId: string; onStatus(status: string): void; onFinished(): void }) {
   const [events, setEvents] = useState<ProgressEvent[]>([]);
   const [error, setError] = useState<ApiError | null>(null);
   useEffect(() => {
@@ -256,6 +260,7 @@ function LiveProgress({ reviewId, onFinished }: { reviewId: string; onFinished()
     return subscribe(ReviewProgressSubscription, { reviewId }, {
       next: (data) => {
         setEvents((previous) => [...previous, data.reviewProgress]);
+        onStatus(data.reviewProgress.status);
         if (data.reviewProgress.kind === 'STATUS' && FINISHED.has(data.reviewProgress.status)) onFinished();
       },
       error: setError,
