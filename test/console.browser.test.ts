@@ -65,6 +65,11 @@ describe.skipIf(!hasBrowser)('web console in a browser', { timeout: 60_000 }, ()
       const response = await app.gql('mutation ($input: KnowledgeVersionInput!) { putKnowledgeVersion(input: $input) { id } }', { input: { kind: 'CLAUSE', source: `policy:test/${item.knowledgeId}`, ...item } }, { token: admin });
       expect(response.errors).toBeUndefined();
     }
+    // A later version of one rule, withdrawn again: the knowledge view shows it retracted.
+    const later = await app.gql('mutation ($input: KnowledgeVersionInput!) { putKnowledgeVersion(input: $input) { id } }', { input: { ...REVIEW_KNOWLEDGE[0], kind: 'CLAUSE', source: 'policy:test/penalty-rate-cap', version: '1.3', validFrom: '2024-01-01T00:00:00Z', constraint: { ...REVIEW_KNOWLEDGE[0].constraint, value: 8 } } }, { token: admin });
+    expect(later.errors).toBeUndefined();
+    const retracted = await app.gql('mutation { retractKnowledgeVersion(knowledgeId: "penalty-rate-cap", version: "1.3") { retractedAt } }', {}, { token: admin });
+    expect(retracted.errors).toBeUndefined();
     profile = await mkdtemp(join(tmpdir(), 'suanni-chromium-'));
     context = await chromium.launchPersistentContext(profile, {
       executablePath: BROWSER,
@@ -191,9 +196,16 @@ describe.skipIf(!hasBrowser)('web console in a browser', { timeout: 60_000 }, ()
     const alice = await app.token('alice');
     const page = await openAs(alice, '/knowledge');
     await page.locator('svg.timeline').first().waitFor(WAIT);
-    expect(await page.locator('section.card h2').allInnerTexts()).toEqual(expect.arrayContaining([expect.stringContaining('penalty-rate-cap')]));
+    const penalty = page.getByRole('region', { name: /^penalty-rate-cap/ });
+    // 1.3 was retracted, so a review now uses 1.2; the retraction is on the axis and in the table.
+    expect(await penalty.getByRole('heading').innerText()).toBe('penalty-rate-cap v1.2 in force');
+    expect(await penalty.locator('svg.timeline .retracted-mark').count()).toBe(1);
+    expect(await penalty.locator('tbody tr').first().locator('td').nth(4).innerText()).toMatch(/^\d{4}-\d{2}-\d{2} /);
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'knowledge');
+    // Before any rule was valid, nothing is in force.
+    await page.getByLabel('As of (UTC)').fill('2019-06-01T00:00');
+    await penalty.getByText('none in force').waitFor(WAIT);
 
     await page.getByRole('link', { name: 'Conversations' }).click();
     await page.getByLabel('New session title').fill('Browser chat');
@@ -230,8 +242,11 @@ describe.skipIf(!hasBrowser)('web console in a browser', { timeout: 60_000 }, ()
     await page.locator('.waterfall-row').first().waitFor(WAIT);
     const rows = await page.locator('.waterfall-row .waterfall-name').allInnerTexts();
     expect(rows).toEqual(expect.arrayContaining([expect.stringContaining('review.node')]));
-    await page.locator('.waterfall-row', { hasText: 'review.node' }).first().click();
-    await page.getByRole('table', { name: 'Attributes' }).waitFor(WAIT);
+    // By keyboard: a waterfall row is a button.
+    await page.locator('.waterfall-row', { hasText: 'review.node.parse' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'review.node.parse' }).waitFor(WAIT);
+    await page.getByRole('table', { name: 'Attributes' }).getByRole('rowheader', { name: 'suanni.node.name' }).waitFor(WAIT);
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'trace-waterfall');
     await page.close();
@@ -261,6 +276,11 @@ describe.skipIf(!hasBrowser)('web console in a browser', { timeout: 60_000 }, ()
     const alice = await app.token('alice');
     const page = await openAs(alice, '/sre');
     expect(await navLabels(page)).toEqual(['Reviews', 'Knowledge', 'Conversations']);
+    // The first Tab reaches the skip link, which moves focus to the content.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content');
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('main');
     await page.getByRole('heading', { name: 'Not found' }).waitFor(WAIT);
     await page.goto(`${origin}/console/compliance`);
     await page.getByRole('heading', { name: 'Not found' }).waitFor(WAIT);
@@ -307,7 +327,7 @@ describe.skipIf(!hasBrowser)('web console in a browser', { timeout: 60_000 }, ()
       return;
     }
     const me = await app.gql('{ me { id } }', {}, { token });
-    const answered = page.waitForResponse((response) => response.url().endsWith('/graphql') && response.request().method() === 'POST' && (response.request().postData() ?? '').includes('me'), WAIT);
+    const answered = page.waitForResponse((response) => response.url().endsWith('/graphql') && response.request().method() === 'POST' && /me\s*\{\s*id/.test(response.request().postData() ?? ''), WAIT);
     await page.locator('.graphiql-execute-button, button[aria-label^="Execute"]').first().click(WAIT);
     await answered;
     await expect.poll(() => page.locator('body').innerText(), WAIT).toContain(me.data!.me.id);
