@@ -157,7 +157,7 @@ describe.skipIf(!hasBrowser)('web console in a browser', { timeout: 60_000 }, ()
     await expect.poll(() => page.locator('.findings > li').count()).toBe(findings.length);
     // The cited version with its validity window (the fixture's items start 2020-01-01, open-ended).
     const first = findings[0]!;
-    expect(await page.locator('.findings').innerText()).toContain(`Cites ${first.knowledgeId} v${first.version}, valid 2020-01-01 00:00:00Z to open-ended`);
+    await expect.poll(() => page.locator('.findings').innerText(), WAIT).toContain(`Cites ${first.knowledgeId} v${first.version}, valid 2020-01-01 00:00:00Z to open-ended`);
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'review-result');
     reviewed = { id, traceId: api.data!.review.traceId, evidence };
@@ -291,7 +291,10 @@ describe.skipIf(!hasBrowser)('web console in a browser', { timeout: 60_000 }, ()
   it('the sign-in page is accessible and no page threw an error', async () => {
     const page = await context.newPage();
     await page.goto(`${origin}/console/`);
-    await page.getByLabel('Access token (JWT)').waitFor(WAIT);
+    await page.getByLabel('Access token (JWT)').fill('not-a-token');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('alert').getByText('UNAUTHENTICATED:').waitFor(WAIT);
+    expect(await page.getByRole('navigation', { name: 'Views' }).count()).toBe(0);
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'sign-in');
     // The check can fail: an unlabelled field is reported.

@@ -18,6 +18,12 @@ export class ApiError extends Error {
 
 let token = sessionStorage.getItem(TOKEN_KEY) ?? '';
 let wsClient: Client | null = null;
+let onUnauthenticated: ((error: ApiError) => void) | null = null;
+
+/** Called when the gateway refuses the token (expired, revoked): the app returns to sign-in. */
+export function whenUnauthenticated(listener: (error: ApiError) => void): void {
+  onUnauthenticated = listener;
+}
 
 export function currentToken(): string {
   return token;
@@ -49,7 +55,11 @@ async function unwrap<R>(response: Response): Promise<R> {
     throw new ApiError(`The gateway answered HTTP ${response.status} without a GraphQL body.`, 'INTERNAL');
   }
   const first = body.errors?.[0];
-  if (first) throw new ApiError(first.message, first.extensions?.code);
+  if (first) {
+    const error = new ApiError(first.message, first.extensions?.code);
+    if (error.code === 'UNAUTHENTICATED') onUnauthenticated?.(error);
+    throw error;
+  }
   if (!body.data) throw new ApiError('The gateway answered without data.', 'INTERNAL');
   return body.data;
 }

@@ -1,6 +1,6 @@
 import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
-import { currentToken, request, setToken } from './api';
+import { currentToken, request, setToken, whenUnauthenticated } from './api';
 import { MeQuery } from './documents';
 import type { ConsoleMeQuery } from './gql/graphql';
 import './styles.css';
@@ -111,6 +111,11 @@ function App() {
   }
 
   useEffect(() => {
+    whenUnauthenticated((refused) => {
+      setToken('');
+      setMe(null);
+      setError(refused);
+    });
     if (currentToken()) void signIn(currentToken());
   }, []);
 

@@ -47,7 +47,6 @@ export function useLoad<T>(load: () => Promise<T>, deps: unknown[]): Loaded<T> {
       (data) => call === latest.current && setState({ data, loading: false }),
       (error: unknown) => call === latest.current && setState({ error: toApiError(error), loading: false }),
     );
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [...deps, generation]);
   const reload = useCallback(() => setGeneration((value) => value + 1), []);
   return { data: state.data, error: state.error, loading: state.loading, reload };
