@@ -15,7 +15,7 @@ if (!existsSync(join(root, 'node_modules', 'vite')) || !existsSync(join(root, 'n
   process.exit(0);
 }
 
-const codegen = spawnSync(process.execPath, [join(root, 'node_modules', '@graphql-codegen', 'cli', 'esm', 'bin.js'), '--config', 'codegen.ts', '--silent'], {
+const codegen = spawnSync(process.execPath, [join(root, 'node_modules', '@graphql-codegen', 'cli', 'esm', 'bin.js'), '--config', 'codegen.ts'], {
   cwd: consoleDir,
   stdio: 'inherit',
 });
