@@ -11,14 +11,20 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const consoleDir = join(root, 'console');
 
 if (!existsSync(join(root, 'node_modules', 'vite')) || !existsSync(join(root, 'node_modules', '@graphql-codegen', 'cli'))) {
-  console.log('console: vite or graphql-codegen is not installed (dev dependencies omitted): the console is not built, /console answers 503');
+  console.log(
+    'console: vite or graphql-codegen is not installed (dev dependencies omitted): the console is not built, /console answers 503',
+  );
   process.exit(0);
 }
 
-const codegen = spawnSync(process.execPath, [join(root, 'node_modules', '@graphql-codegen', 'cli', 'esm', 'bin.js'), '--config', 'codegen.ts'], {
-  cwd: consoleDir,
-  stdio: 'inherit',
-});
+const codegen = spawnSync(
+  process.execPath,
+  [join(root, 'node_modules', '@graphql-codegen', 'cli', 'esm', 'bin.js'), '--config', 'codegen.ts'],
+  {
+    cwd: consoleDir,
+    stdio: 'inherit',
+  },
+);
 if (codegen.status !== 0) {
   console.error('console: graphql-codegen failed');
   process.exit(codegen.status ?? 1);

@@ -62,19 +62,47 @@ describe.skipIf(!hasBrowser)('web console in a browser', { timeout: 60_000 }, ()
     origin = new URL(app.url).origin;
     const admin = await app.token('carol', { roles: ['ADMIN', 'COMPLIANCE'] });
     for (const item of REVIEW_KNOWLEDGE) {
-      const response = await app.gql('mutation ($input: KnowledgeVersionInput!) { putKnowledgeVersion(input: $input) { id } }', { input: { kind: 'CLAUSE', source: `policy:test/${item.knowledgeId}`, ...item } }, { token: admin });
+      const response = await app.gql(
+        'mutation ($input: KnowledgeVersionInput!) { putKnowledgeVersion(input: $input) { id } }',
+        { input: { kind: 'CLAUSE', source: `policy:test/${item.knowledgeId}`, ...item } },
+        { token: admin },
+      );
       expect(response.errors).toBeUndefined();
     }
     // A later version of one rule, withdrawn again: the knowledge view shows it retracted.
-    const later = await app.gql('mutation ($input: KnowledgeVersionInput!) { putKnowledgeVersion(input: $input) { id } }', { input: { ...REVIEW_KNOWLEDGE[0], kind: 'CLAUSE', source: 'policy:test/penalty-rate-cap', version: '1.3', validFrom: '2024-01-01T00:00:00Z', constraint: { ...REVIEW_KNOWLEDGE[0].constraint, value: 8 } } }, { token: admin });
+    const later = await app.gql(
+      'mutation ($input: KnowledgeVersionInput!) { putKnowledgeVersion(input: $input) { id } }',
+      {
+        input: {
+          ...REVIEW_KNOWLEDGE[0],
+          kind: 'CLAUSE',
+          source: 'policy:test/penalty-rate-cap',
+          version: '1.3',
+          validFrom: '2024-01-01T00:00:00Z',
+          constraint: { ...REVIEW_KNOWLEDGE[0].constraint, value: 8 },
+        },
+      },
+      { token: admin },
+    );
     expect(later.errors).toBeUndefined();
-    const retracted = await app.gql('mutation { retractKnowledgeVersion(knowledgeId: "penalty-rate-cap", version: "1.3") { retractedAt } }', {}, { token: admin });
+    const retracted = await app.gql(
+      'mutation { retractKnowledgeVersion(knowledgeId: "penalty-rate-cap", version: "1.3") { retractedAt } }',
+      {},
+      { token: admin },
+    );
     expect(retracted.errors).toBeUndefined();
     profile = await mkdtemp(join(tmpdir(), 'suanni-chromium-'));
     context = await chromium.launchPersistentContext(profile, {
       executablePath: BROWSER,
       headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
       viewport: { width: 1280, height: 900 },
     });
   });
@@ -110,7 +138,10 @@ describe.skipIf(!hasBrowser)('web console in a browser', { timeout: 60_000 }, ()
     })) as AxeViolation[];
     return violations
       .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+      .map(
+        (violation) =>
+          `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+      );
   }
 
   async function navLabels(page: Page): Promise<string[]> {
@@ -148,8 +179,16 @@ describe.skipIf(!hasBrowser)('web console in a browser', { timeout: 60_000 }, ()
     await page.locator('.facts-grid .badge', { hasText: 'SUCCEEDED' }).waitFor(WAIT);
     await page.locator('mark.evidence').first().waitFor(WAIT);
 
-    const api = await app.gql('query ($id: ID!) { review(id: $id) { traceId findings { knowledgeId version evidence { start end } } } }', { id }, { token: alice });
-    const findings = api.data!.review.findings as { knowledgeId: string; version: string; evidence: { start: number; end: number } | null }[];
+    const api = await app.gql(
+      'query ($id: ID!) { review(id: $id) { traceId findings { knowledgeId version evidence { start end } } } }',
+      { id },
+      { token: alice },
+    );
+    const findings = api.data!.review.findings as {
+      knowledgeId: string;
+      version: string;
+      evidence: { start: number; end: number } | null;
+    }[];
     const evidence = [...new Set(findings.flatMap((f) => (f.evidence ? [text.slice(f.evidence.start, f.evidence.end)] : [])))].sort();
     expect(evidence.length).toBeGreaterThan(0);
     // Non-overlapping evidence here: each marked run is exactly one finding's evidence.
@@ -157,7 +196,9 @@ describe.skipIf(!hasBrowser)('web console in a browser', { timeout: 60_000 }, ()
     await expect.poll(() => page.locator('.findings > li').count()).toBe(findings.length);
     // The cited version with its validity window (the fixture's items start 2020-01-01, open-ended).
     const first = findings[0]!;
-    await expect.poll(() => page.locator('.findings').innerText(), WAIT).toContain(`Cites ${first.knowledgeId} v${first.version}, valid 2020-01-01 00:00:00Z to open-ended`);
+    await expect
+      .poll(() => page.locator('.findings').innerText(), WAIT)
+      .toContain(`Cites ${first.knowledgeId} v${first.version}, valid 2020-01-01 00:00:00Z to open-ended`);
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'review-result');
     reviewed = { id, traceId: api.data!.review.traceId, evidence };
@@ -180,8 +221,16 @@ describe.skipIf(!hasBrowser)('web console in a browser', { timeout: 60_000 }, ()
     await page.getByRole('button', { name: 'Submit review' }).click();
     await page.getByRole('alert').getByText("PDF and DOCX contracts need the gateway's file upload").waitFor(WAIT);
     await upload.setInputFiles([
-      { name: 'batch-a.txt', mimeType: 'text/plain', buffer: Buffer.from(englishContract({ payDays: 20, penalty: 3, notice: 45, years: 5 })) },
-      { name: 'batch-b.txt', mimeType: 'text/plain', buffer: Buffer.from(englishContract({ payDays: 60, penalty: 12, notice: 10, years: 1 })) },
+      {
+        name: 'batch-a.txt',
+        mimeType: 'text/plain',
+        buffer: Buffer.from(englishContract({ payDays: 20, penalty: 3, notice: 45, years: 5 })),
+      },
+      {
+        name: 'batch-b.txt',
+        mimeType: 'text/plain',
+        buffer: Buffer.from(englishContract({ payDays: 60, penalty: 12, notice: 10, years: 1 })),
+      },
     ]);
     await page.getByRole('button', { name: 'Submit batch of 2' }).click();
     await page.getByText('2 of 2 done: 2 succeeded, 0 failed').waitFor(WAIT);
@@ -210,7 +259,10 @@ describe.skipIf(!hasBrowser)('web console in a browser', { timeout: 60_000 }, ()
     await page.getByRole('link', { name: 'Conversations' }).click();
     await page.getByLabel('New session title').fill('Browser chat');
     await page.getByRole('button', { name: 'Start session' }).click();
-    await page.getByRole('combobox', { name: 'Session' }).locator('option', { hasText: 'Browser chat' }).waitFor({ state: 'attached', ...WAIT });
+    await page
+      .getByRole('combobox', { name: 'Session' })
+      .locator('option', { hasText: 'Browser chat' })
+      .waitFor({ state: 'attached', ...WAIT });
     // Streamed (replyStream over graphql-ws): the reply lands in the thread.
     await page.getByLabel('Message').fill('Hello, what can you do?');
     await page.getByRole('button', { name: 'Send' }).click();
@@ -330,7 +382,13 @@ describe.skipIf(!hasBrowser)('web console in a browser', { timeout: 60_000 }, ()
       return;
     }
     const me = await app.gql('{ me { id } }', {}, { token });
-    const answered = page.waitForResponse((response) => response.url().endsWith('/graphql') && response.request().method() === 'POST' && /me\s*\{\s*id/.test(response.request().postData() ?? ''), WAIT);
+    const answered = page.waitForResponse(
+      (response) =>
+        response.url().endsWith('/graphql') &&
+        response.request().method() === 'POST' &&
+        /me\s*\{\s*id/.test(response.request().postData() ?? ''),
+      WAIT,
+    );
     await page.locator('.graphiql-execute-button, button[aria-label^="Execute"]').first().click(WAIT);
     await answered;
     await expect.poll(() => page.locator('body').innerText(), WAIT).toContain(me.data!.me.id);

@@ -74,7 +74,11 @@ describe('serveConsole', () => {
   });
 
   it('never serves a file outside the build folder', async () => {
-    for (const path of ['/console/%2e%2e/console-static-secret.txt', '/console/..%2fconsole-static-secret.txt', '/console/assets/%2e%2e/%2e%2e/console-static-secret.txt']) {
+    for (const path of [
+      '/console/%2e%2e/console-static-secret.txt',
+      '/console/..%2fconsole-static-secret.txt',
+      '/console/assets/%2e%2e/%2e%2e/console-static-secret.txt',
+    ]) {
       const response = await fetch(`${base}${path}`);
       expect(response.status, path).toBe(404);
       expect(await response.text()).not.toContain('secret');
