@@ -18,6 +18,7 @@ import { AppError, unauthenticated } from './platform/errors.js';
 import { createLogger } from './platform/logger.js';
 import { operationTraceId, useObservability } from './graphql/tracing-plugin.js';
 import { USER_ERASED_TOPIC } from './erasure/service.js';
+import { isConsoleRequest, serveConsole } from './transport/console-static.js';
 import { LiveConnections, type Revocation } from './transport/live-connections.js';
 import { atInstant, tokenExpired, useSubscriptionGuard } from './transport/subscription-guard.js';
 
@@ -193,6 +194,10 @@ export function buildApp(deps: AppDependencies): App {
     if (rejectOversizedBody(req, res, deps.config.limits.maxBodyBytes)) return;
     if (req.url === '/metrics' && (req.method === 'GET' || req.method === 'HEAD')) {
       void serveMetrics(deps, res);
+      return;
+    }
+    if (isConsoleRequest(req.url)) {
+      void serveConsole(req, res);
       return;
     }
     void yoga.requestListener(req, res);

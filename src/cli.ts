@@ -69,6 +69,7 @@ async function start(): Promise<void> {
       `${[
         '',
         `  Suanni gateway: ${url} (GraphiQL in a browser)`,
+        `  Web console:    ${url.replace(/\/graphql$/, '/console/')}`,
         `  Data folder:    ${dataDir}${database.embedded ? ' (embedded PostgreSQL)' : ' (DATABASE_URL in use)'}`,
         '',
         '  Get a development token, then send it as "Authorization: Bearer <token>":',

@@ -1,0 +1,24 @@
+// graphql-codegen (client preset): typed documents for the console from the printed schema.
+// Run by scripts/build-console.mjs before Vite; the output (src/gql/) is generated, not committed.
+import type { CodegenConfig } from '@graphql-codegen/cli';
+
+const config: CodegenConfig = {
+  schema: '../schema.graphql',
+  documents: ['src/**/*.{ts,tsx}', '!src/gql/**/*'],
+  ignoreNoDocuments: true,
+  generates: {
+    'src/gql/': {
+      preset: 'client',
+      config: {
+        // Documents as plain strings: no `graphql` runtime in the browser bundle.
+        documentMode: 'string',
+        enumsAsTypes: true,
+        useTypeImports: true,
+        scalars: { DateTime: 'string', JSON: 'unknown', File: 'File' },
+      },
+      presetConfig: { fragmentMasking: false },
+    },
+  },
+};
+
+export default config;
