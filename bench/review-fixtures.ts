@@ -14,7 +14,7 @@ export function benchContracts(count: number, offset = 0) {
 
 /** Production settings with the review queue at `concurrency` and batches of up to 500. */
 export function reviewBenchConfig(concurrency: number): Config {
-  return { ...loadConfig({ NODE_ENV: 'production', AUTH_JWT_SECRET: 'x'.repeat(32) }), reviews: { concurrency, maxTextBytes: 1_000_000, maxBatch: 500 } };
+  return { ...loadConfig({ NODE_ENV: 'production', AUTH_JWT_SECRET: 'x'.repeat(32) }), reviews: { concurrency, maxTextBytes: 1_000_000, maxBatch: 500, maxFileBytes: 10_000_000 } };
 }
 
 /** The benchmark's ADMIN + COMPLIANCE principal, with the review knowledge stored for its tenant. */

@@ -69,6 +69,7 @@ const environmentSchema = z
     SUANNI_REVIEW_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
     SUANNI_REVIEW_MAX_TEXT_BYTES: z.coerce.number().int().positive().default(1_000_000),
     SUANNI_REVIEW_MAX_BATCH: z.coerce.number().int().min(1).max(500).default(500),
+    SUANNI_REVIEW_MAX_FILE_BYTES: z.coerce.number().int().positive().default(10_000_000),
     OTEL_SERVICE_NAME: z.string().trim().min(1).default('suanni'),
     OTEL_EXPORTER_OTLP_ENDPOINT: z.preprocess((value) => (value === '' ? undefined : value), z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
     OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.preprocess((value) => (value === '' ? undefined : value), z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
@@ -112,7 +113,8 @@ export interface Config {
   /** Subscriptions open at once per graphql-ws socket and per user (in one process). */
   subscriptions: { perSocket: number; perUser: number };
   heartbeatMs: number;
-  reviews: { concurrency: number; maxTextBytes: number; maxBatch: number };
+  /** `maxFileBytes`: one uploaded contract file (PDF, DOCX, TXT), before its text is extracted. */
+  reviews: { concurrency: number; maxTextBytes: number; maxBatch: number; maxFileBytes: number };
   quotas: { facts: number; sessions: number; checkpointBytes: number; reviewsPerDay: number };
   /** Key of the erasure hashes; in development generated once into the data folder. */
   erasureHashKey?: string;
@@ -148,7 +150,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     },
     subscriptions: { perSocket: env.SUANNI_MAX_SUBSCRIPTIONS_PER_SOCKET, perUser: env.SUANNI_MAX_SUBSCRIPTIONS_PER_USER },
     heartbeatMs: env.SUANNI_HEARTBEAT_MS,
-    reviews: { concurrency: env.SUANNI_REVIEW_CONCURRENCY, maxTextBytes: env.SUANNI_REVIEW_MAX_TEXT_BYTES, maxBatch: env.SUANNI_REVIEW_MAX_BATCH },
+    reviews: { concurrency: env.SUANNI_REVIEW_CONCURRENCY, maxTextBytes: env.SUANNI_REVIEW_MAX_TEXT_BYTES, maxBatch: env.SUANNI_REVIEW_MAX_BATCH, maxFileBytes: env.SUANNI_REVIEW_MAX_FILE_BYTES },
     quotas: { facts: env.SUANNI_QUOTA_FACTS, sessions: env.SUANNI_QUOTA_SESSIONS, checkpointBytes: env.SUANNI_QUOTA_CHECKPOINT_BYTES, reviewsPerDay: env.SUANNI_QUOTA_REVIEWS_PER_DAY },
     erasureHashKey: env.SUANNI_ERASURE_HASH_KEY,
     chat: {

@@ -122,10 +122,16 @@ const ReviewConnectionRef = builder.objectRef<{ edges: { cursor: string; node: R
 });
 
 const ReviewInputType = builder.inputType('ReviewInput', {
+  description: 'One contract: exactly one of text or file.',
   fields: (t) => ({
     contractId: t.string({ required: true }),
     title: t.string({ required: true }),
-    text: t.string({ required: true }),
+    text: t.string({ required: false, description: 'The contract as plain text.' }),
+    file: t.field({
+      type: 'File',
+      required: false,
+      description: 'The contract as a PDF (text layer), DOCX, TXT or Markdown upload; its extracted text becomes the review’s text, which evidence offsets index.',
+    }),
     asOf: t.field({ type: 'DateTime', required: false, description: 'Whose knowledge applies; default now.' }),
   }),
 });

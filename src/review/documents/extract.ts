@@ -1,0 +1,146 @@
+import { AppError } from '../../platform/errors.js';
+import { createLogger } from '../../platform/logger.js';
+
+const log = createLogger('documents');
+
+/** An uploaded file as the web platform describes it (a `File`); nothing here knows the transport. */
+export interface UploadedDocument {
+  readonly name: string;
+  readonly type: string;
+  readonly size: number;
+  arrayBuffer(): Promise<ArrayBuffer>;
+}
+
+export type DocumentKind = 'PDF' | 'DOCX' | 'TEXT';
+
+export interface ExtractedDocument {
+  kind: DocumentKind;
+  /** The text every evidence offset of the review refers to. */
+  text: string;
+  pages?: number;
+}
+
+/** Why a file cannot become contract text; the reason goes to `extensions.reason`. */
+export type DocumentProblem = 'FILE_TOO_LARGE' | 'UNSUPPORTED_FILE_TYPE' | 'CORRUPT_FILE' | 'ENCRYPTED_FILE' | 'NO_TEXT_LAYER' | 'EMPTY_FILE';
+
+const problem = (reason: DocumentProblem, message: string, field: string) => new AppError('BAD_USER_INPUT', message, { field, reason });
+
+const PDF_MAGIC = '%PDF-';
+const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
+/** OLE compound file: a password-protected DOCX (or a legacy .doc) is wrapped in one. */
+const OLE_MAGIC = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+const TEXT_EXTENSIONS = new Set(['txt', 'text', 'md', 'markdown']);
+const TEXT_TYPES = new Set(['text/plain', 'text/markdown', 'text/x-markdown']);
+const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+
+const startsWith = (bytes: Uint8Array, magic: readonly number[]) => magic.every((byte, index) => bytes[index] === byte);
+/** PDF readers accept the header anywhere in the first 1,024 bytes. */
+const hasPdfHeader = (bytes: Uint8Array) => Buffer.from(bytes.subarray(0, 1024)).toString('latin1').includes(PDF_MAGIC);
+const extensionOf = (name: string) => /\.([a-z0-9]+)$/i.exec(name)?.[1]?.toLowerCase() ?? '';
+
+/**
+ * The kind a file is, from its content first (the name and declared type are the sender's claim):
+ * a PDF header, a ZIP named or typed as DOCX, or a name or type that says plain text or Markdown.
+ */
+export function documentKind(name: string, type: string, bytes: Uint8Array, field = 'file'): DocumentKind {
+  const extension = extensionOf(name);
+  const mediaType = type.split(';')[0]!.trim().toLowerCase();
+  if (hasPdfHeader(bytes)) return 'PDF';
+  if (extension === 'pdf' || mediaType === 'application/pdf') throw problem('CORRUPT_FILE', `${name} is not a readable PDF: it has no %PDF header (corrupt or not a PDF).`, field);
+  const claimsDocx = extension === 'docx' || mediaType === DOCX_TYPE;
+  if (startsWith(bytes, OLE_MAGIC)) {
+    throw claimsDocx
+      ? problem('ENCRYPTED_FILE', `${name} is a password-protected (encrypted) Word document; remove the password and upload it again.`, field)
+      : problem('UNSUPPORTED_FILE_TYPE', `${name} is a legacy Office file (.doc, .xls); save it as DOCX or PDF.`, field);
+  }
+  if (startsWith(bytes, ZIP_MAGIC) && claimsDocx) return 'DOCX';
+  if (claimsDocx) throw problem('CORRUPT_FILE', `${name} is not a readable DOCX: it is not a ZIP package (corrupt or not a DOCX).`, field);
+  if (TEXT_EXTENSIONS.has(extension) || TEXT_TYPES.has(mediaType)) return 'TEXT';
+  throw problem('UNSUPPORTED_FILE_TYPE', `${name || 'The file'} has an unsupported type (${mediaType || 'no type'}${extension ? `, .${extension}` : ''}); upload PDF, DOCX, TXT or Markdown.`, field);
+}
+
+/** Lines as a reader sees them: pdf.js items joined, an end-of-line item closing its line. */
+async function pdfText(name: string, bytes: Uint8Array, field: string): Promise<{ text: string; pages: number }> {
+  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  // No eval, no fonts loaded: text extraction needs neither, and nothing is fetched.
+  const task = getDocument({ data: bytes, isEvalSupported: false, disableFontFace: true, useSystemFonts: false, stopAtErrors: true, verbosity: 0 });
+  let document;
+  try {
+    document = await task.promise;
+  } catch (error) {
+    const kind = (error as { name?: string }).name;
+    if (kind === 'PasswordException') throw problem('ENCRYPTED_FILE', `${name} is an encrypted PDF that needs a password; remove the password and upload it again.`, field);
+    log.debug({ err: error }, 'pdf could not be opened');
+    throw problem('CORRUPT_FILE', `${name} is not a readable PDF (corrupt or truncated: ${(error as Error).message}).`, field);
+  }
+  try {
+    const pages: string[] = [];
+    for (let number = 1; number <= document.numPages; number++) {
+      const page = await document.getPage(number);
+      const content = await page.getTextContent();
+      let text = '';
+      for (const item of content.items) {
+        if (!('str' in item)) continue;
+        text += item.str + (item.hasEOL ? '\n' : '');
+      }
+      pages.push(text.replace(/[ \t]+\n/g, '\n').trimEnd());
+      page.cleanup();
+    }
+    return { text: pages.join('\n\n'), pages: document.numPages };
+  } catch (error) {
+    throw problem('CORRUPT_FILE', `${name} is a damaged PDF: ${(error as Error).message}.`, field);
+  } finally {
+    await document.destroy();
+  }
+}
+
+async function docxText(name: string, bytes: Uint8Array, field: string): Promise<string> {
+  const mammoth = (await import('mammoth')).default;
+  try {
+    const result = await mammoth.extractRawText({ buffer: Buffer.from(bytes) });
+    return result.value;
+  } catch (error) {
+    log.debug({ err: error }, 'docx could not be read');
+    throw problem('CORRUPT_FILE', `${name} is not a readable DOCX (corrupt or not a Word document).`, field);
+  }
+}
+
+function plainText(name: string, bytes: Uint8Array, field: string): string {
+  try {
+    // A byte-order mark is not part of the contract; offsets start after it.
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
+  } catch {
+    throw problem('CORRUPT_FILE', `${name} is not UTF-8 text; save it as UTF-8 and upload it again.`, field);
+  }
+}
+
+/** Line endings and non-breaking spaces as the review's rules expect them; offsets refer to this form. */
+const normalise = (text: string) => text.replace(/\r\n?/g, '\n').replace(/\u00a0/g, ' ');
+
+/**
+ * The contract text of an uploaded file: PDF (its text layer), DOCX (its paragraphs), TXT or
+ * Markdown (UTF-8). A file over `maxBytes`, of another type, encrypted, corrupt, or with no text
+ * (a scanned PDF) is BAD_USER_INPUT with `details.reason` and a message naming the file and problem.
+ */
+export async function extractDocument(file: UploadedDocument, options: { maxBytes: number; field?: string }): Promise<ExtractedDocument> {
+  const field = options.field ?? 'file';
+  const name = file.name || 'The file';
+  if (file.size > options.maxBytes) {
+    throw problem('FILE_TOO_LARGE', `${name} is ${file.size} bytes; the limit is ${options.maxBytes} bytes (SUANNI_REVIEW_MAX_FILE_BYTES).`, field);
+  }
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  if (bytes.length === 0) throw problem('EMPTY_FILE', `${name} is empty.`, field);
+  const kind = documentKind(file.name, file.type, bytes, field);
+  let text: string;
+  let pages: number | undefined;
+  if (kind === 'PDF') ({ text, pages } = await pdfText(name, bytes, field));
+  else if (kind === 'DOCX') text = await docxText(name, bytes, field);
+  else text = plainText(name, bytes, field);
+  text = normalise(text);
+  if (!text.trim()) {
+    throw kind === 'PDF'
+      ? problem('NO_TEXT_LAYER', `${name} has no text layer (a scanned or image-only PDF); run OCR on it or upload the text.`, field)
+      : problem('EMPTY_FILE', `${name} contains no text.`, field);
+  }
+  return { kind, text, ...(pages === undefined ? {} : { pages }) };
+}
