@@ -30,7 +30,9 @@ builder.scalarType('File', {
     throw new GraphQLError('File is an input-only scalar.');
   },
   parseValue: (value) => {
-    if (typeof File !== 'undefined' && value instanceof File) return value;
+    // Yoga's parts are the fetch ponyfill's File, not Node's global one: recognised by shape
+    // (a JSON variable cannot carry a function).
+    if (typeof value === 'object' && value !== null && typeof (value as File).arrayBuffer === 'function' && typeof (value as File).name === 'string') return value as File;
     throw new GraphQLError('A File variable must be a multipart upload (GraphQL multipart request spec), not a JSON value.', {
       extensions: { code: 'BAD_USER_INPUT', reason: 'NOT_AN_UPLOAD' },
     });

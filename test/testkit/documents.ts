@@ -11,15 +11,24 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 
 export const CUAD_FOLDER = '/work/shared/data/contracts/cuad/train';
 
-/** The first CUAD contract's text (sorted by name), or null when the data set is not on this machine. */
-export async function cuadContract(index = 0): Promise<{ name: string; text: string } | null> {
+/**
+ * The first `count` CUAD contracts (sorted by name) of at most `maxBytes`, or [] when the data set
+ * is not on this machine (the caller prints a line and skips).
+ */
+export async function cuadContracts(count: number, maxBytes = 60_000): Promise<{ name: string; text: string }[]> {
+  let names: string[];
   try {
-    const names = (await readdir(CUAD_FOLDER)).filter((name) => name.endsWith('.txt')).sort();
-    const name = names[index];
-    return name ? { name, text: await readFile(path.join(CUAD_FOLDER, name), 'utf8') } : null;
+    names = (await readdir(CUAD_FOLDER)).filter((name) => name.endsWith('.txt')).sort();
   } catch {
-    return null;
+    return [];
   }
+  const found: { name: string; text: string }[] = [];
+  for (const name of names) {
+    const text = await readFile(path.join(CUAD_FOLDER, name), 'utf8');
+    if (Buffer.byteLength(text) <= maxBytes) found.push({ name, text });
+    if (found.length === count) break;
+  }
+  return found;
 }
 
 /** Text that the standard Helvetica font (WinAnsi) can draw: typographic quotes and dashes as ASCII. */

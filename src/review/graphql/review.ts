@@ -68,6 +68,12 @@ export const ReviewRef = builder.objectRef<ReviewRow>('Review').implement({
     findings: t.field({ type: [ReviewFindingRef], ...ownerOnly, resolve: (row) => row.findings }),
     report: t.field({ type: 'JSON', nullable: true, ...ownerOnly, resolve: (row) => row.report }),
     reportText: t.string({ nullable: true, ...ownerOnly, resolve: (row) => row.reportText }),
+    text: t.string({
+      nullable: true,
+      ...ownerOnly,
+      description: 'The contract text reviewed (for an uploaded file, the text extracted from it); evidence offsets index it. Empty for an input refused as BAD_USER_INPUT.',
+      resolve: (row) => row.text,
+    }),
     knowledgeUsed: t.field({
       type: [KnowledgeUsedRef],
       description: 'The exact knowledge versions the result rests on.',
