@@ -20,7 +20,8 @@ const connection = {
 const USAGE = `usage (client commands, against a running gateway; --url defaults to $SUANNI_URL or ${DEFAULT_URL},
        the token to --token or $SUANNI_TOKEN):
   suanni review <files or folders...> [--batch] [--as-of ISO] [--json | --csv] [--out FILE]
-  suanni erase [--user USER_ID]                 erase yourself, or (COMPLIANCE) a user of the tenant
+  suanni erase [--user USER_ID]                 erase yourself (returns at once), or (COMPLIANCE) a user of the
+                                                tenant, following its steps; exit 0 when verified
   suanni traces [TRACE_ID] [--review ID] [--batch ID] [--errors] [--name TEXT] [--since ISO] [--first N] [--json]
   suanni token --url URL --user alice           a demo user's token from a development gateway
 `;
@@ -69,6 +70,12 @@ async function erase(args: string[], io: Io): Promise<number> {
     type Job = { id: string; status: string; steps: { name: string; status: string; countBefore: number | null; countAfter: number | null }[]; verification: { allZero: boolean } | null };
     const { requestErasure } = await client.request<{ requestErasure: Job }>(REQUEST_ERASURE, { userId: values.user ?? null });
     io.stderr.write(`erasure ${requestErasure.id}: ${requestErasure.status}\n`);
+    if (!values.user) {
+      // Erasing yourself ends your own access: the gateway closes your sockets and refuses your token.
+      io.stderr.write('your own erasure runs in the background; once it completes, this token is refused\n');
+      io.stdout.write(toJsonLine(requestErasure));
+      return 0;
+    }
     let status = requestErasure.status;
     if (status !== 'COMPLETED' && status !== 'FAILED') {
       for await (const { erasureProgress } of client.subscribe<{ erasureProgress: { status: string; step: string | null } }>(ERASURE_PROGRESS, { id: requestErasure.id })) {
@@ -156,7 +163,7 @@ export async function runClientCommand(command: string, args: string[], io: Io):
   try {
     return await run(args, io);
   } catch (error) {
-    if (error instanceof UsageError || (error instanceof GatewayError && error.code === 'USAGE') || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+    if (error instanceof UsageError || (error instanceof GatewayError && error.code === 'USAGE') || String((error as { code?: unknown }).code).startsWith('ERR_PARSE_ARGS')) {
       io.stderr.write(`${(error as Error).message}\n${USAGE}`);
       return 2;
     }

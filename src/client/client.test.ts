@@ -4,7 +4,7 @@ import { buildSchema, parse, validate } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import * as operations from './operations.js';
 import { toCsv, type ReviewOutcome } from './output.js';
-import { etaSeconds, progressLine } from './progress.js';
+import { etaSeconds, progressLine, ProgressReporter } from './progress.js';
 import { contractIdFor } from './review.js';
 
 describe('CLI pieces', () => {
@@ -35,5 +35,29 @@ describe('CLI pieces', () => {
     expect(contractIdFor('.hidden.md')).toBe('hidden.md');
     expect(contractIdFor('合同 一.docx')).toBe('合同-一.docx');
     expect(contractIdFor('x'.repeat(200)).length).toBe(128);
+  });
+
+  it('redraws one line on a terminal and writes a plain line per change elsewhere', () => {
+    const stream = (isTTY: boolean) => {
+      const written: string[] = [];
+      return { isTTY, written, write: (chunk: string) => written.push(chunk) > 0 } as unknown as NodeJS.WritableStream & { isTTY: boolean; written: string[] };
+    };
+    const tty = stream(true);
+    const bar = new ProgressReporter(tty);
+    bar.update({ completed: 0, total: 2, failed: 0 });
+    bar.update({ completed: 2, total: 2, failed: 1 });
+    bar.finish();
+    expect(tty.written).toEqual([
+      '\r\x1b[2K[------------------------] 0/2 completed, 0 failed, ETA --',
+      '\r\x1b[2K[########################] 2/2 completed, 1 failed, ETA 0s',
+      '\n',
+    ]);
+    const pipe = stream(false);
+    const lines = new ProgressReporter(pipe);
+    lines.update({ completed: 1, total: 2, failed: 0 });
+    lines.update({ completed: 1, total: 2, failed: 0 });
+    lines.finish();
+    expect(pipe.written).toHaveLength(1);
+    expect(pipe.written[0]).toMatch(/^progress 1\/2 completed, 0 failed, ETA \d+s\n$/);
   });
 });

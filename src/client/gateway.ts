@@ -88,10 +88,18 @@ export class GatewayClient {
       lazy: true,
     });
     const events = this.socket.iterate<T>({ query, variables });
-    for await (const result of events) {
-      const [first] = result.errors ?? [];
-      if (first) throw new GatewayError(first.message, String(first.extensions?.code ?? 'INTERNAL'), first.extensions ?? {});
-      yield result.data as T;
+    try {
+      for await (const result of events) {
+        const [first] = result.errors ?? [];
+        if (first) throw new GatewayError(first.message, String(first.extensions?.code ?? 'INTERNAL'), first.extensions ?? {});
+        yield result.data as T;
+      }
+    } catch (error) {
+      if (error instanceof GatewayError) throw error;
+      // graphql-ws rejects with the socket's CloseEvent (e.g. 4401 token expired, 4403 user erased), or an Error.
+      const closed = error as { code?: unknown; reason?: unknown; message?: unknown };
+      if (typeof closed.code === 'number') throw new GatewayError(`the gateway closed the subscription socket: ${closed.code} ${String(closed.reason ?? '')}`.trim(), 'NETWORK');
+      throw new GatewayError(`subscription failed at ${this.wsUrl}: ${String(closed.message ?? error)}`, 'NETWORK');
     }
   }
 
