@@ -53,6 +53,17 @@ describe('contract file extraction', () => {
     expect(await refusal(extractDocument(file(ole, 'locked.docx'), limits))).toMatchObject({ reason: 'ENCRYPTED_FILE' });
   });
 
+  it('refuses a DOCX that would unpack to more than 20 times the file limit, before inflating it', async () => {
+    const bomb = await makeDocx('a'.repeat(400_000));
+    expect(bomb.length).toBeLessThan(20_000);
+    expect(await refusal(extractDocument(file(bomb, 'bomb.docx'), { maxBytes: 20_000 }))).toMatchObject({
+      reason: 'FILE_TOO_LARGE',
+      message: expect.stringMatching(/^bomb\.docx unpacks to \d+ bytes; the limit is 400000 \(20 × SUANNI_REVIEW_MAX_FILE_BYTES\)\.$/),
+    });
+    // The same document under a limit it fits is read in full.
+    expect((await extractDocument(file(bomb, 'bomb.docx'), { maxBytes: 40_000 })).text.trim()).toHaveLength(400_000);
+  });
+
   it('reads TXT and Markdown as UTF-8, without a byte-order mark and with \\n line ends', async () => {
     expect(await extractDocument(file('\ufeffLine one\r\nLine\u00a0two', 'c.txt'), limits)).toEqual({ kind: 'TEXT', text: 'Line one\nLine two' });
     expect((await extractDocument(file('# Terms', 'c.md'), limits)).kind).toBe('TEXT');

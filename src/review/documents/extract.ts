@@ -94,7 +94,43 @@ async function pdfText(name: string, bytes: Uint8Array, field: string): Promise<
   }
 }
 
-async function docxText(name: string, bytes: Uint8Array, field: string): Promise<string> {
+/** How much a DOCX may unpack to, per byte of the file: real documents stay far below (XML compresses about 10:1). */
+export const DOCX_UNPACK_RATIO = 20;
+
+/**
+ * The sizes a ZIP declares for its entries once unpacked, summed from its central directory
+ * (read, not inflated); Infinity for ZIP64 sizes; null when there is no readable directory.
+ */
+export function declaredUnpackedBytes(bytes: Uint8Array): number | null {
+  const view = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const searchFrom = Math.max(0, view.length - 22 - 0xffff);
+  let end = -1;
+  for (let offset = view.length - 22; offset >= searchFrom; offset--) {
+    if (view.readUInt32LE(offset) === 0x06054b50) {
+      end = offset;
+      break;
+    }
+  }
+  if (end < 0) return null;
+  const entries = view.readUInt16LE(end + 10);
+  let offset = view.readUInt32LE(end + 16);
+  let total = 0;
+  for (let index = 0; index < entries; index++) {
+    if (offset + 46 > view.length || view.readUInt32LE(offset) !== 0x02014b50) return null;
+    const size = view.readUInt32LE(offset + 24);
+    if (size === 0xffffffff) return Infinity;
+    total += size;
+    offset += 46 + view.readUInt16LE(offset + 28) + view.readUInt16LE(offset + 30) + view.readUInt16LE(offset + 32);
+  }
+  return total;
+}
+
+async function docxText(name: string, bytes: Uint8Array, field: string, maxBytes: number): Promise<string> {
+  // A small ZIP can unpack to gigabytes (a "zip bomb"): refused from its directory before inflating anything.
+  const unpacked = declaredUnpackedBytes(bytes);
+  if (unpacked === null) throw problem('CORRUPT_FILE', `${name} is not a readable DOCX (its ZIP directory is damaged).`, field);
+  const unpackLimit = maxBytes * DOCX_UNPACK_RATIO;
+  if (unpacked > unpackLimit) throw problem('FILE_TOO_LARGE', `${name} unpacks to ${unpacked} bytes; the limit is ${unpackLimit} (${DOCX_UNPACK_RATIO} × SUANNI_REVIEW_MAX_FILE_BYTES).`, field);
   const mammoth = (await import('mammoth')).default;
   try {
     const result = await mammoth.extractRawText({ buffer: Buffer.from(bytes) });
@@ -134,7 +170,7 @@ export async function extractDocument(file: UploadedDocument, options: { maxByte
   let text: string;
   let pages: number | undefined;
   if (kind === 'PDF') ({ text, pages } = await pdfText(name, bytes, field));
-  else if (kind === 'DOCX') text = await docxText(name, bytes, field);
+  else if (kind === 'DOCX') text = await docxText(name, bytes, field, options.maxBytes);
   else text = plainText(name, bytes, field);
   text = normalise(text);
   if (!text.trim()) {
