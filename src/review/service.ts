@@ -83,7 +83,7 @@ async function withContractText(input: ReviewInput, limits: ReviewLimits, field:
   const { file, text, ...rest } = input;
   const hasText = text !== null && text !== undefined;
   if (hasText === Boolean(file)) throw badUserInput('Send exactly one of text or file.', field);
-  if (file) return { ...rest, text: (await extractDocument(file, { maxBytes: limits.maxFileBytes, field: `${field}.file` })).text };
+  if (file) return { ...rest, text: (await extractDocument(file, { maxBytes: limits.maxFileBytes, maxTextBytes: limits.maxTextBytes, field: `${field}.file` })).text };
   return { ...rest, text: text! };
 }
 

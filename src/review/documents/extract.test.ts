@@ -64,6 +64,20 @@ describe('contract file extraction', () => {
     expect((await extractDocument(file(bomb, 'bomb.docx'), { maxBytes: 40_000 })).text.trim()).toHaveLength(400_000);
   });
 
+  it('refuses a file whose text passes the text limit (a PDF is checked page by page)', async () => {
+    const pdf = await makeTextPdf(Array.from({ length: 400 }, (_, index) => `Clause ${index}: payment within 30 days.`).join('\n'));
+    const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+    const opened = await getDocument({ data: pdf.slice(), verbosity: 0 }).promise;
+    expect(opened.numPages).toBe(7);
+    await opened.destroy();
+    expect(await refusal(extractDocument(file(pdf, 'long.pdf'), { maxBytes: 1_000_000, maxTextBytes: 2_000 }))).toEqual({
+      code: 'BAD_USER_INPUT',
+      reason: 'TEXT_TOO_LARGE',
+      message: 'long.pdf holds more than 2000 bytes of text; the limit is SUANNI_REVIEW_MAX_TEXT_BYTES.',
+    });
+    expect(await refusal(extractDocument(file('x'.repeat(2_001), 'long.txt'), { maxBytes: 1_000_000, maxTextBytes: 2_000 }))).toMatchObject({ reason: 'TEXT_TOO_LARGE' });
+  });
+
   it('reads TXT and Markdown as UTF-8, without a byte-order mark and with \\n line ends', async () => {
     expect(await extractDocument(file('\ufeffLine one\r\nLine\u00a0two', 'c.txt'), limits)).toEqual({ kind: 'TEXT', text: 'Line one\nLine two' });
     expect((await extractDocument(file('# Terms', 'c.md'), limits)).kind).toBe('TEXT');

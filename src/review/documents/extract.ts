@@ -21,7 +21,7 @@ export interface ExtractedDocument {
 }
 
 /** Why a file cannot become contract text; the reason goes to `extensions.reason`. */
-export type DocumentProblem = 'FILE_TOO_LARGE' | 'UNSUPPORTED_FILE_TYPE' | 'CORRUPT_FILE' | 'ENCRYPTED_FILE' | 'NO_TEXT_LAYER' | 'EMPTY_FILE';
+export type DocumentProblem = 'FILE_TOO_LARGE' | 'TEXT_TOO_LARGE' | 'UNSUPPORTED_FILE_TYPE' | 'CORRUPT_FILE' | 'ENCRYPTED_FILE' | 'NO_TEXT_LAYER' | 'EMPTY_FILE';
 
 const problem = (reason: DocumentProblem, message: string, field: string) => new AppError('BAD_USER_INPUT', message, { field, reason });
 
@@ -60,7 +60,10 @@ export function documentKind(name: string, type: string, bytes: Uint8Array, fiel
 }
 
 /** Lines as a reader sees them: pdf.js items joined, an end-of-line item closing its line. */
-async function pdfText(name: string, bytes: Uint8Array, field: string): Promise<{ text: string; pages: number }> {
+const textTooLarge = (name: string, maxTextBytes: number, field: string) =>
+  problem('TEXT_TOO_LARGE', `${name} holds more than ${maxTextBytes} bytes of text; the limit is SUANNI_REVIEW_MAX_TEXT_BYTES.`, field);
+
+async function pdfText(name: string, bytes: Uint8Array, field: string, maxTextBytes: number): Promise<{ text: string; pages: number }> {
   const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
   // No eval, no fonts loaded: text extraction needs neither, and nothing is fetched.
   const task = getDocument({ data: bytes, isEvalSupported: false, disableFontFace: true, useSystemFonts: false, stopAtErrors: true, verbosity: 0 });
@@ -75,6 +78,7 @@ async function pdfText(name: string, bytes: Uint8Array, field: string): Promise<
   }
   try {
     const pages: string[] = [];
+    let extractedBytes = 0;
     for (let number = 1; number <= document.numPages; number++) {
       const page = await document.getPage(number);
       const content = await page.getTextContent();
@@ -85,9 +89,13 @@ async function pdfText(name: string, bytes: Uint8Array, field: string): Promise<
       }
       pages.push(text.replace(/[ \t]+\n/g, '\n').trimEnd());
       page.cleanup();
+      // A PDF of thousands of pages stops here, not after all of them.
+      extractedBytes += Buffer.byteLength(pages.at(-1)!, 'utf8');
+      if (extractedBytes > maxTextBytes) throw textTooLarge(name, maxTextBytes, field);
     }
     return { text: pages.join('\n\n'), pages: document.numPages };
   } catch (error) {
+    if (error instanceof AppError) throw error;
     throw problem('CORRUPT_FILE', `${name} is a damaged PDF: ${(error as Error).message}.`, field);
   } finally {
     await document.destroy();
@@ -155,10 +163,11 @@ const normalise = (text: string) => text.replace(/\r\n?/g, '\n').replace(/\u00a0
 
 /**
  * The contract text of an uploaded file: PDF (its text layer), DOCX (its paragraphs), TXT or
- * Markdown (UTF-8). A file over `maxBytes`, of another type, encrypted, corrupt, or with no text
- * (a scanned PDF) is BAD_USER_INPUT with `details.reason` and a message naming the file and problem.
+ * Markdown (UTF-8). A file over `maxBytes` or with more than `maxTextBytes` of text, of another
+ * type, encrypted, corrupt, or with no text (a scanned PDF) is BAD_USER_INPUT with `details.reason` and a message naming the file and problem.
  */
-export async function extractDocument(file: UploadedDocument, options: { maxBytes: number; field?: string }): Promise<ExtractedDocument> {
+export async function extractDocument(file: UploadedDocument, options: { maxBytes: number; maxTextBytes?: number; field?: string }): Promise<ExtractedDocument> {
+  const maxTextBytes = options.maxTextBytes ?? Infinity;
   const field = options.field ?? 'file';
   const name = file.name || 'The file';
   if (file.size > options.maxBytes) {
@@ -169,10 +178,11 @@ export async function extractDocument(file: UploadedDocument, options: { maxByte
   const kind = documentKind(file.name, file.type, bytes, field);
   let text: string;
   let pages: number | undefined;
-  if (kind === 'PDF') ({ text, pages } = await pdfText(name, bytes, field));
+  if (kind === 'PDF') ({ text, pages } = await pdfText(name, bytes, field, maxTextBytes));
   else if (kind === 'DOCX') text = await docxText(name, bytes, field, options.maxBytes);
   else text = plainText(name, bytes, field);
   text = normalise(text);
+  if (Buffer.byteLength(text, 'utf8') > maxTextBytes) throw textTooLarge(name, maxTextBytes, field);
   if (!text.trim()) {
     throw kind === 'PDF'
       ? problem('NO_TEXT_LAYER', `${name} has no text layer (a scanned or image-only PDF); run OCR on it or upload the text.`, field)
