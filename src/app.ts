@@ -143,7 +143,10 @@ function rejectOversizedBody(req: IncomingMessage, res: ServerResponse, maxBytes
     // Node stops reading at Content-Length; a chunked body could be unbounded.
     if (req.headers['transfer-encoding']) [status, message] = [411, 'A Content-Length header is required.'];
   } else if (Number(length) > maxBytes) {
-    [status, message] = [413, `Request body of ${Number(length)} bytes exceeds the limit of ${maxBytes} bytes; the operator can raise SUANNI_MAX_BODY_BYTES.`];
+    [status, message] = [
+      413,
+      `Request body of ${Number(length)} bytes exceeds the limit of ${maxBytes} bytes; the operator can raise SUANNI_MAX_BODY_BYTES.`,
+    ];
   }
   if (!status) return false;
   res.writeHead(status, { 'content-type': 'application/json', connection: 'close' });
@@ -219,7 +222,11 @@ export function buildApp(deps: AppDependencies): App {
       onConnect: async (ctx) => {
         const authorization = ctx.connectionParams?.authorization ?? ctx.connectionParams?.Authorization;
         try {
-          const principal = await authenticate(typeof authorization === 'string' ? authorization : null, deps.tokens, deps.services.identity);
+          const principal = await authenticate(
+            typeof authorization === 'string' ? authorization : null,
+            deps.tokens,
+            deps.services.identity,
+          );
           if (!principal) {
             ctx.extra.socket.close(4401, 'Unauthorized: connectionParams.authorization is required');
             return false;
@@ -233,11 +240,18 @@ export function buildApp(deps: AppDependencies): App {
           }
           ctx.extra.principal = principal;
           const socket = ctx.extra.socket;
-          if (principal.tokenExpiresAt) cancelExpiry.set(socket, atInstant(principal.tokenExpiresAt, () => live.revokeSocket(socket, socketTokenExpired)));
+          if (principal.tokenExpiresAt)
+            cancelExpiry.set(
+              socket,
+              atInstant(principal.tokenExpiresAt, () => live.revokeSocket(socket, socketTokenExpired)),
+            );
           return true;
         } catch (error) {
           const reason = error instanceof AppError ? error.message : 'authentication failed';
-          ctx.extra.socket.close(error instanceof AppError && error.code === 'FORBIDDEN' ? CloseCode.Forbidden : 4401, `Unauthorized: ${reason}`.slice(0, 120));
+          ctx.extra.socket.close(
+            error instanceof AppError && error.code === 'FORBIDDEN' ? CloseCode.Forbidden : 4401,
+            `Unauthorized: ${reason}`.slice(0, 120),
+          );
           return false;
         }
       },

@@ -5,5 +5,9 @@ import './require-node.js';
 // One `suanni` binary, two halves: client commands talk to a running gateway over its public API
 // and load no server module; everything else (start, migrate, token without --url, ...) is the server's.
 const [command, ...rest] = process.argv.slice(2);
-const clientCommand = command === 'review' || command === 'erase' || command === 'traces' || (command === 'token' && rest.some((arg) => arg === '--url' || arg.startsWith('--url=')));
+const clientCommand =
+  command === 'review' ||
+  command === 'erase' ||
+  command === 'traces' ||
+  (command === 'token' && rest.some((arg) => arg === '--url' || arg.startsWith('--url=')));
 await import(clientCommand ? './client/main.js' : './cli.js');

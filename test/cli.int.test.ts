@@ -20,7 +20,14 @@ function suanni(args: string[], env: Record<string, string> = {}): Promise<{ cod
   });
 }
 
-type Outcome = { file: string; reviewId: string | null; status: string; riskLevel: string | null; findings: { knowledgeId: string; evidence: { start: number; end: number } | null }[]; error: { code: string; message: string } | null };
+type Outcome = {
+  file: string;
+  reviewId: string | null;
+  status: string;
+  riskLevel: string | null;
+  findings: { knowledgeId: string; evidence: { start: number; end: number } | null }[];
+  error: { code: string; message: string } | null;
+};
 
 describe('the suanni CLI against a running gateway', () => {
   let app: TestApp;
@@ -34,17 +41,28 @@ describe('the suanni CLI against a running gateway', () => {
     app = await startTestApp();
     const admin = await app.token('carol', { roles: ['ADMIN'] });
     for (const item of REVIEW_KNOWLEDGE) {
-      const response = await app.gql(`mutation ($input: KnowledgeVersionInput!) { putKnowledgeVersion(input: $input) { id } }`, { input: { kind: 'CLAUSE', source: `policy:test/${item.knowledgeId}`, ...item } }, { token: admin });
+      const response = await app.gql(
+        `mutation ($input: KnowledgeVersionInput!) { putKnowledgeVersion(input: $input) { id } }`,
+        { input: { kind: 'CLAUSE', source: `policy:test/${item.knowledgeId}`, ...item } },
+        { token: admin },
+      );
       expect(response.errors).toBeUndefined();
     }
     env = { SUANNI_URL: app.url, SUANNI_TOKEN: await app.token('alice') };
     folder = await mkdtemp(path.join(tmpdir(), 'suanni-cli-'));
     const cuad = await cuadContracts(3, 40_000);
-    if (cuad.length < 3) console.log('CUAD contracts not found under /work/shared/data/contracts/cuad/train: the folder holds the synthetic contracts only');
+    if (cuad.length < 3)
+      console.log('CUAD contracts not found under /work/shared/data/contracts/cuad/train: the folder holds the synthetic contracts only');
     await mkdir(path.join(folder, 'contracts', 'nested'), { recursive: true });
     await writeFile(path.join(folder, 'contracts', 'a-supply.txt'), `${englishContract(TERMS)}\n\n${cuad[0]?.text ?? ''}`);
-    await writeFile(path.join(folder, 'contracts', 'b-supply.pdf'), await makeTextPdf(`${englishContract({ ...TERMS, payDays: 60 })}\n\n${cuad[1]?.text ?? ''}`));
-    await writeFile(path.join(folder, 'contracts', 'nested', 'c-supply.docx'), await makeDocx(`${englishContract({ ...TERMS, penalty: 12 })}\n${cuad[2]?.text ?? ''}`));
+    await writeFile(
+      path.join(folder, 'contracts', 'b-supply.pdf'),
+      await makeTextPdf(`${englishContract({ ...TERMS, payDays: 60 })}\n\n${cuad[1]?.text ?? ''}`),
+    );
+    await writeFile(
+      path.join(folder, 'contracts', 'nested', 'c-supply.docx'),
+      await makeDocx(`${englishContract({ ...TERMS, penalty: 12 })}\n${cuad[2]?.text ?? ''}`),
+    );
     await writeFile(path.join(folder, 'contracts', 'notes.json'), '{"not": "a contract"}');
     await mkdir(path.join(folder, 'with-broken'));
     await writeFile(path.join(folder, 'with-broken', 'good.txt'), englishContract(TERMS));
@@ -62,12 +80,19 @@ describe('the suanni CLI against a running gateway', () => {
     expect(result.code).toBe(0);
     const outcomes = JSON.parse(result.stdout) as Outcome[];
     // Folders are walked recursively, contract types only, in path order.
-    expect(outcomes.map((outcome) => path.relative(folder, outcome.file))).toEqual([path.join('contracts', 'a-supply.txt'), path.join('contracts', 'b-supply.pdf'), path.join('contracts', 'nested', 'c-supply.docx')]);
+    expect(outcomes.map((outcome) => path.relative(folder, outcome.file))).toEqual([
+      path.join('contracts', 'a-supply.txt'),
+      path.join('contracts', 'b-supply.pdf'),
+      path.join('contracts', 'nested', 'c-supply.docx'),
+    ]);
     for (const outcome of outcomes) {
       expect(outcome.status).toBe('SUCCEEDED');
       expect(outcome.findings.map((finding) => finding.knowledgeId)).toContain('penalty-rate-cap');
     }
-    const stored = await app.db.review.findMany({ where: { id: { in: outcomes.map((outcome) => outcome.reviewId!) } }, select: { contractId: true, batchId: true, asOf: true } });
+    const stored = await app.db.review.findMany({
+      where: { id: { in: outcomes.map((outcome) => outcome.reviewId!) } },
+      select: { contractId: true, batchId: true, asOf: true },
+    });
     expect(stored.map((row) => row.contractId).sort()).toEqual(['a-supply.txt', 'b-supply.pdf', 'nested/c-supply.docx']);
     expect(stored.every((row) => row.batchId === null && row.asOf.toISOString() === '2025-06-01T00:00:00.000Z')).toBe(true);
   });

@@ -19,7 +19,8 @@ type Review = {
   findings: { clause: string; knowledgeId: string; version: string; message: string; evidence: { start: number; end: number } | null }[];
 };
 
-const pdfFile = async (text: string, name = 'contract.pdf') => new File([Buffer.from(await makeTextPdf(text))], name, { type: 'application/pdf' });
+const pdfFile = async (text: string, name = 'contract.pdf') =>
+  new File([Buffer.from(await makeTextPdf(text))], name, { type: 'application/pdf' });
 
 describe('contract files over the GraphQL multipart request spec', () => {
   let app: TestApp;
@@ -27,7 +28,12 @@ describe('contract files over the GraphQL multipart request spec', () => {
   const base = { contractId: 'file-1', title: 'Uploaded', asOf: '2025-06-01T00:00:00Z' };
 
   const upload = (file: File, input: Record<string, unknown> = {}, options: { csrfHeader?: boolean } = {}) =>
-    postMultipart(app.url, { query: SUBMIT, variables: { input: { ...base, ...input, file: null } } }, { 'variables.input.file': file }, { token: alice, ...options });
+    postMultipart(
+      app.url,
+      { query: SUBMIT, variables: { input: { ...base, ...input, file: null } } },
+      { 'variables.input.file': file },
+      { token: alice, ...options },
+    );
   const reviewOf = async (id: string): Promise<Review> => {
     const response = await app.gql(REVIEW, { id }, { token: alice });
     expect(response.errors).toBeUndefined();
@@ -51,7 +57,11 @@ describe('contract files over the GraphQL multipart request spec', () => {
     alice = await app.token('alice');
     const admin = await app.token('carol', { roles: ['ADMIN'] });
     for (const item of REVIEW_KNOWLEDGE) {
-      const response = await app.gql(PUT, { input: { kind: 'CLAUSE', source: `policy:test/${item.knowledgeId}`, ...item } }, { token: admin });
+      const response = await app.gql(
+        PUT,
+        { input: { kind: 'CLAUSE', source: `policy:test/${item.knowledgeId}`, ...item } },
+        { token: admin },
+      );
       expect(response.errors).toBeUndefined();
     }
   });
@@ -59,7 +69,8 @@ describe('contract files over the GraphQL multipart request spec', () => {
 
   it('reviews a PDF holding a CUAD contract: the extracted text is stored and evidence offsets index it', async () => {
     const [cuad] = await cuadContracts(1);
-    if (!cuad) console.log(`CUAD contracts not found under /work/shared/data/contracts/cuad/train: the PDF carries the synthetic contract only`);
+    if (!cuad)
+      console.log(`CUAD contracts not found under /work/shared/data/contracts/cuad/train: the PDF carries the synthetic contract only`);
     const source = `${englishContract(TERMS)}\n\n${cuad?.text ?? ''}`;
     const submitted = await upload(await pdfFile(source));
     expect(submitted.errors).toBeUndefined();
@@ -84,7 +95,9 @@ describe('contract files over the GraphQL multipart request spec', () => {
   it('reviews a batch of a DOCX, a TXT and a corrupt PDF: the corrupt one fails alone, naming the file, with no text stored', async () => {
     const cuad = await cuadContracts(2);
     const docText = `${englishContract({ ...TERMS, penalty: 12 })}\n${cuad[1]?.text.slice(0, 5000) ?? ''}`;
-    const docx = new File([Buffer.from(await makeDocx(docText))], 'supply.docx', { type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' });
+    const docx = new File([Buffer.from(await makeDocx(docText))], 'supply.docx', {
+      type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    });
     const txt = new File([englishContract({ ...TERMS, payDays: 60 })], 'supply.md', { type: 'text/markdown' });
     const corrupt = new File([Buffer.from(await makeCorruptPdf())], 'broken.pdf', { type: 'application/pdf' });
     const inputs = ['docx', 'txt', 'corrupt'].map((name) => ({ contractId: `batch-${name}`, title: name, asOf: base.asOf, file: null }));
@@ -111,11 +124,36 @@ describe('contract files over the GraphQL multipart request spec', () => {
   });
 
   const refusals: [string, () => Promise<File>, string, RegExp][] = [
-    ['an encrypted PDF', async () => new File([Buffer.from(makeEncryptedPdf(englishContract(TERMS)))], 'locked.pdf'), 'ENCRYPTED_FILE', /^locked\.pdf is an encrypted PDF that needs a password/],
-    ['a PDF with no text layer', async () => new File([Buffer.from(await makeImageOnlyPdf())], 'scan.pdf'), 'NO_TEXT_LAYER', /^scan\.pdf has no text layer \(a scanned or image-only PDF\)/],
-    ['a corrupt PDF', async () => new File([Buffer.from(await makeCorruptPdf())], 'broken.pdf'), 'CORRUPT_FILE', /^broken\.pdf is not a readable PDF/],
-    ['an unknown type', async () => new File([Buffer.from([0x89, 0x50, 0x4e, 0x47, 1, 2, 3])], 'photo.png', { type: 'image/png' }), 'UNSUPPORTED_FILE_TYPE', /^photo\.png has an unsupported type \(image\/png, \.png\); upload PDF, DOCX, TXT or Markdown\.$/],
-    ['a file over SUANNI_REVIEW_MAX_FILE_BYTES', async () => new File(['a'.repeat(150_001)], 'long.txt', { type: 'text/plain' }), 'FILE_TOO_LARGE', /^long\.txt is 150001 bytes; the limit is 150000 bytes \(SUANNI_REVIEW_MAX_FILE_BYTES\)\.$/],
+    [
+      'an encrypted PDF',
+      async () => new File([Buffer.from(makeEncryptedPdf(englishContract(TERMS)))], 'locked.pdf'),
+      'ENCRYPTED_FILE',
+      /^locked\.pdf is an encrypted PDF that needs a password/,
+    ],
+    [
+      'a PDF with no text layer',
+      async () => new File([Buffer.from(await makeImageOnlyPdf())], 'scan.pdf'),
+      'NO_TEXT_LAYER',
+      /^scan\.pdf has no text layer \(a scanned or image-only PDF\)/,
+    ],
+    [
+      'a corrupt PDF',
+      async () => new File([Buffer.from(await makeCorruptPdf())], 'broken.pdf'),
+      'CORRUPT_FILE',
+      /^broken\.pdf is not a readable PDF/,
+    ],
+    [
+      'an unknown type',
+      async () => new File([Buffer.from([0x89, 0x50, 0x4e, 0x47, 1, 2, 3])], 'photo.png', { type: 'image/png' }),
+      'UNSUPPORTED_FILE_TYPE',
+      /^photo\.png has an unsupported type \(image\/png, \.png\); upload PDF, DOCX, TXT or Markdown\.$/,
+    ],
+    [
+      'a file over SUANNI_REVIEW_MAX_FILE_BYTES',
+      async () => new File(['a'.repeat(150_001)], 'long.txt', { type: 'text/plain' }),
+      'FILE_TOO_LARGE',
+      /^long\.txt is 150001 bytes; the limit is 150000 bytes \(SUANNI_REVIEW_MAX_FILE_BYTES\)\.$/,
+    ],
   ];
   it.each(refusals)('refuses %s with BAD_USER_INPUT naming the problem, storing nothing', async (_name, make, reason, message) => {
     const before = await reviewRows();
@@ -130,7 +168,10 @@ describe('contract files over the GraphQL multipart request spec', () => {
   it('requires exactly one of text and file, and a File variable to be an upload', async () => {
     const before = await reviewRows();
     const both = await upload(new File(['x'], 'a.txt'), { text: 'Payment within 30 days.' });
-    expect(both.errors![0]).toMatchObject({ message: 'Send exactly one of text or file.', extensions: { code: 'BAD_USER_INPUT', field: 'input' } });
+    expect(both.errors![0]).toMatchObject({
+      message: 'Send exactly one of text or file.',
+      extensions: { code: 'BAD_USER_INPUT', field: 'input' },
+    });
     const neither = await app.gql(SUBMIT, { input: base }, { token: alice });
     expect(neither.errors![0]).toMatchObject({ message: 'Send exactly one of text or file.', extensions: { code: 'BAD_USER_INPUT' } });
     const notUpload = await app.gql(SUBMIT, { input: { ...base, file: 'contract.pdf' } }, { token: alice });

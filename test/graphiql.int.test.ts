@@ -43,7 +43,9 @@ describe('GraphiQL served by the gateway, offline', () => {
 
   it('opens with a default query that says how to send the Authorization header, and the headers editor shown', async () => {
     const html = await (await page(app.url)).text();
-    const options = JSON.parse(/renderYogaGraphiQL\(\s*window\.document\.querySelector\('#root'\),\s*(\{.*\}),\s*\);/s.exec(html)![1]!) as Record<string, string>;
+    const options = JSON.parse(
+      /renderYogaGraphiQL\(\s*window\.document\.querySelector\('#root'\),\s*(\{.*\}),\s*\);/s.exec(html)![1]!,
+    ) as Record<string, string>;
     expect(options.defaultQuery).toContain('{"Authorization": "Bearer <token>"}');
     expect(options.defaultQuery).toContain('npm run -s token -- --user alice');
     expect(options.defaultEditorToolsVisibility).toBe('headers');
@@ -55,7 +57,9 @@ describe('GraphiQL served by the gateway, offline', () => {
     expect(html).toContain('<label for="suanni-demo-as">Demo user (development)</label>');
     expect(html).toContain('<option value="carol">carol (ADMIN, COMPLIANCE)</option>');
     const asCarol = await (await page(`${app.url}?as=carol`)).text();
-    const options = JSON.parse(/renderYogaGraphiQL\(\s*window\.document\.querySelector\('#root'\),\s*(\{.*\}),\s*\);/s.exec(asCarol)![1]!) as { headers: string };
+    const options = JSON.parse(
+      /renderYogaGraphiQL\(\s*window\.document\.querySelector\('#root'\),\s*(\{.*\}),\s*\);/s.exec(asCarol)![1]!,
+    ) as { headers: string };
     const token = (JSON.parse(options.headers) as { Authorization: string }).Authorization.replace(/^Bearer /, '');
     expect(decodeJwt(token)).toMatchObject({ sub: 'carol', tenant: 'acme', roles: ['ADMIN', 'COMPLIANCE'] });
     const me = await app.gql('{ me { subject roles } }', {}, { token });
@@ -74,7 +78,9 @@ describe('GraphiQL served by the gateway, offline', () => {
     expect(decodeJwt(body.token)).toMatchObject({ sub: 'alice', tenant: 'acme' });
     const unknown = await fetch(`${origin(app)}/dev/token?user=mallory`);
     expect(unknown.status).toBe(400);
-    expect(((await unknown.json()) as { errors: { message: string }[] }).errors[0]!.message).toBe('user must be one of the demo users: alice, bob, carol, sam.');
+    expect(((await unknown.json()) as { errors: { message: string }[] }).errors[0]!.message).toBe(
+      'user must be one of the demo users: alice, bob, carol, sam.',
+    );
   });
 
   it('answers / with links to GraphiQL and the console instead of a 404', async () => {

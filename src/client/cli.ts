@@ -36,7 +36,8 @@ interface Io {
 
 function clientFor(values: { url?: string; token?: string }, env: NodeJS.ProcessEnv, tokenRequired = true): GatewayClient {
   const token = values.token ?? env.SUANNI_TOKEN;
-  if (tokenRequired && !token) throw new UsageError('a token is required: --token <jwt> or SUANNI_TOKEN (get one with: suanni token --user alice)');
+  if (tokenRequired && !token)
+    throw new UsageError('a token is required: --token <jwt> or SUANNI_TOKEN (get one with: suanni token --user alice)');
   return new GatewayClient(values.url ?? env.SUANNI_URL ?? DEFAULT_URL, token);
 }
 
@@ -44,11 +45,19 @@ async function review(args: string[], io: Io): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
-    options: { ...connection, batch: { type: 'boolean', default: false }, 'as-of': { type: 'string' }, json: { type: 'boolean', default: false }, csv: { type: 'boolean', default: false }, out: { type: 'string' } },
+    options: {
+      ...connection,
+      batch: { type: 'boolean', default: false },
+      'as-of': { type: 'string' },
+      json: { type: 'boolean', default: false },
+      csv: { type: 'boolean', default: false },
+      out: { type: 'string' },
+    },
   });
   if (positionals.length === 0) throw new UsageError('name at least one file or folder to review');
   if (values.json && values.csv) throw new UsageError('choose one of --json and --csv');
-  if (values['as-of'] !== undefined && Number.isNaN(Date.parse(values['as-of']))) throw new UsageError(`--as-of must be an ISO 8601 instant such as 2025-06-01T00:00:00Z, not ${values['as-of']}`);
+  if (values['as-of'] !== undefined && Number.isNaN(Date.parse(values['as-of'])))
+    throw new UsageError(`--as-of must be an ISO 8601 instant such as 2025-06-01T00:00:00Z, not ${values['as-of']}`);
   const contracts = await collectContracts(positionals);
   if (contracts.length === 0) throw new UsageError('no contract files (.pdf, .docx, .txt, .md) found');
   const client = clientFor(values, io.env);
@@ -67,7 +76,12 @@ async function erase(args: string[], io: Io): Promise<number> {
   const { values } = parseArgs({ args, options: { ...connection, user: { type: 'string' } } });
   const client = clientFor(values, io.env);
   try {
-    type Job = { id: string; status: string; steps: { name: string; status: string; countBefore: number | null; countAfter: number | null }[]; verification: { allZero: boolean } | null };
+    type Job = {
+      id: string;
+      status: string;
+      steps: { name: string; status: string; countBefore: number | null; countAfter: number | null }[];
+      verification: { allZero: boolean } | null;
+    };
     const { requestErasure } = await client.request<{ requestErasure: Job }>(REQUEST_ERASURE, { userId: values.user ?? null });
     io.stderr.write(`erasure ${requestErasure.id}: ${requestErasure.status}\n`);
     if (!values.user) {
@@ -78,7 +92,10 @@ async function erase(args: string[], io: Io): Promise<number> {
     }
     let status = requestErasure.status;
     if (status !== 'COMPLETED' && status !== 'FAILED') {
-      for await (const { erasureProgress } of client.subscribe<{ erasureProgress: { status: string; step: string | null } }>(ERASURE_PROGRESS, { id: requestErasure.id })) {
+      for await (const { erasureProgress } of client.subscribe<{ erasureProgress: { status: string; step: string | null } }>(
+        ERASURE_PROGRESS,
+        { id: requestErasure.id },
+      )) {
         if (erasureProgress.step) io.stderr.write(`  step ${erasureProgress.step} done\n`);
         status = erasureProgress.status;
         if (status === 'COMPLETED' || status === 'FAILED') break;
@@ -98,7 +115,16 @@ async function traces(args: string[], io: Io): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
-    options: { ...connection, review: { type: 'string' }, batch: { type: 'string' }, errors: { type: 'boolean' }, name: { type: 'string' }, since: { type: 'string' }, first: { type: 'string' }, json: { type: 'boolean', default: false } },
+    options: {
+      ...connection,
+      review: { type: 'string' },
+      batch: { type: 'string' },
+      errors: { type: 'boolean' },
+      name: { type: 'string' },
+      since: { type: 'string' },
+      first: { type: 'string' },
+      json: { type: 'boolean', default: false },
+    },
   });
   const client = clientFor(values, io.env);
   try {
@@ -109,7 +135,10 @@ async function traces(args: string[], io: Io): Promise<number> {
         { id: positionals[0] },
       );
       if (values.json) io.stdout.write(toJsonLine(trace));
-      else io.stdout.write(`${trace.traceId} ${trace.rootName ?? ''} ${trace.durationMs.toFixed(1)} ms\n${trace.spans.map((span) => `${'  '.repeat(span.depth + 1)}${span.name}  ${span.durationMs.toFixed(1)} ms`).join('\n')}\n`);
+      else
+        io.stdout.write(
+          `${trace.traceId} ${trace.rootName ?? ''} ${trace.durationMs.toFixed(1)} ms\n${trace.spans.map((span) => `${'  '.repeat(span.depth + 1)}${span.name}  ${span.durationMs.toFixed(1)} ms`).join('\n')}\n`,
+        );
       return 0;
     }
     const filter = {
@@ -119,13 +148,28 @@ async function traces(args: string[], io: Io): Promise<number> {
       ...(values.name ? { rootName: values.name } : {}),
       ...(values.since ? { since: values.since } : {}),
     };
-    type Summary = { traceId: string; rootName: string | null; startTime: string; durationMs: number; spanCount: number; errorCodes: string[] };
-    const { traces: found } = await client.request<{ traces: Summary[] }>(
-      TRACES,
-      { filter, first: values.first ? Number(values.first) : 20 },
-    );
+    type Summary = {
+      traceId: string;
+      rootName: string | null;
+      startTime: string;
+      durationMs: number;
+      spanCount: number;
+      errorCodes: string[];
+    };
+    const { traces: found } = await client.request<{ traces: Summary[] }>(TRACES, {
+      filter,
+      first: values.first ? Number(values.first) : 20,
+    });
     if (values.json) io.stdout.write(toJsonLine(found));
-    else io.stdout.write(found.map((trace) => `${trace.traceId}  ${trace.startTime}  ${trace.durationMs.toFixed(1).padStart(9)} ms  ${String(trace.spanCount).padStart(4)} spans  ${trace.rootName ?? ''}${trace.errorCodes.length ? `  errors: ${trace.errorCodes.join(', ')}` : ''}`).join('\n') + (found.length ? '\n' : ''));
+    else
+      io.stdout.write(
+        found
+          .map(
+            (trace) =>
+              `${trace.traceId}  ${trace.startTime}  ${trace.durationMs.toFixed(1).padStart(9)} ms  ${String(trace.spanCount).padStart(4)} spans  ${trace.rootName ?? ''}${trace.errorCodes.length ? `  errors: ${trace.errorCodes.join(', ')}` : ''}`,
+          )
+          .join('\n') + (found.length ? '\n' : ''),
+      );
     return 0;
   } finally {
     await client.close();
@@ -139,9 +183,16 @@ async function remoteToken(args: string[], io: Io): Promise<number> {
   const endpoint = new URL('/dev/token', values.url ?? io.env.SUANNI_URL ?? DEFAULT_URL);
   endpoint.searchParams.set('user', values.user);
   const response = await fetch(endpoint).catch((error: Error) => {
-    throw new GatewayError(`cannot reach the gateway at ${endpoint.origin}: ${(error as Error & { cause?: Error }).cause?.message ?? error.message}`, 'NETWORK');
+    throw new GatewayError(
+      `cannot reach the gateway at ${endpoint.origin}: ${(error as Error & { cause?: Error }).cause?.message ?? error.message}`,
+      'NETWORK',
+    );
   });
-  if (response.status === 404) throw new GatewayError('this gateway hands out no demo tokens (only a development gateway does, to its own machine); use: npm run -s token -- --user <sub>', 'NOT_FOUND');
+  if (response.status === 404)
+    throw new GatewayError(
+      'this gateway hands out no demo tokens (only a development gateway does, to its own machine); use: npm run -s token -- --user <sub>',
+      'NOT_FOUND',
+    );
   const body = (await response.json()) as { token?: string; errors?: { message: string }[] };
   if (!body.token) throw new GatewayError(body.errors?.[0]?.message ?? `HTTP ${response.status}`, 'BAD_USER_INPUT');
   io.stdout.write(`${body.token}\n`);
@@ -163,7 +214,11 @@ export async function runClientCommand(command: string, args: string[], io: Io):
   try {
     return await run(args, io);
   } catch (error) {
-    if (error instanceof UsageError || (error instanceof GatewayError && error.code === 'USAGE') || String((error as { code?: unknown }).code).startsWith('ERR_PARSE_ARGS')) {
+    if (
+      error instanceof UsageError ||
+      (error instanceof GatewayError && error.code === 'USAGE') ||
+      String((error as { code?: unknown }).code).startsWith('ERR_PARSE_ARGS')
+    ) {
       io.stderr.write(`${(error as Error).message}\n${USAGE}`);
       return 2;
     }

@@ -11,7 +11,19 @@ describe('CLI pieces', () => {
   it('sends only operations that are valid against schema.graphql', () => {
     const schema = buildSchema(readFileSync(path.join(import.meta.dirname, '../../schema.graphql'), 'utf8'));
     const documents = Object.entries(operations).filter(([name]) => !name.endsWith('_FIELDS'));
-    expect(documents.map(([name]) => name).sort()).toEqual(['BATCH_PROGRESS', 'BATCH_RESULTS', 'ERASURE_PROGRESS', 'ERASURE_REQUEST', 'REQUEST_ERASURE', 'REVIEW_PROGRESS', 'REVIEW_RESULT', 'SUBMIT', 'SUBMIT_BATCH', 'TRACE', 'TRACES']);
+    expect(documents.map(([name]) => name).sort()).toEqual([
+      'BATCH_PROGRESS',
+      'BATCH_RESULTS',
+      'ERASURE_PROGRESS',
+      'ERASURE_REQUEST',
+      'REQUEST_ERASURE',
+      'REVIEW_PROGRESS',
+      'REVIEW_RESULT',
+      'SUBMIT',
+      'SUBMIT_BATCH',
+      'TRACE',
+      'TRACES',
+    ]);
     for (const [name, source] of documents) expect(validate(schema, parse(source)).map((error) => `${name}: ${error.message}`)).toEqual([]);
   });
 
@@ -25,8 +37,18 @@ describe('CLI pieces', () => {
   });
 
   it('writes RFC 4180 CSV: quotes, doubled quotes and line breaks inside fields', () => {
-    const outcome: ReviewOutcome = { file: 'a,b.pdf', reviewId: null, status: 'FAILED', riskLevel: null, riskScore: null, findings: [], error: { code: 'BAD_USER_INPUT', message: 'a "bad"\nfile' } };
-    expect(toCsv([outcome])).toBe('file,reviewId,status,riskLevel,riskScore,findings,errorCode,errorMessage\r\n"a,b.pdf",,FAILED,,,0,BAD_USER_INPUT,"a ""bad""\nfile"\r\n');
+    const outcome: ReviewOutcome = {
+      file: 'a,b.pdf',
+      reviewId: null,
+      status: 'FAILED',
+      riskLevel: null,
+      riskScore: null,
+      findings: [],
+      error: { code: 'BAD_USER_INPUT', message: 'a "bad"\nfile' },
+    };
+    expect(toCsv([outcome])).toBe(
+      'file,reviewId,status,riskLevel,riskScore,findings,errorCode,errorMessage\r\n"a,b.pdf",,FAILED,,,0,BAD_USER_INPUT,"a ""bad""\nfile"\r\n',
+    );
   });
 
   it('makes contract ids the gateway accepts from file paths', () => {
@@ -40,7 +62,10 @@ describe('CLI pieces', () => {
   it('redraws one line on a terminal and writes a plain line per change elsewhere', () => {
     const stream = (isTTY: boolean) => {
       const written: string[] = [];
-      return { isTTY, written, write: (chunk: string) => written.push(chunk) > 0 } as unknown as NodeJS.WritableStream & { isTTY: boolean; written: string[] };
+      return { isTTY, written, write: (chunk: string) => written.push(chunk) > 0 } as unknown as NodeJS.WritableStream & {
+        isTTY: boolean;
+        written: string[];
+      };
     };
     const tty = stream(true);
     const bar = new ProgressReporter(tty);

@@ -64,7 +64,10 @@ export class GatewayClient {
     try {
       response = await fetch(this.url, { method: 'POST', headers, body });
     } catch (error) {
-      throw new GatewayError(`cannot reach the gateway at ${this.url}: ${(error as Error & { cause?: Error }).cause?.message ?? (error as Error).message}`, 'NETWORK');
+      throw new GatewayError(
+        `cannot reach the gateway at ${this.url}: ${(error as Error & { cause?: Error }).cause?.message ?? (error as Error).message}`,
+        'NETWORK',
+      );
     }
     const text = await response.text();
     let parsed: GraphQLBody<T>;
@@ -98,7 +101,11 @@ export class GatewayClient {
       if (error instanceof GatewayError) throw error;
       // graphql-ws rejects with the socket's CloseEvent (e.g. 4401 token expired, 4403 user erased), or an Error.
       const closed = error as { code?: unknown; reason?: unknown; message?: unknown };
-      if (typeof closed.code === 'number') throw new GatewayError(`the gateway closed the subscription socket: ${closed.code} ${String(closed.reason ?? '')}`.trim(), 'NETWORK');
+      if (typeof closed.code === 'number')
+        throw new GatewayError(
+          `the gateway closed the subscription socket: ${closed.code} ${String(closed.reason ?? '')}`.trim(),
+          'NETWORK',
+        );
       throw new GatewayError(`subscription failed at ${this.wsUrl}: ${String(closed.message ?? error)}`, 'NETWORK');
     }
   }

@@ -8,7 +8,8 @@ export const REVIEW_PROGRESS = `subscription ReviewProgress($reviewId: ID!) { re
 export const BATCH_RESULTS = `query BatchResults($id: ID!) { reviewBatch(id: $id) { reviews { ${REVIEW_FIELDS} } } }`;
 export const REVIEW_RESULT = `query ReviewResult($id: ID!) { review(id: $id) { ${REVIEW_FIELDS} } }`;
 
-export const ERASURE_FIELDS = 'id status subjectHash steps { name status countBefore countAfter } verification { allZero verifiedAt counts { store count } }';
+export const ERASURE_FIELDS =
+  'id status subjectHash steps { name status countBefore countAfter } verification { allZero verifiedAt counts { store count } }';
 export const REQUEST_ERASURE = `mutation Erase($userId: ID) { requestErasure(userId: $userId) { ${ERASURE_FIELDS} } }`;
 export const ERASURE_PROGRESS = `subscription ErasureProgress($id: ID!) { erasureProgress(id: $id) { status step } }`;
 export const ERASURE_REQUEST = `query ErasureJob($id: ID!) { erasureRequest(id: $id) { ${ERASURE_FIELDS} } }`;

@@ -5,7 +5,14 @@ export interface ReviewOutcome {
   status: string;
   riskLevel: string | null;
   riskScore: number | null;
-  findings: { clause: string; severity: string; message: string; knowledgeId: string; version: string; evidence: { start: number; end: number } | null }[];
+  findings: {
+    clause: string;
+    severity: string;
+    message: string;
+    knowledgeId: string;
+    version: string;
+    evidence: { start: number; end: number } | null;
+  }[];
   error: { code: string; message: string } | null;
 }
 
@@ -19,7 +26,18 @@ function csvField(value: string | number | null): string {
 
 export function toCsv(outcomes: readonly ReviewOutcome[]): string {
   const rows = outcomes.map((outcome) =>
-    [outcome.file, outcome.reviewId, outcome.status, outcome.riskLevel, outcome.riskScore, outcome.findings.length, outcome.error?.code ?? null, outcome.error?.message ?? null].map(csvField).join(','),
+    [
+      outcome.file,
+      outcome.reviewId,
+      outcome.status,
+      outcome.riskLevel,
+      outcome.riskScore,
+      outcome.findings.length,
+      outcome.error?.code ?? null,
+      outcome.error?.message ?? null,
+    ]
+      .map(csvField)
+      .join(','),
   );
   return [CSV_COLUMNS.join(','), ...rows].join('\r\n') + '\r\n';
 }
@@ -31,7 +49,10 @@ export function toJson(outcomes: readonly ReviewOutcome[]): string {
 /** For people: one line per file, then the totals. */
 export function toText(outcomes: readonly ReviewOutcome[]): string {
   const lines = outcomes.map((outcome) => {
-    const result = outcome.status === 'SUCCEEDED' ? `${outcome.riskLevel ?? '-'} risk, ${outcome.findings.length} finding${outcome.findings.length === 1 ? '' : 's'}` : `${outcome.error?.code ?? 'FAILED'}: ${outcome.error?.message ?? ''}`;
+    const result =
+      outcome.status === 'SUCCEEDED'
+        ? `${outcome.riskLevel ?? '-'} risk, ${outcome.findings.length} finding${outcome.findings.length === 1 ? '' : 's'}`
+        : `${outcome.error?.code ?? 'FAILED'}: ${outcome.error?.message ?? ''}`;
     return `${outcome.status.padEnd(9)} ${outcome.file}  ${result}${outcome.reviewId ? `  (review ${outcome.reviewId})` : ''}`;
   });
   const failed = outcomes.filter((outcome) => outcome.status !== 'SUCCEEDED').length;

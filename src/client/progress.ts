@@ -4,7 +4,8 @@ export function etaSeconds(elapsedMs: number, completed: number, total: number):
   return Math.max(0, Math.round(((elapsedMs / completed) * (total - completed)) / 1000));
 }
 
-const formatEta = (seconds: number | null) => (seconds === null ? '--' : seconds >= 60 ? `${Math.floor(seconds / 60)}m${String(seconds % 60).padStart(2, '0')}s` : `${seconds}s`);
+const formatEta = (seconds: number | null) =>
+  seconds === null ? '--' : seconds >= 60 ? `${Math.floor(seconds / 60)}m${String(seconds % 60).padStart(2, '0')}s` : `${seconds}s`;
 
 export interface ProgressState {
   completed: number;

@@ -82,19 +82,37 @@ export interface ReviewOptions {
  * `reviewBatchProgress`) or as single reviews (one upload each, progress from `reviewProgress`).
  * A file the gateway refuses (BAD_USER_INPUT) is a FAILED outcome; other errors abort.
  */
-export async function reviewFiles(client: GatewayClient, contracts: readonly ContractFile[], options: ReviewOptions): Promise<ReviewOutcome[]> {
+export async function reviewFiles(
+  client: GatewayClient,
+  contracts: readonly ContractFile[],
+  options: ReviewOptions,
+): Promise<ReviewOutcome[]> {
   const reporter = new ProgressReporter(options.progress);
-  const input = (contract: ContractFile) => ({ contractId: contract.contractId, title: path.basename(contract.path), file: null, ...(options.asOf ? { asOf: options.asOf } : {}) });
+  const input = (contract: ContractFile) => ({
+    contractId: contract.contractId,
+    title: path.basename(contract.path),
+    file: null,
+    ...(options.asOf ? { asOf: options.asOf } : {}),
+  });
   try {
     if (options.batch) {
       const files: Record<string, File> = {};
       for (const [index, contract] of contracts.entries()) files[`variables.inputs.${index}.file`] = await fileOf(contract);
-      const { submitReviewBatch } = await client.request<{ submitReviewBatch: { id: string; total: number } }>(SUBMIT_BATCH, { inputs: contracts.map(input) }, files);
+      const { submitReviewBatch } = await client.request<{ submitReviewBatch: { id: string; total: number } }>(
+        SUBMIT_BATCH,
+        { inputs: contracts.map(input) },
+        files,
+      );
       reporter.update({ completed: 0, total: submitReviewBatch.total, failed: 0 });
-      for await (const event of client.subscribe<{ reviewBatchProgress: { completed: number; total: number; failed: number } }>(BATCH_PROGRESS, { batchId: submitReviewBatch.id })) {
+      for await (const event of client.subscribe<{ reviewBatchProgress: { completed: number; total: number; failed: number } }>(
+        BATCH_PROGRESS,
+        { batchId: submitReviewBatch.id },
+      )) {
         reporter.update(event.reviewBatchProgress);
       }
-      const { reviewBatch } = await client.request<{ reviewBatch: { reviews: ReviewResult[] } }>(BATCH_RESULTS, { id: submitReviewBatch.id });
+      const { reviewBatch } = await client.request<{ reviewBatch: { reviews: ReviewResult[] } }>(BATCH_RESULTS, {
+        id: submitReviewBatch.id,
+      });
       return contracts.map((contract, index) => outcomeOf(contract, reviewBatch.reviews[index]!));
     }
 
@@ -104,7 +122,11 @@ export async function reviewFiles(client: GatewayClient, contracts: readonly Con
     reporter.update(state);
     for (const [index, contract] of contracts.entries()) {
       try {
-        const { submitReview } = await client.request<{ submitReview: { id: string } }>(SUBMIT, { input: input(contract) }, { 'variables.input.file': await fileOf(contract) });
+        const { submitReview } = await client.request<{ submitReview: { id: string } }>(
+          SUBMIT,
+          { input: input(contract) },
+          { 'variables.input.file': await fileOf(contract) },
+        );
         submitted.push({ index, id: submitReview.id });
       } catch (error) {
         if (!(error instanceof GatewayError) || error.code !== 'BAD_USER_INPUT') throw error;
@@ -115,7 +137,9 @@ export async function reviewFiles(client: GatewayClient, contracts: readonly Con
       }
     }
     const waitFor = async ({ index, id }: { index: number; id: string }) => {
-      for await (const { reviewProgress } of client.subscribe<{ reviewProgress: { kind: string; status: string } }>(REVIEW_PROGRESS, { reviewId: id })) {
+      for await (const { reviewProgress } of client.subscribe<{ reviewProgress: { kind: string; status: string } }>(REVIEW_PROGRESS, {
+        reviewId: id,
+      })) {
         if (reviewProgress.kind === 'STATUS' && (reviewProgress.status === 'SUCCEEDED' || reviewProgress.status === 'FAILED')) break;
       }
       const { review } = await client.request<{ review: ReviewResult }>(REVIEW_RESULT, { id });

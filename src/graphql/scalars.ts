@@ -32,12 +32,20 @@ builder.scalarType('File', {
   parseValue: (value) => {
     // Yoga's parts are the fetch ponyfill's File, not Node's global one: recognised by shape
     // (a JSON variable cannot carry a function).
-    if (typeof value === 'object' && value !== null && typeof (value as File).arrayBuffer === 'function' && typeof (value as File).name === 'string') return value as File;
+    if (
+      typeof value === 'object' &&
+      value !== null &&
+      typeof (value as File).arrayBuffer === 'function' &&
+      typeof (value as File).name === 'string'
+    )
+      return value as File;
     throw new GraphQLError('A File variable must be a multipart upload (GraphQL multipart request spec), not a JSON value.', {
       extensions: { code: 'BAD_USER_INPUT', reason: 'NOT_AN_UPLOAD' },
     });
   },
   parseLiteral: () => {
-    throw new GraphQLError('A File cannot be written inline; send it as a multipart upload in a variable.', { extensions: { code: 'BAD_USER_INPUT', reason: 'NOT_AN_UPLOAD' } });
+    throw new GraphQLError('A File cannot be written inline; send it as a multipart upload in a variable.', {
+      extensions: { code: 'BAD_USER_INPUT', reason: 'NOT_AN_UPLOAD' },
+    });
   },
 });

@@ -8,7 +8,12 @@ const base = { secret: 's'.repeat(32), issuer: 'i', audience: 'a' };
 describe('demo tokens', () => {
   it('are handed only to loopback callers', () => {
     expect([from('127.0.0.1'), from('::1'), from('::ffff:127.0.0.1')].map(fromLoopback)).toEqual([true, true, true]);
-    expect([from('192.168.1.20'), from('::ffff:10.0.0.2'), from('127.0.0.2x'), undefined].map(fromLoopback)).toEqual([false, false, false, false]);
+    expect([from('192.168.1.20'), from('::ffff:10.0.0.2'), from('127.0.0.2x'), undefined].map(fromLoopback)).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 
   it('exist only in development with a shared secret', async () => {

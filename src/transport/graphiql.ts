@@ -24,13 +24,27 @@ export type DemoTokenSigner = (subject: string) => Promise<DemoToken | null>;
  * The development signer, or undefined where demo tokens must not exist: outside development
  * (production, tests that do not ask for it) and when tokens come from an identity provider.
  */
-export function demoTokenSigner(options: { env: string; secret?: string; jwksUrl?: string; issuer: string; audience: string }): DemoTokenSigner | undefined {
+export function demoTokenSigner(options: {
+  env: string;
+  secret?: string;
+  jwksUrl?: string;
+  issuer: string;
+  audience: string;
+}): DemoTokenSigner | undefined {
   const { secret } = options;
   if (options.env !== 'development' || !secret || options.jwksUrl) return undefined;
   return async (subject) => {
     const user = DEMO_USERS.find((candidate) => candidate.subject === subject);
     if (!user) return null;
-    const token = await signDevelopmentToken({ secret, issuer: options.issuer, audience: options.audience, subject, tenant: DEMO_TENANT, roles: user.roles, expiresIn: '12h' });
+    const token = await signDevelopmentToken({
+      secret,
+      issuer: options.issuer,
+      audience: options.audience,
+      subject,
+      tenant: DEMO_TENANT,
+      roles: user.roles,
+      expiresIn: '12h',
+    });
     return { subject, tenant: DEMO_TENANT, roles: user.roles, token };
   };
 }
@@ -59,7 +73,11 @@ const DEFAULT_QUERY = `# Suanni gateway. Most fields need a token: open the Head
 `;
 
 /** GraphiQL's options for one page request; `?as=<demo user>` (development, loopback) fills the Authorization header. */
-export async function graphiqlOptions(request: Request, req: IncomingMessage | undefined, signer: DemoTokenSigner | undefined): Promise<GraphiQLOptions> {
+export async function graphiqlOptions(
+  request: Request,
+  req: IncomingMessage | undefined,
+  signer: DemoTokenSigner | undefined,
+): Promise<GraphiQLOptions> {
   const options: GraphiQLOptions = {
     title: 'Suanni gateway',
     defaultQuery: DEFAULT_QUERY,
@@ -85,7 +103,9 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#
 export function renderGatewayGraphiQL(options: GraphiQLOptions | undefined, demoUsers: boolean): string {
   const page = renderGraphiQL(options);
   if (!demoUsers) return page;
-  const choices = DEMO_USERS.map(({ subject, roles }) => `<option value="${escapeHtml(subject)}">${escapeHtml(subject)} (${roles.join(', ')})</option>`).join('');
+  const choices = DEMO_USERS.map(
+    ({ subject, roles }) => `<option value="${escapeHtml(subject)}">${escapeHtml(subject)} (${roles.join(', ')})</option>`,
+  ).join('');
   const picker = `<form id="suanni-demo-user" method="get" style="position:fixed;right:12px;bottom:12px;z-index:1000;background:#fff;color:#111;border:1px solid #888;border-radius:6px;padding:6px 8px;font:13px system-ui,sans-serif">
   <label for="suanni-demo-as">Demo user (development)</label>
   <select id="suanni-demo-as" name="as">${choices}</select>
@@ -97,7 +117,9 @@ export function renderGatewayGraphiQL(options: GraphiQLOptions | undefined, demo
 /** `/`: what this server offers, instead of an empty 404. */
 export function serveLanding(res: ServerResponse, options: { graphiql: boolean; graphqlPath: string }): void {
   const links = [
-    options.graphiql ? `<li><a href="${options.graphqlPath}">GraphiQL</a>: explore and run the API (development)</li>` : `<li>GraphQL endpoint: <code>${options.graphqlPath}</code></li>`,
+    options.graphiql
+      ? `<li><a href="${options.graphqlPath}">GraphiQL</a>: explore and run the API (development)</li>`
+      : `<li>GraphQL endpoint: <code>${options.graphqlPath}</code></li>`,
     `<li><a href="${CONSOLE_PATH}">Console</a>: reviews, knowledge, conversations, traces, erasure</li>`,
     '<li><a href="/health">/health</a>, <a href="/ready">/ready</a>, <a href="/metrics">/metrics</a></li>',
   ];
@@ -124,7 +146,14 @@ export async function serveDevToken(req: IncomingMessage, res: ServerResponse, s
   const subject = new URL(req.url ?? '/', 'http://localhost').searchParams.get('user') ?? '';
   const demo = await signer(subject);
   if (!demo) {
-    reply(400, { errors: [{ message: `user must be one of the demo users: ${DEMO_USERS.map((user) => user.subject).join(', ')}.`, extensions: { code: 'BAD_USER_INPUT' } }] });
+    reply(400, {
+      errors: [
+        {
+          message: `user must be one of the demo users: ${DEMO_USERS.map((user) => user.subject).join(', ')}.`,
+          extensions: { code: 'BAD_USER_INPUT' },
+        },
+      ],
+    });
     return;
   }
   reply(200, demo);

@@ -83,7 +83,12 @@ function tinyPng(): Uint8Array {
   header[8] = 8; // bit depth
   header[9] = 0; // greyscale
   const rows = Buffer.from([0, 0x80, 0x40, 0, 0x40, 0x80]); // filter byte + 2 pixels, twice
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** What a scanner makes: a page that is one image and has no text layer. */
@@ -128,7 +133,8 @@ export function makeEncryptedPdf(text: string, userPassword = 'secret', ownerPas
   p.writeInt32LE(permissions);
   const key = md5(padded(userPassword), o, p, fileId).subarray(0, 5);
   const u = rc4(key, PASSWORD_PADDING);
-  const objectKey = (number: number) => md5(key, Buffer.from([number & 0xff, (number >> 8) & 0xff, (number >> 16) & 0xff, 0, 0])).subarray(0, 10);
+  const objectKey = (number: number) =>
+    md5(key, Buffer.from([number & 0xff, (number >> 8) & 0xff, (number >> 16) & 0xff, 0, 0])).subarray(0, 10);
   const content = rc4(objectKey(4), Buffer.from(`BT /F1 12 Tf 72 700 Td (${winAnsi(text).replace(/[()\\]/g, '\\$&')}) Tj ET`, 'latin1'));
 
   const objects = [
@@ -144,13 +150,26 @@ export function makeEncryptedPdf(text: string, userPassword = 'secret', ownerPas
   let length = parts[0]!.length;
   objects.forEach((body, index) => {
     offsets.push(length);
-    const bytes = Buffer.concat([Buffer.from(`${index + 1} 0 obj\n`, 'latin1'), typeof body === 'string' ? Buffer.from(body, 'latin1') : body, Buffer.from('\nendobj\n', 'latin1')]);
+    const bytes = Buffer.concat([
+      Buffer.from(`${index + 1} 0 obj\n`, 'latin1'),
+      typeof body === 'string' ? Buffer.from(body, 'latin1') : body,
+      Buffer.from('\nendobj\n', 'latin1'),
+    ]);
     parts.push(bytes);
     length += bytes.length;
   });
-  const xref = [`xref\n0 ${objects.length + 1}\n`, '0000000000 65535 f \n', ...offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`)].join('');
+  const xref = [
+    `xref\n0 ${objects.length + 1}\n`,
+    '0000000000 65535 f \n',
+    ...offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`),
+  ].join('');
   const id = fileId.toString('hex');
-  parts.push(Buffer.from(`${xref}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R /Encrypt 6 0 R /ID [<${id}> <${id}>] >>\nstartxref\n${length}\n%%EOF\n`, 'latin1'));
+  parts.push(
+    Buffer.from(
+      `${xref}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R /Encrypt 6 0 R /ID [<${id}> <${id}>] >>\nstartxref\n${length}\n%%EOF\n`,
+      'latin1',
+    ),
+  );
   return new Uint8Array(Buffer.concat(parts));
 }
 

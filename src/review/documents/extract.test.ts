@@ -3,7 +3,8 @@ import { AppError } from '../../platform/errors.js';
 import { makeCorruptPdf, makeDocx, makeEncryptedPdf, makeImageOnlyPdf, makeTextPdf } from '../../../test/testkit/documents.js';
 import { documentKind, extractDocument } from './extract.js';
 
-const file = (bytes: Uint8Array | string, name: string, type = '') => new File([typeof bytes === 'string' ? bytes : Buffer.from(bytes)], name, { type });
+const file = (bytes: Uint8Array | string, name: string, type = '') =>
+  new File([typeof bytes === 'string' ? bytes : Buffer.from(bytes)], name, { type });
 const limits = { maxBytes: 1_000_000 };
 
 /** The BAD_USER_INPUT an extraction throws, as { reason, message }. */
@@ -39,16 +40,31 @@ describe('contract file extraction', () => {
   });
 
   it('refuses a PDF without a text layer, a corrupt PDF and a file that only claims to be one', async () => {
-    expect(await refusal(extractDocument(file(await makeImageOnlyPdf(), 'scan.pdf'), limits))).toMatchObject({ reason: 'NO_TEXT_LAYER', message: expect.stringContaining('scan.pdf has no text layer') });
-    expect(await refusal(extractDocument(file(await makeCorruptPdf(), 'broken.pdf'), limits))).toMatchObject({ reason: 'CORRUPT_FILE', message: expect.stringContaining('broken.pdf is not a readable PDF') });
-    expect(await refusal(extractDocument(file('just words', 'fake.pdf'), limits))).toMatchObject({ reason: 'CORRUPT_FILE', message: expect.stringContaining('no %PDF header') });
+    expect(await refusal(extractDocument(file(await makeImageOnlyPdf(), 'scan.pdf'), limits))).toMatchObject({
+      reason: 'NO_TEXT_LAYER',
+      message: expect.stringContaining('scan.pdf has no text layer'),
+    });
+    expect(await refusal(extractDocument(file(await makeCorruptPdf(), 'broken.pdf'), limits))).toMatchObject({
+      reason: 'CORRUPT_FILE',
+      message: expect.stringContaining('broken.pdf is not a readable PDF'),
+    });
+    expect(await refusal(extractDocument(file('just words', 'fake.pdf'), limits))).toMatchObject({
+      reason: 'CORRUPT_FILE',
+      message: expect.stringContaining('no %PDF header'),
+    });
   });
 
   it('reads the paragraphs of a DOCX and refuses a corrupt one', async () => {
     const docx = await makeDocx('SUPPLY AGREEMENT\nPayment within 45 days.');
-    expect(await extractDocument(file(docx, 'c.docx'), limits)).toEqual({ kind: 'DOCX', text: 'SUPPLY AGREEMENT\n\nPayment within 45 days.\n\n' });
+    expect(await extractDocument(file(docx, 'c.docx'), limits)).toEqual({
+      kind: 'DOCX',
+      text: 'SUPPLY AGREEMENT\n\nPayment within 45 days.\n\n',
+    });
     const broken = Buffer.from(docx.subarray(0, 200));
-    expect(await refusal(extractDocument(file(broken, 'c.docx'), limits))).toMatchObject({ reason: 'CORRUPT_FILE', message: expect.stringContaining('c.docx is not a readable DOCX') });
+    expect(await refusal(extractDocument(file(broken, 'c.docx'), limits))).toMatchObject({
+      reason: 'CORRUPT_FILE',
+      message: expect.stringContaining('c.docx is not a readable DOCX'),
+    });
     const ole = Buffer.from('d0cf11e0a1b11ae1' + '00'.repeat(64), 'hex');
     expect(await refusal(extractDocument(file(ole, 'locked.docx'), limits))).toMatchObject({ reason: 'ENCRYPTED_FILE' });
   });
@@ -75,13 +91,21 @@ describe('contract file extraction', () => {
       reason: 'TEXT_TOO_LARGE',
       message: 'long.pdf holds more than 2000 bytes of text; the limit is SUANNI_REVIEW_MAX_TEXT_BYTES.',
     });
-    expect(await refusal(extractDocument(file('x'.repeat(2_001), 'long.txt'), { maxBytes: 1_000_000, maxTextBytes: 2_000 }))).toMatchObject({ reason: 'TEXT_TOO_LARGE' });
+    expect(await refusal(extractDocument(file('x'.repeat(2_001), 'long.txt'), { maxBytes: 1_000_000, maxTextBytes: 2_000 }))).toMatchObject(
+      { reason: 'TEXT_TOO_LARGE' },
+    );
   });
 
   it('reads TXT and Markdown as UTF-8, without a byte-order mark and with \\n line ends', async () => {
-    expect(await extractDocument(file('\ufeffLine one\r\nLine\u00a0two', 'c.txt'), limits)).toEqual({ kind: 'TEXT', text: 'Line one\nLine two' });
+    expect(await extractDocument(file('\ufeffLine one\r\nLine\u00a0two', 'c.txt'), limits)).toEqual({
+      kind: 'TEXT',
+      text: 'Line one\nLine two',
+    });
     expect((await extractDocument(file('# Terms', 'c.md'), limits)).kind).toBe('TEXT');
-    expect(await refusal(extractDocument(file(Buffer.from([0x66, 0xff, 0xfe]), 'c.txt'), limits))).toMatchObject({ reason: 'CORRUPT_FILE', message: 'c.txt is not UTF-8 text; save it as UTF-8 and upload it again.' });
+    expect(await refusal(extractDocument(file(Buffer.from([0x66, 0xff, 0xfe]), 'c.txt'), limits))).toMatchObject({
+      reason: 'CORRUPT_FILE',
+      message: 'c.txt is not UTF-8 text; save it as UTF-8 and upload it again.',
+    });
   });
 
   it('refuses an unknown type, an empty file and an oversized one before reading it', async () => {
@@ -100,6 +124,8 @@ describe('contract file extraction', () => {
   it('decides the kind from the content before the name', () => {
     expect(documentKind('contract.txt', 'text/plain', new TextEncoder().encode('%PDF-1.7\n'))).toBe('PDF');
     expect(documentKind('contract.pdf', 'application/pdf', new TextEncoder().encode('junk\n%PDF-1.4\n'))).toBe('PDF');
-    expect(() => documentKind('contract', '', new TextEncoder().encode('plain words'))).toThrow('contract has an unsupported type (no type)');
+    expect(() => documentKind('contract', '', new TextEncoder().encode('plain words'))).toThrow(
+      'contract has an unsupported type (no type)',
+    );
   });
 });

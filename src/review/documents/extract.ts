@@ -21,7 +21,14 @@ export interface ExtractedDocument {
 }
 
 /** Why a file cannot become contract text; the reason goes to `extensions.reason`. */
-export type DocumentProblem = 'FILE_TOO_LARGE' | 'TEXT_TOO_LARGE' | 'UNSUPPORTED_FILE_TYPE' | 'CORRUPT_FILE' | 'ENCRYPTED_FILE' | 'NO_TEXT_LAYER' | 'EMPTY_FILE';
+export type DocumentProblem =
+  | 'FILE_TOO_LARGE'
+  | 'TEXT_TOO_LARGE'
+  | 'UNSUPPORTED_FILE_TYPE'
+  | 'CORRUPT_FILE'
+  | 'ENCRYPTED_FILE'
+  | 'NO_TEXT_LAYER'
+  | 'EMPTY_FILE';
 
 const problem = (reason: DocumentProblem, message: string, field: string) => new AppError('BAD_USER_INPUT', message, { field, reason });
 
@@ -46,17 +53,26 @@ export function documentKind(name: string, type: string, bytes: Uint8Array, fiel
   const extension = extensionOf(name);
   const mediaType = type.split(';')[0]!.trim().toLowerCase();
   if (hasPdfHeader(bytes)) return 'PDF';
-  if (extension === 'pdf' || mediaType === 'application/pdf') throw problem('CORRUPT_FILE', `${name} is not a readable PDF: it has no %PDF header (corrupt or not a PDF).`, field);
+  if (extension === 'pdf' || mediaType === 'application/pdf')
+    throw problem('CORRUPT_FILE', `${name} is not a readable PDF: it has no %PDF header (corrupt or not a PDF).`, field);
   const claimsDocx = extension === 'docx' || mediaType === DOCX_TYPE;
   if (startsWith(bytes, OLE_MAGIC)) {
     throw claimsDocx
-      ? problem('ENCRYPTED_FILE', `${name} is a password-protected (encrypted) Word document; remove the password and upload it again.`, field)
+      ? problem(
+          'ENCRYPTED_FILE',
+          `${name} is a password-protected (encrypted) Word document; remove the password and upload it again.`,
+          field,
+        )
       : problem('UNSUPPORTED_FILE_TYPE', `${name} is a legacy Office file (.doc, .xls); save it as DOCX or PDF.`, field);
   }
   if (startsWith(bytes, ZIP_MAGIC) && claimsDocx) return 'DOCX';
   if (claimsDocx) throw problem('CORRUPT_FILE', `${name} is not a readable DOCX: it is not a ZIP package (corrupt or not a DOCX).`, field);
   if (TEXT_EXTENSIONS.has(extension) || TEXT_TYPES.has(mediaType)) return 'TEXT';
-  throw problem('UNSUPPORTED_FILE_TYPE', `${name || 'The file'} has an unsupported type (${mediaType || 'no type'}${extension ? `, .${extension}` : ''}); upload PDF, DOCX, TXT or Markdown.`, field);
+  throw problem(
+    'UNSUPPORTED_FILE_TYPE',
+    `${name || 'The file'} has an unsupported type (${mediaType || 'no type'}${extension ? `, .${extension}` : ''}); upload PDF, DOCX, TXT or Markdown.`,
+    field,
+  );
 }
 
 /** Lines as a reader sees them: pdf.js items joined, an end-of-line item closing its line. */
@@ -66,13 +82,21 @@ const textTooLarge = (name: string, maxTextBytes: number, field: string) =>
 async function pdfText(name: string, bytes: Uint8Array, field: string, maxTextBytes: number): Promise<{ text: string; pages: number }> {
   const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
   // No eval, no fonts loaded: text extraction needs neither, and nothing is fetched.
-  const task = getDocument({ data: bytes, isEvalSupported: false, disableFontFace: true, useSystemFonts: false, stopAtErrors: true, verbosity: 0 });
+  const task = getDocument({
+    data: bytes,
+    isEvalSupported: false,
+    disableFontFace: true,
+    useSystemFonts: false,
+    stopAtErrors: true,
+    verbosity: 0,
+  });
   let document;
   try {
     document = await task.promise;
   } catch (error) {
     const kind = (error as { name?: string }).name;
-    if (kind === 'PasswordException') throw problem('ENCRYPTED_FILE', `${name} is an encrypted PDF that needs a password; remove the password and upload it again.`, field);
+    if (kind === 'PasswordException')
+      throw problem('ENCRYPTED_FILE', `${name} is an encrypted PDF that needs a password; remove the password and upload it again.`, field);
     log.debug({ err: error }, 'pdf could not be opened');
     throw problem('CORRUPT_FILE', `${name} is not a readable PDF (corrupt or truncated: ${(error as Error).message}).`, field);
   }
@@ -138,7 +162,12 @@ async function docxText(name: string, bytes: Uint8Array, field: string, maxBytes
   const unpacked = declaredUnpackedBytes(bytes);
   if (unpacked === null) throw problem('CORRUPT_FILE', `${name} is not a readable DOCX (its ZIP directory is damaged).`, field);
   const unpackLimit = maxBytes * DOCX_UNPACK_RATIO;
-  if (unpacked > unpackLimit) throw problem('FILE_TOO_LARGE', `${name} unpacks to ${unpacked} bytes; the limit is ${unpackLimit} (${DOCX_UNPACK_RATIO} × SUANNI_REVIEW_MAX_FILE_BYTES).`, field);
+  if (unpacked > unpackLimit)
+    throw problem(
+      'FILE_TOO_LARGE',
+      `${name} unpacks to ${unpacked} bytes; the limit is ${unpackLimit} (${DOCX_UNPACK_RATIO} × SUANNI_REVIEW_MAX_FILE_BYTES).`,
+      field,
+    );
   const mammoth = (await import('mammoth')).default;
   try {
     const result = await mammoth.extractRawText({ buffer: Buffer.from(bytes) });
@@ -166,12 +195,19 @@ const normalise = (text: string) => text.replace(/\r\n?/g, '\n').replace(/\u00a0
  * Markdown (UTF-8). A file over `maxBytes` or with more than `maxTextBytes` of text, of another
  * type, encrypted, corrupt, or with no text (a scanned PDF) is BAD_USER_INPUT with `details.reason` and a message naming the file and problem.
  */
-export async function extractDocument(file: UploadedDocument, options: { maxBytes: number; maxTextBytes?: number; field?: string }): Promise<ExtractedDocument> {
+export async function extractDocument(
+  file: UploadedDocument,
+  options: { maxBytes: number; maxTextBytes?: number; field?: string },
+): Promise<ExtractedDocument> {
   const maxTextBytes = options.maxTextBytes ?? Infinity;
   const field = options.field ?? 'file';
   const name = file.name || 'The file';
   if (file.size > options.maxBytes) {
-    throw problem('FILE_TOO_LARGE', `${name} is ${file.size} bytes; the limit is ${options.maxBytes} bytes (SUANNI_REVIEW_MAX_FILE_BYTES).`, field);
+    throw problem(
+      'FILE_TOO_LARGE',
+      `${name} is ${file.size} bytes; the limit is ${options.maxBytes} bytes (SUANNI_REVIEW_MAX_FILE_BYTES).`,
+      field,
+    );
   }
   const bytes = new Uint8Array(await file.arrayBuffer());
   if (bytes.length === 0) throw problem('EMPTY_FILE', `${name} is empty.`, field);
