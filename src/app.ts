@@ -21,6 +21,7 @@ import { USER_ERASED_TOPIC } from './erasure/service.js';
 import { isConsoleRequest, serveConsole } from './transport/console-static.js';
 import { LiveConnections, type Revocation } from './transport/live-connections.js';
 import { atInstant, tokenExpired, useSubscriptionGuard } from './transport/subscription-guard.js';
+import { DEV_TOKEN_PATH, graphiqlOptions, renderGatewayGraphiQL, serveDevToken, serveLanding } from './transport/graphiql.js';
 
 const log = createLogger('app');
 
@@ -89,12 +90,8 @@ function createGateway(deps: AppDependencies, live: LiveConnections<WebSocket>):
     graphqlEndpoint: GRAPHQL_PATH,
     healthCheckEndpoint: '/health',
     landingPage: false,
-    graphiql: production
-      ? false
-      : {
-          title: 'Suanni gateway',
-          defaultQuery: '{\n  me {\n    id\n    subject\n    roles\n    sessions { id title threadId createdAt }\n  }\n}\n',
-        },
+    graphiql: production ? false : (request, serverContext) => graphiqlOptions(request, serverContext?.req, deps.demoTokens),
+    renderGraphiQL: (options) => renderGatewayGraphiQL(options, Boolean(deps.demoTokens)),
     maskedErrors: { maskError: maskUnexpectedError },
     logging: {
       debug: (...args) => log.debug(args.map(String).join(' ')),
@@ -194,6 +191,14 @@ export function buildApp(deps: AppDependencies): App {
     if (rejectOversizedBody(req, res, deps.config.limits.maxBodyBytes)) return;
     if (req.url === '/metrics' && (req.method === 'GET' || req.method === 'HEAD')) {
       void serveMetrics(deps, res);
+      return;
+    }
+    if (req.url === '/' && (req.method === 'GET' || req.method === 'HEAD')) {
+      serveLanding(res, { graphiql: deps.config.env !== 'production', graphqlPath: GRAPHQL_PATH });
+      return;
+    }
+    if (req.url?.split('?')[0] === DEV_TOKEN_PATH && req.method === 'GET') {
+      void serveDevToken(req, res, deps.demoTokens);
       return;
     }
     if (isConsoleRequest(req.url)) {

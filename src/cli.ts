@@ -156,7 +156,9 @@ const commands: Record<string, () => Promise<void>> = {
 
 const run = command ? commands[command] : undefined;
 if (!run) {
-  process.stderr.write(`usage: suanni <${Object.keys(commands).join(' | ')}>\n`);
+  process.stderr.write(
+    `usage: suanni <${Object.keys(commands).join(' | ')}>   (server commands)\n       suanni <review | erase | traces | token --url URL>   (client commands: suanni review --help)\n`,
+  );
   process.exit(2);
 }
 run().then(

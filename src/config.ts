@@ -67,6 +67,7 @@ const environmentSchema = z
     SUANNI_REVIEW_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
     SUANNI_REVIEW_MAX_TEXT_BYTES: z.coerce.number().int().positive().default(1_000_000),
     SUANNI_REVIEW_MAX_BATCH: z.coerce.number().int().min(1).max(500).default(500),
+    SUANNI_REVIEW_MAX_FILE_BYTES: z.coerce.number().int().positive().default(10_000_000),
     OTEL_SERVICE_NAME: z.string().trim().min(1).default('suanni'),
     OTEL_EXPORTER_OTLP_ENDPOINT: z.preprocess(
       (value) => (value === '' ? undefined : value),
@@ -123,7 +124,8 @@ export interface Config {
   /** Subscriptions open at once per graphql-ws socket and per user (in one process). */
   subscriptions: { perSocket: number; perUser: number };
   heartbeatMs: number;
-  reviews: { concurrency: number; maxTextBytes: number; maxBatch: number };
+  /** `maxFileBytes`: one uploaded contract file (PDF, DOCX, TXT), before its text is extracted. */
+  reviews: { concurrency: number; maxTextBytes: number; maxBatch: number; maxFileBytes: number };
   quotas: { facts: number; sessions: number; checkpointBytes: number; reviewsPerDay: number };
   /** Key of the erasure hashes; in development generated once into the data folder. */
   erasureHashKey?: string;
@@ -172,6 +174,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       concurrency: env.SUANNI_REVIEW_CONCURRENCY,
       maxTextBytes: env.SUANNI_REVIEW_MAX_TEXT_BYTES,
       maxBatch: env.SUANNI_REVIEW_MAX_BATCH,
+      maxFileBytes: env.SUANNI_REVIEW_MAX_FILE_BYTES,
     },
     quotas: {
       facts: env.SUANNI_QUOTA_FACTS,

@@ -12,6 +12,7 @@ import type { ErasureService } from './erasure/service.js';
 import type { Metrics } from './platform/telemetry/metrics.js';
 import type { ObservabilityService } from './observability/service.js';
 import type { Config } from './config.js';
+import type { DemoTokenSigner } from './transport/graphiql.js';
 
 /** Long-lived services, built once per process and shared by every request. */
 export interface Services {
@@ -34,6 +35,8 @@ export interface AppDependencies {
   services: Services;
   /** Prometheus metrics of this app (/metrics). */
   metrics: Metrics;
+  /** Development only: signs the demo users' tokens (GraphiQL's picker, `GET /dev/token`). */
+  demoTokens?: DemoTokenSigner;
 }
 
 /** The per-operation context: the verified principal (or none) and the services. */

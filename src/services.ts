@@ -20,6 +20,7 @@ import { ErasureService, type ErasureStepName } from './erasure/service.js';
 import { SubjectHasher } from './erasure/subject-hash.js';
 import { Tombstones } from './erasure/tombstones.js';
 import type { MemoryStores } from './erasure/inventory.js';
+import { demoTokenSigner } from './transport/graphiql.js';
 
 /** Wires the services of every domain over one database and event bus. */
 export function createDependencies(options: {
@@ -88,6 +89,13 @@ export function createDependencies(options: {
     events,
     tokens,
     metrics,
+    demoTokens: demoTokenSigner({
+      env: config.env,
+      secret: config.auth.jwtSecret ?? options.jwtSecret,
+      jwksUrl: config.auth.jwksUrl,
+      issuer: config.auth.issuer,
+      audience: config.auth.audience,
+    }),
     services: {
       identity,
       quotas,

@@ -19,6 +19,7 @@ export const builder = new SchemaBuilder<{
     DateTime: { Input: Date; Output: Date | string };
     JSON: { Input: unknown; Output: unknown };
     ID: { Input: string; Output: string };
+    File: { Input: File; Output: never };
   };
 }>({
   plugins: [ScopeAuthPlugin],

@@ -1,5 +1,5 @@
 import { DateTimeResolver, JSONResolver } from 'graphql-scalars';
-import { GraphQLScalarType } from 'graphql';
+import { GraphQLError, GraphQLScalarType } from 'graphql';
 import { builder } from './builder.js';
 import { assertJsonBounds, jsonBoundsProblem, jsonLiteralBoundsProblem } from './input-guard.js';
 
@@ -21,3 +21,31 @@ const BoundedJSON = new GraphQLScalarType({
   },
 });
 builder.addScalarType('JSON', BoundedJSON, {});
+
+// An uploaded file (GraphQL multipart request spec; Yoga puts the part's `File` into the
+// variables). Input only. A value that is not an upload (a JSON string) is refused at the edge.
+builder.scalarType('File', {
+  description: 'A file uploaded with the GraphQL multipart request spec (input only).',
+  serialize: () => {
+    throw new GraphQLError('File is an input-only scalar.');
+  },
+  parseValue: (value) => {
+    // Yoga's parts are the fetch ponyfill's File, not Node's global one: recognised by shape
+    // (a JSON variable cannot carry a function).
+    if (
+      typeof value === 'object' &&
+      value !== null &&
+      typeof (value as File).arrayBuffer === 'function' &&
+      typeof (value as File).name === 'string'
+    )
+      return value as File;
+    throw new GraphQLError('A File variable must be a multipart upload (GraphQL multipart request spec), not a JSON value.', {
+      extensions: { code: 'BAD_USER_INPUT', reason: 'NOT_AN_UPLOAD' },
+    });
+  },
+  parseLiteral: () => {
+    throw new GraphQLError('A File cannot be written inline; send it as a multipart upload in a variable.', {
+      extensions: { code: 'BAD_USER_INPUT', reason: 'NOT_AN_UPLOAD' },
+    });
+  },
+});

@@ -17,6 +17,7 @@ import type { Prisma } from '../generated/prisma/client.js';
 import type { Metrics } from '../platform/telemetry/metrics.js';
 import { rememberReviewOrigin, traceReviewRun, type ReviewRunTrace } from './tracing.js';
 import { withSpan } from '../platform/telemetry/tracing.js';
+import { extractDocument, type UploadedDocument } from './documents/extract.js';
 
 const log = createLogger('reviews');
 
@@ -24,14 +25,21 @@ export interface ReviewLimits {
   concurrency: number;
   maxTextBytes: number;
   maxBatch: number;
+  /** An uploaded file's size limit, before extraction (its text then meets `maxTextBytes`). */
+  maxFileBytes: number;
 }
 
+/** A contract to review: its `text`, or a `file` (PDF, DOCX, TXT, Markdown) whose text is extracted. */
 export interface ReviewInput {
   contractId: string;
   title: string;
-  text: string;
+  text?: string | null;
+  file?: UploadedDocument | null;
   asOf?: Date | null;
 }
+
+/** An input whose contract text is known (given, or extracted from its file). */
+type TextReviewInput = Omit<ReviewInput, 'text' | 'file'> & { text: string };
 
 export interface ReviewFilter {
   status?: 'QUEUED' | 'RUNNING' | 'SUCCEEDED' | 'FAILED' | null;
@@ -53,7 +61,7 @@ export interface ReplayResult {
 const contractIdPattern = /^[\p{L}\p{N}][\p{L}\p{N}._:/#-]{0,127}$/u;
 
 /** Why an input cannot be reviewed, or null when it can. */
-function inputProblem(input: ReviewInput, limits: ReviewLimits): { message: string; field: string } | null {
+function inputProblem(input: TextReviewInput, limits: ReviewLimits): { message: string; field: string } | null {
   if (!contractIdPattern.test(input.contractId))
     return { message: 'contractId must be 1-128 letters, digits and . _ : / # -.', field: 'contractId' };
   if (!input.title.trim() || input.title.length > 300) return { message: 'title must be 1-300 characters.', field: 'title' };
@@ -66,6 +74,24 @@ function inputProblem(input: ReviewInput, limits: ReviewLimits): { message: stri
   if (textCharacter)
     return { message: `text contains ${unstorableCharacterName[textCharacter]}; send the contract as plain text.`, field: 'text' };
   return null;
+}
+
+/**
+ * The input with its contract text: `text` as given, or extracted from `file`; exactly one of
+ * them is required. Throws BAD_USER_INPUT (the field named `field`) when neither, both, or a file
+ * that yields no text.
+ */
+async function withContractText(input: ReviewInput, limits: ReviewLimits, field: string): Promise<TextReviewInput> {
+  const { file, text, ...rest } = input;
+  const hasText = text !== null && text !== undefined;
+  if (hasText === Boolean(file)) throw badUserInput('Send exactly one of text or file.', field);
+  if (file)
+    return {
+      ...rest,
+      text: (await extractDocument(file, { maxBytes: limits.maxFileBytes, maxTextBytes: limits.maxTextBytes, field: `${field}.file` }))
+        .text,
+    };
+  return { ...rest, text: text! };
 }
 
 /** A stable, comparable form of a finding for replay. */
@@ -120,7 +146,8 @@ export class ReviewService {
   }
 
   /** Queues one review and returns it at once (QUEUED). Bad input is BAD_USER_INPUT and stores nothing. */
-  async submit(principal: Principal, input: ReviewInput): Promise<ReviewRow> {
+  async submit(principal: Principal, submitted: ReviewInput): Promise<ReviewRow> {
+    const input = await withContractText(submitted, this.limits, 'input');
     const problem = inputProblem(input, this.limits);
     if (problem) throw badUserInput(problem.message, problem.field);
     await this.guards.quota(principal, 1);
@@ -152,16 +179,26 @@ export class ReviewService {
    * reviewed becomes a FAILED review of its own (BAD_USER_INPUT, text not stored) so that it
    * cannot affect the others; an empty or oversized batch is refused whole.
    */
-  async submitBatch(principal: Principal, inputs: readonly ReviewInput[]): Promise<ReviewBatchRow> {
-    if (inputs.length === 0) throw badUserInput('A batch needs at least one review.', 'inputs');
-    if (inputs.length > this.limits.maxBatch) throw badUserInput(`A batch holds at most ${this.limits.maxBatch} reviews.`, 'inputs');
-    await this.guards.quota(principal, inputs.length);
+  async submitBatch(principal: Principal, submitted: readonly ReviewInput[]): Promise<ReviewBatchRow> {
+    if (submitted.length === 0) throw badUserInput('A batch needs at least one review.', 'inputs');
+    if (submitted.length > this.limits.maxBatch) throw badUserInput(`A batch holds at most ${this.limits.maxBatch} reviews.`, 'inputs');
+    await this.guards.quota(principal, submitted.length);
+    // Files are read one at a time (extraction is CPU-bound); one that yields no text fails on its own.
+    const inputs: (TextReviewInput & { unreadable?: string })[] = [];
+    for (const [index, input] of submitted.entries()) {
+      try {
+        inputs.push(await withContractText(input, this.limits, `inputs[${index}]`));
+      } catch (error) {
+        if (!(error instanceof AppError) || error.code !== 'BAD_USER_INPUT') throw error;
+        inputs.push({ contractId: input.contractId, title: input.title, asOf: input.asOf, text: '', unreadable: error.message });
+      }
+    }
     const now = new Date();
     const { batch, queued } = await this.db.$transaction(async (tx) => {
       await this.guards.barrier.enter(prismaRunner(tx), principal.userId);
       const batch = await tx.reviewBatch.create({ data: { tenantId: principal.tenantId, userId: principal.userId, total: inputs.length } });
       const rows = inputs.map((input, index) => {
-        const problem = inputProblem(input, this.limits);
+        const problem = input.unreadable ? { message: input.unreadable } : inputProblem(input, this.limits);
         return {
           tenantId: principal.tenantId,
           userId: principal.userId,

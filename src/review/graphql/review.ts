@@ -74,7 +74,8 @@ export const ReviewRef = builder.objectRef<ReviewRow>('Review').implement({
     text: t.string({
       nullable: true,
       ...ownerOnly,
-      description: 'The contract text the review ran on; evidence offsets refer to it.',
+      description:
+        'The contract text reviewed (for an uploaded file, the text extracted from it); evidence offsets index it. Empty for an input refused as BAD_USER_INPUT.',
       resolve: (row) => row.text,
     }),
     knowledgeUsed: t.field({
@@ -147,10 +148,17 @@ const ReviewConnectionRef = builder
   });
 
 const ReviewInputType = builder.inputType('ReviewInput', {
+  description: 'One contract: exactly one of text or file.',
   fields: (t) => ({
     contractId: t.string({ required: true }),
     title: t.string({ required: true }),
-    text: t.string({ required: true }),
+    text: t.string({ required: false, description: 'The contract as plain text.' }),
+    file: t.field({
+      type: 'File',
+      required: false,
+      description:
+        'The contract as a PDF (text layer), DOCX, TXT or Markdown upload; its extracted text becomes the review’s text, which evidence offsets index.',
+    }),
     asOf: t.field({ type: 'DateTime', required: false, description: 'Whose knowledge applies; default now.' }),
   }),
 });
