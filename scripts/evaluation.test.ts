@@ -3,6 +3,7 @@ import {
   answersMatch,
   CUAD_CATEGORIES,
   evaluate,
+  formatMisses,
   formatReportTable,
   parseCuadLabels,
   predictCuadCategories,
@@ -11,8 +12,8 @@ import {
   type CuadCategory,
   type EvaluationCase,
 } from './evaluation.js';
-import { extractFields } from './extract-fields.js';
-import { ENGLISH_SUPPLY_AGREEMENT } from './test-fixtures.js';
+import { extractFields } from '../src/review/extraction/extract-fields.js';
+import { ENGLISH_SUPPLY_AGREEMENT } from '../src/review/extraction/test-fixtures.js';
 
 const nothing: CategoryPrediction = { detected: false, answer: null };
 
@@ -86,6 +87,22 @@ describe('evaluate', () => {
     const table = formatReportTable(report);
     expect(table).toMatch(/Governing Law\s+2\s+1\s+1\s+0\s+0\.667\s+0\.667\s+0\.667\s+0\.667 \(2\/3\)/);
     expect(table).toContain('macro F1 over 8 categories');
+  });
+});
+
+describe('formatMisses', () => {
+  it('lists the contracts behind each miss, and only categories with misses', () => {
+    expect(formatMisses(evaluate(cases))).toBe(
+      [
+        'Governing Law',
+        '  false positives: d',
+        '  false negatives: c',
+        '  answer c: expected "Delaware", got null',
+        'Non-Compete',
+        '  false positives: d',
+      ].join('\n'),
+    );
+    expect(formatMisses(evaluate([cases[0]!]))).toBe('  none');
   });
 });
 

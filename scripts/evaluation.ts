@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ExtractedContract } from './types.js';
+import type { ExtractedContract } from '../src/review/extraction/types.js';
 
 /** The CUAD categories that map to an extracted field, in report order. */
 export const CUAD_CATEGORIES = [
@@ -257,4 +257,19 @@ export function formatReportTable(report: EvaluationReport): string {
     '',
     `macro F1 over ${CUAD_CATEGORIES.length} categories: ${report.macroF1.toFixed(3)} (${report.documents} contracts)`,
   ].join('\n');
+}
+
+/** Per category, the contracts behind each miss: false positives, false negatives and wrong answers. */
+export function formatMisses(report: EvaluationReport): string {
+  const lines: string[] = [];
+  for (const category of CUAD_CATEGORIES) {
+    const metrics = report.categories[category];
+    const wrong = metrics.answers?.wrong ?? [];
+    if (metrics.falsePositiveIds.length === 0 && metrics.falseNegativeIds.length === 0 && wrong.length === 0) continue;
+    lines.push(category);
+    if (metrics.falsePositiveIds.length > 0) lines.push(`  false positives: ${metrics.falsePositiveIds.join(', ')}`);
+    if (metrics.falseNegativeIds.length > 0) lines.push(`  false negatives: ${metrics.falseNegativeIds.join(', ')}`);
+    for (const miss of wrong) lines.push(`  answer ${miss.id}: expected ${JSON.stringify(miss.expected)}, got ${JSON.stringify(miss.predicted)}`);
+  }
+  return lines.length > 0 ? lines.join('\n') : '  none';
 }
