@@ -73,10 +73,11 @@ describe('evaluate', () => {
     expect(missed.categories['Liquidated Damages']).toMatchObject({ precision: 0, recall: 0, f1: 0 });
   });
 
-  it('averages F1 over the eight categories', () => {
-    const expected = CUAD_CATEGORIES.reduce((sum, category) => sum + report.categories[category].f1, 0) / 8;
+  it('averages F1 over the sixteen categories', () => {
+    expect(CUAD_CATEGORIES).toHaveLength(16);
+    const expected = CUAD_CATEGORIES.reduce((sum, category) => sum + report.categories[category].f1, 0) / 16;
     expect(report.macroF1).toBeCloseTo(expected);
-    expect(report.macroF1).toBeCloseTo((6 * 1 + 2 / 3 + 2 / 3) / 8);
+    expect(report.macroF1).toBeCloseTo((14 * 1 + 2 / 3 + 2 / 3) / 16);
   });
 
   it('summarises as JSON and prints a table', () => {
@@ -86,7 +87,7 @@ describe('evaluate', () => {
     expect(summary.macroF1).toBe(Math.round(report.macroF1 * 10_000) / 10_000);
     const table = formatReportTable(report);
     expect(table).toMatch(/Governing Law\s+2\s+1\s+1\s+0\s+0\.667\s+0\.667\s+0\.667\s+0\.667 \(2\/3\)/);
-    expect(table).toContain('macro F1 over 8 categories');
+    expect(table).toContain('macro F1 over 16 categories');
   });
 });
 

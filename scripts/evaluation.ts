@@ -11,6 +11,14 @@ export const CUAD_CATEGORIES = [
   'Renewal Term',
   'Notice Period to Terminate Renewal',
   'Non-Compete',
+  'Exclusivity',
+  'Insurance',
+  'Audit Rights',
+  'Change of Control',
+  'Anti-Assignment',
+  'IP Ownership Assignment',
+  'Minimum Commitment',
+  'Warranty Duration',
 ] as const;
 
 export type CuadCategory = (typeof CUAD_CATEGORIES)[number];
@@ -75,6 +83,14 @@ export function predictCuadCategories(contract: ExtractedContract): Record<CuadC
       answer: renewal?.noticeDays != null ? `${renewal.noticeDays} days` : null,
     },
     'Non-Compete': { detected: contract.nonCompete !== null, answer: null },
+    Exclusivity: { detected: contract.exclusivity !== null, answer: null },
+    Insurance: { detected: contract.insurance !== null, answer: null },
+    'Audit Rights': { detected: contract.auditRights !== null, answer: null },
+    'Change of Control': { detected: contract.changeOfControl !== null, answer: null },
+    'Anti-Assignment': { detected: contract.antiAssignment !== null, answer: null },
+    'IP Ownership Assignment': { detected: contract.ipOwnershipAssignment !== null, answer: null },
+    'Minimum Commitment': { detected: contract.minimumCommitment !== null, answer: null },
+    'Warranty Duration': { detected: contract.warrantyDuration !== null, answer: contract.warrantyDuration?.duration ?? null },
   };
 }
 

@@ -1,5 +1,13 @@
 import type { ConstraintField } from '../../knowledge/types.js';
 import { extractAmounts } from './amounts.js';
+import { extractAntiAssignment } from './anti-assignment.js';
+import { extractAuditRights } from './audit-rights.js';
+import { extractChangeOfControl } from './change-of-control.js';
+import { extractExclusivity } from './exclusivity.js';
+import { extractInsurance } from './insurance.js';
+import { extractIpOwnershipAssignment } from './ip-assignment.js';
+import { extractMinimumCommitment } from './minimum-commitment.js';
+import { extractWarrantyDuration } from './warranty.js';
 import { splitClauses } from './clauses.js';
 import { extractConfidentialityYears } from './confidentiality.js';
 import { extractGoverningLaw } from './governing-law.js';
@@ -40,6 +48,14 @@ export function extractFields(text: string): ExtractedContract {
     autoRenewal: extractAutoRenewal(view),
     confidentialityYears: extractConfidentialityYears(view),
     nonCompete: extractNonCompete(view),
+    exclusivity: extractExclusivity(view),
+    insurance: extractInsurance(view),
+    auditRights: extractAuditRights(view),
+    changeOfControl: extractChangeOfControl(view),
+    antiAssignment: extractAntiAssignment(view),
+    ipOwnershipAssignment: extractIpOwnershipAssignment(view),
+    minimumCommitment: extractMinimumCommitment(view),
+    warrantyDuration: extractWarrantyDuration(view),
   };
 }
 

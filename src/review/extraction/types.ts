@@ -102,6 +102,15 @@ export interface ConfidentialityYearsField {
   evidence: EvidenceSpan;
 }
 
+/** How long a warranty against defects runs. */
+export interface WarrantyDurationField {
+  /** Normalised: `1 year`, `6 months`, `90 days` (12 months read as 1 year); null when no length is written. */
+  duration: string | null;
+  /** Calendar days (a month counts 30, a year 365); null when no length is written. */
+  days: number | null;
+  evidence: EvidenceSpan;
+}
+
 /** Everything the rules provider extracts from one contract; each field is null when absent. */
 export interface ExtractedContract {
   language: ContractLanguage;
@@ -118,4 +127,20 @@ export interface ExtractedContract {
   autoRenewal: AutoRenewalField | null;
   confidentialityYears: ConfidentialityYearsField | null;
   nonCompete: PresenceField | null;
+  /** CUAD "Exclusivity": exclusive appointment, licence or dealing. */
+  exclusivity: PresenceField | null;
+  /** CUAD "Insurance": a party must hold insurance. */
+  insurance: PresenceField | null;
+  /** CUAD "Audit Rights": a party may audit or inspect the other's books, records or premises. */
+  auditRights: PresenceField | null;
+  /** CUAD "Change of Control": consent, notice or termination on a party's change of control. */
+  changeOfControl: PresenceField | null;
+  /** CUAD "Anti-Assignment": assigning the contract needs consent or is forbidden. */
+  antiAssignment: PresenceField | null;
+  /** CUAD "IP Ownership Assignment": IP created by one party becomes the other's. */
+  ipOwnershipAssignment: PresenceField | null;
+  /** CUAD "Minimum Commitment": a minimum purchase, order, sale or payment. */
+  minimumCommitment: PresenceField | null;
+  /** CUAD "Warranty Duration". */
+  warrantyDuration: WarrantyDurationField | null;
 }
