@@ -63,7 +63,8 @@ export function extractFields(text: string): ExtractedContract {
  * The extracted values that knowledge constraints can name, flat: `penaltyRate` in percent,
  * day counts, the liability cap amount (when a sum is stated, carve-outs or not), the governing-law
  * jurisdiction, confidentiality in years (`Infinity` when perpetual, so `>=` checks pass) and the
- * notice to stop an automatic renewal. Fields the contract lacks are left out.
+ * notice to stop an automatic renewal and the warranty period in days. Fields the contract lacks
+ * are left out; clause presence (`insurance`, ...) is read by the compliance check itself.
  */
 export function constraintValues(contract: ExtractedContract): Partial<Record<ConstraintField, number | string>> {
   const values: Partial<Record<ConstraintField, number | string>> = {};
@@ -76,5 +77,6 @@ export function constraintValues(contract: ExtractedContract): Partial<Record<Co
   if (confidentiality?.years != null) values.confidentialityYears = confidentiality.years;
   else if (confidentiality?.perpetual) values.confidentialityYears = Number.POSITIVE_INFINITY;
   if (contract.autoRenewal?.noticeDays != null) values.autoRenewalNoticeDays = contract.autoRenewal.noticeDays;
+  if (contract.warrantyDuration?.days != null) values.warrantyDurationDays = contract.warrantyDuration.days;
   return values;
 }

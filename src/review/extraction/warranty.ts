@@ -19,10 +19,12 @@ const REJECTION_WINDOW = /\b(?:reject\w*|revocation\s+of\s+acceptance|deemed\s+(
 const WITHIN_PERIOD = /\b(?:within|beyond|after)\s+(?:a\s+period\s+of\s+|the\s+said\s+|the\s+|this\s+)?(?:\[[^\]]{0,12}\]|\w+\s+(?:\(\d+\)\s+)?(?:calendar\s+|business\s+|working\s+)?(?:days?|weeks?|months?|hours?)|\d+\s+hours?)|\bfor\s+a\s+period\s+of\s+\[/i;
 const CHINESE = /(?:质保|保修|质量保证)(?:期|期限)/;
 
-/** A duration as CUAD and people write it: 12 months read as `1 year`, 24 months as `2 years`. */
-export function normalisedDuration(value: number, unit: 'day' | 'week' | 'month' | 'year'): string {
-  if (unit === 'month' && value % 12 === 0) return formatDuration(value / 12, 'year');
-  return formatDuration(value, unit);
+const UNIT_DAYS = { day: 1, week: 7, month: 30, year: 365 } as const;
+
+/** A duration as CUAD and people write it (12 months read as `1 year`, 24 months as `2 years`) and its days, from that reading. */
+export function normalisedDuration(value: number, unit: keyof typeof UNIT_DAYS): { duration: string; days: number } {
+  if (unit === 'month' && value % 12 === 0) return { duration: formatDuration(value / 12, 'year'), days: (value / 12) * UNIT_DAYS.year };
+  return { duration: formatDuration(value, unit), days: value * UNIT_DAYS[unit] };
 }
 
 /**
@@ -41,11 +43,8 @@ export function extractWarrantyDuration(view: TextView): WarrantyDurationField |
     const window = REJECTION_WINDOW.test(plain) && WITHIN_PERIOD.test(plain) && /\b(?:deliver\w*|receipt|received|shipment|shipped|products?|goods)\b/i.test(plain);
     if (!chinese && ((!warranty && !window) || NOT_A_WARRANTY.test(plain))) return false;
     const duration = findDurations(text).find((candidate) => candidate.unit !== 'day' || candidate.value >= 7);
-    found = {
-      duration: duration ? normalisedDuration(duration.value, duration.unit) : null,
-      days: duration ? duration.days : null,
-      evidence: evidenceFor(view, sentence.start, sentence.end),
-    };
+    const length = duration ? normalisedDuration(duration.value, duration.unit) : null;
+    found = { duration: length?.duration ?? null, days: length?.days ?? null, evidence: evidenceFor(view, sentence.start, sentence.end) };
     return true;
   });
   return found;

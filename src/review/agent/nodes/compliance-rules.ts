@@ -1,3 +1,4 @@
+import { isPresenceField } from '../../../knowledge/types.js';
 import type { ExtractedContract, EvidenceSpan } from '../../extraction/types.js';
 import type { Finding, ReviewState, RiskLevel } from '../state.js';
 
@@ -13,6 +14,15 @@ export const SEVERITY_BY_FIELD: Record<string, RiskLevel> = {
   governingLaw: 'MEDIUM',
   confidentialityYears: 'MEDIUM',
   autoRenewalNoticeDays: 'LOW',
+  // Clauses that bind the business or give away its property weigh most; paperwork least.
+  ipOwnershipAssignment: 'HIGH',
+  minimumCommitment: 'HIGH',
+  exclusivity: 'MEDIUM',
+  changeOfControl: 'MEDIUM',
+  insurance: 'MEDIUM',
+  warrantyDurationDays: 'MEDIUM',
+  antiAssignment: 'LOW',
+  auditRights: 'LOW',
 };
 
 const labels: Record<string, { en: string; zh: string; unit?: { en: string; zh: string } }> = {
@@ -23,7 +33,20 @@ const labels: Record<string, { en: string; zh: string; unit?: { en: string; zh: 
   governingLaw: { en: 'Governing law', zh: '适用法律' },
   confidentialityYears: { en: 'Confidentiality term', zh: '保密期限', unit: { en: ' years', zh: '年' } },
   autoRenewalNoticeDays: { en: 'Non-renewal notice', zh: '不续约通知期', unit: { en: ' days', zh: '日' } },
+  warrantyDurationDays: { en: 'Warranty period', zh: '质保期', unit: { en: ' days', zh: '日' } },
+  exclusivity: { en: 'An exclusivity clause', zh: '排他条款' },
+  insurance: { en: 'An insurance clause', zh: '保险条款' },
+  auditRights: { en: 'An audit-rights clause', zh: '审计条款' },
+  changeOfControl: { en: 'A change-of-control clause', zh: '控制权变更条款' },
+  antiAssignment: { en: 'An anti-assignment clause', zh: '禁止转让条款' },
+  ipOwnershipAssignment: { en: 'An IP ownership assignment', zh: '知识产权归属转让条款' },
+  minimumCommitment: { en: 'A minimum commitment', zh: '最低采购承诺' },
 };
+
+/** A clause field's value: whether the contract has it, and where. */
+function presence(field: { evidence: EvidenceSpan } | null): { value: 'present' | 'absent'; evidence: EvidenceSpan | null } {
+  return field ? { value: 'present', evidence: field.evidence } : { value: 'absent', evidence: null };
+}
 
 const relation: Record<string, { en: string; zh: string }> = {
   '<=': { en: 'exceeds the maximum of', zh: '超过上限' },
@@ -53,6 +76,17 @@ export function contractValue(fields: Fields, field: string): { value: number | 
       return { value: fields.confidentialityYears.perpetual ? Number.POSITIVE_INFINITY : fields.confidentialityYears.years, evidence: fields.confidentialityYears.evidence };
     case 'autoRenewalNoticeDays':
       return fields.autoRenewal ? { value: fields.autoRenewal.noticeDays, evidence: fields.autoRenewal.evidence } : null;
+    case 'warrantyDurationDays':
+      return fields.warrantyDuration ? { value: fields.warrantyDuration.days, evidence: fields.warrantyDuration.evidence } : null;
+    // A missing clause is a value too: a rule may require one (`insurance = present`).
+    case 'exclusivity':
+    case 'insurance':
+    case 'auditRights':
+    case 'changeOfControl':
+    case 'antiAssignment':
+    case 'ipOwnershipAssignment':
+    case 'minimumCommitment':
+      return presence(fields[field] ?? null);
     default:
       return null;
   }
@@ -84,6 +118,13 @@ function formatValue(field: string, value: number | string, language: 'zh' | 'en
   return `${Number.isInteger(value) ? value : Number(value.toFixed(4))}${unit}`;
 }
 
+/** "An insurance clause is missing (…)" when a rule requires the clause; "… is present" when a rule excludes it. */
+function presenceMessage(field: string, present: boolean, language: 'zh' | 'en', cite: string): string {
+  const label = labels[field]!;
+  if (language === 'zh') return `${present ? '合同含有' : '合同缺少'}${label.zh}（${cite}）。`;
+  return `${label.en} is ${present ? 'present; the rule excludes it' : 'missing; the rule requires one'} (${cite}).`;
+}
+
 /**
  * The deterministic compliance check: every knowledge rule whose field the contract states is
  * evaluated; each breach is a finding citing the rule's knowledgeId and version.
@@ -99,7 +140,9 @@ export function checkCompliance(fields: Fields | null, knowledge: readonly Knowl
     const label = labels[rule.field]?.[language] ?? rule.field;
     const cite = `${item.knowledgeId} ${item.version}`;
     let message: string | null = null;
-    if (rule.field === 'liabilityCapAmount' && found.uncapped) {
+    if (isPresenceField(rule.field) && found.value !== null && !satisfies(found.value, rule.operator, rule.value)) {
+      message = presenceMessage(rule.field, found.value === 'present', language, cite);
+    } else if (rule.field === 'liabilityCapAmount' && found.uncapped) {
       message = language === 'zh' ? `责任未设上限，要求不超过${rule.value}${rule.unit ?? ''}（${cite}）。` : `Liability is uncapped; the rule requires a cap of at most ${rule.unit ?? ''} ${rule.value} (${cite}).`;
     } else if (found.value !== null && !satisfies(found.value, rule.operator, rule.value)) {
       const actual = formatValue(rule.field, found.value, language);

@@ -18,6 +18,14 @@ export function extractedSummary(fields: ReviewState['fields']): ReviewReport['e
     confidentialityYears: fields.confidentialityYears ? (fields.confidentialityYears.perpetual ? 'perpetual' : fields.confidentialityYears.years) : null,
     nonCompete: fields.nonCompete ? true : null,
     liquidatedDamages: fields.liquidatedDamages ? true : null,
+    exclusivity: fields.exclusivity ? true : null,
+    insurance: fields.insurance ? true : null,
+    auditRights: fields.auditRights ? true : null,
+    changeOfControl: fields.changeOfControl ? true : null,
+    antiAssignment: fields.antiAssignment ? true : null,
+    ipOwnershipAssignment: fields.ipOwnershipAssignment ? true : null,
+    minimumCommitment: fields.minimumCommitment ? true : null,
+    warrantyDuration: fields.warrantyDuration ? (fields.warrantyDuration.duration ?? true) : null,
     parties: fields.parties?.length ?? 0,
   };
 }
