@@ -6,6 +6,7 @@ import {
   formatMisses,
   formatReportTable,
   parseCuadLabels,
+  parseDurationAnswer,
   predictCuadCategories,
   reportSummary,
   type CategoryPrediction,
@@ -116,7 +117,20 @@ describe('answersMatch', () => {
     ['Governing Law', 'New York', 'New Jersey', false],
     ['Renewal Term', 'successive 5 years', 'successive 5 year', true],
     ['Renewal Term', 'successive 1 year', 'Successive 1 year', true],
-    ['Renewal Term', '1 year', 'successive 1 year', false],
+    ['Renewal Term', '1 year', 'successive 1 year', true],
+    ['Renewal Term', 'successive 12 months', 'succesive 1 year', true],
+    ['Renewal Term', '3 years', 'three (3) years', true],
+    ['Renewal Term', '2 successive 5 years', '2 5 years', true],
+    ['Renewal Term', 'successive 1 year', '10 1 years', false],
+    ['Renewal Term', '1 year', '0.5 year', false],
+    ['Renewal Term', 'perpetual', 'perpetual', true],
+    ['Renewal Term', 'perpetual', 'successive 1 year', false],
+    ['Notice Period to Terminate Renewal', '360 days', '1 year', true],
+    ['Notice Period to Terminate Renewal', '365 days', '12 months', true],
+    ['Notice Period to Terminate Renewal', '180 days', '(6) months', true],
+    ['Notice Period to Terminate Renewal', '180 days', '60 days; 180 days', true],
+    ['Notice Period to Terminate Renewal', '180 days', '180 days / 6 months', true],
+    ['Notice Period to Terminate Renewal', '90 days', '60 days; 180 days', false],
     ['Notice Period to Terminate Renewal', '180 days', '6 months', true],
     ['Notice Period to Terminate Renewal', '60 days', '60) days', true],
     ['Notice Period to Terminate Renewal', '30 days', '90 days', false],
@@ -127,6 +141,27 @@ describe('answersMatch', () => {
   it('never matches a missing prediction or an empty label', () => {
     expect(answersMatch('Governing Law', null, 'Texas')).toBe(false);
     expect(answersMatch('Governing Law', 'Texas', '')).toBe(false);
+  });
+});
+
+describe('parseDurationAnswer', () => {
+  it.each([
+    ['successive 1 year', { count: null, successive: true, value: 1, unit: 'year' }],
+    ['Successine 1 year', { count: null, successive: true, value: 1, unit: 'year' }],
+    ['2 successive 10 years', { count: 2, successive: true, value: 10, unit: 'year' }],
+    ['10 1 years', { count: 10, successive: false, value: 1, unit: 'year' }],
+    ['twelve months', { count: null, successive: false, value: 12, unit: 'month' }],
+    ['three (3) years', { count: null, successive: false, value: 3, unit: 'year' }],
+    ['60) days', { count: null, successive: false, value: 60, unit: 'day' }],
+    ['0.5 year', { count: null, successive: false, value: 0.5, unit: 'year' }],
+  ] as const)('%j', (answer, parsed) => {
+    expect(parseDurationAnswer(answer)).toEqual(parsed);
+  });
+
+  it('is null for answers that are not durations', () => {
+    expect(parseDurationAnswer('perpetual')).toBeNull();
+    expect(parseDurationAnswer('7/22/2019; 7/22/2022')).toBeNull();
+    expect(parseDurationAnswer('successive [] years')).toBeNull();
   });
 });
 

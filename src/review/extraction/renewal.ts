@@ -9,21 +9,34 @@ const MENTIONS_RENEWAL = /renew|extend|extension|continu|evergreen|续|顺延|�
 const AUTOMATIC = /\bautomatic(?:ally)?\b(?:(?!\b(?:if|declines?|fails?|refuses?|not|cancels?)\b)[^.;]){0,60}?\b(?:renew|extend|extension|continu)|\b(?:renew|renewed|renews|extended|extend|continue|continues)\b[^.;]{0,30}?\bautomatically\b|\bevergreen\b|\b(?:shall|will)\s+(?:thereafter\s+)?(?:be\s+)?renew(?:ed)?\s+(?:automatically\s+)?(?:for|each|on\s+a)\b[^.;]{0,60}?\b(?:successive|consecutive|additional|further|year[- ]to[- ]year|month[- ]to[- ]month)\b|\bunless\s+(?:either|one|a)\s+party\b[^.;]{0,120}\b(?:not\s+to\s+renew|non-?renewal)\b/i;
 /** A party's option to renew or extend ("may, at its option, renew ... for 2 additional terms"). */
 const OPTIONAL = /\b(?:may|option\s+to|right\s+to|elect\s+to|entitled\s+to)\b[^.;]{0,60}?\b(?:renew|extend)\b[^.;]{0,120}?\bfor\s+(?:an?\s+|up\s+to\s+)?(?:\w+\s+)?(?:\(\d+\)\s+)?(?:additional|further|successive|consecutive|another|renewal|extension)\b/i;
+/** "may be extended for an additional two year period", "renewable for 1 year extension", "option to renew ... for another 5 years". */
+const MUTUAL_WITH_PERIOD = /\b(?:may\s+be\s+(?:renewed|extended)|renewable|extendable|option\s+to\s+(?:renew|extend))\b[^.;]{0,80}?\bfor\s+(?:an?\s+|another\s+)?(?:additional\s+|further\s+)?(?:\w+\s+)?(?:\(\d+\)\s+)?(?:[\w-]+\s+)?(?:years?|months?|year\s+extension|period|term)\b/i;
 /** What an option renews is the contract or its term ("renew the Franchise", "extend the term of this Agreement"), not a delivery date. */
 const OPTION_OBJECT = /\b(?:renew|extend)\s+(?:(?:the|this|such|its|their)\s+)?(?:[\w-]+\s+){0,3}?(?:term|agreement|contract|licen[cs]e|franchise|lease|appointment|period|it)\b/i;
 /** Renewal only by a new agreement of both parties is not a renewal term in CUAD's sense. */
 const MUTUAL_ONLY = /\bmutual(?:ly)?\b|\bby\s+(?:both|the)\s+parties\b|\bwritten\s+agreement\s+of\s+(?:both|the)\s+parties\b|\bboth\s+parties\s+agree|\bparties\s+(?:may\s+)?agree\b|\bin\s+writing\s+signed\s+by\s+both|\bnegotiat/i;
 const NOT_THE_CONTRACT = /\b(?:insurance|polic(?:y|ies)|patents?|registrations?|credit|warrant(?:y|ies)|time\s+for\s+(?:the\s+)?performance|payment\s+terms?|deadline)\b/i;
 
+/**
+ * Evergreen: after a first period the contract simply goes on until a party ends it by notice
+ * ("thereafter, it shall automatically continue until terminated by either party upon thirty (30)
+ * days' notice", "shall continue ... indefinitely after that"). CUAD's renewal term is `perpetual`.
+ */
+const EVERGREEN = /\b(?:thereafter|after\s+that|indefinitely|from\s+(?:year\s+to\s+year|month\s+to\s+month))\b[^.;]{0,80}?\b(?:continue|remain)s?\b[^.;]{0,60}?\buntil\s+(?:terminated|either|any|one|a)\b|\b(?:continue|remain)s?\b[^.;]{0,60}?\b(?:thereafter|indefinitely|after\s+that)\b[^.;]{0,40}?\buntil\s+(?:terminated|either|any|one|a)\b|\b(?:shall|will)\s+(?:commence|begin)\b[^.;]{0,80}?\b(?:and\s+)?(?:shall\s+|will\s+)?(?:remain|continue)\s+in\s+(?:full\s+)?(?:force\s+and\s+)?effect\s+until\s+terminated\s+by\s+(?:either|any)\s+party\b[^.;]{0,40}?\bnotice\b/i;
+/** "shall continue on a year to year basis", "continue from month to month". */
+const ROLLING = /\b(?:continue|renew|extend)\w*\b[^.;]{0,40}?\b(?:on\s+an?\s+|from\s+)?(?:year[- ]to[- ]year|month[- ]to[- ]month|annual)\s*(?:basis|periods?|terms?)?\b/i;
+/** The automatic renewal is of the contract or its term, not of support, a licence key or a price. */
+const RENEWS_THE_CONTRACT = /\b(?:agreement|contract|term|this\s+\w+)\b[^.;]{0,80}?\b(?:renew|extend|continu)|\b(?:renew|extend)\w*\s+(?:this|the)\s+(?:agreement|contract|term)\b|\brenewal\s+terms?\b/i;
+
 const CHINESE_AUTOMATIC = /自动(?:续|延|顺延|展期)|(?:视为|即行|即)(?:同意)?(?:续|延|顺延)(?:约|期|签|展|长)|顺延/;
 const CHINESE_OPTIONAL = /(?:有权|可以?)(?:要求)?续(?:签|约|期|展)|续(?:签|约|期)权/;
 const CHINESE_MUTUAL = /协商一致|另行协商|重新签订|双方同意/;
 
 /** Phrases that make a renewal repeat ("successive one-year terms", "each year", "another one (1) year", "additional 1-year terms"). */
-const SUCCESSIVE = /\bsuccessive\b|\bconsecutive\b|\beach\s+(?:year|renewal|such|subsequent)|year[- ]to[- ]year|month[- ]to[- ]month|\banother\b|\bannually\b|\b(?:years?|months?)\)?\s+(?:terms|periods|increments|extensions|renewals)\b|\b(?:additional|renewal|extended|further|extension)\s+(?:\w+\s+){0,2}(?:terms|periods|increments)\b|\bterm\s+extensions\b|依此类推|以此类推|每次|逐年/i;
+const SUCCESSIVE = /\bsuccessive\b|\bsubsequent\b|\bone\s+or\s+more\b|\bconsecutive\b|\beach\s+(?:year|renewal|such|subsequent)|year[- ]to[- ]year|month[- ]to[- ]month|\banother\b|\bannually\b|\b(?:years?|months?)\)?\s+(?:terms|periods|increments|extensions|renewals)\b|\b(?:additional|renewal|extended|further|extension)\s+(?:\w+\s+){0,2}(?:terms|periods|increments)\b|\bterm\s+extensions\b|依此类推|以此类推|每次|逐年/i;
 /** How far after the renewal verb the renewal term is described. */
 const TERM_WINDOW = 200;
-const EACH_YEAR = /\b(?:each|every)\s+year\b|\bannually\b|\byear[- ]to[- ]year\b|\byearly\b|逐年|每年/i;
+const EACH_YEAR = /\b(?:each|every)\s+year\b|\bannual\s+(?:periods?|terms?|basis|renewals?)\b|\bannually\b|\byear[- ]to[- ]year\b|\byearly\b|逐年|每年/i;
 const MONTH_TO_MONTH = /\bmonth[- ]to[- ]month\b|\b(?:each|every)\s+month\b/i;
 const SAME_DURATION = /\bsame\s+(?:duration|length|period)\b|\bequal\s+(?:in\s+duration\s+)?to\s+the\s+(?:initial|then[- ]current|original)\b|\bequal\s+in\s+duration\b|同等期限|相同期限/i;
 const COUNTED_RENEWALS = new RegExp(String.raw`\b(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten)\s+(?:\(\d+\)\s+)?(?:additional|successive|further|renewal|consecutive)\s+(?:renewal\s+)?(?:terms|periods)\b`, 'i');
@@ -88,21 +101,34 @@ function renewalNoticeDays(view: TextView, sentenceIndex: number): number | null
  */
 export function extractAutoRenewal(view: TextView): AutoRenewalField | null {
   let optional: { index: number; from: number } | null = null;
+  let automaticElsewhere: { index: number; from: number } | null = null;
+  let evergreen: { index: number; from: number } | null = null;
   for (let index = 0; index < view.sentences.length; index += 1) {
     const text = view.sentences[index]!.text;
     if (!MENTIONS_RENEWAL.test(text)) continue;
-    const automatic = AUTOMATIC.exec(text);
+    const automatic = AUTOMATIC.exec(text) ?? ROLLING.exec(text);
     const chineseAutomatic = automatic ? null : CHINESE_AUTOMATIC.exec(text);
     if ((automatic && !NOT_THE_CONTRACT.test(text.slice(Math.max(0, automatic.index - 60), automatic.index + automatic[0].length))) || (chineseAutomatic && !CHINESE_MUTUAL.test(text))) {
       const from = (automatic ?? chineseAutomatic)!.index;
-      return build(view, index, true, from);
+      // "Maintenance shall automatically continue ..." is not the contract renewing; keep looking, fall back to it.
+      if (chineseAutomatic || RENEWS_THE_CONTRACT.test(text)) return build(view, index, true, from);
+      automaticElsewhere ??= { index, from };
+      continue;
     }
+    const forever = EVERGREEN.exec(text);
+    if (forever && !evergreen) evergreen = { index, from: forever.index };
     if (!optional) {
-      const english = OPTIONAL.exec(text);
-      const option = english && OPTION_OBJECT.test(english[0]) ? english : CHINESE_OPTIONAL.exec(text);
-      if (option && !MUTUAL_ONLY.test(text) && !CHINESE_MUTUAL.test(text) && !NOT_THE_CONTRACT.test(text)) optional = { index, from: option.index };
+      const offered = OPTIONAL.exec(text);
+      const withPeriod = offered ? null : MUTUAL_WITH_PERIOD.exec(text);
+      const english = (offered && OPTION_OBJECT.test(offered[0])) || (withPeriod && RENEWS_THE_CONTRACT.test(text)) ? (offered ?? withPeriod) : null;
+      const option = english ?? CHINESE_OPTIONAL.exec(text);
+      const mutual = MUTUAL_ONLY.test(text) || CHINESE_MUTUAL.test(text);
+      // A renewal by agreement of both parties counts when it states how long the renewal is, as CUAD does.
+      if (option && !NOT_THE_CONTRACT.test(text) && (!mutual || termDurations(text, option.index).length > 0)) optional = { index, from: option.index };
     }
   }
+  if (automaticElsewhere) return build(view, automaticElsewhere.index, true, automaticElsewhere.from);
+  if (evergreen) return { ...build(view, evergreen.index, true, evergreen.from), renewalTerm: 'perpetual' };
   return optional ? build(view, optional.index, false, optional.from) : null;
 }
 
@@ -111,7 +137,7 @@ function build(view: TextView, index: number, automatic: boolean, from: number):
   return {
     renews: true,
     automatic,
-    renewalTerm: renewalTermOf(view, sentence.text, from),
+    renewalTerm: renewalTermOf(view, sentence.text, from) ?? (automatic && EVERGREEN.test(sentence.text) ? 'perpetual' : null),
     noticeDays: renewalNoticeDays(view, index),
     evidence: evidenceInSentence(view, sentence, 0, sentence.text.length),
   };

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { extractFields } from './extract-fields.js';
+
+const renewal = (text: string) => extractFields(text).autoRenewal;
+
+describe('renewal term', () => {
+  it('reads an evergreen continuation as a perpetual automatic renewal with its notice', () => {
+    expect(renewal('This contract shall be for a term of one year; thereafter, it shall automatically continue until terminated by either party upon not less than thirty (30) days prior written notice.'))
+      .toMatchObject({ automatic: true, renewalTerm: 'perpetual', noticeDays: 30 });
+    expect(renewal('This agreement shall continue for an initial term of one (1) year and indefinitely after that until terminated by either party giving at least twelve (12) months prior written notice.'))
+      .toMatchObject({ automatic: true, renewalTerm: 'perpetual', noticeDays: 360 });
+  });
+
+  it('prefers a renewal with a stated term over an evergreen one', () => {
+    expect(renewal('The licence shall thereafter continue until terminated by either party upon notice. This Agreement shall automatically renew for successive one (1) year terms.'))
+      .toMatchObject({ automatic: true, renewalTerm: 'successive 1 year' });
+  });
+
+  it('reads a year-to-year continuation and annual periods as successive one-year renewals', () => {
+    expect(renewal('Unless either party gives notice at least six (6) months prior to the end of the Initial Term, this Agreement shall continue on a year to year basis.'))
+      .toMatchObject({ automatic: true, renewalTerm: 'successive 1 year', noticeDays: 180 });
+    expect(renewal('This Agreement will automatically renew for one or more annual periods after the Initial Term unless either party gives notice of non-renewal at least one hundred eighty (180) days prior.'))
+      .toMatchObject({ automatic: true, renewalTerm: 'successive 1 year', noticeDays: 180 });
+  });
+
+  it('skips something else that continues automatically when the contract itself renews later', () => {
+    const contract = renewal('Maintenance and Support shall automatically continue during the term, provided Corio pays the fees. Thereafter, this Agreement shall automatically renew for subsequent one (1) year periods unless either party gives notice at least thirty (30) days prior to expiration.');
+    expect(contract).toMatchObject({ automatic: true, renewalTerm: 'successive 1 year', noticeDays: 30 });
+  });
+
+  it('counts a renewal by agreement of both parties only when it states the renewal period', () => {
+    expect(renewal('The term of this Agreement may be extended for an additional two year period with the written consent of both parties.')).toMatchObject({ automatic: false, renewalTerm: '2 years' });
+    expect(renewal('This Agreement may be renewed by mutual written agreement of the parties for an additional term.')).toBeNull();
+  });
+
+  it('does not take a term that simply ends, or a termination right, for a renewal', () => {
+    expect(renewal('This Agreement shall remain in effect for five (5) years unless terminated earlier.')).toBeNull();
+    expect(renewal('Either party may terminate this Agreement at any time upon sixty (60) days notice.')).toBeNull();
+  });
+});
