@@ -80,7 +80,7 @@ export function predictCuadCategories(contract: ExtractedContract): Record<CuadC
     'Renewal Term': { detected: renewal !== null, answer: renewal?.renewalTerm ?? null },
     // Notice to exercise an optional renewal is not notice to stop one.
     'Notice Period to Terminate Renewal': {
-      detected: renewal?.automatic === true && renewal.noticeDays !== null,
+      detected: renewal?.automatic === true && (renewal.noticeDays !== null || renewal.noticeRequired),
       answer: renewal?.noticeDays != null ? `${renewal.noticeDays} days` : null,
     },
     'Non-Compete': { detected: contract.nonCompete !== null, answer: null },

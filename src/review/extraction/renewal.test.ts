@@ -37,4 +37,26 @@ describe('renewal term', () => {
     expect(renewal('This Agreement shall remain in effect for five (5) years unless terminated earlier.')).toBeNull();
     expect(renewal('Either party may terminate this Agreement at any time upon sixty (60) days notice.')).toBeNull();
   });
+
+  it('follows a cross-reference to the clause that sets the non-renewal notice', () => {
+    const text = [
+      '5.1 Term. The term of this JSMA ends on April 30, 2029, with automatic renewals each for a period of five (5) years unless notice is given pursuant to 5.2.',
+      '5.2 Non-renewal. This JSMA will end at the end of the Term or any Renewal Term if either Party gives written notice of non-renewal no less than one hundred twenty (120) days prior to the expiry date.',
+      '5.3 Other. Either party may terminate for material breach on thirty (30) days notice.',
+    ].join('\n');
+    expect(renewal(text)).toMatchObject({ automatic: true, renewalTerm: '5 years', noticeDays: 120, noticeRequired: true });
+  });
+
+  it('takes the notice from the very next sentence, and marks a redacted notice as required without a length', () => {
+    expect(renewal('This agreement will be automatically renewed at the end of every ten (10) year term. A six (6) months notice must be given by either party of their intention to terminate.'))
+      .toMatchObject({ renewalTerm: 'successive 10 years', noticeDays: 180, noticeRequired: true });
+    expect(renewal('This Agreement shall automatically renew for successive periods of one (1) year, unless a Party delivers written notice of non-renewal [***] prior to the end of the applicable term.'))
+      .toMatchObject({ renewalTerm: 'successive 1 year', noticeDays: null, noticeRequired: true });
+    expect(renewal('This Agreement shall automatically renew for successive periods of one (1) year.')).toMatchObject({ noticeDays: null, noticeRequired: false });
+  });
+
+  it('does not read a definition as the renewal', () => {
+    const contract = renewal('"Renewal Term" shall have the meaning ascribed thereto in Section 8.1 [Automatic Renewal]. This Agreement will automatically renew on a year to year basis unless either party notifies the other at least 30 days prior to the end of the then current Renewal Term.');
+    expect(contract).toMatchObject({ renewalTerm: 'successive 1 year', noticeDays: 30 });
+  });
 });

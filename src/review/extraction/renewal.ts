@@ -3,7 +3,7 @@ import { noticeDurations } from './sentence-rules.js';
 import { evidenceInSentence, type TextView } from './text-view.js';
 import type { AutoRenewalField } from './types.js';
 
-const MENTIONS_RENEWAL = /renew|extend|extension|continu|evergreen|续|顺延|延期|延长/i;
+const MENTIONS_RENEWAL = /renew|extend|extension|continu|evergreen|until\s+terminated|续|顺延|延期|延长/i;
 
 /** "shall automatically renew", "renewed automatically", "automatic 2 year term extensions", "evergreen". */
 const AUTOMATIC = /\bautomatic(?:ally)?\b(?:(?!\b(?:if|declines?|fails?|refuses?|not|cancels?)\b)[^.;]){0,60}?\b(?:renew|extend|extension|continu)|\b(?:renew|renewed|renews|extended|extend|continue|continues)\b[^.;]{0,30}?\bautomatically\b|\bevergreen\b|\b(?:shall|will)\s+(?:thereafter\s+)?(?:be\s+)?renew(?:ed)?\s+(?:automatically\s+)?(?:for|each|on\s+a)\b[^.;]{0,60}?\b(?:successive|consecutive|additional|further|year[- ]to[- ]year|month[- ]to[- ]month)\b|\bunless\s+(?:either|one|a)\s+party\b[^.;]{0,120}\b(?:not\s+to\s+renew|non-?renewal)\b/i;
@@ -26,14 +26,16 @@ const EVERGREEN = /\b(?:thereafter|after\s+that|indefinitely|from\s+(?:year\s+to
 /** "shall continue on a year to year basis", "continue from month to month". */
 const ROLLING = /\b(?:continue|renew|extend)\w*\b[^.;]{0,40}?\b(?:on\s+an?\s+|from\s+)?(?:year[- ]to[- ]year|month[- ]to[- ]month|annual)\s*(?:basis|periods?|terms?)?\b/i;
 /** The automatic renewal is of the contract or its term, not of support, a licence key or a price. */
-const RENEWS_THE_CONTRACT = /\b(?:agreement|contract|term|this\s+\w+)\b[^.;]{0,80}?\b(?:renew|extend|continu)|\b(?:renew|extend)\w*\s+(?:this|the)\s+(?:agreement|contract|term)\b|\brenewal\s+terms?\b/i;
+const RENEWS_THE_CONTRACT = /\b(?:agreement|contract|term|this\s+[A-Z]\w+|renewal)\b/i;
+/** Definitions ("Renewal Term shall have the meaning ...") restate, they do not renew. */
+const DEFINITION = /\b(?:shall\s+have|has)\s+the\s+meaning\b|^[^.;]{0,60}"\s+(?:shall\s+)?means?\b/i;
 
 const CHINESE_AUTOMATIC = /自动(?:续|延|顺延|展期)|(?:视为|即行|即)(?:同意)?(?:续|延|顺延)(?:约|期|签|展|长)|顺延/;
 const CHINESE_OPTIONAL = /(?:有权|可以?)(?:要求)?续(?:签|约|期|展)|续(?:签|约|期)权/;
 const CHINESE_MUTUAL = /协商一致|另行协商|重新签订|双方同意/;
 
 /** Phrases that make a renewal repeat ("successive one-year terms", "each year", "another one (1) year", "additional 1-year terms"). */
-const SUCCESSIVE = /\bsuccessive\b|\bsubsequent\b|\bone\s+or\s+more\b|\bconsecutive\b|\beach\s+(?:year|renewal|such|subsequent)|year[- ]to[- ]year|month[- ]to[- ]month|\banother\b|\bannually\b|\b(?:years?|months?)\)?\s+(?:terms|periods|increments|extensions|renewals)\b|\b(?:additional|renewal|extended|further|extension)\s+(?:\w+\s+){0,2}(?:terms|periods|increments)\b|\bterm\s+extensions\b|依此类推|以此类推|每次|逐年/i;
+const SUCCESSIVE = /\bsuccessive\b|\bevery\b|\bsubsequent\b|\bone\s+or\s+more\b|\bconsecutive\b|\beach\s+(?:year|renewal|such|subsequent)|year[- ]to[- ]year|month[- ]to[- ]month|\banother\b|\bannually\b|\b(?:years?|months?)\)?\s+(?:terms|periods|increments|extensions|renewals)\b|\b(?:additional|renewal|extended|further|extension)\s+(?:\w+\s+){0,2}(?:terms|periods|increments)\b|\bterm\s+extensions\b|依此类推|以此类推|每次|逐年/i;
 /** How far after the renewal verb the renewal term is described. */
 const TERM_WINDOW = 200;
 const EACH_YEAR = /\b(?:each|every)\s+year\b|\bannual\s+(?:periods?|terms?|basis|renewals?)\b|\bannually\b|\byear[- ]to[- ]year\b|\byearly\b|逐年|每年/i;
@@ -78,19 +80,58 @@ const ABOUT_TERM_END = /\b(?:renew\w*|non-?renewal|expir\w*|anniversary)\b|\bend
 const NEIGHBOUR_OFFSETS = [1, -1, 2, 3, -2];
 const MAX_NEIGHBOUR_DISTANCE = 800;
 
-/** The notice needed to stop (or exercise) the renewal: in the renewal sentence or a neighbour about non-renewal. */
-function renewalNoticeDays(view: TextView, sentenceIndex: number): number | null {
-  const inOwn = noticeDurations(view.sentences[sentenceIndex]!.text)[0];
-  if (inOwn) return inOwn.days;
+/** "pursuant to 5.2", "in accordance with Section 18", "the termination provisions contained in paragraph 18". */
+const CROSS_REFERENCE = /\b(?:(?:section|paragraph|clause|article)\s+|(?:pursuant\s+to|in\s+accordance\s+with|under|per)\s+(?:section\s+|paragraph\s+|clause\s+)?)(\d{1,3}(?:\.\d{1,3}){0,2})\b/gi;
+/** A notice period written but redacted ("[***] prior", "at least **** of the Initial Term"). */
+const REDACTED_NOTICE = /\bnotice\b[^.;]{0,100}?(?:\[\s*\*[*\s]*\]|\*{3,})[^.;]{0,20}?\b(?:prior|before|of\s+the)\b|(?:\[\s*\*[*\s]*\]|\*{3,})\s*(?:days?\s+)?(?:prior|before|in\s+advance)\b[^.;]{0,80}?\b(?:expir|end\s+of|renew)/i;
+
+interface RenewalNotice {
+  days: number | null;
+  /** A notice of non-renewal is required even if its length is not readable (redacted). */
+  required: boolean;
+}
+
+function noticeIn(text: string): number | null {
+  return noticeDurations(text)[0]?.days ?? null;
+}
+
+/** Sentences of the clause numbered `number` ("5.2", "18"), found through the clause headings. */
+function referencedSentences(view: TextView, number: string): string[] {
+  const clause = view.clauses.find((candidate) => candidate.heading !== null && new RegExp(`^(?:(?:section|article|clause|paragraph)\\s+)?${number.replace(/\./g, '\\.')}(?![\\d])`, 'i').test(candidate.heading));
+  if (!clause) return [];
+  return view.sentences.filter((sentence) => {
+    const at = view.originalOffset[sentence.start] ?? -1;
+    return at >= clause.start && at < clause.end;
+  }).map((sentence) => sentence.text);
+}
+
+/**
+ * The notice needed to stop (or exercise) the renewal: in the renewal sentence, in a neighbour
+ * about non-renewal (the very next sentence may just say "notice must be given ... to
+ * terminate"), or in the clause the renewal sentence refers to ("unless notice is given
+ * pursuant to 5.2").
+ */
+function renewalNotice(view: TextView, sentenceIndex: number): RenewalNotice {
   const sentence = view.sentences[sentenceIndex]!;
+  const inOwn = noticeIn(sentence.text);
+  if (inOwn !== null) return { days: inOwn, required: true };
+  let required = REDACTED_NOTICE.test(sentence.text);
   for (const offset of NEIGHBOUR_OFFSETS) {
     const neighbour = view.sentences[sentenceIndex + offset];
     if (!neighbour || Math.max(neighbour.start - sentence.end, sentence.start - neighbour.end) > MAX_NEIGHBOUR_DISTANCE) continue;
-    if (!NON_RENEWAL_NOTICE.test(neighbour.text) || !ABOUT_TERM_END.test(neighbour.text)) continue;
-    const notice = noticeDurations(neighbour.text)[0];
-    if (notice) return notice.days;
+    if (!NON_RENEWAL_NOTICE.test(neighbour.text) || (offset !== 1 && !ABOUT_TERM_END.test(neighbour.text))) continue;
+    const notice = noticeIn(neighbour.text);
+    if (notice !== null) return { days: notice, required: true };
+    if (ABOUT_TERM_END.test(neighbour.text) && REDACTED_NOTICE.test(neighbour.text)) required = true;
   }
-  return null;
+  for (const reference of sentence.text.matchAll(CROSS_REFERENCE)) {
+    for (const text of referencedSentences(view, reference[1]!)) {
+      if (!NON_RENEWAL_NOTICE.test(text) || !ABOUT_TERM_END.test(text)) continue;
+      const notice = noticeIn(text);
+      if (notice !== null) return { days: notice, required: true };
+    }
+  }
+  return { days: null, required };
 }
 
 /**
@@ -111,7 +152,8 @@ export function extractAutoRenewal(view: TextView): AutoRenewalField | null {
     if ((automatic && !NOT_THE_CONTRACT.test(text.slice(Math.max(0, automatic.index - 60), automatic.index + automatic[0].length))) || (chineseAutomatic && !CHINESE_MUTUAL.test(text))) {
       const from = (automatic ?? chineseAutomatic)!.index;
       // "Maintenance shall automatically continue ..." is not the contract renewing; keep looking, fall back to it.
-      if (chineseAutomatic || RENEWS_THE_CONTRACT.test(text)) return build(view, index, true, from);
+      // The subject before the renewal verb must be the contract or its term.
+      if (chineseAutomatic || (RENEWS_THE_CONTRACT.test(text.slice(0, from + 12)) && !DEFINITION.test(text))) return build(view, index, true, from);
       automaticElsewhere ??= { index, from };
       continue;
     }
@@ -120,7 +162,7 @@ export function extractAutoRenewal(view: TextView): AutoRenewalField | null {
     if (!optional) {
       const offered = OPTIONAL.exec(text);
       const withPeriod = offered ? null : MUTUAL_WITH_PERIOD.exec(text);
-      const english = (offered && OPTION_OBJECT.test(offered[0])) || (withPeriod && RENEWS_THE_CONTRACT.test(text)) ? (offered ?? withPeriod) : null;
+      const english = (offered && OPTION_OBJECT.test(offered[0])) || (withPeriod && RENEWS_THE_CONTRACT.test(text.slice(0, withPeriod.index + 12))) ? (offered ?? withPeriod) : null;
       const option = english ?? CHINESE_OPTIONAL.exec(text);
       const mutual = MUTUAL_ONLY.test(text) || CHINESE_MUTUAL.test(text);
       // A renewal by agreement of both parties counts when it states how long the renewal is, as CUAD does.
@@ -134,11 +176,13 @@ export function extractAutoRenewal(view: TextView): AutoRenewalField | null {
 
 function build(view: TextView, index: number, automatic: boolean, from: number): AutoRenewalField {
   const sentence = view.sentences[index]!;
+  const notice = renewalNotice(view, index);
   return {
     renews: true,
     automatic,
     renewalTerm: renewalTermOf(view, sentence.text, from) ?? (automatic && EVERGREEN.test(sentence.text) ? 'perpetual' : null),
-    noticeDays: renewalNoticeDays(view, index),
+    noticeDays: notice.days,
+    noticeRequired: notice.required,
     evidence: evidenceInSentence(view, sentence, 0, sentence.text.length),
   };
 }

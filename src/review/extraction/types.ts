@@ -92,6 +92,8 @@ export interface AutoRenewalField {
   renewalTerm: string | null;
   /** Notice needed to stop (or to exercise) the renewal, in days. */
   noticeDays: number | null;
+  /** A notice is needed to stop (or exercise) the renewal, even when its length is not readable (redacted). */
+  noticeRequired: boolean;
   evidence: EvidenceSpan;
 }
 
