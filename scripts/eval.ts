@@ -24,6 +24,7 @@ import {
   type EvaluationCase,
   type EvaluationReport,
 } from './evaluation.js';
+import { evaluateTos, formatTosTable, parseTosLabels, tosSummary } from './tos-evaluation.js';
 import { extractFields } from '../src/review/extraction/extract-fields.js';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -96,9 +97,27 @@ function runCuad(): void {
   console.log(JSON.stringify({ categories: CUAD_CATEGORIES.length, sets: summaries }));
 }
 
+function runTos(): void {
+  const directory = path.resolve(projectRoot, DATA, 'tos/dev');
+  const labelsFile = path.resolve(projectRoot, DATA, 'tos/labels-dev.json');
+  const documents = parseTosLabels(JSON.parse(readFileSync(labelsFile, 'utf8')));
+  const started = performance.now();
+  const report = evaluateTos(
+    documents.map((document) => {
+      const text = readFileSync(path.join(directory, path.basename(document.file)), 'utf8');
+      return { ...document, text, predicted: extractFields(text).unfairTerms ?? [] };
+    }),
+  );
+  console.log(`== tos/dev: ${report.documents} documents, ${report.sentences} sentences in ${Math.round(performance.now() - started)} ms\n`);
+  console.log(formatTosTable(report));
+  if (!values.quiet) console.log(`\nmisses:\n${report.misses.join('\n')}`);
+  console.log('');
+  console.log(JSON.stringify(tosSummary(report)));
+}
+
 try {
-  if (values.tos) throw new Error('--tos is not available yet');
-  runCuad();
+  if (values.tos) runTos();
+  else runCuad();
 } catch (error) {
   console.error(`eval: ${error instanceof Error ? error.message : String(error)}`);
   process.exitCode = 1;

@@ -7,6 +7,7 @@ import { extractExclusivity } from './exclusivity.js';
 import { extractInsurance } from './insurance.js';
 import { extractIpOwnershipAssignment } from './ip-assignment.js';
 import { extractMinimumCommitment } from './minimum-commitment.js';
+import { extractUnfairTerms } from './unfair-terms.js';
 import { extractWarrantyDuration } from './warranty.js';
 import { splitClauses } from './clauses.js';
 import { extractConfidentialityYears } from './confidentiality.js';
@@ -56,6 +57,7 @@ export function extractFields(text: string): ExtractedContract {
     ipOwnershipAssignment: extractIpOwnershipAssignment(view),
     minimumCommitment: extractMinimumCommitment(view),
     warrantyDuration: extractWarrantyDuration(view),
+    unfairTerms: extractUnfairTerms(view),
   };
 }
 

@@ -113,6 +113,27 @@ export interface WarrantyDurationField {
   evidence: EvidenceSpan;
 }
 
+/** The eight CLAUDETTE categories of potentially unfair terms of service. */
+export type UnfairTermCategory =
+  | 'limitation_of_liability'
+  | 'unilateral_termination'
+  | 'unilateral_change'
+  | 'content_removal'
+  | 'choice_of_law'
+  | 'jurisdiction'
+  | 'arbitration'
+  | 'contract_by_using';
+
+/** CLAUDETTE's level: 1 clearly fair, 2 potentially unfair, 3 clearly unfair. */
+export type UnfairTermLevel = 1 | 2 | 3;
+
+/** One sentence of a terms-of-service text in a CLAUDETTE category. */
+export interface UnfairTermField {
+  category: UnfairTermCategory;
+  level: UnfairTermLevel;
+  evidence: EvidenceSpan;
+}
+
 /** Everything the rules provider extracts from one contract; each field is null when absent. */
 export interface ExtractedContract {
   language: ContractLanguage;
@@ -145,4 +166,6 @@ export interface ExtractedContract {
   minimumCommitment: PresenceField | null;
   /** CUAD "Warranty Duration". */
   warrantyDuration: WarrantyDurationField | null;
+  /** Terms-of-service clauses in the CLAUDETTE categories, with their level; null when none. */
+  unfairTerms: UnfairTermField[] | null;
 }
