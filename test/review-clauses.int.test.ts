@@ -82,4 +82,25 @@ describe('clause fields in a review', () => {
       exclusivity: true, minimumCommitment: true, antiAssignment: true, insurance: null, auditRights: null, changeOfControl: null, ipOwnershipAssignment: null, warrantyDuration: '6 months',
     });
   });
+
+  it('a terms-of-service review finds clearly unfair terms with their level as HIGH findings', async () => {
+    const put = await app.gql(PUT, { input: { knowledgeId: 'unfair-terms', version: '1.0', kind: 'CLAUSE', content: 'No clearly unfair terms.', source: 'policy:test/unfair-terms', validFrom: '2020-01-01T00:00:00Z', constraint: { field: 'unfairTermLevel', operator: '<=', value: 2 } } }, { token: admin });
+    expect(put.errors).toBeUndefined();
+    const TOS = [
+      'TERMS OF SERVICE',
+      'By using the Service you agree to these Terms.',
+      'We may terminate your account at any time, without notice.',
+      'We may amend these Terms from time to time.',
+    ].join('\n');
+    const submitted = await app.gql(SUBMIT, { input: { contractId: 'tos-1', title: 'Terms of service', text: TOS, asOf: '2025-06-01T00:00:00Z' } }, { token: alice });
+    await app.deps.services.reviews.idle();
+    const response = await app.gql(REVIEW, { id: submitted.data!.submitReview.id }, { token: alice });
+    const review = response.data!.review as { riskLevel: string; findings: { clause: string; knowledgeId: string; severity: string; message: string; evidence: { start: number; end: number } }[]; report: { extracted: Record<string, unknown> } };
+    const unfair = review.findings.filter((finding) => finding.knowledgeId === 'unfair-terms');
+    expect(unfair.map((finding) => ({ clause: finding.clause, severity: finding.severity, message: finding.message, quote: TOS.slice(finding.evidence.start, finding.evidence.end) }))).toEqual([
+      { clause: 'unfairTermLevel', severity: 'HIGH', message: 'Clearly unfair term (unilateral termination) (unfair-terms 1.0).', quote: 'We may terminate your account at any time, without notice.' },
+    ]);
+    expect(review.riskLevel).toBe('HIGH');
+    expect(review.report.extracted).toMatchObject({ unfairTerms: 3, clearlyUnfairTerms: 1 });
+  });
 });

@@ -132,6 +132,12 @@ export const DEMO_KNOWLEDGE: DemoKnowledge[] = [
     source: 'policy:finance/commitments#1.0', validFrom: '2023-01-01T00:00:00Z',
   },
   {
+    knowledgeId: 'unfair-terms-of-service', version: '1.0', kind: 'CLAUSE', tags: ['terms-of-service', 'consumer'],
+    content: 'Terms of service should contain no clearly unfair terms (CLAUDETTE level 3), such as termination at any time without reason or an exclusive far-away forum.',
+    constraint: { field: 'unfairTermLevel', operator: '<=', value: 2 },
+    source: 'policy:legal/consumer-terms#1.0', validFrom: '2024-01-01T00:00:00Z',
+  },
+  {
     knowledgeId: 'late-delivery-penalty', version: '1.0', kind: 'CLAUSE', tags: ['penalty', 'delivery'],
     content: 'Late delivery penalties were generally limited to 0.5% per week, at most 5% in total.',
     source: 'policy:legal/delivery#1.0', validFrom: '2019-01-01T00:00:00Z', validUntil: '2022-12-31T00:00:00Z',

@@ -32,6 +32,7 @@ export const CONSTRAINT_FIELDS = [
   'antiAssignment',
   'ipOwnershipAssignment',
   'minimumCommitment',
+  'unfairTermLevel',
 ] as const;
 export type ConstraintField = (typeof CONSTRAINT_FIELDS)[number];
 

@@ -12,7 +12,7 @@ export const KnowledgeKindEnum = builder.enumType('KnowledgeKind', {
 const KnowledgeConstraintRef = builder.objectRef<KnowledgeConstraint>('KnowledgeConstraint').implement({
   description: 'A machine-checkable rule, e.g. penaltyRate <= 8 %.',
   fields: (t) => ({
-    field: t.exposeString('field', { description: 'An extracted contract field: penaltyRate, paymentDays, terminationNoticeDays, liabilityCapAmount, governingLaw, confidentialityYears, autoRenewalNoticeDays, warrantyDurationDays; or a clause compared with present / absent: exclusivity, insurance, auditRights, changeOfControl, antiAssignment, ipOwnershipAssignment, minimumCommitment.' }),
+    field: t.exposeString('field', { description: 'An extracted contract field: penaltyRate, paymentDays, terminationNoticeDays, liabilityCapAmount, governingLaw, confidentialityYears, autoRenewalNoticeDays, warrantyDurationDays, unfairTermLevel (terms of service, 1 fair .. 3 clearly unfair); or a clause compared with present / absent: exclusivity, insurance, auditRights, changeOfControl, antiAssignment, ipOwnershipAssignment, minimumCommitment.' }),
     operator: t.exposeString('operator', { description: 'One of <= < >= > = !=.' }),
     value: t.field({ type: 'JSON', resolve: (constraint) => constraint.value }),
     unit: t.string({ nullable: true, resolve: (constraint) => constraint.unit ?? null }),

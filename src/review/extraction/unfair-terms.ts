@@ -94,7 +94,7 @@ const RULES: readonly CategoryRule[] = [
 /** Headings and tables of contents: short and unpunctuated, or a run of title-case words without a verb. */
 function isHeading(text: string): boolean {
   if (text.length < 45 && !/[.!?;:]["')]?$/.test(text)) return true;
-  return text.length < 150 && !/\b(?:is|are|be|been|was|will|shall|may|might|can|could|must|do|does|have|has)\b|'ll\b|\b[a-z]{3,}s\b/.test(text);
+  return text.length < 150 && !/\b(?:is|are|be|been|was|will|shall|may|might|can|could|must|do|does|have|has|agree|accept|consent|acknowledge|reserve|apply|govern|remove|terminate|use)\b|'ll\b|\b[a-z]{3,}s\b/.test(text);
 }
 const MENTIONS = /agree|stop|expire|accept|bound|law|court|jurisdiction|venue|sue|claim|arbitrat|chang|modif|amend|updat|revis|alter|discontinu|suspend|terminat|disabl|delet|cancel|clos|block|restrict|remov|edit|refus|moderat|reject|monitor|unavailable|liab|responsib|disclaim|as\s+is|warrant|risk|damage|indemn|guarantee/i;
 

@@ -55,3 +55,32 @@ describe('clause fields in the compliance check', () => {
     });
   });
 });
+
+describe('unfair terms of service in the compliance check', () => {
+  const TOS = [
+    'By using the Service you agree to these Terms.',
+    'We may terminate your account at any time, without notice.',
+    'You and Acme agree that claims can be litigated only in Dublin, and we each agree to personal jurisdiction of the courts located in Dublin.',
+    'We may amend these Terms from time to time.',
+  ].join('\n');
+  const { clauses: _tosClauses, ...tos } = extractFields(TOS);
+
+  it('reports each term above the allowed level, severity by level, evidence on the sentence', () => {
+    const findings = checkCompliance(tos, [rule('unfair-terms', 'unfairTermLevel', '<=', 2)], 'en');
+    expect(findings.map(({ clause, severity, message, evidence }) => ({ clause, severity, message, quote: TOS.slice(evidence!.start, evidence!.end) }))).toEqual([
+      { clause: 'unfairTermLevel', severity: 'HIGH', message: 'Clearly unfair term (unilateral termination) (unfair-terms 1.0).', quote: 'We may terminate your account at any time, without notice.' },
+      { clause: 'unfairTermLevel', severity: 'HIGH', message: 'Clearly unfair term (jurisdiction) (unfair-terms 1.0).', quote: 'You and Acme agree that claims can be litigated only in Dublin, and we each agree to personal jurisdiction of the courts located in Dublin.' },
+    ]);
+  });
+
+  it('a stricter rule also reports potentially unfair terms, as MEDIUM, in Chinese for Chinese text', () => {
+    const findings = checkCompliance(tos, [rule('unfair-terms', 'unfairTermLevel', '<', 2)], 'zh');
+    expect(findings.map(({ severity, message }) => [severity, message])).toEqual([
+      ['HIGH', '明显不公平的条款（单方终止）（unfair-terms 1.0）。'],
+      ['HIGH', '明显不公平的条款（管辖）（unfair-terms 1.0）。'],
+      ['MEDIUM', '可能不公平的条款（使用即同意）（unfair-terms 1.0）。'],
+      ['MEDIUM', '可能不公平的条款（单方变更）（unfair-terms 1.0）。'],
+    ]);
+    expect(contractValue(tos, 'unfairTermLevel')?.value).toBe(3);
+  });
+});

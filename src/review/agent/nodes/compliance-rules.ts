@@ -1,5 +1,5 @@
 import { isPresenceField } from '../../../knowledge/types.js';
-import type { ExtractedContract, EvidenceSpan } from '../../extraction/types.js';
+import type { ExtractedContract, EvidenceSpan, UnfairTermField } from '../../extraction/types.js';
 import type { Finding, ReviewState, RiskLevel } from '../state.js';
 
 type Fields = Omit<ExtractedContract, 'clauses'>;
@@ -23,7 +23,26 @@ export const SEVERITY_BY_FIELD: Record<string, RiskLevel> = {
   warrantyDurationDays: 'MEDIUM',
   antiAssignment: 'LOW',
   auditRights: 'LOW',
+  // Unfair terms of service take their severity from each term's level (UNFAIR_TERM_SEVERITY).
+  unfairTermLevel: 'MEDIUM',
 };
+
+/** CLAUDETTE level to risk: clearly unfair HIGH, potentially unfair MEDIUM, fair LOW. */
+export const UNFAIR_TERM_SEVERITY: Record<UnfairTermField['level'], RiskLevel> = { 3: 'HIGH', 2: 'MEDIUM', 1: 'LOW' };
+/** At most this many findings per unfair-terms rule, the clearest first, so one long text cannot flood a review. */
+export const MAX_UNFAIR_TERM_FINDINGS = 25;
+
+const unfairCategoryLabels: Record<UnfairTermField['category'], { en: string; zh: string }> = {
+  limitation_of_liability: { en: 'limitation of liability', zh: '责任限制' },
+  unilateral_termination: { en: 'unilateral termination', zh: '单方终止' },
+  unilateral_change: { en: 'unilateral change', zh: '单方变更' },
+  content_removal: { en: 'content removal', zh: '删除内容' },
+  choice_of_law: { en: 'choice of law', zh: '法律选择' },
+  jurisdiction: { en: 'jurisdiction', zh: '管辖' },
+  arbitration: { en: 'arbitration', zh: '仲裁' },
+  contract_by_using: { en: 'contract by using', zh: '使用即同意' },
+};
+const unfairLevelWords = { en: { 1: 'Fair', 2: 'Potentially unfair', 3: 'Clearly unfair' }, zh: { 1: '公平', 2: '可能不公平', 3: '明显不公平' } } as const;
 
 const labels: Record<string, { en: string; zh: string; unit?: { en: string; zh: string } }> = {
   penaltyRate: { en: 'Penalty rate', zh: '违约金比例', unit: { en: '%', zh: '%' } },
@@ -76,6 +95,12 @@ export function contractValue(fields: Fields, field: string): { value: number | 
       return { value: fields.confidentialityYears.perpetual ? Number.POSITIVE_INFINITY : fields.confidentialityYears.years, evidence: fields.confidentialityYears.evidence };
     case 'autoRenewalNoticeDays':
       return fields.autoRenewal ? { value: fields.autoRenewal.noticeDays, evidence: fields.autoRenewal.evidence } : null;
+    case 'unfairTermLevel': {
+      const terms = fields.unfairTerms ?? [];
+      if (terms.length === 0) return null;
+      const worst = terms.reduce((top, term) => (term.level > top.level ? term : top));
+      return { value: worst.level, evidence: worst.evidence };
+    }
     case 'warrantyDurationDays':
       return fields.warrantyDuration ? { value: fields.warrantyDuration.days, evidence: fields.warrantyDuration.evidence } : null;
     // A missing clause is a value too: a rule may require one (`insurance = present`).
@@ -125,6 +150,27 @@ function presenceMessage(field: string, present: boolean, language: 'zh' | 'en',
   return `${label.en} is ${present ? 'present; the rule excludes it' : 'missing; the rule requires one'} (${cite}).`;
 }
 
+/** One finding per unfair term whose level breaks the rule (`unfairTermLevel <= 2`: no clearly unfair terms), severity by level. */
+function unfairTermFindings(terms: readonly UnfairTermField[], rule: NonNullable<KnowledgeItem['constraint']>, item: KnowledgeItem, language: 'zh' | 'en'): Finding[] {
+  if (typeof rule.value !== 'number') return [];
+  const cite = `${item.knowledgeId} ${item.version}`;
+  return terms
+    .filter((term) => !satisfies(term.level, rule.operator, rule.value))
+    .sort((a, b) => b.level - a.level || a.evidence.start - b.evidence.start)
+    .slice(0, MAX_UNFAIR_TERM_FINDINGS)
+    .map((term) => ({
+      clause: 'unfairTermLevel',
+      clauseIndex: term.evidence.clauseIndex,
+      knowledgeId: item.knowledgeId,
+      version: item.version,
+      severity: UNFAIR_TERM_SEVERITY[term.level],
+      message: language === 'zh'
+        ? `${unfairLevelWords.zh[term.level]}的条款（${unfairCategoryLabels[term.category].zh}）（${cite}）。`
+        : `${unfairLevelWords.en[term.level]} term (${unfairCategoryLabels[term.category].en}) (${cite}).`,
+      evidence: { start: term.evidence.start, end: term.evidence.end, clauseIndex: term.evidence.clauseIndex },
+    }));
+}
+
 /**
  * The deterministic compliance check: every knowledge rule whose field the contract states is
  * evaluated; each breach is a finding citing the rule's knowledgeId and version.
@@ -135,6 +181,10 @@ export function checkCompliance(fields: Fields | null, knowledge: readonly Knowl
   for (const item of knowledge) {
     const rule = item.constraint;
     if (!rule) continue;
+    if (rule.field === 'unfairTermLevel') {
+      findings.push(...unfairTermFindings(fields.unfairTerms ?? [], rule, item, language));
+      continue;
+    }
     const found = contractValue(fields, rule.field);
     if (!found) continue;
     const label = labels[rule.field]?.[language] ?? rule.field;

@@ -26,6 +26,8 @@ export function extractedSummary(fields: ReviewState['fields']): ReviewReport['e
     ipOwnershipAssignment: fields.ipOwnershipAssignment ? true : null,
     minimumCommitment: fields.minimumCommitment ? true : null,
     warrantyDuration: fields.warrantyDuration ? (fields.warrantyDuration.duration ?? true) : null,
+    unfairTerms: fields.unfairTerms?.length ?? 0,
+    clearlyUnfairTerms: fields.unfairTerms?.filter((term) => term.level === 3).length ?? 0,
     parties: fields.parties?.length ?? 0,
   };
 }
