@@ -70,6 +70,8 @@ describe('audit rights', () => {
     ['Distributor shall permit Company or its auditors to inspect and copy its records relating to the Products.'],
     ['Such books shall be open for inspection by Licensor upon ten days notice.'],
     ['甲方有权审计乙方与本合同有关的账簿和记录。'],
+    ['Rogers shall have the right, upon reasonable prior written notice to Licensor, and during regular business hours, to inspect and audit the books of Licensor.'],
+    ['MD Anderson shall make such records available to LBIO upon reasonable notice during normal business hours.'],
   ])('finds %j', (text) => {
     expect(found(text, 'auditRights')).toBe(text);
   });
@@ -77,6 +79,8 @@ describe('audit rights', () => {
   it.each([
     ['The Company shall deliver audited financial statements within 90 days after year end.'],
     ['Buyer may inspect the Products upon delivery.'],
+    ['Confidential Information does not include information that becomes generally available to the public.'],
+    ['TouchStar shall make available to Reseller such technical information as it makes available to its other Resellers.'],
   ])('does not count %j', (text) => {
     expect(found(text, 'auditRights')).toBeNull();
   });
