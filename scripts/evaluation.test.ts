@@ -115,6 +115,8 @@ describe('answersMatch', () => {
     ['Governing Law', "People's Republic of China", 'PRC', true],
     ['Governing Law', 'Virginia; Texas', 'Virginia, Texas', true],
     ['Governing Law', 'New York', 'New Jersey', false],
+    ['Governing Law', 'Ontario, Canada', 'Province of Ontario, Canada', true],
+    ['Governing Law', 'South Africa', 'Republic of South Africa', true],
     ['Renewal Term', 'successive 5 years', 'successive 5 year', true],
     ['Renewal Term', 'successive 1 year', 'Successive 1 year', true],
     ['Renewal Term', '1 year', 'successive 1 year', true],

@@ -106,7 +106,9 @@ function places(answer: string): Set<string> {
     .split(/;|,|\band\b|&/)
     .map((token) => token.trim().replace(/^the\s+/, '').replace(/\.$/, ''))
     .filter((token) => token.length > 0)
-    .map((token) => PLACE_ALIASES[token] ?? token);
+    .map((token) => PLACE_ALIASES[token] ?? token)
+    // "Province of Ontario" is Ontario, "Republic of South Africa" South Africa; the PRC keeps its name.
+    .map((token) => (token === "people's republic of china" ? token : token.replace(/^(?:province|state|commonwealth|republic|kingdom|government)\s+of\s+(?:the\s+)?/, '')));
   const specific = tokens.filter((token) => !COUNTRY_QUALIFIERS.has(token));
   return new Set(specific.length > 0 ? specific : tokens);
 }

@@ -32,6 +32,8 @@ describe('exclusivity', () => {
     ['This remedy is the sole and exclusive remedy of Buyer for any breach of warranty.'],
     ['The parties submit to the exclusive jurisdiction of the courts of New York.'],
     ['All prices are exclusive of VAT.'],
+    ['The Fees shall be exclusive of any taxes and customs duties.'],
+    ['Exclusivity of Warranties. The warranties in Section 6.1 are the only warranties from IBM.'],
     ['Non-Exclusivity. Nothing in this Agreement limits Licensee from entering into similar agreements with third parties.'],
     ['This Agreement does not grant Reseller an exclusive right to resell the Products.'],
     ["Licensee acknowledges Licensor's exclusive right, title and interest in and to the Trademarks."],
