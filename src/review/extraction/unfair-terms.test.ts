@@ -37,4 +37,12 @@ describe('unfair terms of service', () => {
     const found = extractFields(text).unfairTerms!;
     expect(text.slice(found[0]!.evidence.start, found[0]!.evidence.end)).toBe('We may remove your content at any time, without notice.');
   });
+
+  it('reads long texts only when they address the reader, as terms of service do', () => {
+    const filler = 'The Supplier shall deliver the goods to the warehouse of the Buyer in good order. '.repeat(40);
+    const contract = `${filler}The Supplier may terminate this Agreement at any time, without notice.`;
+    expect(extractFields(contract).unfairTerms).toBeNull();
+    const terms = `${'You can use the service to share your photos with your friends and you keep your rights. '.repeat(40)}We may terminate your account at any time, without notice.`;
+    expect(extractFields(terms).unfairTerms?.map(({ category, level }) => [category, level])).toEqual([['unilateral_termination', 3]]);
+  });
 });

@@ -101,11 +101,25 @@ const MENTIONS = /agree|stop|expire|loss|recover|accept|bound|law|court|jurisdic
 /** Level of risk each CLAUDETTE level maps to in a review. */
 export const UNFAIR_LEVEL_RISK = { 1: 'LOW', 2: 'MEDIUM', 3: 'HIGH' } as const;
 
+/** Terms of service speak to the reader: "you" or "your" at least this often per 1,000 words (CUAD contracts: under 5 but for letters; CLAUDETTE: 19 and up). */
+export const READER_ADDRESS_PER_1000_WORDS = 12;
+/** Short texts are always read: the check only saves time on long business contracts. */
+const SHORT_TEXT_WORDS = 400;
+
+function addressesTheReader(text: string): boolean {
+  const words = text.split(/\s+/).length;
+  if (words < SHORT_TEXT_WORDS) return true;
+  let count = 0;
+  for (const _ of text.matchAll(/\byour?\b/gi)) count += 1;
+  return (count * 1000) / words >= READER_ADDRESS_PER_1000_WORDS;
+}
+
 /**
  * Every sentence of a terms-of-service text that falls in one of the eight CLAUDETTE categories,
  * with its level and evidence; a sentence may belong to several categories.
  */
 export function extractUnfairTerms(view: TextView): UnfairTermField[] | null {
+  if (!addressesTheReader(view.text)) return null;
   const found: UnfairTermField[] = [];
   for (const sentence of view.sentences) {
     const text = sentence.text;
