@@ -186,6 +186,8 @@ describe('warranty duration', () => {
     ['The representations and warranties of the parties shall survive for two years after closing.'],
     ['Any breach of a representation, warranty or covenant not cured within thirty (30) days is a default.'],
     ['Seller warrants that it has good title to the Goods.'],
+    ['Owner shall approve or reject the proposed Capital Project within thirty (30) days from the date of receipt.'],
+    ['Supplier will confirm or reject Purchase Orders within ten (10) days of receipt of the Purchase Order.'],
   ])('does not count %j', (text) => {
     expect(extractFields(text).warrantyDuration).toBeNull();
   });

@@ -15,7 +15,9 @@ const REPRESENTATIONS = /\brepresentations?,?\s+(?:and\s+|or\s+)?warrant(?:y|ies
  * An inspection window after delivery works like a warranty period in CUAD's sense: "may reject
  * any defective Product ... within seven (7) days after receipt", "shall be deemed accepted".
  */
-const REJECTION_WINDOW = /\b(?:reject\w*|revocation\s+of\s+acceptance|deemed\s+(?:to\s+have\s+)?(?:been\s+)?accept\w*|claims?\s+for\s+(?:any\s+)?(?:discrepanc\w*|defect\w*|shortage\w*|damage\w*)|notif\w*\b[^.;]{0,60}\b(?:defect\w*|non-?conform\w*|does\s+not\s+(?:meet|conform)))\b/i;
+const REJECTION_WINDOW = /\b(?:reject\w*|revocation\s+of\s+acceptance|(?:shall\s+be\s+)?deemed\s+(?:to\s+have\s+)?(?:been\s+)?accept\w*)\b[^.;]{0,40}?\b(?:products?|goods|items?|shipments?|deliver\w*|batch\w*|units?|equipment|software|it|them)\b|\bclaims?\s+for\s+(?:any\s+)?(?:discrepanc\w*|defect\w*|shortage\w*|damage\w*)|\bnotif\w*\b[^.;]{0,60}\b(?:defect\w*|non-?conform\w*|does\s+not\s+(?:meet|conform))/i;
+/** Approving or rejecting orders, proposals or submitted materials is not an inspection of delivered goods. */
+const NOT_GOODS = /\bapprove\s+or\s+reject\b|\b(?:purchase\s+orders?|proposals?|marketing|promotional|submitted|underwriting|contracts?\b)/i;
 const WITHIN_PERIOD = /\b(?:within|beyond|after)\s+(?:a\s+period\s+of\s+|the\s+said\s+|the\s+|this\s+)?(?:\[[^\]]{0,12}\]|\w+\s+(?:\(\d+\)\s+)?(?:calendar\s+|business\s+|working\s+)?(?:days?|weeks?|months?|hours?)|\d+\s+hours?)|\bfor\s+a\s+period\s+of\s+\[/i;
 const CHINESE = /(?:质保|保修|质量保证)(?:期|期限)/;
 
@@ -40,7 +42,7 @@ export function extractWarrantyDuration(view: TextView): WarrantyDurationField |
     const chinese = CHINESE.test(text);
     const plain = text.replace(REPRESENTATIONS, ' ');
     const warranty = WARRANTY.test(plain) && PERIOD.test(plain);
-    const window = REJECTION_WINDOW.test(plain) && WITHIN_PERIOD.test(plain) && /\b(?:deliver\w*|receipt|received|shipment|shipped|products?|goods)\b/i.test(plain);
+    const window = REJECTION_WINDOW.test(plain) && !NOT_GOODS.test(plain) && WITHIN_PERIOD.test(plain) && /\b(?:deliver\w*|receipt|received|shipment|shipped|products?|goods)\b/i.test(plain);
     if (!chinese && ((!warranty && !window) || NOT_A_WARRANTY.test(plain))) return false;
     const duration = findDurations(text).find((candidate) => candidate.unit !== 'day' || candidate.value >= 7);
     const length = duration ? normalisedDuration(duration.value, duration.unit) : null;
