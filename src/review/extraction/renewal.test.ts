@@ -59,4 +59,13 @@ describe('renewal term', () => {
     const contract = renewal('"Renewal Term" shall have the meaning ascribed thereto in Section 8.1 [Automatic Renewal]. This Agreement will automatically renew on a year to year basis unless either party notifies the other at least 30 days prior to the end of the then current Renewal Term.');
     expect(contract).toMatchObject({ renewalTerm: 'successive 1 year', noticeDays: 30 });
   });
+
+  it('reads the term written before an "unless ... non-renewal" clause, monthly periods, and a term set in the next sentence', () => {
+    expect(renewal('This Agreement may be renewed for additional periods of one (1) year unless either Party provides notice of nonrenewal upon not less than [***] prior written notice.'))
+      .toMatchObject({ renewalTerm: 'successive 1 year', noticeRequired: true });
+    expect(renewal('This Agreement will extend automatically for monthly periods unless either party notifies the other in writing at least thirty (30) days before the expiration of the then current term.'))
+      .toMatchObject({ automatic: true, renewalTerm: 'successive 1 month', noticeDays: 30 });
+    expect(renewal("Unless either party gives at least ninety days' prior written notice that it elects not to extend the term beyond December 31, 1998, the term of this Agreement will be automatically extended until December 31, 1999. Thereafter this Agreement will automatically be renewed for successive additional periods of one year."))
+      .toMatchObject({ automatic: true, renewalTerm: 'successive 1 year', noticeDays: 90 });
+  });
 });

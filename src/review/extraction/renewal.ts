@@ -35,11 +35,11 @@ const CHINESE_OPTIONAL = /(?:有权|可以?)(?:要求)?续(?:签|约|期|展)|�
 const CHINESE_MUTUAL = /协商一致|另行协商|重新签订|双方同意/;
 
 /** Phrases that make a renewal repeat ("successive one-year terms", "each year", "another one (1) year", "additional 1-year terms"). */
-const SUCCESSIVE = /\bsuccessive\b|\bevery\b|\bsubsequent\b|\bone\s+or\s+more\b|\bconsecutive\b|\beach\s+(?:year|renewal|such|subsequent)|year[- ]to[- ]year|month[- ]to[- ]month|\banother\b|\bannually\b|\b(?:years?|months?)\)?\s+(?:terms|periods|increments|extensions|renewals)\b|\b(?:additional|renewal|extended|further|extension)\s+(?:\w+\s+){0,2}(?:terms|periods|increments)\b|\bterm\s+extensions\b|依此类推|以此类推|每次|逐年/i;
+const SUCCESSIVE = /\bsuccessive\b|\bevery\b|\b(?:monthly|annual|yearly)\s+(?:periods|terms|renewals|basis)\b|\bsubsequent\b|\bone\s+or\s+more\b|\bconsecutive\b|\beach\s+(?:year|renewal|such|subsequent)|year[- ]to[- ]year|month[- ]to[- ]month|\banother\b|\bannually\b|\b(?:years?|months?)\)?\s+(?:terms|periods|increments|extensions|renewals)\b|\b(?:additional|renewal|extended|further|extension)\s+(?:\w+\s+){0,2}(?:terms|periods|increments)\b|\bterm\s+extensions\b|依此类推|以此类推|每次|逐年/i;
 /** How far after the renewal verb the renewal term is described. */
 const TERM_WINDOW = 200;
 const EACH_YEAR = /\b(?:each|every)\s+year\b|\bannual\s+(?:periods?|terms?|basis|renewals?)\b|\bannually\b|\byear[- ]to[- ]year\b|\byearly\b|逐年|每年/i;
-const MONTH_TO_MONTH = /\bmonth[- ]to[- ]month\b|\b(?:each|every)\s+month\b/i;
+const MONTH_TO_MONTH = /\bmonth[- ]to[- ]month\b|\bmonthly\s+(?:periods?|terms?|basis|renewals?)\b|\b(?:each|every)\s+month\b/i;
 const SAME_DURATION = /\bsame\s+(?:duration|length|period)\b|\bequal\s+(?:in\s+duration\s+)?to\s+the\s+(?:initial|then[- ]current|original)\b|\bequal\s+in\s+duration\b|同等期限|相同期限/i;
 const COUNTED_RENEWALS = new RegExp(String.raw`\b(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten)\s+(?:\(\d+\)\s+)?(?:additional|successive|further|renewal|consecutive)\s+(?:renewal\s+)?(?:terms|periods)\b`, 'i');
 
@@ -59,7 +59,10 @@ function initialTermDuration(view: TextView): Duration | null {
 }
 
 /** CUAD's normalised renewal term: `successive 1 year`, `3 years`, `2 successive 10 years`. */
-function renewalTermOf(view: TextView, text: string, from: number): string | null {
+function renewalTermOf(view: TextView, text: string, at: number): string | null {
+  // The match may start at "unless either party ... non-renewal", after the renewal verb and its term.
+  const verb = text.search(/\b(?:renew|extend)/i);
+  const from = verb >= 0 && /^unless\b/i.test(text.slice(at)) ? Math.min(verb, at) : at;
   const successive = SUCCESSIVE.test(text.slice(Math.max(0, from - 40), from + TERM_WINDOW));
   let duration: Pick<Duration, 'value' | 'unit'> | undefined = termDurations(text, from)[0];
   if (!duration && EACH_YEAR.test(text)) duration = { value: 1, unit: 'year' };
@@ -174,13 +177,24 @@ export function extractAutoRenewal(view: TextView): AutoRenewalField | null {
   return optional ? build(view, optional.index, false, optional.from) : null;
 }
 
+/** "... extended until December 31, 1999. Thereafter this Agreement will automatically be renewed for successive additional periods of one year": the term in the next sentences. */
+function followingRenewalTerm(view: TextView, index: number): string | null {
+  for (const next of view.sentences.slice(index + 1, index + 3)) {
+    const verb = next.text.search(/\b(?:renew|extend)/i);
+    if (verb < 0 || !/\b(?:thereafter|subsequent|further|additional|successive)\b/i.test(next.text)) continue;
+    const term = renewalTermOf(view, next.text, verb);
+    if (term) return term;
+  }
+  return null;
+}
+
 function build(view: TextView, index: number, automatic: boolean, from: number): AutoRenewalField {
   const sentence = view.sentences[index]!;
   const notice = renewalNotice(view, index);
   return {
     renews: true,
     automatic,
-    renewalTerm: renewalTermOf(view, sentence.text, from) ?? (automatic && EVERGREEN.test(sentence.text) ? 'perpetual' : null),
+    renewalTerm: renewalTermOf(view, sentence.text, from) ?? followingRenewalTerm(view, index) ?? (automatic && EVERGREEN.test(sentence.text) ? 'perpetual' : null),
     noticeDays: notice.days,
     noticeRequired: notice.required,
     evidence: evidenceInSentence(view, sentence, 0, sentence.text.length),
