@@ -8,7 +8,10 @@ function quoted(text: string, evidence: EvidenceSpan | undefined): string {
   return text.slice(evidence!.start, evidence!.end).replace(/\s+/g, ' ');
 }
 
-const found = (text: string, field: 'exclusivity' | 'insurance' | 'auditRights' | 'changeOfControl' | 'antiAssignment' | 'ipOwnershipAssignment' | 'minimumCommitment') => {
+const found = (
+  text: string,
+  field: 'exclusivity' | 'insurance' | 'auditRights' | 'changeOfControl' | 'antiAssignment' | 'ipOwnershipAssignment' | 'minimumCommitment',
+) => {
   const value = extractFields(text)[field];
   return value ? quoted(text, value.evidence) : null;
 };
@@ -72,7 +75,9 @@ describe('audit rights', () => {
     ['Distributor shall permit Company or its auditors to inspect and copy its records relating to the Products.'],
     ['Such books shall be open for inspection by Licensor upon ten days notice.'],
     ['甲方有权审计乙方与本合同有关的账簿和记录。'],
-    ['Rogers shall have the right, upon reasonable prior written notice to Licensor, and during regular business hours, to inspect and audit the books of Licensor.'],
+    [
+      'Rogers shall have the right, upon reasonable prior written notice to Licensor, and during regular business hours, to inspect and audit the books of Licensor.',
+    ],
     ['MD Anderson shall make such records available to LBIO upon reasonable notice during normal business hours.'],
   ])('finds %j', (text) => {
     expect(found(text, 'auditRights')).toBe(text);
@@ -166,20 +171,30 @@ describe('minimum commitment', () => {
 
 describe('warranty duration', () => {
   it('reads the length of a product warranty, months in whole years as years', () => {
-    const text = 'Company warrants that the Products will be free from defects in material and workmanship for a period of twelve (12) months from the date of delivery.';
+    const text =
+      'Company warrants that the Products will be free from defects in material and workmanship for a period of twelve (12) months from the date of delivery.';
     const warranty = extractFields(text).warrantyDuration;
     expect(warranty).toMatchObject({ duration: '1 year', days: 365 });
     expect(quoted(text, warranty?.evidence)).toBe(text);
   });
 
   it('keeps days as days and a named warranty period without a length as null', () => {
-    expect(extractFields('Seller warrants the Goods against defects for ninety (90) days after shipment.').warrantyDuration).toMatchObject({ duration: '90 days', days: 90 });
-    expect(extractFields('The Warranty Period shall commence upon installation.').warrantyDuration).toMatchObject({ duration: null, days: null });
+    expect(extractFields('Seller warrants the Goods against defects for ninety (90) days after shipment.').warrantyDuration).toMatchObject({
+      duration: '90 days',
+      days: 90,
+    });
+    expect(extractFields('The Warranty Period shall commence upon installation.').warrantyDuration).toMatchObject({
+      duration: null,
+      days: null,
+    });
     expect(extractFields('本设备的质保期为两年。').warrantyDuration).toMatchObject({ duration: '2 years', days: 730 });
   });
 
   it('counts an inspection window after delivery, as CUAD does', () => {
-    expect(extractFields('Buyer may reject any defective Product by notice within thirty (30) days after receipt of the Products.').warrantyDuration).toMatchObject({ duration: '30 days', days: 30 });
+    expect(
+      extractFields('Buyer may reject any defective Product by notice within thirty (30) days after receipt of the Products.')
+        .warrantyDuration,
+    ).toMatchObject({ duration: '30 days', days: 30 });
   });
 
   it.each([
