@@ -1,11 +1,13 @@
 /**
  * `npm run eval`: measures the rules extractor on labelled contracts (CUAD-style labels).
  *
- *   npm run eval                                   # cuad/dev with labels-dev.json
- *   npm run eval -- --dir <folder> --labels <file> # any folder labelled the same way
- *   npm run eval -- --verbose                      # also list misses per category
+ *   npm run eval                                   # cuad/train (working set, with misses) and cuad/dev (figures only)
+ *   npm run eval -- --dir <folder> --labels <file> # that pair as the working set, then cuad/dev (repeatable)
+ *   npm run eval -- --tos                          # unfair terms of service, sentence level, on tos/dev
+ *   npm run eval -- --quiet                        # no miss lists
  *
- * Prints a table, then ends with one line holding the JSON summary.
+ * Rules are developed against the working set's misses; dev is the validation set and is only
+ * ever printed as figures. Prints a table per set, then ends with one line holding the JSON summary.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -14,72 +16,130 @@ import { parseArgs } from 'node:util';
 import {
   CUAD_CATEGORIES,
   evaluate,
+  formatMisses,
   formatReportTable,
   parseCuadLabels,
   predictCuadCategories,
   reportSummary,
   type EvaluationCase,
-} from '../src/review/extraction/evaluation.js';
+  type EvaluationReport,
+} from './evaluation.js';
+import { evaluateTos, formatTosTable, parseTosLabels, tosSummary } from './tos-evaluation.js';
 import { extractFields } from '../src/review/extraction/extract-fields.js';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const DATA = '../shared/data/contracts';
 
 const { values } = parseArgs({
   options: {
-    dir: { type: 'string', default: '../shared/data/contracts/cuad/dev' },
-    labels: { type: 'string', default: '../shared/data/contracts/cuad/labels-dev.json' },
+    dir: { type: 'string', multiple: true },
+    labels: { type: 'string', multiple: true },
+    tos: { type: 'boolean', default: false },
+    quiet: { type: 'boolean', default: false },
+    // Kept for old habits: misses are now listed for the working set by default.
     verbose: { type: 'boolean', default: false },
   },
 });
 
-/** Reviews every labelled contract found and prints the report; the summary JSON is the last line. */
-function main(): void {
-  const directory = path.resolve(projectRoot, values.dir);
-  const labelsFile = path.resolve(projectRoot, values.labels);
-  if (!existsSync(labelsFile)) throw new Error(`labels file not found: ${labelsFile}`);
-  if (!existsSync(directory)) throw new Error(`contracts folder not found: ${directory}`);
+interface LabelledSet {
+  name: string;
+  directory: string;
+  labelsFile: string;
+  /** The working set lists the contracts behind each miss; a validation set only shows figures. */
+  working: boolean;
+}
 
-  const contracts = parseCuadLabels(JSON.parse(readFileSync(labelsFile, 'utf8')));
+function evaluateSet(set: LabelledSet): { report: EvaluationReport; elapsedMs: number; missing: string[] } {
+  if (!existsSync(set.labelsFile)) throw new Error(`labels file not found: ${set.labelsFile}`);
+  if (!existsSync(set.directory)) throw new Error(`contracts folder not found: ${set.directory}`);
+  const contracts = parseCuadLabels(JSON.parse(readFileSync(set.labelsFile, 'utf8')));
   const cases: EvaluationCase[] = [];
   const missing: string[] = [];
   const started = performance.now();
   for (const contract of contracts) {
     // Labels name files relative to themselves ("dev/x.txt"); the folder given wins.
-    const candidates = [path.join(directory, path.basename(contract.file)), path.resolve(path.dirname(labelsFile), contract.file)];
+    const candidates = [path.join(set.directory, path.basename(contract.file)), path.resolve(path.dirname(set.labelsFile), contract.file)];
     const file = candidates.find((candidate) => existsSync(candidate));
     if (!file) {
       missing.push(contract.id);
       continue;
     }
-    const extracted = extractFields(readFileSync(file, 'utf8'));
-    cases.push({ id: contract.id, labels: contract.labels, predictions: predictCuadCategories(extracted) });
+    cases.push({ id: contract.id, labels: contract.labels, predictions: predictCuadCategories(extractFields(readFileSync(file, 'utf8'))) });
   }
-  const elapsedMs = performance.now() - started;
-  if (cases.length === 0) throw new Error(`none of the ${contracts.length} labelled contracts were found in ${directory}`);
+  if (cases.length === 0) throw new Error(`none of the ${contracts.length} labelled contracts were found in ${set.directory}`);
+  return { report: evaluate(cases), elapsedMs: performance.now() - started, missing };
+}
 
-  const report = evaluate(cases);
-  console.log(`contracts: ${path.relative(projectRoot, directory) || '.'} (${cases.length} reviewed in ${Math.round(elapsedMs)} ms)`);
-  console.log(`labels:    ${path.relative(projectRoot, labelsFile)}`);
-  if (missing.length > 0) console.log(`skipped ${missing.length} labelled contracts without a text file: ${missing.join(', ')}`);
-  console.log('');
-  console.log(formatReportTable(report));
-  if (values.verbose) {
-    for (const category of CUAD_CATEGORIES) {
-      const metrics = report.categories[category];
-      console.log(`\n${category}`);
-      console.log(`  false positives: ${metrics.falsePositiveIds.join(', ') || '-'}`);
-      console.log(`  false negatives: ${metrics.falseNegativeIds.join(', ') || '-'}`);
-      for (const wrong of metrics.answers?.wrong ?? []) {
-        console.log(`  answer ${wrong.id}: expected ${JSON.stringify(wrong.expected)}, got ${JSON.stringify(wrong.predicted)}`);
-      }
-    }
+function cuadSets(): LabelledSet[] {
+  const dirs = values.dir ?? [];
+  const labels = values.labels ?? [];
+  if (dirs.length !== labels.length) throw new Error('give --dir and --labels in pairs');
+  const dev: LabelledSet = {
+    name: 'dev (validation)',
+    directory: path.resolve(projectRoot, DATA, 'cuad/dev'),
+    labelsFile: path.resolve(projectRoot, DATA, 'cuad/labels-dev.json'),
+    working: false,
+  };
+  if (dirs.length === 0) {
+    return [
+      {
+        name: 'train (working set)',
+        directory: path.resolve(projectRoot, DATA, 'cuad/train'),
+        labelsFile: path.resolve(projectRoot, DATA, 'cuad/labels-train.json'),
+        working: true,
+      },
+      dev,
+    ];
   }
+  const given = dirs.map((dir, index) => ({
+    name: `${dir} (working set)`,
+    directory: path.resolve(projectRoot, dir),
+    labelsFile: path.resolve(projectRoot, labels[index]!),
+    working: true,
+  }));
+  return given.some((set) => set.directory === dev.directory) ? given : [...given, dev];
+}
+
+function runCuad(): void {
+  const summaries: Record<string, ReturnType<typeof reportSummary>> = {};
+  for (const set of cuadSets()) {
+    const { report, elapsedMs, missing } = evaluateSet(set);
+    console.log(
+      `== ${set.name}: ${path.relative(projectRoot, set.directory)} (${report.documents} reviewed in ${Math.round(elapsedMs)} ms), labels ${path.relative(projectRoot, set.labelsFile)}`,
+    );
+    if (missing.length > 0) console.log(`skipped ${missing.length} labelled contracts without a text file: ${missing.join(', ')}`);
+    console.log('');
+    console.log(formatReportTable(report));
+    if (set.working && !values.quiet) console.log(`\nmisses (${set.name}):\n${formatMisses(report)}`);
+    console.log('');
+    summaries[set.name.replace(/ \(.*\)$/, '')] = reportSummary(report);
+  }
+  console.log(JSON.stringify({ categories: CUAD_CATEGORIES.length, sets: summaries }));
+}
+
+function runTos(): void {
+  const directory = path.resolve(projectRoot, DATA, 'tos/dev');
+  const labelsFile = path.resolve(projectRoot, DATA, 'tos/labels-dev.json');
+  const documents = parseTosLabels(JSON.parse(readFileSync(labelsFile, 'utf8')));
+  const started = performance.now();
+  const report = evaluateTos(
+    documents.map((document) => {
+      const text = readFileSync(path.join(directory, path.basename(document.file)), 'utf8');
+      return { ...document, text, predicted: extractFields(text).unfairTerms ?? [] };
+    }),
+  );
+  console.log(
+    `== tos/dev: ${report.documents} documents, ${report.sentences} sentences in ${Math.round(performance.now() - started)} ms\n`,
+  );
+  console.log(formatTosTable(report));
+  if (!values.quiet) console.log(`\nmisses:\n${report.misses.join('\n')}`);
   console.log('');
-  console.log(JSON.stringify(reportSummary(report)));
+  console.log(JSON.stringify(tosSummary(report)));
 }
 
 try {
-  main();
+  if (values.tos) runTos();
+  else runCuad();
 } catch (error) {
   console.error(`eval: ${error instanceof Error ? error.message : String(error)}`);
   process.exitCode = 1;

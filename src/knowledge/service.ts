@@ -5,6 +5,8 @@ import { KnowledgeRepository, type StoredKnowledge } from './repository.js';
 import { parseVersionInput } from './version.js';
 import {
   CONSTRAINT_FIELDS,
+  isPresenceField,
+  PRESENCE_VALUES,
   type ConstraintField,
   type ConstraintOperator,
   type KnowledgeConstraint,
@@ -57,7 +59,13 @@ function validateConstraint(input: NonNullable<KnowledgeVersionInput['constraint
   if (!CONSTRAINT_OPERATORS.includes(input.operator as ConstraintOperator)) {
     throw badUserInput(`constraint.operator must be one of ${CONSTRAINT_OPERATORS.join(' ')}.`, 'constraint.operator');
   }
-  const numeric = input.field !== 'governingLaw';
+  if (isPresenceField(input.field)) {
+    if (typeof input.value !== 'string' || !(PRESENCE_VALUES as readonly string[]).includes(input.value)) {
+      throw badUserInput(`constraint.value must be ${PRESENCE_VALUES.join(' or ')} for ${input.field}.`, 'constraint.value');
+    }
+    if (!['=', '!='].includes(input.operator)) throw badUserInput(`${input.field} constraints use = or !=.`, 'constraint.operator');
+  }
+  const numeric = input.field !== 'governingLaw' && !isPresenceField(input.field);
   if (numeric ? typeof input.value !== 'number' || !Number.isFinite(input.value) : typeof input.value !== 'string' || !input.value.trim()) {
     throw badUserInput(`constraint.value must be a ${numeric ? 'number' : 'non-empty string'} for ${input.field}.`, 'constraint.value');
   }

@@ -24,8 +24,37 @@ export const CONSTRAINT_FIELDS = [
   'governingLaw',
   'confidentialityYears',
   'autoRenewalNoticeDays',
+  'warrantyDurationDays',
+  'exclusivity',
+  'insurance',
+  'auditRights',
+  'changeOfControl',
+  'antiAssignment',
+  'ipOwnershipAssignment',
+  'minimumCommitment',
+  'unfairTermLevel',
 ] as const;
 export type ConstraintField = (typeof CONSTRAINT_FIELDS)[number];
+
+/**
+ * Clause fields whose value is whether the contract has the clause: their constraints compare
+ * `present` or `absent` with `=` or `!=` (`insurance = present` asks for an insurance clause,
+ * `exclusivity != present` flags any exclusivity).
+ */
+export const PRESENCE_CONSTRAINT_FIELDS = [
+  'exclusivity',
+  'insurance',
+  'auditRights',
+  'changeOfControl',
+  'antiAssignment',
+  'ipOwnershipAssignment',
+  'minimumCommitment',
+] as const satisfies readonly ConstraintField[];
+export const PRESENCE_VALUES = ['present', 'absent'] as const;
+
+export function isPresenceField(field: string): field is (typeof PRESENCE_CONSTRAINT_FIELDS)[number] {
+  return (PRESENCE_CONSTRAINT_FIELDS as readonly string[]).includes(field);
+}
 
 /** One stored version of a knowledge item, as the repository returns it. */
 export interface KnowledgeRecord {

@@ -1,5 +1,14 @@
 import type { ConstraintField } from '../../knowledge/types.js';
 import { extractAmounts } from './amounts.js';
+import { extractAntiAssignment } from './anti-assignment.js';
+import { extractAuditRights } from './audit-rights.js';
+import { extractChangeOfControl } from './change-of-control.js';
+import { extractExclusivity } from './exclusivity.js';
+import { extractInsurance } from './insurance.js';
+import { extractIpOwnershipAssignment } from './ip-assignment.js';
+import { extractMinimumCommitment } from './minimum-commitment.js';
+import { extractUnfairTerms } from './unfair-terms.js';
+import { extractWarrantyDuration } from './warranty.js';
 import { splitClauses } from './clauses.js';
 import { extractConfidentialityYears } from './confidentiality.js';
 import { extractGoverningLaw } from './governing-law.js';
@@ -40,6 +49,15 @@ export function extractFields(text: string): ExtractedContract {
     autoRenewal: extractAutoRenewal(view),
     confidentialityYears: extractConfidentialityYears(view),
     nonCompete: extractNonCompete(view),
+    exclusivity: extractExclusivity(view),
+    insurance: extractInsurance(view),
+    auditRights: extractAuditRights(view),
+    changeOfControl: extractChangeOfControl(view),
+    antiAssignment: extractAntiAssignment(view),
+    ipOwnershipAssignment: extractIpOwnershipAssignment(view),
+    minimumCommitment: extractMinimumCommitment(view),
+    warrantyDuration: extractWarrantyDuration(view),
+    unfairTerms: extractUnfairTerms(view),
   };
 }
 
@@ -47,7 +65,8 @@ export function extractFields(text: string): ExtractedContract {
  * The extracted values that knowledge constraints can name, flat: `penaltyRate` in percent,
  * day counts, the liability cap amount (when a sum is stated, carve-outs or not), the governing-law
  * jurisdiction, confidentiality in years (`Infinity` when perpetual, so `>=` checks pass) and the
- * notice to stop an automatic renewal. Fields the contract lacks are left out.
+ * notice to stop an automatic renewal and the warranty period in days. Fields the contract lacks
+ * are left out; clause presence (`insurance`, ...) is read by the compliance check itself.
  */
 export function constraintValues(contract: ExtractedContract): Partial<Record<ConstraintField, number | string>> {
   const values: Partial<Record<ConstraintField, number | string>> = {};
@@ -60,5 +79,6 @@ export function constraintValues(contract: ExtractedContract): Partial<Record<Co
   if (confidentiality?.years != null) values.confidentialityYears = confidentiality.years;
   else if (confidentiality?.perpetual) values.confidentialityYears = Number.POSITIVE_INFINITY;
   if (contract.autoRenewal?.noticeDays != null) values.autoRenewalNoticeDays = contract.autoRenewal.noticeDays;
+  if (contract.warrantyDuration?.days != null) values.warrantyDurationDays = contract.warrantyDuration.days;
   return values;
 }

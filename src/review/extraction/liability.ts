@@ -2,7 +2,7 @@ import { findAmounts } from './amounts.js';
 import { evidenceInSentence, shorten, type Sentence, type TextView } from './text-view.js';
 import type { LiabilityCapField } from './types.js';
 
-const MENTIONS_LIABILITY = /liab|damages|remed|action|claim|赔偿|责任|损失/i;
+const MENTIONS_LIABILITY = /liab|damages|remed|action|claim|limitation|赔偿|责任|损失/i;
 
 const DAMAGE_TYPES =
   /\b(?:indirect|incidental|consequential|special|punitive|exemplary|multiplied|cover)\b[^.;]{0,40}\b(?:damages?|loss(?:es)?|costs?)\b|\blost\s+(?:profits?|revenues?|savings|business|data)\b|\bloss\s+of\s+(?:profits?|revenues?|business|goodwill|data|use)\b/i;
@@ -10,7 +10,7 @@ const NEGATED_LIABILITY =
   /\b(?:in\s+no\s+event|under\s+no\s+circumstances|neither\s+party|no\s+party|not\s+(?:in\s+any\s+manner\s+)?(?:be\s+)?(?:held\s+)?(?:liable|responsible)|shall\s+not\s+award|waives?)\b/i;
 /** An amount cap: "liability ... shall not exceed", "limited to", "maximum liability", "liable for no more than". */
 const AMOUNT_CAP =
-  /\b(?:liability|liable|damages)\b[^.;]{0,250}?\b(?:shall\s+not\s+exceed|will\s+not\s+exceed|(?:in\s+no\s+event|never)\s+exceed|not\s+be\s+(?:greater|more)\s+than|not\s+to\s+exceed|not\s+exceed|in\s+excess\s+of|(?<!not\s)(?:be\s+)?limited\s+to|no\s+more\s+than|capped\s+at|(?:shall|will)\s+be\s+limited)\b|\b(?:maximum|aggregate|cumulative|total|entire)\s+(?:\w+\s+){0,2}liability\b|\bliability\s+cap\b|\bcumulative\s+maximum\b|\bliable\s+for\s+no\s+more\s+than\b/i;
+  /\b(?:liability|liable|damages)\b[^.;]{0,250}?\b(?:shall\s+not\s+exceed|will\s+not\s+exceed|(?:in\s+no\s+event|never)\s+exceed|not\s+be\s+(?:greater|more)\s+than|not\s+to\s+exceed|not\s+exceed|in\s+excess\s+of|(?<!not\s)(?:be\s+)?limited\s+to|no\s+more\s+than|capped\s+at|(?:shall|will)\s+be\s+limited)\b|\b(?:maximum|aggregate|cumulative|total|entire)\s+(?:\w+\s+){0,2}liability\b|\bliability\s+cap\b|\bcumulative\s+maximum\b|\bliable\s+for\s+no\s+more\s+than\b|\b(?:in\s+no\s+event|under\s+no\s+circumstances)\s+(?:shall|will)\b[^.;]{0,40}?\bliability\b[^.;]{0,200}?\bexceed\b/i;
 const LIMITATION_TITLE = /\blimitations?\s+(?:of|on)\s+(?:liability|remedies|damages)\b/i;
 const SOLE_REMEDY =
   /\bsole\s+(?:and\s+exclusive\s+)?(?:remedy|obligation|liability)\b|\bexclusive\s+remed(?:y|ies)\b|\bentire\s+(?:liability|obligation)\b/i;
@@ -21,7 +21,7 @@ const TIME_BAR =
 const EXCEPTION =
   /\b(?:except(?:ing)?|save\s+for|with\s+the\s+exception\s+of|without\s+affecting|without\s+prejudice\s+to|does\s+not\s+apply|shall\s+not\s+apply|will\s+not\s+apply)\b/i;
 const EXPRESSLY_UNCAPPED =
-  /\b(?:limitations?|exclusions?|cap|caps|foregoing|this\s+(?:section|article|paragraph)[\s\d.()a-z]{0,12})\b[^.;]{0,150}?\b(?:shall|will)\s+not\s+apply\b|\bnothing\s+in\s+this\s+(?:section|article|paragraph|agreement)\b[^.;]{0,40}?\b(?:shall|will)\s+(?:limit|exclude|restrict)\b|\bunlimited\s+liability\b|\bliability\s+(?:shall|will)\s+be\s+unlimited\b|\bnot\s+(?:be\s+)?subject\s+to\s+(?:the|any)\s+(?:limitation|cap)/i;
+  /\b(?:limitations?(?!\s+(?:up)?on\s+use)|exclusions?|cap|caps|foregoing(?!\s+indemnif)|this\s+(?:section|subsection|article|paragraph)[\s\d.()a-z]{0,12})\b[^.;]{0,150}?\b(?:shall|will|does|do)\s+not(?:,\s*however,)?\s+apply\b|\b(?:this|the\s+foregoing)\s+(?:section|subsection|article|paragraph|limitation)\s+shall\s+neither\b|\bnothing\s+in\s+this\s+(?:section|subsection|article|paragraph|agreement)\b[^.;]{0,40}?\b(?:shall|will|is\s+intended\s+to)\s+(?:limit|exclude|restrict)\b|\b(?:shall|will|does|do)\s+not\s+limit\s+(?:the\s+)?(?:liability|a\s+party's\s+(?:liability|right\s+to\s+recover)|either\s+party's\s+liability|the\s+indemnification)\b|\bneither\s+party\s+(?:excludes|limits)\s+(?:or\s+(?:limits|excludes)\s+)?(?:its\s+|any\s+)?liability\b|\bwaives?\s+any\s+and\s+all\s+limitations\b|\blimitations\s+of\s+liability\b[^.;]{0,80}\bshall\s+(?:not\s+)?be\s+(?:available|applicable)\b[^.;]{0,40}\b(?:with\s+respect\s+to|to)\b|\bunlimited\s+liability\b|\bliability\s+(?:shall|will)\s+be\s+unlimited\b|\bnot\s+(?:be\s+)?subject\s+to\s+(?:the|any)\s+(?:limitation|cap)/i;
 
 const CHINESE_CAP =
   /(?:赔偿|责任)[^。；]{0,30}(?:总额|累计|上限|最高)?[^。；]{0,20}(?:不超过|不得超过|不应超过|以[^。；]{1,30}为限)|(?:最高|累计)赔偿(?:额|总额|金额)?|责任限额|赔偿限额/;
@@ -36,7 +36,7 @@ interface LimitationHit {
 
 /** Insurance minimums ("aggregate limits of liability of not less than $1,000,000") are not caps. */
 const INSURANCE = /\binsur|\bpolic(?:y|ies)\b|\bcoverage\b/i;
-const MENTIONS_DAMAGES = /liab|damages|赔偿|责任/i;
+const MENTIONS_DAMAGES = /liab|damages|limitation|recover|赔偿|责任/i;
 
 function isLimitation(text: string): boolean {
   if (NEGATED_LIABILITY.test(text) && DAMAGE_TYPES.test(text) && /\b(?:liab|responsible|award|waive|recover)/i.test(text)) return true;

@@ -3,7 +3,7 @@ import { noticeDurations } from './sentence-rules.js';
 import { evidenceInSentence, type TextView } from './text-view.js';
 import type { AutoRenewalField } from './types.js';
 
-const MENTIONS_RENEWAL = /renew|extend|extension|continu|evergreen|续|顺延|延期|延长/i;
+const MENTIONS_RENEWAL = /renew|extend|extension|continu|evergreen|until\s+terminated|续|顺延|延期|延长/i;
 
 /** "shall automatically renew", "renewed automatically", "automatic 2 year term extensions", "evergreen". */
 const AUTOMATIC =
@@ -11,6 +11,9 @@ const AUTOMATIC =
 /** A party's option to renew or extend ("may, at its option, renew ... for 2 additional terms"). */
 const OPTIONAL =
   /\b(?:may|option\s+to|right\s+to|elect\s+to|entitled\s+to)\b[^.;]{0,60}?\b(?:renew|extend)\b[^.;]{0,120}?\bfor\s+(?:an?\s+|up\s+to\s+)?(?:\w+\s+)?(?:\(\d+\)\s+)?(?:additional|further|successive|consecutive|another|renewal|extension)\b/i;
+/** "may be extended for an additional two year period", "renewable for 1 year extension", "option to renew ... for another 5 years". */
+const MUTUAL_WITH_PERIOD =
+  /\b(?:may\s+be\s+(?:renewed|extended)|renewable|extendable|option\s+to\s+(?:renew|extend))\b[^.;]{0,80}?\bfor\s+(?:an?\s+|another\s+)?(?:additional\s+|further\s+)?(?:\w+\s+)?(?:\(\d+\)\s+)?(?:[\w-]+\s+)?(?:years?|months?|year\s+extension|period|term)\b/i;
 /** What an option renews is the contract or its term ("renew the Franchise", "extend the term of this Agreement"), not a delivery date. */
 const OPTION_OBJECT =
   /\b(?:renew|extend)\s+(?:(?:the|this|such|its|their)\s+)?(?:[\w-]+\s+){0,3}?(?:term|agreement|contract|licen[cs]e|franchise|lease|appointment|period|it)\b/i;
@@ -20,17 +23,33 @@ const MUTUAL_ONLY =
 const NOT_THE_CONTRACT =
   /\b(?:insurance|polic(?:y|ies)|patents?|registrations?|credit|warrant(?:y|ies)|time\s+for\s+(?:the\s+)?performance|payment\s+terms?|deadline)\b/i;
 
+/**
+ * Evergreen: after a first period the contract simply goes on until a party ends it by notice
+ * ("thereafter, it shall automatically continue until terminated by either party upon thirty (30)
+ * days' notice", "shall continue ... indefinitely after that"). CUAD's renewal term is `perpetual`.
+ */
+const EVERGREEN =
+  /\b(?:thereafter|after\s+that|indefinitely|from\s+(?:year\s+to\s+year|month\s+to\s+month))\b[^.;]{0,80}?\b(?:continue|remain)s?\b[^.;]{0,60}?\buntil\s+(?:terminated|either|any|one|a)\b|\b(?:continue|remain)s?\b[^.;]{0,60}?\b(?:thereafter|indefinitely|after\s+that)\b[^.;]{0,40}?\buntil\s+(?:terminated|either|any|one|a)\b|\b(?:shall|will)\s+(?:commence|begin)\b[^.;]{0,80}?\b(?:and\s+)?(?:shall\s+|will\s+)?(?:remain|continue)\s+in\s+(?:full\s+)?(?:force\s+and\s+)?effect\s+until\s+terminated\s+by\s+(?:either|any)\s+party\b[^.;]{0,40}?\bnotice\b/i;
+/** "shall continue on a year to year basis", "continue from month to month". */
+const ROLLING =
+  /\b(?:continue|renew|extend)\w*\b[^.;]{0,40}?\b(?:on\s+an?\s+|from\s+)?(?:year[- ]to[- ]year|month[- ]to[- ]month|annual)\s*(?:basis|periods?|terms?)?\b/i;
+/** The automatic renewal is of the contract or its term, not of support, a licence key or a price. */
+const RENEWS_THE_CONTRACT = /\b(?:agreement|contract|term|this\s+[A-Z]\w+|renewal)\b/i;
+/** Definitions ("Renewal Term shall have the meaning ...") restate, they do not renew. */
+const DEFINITION = /\b(?:shall\s+have|has)\s+the\s+meaning\b|^[^.;]{0,60}"\s+(?:shall\s+)?means?\b/i;
+
 const CHINESE_AUTOMATIC = /自动(?:续|延|顺延|展期)|(?:视为|即行|即)(?:同意)?(?:续|延|顺延)(?:约|期|签|展|长)|顺延/;
 const CHINESE_OPTIONAL = /(?:有权|可以?)(?:要求)?续(?:签|约|期|展)|续(?:签|约|期)权/;
 const CHINESE_MUTUAL = /协商一致|另行协商|重新签订|双方同意/;
 
 /** Phrases that make a renewal repeat ("successive one-year terms", "each year", "another one (1) year", "additional 1-year terms"). */
 const SUCCESSIVE =
-  /\bsuccessive\b|\bconsecutive\b|\beach\s+(?:year|renewal|such|subsequent)|year[- ]to[- ]year|month[- ]to[- ]month|\banother\b|\bannually\b|\b(?:years?|months?)\)?\s+(?:terms|periods|increments|extensions|renewals)\b|\b(?:additional|renewal|extended|further|extension)\s+(?:\w+\s+){0,2}(?:terms|periods|increments)\b|\bterm\s+extensions\b|依此类推|以此类推|每次|逐年/i;
+  /\bsuccessive\b|\bevery\b|\b(?:monthly|annual|yearly)\s+(?:periods|terms|renewals|basis)\b|\bsubsequent\b|\bone\s+or\s+more\b|\bconsecutive\b|\beach\s+(?:year|renewal|such|subsequent)|year[- ]to[- ]year|month[- ]to[- ]month|\banother\b|\bannually\b|\b(?:years?|months?)\)?\s+(?:terms|periods|increments|extensions|renewals)\b|\b(?:additional|renewal|extended|further|extension)\s+(?:\w+\s+){0,2}(?:terms|periods|increments)\b|\bterm\s+extensions\b|依此类推|以此类推|每次|逐年/i;
 /** How far after the renewal verb the renewal term is described. */
 const TERM_WINDOW = 200;
-const EACH_YEAR = /\b(?:each|every)\s+year\b|\bannually\b|\byear[- ]to[- ]year\b|\byearly\b|逐年|每年/i;
-const MONTH_TO_MONTH = /\bmonth[- ]to[- ]month\b|\b(?:each|every)\s+month\b/i;
+const EACH_YEAR =
+  /\b(?:each|every)\s+year\b|\bannual\s+(?:periods?|terms?|basis|renewals?)\b|\bannually\b|\byear[- ]to[- ]year\b|\byearly\b|逐年|每年/i;
+const MONTH_TO_MONTH = /\bmonth[- ]to[- ]month\b|\bmonthly\s+(?:periods?|terms?|basis|renewals?)\b|\b(?:each|every)\s+month\b/i;
 const SAME_DURATION =
   /\bsame\s+(?:duration|length|period)\b|\bequal\s+(?:in\s+duration\s+)?to\s+the\s+(?:initial|then[- ]current|original)\b|\bequal\s+in\s+duration\b|同等期限|相同期限/i;
 const COUNTED_RENEWALS =
@@ -59,7 +78,10 @@ function initialTermDuration(view: TextView): Duration | null {
 }
 
 /** CUAD's normalised renewal term: `successive 1 year`, `3 years`, `2 successive 10 years`. */
-function renewalTermOf(view: TextView, text: string, from: number): string | null {
+function renewalTermOf(view: TextView, text: string, at: number): string | null {
+  // The match may start at "unless either party ... non-renewal", after the renewal verb and its term.
+  const verb = text.search(/\b(?:renew|extend)/i);
+  const from = verb >= 0 && /^unless\b/i.test(text.slice(at)) ? Math.min(verb, at) : at;
   const successive = SUCCESSIVE.test(text.slice(Math.max(0, from - 40), from + TERM_WINDOW));
   let duration: Pick<Duration, 'value' | 'unit'> | undefined = termDurations(text, from)[0];
   if (!duration && EACH_YEAR.test(text)) duration = { value: 1, unit: 'year' };
@@ -82,19 +104,66 @@ const ABOUT_TERM_END =
 const NEIGHBOUR_OFFSETS = [1, -1, 2, 3, -2];
 const MAX_NEIGHBOUR_DISTANCE = 800;
 
-/** The notice needed to stop (or exercise) the renewal: in the renewal sentence or a neighbour about non-renewal. */
-function renewalNoticeDays(view: TextView, sentenceIndex: number): number | null {
-  const inOwn = noticeDurations(view.sentences[sentenceIndex]!.text)[0];
-  if (inOwn) return inOwn.days;
+/** "pursuant to 5.2", "in accordance with Section 18", "the termination provisions contained in paragraph 18". */
+const CROSS_REFERENCE =
+  /\b(?:(?:section|paragraph|clause|article)\s+|(?:pursuant\s+to|in\s+accordance\s+with|under|per)\s+(?:section\s+|paragraph\s+|clause\s+)?)(\d{1,3}(?:\.\d{1,3}){0,2})\b/gi;
+/** A notice period written but redacted ("[***] prior", "at least **** of the Initial Term"). */
+const REDACTED_NOTICE =
+  /\bnotice\b[^.;]{0,100}?(?:\[\s*\*[*\s]*\]|\*{3,})[^.;]{0,20}?\b(?:prior|before|of\s+the)\b|(?:\[\s*\*[*\s]*\]|\*{3,})\s*(?:days?\s+)?(?:prior|before|in\s+advance)\b[^.;]{0,80}?\b(?:expir|end\s+of|renew)/i;
+
+interface RenewalNotice {
+  days: number | null;
+  /** A notice of non-renewal is required even if its length is not readable (redacted). */
+  required: boolean;
+}
+
+function noticeIn(text: string): number | null {
+  return noticeDurations(text)[0]?.days ?? null;
+}
+
+/** Sentences of the clause numbered `number` ("5.2", "18"), found through the clause headings. */
+function referencedSentences(view: TextView, number: string): string[] {
+  const clause = view.clauses.find(
+    (candidate) =>
+      candidate.heading !== null &&
+      new RegExp(`^(?:(?:section|article|clause|paragraph)\\s+)?${number.replace(/\./g, '\\.')}(?![\\d])`, 'i').test(candidate.heading),
+  );
+  if (!clause) return [];
+  return view.sentences
+    .filter((sentence) => {
+      const at = view.originalOffset[sentence.start] ?? -1;
+      return at >= clause.start && at < clause.end;
+    })
+    .map((sentence) => sentence.text);
+}
+
+/**
+ * The notice needed to stop (or exercise) the renewal: in the renewal sentence, in a neighbour
+ * about non-renewal (the very next sentence may just say "notice must be given ... to
+ * terminate"), or in the clause the renewal sentence refers to ("unless notice is given
+ * pursuant to 5.2").
+ */
+function renewalNotice(view: TextView, sentenceIndex: number): RenewalNotice {
   const sentence = view.sentences[sentenceIndex]!;
+  const inOwn = noticeIn(sentence.text);
+  if (inOwn !== null) return { days: inOwn, required: true };
+  let required = REDACTED_NOTICE.test(sentence.text);
   for (const offset of NEIGHBOUR_OFFSETS) {
     const neighbour = view.sentences[sentenceIndex + offset];
     if (!neighbour || Math.max(neighbour.start - sentence.end, sentence.start - neighbour.end) > MAX_NEIGHBOUR_DISTANCE) continue;
-    if (!NON_RENEWAL_NOTICE.test(neighbour.text) || !ABOUT_TERM_END.test(neighbour.text)) continue;
-    const notice = noticeDurations(neighbour.text)[0];
-    if (notice) return notice.days;
+    if (!NON_RENEWAL_NOTICE.test(neighbour.text) || (offset !== 1 && !ABOUT_TERM_END.test(neighbour.text))) continue;
+    const notice = noticeIn(neighbour.text);
+    if (notice !== null) return { days: notice, required: true };
+    if (ABOUT_TERM_END.test(neighbour.text) && REDACTED_NOTICE.test(neighbour.text)) required = true;
   }
-  return null;
+  for (const reference of sentence.text.matchAll(CROSS_REFERENCE)) {
+    for (const text of referencedSentences(view, reference[1]!)) {
+      if (!NON_RENEWAL_NOTICE.test(text) || !ABOUT_TERM_END.test(text)) continue;
+      const notice = noticeIn(text);
+      if (notice !== null) return { days: notice, required: true };
+    }
+  }
+  return { days: null, required };
 }
 
 /**
@@ -105,35 +174,69 @@ function renewalNoticeDays(view: TextView, sentenceIndex: number): number | null
  */
 export function extractAutoRenewal(view: TextView): AutoRenewalField | null {
   let optional: { index: number; from: number } | null = null;
+  let automaticElsewhere: { index: number; from: number } | null = null;
+  let evergreen: { index: number; from: number } | null = null;
   for (let index = 0; index < view.sentences.length; index += 1) {
     const text = view.sentences[index]!.text;
     if (!MENTIONS_RENEWAL.test(text)) continue;
-    const automatic = AUTOMATIC.exec(text);
+    const automatic = AUTOMATIC.exec(text) ?? ROLLING.exec(text);
     const chineseAutomatic = automatic ? null : CHINESE_AUTOMATIC.exec(text);
     if (
       (automatic && !NOT_THE_CONTRACT.test(text.slice(Math.max(0, automatic.index - 60), automatic.index + automatic[0].length))) ||
       (chineseAutomatic && !CHINESE_MUTUAL.test(text))
     ) {
       const from = (automatic ?? chineseAutomatic)!.index;
-      return build(view, index, true, from);
+      // "Maintenance shall automatically continue ..." is not the contract renewing; keep looking, fall back to it.
+      // The subject before the renewal verb must be the contract or its term.
+      if (chineseAutomatic || (RENEWS_THE_CONTRACT.test(text.slice(0, from + 12)) && !DEFINITION.test(text)))
+        return build(view, index, true, from);
+      automaticElsewhere ??= { index, from };
+      continue;
     }
+    const forever = EVERGREEN.exec(text);
+    if (forever && !evergreen) evergreen = { index, from: forever.index };
     if (!optional) {
-      const english = OPTIONAL.exec(text);
-      const option = english && OPTION_OBJECT.test(english[0]) ? english : CHINESE_OPTIONAL.exec(text);
-      if (option && !MUTUAL_ONLY.test(text) && !CHINESE_MUTUAL.test(text) && !NOT_THE_CONTRACT.test(text))
+      const offered = OPTIONAL.exec(text);
+      const withPeriod = offered ? null : MUTUAL_WITH_PERIOD.exec(text);
+      const english =
+        (offered && OPTION_OBJECT.test(offered[0])) || (withPeriod && RENEWS_THE_CONTRACT.test(text.slice(0, withPeriod.index + 12)))
+          ? (offered ?? withPeriod)
+          : null;
+      const option = english ?? CHINESE_OPTIONAL.exec(text);
+      const mutual = MUTUAL_ONLY.test(text) || CHINESE_MUTUAL.test(text);
+      // A renewal by agreement of both parties counts when it states how long the renewal is, as CUAD does.
+      if (option && !NOT_THE_CONTRACT.test(text) && (!mutual || termDurations(text, option.index).length > 0))
         optional = { index, from: option.index };
     }
   }
+  if (automaticElsewhere) return build(view, automaticElsewhere.index, true, automaticElsewhere.from);
+  if (evergreen) return { ...build(view, evergreen.index, true, evergreen.from), renewalTerm: 'perpetual' };
   return optional ? build(view, optional.index, false, optional.from) : null;
+}
+
+/** "... extended until December 31, 1999. Thereafter this Agreement will automatically be renewed for successive additional periods of one year": the term in the next sentences. */
+function followingRenewalTerm(view: TextView, index: number): string | null {
+  for (const next of view.sentences.slice(index + 1, index + 3)) {
+    const verb = next.text.search(/\b(?:renew|extend)/i);
+    if (verb < 0 || !/\b(?:thereafter|subsequent|further|additional|successive)\b/i.test(next.text)) continue;
+    const term = renewalTermOf(view, next.text, verb);
+    if (term) return term;
+  }
+  return null;
 }
 
 function build(view: TextView, index: number, automatic: boolean, from: number): AutoRenewalField {
   const sentence = view.sentences[index]!;
+  const notice = renewalNotice(view, index);
   return {
     renews: true,
     automatic,
-    renewalTerm: renewalTermOf(view, sentence.text, from),
-    noticeDays: renewalNoticeDays(view, index),
+    renewalTerm:
+      renewalTermOf(view, sentence.text, from) ??
+      followingRenewalTerm(view, index) ??
+      (automatic && EVERGREEN.test(sentence.text) ? 'perpetual' : null),
+    noticeDays: notice.days,
+    noticeRequired: notice.required,
     evidence: evidenceInSentence(view, sentence, 0, sentence.text.length),
   };
 }

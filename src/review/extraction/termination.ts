@@ -6,16 +6,20 @@ const MENTIONS_TERMINATION = /terminat|terminab|cancel|解除|终止/i;
 
 /** A party may end the contract: "may terminate this Agreement", "shall have the right to terminate". */
 const ACTIVE_RIGHT =
-  /\b(?:may|can)\b(?:,[^,.;]{1,80},)?\s+(?:\w+\s+){0,3}?(?:terminate|cancel)\s+([^.;]{0,40})|\b(?:right|option|power|entitled)\s+(?:\([^()]{0,40}\)\s+)?(?:\w+\s+){0,3}?to\s+(?:\w+\s+){0,2}?(?:terminate|cancel)\s+([^.;]{0,40})/gi;
+  /\b(?:may|can)\b(?:,[^,.;]{1,80},)?\s+(?:\w+\s+){0,8}?(?:terminate|cancel)\s+([^.;]{0,40})|\b(?:right|option|power|entitled)\s+(?:\([^()]{0,40}\)\s+)?(?:\w+\s+){0,3}?to\s+(?:\w+\s+){0,2}?(?:terminate|cancel)\s+([^.;]{0,40})/gi;
 /** The contract is what ends: "this Agreement", "the Term", a defined name, or no object at all ("may terminate upon notice"). */
 const CONTRACT_OBJECT =
   /^(?:(?:this|the|such|any|its|their)\s+)?(?:[A-Z]|agreement|contract|term\b|performance|relationship|licen[cs]e|arrangement|engagement)|^(?:upon|on|by|with|at|for|without|immediately|effective|forthwith|in\s+(?:its|their)|\()/;
 const PASSIVE_RIGHT =
-  /\bmay\s+(?:\w+\s+){0,2}?be\s+(?:terminated|cancell?ed)\b|\bterminable\b|\bshall\s+terminate\b[^.;]{0,80}?\b(?:upon\s+(?:either|any|one)\s+party\s+giving|at\s+the\s+option\s+of)\b|\bcontinue\s+in\s+effect\s+until\s+(?:either|any|one)\s+party\b[^.;]{0,60}\bnotice\b/i;
-const NOT_ALLOWED = /\b(?:shall|will|may)\s+not\s+(?:\w+\s+){0,2}terminat|\bnot\s+be\s+entitled\s+to\s+terminat/i;
+  /\bmay\s+(?:\w+\s+){0,2}?be\s+(?:terminated|cancell?ed)\b|\bterminable\b|\bshall\s+terminate\b[^.;]{0,80}?\b(?:upon\s+(?:either|any|one)\s+party\s+giving|at\s+the\s+option\s+of)\b|\bcontinue\s+in\s+effect\s+until\s+(?:either|any|one)\s+party\b[^.;]{0,60}\bnotice\b|\b(?:until|unless\s+(?:sooner|earlier)|unless)\s+terminated\s+by\s+(?:either|any|one|a)\s+party\s+(?:upon|by\s+giving|giving|on|with)\b[^.;]{0,60}\bnotice\b|\b(?:wishing|wishes|desiring|desires|decides?|electing|elects?)\s+to\s+terminate\s+(?:this|the)\s+(?:agreement|contract)\b/i;
+const NOT_ALLOWED =
+  /\b(?:shall|will|may)\s+not\s+(?:\w+\s+){0,2}terminat|\bnot\s+be\s+entitled\s+to\s+terminat|\bagrees?\s+not\s+to\s+terminat/i;
+/** Ending the contract by agreement of both parties is not one party's right. */
+const MUTUAL_TERMINATION =
+  /\bmutual(?:ly)?\b|\bby\s+(?:written\s+|an?\s+)?agreement\b|\bagreement\s+in\s+writing\b|\bthe\s+parties\s+may\s+(?:\w+\s+)?terminate\b|\bwritten\s+consent\s+of\s+(?:both|all|the)\s+parties\b/i;
 /** Ending the contract at the end of a term is non-renewal, not termination for convenience. */
 const END_OF_TERM =
-  /\b(?:at|on|effective\s+(?:on|as\s+of))\s+the\s+(?:end|expiration|expiry|last\s+day)\s+of\s+(?:the\s+)?(?:initial|then[- ]current|current|renewal)?\s*term\b|\banniversary\b/i;
+  /\b(?:at|on|effective\s+(?:on|as\s+of))\s+the\s+(?:end|expiration|expiry|last\s+day)\s+of\s+(?:the\s+|its\s+)?(?:initial|then[- ]current|current|renewal)?\s*term\b|\banniversary\b/i;
 
 function grantsTerminationRight(text: string): boolean {
   if (NOT_ALLOWED.test(text)) return false;
@@ -29,16 +33,19 @@ function grantsTerminationRight(text: string): boolean {
 /** Qualifiers that make any termination right one for convenience. */
 const CONVENIENCE =
   /\bfor\s+(?:its\s+|their\s+)?convenience\b|\bwithout\s+(?:any\s+)?(?:cause|reason)\b|\bwith\s+or\s+without\s+cause\b|\bfor\s+any\s+reason\s+or\s+(?:for\s+)?no\s+reason\b|\bfor\s+no\s+reason\b|\bin\s+its\s+(?:sole\s+|absolute\s+|unfettered\s+)?(?:and\s+absolute\s+)?discretion\b|\bat\s+(?:its|their)\s+(?:sole\s+|absolute\s+)?(?:discretion|convenience)\b|\bfor\s+any\s+reason(?:\s+whatsoever)?\b|\bat\s+will\b/i;
+/** Notice with no readable length: "upon prior written notice thereof", "upon [***] written notice". */
+const NOTICE_ALONE =
+  /\b(?:upon|on|by\s+giving|with)\s+(?:(?:\[[^\]]{0,10}\]|\*{2,})\s+)?(?:(?:prior|advance|reasonable|written|advance)\s+){1,3}notice\b|\b(?:upon|on)\s+(?:\[[^\]]{0,10}\]|\*{2,})\s+(?:(?:prior|advance|written)\s+)*notice\b/i;
 /** "at any time" makes a right discretionary only when it is this contract that ends. */
 const AT_ANY_TIME = /\bat\s+any\s+time\b/i;
 const ENDS_THIS_CONTRACT =
   /\b(?:terminate|cancel)\s+(?:this|the)\s+(?:agreement|contract)\b|\b(?:agreement|contract)\s+may\s+(?:\w+\s+)?be\s+(?:terminated|cancell?ed)\b/i;
 /** The first three also hold when the sentence names other grounds. */
 const STRONG_CONVENIENCE =
-  /\bfor\s+(?:its\s+|their\s+)?convenience\b|\bwithout\s+(?:any\s+)?cause\b|\bwith\s+or\s+without\s+cause\b|\bfor\s+any\s+reason\s+or\s+(?:for\s+)?no\s+reason\b|\bfor\s+no\s+reason\b|\btermination\s+without\s+cause\b/i;
+  /\bfor\s+(?:its\s+|their\s+)?convenience\b|\bfor\s+non-?cause\b|\bwithout\s+(?:any\s+)?cause\b|\bwith\s+or\s+without\s+cause\b|\bfor\s+any\s+reason\s+or\s+(?:for\s+)?no\s+reason\b|\bfor\s+no\s+reason\b|\btermination\s+without\s+cause\b/i;
 /** Grounds that make a termination right one for cause, not convenience. */
 const CONDITION =
-  /\bif\b|\bin\s+the\s+event\b|\bin\s+case\b|\bshould\b|\bupon\s+(?:the\s+)?(?:occurrence|breach|default|insolvency|bankruptcy|any\s+of\s+the\s+following)|\bbreach|\bdefault|\bfail(?:s|ure|ed)?\b|\binsolven|\bbankrupt|\bcure\b|\bviolat|\bforce\s+majeure|\bchange\s+(?:of|in)\s+control|\bacquired\b|\bmerger\b|\bunable\b|\bnot\s+(?:been\s+)?(?:paid|achieved|met)|\billegal|\bconvict|\bfor\s+cause\b|\bdue\s+to\b|\bas\s+a\s+result\s+of\b|\bwhere\b|\bunless\b/i;
+  /\bif\b|\bin\s+the\s+event\b|\bin\s+case\b|\bshould\b|\bupon\s+(?:the\s+)?(?:occurrence|breach|default|insolvency|bankruptcy|any\s+of\s+the\s+following)|\bbreach|\bdefault|\bfail(?:s|ure|ed)?\b|\binsolven|\bbankrupt|\bcure\b|\bviolat|\bforce\s+majeure|\bchange\s+(?:of|in)\s+control|\bacquired\b|\bmerger\b|\bunable\b|\bnot\s+(?:been\s+)?(?:paid|achieved|met)|\billegal|\bconvict|\b(?:for|with)\s+cause\b|\bdue\s+to\b|\bas\s+a\s+result\s+of\b|\bwhere\b|\bunless\b/i;
 /** "Upon termination of this Agreement for any reason" is about consequences, not a right to terminate. */
 const CONSEQUENCE =
   /\b(?:upon|after|following|on)\s+(?:the\s+)?(?:expiration\s+or\s+)?terminat\w*\b[^.;]{0,60}?\bfor\s+any\s+reason|\bin\s+the\s+event\s+(?:of\s+)?(?:the\s+)?(?:expiration\s+or\s+)?terminat\w*[^.;]{0,60}?\bfor\s+any\s+reason|\bterminated\s+(?:by\s+\w+\s+(?:\w+\s+)?)?for\s+any\s+reason\b/i;
@@ -53,6 +60,8 @@ interface TerminationRight {
   noticeDays: number | null;
 }
 
+/** "...; provided that TouchStar shall have the right to terminate ...": a proviso is a right of its own. */
+const PROVISO = /;\s*provided,?\s+(?:however,?\s+)?(?:that\s+)?|,\s*provided,?\s+however,?\s+(?:that\s+)?/i;
 const LIST_ITEM = /^\(?(?:[a-z]|[ivx]{1,5}|\d{1,2})[).]\s/i;
 /** "(a) ", "(ii) ", "(3) " inside a sentence, but not the "(60)" of "sixty (60) days". */
 const INLINE_MARKER =
@@ -66,8 +75,9 @@ function isConvenience(text: string): boolean {
   if (CONDITION.test(text) || END_OF_TERM.test(text)) return false;
   if (CONVENIENCE.test(text) && !CONSEQUENCE.test(text)) return true;
   if (AT_ANY_TIME.test(text) && ENDS_THIS_CONTRACT.test(text)) return true;
-  // Termination by notice alone: "Either party may terminate this Agreement upon ninety (90) days written notice."
-  return noticeDurations(text).length > 0;
+  // Termination by notice alone: "Either party may terminate this Agreement upon ninety (90) days written notice",
+  // "upon prior written notice", "upon [***] written notice".
+  return noticeDurations(text).length > 0 || NOTICE_ALONE.test(text);
 }
 
 /**
@@ -75,6 +85,8 @@ function isConvenience(text: string): boolean {
  * the event of a material breach": each alternative is judged with the sentence's lead.
  */
 function alternatives(text: string): string[] {
+  const provisos = text.split(PROVISO);
+  if (provisos.length > 1) return provisos.filter((part) => part.trim().length > 0);
   const markers = [...text.matchAll(INLINE_MARKER)].filter((marker) => marker.index > 0);
   if (markers.length < 2) return [];
   const lead = text.slice(0, markers[0]!.index);
@@ -94,6 +106,7 @@ function listLead(view: TextView, index: number): string | null {
 
 function sentenceIsConvenience(view: TextView, index: number): boolean {
   const text = view.sentences[index]!.text;
+  if (NOT_ALLOWED.test(text) || MUTUAL_TERMINATION.test(text)) return false;
   if (MENTIONS_TERMINATION.test(text) && (isConvenience(text) || alternatives(text).some(isConvenience))) return true;
   // A list item under "... may be terminated upon the occurrence of any of the following:" —
   // "(d) By either party hereto upon sixty (60) days prior written notice".

@@ -92,6 +92,8 @@ export interface AutoRenewalField {
   renewalTerm: string | null;
   /** Notice needed to stop (or to exercise) the renewal, in days. */
   noticeDays: number | null;
+  /** A notice is needed to stop (or exercise) the renewal, even when its length is not readable (redacted). */
+  noticeRequired: boolean;
   evidence: EvidenceSpan;
 }
 
@@ -99,6 +101,36 @@ export interface AutoRenewalField {
 export interface ConfidentialityYearsField {
   years: number | null;
   perpetual: boolean;
+  evidence: EvidenceSpan;
+}
+
+/** How long a warranty against defects runs. */
+export interface WarrantyDurationField {
+  /** Normalised: `1 year`, `6 months`, `90 days` (12 months read as 1 year); null when no length is written. */
+  duration: string | null;
+  /** Calendar days (a month counts 30, a year 365); null when no length is written. */
+  days: number | null;
+  evidence: EvidenceSpan;
+}
+
+/** The eight CLAUDETTE categories of potentially unfair terms of service. */
+export type UnfairTermCategory =
+  | 'limitation_of_liability'
+  | 'unilateral_termination'
+  | 'unilateral_change'
+  | 'content_removal'
+  | 'choice_of_law'
+  | 'jurisdiction'
+  | 'arbitration'
+  | 'contract_by_using';
+
+/** CLAUDETTE's level: 1 clearly fair, 2 potentially unfair, 3 clearly unfair. */
+export type UnfairTermLevel = 1 | 2 | 3;
+
+/** One sentence of a terms-of-service text in a CLAUDETTE category. */
+export interface UnfairTermField {
+  category: UnfairTermCategory;
+  level: UnfairTermLevel;
   evidence: EvidenceSpan;
 }
 
@@ -118,4 +150,22 @@ export interface ExtractedContract {
   autoRenewal: AutoRenewalField | null;
   confidentialityYears: ConfidentialityYearsField | null;
   nonCompete: PresenceField | null;
+  /** CUAD "Exclusivity": exclusive appointment, licence or dealing. */
+  exclusivity: PresenceField | null;
+  /** CUAD "Insurance": a party must hold insurance. */
+  insurance: PresenceField | null;
+  /** CUAD "Audit Rights": a party may audit or inspect the other's books, records or premises. */
+  auditRights: PresenceField | null;
+  /** CUAD "Change of Control": consent, notice or termination on a party's change of control. */
+  changeOfControl: PresenceField | null;
+  /** CUAD "Anti-Assignment": assigning the contract needs consent or is forbidden. */
+  antiAssignment: PresenceField | null;
+  /** CUAD "IP Ownership Assignment": IP created by one party becomes the other's. */
+  ipOwnershipAssignment: PresenceField | null;
+  /** CUAD "Minimum Commitment": a minimum purchase, order, sale or payment. */
+  minimumCommitment: PresenceField | null;
+  /** CUAD "Warranty Duration". */
+  warrantyDuration: WarrantyDurationField | null;
+  /** Terms-of-service clauses in the CLAUDETTE categories, with their level; null when none. */
+  unfairTerms: UnfairTermField[] | null;
 }

@@ -1,4 +1,5 @@
-import type { ExtractedContract, EvidenceSpan } from '../../extraction/types.js';
+import { isPresenceField } from '../../../knowledge/types.js';
+import type { ExtractedContract, EvidenceSpan, UnfairTermField } from '../../extraction/types.js';
 import type { Finding, ReviewState, RiskLevel } from '../state.js';
 
 type Fields = Omit<ExtractedContract, 'clauses'>;
@@ -13,7 +14,38 @@ export const SEVERITY_BY_FIELD: Record<string, RiskLevel> = {
   governingLaw: 'MEDIUM',
   confidentialityYears: 'MEDIUM',
   autoRenewalNoticeDays: 'LOW',
+  // Clauses that bind the business or give away its property weigh most; paperwork least.
+  ipOwnershipAssignment: 'HIGH',
+  minimumCommitment: 'HIGH',
+  exclusivity: 'MEDIUM',
+  changeOfControl: 'MEDIUM',
+  insurance: 'MEDIUM',
+  warrantyDurationDays: 'MEDIUM',
+  antiAssignment: 'LOW',
+  auditRights: 'LOW',
+  // Unfair terms of service take their severity from each term's level (UNFAIR_TERM_SEVERITY).
+  unfairTermLevel: 'MEDIUM',
 };
+
+/** CLAUDETTE level to risk: clearly unfair HIGH, potentially unfair MEDIUM, fair LOW. */
+export const UNFAIR_TERM_SEVERITY: Record<UnfairTermField['level'], RiskLevel> = { 3: 'HIGH', 2: 'MEDIUM', 1: 'LOW' };
+/** At most this many findings per unfair-terms rule, the clearest first, so one long text cannot flood a review. */
+export const MAX_UNFAIR_TERM_FINDINGS = 25;
+
+const unfairCategoryLabels: Record<UnfairTermField['category'], { en: string; zh: string }> = {
+  limitation_of_liability: { en: 'limitation of liability', zh: '责任限制' },
+  unilateral_termination: { en: 'unilateral termination', zh: '单方终止' },
+  unilateral_change: { en: 'unilateral change', zh: '单方变更' },
+  content_removal: { en: 'content removal', zh: '删除内容' },
+  choice_of_law: { en: 'choice of law', zh: '法律选择' },
+  jurisdiction: { en: 'jurisdiction', zh: '管辖' },
+  arbitration: { en: 'arbitration', zh: '仲裁' },
+  contract_by_using: { en: 'contract by using', zh: '使用即同意' },
+};
+const unfairLevelWords = {
+  en: { 1: 'Fair', 2: 'Potentially unfair', 3: 'Clearly unfair' },
+  zh: { 1: '公平', 2: '可能不公平', 3: '明显不公平' },
+} as const;
 
 const labels: Record<string, { en: string; zh: string; unit?: { en: string; zh: string } }> = {
   penaltyRate: { en: 'Penalty rate', zh: '违约金比例', unit: { en: '%', zh: '%' } },
@@ -23,7 +55,20 @@ const labels: Record<string, { en: string; zh: string; unit?: { en: string; zh: 
   governingLaw: { en: 'Governing law', zh: '适用法律' },
   confidentialityYears: { en: 'Confidentiality term', zh: '保密期限', unit: { en: ' years', zh: '年' } },
   autoRenewalNoticeDays: { en: 'Non-renewal notice', zh: '不续约通知期', unit: { en: ' days', zh: '日' } },
+  warrantyDurationDays: { en: 'Warranty period', zh: '质保期', unit: { en: ' days', zh: '日' } },
+  exclusivity: { en: 'An exclusivity clause', zh: '排他条款' },
+  insurance: { en: 'An insurance clause', zh: '保险条款' },
+  auditRights: { en: 'An audit-rights clause', zh: '审计条款' },
+  changeOfControl: { en: 'A change-of-control clause', zh: '控制权变更条款' },
+  antiAssignment: { en: 'An anti-assignment clause', zh: '禁止转让条款' },
+  ipOwnershipAssignment: { en: 'An IP ownership assignment', zh: '知识产权归属转让条款' },
+  minimumCommitment: { en: 'A minimum commitment', zh: '最低采购承诺' },
 };
+
+/** A clause field's value: whether the contract has it, and where. */
+function presence(field: { evidence: EvidenceSpan } | null): { value: 'present' | 'absent'; evidence: EvidenceSpan | null } {
+  return field ? { value: 'present', evidence: field.evidence } : { value: 'absent', evidence: null };
+}
 
 const relation: Record<string, { en: string; zh: string }> = {
   '<=': { en: 'exceeds the maximum of', zh: '超过上限' },
@@ -65,6 +110,23 @@ export function contractValue(
       };
     case 'autoRenewalNoticeDays':
       return fields.autoRenewal ? { value: fields.autoRenewal.noticeDays, evidence: fields.autoRenewal.evidence } : null;
+    case 'unfairTermLevel': {
+      const terms = fields.unfairTerms ?? [];
+      if (terms.length === 0) return null;
+      const worst = terms.reduce((top, term) => (term.level > top.level ? term : top));
+      return { value: worst.level, evidence: worst.evidence };
+    }
+    case 'warrantyDurationDays':
+      return fields.warrantyDuration ? { value: fields.warrantyDuration.days, evidence: fields.warrantyDuration.evidence } : null;
+    // A missing clause is a value too: a rule may require one (`insurance = present`).
+    case 'exclusivity':
+    case 'insurance':
+    case 'auditRights':
+    case 'changeOfControl':
+    case 'antiAssignment':
+    case 'ipOwnershipAssignment':
+    case 'minimumCommitment':
+      return presence(fields[field] ?? null);
     default:
       return null;
   }
@@ -109,6 +171,40 @@ function formatValue(field: string, value: number | string, language: 'zh' | 'en
   return `${Number.isInteger(value) ? value : Number(value.toFixed(4))}${unit}`;
 }
 
+/** "An insurance clause is missing (…)" when a rule requires the clause; "… is present" when a rule excludes it. */
+function presenceMessage(field: string, present: boolean, language: 'zh' | 'en', cite: string): string {
+  const label = labels[field]!;
+  if (language === 'zh') return `${present ? '合同含有' : '合同缺少'}${label.zh}（${cite}）。`;
+  return `${label.en} is ${present ? 'present; the rule excludes it' : 'missing; the rule requires one'} (${cite}).`;
+}
+
+/** One finding per unfair term whose level breaks the rule (`unfairTermLevel <= 2`: no clearly unfair terms), severity by level. */
+function unfairTermFindings(
+  terms: readonly UnfairTermField[],
+  rule: NonNullable<KnowledgeItem['constraint']>,
+  item: KnowledgeItem,
+  language: 'zh' | 'en',
+): Finding[] {
+  if (typeof rule.value !== 'number') return [];
+  const cite = `${item.knowledgeId} ${item.version}`;
+  return terms
+    .filter((term) => !satisfies(term.level, rule.operator, rule.value))
+    .sort((a, b) => b.level - a.level || a.evidence.start - b.evidence.start)
+    .slice(0, MAX_UNFAIR_TERM_FINDINGS)
+    .map((term) => ({
+      clause: 'unfairTermLevel',
+      clauseIndex: term.evidence.clauseIndex,
+      knowledgeId: item.knowledgeId,
+      version: item.version,
+      severity: UNFAIR_TERM_SEVERITY[term.level],
+      message:
+        language === 'zh'
+          ? `${unfairLevelWords.zh[term.level]}的条款（${unfairCategoryLabels[term.category].zh}）（${cite}）。`
+          : `${unfairLevelWords.en[term.level]} term (${unfairCategoryLabels[term.category].en}) (${cite}).`,
+      evidence: { start: term.evidence.start, end: term.evidence.end, clauseIndex: term.evidence.clauseIndex },
+    }));
+}
+
 /**
  * The deterministic compliance check: every knowledge rule whose field the contract states is
  * evaluated; each breach is a finding citing the rule's knowledgeId and version.
@@ -119,12 +215,18 @@ export function checkCompliance(fields: Fields | null, knowledge: readonly Knowl
   for (const item of knowledge) {
     const rule = item.constraint;
     if (!rule) continue;
+    if (rule.field === 'unfairTermLevel') {
+      findings.push(...unfairTermFindings(fields.unfairTerms ?? [], rule, item, language));
+      continue;
+    }
     const found = contractValue(fields, rule.field);
     if (!found) continue;
     const label = labels[rule.field]?.[language] ?? rule.field;
     const cite = `${item.knowledgeId} ${item.version}`;
     let message: string | null = null;
-    if (rule.field === 'liabilityCapAmount' && found.uncapped) {
+    if (isPresenceField(rule.field) && found.value !== null && !satisfies(found.value, rule.operator, rule.value)) {
+      message = presenceMessage(rule.field, found.value === 'present', language, cite);
+    } else if (rule.field === 'liabilityCapAmount' && found.uncapped) {
       message =
         language === 'zh'
           ? `责任未设上限，要求不超过${rule.value}${rule.unit ?? ''}（${cite}）。`

@@ -26,6 +26,16 @@ export function extractedSummary(fields: ReviewState['fields']): ReviewReport['e
       : null,
     nonCompete: fields.nonCompete ? true : null,
     liquidatedDamages: fields.liquidatedDamages ? true : null,
+    exclusivity: fields.exclusivity ? true : null,
+    insurance: fields.insurance ? true : null,
+    auditRights: fields.auditRights ? true : null,
+    changeOfControl: fields.changeOfControl ? true : null,
+    antiAssignment: fields.antiAssignment ? true : null,
+    ipOwnershipAssignment: fields.ipOwnershipAssignment ? true : null,
+    minimumCommitment: fields.minimumCommitment ? true : null,
+    warrantyDuration: fields.warrantyDuration ? (fields.warrantyDuration.duration ?? true) : null,
+    unfairTerms: fields.unfairTerms?.length ?? 0,
+    clearlyUnfairTerms: fields.unfairTerms?.filter((term) => term.level === 3).length ?? 0,
     parties: fields.parties?.length ?? 0,
   };
 }

@@ -3,16 +3,18 @@ import {
   answersMatch,
   CUAD_CATEGORIES,
   evaluate,
+  formatMisses,
   formatReportTable,
   parseCuadLabels,
+  parseDurationAnswer,
   predictCuadCategories,
   reportSummary,
   type CategoryPrediction,
   type CuadCategory,
   type EvaluationCase,
 } from './evaluation.js';
-import { extractFields } from './extract-fields.js';
-import { ENGLISH_SUPPLY_AGREEMENT } from '../../../test/fixtures/extraction-contracts.js';
+import { extractFields } from '../src/review/extraction/extract-fields.js';
+import { ENGLISH_SUPPLY_AGREEMENT } from '../test/fixtures/extraction-contracts.js';
 
 const nothing: CategoryPrediction = { detected: false, answer: null };
 
@@ -77,10 +79,11 @@ describe('evaluate', () => {
     expect(missed.categories['Liquidated Damages']).toMatchObject({ precision: 0, recall: 0, f1: 0 });
   });
 
-  it('averages F1 over the eight categories', () => {
-    const expected = CUAD_CATEGORIES.reduce((sum, category) => sum + report.categories[category].f1, 0) / 8;
+  it('averages F1 over the sixteen categories', () => {
+    expect(CUAD_CATEGORIES).toHaveLength(16);
+    const expected = CUAD_CATEGORIES.reduce((sum, category) => sum + report.categories[category].f1, 0) / 16;
     expect(report.macroF1).toBeCloseTo(expected);
-    expect(report.macroF1).toBeCloseTo((6 * 1 + 2 / 3 + 2 / 3) / 8);
+    expect(report.macroF1).toBeCloseTo((14 * 1 + 2 / 3 + 2 / 3) / 16);
   });
 
   it('summarises as JSON and prints a table', () => {
@@ -90,7 +93,23 @@ describe('evaluate', () => {
     expect(summary.macroF1).toBe(Math.round(report.macroF1 * 10_000) / 10_000);
     const table = formatReportTable(report);
     expect(table).toMatch(/Governing Law\s+2\s+1\s+1\s+0\s+0\.667\s+0\.667\s+0\.667\s+0\.667 \(2\/3\)/);
-    expect(table).toContain('macro F1 over 8 categories');
+    expect(table).toContain('macro F1 over 16 categories');
+  });
+});
+
+describe('formatMisses', () => {
+  it('lists the contracts behind each miss, and only categories with misses', () => {
+    expect(formatMisses(evaluate(cases))).toBe(
+      [
+        'Governing Law',
+        '  false positives: d',
+        '  false negatives: c',
+        '  answer c: expected "Delaware", got null',
+        'Non-Compete',
+        '  false positives: d',
+      ].join('\n'),
+    );
+    expect(formatMisses(evaluate([cases[0]!]))).toBe('  none');
   });
 });
 
@@ -101,9 +120,24 @@ describe('answersMatch', () => {
     ['Governing Law', "People's Republic of China", 'PRC', true],
     ['Governing Law', 'Virginia; Texas', 'Virginia, Texas', true],
     ['Governing Law', 'New York', 'New Jersey', false],
+    ['Governing Law', 'Ontario, Canada', 'Province of Ontario, Canada', true],
+    ['Governing Law', 'South Africa', 'Republic of South Africa', true],
     ['Renewal Term', 'successive 5 years', 'successive 5 year', true],
     ['Renewal Term', 'successive 1 year', 'Successive 1 year', true],
-    ['Renewal Term', '1 year', 'successive 1 year', false],
+    ['Renewal Term', '1 year', 'successive 1 year', true],
+    ['Renewal Term', 'successive 12 months', 'succesive 1 year', true],
+    ['Renewal Term', '3 years', 'three (3) years', true],
+    ['Renewal Term', '2 successive 5 years', '2 5 years', true],
+    ['Renewal Term', 'successive 1 year', '10 1 years', false],
+    ['Renewal Term', '1 year', '0.5 year', false],
+    ['Renewal Term', 'perpetual', 'perpetual', true],
+    ['Renewal Term', 'perpetual', 'successive 1 year', false],
+    ['Notice Period to Terminate Renewal', '360 days', '1 year', true],
+    ['Notice Period to Terminate Renewal', '365 days', '12 months', true],
+    ['Notice Period to Terminate Renewal', '180 days', '(6) months', true],
+    ['Notice Period to Terminate Renewal', '180 days', '60 days; 180 days', true],
+    ['Notice Period to Terminate Renewal', '180 days', '180 days / 6 months', true],
+    ['Notice Period to Terminate Renewal', '90 days', '60 days; 180 days', false],
     ['Notice Period to Terminate Renewal', '180 days', '6 months', true],
     ['Notice Period to Terminate Renewal', '60 days', '60) days', true],
     ['Notice Period to Terminate Renewal', '30 days', '90 days', false],
@@ -114,6 +148,27 @@ describe('answersMatch', () => {
   it('never matches a missing prediction or an empty label', () => {
     expect(answersMatch('Governing Law', null, 'Texas')).toBe(false);
     expect(answersMatch('Governing Law', 'Texas', '')).toBe(false);
+  });
+});
+
+describe('parseDurationAnswer', () => {
+  it.each([
+    ['successive 1 year', { count: null, successive: true, value: 1, unit: 'year' }],
+    ['Successine 1 year', { count: null, successive: true, value: 1, unit: 'year' }],
+    ['2 successive 10 years', { count: 2, successive: true, value: 10, unit: 'year' }],
+    ['10 1 years', { count: 10, successive: false, value: 1, unit: 'year' }],
+    ['twelve months', { count: null, successive: false, value: 12, unit: 'month' }],
+    ['three (3) years', { count: null, successive: false, value: 3, unit: 'year' }],
+    ['60) days', { count: null, successive: false, value: 60, unit: 'day' }],
+    ['0.5 year', { count: null, successive: false, value: 0.5, unit: 'year' }],
+  ] as const)('%j', (answer, parsed) => {
+    expect(parseDurationAnswer(answer)).toEqual(parsed);
+  });
+
+  it('is null for answers that are not durations', () => {
+    expect(parseDurationAnswer('perpetual')).toBeNull();
+    expect(parseDurationAnswer('7/22/2019; 7/22/2022')).toBeNull();
+    expect(parseDurationAnswer('successive [] years')).toBeNull();
   });
 });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { ExtractedContract } from './types.js';
+import { NUMBER_WORDS_SOURCE, parseEnglishNumber } from '../src/review/extraction/numbers.js';
+import type { ExtractedContract } from '../src/review/extraction/types.js';
 
 /** The CUAD categories that map to an extracted field, in report order. */
 export const CUAD_CATEGORIES = [
@@ -11,6 +12,14 @@ export const CUAD_CATEGORIES = [
   'Renewal Term',
   'Notice Period to Terminate Renewal',
   'Non-Compete',
+  'Exclusivity',
+  'Insurance',
+  'Audit Rights',
+  'Change of Control',
+  'Anti-Assignment',
+  'IP Ownership Assignment',
+  'Minimum Commitment',
+  'Warranty Duration',
 ] as const;
 
 export type CuadCategory = (typeof CUAD_CATEGORIES)[number];
@@ -73,10 +82,18 @@ export function predictCuadCategories(contract: ExtractedContract): Record<CuadC
     'Renewal Term': { detected: renewal !== null, answer: renewal?.renewalTerm ?? null },
     // Notice to exercise an optional renewal is not notice to stop one.
     'Notice Period to Terminate Renewal': {
-      detected: renewal?.automatic === true && renewal.noticeDays !== null,
+      detected: renewal?.automatic === true && (renewal.noticeDays !== null || renewal.noticeRequired),
       answer: renewal?.noticeDays != null ? `${renewal.noticeDays} days` : null,
     },
     'Non-Compete': { detected: contract.nonCompete !== null, answer: null },
+    Exclusivity: { detected: contract.exclusivity !== null, answer: null },
+    Insurance: { detected: contract.insurance !== null, answer: null },
+    'Audit Rights': { detected: contract.auditRights !== null, answer: null },
+    'Change of Control': { detected: contract.changeOfControl !== null, answer: null },
+    'Anti-Assignment': { detected: contract.antiAssignment !== null, answer: null },
+    'IP Ownership Assignment': { detected: contract.ipOwnershipAssignment !== null, answer: null },
+    'Minimum Commitment': { detected: contract.minimumCommitment !== null, answer: null },
+    'Warranty Duration': { detected: contract.warrantyDuration !== null, answer: contract.warrantyDuration?.duration ?? null },
   };
 }
 
@@ -111,31 +128,98 @@ function places(answer: string): Set<string> {
         .replace(/\.$/, ''),
     )
     .filter((token) => token.length > 0)
-    .map((token) => PLACE_ALIASES[token] ?? token);
+    .map((token) => PLACE_ALIASES[token] ?? token)
+    // "Province of Ontario" is Ontario, "Republic of South Africa" South Africa; the PRC keeps its name.
+    .map((token) =>
+      token === "people's republic of china"
+        ? token
+        : token.replace(/^(?:province|state|commonwealth|republic|kingdom|government)\s+of\s+(?:the\s+)?/, ''),
+    );
   const specific = tokens.filter((token) => !COUNTRY_QUALIFIERS.has(token));
   return new Set(specific.length > 0 ? specific : tokens);
 }
 
-function renewalTermKey(answer: string): string {
-  return answer
+const NUMBER_WORDS = new RegExp(`\\b${NUMBER_WORDS_SOURCE}\\b`, 'gi');
+const UNIT_OF: Record<string, 'day' | 'week' | 'month' | 'year'> = {
+  day: 'day',
+  days: 'day',
+  week: 'week',
+  weeks: 'week',
+  month: 'month',
+  months: 'month',
+  year: 'year',
+  years: 'year',
+};
+
+/** A duration answer read as CUAD writes them: how many renewals (when stated), whether successive, and the length. */
+export interface DurationAnswer {
+  count: number | null;
+  successive: boolean;
+  value: number;
+  unit: 'day' | 'week' | 'month' | 'year';
+}
+
+/**
+ * Reads a duration answer after normalising it: case, CUAD's misspellings of "successive"
+ * ("succesive", "successine"), number words ("three (3) years", "twelve months"), stray
+ * parentheses ("(6) months"). "2 successive 5 years" and CUAD's shorthand "2 5 years" are two
+ * renewals of 5 years. Null when the answer is not a duration (`perpetual`, a date).
+ */
+export function parseDurationAnswer(answer: string): DurationAnswer | null {
+  const text = answer
     .toLowerCase()
-    .replace(/\b(year|month|day|week)s\b/g, '$1')
+    .replace(/\bsuc+[a-z]*\b/g, 'successive')
+    .replace(new RegExp(`\\b(${NUMBER_WORDS_SOURCE})\\s*\\(\\s*(\\d+)\\s*\\)`, 'gi'), '$2')
+    .replace(NUMBER_WORDS, (words) => String(parseEnglishNumber(words) ?? words))
+    .replace(/[()]/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
+  const match = /^(?:(\d+) )?(successive )?(?:(\d+) )?(\d+(?:\.\d+)?)[ -]?(days?|weeks?|months?|years?)$/.exec(text);
+  if (!match) return null;
+  const count = match[1] ?? match[3];
+  return {
+    count: count === undefined ? null : Number(count),
+    successive: match[2] !== undefined,
+    value: Number(match[4]),
+    unit: UNIT_OF[match[5]!]!,
+  };
+}
+
+/** The length of a duration in months when it is a whole number of them (a year is 12; 365 or 360 days are 12), else null. */
+function durationMonths(duration: Pick<DurationAnswer, 'value' | 'unit'>): number | null {
+  if (duration.unit === 'year') return duration.value * 12;
+  if (duration.unit === 'month') return duration.value;
+  const days = duration.unit === 'week' ? duration.value * 7 : duration.value;
+  if (days % 365 === 0) return (days / 365) * 12;
+  if (days % 30 === 0) return days / 30;
+  return null;
+}
+
+function durationDays(duration: Pick<DurationAnswer, 'value' | 'unit'>): number {
+  return duration.value * { day: 1, week: 7, month: 30, year: 365 }[duration.unit];
+}
+
+/** Two lengths are equal in days, or as whole months (`1 year` = `12 months` = `365 days` = `360 days`). */
+function sameLength(left: DurationAnswer, right: DurationAnswer): boolean {
+  if (durationDays(left) === durationDays(right)) return true;
+  const months = durationMonths(left);
+  return months !== null && months === durationMonths(right);
 }
 
 /** A duration answer ("30 days", "6 months", "60) days") in days; null when it is not one. */
 export function answerDays(answer: string): number | null {
-  const match = /(\d+(?:\.\d+)?)\)?\s*(day|week|month|year)s?/i.exec(answer);
-  if (!match) return null;
-  const perUnit = { day: 1, week: 7, month: 30, year: 365 }[match[2]!.toLowerCase() as 'day' | 'week' | 'month' | 'year'];
-  return Number(match[1]) * perUnit;
+  const parsed = parseDurationAnswer(answer);
+  return parsed ? durationDays(parsed) : null;
 }
 
 /**
  * Whether a predicted answer equals CUAD's: governing law as a set of places (`England and
- * Wales` equals `England, United Kingdom; Wales, United Kingdom`), renewal terms ignoring case and
- * plural, notice periods as a number of days (`6 months` equals `180 days`).
+ * Wales` equals `England, United Kingdom; Wales, United Kingdom`); notice periods and renewal
+ * terms as durations after {@link parseDurationAnswer}, of the same length in days or whole
+ * months. A renewal term must also agree on the number of renewals when either states one;
+ * "successive" is not compared, because CUAD writes it inconsistently (the same "additional
+ * periods of five (5) years" is `5 years` in one contract and `successive 5 years` in another).
+ * An answer listing several values ("60 days; 180 days") matches any of them.
  */
 export function answersMatch(category: CuadCategory, predicted: string | null, expected: string): boolean {
   if (predicted === null || expected.trim() === '') return false;
@@ -144,11 +228,15 @@ export function answersMatch(category: CuadCategory, predicted: string | null, e
     const right = places(expected);
     return left.size === right.size && [...left].every((place) => right.has(place));
   }
-  if (category === 'Notice Period to Terminate Renewal') {
-    const days = answerDays(predicted);
-    return days !== null && days === answerDays(expected);
-  }
-  return renewalTermKey(predicted) === renewalTermKey(expected);
+  return expected.split(/[;/]/).some((alternative) => durationAnswersMatch(category, predicted, alternative));
+}
+
+function durationAnswersMatch(category: CuadCategory, predicted: string, expected: string): boolean {
+  const left = parseDurationAnswer(predicted);
+  const right = parseDurationAnswer(expected);
+  if (!left || !right) return predicted.trim().toLowerCase() === expected.trim().toLowerCase();
+  if (!sameLength(left, right)) return false;
+  return category !== 'Renewal Term' || (left.count ?? 1) === (right.count ?? 1);
 }
 
 /** A contract's labels next to what was predicted for it. */
@@ -294,4 +382,20 @@ export function formatReportTable(report: EvaluationReport): string {
     '',
     `macro F1 over ${CUAD_CATEGORIES.length} categories: ${report.macroF1.toFixed(3)} (${report.documents} contracts)`,
   ].join('\n');
+}
+
+/** Per category, the contracts behind each miss: false positives, false negatives and wrong answers. */
+export function formatMisses(report: EvaluationReport): string {
+  const lines: string[] = [];
+  for (const category of CUAD_CATEGORIES) {
+    const metrics = report.categories[category];
+    const wrong = metrics.answers?.wrong ?? [];
+    if (metrics.falsePositiveIds.length === 0 && metrics.falseNegativeIds.length === 0 && wrong.length === 0) continue;
+    lines.push(category);
+    if (metrics.falsePositiveIds.length > 0) lines.push(`  false positives: ${metrics.falsePositiveIds.join(', ')}`);
+    if (metrics.falseNegativeIds.length > 0) lines.push(`  false negatives: ${metrics.falseNegativeIds.join(', ')}`);
+    for (const miss of wrong)
+      lines.push(`  answer ${miss.id}: expected ${JSON.stringify(miss.expected)}, got ${JSON.stringify(miss.predicted)}`);
+  }
+  return lines.length > 0 ? lines.join('\n') : '  none';
 }

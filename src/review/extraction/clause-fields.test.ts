@@ -1,0 +1,209 @@
+import { describe, expect, it } from 'vitest';
+import { extractFields } from './extract-fields.js';
+import type { EvidenceSpan } from './types.js';
+
+/** The text an evidence span points at, whitespace collapsed. */
+function quoted(text: string, evidence: EvidenceSpan | undefined): string {
+  expect(evidence).toBeDefined();
+  return text.slice(evidence!.start, evidence!.end).replace(/\s+/g, ' ');
+}
+
+const found = (
+  text: string,
+  field: 'exclusivity' | 'insurance' | 'auditRights' | 'changeOfControl' | 'antiAssignment' | 'ipOwnershipAssignment' | 'minimumCommitment',
+) => {
+  const value = extractFields(text)[field];
+  return value ? quoted(text, value.evidence) : null;
+};
+
+describe('exclusivity', () => {
+  it.each([
+    ['Company hereby appoints Distributor as its exclusive distributor of the Products in the Territory.'],
+    ['Licensor grants Licensee an exclusive, worldwide, royalty-free license to use the Software.'],
+    ["Distributor's right to market and sell the Products in the Territory shall be exclusive."],
+    ['During the Term, Supplier shall not appoint any other distributor in the Territory.'],
+    ['NFLA agrees not to grant the right to use the NFLA Identification to anyone other than Company.'],
+    ['Buyer shall purchase all of its requirements for the Products from Seller.'],
+    ['Distributor shall procure the Products solely from STAAR.'],
+    ['甲方授予乙方在华东地区的独家代理权。'],
+  ])('finds %j', (text) => {
+    expect(found(text, 'exclusivity')).toBe(text);
+  });
+
+  it.each([
+    ['Licensor grants Licensee a non-exclusive license to use the Software.'],
+    ['This remedy is the sole and exclusive remedy of Buyer for any breach of warranty.'],
+    ['The parties submit to the exclusive jurisdiction of the courts of New York.'],
+    ['All prices are exclusive of VAT.'],
+    ['The Fees shall be exclusive of any taxes and customs duties.'],
+    ['Exclusivity of Warranties. The warranties in Section 6.1 are the only warranties from IBM.'],
+    ['Non-Exclusivity. Nothing in this Agreement limits Licensee from entering into similar agreements with third parties.'],
+    ['This Agreement does not grant Reseller an exclusive right to resell the Products.'],
+    ["Licensee acknowledges Licensor's exclusive right, title and interest in and to the Trademarks."],
+  ])('does not count %j', (text) => {
+    expect(found(text, 'exclusivity')).toBeNull();
+  });
+
+  it('shows a bare heading together with the sentence that carries the clause', () => {
+    const text = '4. Exclusivity.\nSupplier appoints Reseller as its exclusive reseller in Germany.';
+    expect(found(text, 'exclusivity')).toBe('Exclusivity. Supplier appoints Reseller as its exclusive reseller in Germany.');
+  });
+});
+
+describe('insurance', () => {
+  it.each([
+    ['Supplier shall maintain commercial general liability insurance of at least $1,000,000 per occurrence.'],
+    ['Upon request, Company will furnish certificates of insurance evidencing the required coverage.'],
+    ['Licensor shall be named as an additional insured on all such policies.'],
+    ['乙方应为其员工投保工伤保险。'],
+  ])('finds %j', (text) => {
+    expect(found(text, 'insurance')).toBe(text);
+  });
+
+  it.each([
+    ['Customer is an insurance company licensed in the State of Ohio.'],
+    ['The Agreement covers the marketing of insurance products to members.'],
+    ['Neither party shall be liable for lost profits.'],
+  ])('does not count %j', (text) => {
+    expect(found(text, 'insurance')).toBeNull();
+  });
+});
+
+describe('audit rights', () => {
+  it.each([
+    ['Licensor shall have the right to audit the books and records of Licensee once per calendar year.'],
+    ['Distributor shall permit Company or its auditors to inspect and copy its records relating to the Products.'],
+    ['Such books shall be open for inspection by Licensor upon ten days notice.'],
+    ['甲方有权审计乙方与本合同有关的账簿和记录。'],
+    [
+      'Rogers shall have the right, upon reasonable prior written notice to Licensor, and during regular business hours, to inspect and audit the books of Licensor.',
+    ],
+    ['MD Anderson shall make such records available to LBIO upon reasonable notice during normal business hours.'],
+  ])('finds %j', (text) => {
+    expect(found(text, 'auditRights')).toBe(text);
+  });
+
+  it.each([
+    ['The Company shall deliver audited financial statements within 90 days after year end.'],
+    ['Buyer may inspect the Products upon delivery.'],
+    ['Confidential Information does not include information that becomes generally available to the public.'],
+    ['TouchStar shall make available to Reseller such technical information as it makes available to its other Resellers.'],
+  ])('does not count %j', (text) => {
+    expect(found(text, 'auditRights')).toBeNull();
+  });
+});
+
+describe('change of control', () => {
+  it.each([
+    ['In the event of a Change of Control of Supplier, Customer may terminate this Agreement upon thirty days notice.'],
+    ['Any merger or consolidation of Licensee shall be deemed an assignment requiring the prior written consent of Licensor.'],
+    ['乙方控制权发生变更的，应提前通知甲方。'],
+  ])('finds %j', (text) => {
+    expect(found(text, 'changeOfControl')).toBe(text);
+  });
+
+  it.each([
+    ['Either party may assign this Agreement without consent in connection with a merger, acquisition or change in control.'],
+    ['A change of control of Rogers shall not be considered an assignment of this Agreement.'],
+    ['Either party may terminate this Agreement if the other makes an assignment for the benefit of creditors.'],
+    ['Neither party is liable for delays caused by events beyond the control of either party.'],
+  ])('does not count %j', (text) => {
+    expect(found(text, 'changeOfControl')).toBeNull();
+  });
+});
+
+describe('anti-assignment', () => {
+  it.each([
+    ['Neither party may assign this Agreement without the prior written consent of the other party.'],
+    ['This Agreement is not assignable by Consultant.'],
+    ['Any attempted assignment in violation of this Section shall be null and void.'],
+    ['未经甲方书面同意，乙方不得转让本合同项下的权利和义务。'],
+  ])('finds %j', (text) => {
+    expect(found(text, 'antiAssignment')).toBe(text);
+  });
+
+  it.each([
+    ['Consultant hereby assigns to Company all right, title and interest in the Work Product.'],
+    ['Either party may assign this Agreement to an Affiliate.'],
+  ])('does not count %j', (text) => {
+    expect(found(text, 'antiAssignment')).toBeNull();
+  });
+});
+
+describe('IP ownership assignment', () => {
+  it.each([
+    ['Consultant hereby assigns to Company all right, title and interest in and to the Work Product.'],
+    ['All deliverables shall be deemed works made for hire.'],
+    ['All Improvements developed by Licensee shall be the sole property of Licensor.'],
+    ['本合同项下开发成果的知识产权归甲方所有。'],
+  ])('finds %j', (text) => {
+    expect(found(text, 'ipOwnershipAssignment')).toBe(text);
+  });
+
+  it.each([
+    ['Each party shall retain all right, title and interest in its pre-existing intellectual property.'],
+    ['The Licensed Marks are and shall remain the sole and exclusive property of Licensor.'],
+    ['Each Party will own all of its inventions made under this Agreement.'],
+    ['Neither party may assign this Agreement without consent.'],
+  ])('does not count %j', (text) => {
+    expect(found(text, 'ipOwnershipAssignment')).toBeNull();
+  });
+});
+
+describe('minimum commitment', () => {
+  it.each([
+    ['Distributor shall purchase at least 10,000 units of the Products in each Contract Year.'],
+    ['The minimum annual purchase amount is set out in Schedule 2.'],
+    ['Shipper will meet its Quarterly Volume Commitment or pay the Deficiency Payment.'],
+    ['乙方每年的最低采购量为一万件。'],
+  ])('finds %j', (text) => {
+    expect(found(text, 'minimumCommitment')).toBe(text);
+  });
+
+  it.each([
+    ['Supplier shall maintain insurance coverage of not less than $2,000,000.'],
+    ['There is no minimum amount of Gas that must be delivered hereunder.'],
+    ['Either party may terminate upon not less than thirty days notice.'],
+  ])('does not count %j', (text) => {
+    expect(found(text, 'minimumCommitment')).toBeNull();
+  });
+});
+
+describe('warranty duration', () => {
+  it('reads the length of a product warranty, months in whole years as years', () => {
+    const text =
+      'Company warrants that the Products will be free from defects in material and workmanship for a period of twelve (12) months from the date of delivery.';
+    const warranty = extractFields(text).warrantyDuration;
+    expect(warranty).toMatchObject({ duration: '1 year', days: 365 });
+    expect(quoted(text, warranty?.evidence)).toBe(text);
+  });
+
+  it('keeps days as days and a named warranty period without a length as null', () => {
+    expect(extractFields('Seller warrants the Goods against defects for ninety (90) days after shipment.').warrantyDuration).toMatchObject({
+      duration: '90 days',
+      days: 90,
+    });
+    expect(extractFields('The Warranty Period shall commence upon installation.').warrantyDuration).toMatchObject({
+      duration: null,
+      days: null,
+    });
+    expect(extractFields('本设备的质保期为两年。').warrantyDuration).toMatchObject({ duration: '2 years', days: 730 });
+  });
+
+  it('counts an inspection window after delivery, as CUAD does', () => {
+    expect(
+      extractFields('Buyer may reject any defective Product by notice within thirty (30) days after receipt of the Products.')
+        .warrantyDuration,
+    ).toMatchObject({ duration: '30 days', days: 30 });
+  });
+
+  it.each([
+    ['The representations and warranties of the parties shall survive for two years after closing.'],
+    ['Any breach of a representation, warranty or covenant not cured within thirty (30) days is a default.'],
+    ['Seller warrants that it has good title to the Goods.'],
+    ['Owner shall approve or reject the proposed Capital Project within thirty (30) days from the date of receipt.'],
+    ['Supplier will confirm or reject Purchase Orders within ten (10) days of receipt of the Purchase Order.'],
+  ])('does not count %j', (text) => {
+    expect(extractFields(text).warrantyDuration).toBeNull();
+  });
+});

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { extractFields } from './extract-fields.js';
+
+const convenience = (text: string) => {
+  const contract = extractFields(text);
+  return contract.terminationForConvenience ? { notice: contract.terminationNoticeDays?.days ?? null } : null;
+};
+
+describe('termination for convenience', () => {
+  it.each([
+    ['Either Party may terminate this agreement for non-cause with a sixty (60) days written notice.', 60],
+    [
+      'This Agreement shall be in effect until March 18, 2021, unless sooner terminated by either party upon thirty (30) days written notice, without cause.',
+      30,
+    ],
+    [
+      'The Company may in its discretion and at its option terminate this Agreement at any time after the Minimum Period upon five days prior written notice.',
+      5,
+    ],
+    [
+      'Either party wishing to terminate the Agreement must give written notice to the other party at least thirty (30) days prior to the desired date of termination.',
+      30,
+    ],
+    ['Either Consultant or Company may terminate this Agreement upon prior written notice thereof to the other party.', null],
+    ['Magenta may terminate this Agreement for any reason upon [***] written notice to Bachem.', null],
+  ])('finds %j', (text, notice) => {
+    expect(convenience(text)).toEqual({ notice });
+  });
+
+  it('judges a proviso on its own, but a proviso that takes the right away wins', () => {
+    expect(
+      convenience(
+        'This Agreement shall continue for twelve (12) months unless terminated earlier under Article 8; provided that TouchStar shall have the right to terminate this Agreement at any time upon not less than thirty (30) days notice.',
+      ),
+    ).toEqual({ notice: 30 });
+    expect(
+      convenience(
+        'AIG shall have the right to terminate this Agreement upon thirty (30) days prior written notice; provided, however, that AIG agrees not to terminate this Agreement unless the Company breaches.',
+      ),
+    ).toBeNull();
+  });
+
+  it.each([
+    ['This Agreement may be terminated at any time upon the mutual written agreement of the parties.'],
+    ['The parties may terminate this Agreement at any time by written agreement.'],
+    ['This Agreement may be terminated by either party with cause upon thirty (30) days written notice.'],
+    ['This Agreement may be terminated by either party at the expiration of its term upon thirty (30) days written notice.'],
+    ['Either party may terminate this Agreement upon written notice if the other party materially breaches it.'],
+  ])('does not count %j', (text) => {
+    expect(convenience(text)).toBeNull();
+  });
+});

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { extractFields } from './extract-fields.js';
+
+const terms = (text: string) => extractFields(text).unfairTerms?.map(({ category, level }) => [category, level]) ?? [];
+
+describe('unfair terms of service', () => {
+  it.each([
+    ['By using Amazon Services, you signify your agreement to be bound by these conditions.', [['contract_by_using', 2]]],
+    ['These Terms will be governed by California law except for its conflicts of laws principles.', [['choice_of_law', 2]]],
+    [
+      'You additionally enjoy the protection afforded to you by mandatory provisions of the law of your country of residence.',
+      [['choice_of_law', 1]],
+    ],
+    [
+      'You and LinkedIn agree that claims can be litigated only in Dublin, and we each agree to personal jurisdiction of the courts located in Dublin.',
+      [['jurisdiction', 3]],
+    ],
+    ['If you are a consumer in the EEA, you can sue us in your home courts.', [['jurisdiction', 1]]],
+    ['Any Disputes between you and Visa shall be resolved through binding arbitration.', [['arbitration', 2]]],
+    ['We may amend these Terms from time to time.', [['unilateral_change', 2]]],
+    ['Yelp may terminate the Feeds at any time.', [['unilateral_termination', 3]]],
+    ['We reserve the right to terminate accounts if your behaviour is in breach of these Terms.', [['unilateral_termination', 2]]],
+    ['We may remove your content at any time, without notice.', [['content_removal', 3]]],
+    ['In no event will Zoom be liable for any indirect or consequential damages.', [['limitation_of_liability', 2]]],
+    [
+      'Nothing in these terms limits our liability for death or personal injury resulting from our negligence.',
+      [['limitation_of_liability', 1]],
+    ],
+  ])('%j', (text, expected) => {
+    expect(terms(text)).toEqual(expected);
+  });
+
+  it.each([
+    ['You may cancel your subscription at any time.'],
+    ['Upon termination, your license under this Agreement also shall terminate.'],
+    ['You may not copy, modify or distribute any part of our Services.'],
+    ['Dropbox will pay all arbitration fees for individual arbitration for claims less than $75,000.'],
+    ['If any provision is found by a court of competent jurisdiction to be invalid, the rest remains in force.'],
+    ['Limitation of Liability'],
+  ])('finds nothing in %j', (text) => {
+    expect(terms(text)).toEqual([]);
+  });
+
+  it('points its evidence at the sentence', () => {
+    const text = 'Welcome.\nWe may remove your content at any time, without notice.';
+    const found = extractFields(text).unfairTerms!;
+    expect(text.slice(found[0]!.evidence.start, found[0]!.evidence.end)).toBe('We may remove your content at any time, without notice.');
+  });
+
+  it('reads long texts only when they address the reader, as terms of service do', () => {
+    const filler = 'The Supplier shall deliver the goods to the warehouse of the Buyer in good order. '.repeat(40);
+    const contract = `${filler}The Supplier may terminate this Agreement at any time, without notice.`;
+    expect(extractFields(contract).unfairTerms).toBeNull();
+    const terms = `${'You can use the service to share your photos with your friends and you keep your rights. '.repeat(40)}We may terminate your account at any time, without notice.`;
+    expect(extractFields(terms).unfairTerms?.map(({ category, level }) => [category, level])).toEqual([['unilateral_termination', 3]]);
+  });
+});
