@@ -58,7 +58,14 @@ export function createDependencies(options: {
   const quotas = new QuotaService(db, config.quotas);
   const reviewGraph = compileReviewGraph({ provider }, { overrides: options.reviewNodeOverrides });
   const metrics = options.metrics ?? createMetrics();
-  const reviews = new ReviewService(db, events, knowledge, reviewGraph, provider, config.reviews, metrics, {
+  const reviews = new ReviewService({
+    db,
+    events,
+    knowledge,
+    graph: reviewGraph,
+    provider,
+    limits: config.reviews,
+    metrics,
     barrier: tombstones,
     quota: (principal, count) => quotas.assertRoom(principal.tenantId, 'reviewsPerDay', count),
   });

@@ -87,7 +87,7 @@ const batchCounts = new WeakMap<ReviewBatchRow, ReturnType<Context['services']['
 function countsOf(batch: ReviewBatchRow, context: Context) {
   let counts = batchCounts.get(batch);
   if (!counts) {
-    counts = context.services.reviews.batchCounts(batch.id);
+    counts = context.services.reviews.batchCounts(context.principal!, batch);
     batchCounts.set(batch, counts);
   }
   return counts;
@@ -104,7 +104,7 @@ export const ReviewBatchRef = builder.objectRef<ReviewBatchRow>('ReviewBatch').i
     reviews: t.field({
       type: [ReviewRef],
       args: { first: t.arg.int({ required: false, defaultValue: 500 }) },
-      resolve: (batch, args, context) => context.services.reviews.batchReviews(batch.id, Math.min(Math.max(args.first ?? 500, 1), 500)),
+      resolve: (batch, args, context) => context.services.reviews.batchReviews(context.principal!, batch, Math.min(Math.max(args.first ?? 500, 1), 500)),
     }),
   }),
 });
