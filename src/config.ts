@@ -69,6 +69,13 @@ const environmentSchema = z
     SUANNI_REVIEW_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
     SUANNI_REVIEW_MAX_TEXT_BYTES: z.coerce.number().int().positive().default(1_000_000),
     SUANNI_REVIEW_MAX_BATCH: z.coerce.number().int().min(1).max(500).default(500),
+    SUANNI_ROLE: z.enum(['all', 'gateway', 'worker'], { error: 'must be all, gateway or worker' }).default('all'),
+    SUANNI_JOB_LEASE_SECONDS: z.coerce.number().int().min(1).max(3_600).default(120),
+    SUANNI_JOB_SUPERVISE_SECONDS: z.coerce.number().int().min(1).max(3_600).default(15),
+    SUANNI_JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+    SUANNI_JOB_RETRY_LIMIT: z.coerce.number().int().min(0).max(100).default(4),
+    SUANNI_JOB_RETRY_DELAY_SECONDS: z.coerce.number().int().min(0).max(3_600).default(2),
+    SUANNI_DRAIN_SECONDS: z.coerce.number().min(0).max(3_600).default(30),
     OTEL_SERVICE_NAME: z.string().trim().min(1).default('suanni'),
     OTEL_EXPORTER_OTLP_ENDPOINT: z.preprocess((value) => (value === '' ? undefined : value), z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
     OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.preprocess((value) => (value === '' ? undefined : value), z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
@@ -98,6 +105,9 @@ const environmentSchema = z
     message: 'in production set SUANNI_ERASURE_HASH_KEY (the key of erasure tombstone and audit hashes)',
   });
 
+/** `all`: gateway and worker in one process; `gateway`: the API only; `worker`: jobs only. */
+export type ProcessRole = 'all' | 'gateway' | 'worker';
+
 /** Validated configuration; read once at start, passed down explicitly. */
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -113,6 +123,10 @@ export interface Config {
   subscriptions: { perSocket: number; perUser: number };
   heartbeatMs: number;
   reviews: { concurrency: number; maxTextBytes: number; maxBatch: number };
+  /** What this process does: serve the API, run jobs, or both (the default). */
+  role: ProcessRole;
+  /** Durable jobs (pg-boss): lease, how often lost leases are looked for, polling, retries; the SIGTERM grace period. */
+  jobs: { leaseSeconds: number; superviseSeconds: number; pollSeconds: number; retryLimit: number; retryDelaySeconds: number; drainSeconds: number };
   quotas: { facts: number; sessions: number; checkpointBytes: number; reviewsPerDay: number };
   /** Key of the erasure hashes; in development generated once into the data folder. */
   erasureHashKey?: string;
@@ -149,6 +163,15 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     subscriptions: { perSocket: env.SUANNI_MAX_SUBSCRIPTIONS_PER_SOCKET, perUser: env.SUANNI_MAX_SUBSCRIPTIONS_PER_USER },
     heartbeatMs: env.SUANNI_HEARTBEAT_MS,
     reviews: { concurrency: env.SUANNI_REVIEW_CONCURRENCY, maxTextBytes: env.SUANNI_REVIEW_MAX_TEXT_BYTES, maxBatch: env.SUANNI_REVIEW_MAX_BATCH },
+    role: env.SUANNI_ROLE,
+    jobs: {
+      leaseSeconds: env.SUANNI_JOB_LEASE_SECONDS,
+      superviseSeconds: env.SUANNI_JOB_SUPERVISE_SECONDS,
+      pollSeconds: env.SUANNI_JOB_POLL_SECONDS,
+      retryLimit: env.SUANNI_JOB_RETRY_LIMIT,
+      retryDelaySeconds: env.SUANNI_JOB_RETRY_DELAY_SECONDS,
+      drainSeconds: env.SUANNI_DRAIN_SECONDS,
+    },
     quotas: { facts: env.SUANNI_QUOTA_FACTS, sessions: env.SUANNI_QUOTA_SESSIONS, checkpointBytes: env.SUANNI_QUOTA_CHECKPOINT_BYTES, reviewsPerDay: env.SUANNI_QUOTA_REVIEWS_PER_DAY },
     erasureHashKey: env.SUANNI_ERASURE_HASH_KEY,
     chat: {

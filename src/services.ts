@@ -8,6 +8,7 @@ import { createModelProvider, type ModelProvider } from './platform/llm/provider
 import type { ReviewNode } from './review/agent/contract.js';
 import { compileReviewGraph, type ReviewNodeName } from './review/agent/graph.js';
 import { ReviewService } from './review/service.js';
+import { JobQueue } from './platform/jobs/job-queue.js';
 import { ChatService } from './memory/service.js';
 import type { ChatTurnMessage } from './memory/context-window.js';
 import { poolStats, type Database } from './platform/db/prisma.js';
@@ -68,6 +69,8 @@ export function createDependencies(options: {
     metrics,
     barrier: tombstones,
     quota: (principal, count) => quotas.assertRoom(principal.tenantId, 'reviewsPerDay', count),
+    jobs: new JobQueue({ connectionString: options.databaseUrl, ...config.jobs }),
+    jobRetry: { limit: config.jobs.retryLimit, delaySeconds: config.jobs.retryDelaySeconds },
   });
   metrics.observeQueue(() => ({ depth: reviews.queueDepth, running: reviews.queueRunning }));
   metrics.observePool(() => poolStats(db));

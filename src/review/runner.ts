@@ -1,5 +1,5 @@
 import type { KnowledgeService } from '../knowledge/service.js';
-import { DEFAULT_RETRY, retryTransient, type RetryOptions } from '../platform/db/transient.js';
+import { DEFAULT_RETRY, isTransientDatabaseError, retryTransient, type RetryOptions } from '../platform/db/transient.js';
 import { AppError } from '../platform/errors.js';
 import type { ModelProvider } from '../platform/llm/provider.js';
 import { createLogger } from '../platform/logger.js';
@@ -9,14 +9,31 @@ import type { NodeReport } from './agent/contract.js';
 import type { CompiledReviewGraph } from './agent/graph.js';
 import type { ReviewState } from './agent/state.js';
 import { reviewBatchTopic, type ReviewProgressEvent, type ReviewProgressLog } from './progress.js';
-import { WorkQueue } from './queue.js';
+import type { JobQueue, QueuedJob, QueueDefinition, SqlRunner } from '../platform/jobs/job-queue.js';
 import type { ReviewStore } from './store.js';
 import { traceReviewRun, type ReviewRunTrace } from './tracing.js';
 
 const log = createLogger('reviews');
 
+/** The code of a review whose run failed on every attempt the job queue allowed. */
+export const RETRIES_EXHAUSTED = 'RETRIES_EXHAUSTED';
+const RETRIES_EXHAUSTED_MESSAGE = 'The review could not run: every attempt failed on an unavailable service or a lost worker; submit it again.';
+
+/** The durable queue of review runs, and the queue of runs that failed for good. */
+export const REVIEW_QUEUE = 'review-run';
+export const REVIEW_FAILED_QUEUE = 'review-run-failed';
+
+/** Priority of single reviews; batch member i gets -i, so single reviews go first and concurrent batches interleave. */
+const SINGLE_PRIORITY = 1;
+
+interface ReviewJob {
+  reviewId: string;
+}
+
 export interface ReviewRunnerOptions {
   concurrency: number;
+  /** Job retries after the first attempt, and the delay before the first retry (doubled each time). */
+  jobRetry: { limit: number; delaySeconds: number };
   metrics: Metrics | undefined;
   /** How transient database failures of a review run are retried. */
   retry?: RetryOptions;
@@ -28,8 +45,11 @@ export interface ReviewRunnerOptions {
  * counts of the batches it runs. Failures stay inside their review.
  */
 export class ReviewRunner {
-  private readonly queue: WorkQueue<string>;
   private readonly batchCounters = new Map<string, { total: number; succeeded: number; failed: number; submittedAt: number }>();
+  private running = 0;
+  private working = false;
+  private depth = 0;
+  private depthTimer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly store: ReviewStore,
@@ -38,21 +58,67 @@ export class ReviewRunner {
     private readonly knowledge: KnowledgeService,
     private readonly graph: CompiledReviewGraph,
     private readonly provider: ModelProvider,
+    private readonly jobs: JobQueue,
     private readonly options: ReviewRunnerOptions,
-  ) {
-    this.queue = new WorkQueue(options.concurrency, (reviewId) => this.execute(reviewId));
+  ) {}
+
+  /** The queues of review runs (created by every process, idempotently). */
+  get queues(): QueueDefinition[] {
+    const { limit, delaySeconds } = this.options.jobRetry;
+    return [
+      { name: REVIEW_FAILED_QUEUE, retryLimit: 2, retryDelaySeconds: 1 },
+      { name: REVIEW_QUEUE, retryLimit: limit, retryDelaySeconds: delaySeconds, deadLetter: REVIEW_FAILED_QUEUE },
+    ];
   }
 
+  /** Creates the queues; with `work`, starts taking review jobs in this process (worker role). */
+  async start(options: { work: boolean }): Promise<void> {
+    await this.jobs.start(this.queues);
+    const refresh = () =>
+      this.jobs.unfinished([REVIEW_QUEUE]).then(
+        (unfinished) => (this.depth = Math.max(0, unfinished - this.running)),
+        () => undefined,
+      );
+    this.depthTimer = setInterval(refresh, 5_000).unref();
+    void refresh();
+    if (options.work) await this.work();
+  }
+
+  /** Stops taking work, lets running reviews finish within `graceMs`, then releases the rest to other workers. */
+  async stop(graceMs: number): Promise<void> {
+    clearInterval(this.depthTimer);
+    await this.jobs.stop(graceMs);
+  }
+
+  /** Review jobs waiting in all processes (refreshed every few seconds). */
   get queueDepth(): number {
-    return this.queue.depth;
+    return this.depth;
   }
 
+  private async work(): Promise<void> {
+    this.working = true;
+    await this.jobs.work<ReviewJob>(REVIEW_QUEUE, this.options.concurrency, (job) => this.execute(job));
+    await this.jobs.work<ReviewJob>(REVIEW_FAILED_QUEUE, 1, (job) => this.failForGood(job.data.reviewId));
+  }
+
+  /** Reviews running right now in this process. */
   get queueRunning(): number {
-    return this.queue.active;
+    return this.running;
   }
 
-  enqueue(reviewIds: readonly string[]): void {
-    this.queue.enqueue(...reviewIds);
+  /** Queues the runs of new reviews inside their creating transaction: single ones ahead of batch members. */
+  enqueueIn(kind: 'single' | 'batch'): (sql: SqlRunner, reviewIds: readonly string[]) => Promise<void> {
+    return (sql, reviewIds) =>
+      this.jobs.insert<ReviewJob>(
+        REVIEW_QUEUE,
+        reviewIds.map((reviewId, index) => ({ data: { reviewId }, priority: kind === 'single' ? SINGLE_PRIORITY : -index })),
+        sql,
+      );
+  }
+
+  /** Wakes this process' idle workers after the jobs were committed. */
+  wake(): void {
+    if (this.working) this.jobs.wake(REVIEW_QUEUE);
   }
 
   /** Counts a batch submitted to this process in memory (a count query per finished review would cost more than the review). */
@@ -60,24 +126,9 @@ export class ReviewRunner {
     this.batchCounters.set(batchId, { total: counts.total, succeeded: 0, failed: counts.failed, submittedAt: performance.now() });
   }
 
-  idle(): Promise<void> {
-    return this.queue.idle();
-  }
-
-  stop(): Promise<void> {
-    return this.queue.stop();
-  }
-
-  /**
-   * After a crash or restart: reviews that were RUNNING are FAILED (their in-memory state is
-   * gone by design), reviews still QUEUED are queued again.
-   */
-  async recoverInterrupted(): Promise<{ failed: number; requeued: number }> {
-    const failed = await this.store.failRunning();
-    const queued = await this.store.queuedReviewIds();
-    this.queue.enqueue(...queued);
-    if (failed || queued.length) log.info({ failed, requeued: queued.length }, 'recovered interrupted reviews');
-    return { failed, requeued: queued.length };
+  /** Resolves when no review job is waiting or running in any process (tests, benches). */
+  async idle(): Promise<void> {
+    while ((await this.jobs.unfinished([REVIEW_QUEUE, REVIEW_FAILED_QUEUE])) > 0) await new Promise((resolve) => setTimeout(resolve, 25));
   }
 
   /** Runs the review graph on one review's input; `pinned` replaces the as-of lookup (replay). */
@@ -99,22 +150,29 @@ export class ReviewRunner {
     })) as unknown as ReviewState;
   }
 
-  /** Runs one queued review to completion; failures stay inside this review. */
-  private execute(reviewId: string): Promise<void> {
-    return traceReviewRun(reviewId, this.options.metrics, (trace) => this.executeRun(reviewId, trace));
+  /** Runs one review job; failures stay inside this review. Throws only to have the job retried. */
+  private async execute(job: QueuedJob<ReviewJob>): Promise<void> {
+    this.running += 1;
+    try {
+      await traceReviewRun(job.data.reviewId, this.options.metrics, (trace) => this.executeRun(job, trace));
+    } finally {
+      this.running -= 1;
+    }
   }
 
-  private async executeRun(reviewId: string, trace: ReviewRunTrace): Promise<void> {
+  private async executeRun(job: QueuedJob<ReviewJob>, trace: ReviewRunTrace): Promise<void> {
+    const { reviewId } = job.data;
     const retry = { ...(this.options.retry ?? DEFAULT_RETRY), onRetry: (error: unknown, attempt: number) => log.warn({ err: error, reviewId, attempt }, 'transient database failure; retrying') };
-    // Claim and read in one statement; a review someone else claimed is skipped.
-    const review = await retryTransient(() => this.store.claim(reviewId), retry);
+    // Claim and read in one statement; a review finished or cancelled meanwhile is skipped. A
+    // redelivered job (its earlier attempt's worker died) may take over the RUNNING review.
+    const review = await retryTransient(() => this.store.claim(reviewId, job.retryCount > 0), retry);
     if (!review) return;
     trace.claimed(review);
     const traceId = trace.traceId;
     const status = (kind: ReviewProgressEvent['kind'], extra: Partial<ReviewProgressEvent> = {}) =>
       this.progress.publish({ reviewId, kind, node: null, durationMs: null, counts: null, status: 'RUNNING', errorCode: null, ...extra }, review.userId);
     status('STATUS');
-    let outcome: 'SUCCEEDED' | 'FAILED' = 'FAILED';
+    let outcome: 'SUCCEEDED' | 'FAILED' | null = null;
     try {
       // A review is atomic and has no checkpointer: after a transient failure it runs again from a fresh state.
       const state = await retryTransient(
@@ -131,21 +189,41 @@ export class ReviewRunner {
       const call = state.modelCalls.find((entry) => entry.provider !== 'rules') ?? state.modelCalls[0];
       const meta = { traceId, provider: call?.provider ?? this.provider.name, model: call?.model ?? this.provider.model };
       const written = await retryTransient(() => this.store.writeResult(review, state, meta, (tx) => this.knowledge.accessLogWrite(review, review.id, state.knowledgeUsed, tx)), retry);
+      // Another attempt wrote it (or it was cancelled): nothing to publish twice.
       if (!written) return;
       status('STATUS', { status: 'SUCCEEDED' });
       outcome = 'SUCCEEDED';
       trace.succeeded(state);
     } catch (error) {
+      if (isTransientDatabaseError(error) && job.retryCount < job.retryLimit) {
+        // The database is away for longer than the in-process retries: give the review back and let the queue retry it with backoff.
+        log.warn({ err: error, reviewId, attempt: job.retryCount + 1 }, 'review run failed on a transient error; the job will be retried');
+        await this.store.requeue(reviewId).catch(() => undefined);
+        trace.failed('RETRYING', error);
+        throw error;
+      }
       const known = error instanceof AppError;
-      if (!known) log.error({ err: error, reviewId, traceId }, 'review failed');
-      const errorCode = known ? error.code : 'INTERNAL';
-      const errorMessage = known ? error.message : `The review failed unexpectedly (trace ${traceId}).`;
-      await retryTransient(() => this.store.markFailed(reviewId, { errorCode, errorMessage, traceId }), retry);
-      status('STATUS', { status: 'FAILED', errorCode });
+      if (!known && !isTransientDatabaseError(error)) log.error({ err: error, reviewId, traceId }, 'review failed');
+      const errorCode = known ? error.code : isTransientDatabaseError(error) ? RETRIES_EXHAUSTED : 'INTERNAL';
+      const errorMessage = known ? error.message : errorCode === RETRIES_EXHAUSTED ? RETRIES_EXHAUSTED_MESSAGE : `The review failed unexpectedly (trace ${traceId}).`;
+      if (await retryTransient(() => this.store.markFailed(reviewId, { errorCode, errorMessage, traceId }), retry)) {
+        status('STATUS', { status: 'FAILED', errorCode });
+        outcome = 'FAILED';
+      }
       trace.failed(errorCode, error);
     } finally {
-      if (review.batchId) await this.publishBatchProgress(review.batchId, outcome).catch((error) => log.warn({ err: error, reviewId }, 'batch progress not published'));
+      if (review.batchId && outcome) await this.publishBatchProgress(review.batchId, outcome).catch((error) => log.warn({ err: error, reviewId }, 'batch progress not published'));
     }
+  }
+
+  /** A review job that failed for good (its last attempt's worker died, or it kept failing): the review is FAILED. */
+  private async failForGood(reviewId: string): Promise<void> {
+    const review = await this.store.findForRun(reviewId);
+    if (!review) return;
+    const failed = await this.store.markFailed(reviewId, { errorCode: RETRIES_EXHAUSTED, errorMessage: RETRIES_EXHAUSTED_MESSAGE, traceId: null }, ['QUEUED', 'RUNNING']);
+    if (!failed) return;
+    this.progress.publish({ reviewId, kind: 'STATUS', node: null, durationMs: null, counts: null, status: 'FAILED', errorCode: RETRIES_EXHAUSTED }, review.userId);
+    if (review.batchId) await this.publishBatchProgress(review.batchId, 'FAILED');
   }
 
   /**

@@ -4,6 +4,7 @@ import type { Database } from '../platform/db/prisma.js';
 import type { RetryOptions } from '../platform/db/transient.js';
 import type { WriteBarrier } from '../platform/db/write-barrier.js';
 import { assertUuid, badUserInput, forbidden, notFound } from '../platform/errors.js';
+import type { JobQueue } from '../platform/jobs/job-queue.js';
 import type { ModelProvider } from '../platform/llm/provider.js';
 import type { EventBus } from '../platform/pubsub.js';
 import type { Metrics } from '../platform/telemetry/metrics.js';
@@ -42,8 +43,12 @@ export interface ReviewServiceOptions {
   /** Orders the owner's writes against an erasure of the owner (required: compliance depends on it). */
   barrier: WriteBarrier;
   quota: (principal: Principal, reviews: number) => Promise<void>;
-  /** How transient database failures of a review run are retried. */
+  /** How transient database failures of a review run are retried in process. */
   retry?: RetryOptions;
+  /** The durable job queue that carries review runs to workers. */
+  jobs: JobQueue;
+  /** Job retries after the first attempt, and the delay before the first retry. */
+  jobRetry: { limit: number; delaySeconds: number };
 }
 
 /** A stable, comparable form of a finding for replay. */
@@ -75,8 +80,9 @@ export class ReviewService {
     this.progress = new ReviewProgressLog(options.events);
     this.store = new ReviewStore(options.db, options.barrier);
     this.inputs = new ReviewInputCheck(options.limits);
-    this.runner = new ReviewRunner(this.store, options.events, this.progress, options.knowledge, options.graph, options.provider, {
+    this.runner = new ReviewRunner(this.store, options.events, this.progress, options.knowledge, options.graph, options.provider, options.jobs, {
       concurrency: options.limits.concurrency,
+      jobRetry: options.jobRetry,
       metrics: options.metrics,
       retry: options.retry,
     });
@@ -91,18 +97,19 @@ export class ReviewService {
     return this.runner.queueRunning;
   }
 
-  /** Waits until every queued review has run (tests, shutdown). */
+  /** Creates the job queues; with `work` this process also runs reviews (roles `all` and `worker`). */
+  start(options: { work: boolean }): Promise<void> {
+    return this.runner.start(options);
+  }
+
+  /** Waits until no review is waiting or running in any process (tests, benches). */
   idle(): Promise<void> {
     return this.runner.idle();
   }
 
-  stop(): Promise<void> {
-    return this.runner.stop();
-  }
-
-  /** After a crash or restart: see {@link ReviewRunner.recoverInterrupted}. */
-  recoverInterrupted(): Promise<{ failed: number; requeued: number }> {
-    return this.runner.recoverInterrupted();
+  /** SIGTERM: stops taking reviews, lets running ones finish within `graceMs`, releases the rest to other workers. */
+  stop(graceMs = 10_000): Promise<void> {
+    return this.runner.stop(graceMs);
   }
 
   /** Queues one review and returns it at once (QUEUED). Bad input is BAD_USER_INPUT and stores nothing. */
@@ -110,10 +117,14 @@ export class ReviewService {
     const problem = this.inputs.problem(input);
     if (problem) throw badUserInput(problem.message, problem.field);
     await this.quota(principal, 1);
-    const review = await this.store.createReview(principal, { contractId: input.contractId, title: input.title.trim(), text: input.text, asOf: input.asOf ?? new Date() });
+    const review = await this.store.createReview(
+      principal,
+      { contractId: input.contractId, title: input.title.trim(), text: input.text, asOf: input.asOf ?? new Date() },
+      this.runner.enqueueIn('single'),
+    );
     this.progress.publish({ reviewId: review.id, kind: 'QUEUED', node: null, durationMs: null, counts: null, status: 'QUEUED', errorCode: null }, principal.userId);
     rememberReviewOrigin(review.id, 'child');
-    this.runner.enqueue([review.id]);
+    this.runner.wake();
     return review;
   }
 
@@ -137,12 +148,12 @@ export class ReviewService {
         ...(problem ? { status: 'FAILED' as const, errorCode: 'BAD_USER_INPUT', errorMessage: problem.message, finishedAt: now } : {}),
       };
     });
-    const { batch, queued } = await this.store.createBatch(principal, rows);
+    const { batch, queued } = await this.store.createBatch(principal, rows, this.runner.enqueueIn('batch'));
     if (queued.length > 0) this.runner.trackBatch(batch.id, { total: inputs.length, failed: inputs.length - queued.length });
     this.metrics?.batchesSubmitted.inc();
     rememberReviewOrigin(queued, 'link');
     for (const id of queued) this.progress.publish({ reviewId: id, kind: 'QUEUED', node: null, durationMs: null, counts: null, status: 'QUEUED', errorCode: null }, principal.userId);
-    this.runner.enqueue(queued);
+    this.runner.wake();
     return batch;
   }
 

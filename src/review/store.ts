@@ -1,6 +1,7 @@
 import type { Prisma } from '../generated/prisma/client.js';
 import type { Database } from '../platform/db/prisma.js';
 import { prismaRunner, type WriteBarrier } from '../platform/db/write-barrier.js';
+import type { SqlRunner } from '../platform/jobs/job-queue.js';
 import { assertUuid, badUserInput } from '../platform/errors.js';
 import type { ReviewState } from './agent/state.js';
 
@@ -31,6 +32,17 @@ export type ClaimedReview = Prisma.ReviewGetPayload<object>;
 /** The new rows of a review, less what the store fills in (owner, batch, position). */
 export type NewReviewRow = Omit<Prisma.ReviewCreateManyInput, 'tenantId' | 'userId' | 'batchId' | 'batchIndex'>;
 
+/** Queues the jobs of new reviews inside the transaction that creates them. */
+export type EnqueueInTransaction = (sql: SqlRunner, reviewIds: readonly string[]) => Promise<void>;
+
+const sqlRunner =
+  (tx: Prisma.TransactionClient): SqlRunner =>
+  (text, values) =>
+    tx.$queryRawUnsafe(text, ...values);
+
+/** A burst of submissions larger than the pool waits for a connection rather than failing after Prisma's default 2 s. */
+const SUBMIT_TRANSACTION = { maxWait: 15_000, timeout: 15_000 };
+
 const withFindings = { findings: { orderBy: { position: 'asc' } } } as const;
 
 /** A list position: newest first by (createdAt, id). */
@@ -56,15 +68,17 @@ export class ReviewStore {
     private readonly barrier: WriteBarrier,
   ) {}
 
-  async createReview(owner: { tenantId: string; userId: string }, row: NewReviewRow): Promise<ReviewRow> {
+  async createReview(owner: { tenantId: string; userId: string }, row: NewReviewRow, enqueue: EnqueueInTransaction): Promise<ReviewRow> {
     return this.db.$transaction(async (tx) => {
       await this.barrier.enter(prismaRunner(tx), owner.userId);
-      return tx.review.create({ data: { ...row, tenantId: owner.tenantId, userId: owner.userId } as Prisma.ReviewUncheckedCreateInput, include: { findings: true } });
-    });
+      const review = await tx.review.create({ data: { ...row, tenantId: owner.tenantId, userId: owner.userId } as Prisma.ReviewUncheckedCreateInput, include: { findings: true } });
+      await enqueue(sqlRunner(tx), [review.id]);
+      return review;
+    }, SUBMIT_TRANSACTION);
   }
 
   /** A batch and its reviews in one transaction; returns the batch and the ids of its QUEUED reviews in batch order. */
-  async createBatch(owner: { tenantId: string; userId: string }, rows: readonly NewReviewRow[]): Promise<{ batch: ReviewBatchRow; queued: string[] }> {
+  async createBatch(owner: { tenantId: string; userId: string }, rows: readonly NewReviewRow[], enqueue: EnqueueInTransaction): Promise<{ batch: ReviewBatchRow; queued: string[] }> {
     return this.db.$transaction(async (tx) => {
       await this.barrier.enter(prismaRunner(tx), owner.userId);
       const batch = await tx.reviewBatch.create({ data: { tenantId: owner.tenantId, userId: owner.userId, total: rows.length } });
@@ -73,8 +87,9 @@ export class ReviewStore {
         select: { id: true, status: true, batchIndex: true },
       });
       const queued = created.filter((row) => row.status === 'QUEUED').sort((a, b) => a.batchIndex! - b.batchIndex!).map((row) => row.id);
+      await enqueue(sqlRunner(tx), queued);
       return { batch, queued };
-    });
+    }, SUBMIT_TRANSACTION);
   }
 
   findReview(reviewId: string): Promise<ReviewRow | null> {
@@ -120,16 +135,32 @@ export class ReviewStore {
     return this.db.review.findMany({ where: { batchId }, orderBy: { batchIndex: 'asc' }, take: first, include: withFindings });
   }
 
-  /** Claims a queued review (QUEUED -> RUNNING) and reads it in one statement; undefined when someone else has it. */
-  async claim(reviewId: string): Promise<ClaimedReview | undefined> {
-    const [review] = await this.db.review.updateManyAndReturn({ where: { id: reviewId, status: 'QUEUED' }, data: { status: 'RUNNING', startedAt: new Date() } });
+  /**
+   * Claims a review for a run and reads it in one statement: a QUEUED one, or with `redelivered`
+   * also a RUNNING one whose earlier attempt was lost (its worker died). Undefined when the
+   * review is finished or cancelled.
+   */
+  async claim(reviewId: string, redelivered: boolean): Promise<ClaimedReview | undefined> {
+    const [review] = await this.db.review.updateManyAndReturn({
+      where: { id: reviewId, status: { in: redelivered ? ['QUEUED', 'RUNNING'] : ['QUEUED'] } },
+      data: { status: 'RUNNING', startedAt: new Date() },
+    });
     return review;
   }
 
-  /** Marks a running review FAILED; false when it was no longer RUNNING. */
-  async markFailed(reviewId: string, failure: { errorCode: string; errorMessage: string; traceId: string | null }): Promise<boolean> {
-    const { count } = await this.db.review.updateMany({ where: { id: reviewId, status: 'RUNNING' }, data: { ...failure, finishedAt: new Date(), status: 'FAILED' } });
+  /** A run that will be retried gives its review back (RUNNING -> QUEUED). */
+  async requeue(reviewId: string): Promise<void> {
+    await this.db.review.updateMany({ where: { id: reviewId, status: 'RUNNING' }, data: { status: 'QUEUED' } });
+  }
+
+  /** Marks a review FAILED if it is still in one of `from`; false when it was not. */
+  async markFailed(reviewId: string, failure: { errorCode: string; errorMessage: string; traceId: string | null }, from: readonly ReviewStatus[] = ['RUNNING']): Promise<boolean> {
+    const { count } = await this.db.review.updateMany({ where: { id: reviewId, status: { in: [...from] } }, data: { ...failure, finishedAt: new Date(), status: 'FAILED' } });
     return count > 0;
+  }
+
+  findForRun(reviewId: string) {
+    return this.db.review.findUnique({ where: { id: reviewId }, select: { id: true, userId: true, batchId: true } });
   }
 
   /**
@@ -181,19 +212,5 @@ export class ReviewStore {
       await accessLog(tx);
       return true;
     });
-  }
-
-  /** After a crash: RUNNING reviews become FAILED INTERRUPTED; returns how many. */
-  async failRunning(): Promise<number> {
-    const { count } = await this.db.review.updateMany({
-      where: { status: 'RUNNING' },
-      data: { status: 'FAILED', errorCode: 'INTERRUPTED', errorMessage: 'The gateway stopped while this review was running; submit it again.', finishedAt: new Date() },
-    });
-    return count;
-  }
-
-  async queuedReviewIds(): Promise<string[]> {
-    const rows = await this.db.review.findMany({ where: { status: 'QUEUED' }, orderBy: [{ createdAt: 'asc' }, { batchIndex: 'asc' }], select: { id: true } });
-    return rows.map((row) => row.id);
   }
 }
