@@ -11,7 +11,7 @@ export interface ReviewProgressEvent {
   node: string | null;
   durationMs: number | null;
   counts: Record<string, number> | null;
-  status: 'QUEUED' | 'RUNNING' | 'SUCCEEDED' | 'FAILED';
+  status: 'QUEUED' | 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'CANCELLED';
   errorCode: string | null;
   at: Date;
 }
@@ -22,18 +22,31 @@ export interface ReviewBatchProgressEvent {
   completed: number;
   succeeded: number;
   failed: number;
+  /** Reviews the owner cancelled; they count as completed. */
+  cancelled: number;
   at: Date;
+}
+
+/** Asks whichever process runs a review to stop it at the next node boundary. */
+export interface ReviewCancellationEvent {
+  reviewIds: string[];
 }
 
 export const reviewTopic = (reviewId: string) => `review:${reviewId}` as const;
 export const reviewBatchTopic = (batchId: string) => `reviewBatch:${batchId}` as const;
+export const REVIEW_CANCELLATIONS = 'reviewCancellations';
 
 declare module '../platform/pubsub.js' {
   interface EventTopics {
     [topic: `review:${string}`]: [ReviewProgressEvent];
     [topic: `reviewBatch:${string}`]: [ReviewBatchProgressEvent];
+    reviewCancellations: [ReviewCancellationEvent];
   }
 }
+
+/** The last event of a review: it finished, failed or was cancelled. */
+export const isFinalReviewEvent = (event: Pick<ReviewProgressEvent, 'kind' | 'status'>) =>
+  event.kind === 'STATUS' && (event.status === 'SUCCEEDED' || event.status === 'FAILED' || event.status === 'CANCELLED');
 
 const RETAIN_FINISHED_MS = 10 * 60_000;
 const MAX_RETAINED_REVIEWS = 20_000;
@@ -77,7 +90,7 @@ export class ReviewProgressLog {
       at: new Date(),
     };
     log.events.push(full);
-    if (event.kind === 'STATUS' && (event.status === 'SUCCEEDED' || event.status === 'FAILED')) log.finishedAt = Date.now();
+    if (isFinalReviewEvent(event)) log.finishedAt = Date.now();
     this.events.publish(reviewTopic(event.reviewId), full);
   }
 

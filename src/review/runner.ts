@@ -8,12 +8,19 @@ import type { Metrics } from '../platform/telemetry/metrics.js';
 import type { NodeReport } from './agent/contract.js';
 import type { CompiledReviewGraph } from './agent/graph.js';
 import type { ReviewState } from './agent/state.js';
-import { reviewBatchTopic, type ReviewProgressEvent, type ReviewProgressLog } from './progress.js';
+import { REVIEW_CANCELLATIONS, reviewBatchTopic, type ReviewProgressEvent, type ReviewProgressLog } from './progress.js';
 import type { JobQueue, QueuedJob, QueueDefinition, SqlRunner } from '../platform/jobs/job-queue.js';
 import type { ReviewStore } from './store.js';
 import { traceReviewRun, type ReviewRunTrace } from './tracing.js';
 
 const log = createLogger('reviews');
+
+/** Thrown at a node boundary of a cancelled review; ends its run without a result. */
+class ReviewCancelled extends Error {
+  constructor() {
+    super('The review was cancelled.');
+  }
+}
 
 /** The code of a review whose run failed on every attempt the job queue allowed. */
 export const RETRIES_EXHAUSTED = 'RETRIES_EXHAUSTED';
@@ -49,6 +56,9 @@ export class ReviewRunner {
   private running = 0;
   private working = false;
   private depth = 0;
+  /** Reviews running in this process whose owner cancelled them: they stop at the next node boundary. */
+  private readonly cancelled = new Set<string>();
+  private readonly runningHere = new Set<string>();
   private depthTimer: NodeJS.Timeout | undefined;
 
   constructor(
@@ -97,6 +107,9 @@ export class ReviewRunner {
 
   private async work(): Promise<void> {
     this.working = true;
+    void (async () => {
+      for await (const { reviewIds } of this.events.subscribe(REVIEW_CANCELLATIONS)) for (const id of reviewIds) if (this.runningHere.has(id)) this.cancelled.add(id);
+    })().catch((error: unknown) => log.error({ err: error }, 'cancellation listener stopped'));
     await this.jobs.work<ReviewJob>(REVIEW_QUEUE, this.options.concurrency, (job) => this.execute(job));
     await this.jobs.work<ReviewJob>(REVIEW_FAILED_QUEUE, 1, (job) => this.failForGood(job.data.reviewId));
   }
@@ -153,10 +166,13 @@ export class ReviewRunner {
   /** Runs one review job; failures stay inside this review. Throws only to have the job retried. */
   private async execute(job: QueuedJob<ReviewJob>): Promise<void> {
     this.running += 1;
+    this.runningHere.add(job.data.reviewId);
     try {
       await traceReviewRun(job.data.reviewId, this.options.metrics, (trace) => this.executeRun(job, trace));
     } finally {
       this.running -= 1;
+      this.runningHere.delete(job.data.reviewId);
+      this.cancelled.delete(job.data.reviewId);
     }
   }
 
@@ -178,6 +194,8 @@ export class ReviewRunner {
       const state = await retryTransient(
         () =>
           this.runGraph(review, review.pinnedKnowledge as ReviewState['pinnedKnowledge'], (kind, report) => {
+            // The node boundary: a review cancelled meanwhile stops here (its status is already CANCELLED).
+            if (this.cancelled.has(reviewId)) throw new ReviewCancelled();
             if (kind === 'start') status('NODE_STARTED', { node: report as string });
             else {
               const { node, durationMs, counts } = report as NodeReport;
@@ -195,6 +213,10 @@ export class ReviewRunner {
       outcome = 'SUCCEEDED';
       trace.succeeded(state);
     } catch (error) {
+      if (error instanceof ReviewCancelled) {
+        trace.failed('CANCELLED', error);
+        return;
+      }
       if (isTransientDatabaseError(error) && job.retryCount < job.retryLimit) {
         // The database is away for longer than the in-process retries: give the review back and let the queue retry it with backoff.
         log.warn({ err: error, reviewId, attempt: job.retryCount + 1 }, 'review run failed on a transient error; the job will be retried');
@@ -238,12 +260,20 @@ export class ReviewRunner {
       else counts.failed += 1;
       return this.emitBatchProgress(batchId, counts);
     }
-    const { total, succeeded, failed } = await this.store.batchCounts(batchId);
-    this.emitBatchProgress(batchId, { total, succeeded, failed });
+    const { total, succeeded, failed, cancelled } = await this.store.batchCounts(batchId);
+    this.emitBatchProgress(batchId, { total, succeeded, failed, cancelled });
   }
 
-  private emitBatchProgress(batchId: string, counts: { total: number; succeeded: number; failed: number; submittedAt?: number }): void {
-    const completed = counts.succeeded + counts.failed;
+  /** Publishes a batch's counts from the database (after a cancellation). */
+  async publishBatchCounts(batchId: string): Promise<void> {
+    const { total, succeeded, failed, cancelled } = await this.store.batchCounts(batchId);
+    this.batchCounters.delete(batchId);
+    this.emitBatchProgress(batchId, { total, succeeded, failed, cancelled });
+  }
+
+  private emitBatchProgress(batchId: string, counts: { total: number; succeeded: number; failed: number; cancelled?: number; submittedAt?: number }): void {
+    const cancelled = counts.cancelled ?? 0;
+    const completed = counts.succeeded + counts.failed + cancelled;
     const metrics = this.options.metrics;
     if (completed >= counts.total && metrics) {
       metrics.batchesCompleted.inc();
@@ -253,7 +283,7 @@ export class ReviewRunner {
         if (seconds > 0) metrics.batchThroughput.set(counts.total / seconds);
       }
     }
-    this.events.publish(reviewBatchTopic(batchId), { batchId, total: counts.total, completed, succeeded: counts.succeeded, failed: counts.failed, at: new Date() });
+    this.events.publish(reviewBatchTopic(batchId), { batchId, total: counts.total, completed, succeeded: counts.succeeded, failed: counts.failed, cancelled, at: new Date() });
     if (completed >= counts.total) this.batchCounters.delete(batchId);
   }
 }

@@ -13,7 +13,7 @@ import { unstorableCharacter } from '../platform/text.js';
 import type { CompiledReviewGraph } from './agent/graph.js';
 import type { Finding, ReviewState } from './agent/state.js';
 import { isStorableContractId, ReviewInputCheck, type ReviewInput } from './inputs.js';
-import { reviewBatchTopic, reviewTopic, ReviewProgressLog, type ReviewBatchProgressEvent, type ReviewProgressEvent } from './progress.js';
+import { isFinalReviewEvent, REVIEW_CANCELLATIONS, reviewBatchTopic, reviewTopic, ReviewProgressLog, type ReviewBatchProgressEvent, type ReviewProgressEvent } from './progress.js';
 import { ReviewRunner } from './runner.js';
 import { decodeReviewCursor, encodeReviewCursor, ReviewStore, type BatchCounts, type NewReviewRow, type ReviewBatchRow, type ReviewFilter, type ReviewRow } from './store.js';
 import { rememberReviewOrigin } from './tracing.js';
@@ -55,7 +55,6 @@ export interface ReviewServiceOptions {
 const findingKey = (finding: Pick<Finding, 'clause' | 'knowledgeId' | 'version' | 'severity' | 'message'>) =>
   `${finding.clause}|${finding.knowledgeId}@${finding.version}|${finding.severity}|${finding.message}`;
 
-const isFinalEvent = (event: ReviewProgressEvent) => event.kind === 'STATUS' && (event.status === 'SUCCEEDED' || event.status === 'FAILED');
 
 /**
  * Contract reviews: submission (single and batch), progress, replay. Every public method starts
@@ -217,6 +216,37 @@ export class ReviewService {
     return { identical: differences.length === 0, differences };
   }
 
+  /**
+   * Cancels one of the caller's reviews: a queued one never runs, a running one stops at its next
+   * node boundary; its status becomes CANCELLED and a progress event says so. A finished review
+   * is returned unchanged.
+   */
+  async cancel(principal: Principal, reviewId: string): Promise<ReviewRow> {
+    const review = await this.get(principal, reviewId);
+    this.assertOwner(principal, review, 'Review');
+    const cancelled = await this.store.cancel({ id: review.id });
+    await this.announceCancelled(cancelled);
+    return (await this.store.findReview(review.id)) ?? review;
+  }
+
+  /** Cancels every review of one of the caller's batches that has not finished. */
+  async cancelBatch(principal: Principal, batchId: string): Promise<ReviewBatchRow> {
+    const batch = await this.getBatch(principal, batchId);
+    this.assertOwner(principal, batch, 'Review batch');
+    const cancelled = await this.store.cancel({ batchId: batch.id });
+    await this.announceCancelled(cancelled);
+    if (cancelled.length > 0) await this.runner.publishBatchCounts(batch.id);
+    return batch;
+  }
+
+  private async announceCancelled(reviews: readonly { id: string; userId: string }[]): Promise<void> {
+    if (reviews.length === 0) return;
+    this.events.publish(REVIEW_CANCELLATIONS, { reviewIds: reviews.map((review) => review.id) });
+    for (const review of reviews) {
+      this.progress.publish({ reviewId: review.id, kind: 'STATUS', node: null, durationMs: null, counts: null, status: 'CANCELLED', errorCode: null }, review.userId);
+    }
+  }
+
   /** Progress of one of the caller's reviews: every event so far in order, then live ones until it ends. */
   async *watch(principal: Principal, reviewId: string): AsyncGenerator<ReviewProgressEvent> {
     const review = await this.get(principal, reviewId);
@@ -228,9 +258,9 @@ export class ReviewService {
       for (const event of recorded) {
         last = event.sequence;
         yield event;
-        if (isFinalEvent(event)) return;
+        if (isFinalReviewEvent(event)) return;
       }
-      if (recorded.length === 0 && (review.status === 'SUCCEEDED' || review.status === 'FAILED')) {
+      if (recorded.length === 0 && (review.status === 'SUCCEEDED' || review.status === 'FAILED' || review.status === 'CANCELLED')) {
         const current = (await this.store.findReviewStatus(review.id)) ?? review;
         yield { reviewId: review.id, sequence: 1, kind: 'STATUS', node: null, durationMs: null, counts: null, status: current.status, errorCode: current.errorCode, at: current.finishedAt ?? new Date() };
         return;
@@ -239,7 +269,7 @@ export class ReviewService {
         if (event.sequence <= last) continue;
         last = event.sequence;
         yield event;
-        if (isFinalEvent(event)) return;
+        if (isFinalReviewEvent(event)) return;
       }
     } finally {
       await live.return?.(undefined);
@@ -253,7 +283,7 @@ export class ReviewService {
     const live = this.events.subscribe(reviewBatchTopic(batch.id));
     try {
       const counts = await this.store.batchCounts(batch.id);
-      const first = { batchId: batch.id, total: batch.total, completed: counts.succeeded + counts.failed, succeeded: counts.succeeded, failed: counts.failed, at: new Date() };
+      const first = { batchId: batch.id, total: batch.total, completed: counts.succeeded + counts.failed + counts.cancelled, succeeded: counts.succeeded, failed: counts.failed, cancelled: counts.cancelled, at: new Date() };
       yield first;
       if (first.completed >= batch.total) return;
       let completed = first.completed;

@@ -24,6 +24,7 @@ export interface BatchCounts {
   running: number;
   succeeded: number;
   failed: number;
+  cancelled: number;
 }
 
 /** A review row as the runner needs it. */
@@ -127,8 +128,8 @@ export class ReviewStore {
   async batchCounts(batchId: string): Promise<BatchCounts> {
     const groups = await this.db.review.groupBy({ by: ['status'], where: { batchId }, _count: { _all: true } });
     const count = (status: string) => groups.find((group) => group.status === status)?._count._all ?? 0;
-    const counts = { queued: count('QUEUED'), running: count('RUNNING'), succeeded: count('SUCCEEDED'), failed: count('FAILED') };
-    return { total: counts.queued + counts.running + counts.succeeded + counts.failed, ...counts };
+    const counts = { queued: count('QUEUED'), running: count('RUNNING'), succeeded: count('SUCCEEDED'), failed: count('FAILED'), cancelled: count('CANCELLED') };
+    return { total: counts.queued + counts.running + counts.succeeded + counts.failed + counts.cancelled, ...counts };
   }
 
   batchReviews(batchId: string, first: number): Promise<ReviewRow[]> {
@@ -146,6 +147,15 @@ export class ReviewStore {
       data: { status: 'RUNNING', startedAt: new Date() },
     });
     return review;
+  }
+
+  /** Cancels reviews not finished yet (QUEUED or RUNNING -> CANCELLED); returns those it cancelled and their state before. */
+  async cancel(where: { id: string } | { batchId: string }): Promise<{ id: string; userId: string; batchId: string | null }[]> {
+    return this.db.review.updateManyAndReturn({
+      where: { ...where, status: { in: ['QUEUED', 'RUNNING'] } },
+      data: { status: 'CANCELLED', finishedAt: new Date() },
+      select: { id: true, userId: true, batchId: true },
+    });
   }
 
   /** A run that will be retried gives its review back (RUNNING -> QUEUED). */

@@ -8,7 +8,7 @@ import { describeFieldType, reviewStateKeys } from '../agent/state.js';
 import type { ReviewBatchProgressEvent, ReviewProgressEvent } from '../progress.js';
 import type { ReviewBatchRow, ReviewRow } from '../service.js';
 
-const ReviewStatusEnum = builder.enumType('ReviewStatus', { values: ['QUEUED', 'RUNNING', 'SUCCEEDED', 'FAILED'] as const });
+const ReviewStatusEnum = builder.enumType('ReviewStatus', { values: ['QUEUED', 'RUNNING', 'SUCCEEDED', 'FAILED', 'CANCELLED'] as const });
 const RiskLevelEnum = builder.enumType('RiskLevel', { values: ['LOW', 'MEDIUM', 'HIGH'] as const });
 const ReviewScopeEnum = builder.enumType('ReviewScope', {
   values: { OWN: { description: 'The caller’s reviews.' }, TENANT: { description: 'All reviews of the tenant (ADMIN; metadata only).' } },
@@ -100,6 +100,7 @@ export const ReviewBatchRef = builder.objectRef<ReviewBatchRow>('ReviewBatch').i
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     succeeded: t.int({ resolve: async (batch, _args, context) => (await countsOf(batch, context)).succeeded }),
     failed: t.int({ resolve: async (batch, _args, context) => (await countsOf(batch, context)).failed }),
+    cancelled: t.int({ resolve: async (batch, _args, context) => (await countsOf(batch, context)).cancelled }),
     running: t.int({ description: 'Queued or running.', resolve: async (batch, _args, context) => { const counts = await countsOf(batch, context); return counts.running + counts.queued; } }),
     reviews: t.field({
       type: [ReviewRef],
@@ -179,7 +180,8 @@ const ReviewBatchProgressRef = builder.objectRef<ReviewBatchProgressEvent>('Revi
   fields: (t) => ({
     batchId: t.exposeID('batchId'),
     total: t.exposeInt('total'),
-    completed: t.exposeInt('completed'),
+    completed: t.exposeInt('completed', { description: 'Succeeded, failed or cancelled.' }),
+    cancelled: t.exposeInt('cancelled'),
     succeeded: t.exposeInt('succeeded'),
     failed: t.exposeInt('failed'),
     at: t.expose('at', { type: 'DateTime' }),
@@ -243,6 +245,20 @@ builder.mutationFields((t) => ({
     // Each input is checked on its own (ReviewService.submitBatch): one bad contract fails alone.
     args: { inputs: t.arg({ type: [ReviewInputType], required: true, extensions: perItemTextCheck }) },
     resolve: (_root, args, context) => context.services.reviews.submitBatch(context.principal!, args.inputs),
+  }),
+  cancelReview: t.field({
+    type: ReviewRef,
+    description: 'Cancels one of your reviews: queued, it never runs; running, it stops at the next node. Status CANCELLED; a finished review is returned unchanged.',
+    authScopes: { authenticated: true },
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_root, args, context) => context.services.reviews.cancel(context.principal!, args.id),
+  }),
+  cancelReviewBatch: t.field({
+    type: ReviewBatchRef,
+    description: 'Cancels every review of one of your batches that has not finished.',
+    authScopes: { authenticated: true },
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_root, args, context) => context.services.reviews.cancelBatch(context.principal!, args.id),
   }),
   replayReview: t.field({
     type: ReplayResultRef,
