@@ -9,6 +9,7 @@ import { signDevelopmentToken } from './identity/tokens.js';
 import { applyMigrations, applyMigrationsExclusively, createMigration } from './platform/db/migrations.js';
 import { createDatabase } from './platform/db/prisma.js';
 import { createLogger } from './platform/logger.js';
+import { connectRedis, type RedisConnections } from './platform/redis.js';
 import { startTelemetry } from './platform/telemetry/sdk.js';
 import { dataDirectory, erasureHashKey, jwtSecret, openDatabase } from './platform/runtime.js';
 import { createDependencies } from './services.js';
@@ -43,6 +44,7 @@ async function start(role?: ProcessRole): Promise<void> {
   let db: ReturnType<typeof createDatabase> | undefined;
   let app: ReturnType<typeof buildApp> | undefined;
   let deps: ReturnType<typeof createDependencies> | undefined;
+  let redis: RedisConnections | undefined;
   let stopping = false;
   // A signal stops a healthy server with 0; a failed start exits 1 so a supervisor or CI sees it.
   const shutdown = async (reason: string, exitCode: 0 | 1) => {
@@ -53,6 +55,7 @@ async function start(role?: ProcessRole): Promise<void> {
     await cleanUp('reviews', () => deps?.services.reviews.stop(config.jobs.drainSeconds * 1000));
     await cleanUp('chat', () => deps?.services.chat.close());
     await cleanUp('database client', () => db?.$disconnect());
+    await cleanUp('redis', () => redis?.close());
     await cleanUp('telemetry', () => telemetry.shutdown()); // exports the spans still buffered
     await cleanUp('embedded PostgreSQL', () => database?.stop());
     process.exit(exitCode);
@@ -65,7 +68,8 @@ async function start(role?: ProcessRole): Promise<void> {
     db = createDatabase(database.url, config.databasePoolMax);
     await applyMigrationsExclusively(database.url);
     if (config.demoData && serves) await seedDemoData(db);
-    deps = createDependencies({ config, db, databaseUrl: database.url, jwtSecret: await jwtSecret(config, dataDir), erasureHashKey: await erasureHashKey(config, dataDir) });
+    redis = config.redisUrl ? await connectRedis(config.redisUrl) : undefined;
+    deps = createDependencies({ config, db, redis, databaseUrl: database.url, jwtSecret: await jwtSecret(config, dataDir), erasureHashKey: await erasureHashKey(config, dataDir) });
     await deps.services.reviews.start({ work: works });
     if (works) await deps.services.erasure.resumeInterrupted();
     if (!serves) {

@@ -69,6 +69,7 @@ const environmentSchema = z
     SUANNI_REVIEW_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
     SUANNI_REVIEW_MAX_TEXT_BYTES: z.coerce.number().int().positive().default(1_000_000),
     SUANNI_REVIEW_MAX_BATCH: z.coerce.number().int().min(1).max(500).default(500),
+    REDIS_URL: z.preprocess((value) => (value === '' ? undefined : value), z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional()),
     SUANNI_ROLE: z.enum(['all', 'gateway', 'worker'], { error: 'must be all, gateway or worker' }).default('all'),
     SUANNI_JOB_LEASE_SECONDS: z.coerce.number().int().min(1).max(3_600).default(120),
     SUANNI_JOB_SUPERVISE_SECONDS: z.coerce.number().int().min(1).max(3_600).default(15),
@@ -86,6 +87,7 @@ const environmentSchema = z
     SUANNI_CHAT_RECENT_TURNS: z.coerce.number().int().min(1).max(100).default(6),
     SUANNI_CHAT_SUMMARIZE_ABOVE: z.coerce.number().int().min(4).max(1_000).default(16),
     SUANNI_CHAT_AUTO_CONFIRM_FACTS: booleanFlag.default(false),
+    SUANNI_CHAT_THREAD_WAIT_MS: z.coerce.number().int().min(1).max(600_000).default(30_000),
     SUANNI_CHAT_MAX_MESSAGE_CHARS: z.coerce.number().int().min(1).max(100_000).default(4_000),
     SUANNI_FACTS_PER_USER: z.coerce.number().int().min(1).max(100_000).default(200),
     SUANNI_QUOTA_FACTS: z.coerce.number().int().min(0).default(100_000),
@@ -123,6 +125,8 @@ export interface Config {
   subscriptions: { perSocket: number; perUser: number };
   heartbeatMs: number;
   reviews: { concurrency: number; maxTextBytes: number; maxBatch: number };
+  /** Redis for live state shared by processes (event fan-out, progress replay); none in the all-in-one default. */
+  redisUrl?: string;
   /** What this process does: serve the API, run jobs, or both (the default). */
   role: ProcessRole;
   /** Durable jobs (pg-boss): lease, how often lost leases are looked for, polling, retries; the SIGTERM grace period. */
@@ -130,7 +134,7 @@ export interface Config {
   quotas: { facts: number; sessions: number; checkpointBytes: number; reviewsPerDay: number };
   /** Key of the erasure hashes; in development generated once into the data folder. */
   erasureHashKey?: string;
-  chat: { budget: number; recentTurns: number; summarizeAbove: number; autoConfirmFacts: boolean; maxMessageChars: number; maxFactsPerUser: number };
+  chat: { budget: number; recentTurns: number; summarizeAbove: number; autoConfirmFacts: boolean; maxMessageChars: number; maxFactsPerUser: number; threadWaitMs: number };
   models: ModelProviderConfig;
   /** OpenTelemetry: see src/platform/telemetry/sdk.ts. */
   telemetry: { serviceName: string; otlpEndpoint?: string; otlpTracesEndpoint?: string; otlpProtocol: OtlpProtocol; bufferTraces: number };
@@ -163,6 +167,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     subscriptions: { perSocket: env.SUANNI_MAX_SUBSCRIPTIONS_PER_SOCKET, perUser: env.SUANNI_MAX_SUBSCRIPTIONS_PER_USER },
     heartbeatMs: env.SUANNI_HEARTBEAT_MS,
     reviews: { concurrency: env.SUANNI_REVIEW_CONCURRENCY, maxTextBytes: env.SUANNI_REVIEW_MAX_TEXT_BYTES, maxBatch: env.SUANNI_REVIEW_MAX_BATCH },
+    redisUrl: env.REDIS_URL,
     role: env.SUANNI_ROLE,
     jobs: {
       leaseSeconds: env.SUANNI_JOB_LEASE_SECONDS,
@@ -180,6 +185,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       summarizeAbove: Math.max(env.SUANNI_CHAT_SUMMARIZE_ABOVE, env.SUANNI_CHAT_RECENT_TURNS * 2 + 2),
       autoConfirmFacts: env.SUANNI_CHAT_AUTO_CONFIRM_FACTS,
       maxMessageChars: env.SUANNI_CHAT_MAX_MESSAGE_CHARS,
+      threadWaitMs: env.SUANNI_CHAT_THREAD_WAIT_MS,
       maxFactsPerUser: env.SUANNI_FACTS_PER_USER,
     },
     models: loadModelProviderConfig(environment),

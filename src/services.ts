@@ -16,6 +16,7 @@ import { createMetrics, type Metrics } from './platform/telemetry/metrics.js';
 import { ObservabilityService } from './observability/service.js';
 import { traceBuffer } from './platform/telemetry/sdk.js';
 import { createEventBus } from './platform/pubsub.js';
+import type { RedisConnections } from './platform/redis.js';
 import { QuotaService } from './identity/quotas.js';
 import { ErasureService, type ErasureStepName } from './erasure/service.js';
 import { SubjectHasher } from './erasure/subject-hash.js';
@@ -45,13 +46,15 @@ export function createDependencies(options: {
   erasureFailAfterStep?: ErasureStepName;
   /** Retries of an erasure job (tests shorten them). */
   erasureRetry?: { attempts: number; baseDelayMs: number; maxDelayMs: number };
+  /** Redis connections (REDIS_URL): event fan-out and the shared progress log. */
+  redis?: RedisConnections;
   /** In-memory stores an erasure must clear besides the review progress log. */
   traceStore?: Pick<MemoryStores, 'countTraces' | 'forgetTraces'>;
 }): AppDependencies {
   const { config, db } = options;
   const provider = options.provider ?? createModelProvider(config.models);
   const knowledge = new KnowledgeService(db);
-  const events = createEventBus();
+  const events = createEventBus(options.redis);
   const hashKey = config.erasureHashKey ?? options.erasureHashKey ?? (config.auth.jwtSecret ? `erasure:${config.auth.jwtSecret}` : undefined);
   if (!hashKey) throw new Error('an erasure hash key is required (SUANNI_ERASURE_HASH_KEY)');
   const hasher = new SubjectHasher(hashKey);
@@ -69,6 +72,7 @@ export function createDependencies(options: {
     metrics,
     barrier: tombstones,
     quota: (principal, count) => quotas.assertRoom(principal.tenantId, 'reviewsPerDay', count),
+    sharedProgress: options.redis?.commands,
     jobs: new JobQueue({ connectionString: options.databaseUrl, ...config.jobs }),
     jobRetry: { limit: config.jobs.retryLimit, delaySeconds: config.jobs.retryDelaySeconds },
   });

@@ -77,9 +77,9 @@ describe('review jobs: cancellation and fairness (one worker slot)', () => {
     expect(await review(running)).toMatchObject({ status: 'CANCELLED', findings: [], error: null });
     expect(await review(queued)).toMatchObject({ status: 'CANCELLED', findings: [] });
     // The running one stopped at the node after parse; the queued one never started a node.
-    const runningNodes = app.deps.services.reviews.progress.history(running).filter((event) => event.kind === 'NODE_STARTED').map((event) => event.node);
+    const runningNodes = (await app.deps.services.reviews.progress.history(running)).filter((event) => event.kind === 'NODE_STARTED').map((event) => event.node);
     expect(runningNodes).toEqual(['parse']);
-    expect(app.deps.services.reviews.progress.history(queued).some((event) => event.kind === 'NODE_STARTED')).toBe(false);
+    expect((await app.deps.services.reviews.progress.history(queued)).some((event) => event.kind === 'NODE_STARTED')).toBe(false);
     // Cancelling a finished review changes nothing.
     const again = await app.gql('mutation ($id: ID!) { cancelReview(id: $id) { status } }', { id: running }, { token: alice });
     expect(again.data!.cancelReview.status).toBe('CANCELLED');

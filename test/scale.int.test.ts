@@ -1,10 +1,15 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { englishContract } from './fixtures/contracts.js';
-import { clusterEnvironment, createSystemDatabase, gqlAt, postgresReachable, spawnSuanni, tokenFor, waitFor, type SuanniProcess } from './testkit/processes.js';
+import { createClient } from 'graphql-ws';
+import WebSocket from 'ws';
+import { clusterEnvironment, createSystemDatabase, gqlAt, postgresReachable, redisReachable, spawnSuanni, SYSTEM_REDIS, tokenFor, waitFor, type SuanniProcess } from './testkit/processes.js';
 
 const reachable = await postgresReachable();
 if (!reachable) process.stdout.write('SKIP scale.int.test.ts: no PostgreSQL at 127.0.0.1:5432 (the multi-process tests need the system server)\n');
+
+const redisUp = reachable && (await redisReachable());
+if (reachable && !redisUp) process.stdout.write('SKIP scale.int.test.ts (Redis part): no Redis at 127.0.0.1:6379\n');
 
 const SUBMIT_BATCH = 'mutation ($inputs: [ReviewInput!]!) { submitReviewBatch(inputs: $inputs) { id total } }';
 
@@ -81,4 +86,87 @@ describe.skipIf(!reachable)('many gateways and workers', () => {
     const read = await gqlAt(gatewayA2.url, token, 'query ($id: ID!) { reviewBatch(id: $id) { succeeded failed running } }', { id: batchId });
     expect(read.data.reviewBatch).toEqual({ succeeded: inputs.length, failed: 0, running: 0 });
   }, 180_000);
+});
+
+/** Two gateways and a worker sharing Redis: events, the replay log and erasure reach every process. */
+describe.skipIf(!redisUp)('many gateways and workers with Redis', () => {
+  let database: Awaited<ReturnType<typeof createSystemDatabase>>;
+  let env: Record<string, string>;
+  const processes: SuanniProcess[] = [];
+  let gatewayA: SuanniProcess;
+  let gatewayB: SuanniProcess;
+
+  beforeAll(async () => {
+    database = await createSystemDatabase();
+    env = clusterEnvironment(database.url, { REDIS_URL: SYSTEM_REDIS });
+    [gatewayA, gatewayB] = await Promise.all([spawnSuanni('gateway', env), spawnSuanni('gateway', env)]);
+    processes.push(gatewayA, gatewayB, await spawnSuanni('worker', env));
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const started of processes) if (started.child.exitCode === null && started.child.signalCode === null) started.child.kill('SIGKILL');
+    await database?.drop();
+  });
+
+  it('a subscriber on gateway A sees every progress event, in order, of a review submitted on gateway B and run by a worker', async () => {
+    const token = await tokenFor(env, 'alice', 'acme');
+    const submitted = await gqlAt(gatewayB.url, token, 'mutation ($input: ReviewInput!) { submitReview(input: $input) { id } }', {
+      input: { contractId: 'fan-out', title: 'fan-out', text: englishContract({ payDays: 60, penalty: 8, notice: 30, years: 2 }) },
+    });
+    const reviewId = submitted.data.submitReview.id as string;
+    const client = createClient({ url: gatewayA.url.replace(/^http/, 'ws'), webSocketImpl: WebSocket, connectionParams: { authorization: `Bearer ${token}` } });
+    const events: { sequence: number; kind: string; node: string | null; status: string }[] = [];
+    await new Promise<void>((resolve, reject) => {
+      client.subscribe<{ reviewProgress: (typeof events)[number] }>(
+        { query: 'subscription ($id: ID!) { reviewProgress(reviewId: $id) { sequence kind node status } }', variables: { id: reviewId } },
+        { next: (result) => events.push(result.data!.reviewProgress), error: reject, complete: resolve },
+      );
+    });
+    await client.dispose();
+    const nodes = ['parse', 'retrieve', 'compliance', 'risk', 'report'];
+    expect(events.map((event) => event.sequence)).toEqual(Array.from({ length: 3 + nodes.length * 2 }, (_, i) => i + 1));
+    expect(events.map((event) => [event.kind, event.node, event.status])).toEqual([
+      ['QUEUED', null, 'QUEUED'],
+      ['STATUS', null, 'RUNNING'],
+      ...nodes.flatMap((node) => [
+        ['NODE_STARTED', node, 'RUNNING'],
+        ['NODE_FINISHED', node, 'RUNNING'],
+      ]),
+      ['STATUS', null, 'SUCCEEDED'],
+    ]);
+  }, 60_000);
+
+  it('concurrent turns on one chat thread through gateways A and B lose no message', async () => {
+    const token = await tokenFor(env, 'dora', 'acme');
+    const session = await gqlAt(gatewayA.url, token, 'mutation { createSession(title: "shared") { id } }');
+    const sessionId = session.data.createSession.id as string;
+    const texts = Array.from({ length: 6 }, (_, i) => `message number ${i}`);
+    const turns = await Promise.all(
+      texts.map((text, i) => gqlAt(i % 2 ? gatewayB.url : gatewayA.url, token, 'mutation ($id: ID!, $text: String!) { sendMessage(sessionId: $id, text: $text) { reply } }', { id: sessionId, text })),
+    );
+    for (const turn of turns) expect(turn.errors).toBeUndefined();
+    const thread = await gqlAt(gatewayB.url, token, 'query ($id: ID!) { thread(sessionId: $id) { messages(last: 50) { role content } } }', { id: sessionId });
+    const messages = thread.data.thread.messages as { role: string; content: string }[];
+    const userMessages = messages.filter((message) => texts.includes(message.content)).map((message) => message.content);
+    expect([...userMessages].sort()).toEqual([...texts].sort());
+    expect(messages.length).toBe(texts.length * 2);
+  }, 60_000);
+
+  it('an erasure requested on gateway A rejects the erased identity on gateway B at once', async () => {
+    const bob = await tokenFor(env, 'bob', 'acme');
+    const compliance = await tokenFor(env, 'carla', 'acme', ['COMPLIANCE']);
+    const me = await gqlAt(gatewayB.url, bob, '{ me { id } }');
+    const bobId = me.data.me.id as string;
+    const requested = await gqlAt(gatewayA.url, compliance, 'mutation ($userId: ID) { requestErasure(userId: $userId) { id } }', { userId: bobId });
+    expect(requested.errors).toBeUndefined();
+    await waitFor(
+      () => gqlAt(gatewayA.url, compliance, 'query ($id: ID!) { erasureRequest(id: $id) { status } }', { id: requested.data.requestErasure.id }),
+      (result) => result.data?.erasureRequest?.status === 'COMPLETED',
+      30_000,
+      'the erasure to complete',
+    );
+    // B had bob's identity cached; the erasure event reached it through Redis.
+    const after = await gqlAt(gatewayB.url, bob, '{ me { id } }');
+    expect(after.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+  }, 60_000);
 });

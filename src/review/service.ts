@@ -1,3 +1,4 @@
+import type { Redis } from 'ioredis';
 import { hasRole, type Principal } from '../identity/principal.js';
 import type { KnowledgeService } from '../knowledge/service.js';
 import type { Database } from '../platform/db/prisma.js';
@@ -45,6 +46,8 @@ export interface ReviewServiceOptions {
   quota: (principal: Principal, reviews: number) => Promise<void>;
   /** How transient database failures of a review run are retried in process. */
   retry?: RetryOptions;
+  /** Redis: the progress log shared by every process (late subscribers on any gateway get the replay). */
+  sharedProgress?: Redis;
   /** The durable job queue that carries review runs to workers. */
   jobs: JobQueue;
   /** Job retries after the first attempt, and the delay before the first retry. */
@@ -76,7 +79,7 @@ export class ReviewService {
     this.limits = options.limits;
     this.quota = options.quota;
     this.metrics = options.metrics;
-    this.progress = new ReviewProgressLog(options.events);
+    this.progress = new ReviewProgressLog(options.events, options.sharedProgress);
     this.store = new ReviewStore(options.db, options.barrier);
     this.inputs = new ReviewInputCheck(options.limits);
     this.runner = new ReviewRunner(this.store, options.events, this.progress, options.knowledge, options.graph, options.provider, options.jobs, {
@@ -254,7 +257,7 @@ export class ReviewService {
     const live = this.events.subscribe(reviewTopic(review.id));
     try {
       let last = 0;
-      const recorded = this.progress.history(review.id);
+      const recorded = await this.progress.history(review.id);
       for (const event of recorded) {
         last = event.sequence;
         yield event;
@@ -267,9 +270,13 @@ export class ReviewService {
       }
       for await (const event of live) {
         if (event.sequence <= last) continue;
-        last = event.sequence;
-        yield event;
-        if (isFinalReviewEvent(event)) return;
+        // A gap: events published while this subscription was being set up (shared log) come from the log.
+        const missed = event.sequence > last + 1 ? (await this.progress.history(review.id)).filter((past) => past.sequence > last && past.sequence < event.sequence) : [];
+        for (const past of [...missed, event]) {
+          last = past.sequence;
+          yield past;
+          if (isFinalReviewEvent(past)) return;
+        }
       }
     } finally {
       await live.return?.(undefined);
