@@ -76,7 +76,7 @@ export function createDependencies(options: {
     jobs: new JobQueue({ connectionString: options.databaseUrl, ...config.jobs }),
     jobRetry: { limit: config.jobs.retryLimit, delaySeconds: config.jobs.retryDelaySeconds },
   });
-  metrics.observeQueue(() => ({ depth: reviews.queueDepth, running: reviews.queueRunning }));
+  metrics.observeQueue(() => ({ depth: reviews.queueDepth, running: reviews.queueRunning, cluster: reviews.clusterQueue }));
   metrics.observePool(() => poolStats(db));
 
   const sessions = new SessionService(db, events, quotas, tombstones);
@@ -108,7 +108,7 @@ export function createDependencies(options: {
       sessions,
       knowledge,
       reviews,
-      observability: new ObservabilityService(db, () => ({ depth: reviews.queueDepth, running: reviews.queueRunning, concurrency: config.reviews.concurrency })),
+      observability: new ObservabilityService(db, () => ({ depth: reviews.queueDepth, running: reviews.queueRunning, concurrency: config.reviews.concurrency, cluster: reviews.clusterQueue })),
       chat: new ChatService(db, options.databaseUrl, sessions, provider, config.chat, tombstones, quotas, { summarizer: options.chatSummarizer, metrics }),
     },
   };

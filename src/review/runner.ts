@@ -9,7 +9,7 @@ import type { NodeReport } from './agent/contract.js';
 import type { CompiledReviewGraph } from './agent/graph.js';
 import type { ReviewState } from './agent/state.js';
 import { REVIEW_CANCELLATIONS, reviewBatchTopic, type ReviewProgressEvent, type ReviewProgressLog } from './progress.js';
-import type { JobQueue, QueuedJob, QueueDefinition, SqlRunner } from '../platform/jobs/job-queue.js';
+import type { ClusterQueueStats, JobQueue, QueuedJob, QueueDefinition, SqlRunner } from '../platform/jobs/job-queue.js';
 import type { ReviewStore } from './store.js';
 import { traceReviewRun, type ReviewRunTrace } from './tracing.js';
 
@@ -55,7 +55,7 @@ export class ReviewRunner {
   private readonly batchCounters = new Map<string, { total: number; succeeded: number; failed: number; submittedAt: number }>();
   private running = 0;
   private working = false;
-  private depth = 0;
+  private cluster: ClusterQueueStats = { queued: 0, running: 0, retried: 0, failed: 0, oldestWaitingSeconds: 0 };
   /** Reviews running in this process whose owner cancelled them: they stop at the next node boundary. */
   private readonly cancelled = new Set<string>();
   private readonly runningHere = new Set<string>();
@@ -85,8 +85,8 @@ export class ReviewRunner {
   async start(options: { work: boolean }): Promise<void> {
     await this.jobs.start(this.queues);
     const refresh = () =>
-      this.jobs.unfinished([REVIEW_QUEUE]).then(
-        (unfinished) => (this.depth = Math.max(0, unfinished - this.running)),
+      this.jobs.stats(REVIEW_QUEUE).then(
+        (stats) => (this.cluster = stats),
         () => undefined,
       );
     this.depthTimer = setInterval(refresh, 5_000).unref();
@@ -102,7 +102,12 @@ export class ReviewRunner {
 
   /** Review jobs waiting in all processes (refreshed every few seconds). */
   get queueDepth(): number {
-    return this.depth;
+    return this.cluster.queued;
+  }
+
+  /** The review queue across every worker (refreshed every few seconds). */
+  get clusterStats(): ClusterQueueStats {
+    return this.cluster;
   }
 
   private async work(): Promise<void> {

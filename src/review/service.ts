@@ -94,6 +94,11 @@ export class ReviewService {
     return this.runner.queueDepth;
   }
 
+  /** The review queue across every worker process (refreshed every few seconds). */
+  get clusterQueue() {
+    return this.runner.clusterStats;
+  }
+
   /** Reviews running right now in this process. */
   get queueRunning(): number {
     return this.runner.queueRunning;

@@ -28,6 +28,17 @@ export interface QueueDefinition {
   deadLetter?: string;
 }
 
+/** A queue across all processes (see {@link JobQueue.stats}). */
+export interface ClusterQueueStats {
+  queued: number;
+  running: number;
+  /** Waiting or running jobs that are on a second or later attempt. */
+  retried: number;
+  /** Jobs that failed for good (kept for the retention period). */
+  failed: number;
+  oldestWaitingSeconds: number;
+}
+
 /** A job as a handler sees it. */
 export interface QueuedJob<T> {
   id: string;
@@ -118,6 +129,21 @@ export class JobQueue {
     let total = 0;
     for (const name of names) total += await this.boss.getQueueSize(name, { before: 'completed' });
     return total;
+  }
+
+  /** One queue across every process: waiting, running, retried and failed jobs, and how long the oldest has waited. */
+  async stats(name: string): Promise<ClusterQueueStats> {
+    const { rows } = await this.boss.getDb().executeSql(
+      `SELECT count(*) FILTER (WHERE state IN ('created', 'retry'))::int AS queued,
+              count(*) FILTER (WHERE state = 'active')::int AS running,
+              count(*) FILTER (WHERE state IN ('created', 'retry', 'active') AND retry_count > 0)::int AS retried,
+              count(*) FILTER (WHERE state = 'failed')::int AS failed,
+              coalesce(extract(epoch FROM now() - min(created_on) FILTER (WHERE state IN ('created', 'retry') AND start_after <= now())), 0)::float AS oldest
+         FROM ${JOB_SCHEMA}.job WHERE name = $1`,
+      [name],
+    );
+    const row = rows[0] as { queued: number; running: number; retried: number; failed: number; oldest: number };
+    return { queued: row.queued, running: row.running, retried: row.retried, failed: row.failed, oldestWaitingSeconds: row.oldest };
   }
 
   /** A job's state and output (for callers that wait for a job's answer). */
