@@ -215,6 +215,8 @@ export function buildApp(deps: AppDependencies): App {
   const erasures = deps.events.subscribe(USER_ERASED_TOPIC);
   void (async () => {
     for await (const { userId } of erasures) {
+      // With Redis this event reaches every gateway: none keeps a cached identity of the erased user.
+      deps.services.identity.forgetCachedIdentities();
       const ended = live.endUser(userId, userErased);
       if (ended.sockets + ended.streams > 0) log.info(ended, 'closed the connections of an erased user');
     }

@@ -2,13 +2,14 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildApp } from './app.js';
-import { loadConfig, projectDir } from './config.js';
+import { loadConfig, projectDir, type ProcessRole } from './config.js';
 import { DEMO_TENANT, seedDemoData } from './demo/seed.js';
 import { ROLES, type Role } from './identity/principal.js';
 import { signDevelopmentToken } from './identity/tokens.js';
-import { applyMigrations, createMigration } from './platform/db/migrations.js';
+import { applyMigrations, applyMigrationsExclusively, createMigration } from './platform/db/migrations.js';
 import { createDatabase } from './platform/db/prisma.js';
 import { createLogger } from './platform/logger.js';
+import { connectRedis, type RedisConnections } from './platform/redis.js';
 import { startTelemetry } from './platform/telemetry/sdk.js';
 import { dataDirectory, erasureHashKey, jwtSecret, openDatabase } from './platform/runtime.js';
 import { createDependencies } from './services.js';
@@ -24,14 +25,27 @@ async function cleanUp(step: string, action: () => Promise<unknown> | undefined)
   }
 }
 
-async function start(): Promise<void> {
-  const config = loadConfig();
+/** `--role gateway|worker|all` (overrides SUANNI_ROLE). */
+function roleArgument(argv: string[]): ProcessRole | undefined {
+  const { values } = parseArgs({ args: argv, options: { role: { type: 'string' } }, strict: false });
+  const role = values.role;
+  if (role === undefined) return undefined;
+  if (role !== 'all' && role !== 'gateway' && role !== 'worker')
+    throw new Error(`unknown role ${String(role)}; use gateway, worker or all`);
+  return role;
+}
+
+async function start(role?: ProcessRole): Promise<void> {
+  const config = loadConfig(role ? { ...process.env, SUANNI_ROLE: role } : process.env);
+  const serves = config.role !== 'worker';
+  const works = config.role !== 'gateway';
   // The OpenTelemetry SDK starts before anything that makes spans (the database client, the app).
   const telemetry = startTelemetry(config.telemetry);
   let database: Awaited<ReturnType<typeof openDatabase>> | undefined;
   let db: ReturnType<typeof createDatabase> | undefined;
   let app: ReturnType<typeof buildApp> | undefined;
   let deps: ReturnType<typeof createDependencies> | undefined;
+  let redis: RedisConnections | undefined;
   let stopping = false;
   // A signal stops a healthy server with 0; a failed start exits 1 so a supervisor or CI sees it.
   const shutdown = async (reason: string, exitCode: 0 | 1) => {
@@ -39,9 +53,10 @@ async function start(): Promise<void> {
     stopping = true;
     log.info({ reason }, 'shutting down');
     await cleanUp('gateway', () => app?.stop());
-    await cleanUp('reviews', () => deps?.services.reviews.stop());
+    await cleanUp('reviews', () => deps?.services.reviews.stop(config.jobs.drainSeconds * 1000));
     await cleanUp('chat', () => deps?.services.chat.close());
     await cleanUp('database client', () => db?.$disconnect());
+    await cleanUp('redis', () => redis?.close());
     await cleanUp('telemetry', () => telemetry.shutdown()); // exports the spans still buffered
     await cleanUp('embedded PostgreSQL', () => database?.stop());
     process.exit(exitCode);
@@ -52,23 +67,31 @@ async function start(): Promise<void> {
     const dataDir = await dataDirectory(config);
     database = await openDatabase(config, dataDir);
     db = createDatabase(database.url, config.databasePoolMax);
-    await applyMigrations(database.url);
-    if (config.demoData) await seedDemoData(db);
+    await applyMigrationsExclusively(database.url);
+    if (config.demoData && serves) await seedDemoData(db);
+    redis = config.redisUrl ? await connectRedis(config.redisUrl) : undefined;
     deps = createDependencies({
       config,
       db,
+      redis,
       databaseUrl: database.url,
       jwtSecret: await jwtSecret(config, dataDir),
       erasureHashKey: await erasureHashKey(config, dataDir),
     });
-    await deps.services.reviews.recoverInterrupted();
-    await deps.services.erasure.resumeInterrupted();
+    await deps.services.reviews.start({ work: works });
+    if (works) await deps.services.erasure.resumeInterrupted();
+    if (!serves) {
+      process.stdout.write(
+        `\n  Suanni worker: running up to ${config.reviews.concurrency} reviews at a time (pid ${process.pid})\n  Data folder:   ${dataDir}\n\n`,
+      );
+      return;
+    }
     app = buildApp(deps);
     const { url } = await app.start();
     process.stdout.write(
       `${[
         '',
-        `  Suanni gateway: ${url} (GraphiQL in a browser)`,
+        `  Suanni gateway: ${url} (GraphiQL in a browser)${config.role === 'gateway' ? ' [gateway only: reviews run in worker processes]' : ''}`,
         `  Web console:    ${url.replace(/\/graphql$/, '/console/')}`,
         `  Data folder:    ${dataDir}${database.embedded ? ' (embedded PostgreSQL)' : ' (DATABASE_URL in use)'}`,
         '',
@@ -147,7 +170,8 @@ async function printSchemaFile(): Promise<void> {
 
 const [command, ...rest] = process.argv.slice(2);
 const commands: Record<string, () => Promise<void>> = {
-  start,
+  start: () => start(roleArgument(rest)),
+  worker: () => start('worker'),
   migrate,
   'migrate:new': () => newMigration(rest.find((arg) => !arg.startsWith('-'))),
   token: () => token(rest),
@@ -164,7 +188,7 @@ if (!run) {
 run().then(
   () => {
     // The long-running server keeps the process alive; one-shot commands end here.
-    if (command !== 'start') process.exit(0);
+    if (command !== 'start' && command !== 'worker') process.exit(0);
   },
   (error: Error) => {
     process.stderr.write(`${error.message}\n`);

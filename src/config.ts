@@ -68,6 +68,17 @@ const environmentSchema = z
     SUANNI_REVIEW_MAX_TEXT_BYTES: z.coerce.number().int().positive().default(1_000_000),
     SUANNI_REVIEW_MAX_BATCH: z.coerce.number().int().min(1).max(500).default(500),
     SUANNI_REVIEW_MAX_FILE_BYTES: z.coerce.number().int().positive().default(10_000_000),
+    REDIS_URL: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
+    ),
+    SUANNI_ROLE: z.enum(['all', 'gateway', 'worker'], { error: 'must be all, gateway or worker' }).default('all'),
+    SUANNI_JOB_LEASE_SECONDS: z.coerce.number().int().min(1).max(3_600).default(120),
+    SUANNI_JOB_SUPERVISE_SECONDS: z.coerce.number().int().min(1).max(3_600).default(15),
+    SUANNI_JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+    SUANNI_JOB_RETRY_LIMIT: z.coerce.number().int().min(0).max(100).default(4),
+    SUANNI_JOB_RETRY_DELAY_SECONDS: z.coerce.number().int().min(0).max(3_600).default(2),
+    SUANNI_DRAIN_SECONDS: z.coerce.number().min(0).max(3_600).default(30),
     OTEL_SERVICE_NAME: z.string().trim().min(1).default('suanni'),
     OTEL_EXPORTER_OTLP_ENDPOINT: z.preprocess(
       (value) => (value === '' ? undefined : value),
@@ -84,6 +95,7 @@ const environmentSchema = z
     SUANNI_CHAT_RECENT_TURNS: z.coerce.number().int().min(1).max(100).default(6),
     SUANNI_CHAT_SUMMARIZE_ABOVE: z.coerce.number().int().min(4).max(1_000).default(16),
     SUANNI_CHAT_AUTO_CONFIRM_FACTS: booleanFlag.default(false),
+    SUANNI_CHAT_THREAD_WAIT_MS: z.coerce.number().int().min(1).max(600_000).default(30_000),
     SUANNI_CHAT_MAX_MESSAGE_CHARS: z.coerce.number().int().min(1).max(100_000).default(4_000),
     SUANNI_FACTS_PER_USER: z.coerce.number().int().min(1).max(100_000).default(200),
     SUANNI_QUOTA_FACTS: z.coerce.number().int().min(0).default(100_000),
@@ -110,6 +122,9 @@ const environmentSchema = z
     message: 'in production set SUANNI_ERASURE_HASH_KEY (the key of erasure tombstone and audit hashes)',
   });
 
+/** `all`: gateway and worker in one process; `gateway`: the API only; `worker`: jobs only. */
+export type ProcessRole = 'all' | 'gateway' | 'worker';
+
 /** Validated configuration; read once at start, passed down explicitly. */
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -126,6 +141,19 @@ export interface Config {
   heartbeatMs: number;
   /** `maxFileBytes`: one uploaded contract file (PDF, DOCX, TXT), before its text is extracted. */
   reviews: { concurrency: number; maxTextBytes: number; maxBatch: number; maxFileBytes: number };
+  /** Redis for live state shared by processes (event fan-out, progress replay); none in the all-in-one default. */
+  redisUrl?: string;
+  /** What this process does: serve the API, run jobs, or both (the default). */
+  role: ProcessRole;
+  /** Durable jobs (pg-boss): lease, how often lost leases are looked for, polling, retries; the SIGTERM grace period. */
+  jobs: {
+    leaseSeconds: number;
+    superviseSeconds: number;
+    pollSeconds: number;
+    retryLimit: number;
+    retryDelaySeconds: number;
+    drainSeconds: number;
+  };
   quotas: { facts: number; sessions: number; checkpointBytes: number; reviewsPerDay: number };
   /** Key of the erasure hashes; in development generated once into the data folder. */
   erasureHashKey?: string;
@@ -136,6 +164,7 @@ export interface Config {
     autoConfirmFacts: boolean;
     maxMessageChars: number;
     maxFactsPerUser: number;
+    threadWaitMs: number;
   };
   models: ModelProviderConfig;
   /** OpenTelemetry: see src/platform/telemetry/sdk.ts. */
@@ -176,6 +205,16 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       maxBatch: env.SUANNI_REVIEW_MAX_BATCH,
       maxFileBytes: env.SUANNI_REVIEW_MAX_FILE_BYTES,
     },
+    redisUrl: env.REDIS_URL,
+    role: env.SUANNI_ROLE,
+    jobs: {
+      leaseSeconds: env.SUANNI_JOB_LEASE_SECONDS,
+      superviseSeconds: env.SUANNI_JOB_SUPERVISE_SECONDS,
+      pollSeconds: env.SUANNI_JOB_POLL_SECONDS,
+      retryLimit: env.SUANNI_JOB_RETRY_LIMIT,
+      retryDelaySeconds: env.SUANNI_JOB_RETRY_DELAY_SECONDS,
+      drainSeconds: env.SUANNI_DRAIN_SECONDS,
+    },
     quotas: {
       facts: env.SUANNI_QUOTA_FACTS,
       sessions: env.SUANNI_QUOTA_SESSIONS,
@@ -189,6 +228,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       summarizeAbove: Math.max(env.SUANNI_CHAT_SUMMARIZE_ABOVE, env.SUANNI_CHAT_RECENT_TURNS * 2 + 2),
       autoConfirmFacts: env.SUANNI_CHAT_AUTO_CONFIRM_FACTS,
       maxMessageChars: env.SUANNI_CHAT_MAX_MESSAGE_CHARS,
+      threadWaitMs: env.SUANNI_CHAT_THREAD_WAIT_MS,
       maxFactsPerUser: env.SUANNI_FACTS_PER_USER,
     },
     models: loadModelProviderConfig(environment),

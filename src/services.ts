@@ -8,6 +8,7 @@ import { createModelProvider, type ModelProvider } from './platform/llm/provider
 import type { ReviewNode } from './review/agent/contract.js';
 import { compileReviewGraph, type ReviewNodeName } from './review/agent/graph.js';
 import { ReviewService } from './review/service.js';
+import { JobQueue } from './platform/jobs/job-queue.js';
 import { ChatService } from './memory/service.js';
 import type { ChatTurnMessage } from './memory/context-window.js';
 import { poolStats, type Database } from './platform/db/prisma.js';
@@ -15,6 +16,7 @@ import { createMetrics, type Metrics } from './platform/telemetry/metrics.js';
 import { ObservabilityService } from './observability/service.js';
 import { traceBuffer } from './platform/telemetry/sdk.js';
 import { createEventBus } from './platform/pubsub.js';
+import type { RedisConnections } from './platform/redis.js';
 import { QuotaService } from './identity/quotas.js';
 import { ErasureService, type ErasureStepName } from './erasure/service.js';
 import { SubjectHasher } from './erasure/subject-hash.js';
@@ -45,13 +47,15 @@ export function createDependencies(options: {
   erasureFailAfterStep?: ErasureStepName;
   /** Retries of an erasure job (tests shorten them). */
   erasureRetry?: { attempts: number; baseDelayMs: number; maxDelayMs: number };
+  /** Redis connections (REDIS_URL): event fan-out and the shared progress log. */
+  redis?: RedisConnections;
   /** In-memory stores an erasure must clear besides the review progress log. */
   traceStore?: Pick<MemoryStores, 'countTraces' | 'forgetTraces'>;
 }): AppDependencies {
   const { config, db } = options;
   const provider = options.provider ?? createModelProvider(config.models);
   const knowledge = new KnowledgeService(db);
-  const events = createEventBus();
+  const events = createEventBus(options.redis);
   const hashKey =
     config.erasureHashKey ?? options.erasureHashKey ?? (config.auth.jwtSecret ? `erasure:${config.auth.jwtSecret}` : undefined);
   if (!hashKey) throw new Error('an erasure hash key is required (SUANNI_ERASURE_HASH_KEY)');
@@ -60,11 +64,21 @@ export function createDependencies(options: {
   const quotas = new QuotaService(db, config.quotas);
   const reviewGraph = compileReviewGraph({ provider }, { overrides: options.reviewNodeOverrides });
   const metrics = options.metrics ?? createMetrics();
-  const reviews = new ReviewService(db, events, knowledge, reviewGraph, provider, config.reviews, metrics, {
+  const reviews = new ReviewService({
+    db,
+    events,
+    knowledge,
+    graph: reviewGraph,
+    provider,
+    limits: config.reviews,
+    metrics,
     barrier: tombstones,
     quota: (principal, count) => quotas.assertRoom(principal.tenantId, 'reviewsPerDay', count),
+    sharedProgress: options.redis?.commands,
+    jobs: new JobQueue({ connectionString: options.databaseUrl, ...config.jobs }),
+    jobRetry: { limit: config.jobs.retryLimit, delaySeconds: config.jobs.retryDelaySeconds },
   });
-  metrics.observeQueue(() => ({ depth: reviews.queueDepth, running: reviews.queueRunning }));
+  metrics.observeQueue(() => ({ depth: reviews.queueDepth, running: reviews.queueRunning, cluster: reviews.clusterQueue }));
   metrics.observePool(() => poolStats(db));
 
   const sessions = new SessionService(db, events, quotas, tombstones);
@@ -112,6 +126,7 @@ export function createDependencies(options: {
         depth: reviews.queueDepth,
         running: reviews.queueRunning,
         concurrency: config.reviews.concurrency,
+        cluster: reviews.clusterQueue,
       })),
       chat: new ChatService(db, options.databaseUrl, sessions, provider, config.chat, tombstones, quotas, {
         summarizer: options.chatSummarizer,

@@ -394,7 +394,7 @@ describe('contract review', () => {
     });
   });
 
-  it('after a restart, reviews that were running are FAILED with a clear code and queued ones run', async () => {
+  it('starting another process leaves running reviews alone: they belong to a worker whose lease has not expired', async () => {
     const tenant = await app.db.tenant.findUniqueOrThrow({ where: { key: app.tenant } });
     const user = await app.db.user.findFirstOrThrow({ where: { tenantId: tenant.id, subject: 'alice' } });
     const base = {
@@ -404,11 +404,13 @@ describe('contract review', () => {
       asOf: new Date('2025-06-01T00:00:00Z'),
       text: englishContract({ payDays: 30, penalty: 5, notice: 30, years: 3 }),
     };
-    const running = await app.db.review.create({ data: { ...base, contractId: 'was-running', status: 'RUNNING', startedAt: new Date() } });
-    const queued = await app.db.review.create({ data: { ...base, contractId: 'was-queued' } });
-    expect(await app.deps.services.reviews.recoverInterrupted()).toEqual({ failed: 1, requeued: 1 });
-    await app.deps.services.reviews.idle();
-    expect(await fetchReview(running.id)).toMatchObject({ status: 'FAILED', error: { code: 'INTERRUPTED' } });
-    expect((await fetchReview(queued.id)).status).toBe('SUCCEEDED');
+    const running = await app.db.review.create({ data: { ...base, contractId: 'is-running', status: 'RUNNING', startedAt: new Date() } });
+    const second = await startTestApp({ restartOf: app });
+    try {
+      expect(await second.db.review.findUniqueOrThrow({ where: { id: running.id } })).toMatchObject({ status: 'RUNNING', errorCode: null });
+    } finally {
+      await second.stop();
+    }
+    await app.db.review.delete({ where: { id: running.id } });
   });
 });

@@ -4,10 +4,10 @@ import { threadIdPrefix } from '../identity/thread-id.js';
 
 /** In-memory places that may name a user (the trace buffer, review progress logs). */
 export interface MemoryStores {
-  countTraces(userId: string): number;
-  forgetTraces(userId: string): number;
-  countProgress(userId: string): number;
-  forgetProgress(userId: string): number;
+  countTraces(userId: string): number | Promise<number>;
+  forgetTraces(userId: string): number | Promise<number>;
+  countProgress(userId: string): number | Promise<number>;
+  forgetProgress(userId: string): number | Promise<number>;
 }
 
 export type StoreCounts = Record<string, number>;
@@ -64,8 +64,8 @@ export async function inventory(db: Database, memory: MemoryStores, userId: stri
     reviewFindings: findings,
     reviewBatches: batches,
     knowledgeAccess,
-    traceBuffer: memory.countTraces(userId),
-    progressEvents: memory.countProgress(userId),
+    traceBuffer: await memory.countTraces(userId),
+    progressEvents: await memory.countProgress(userId),
     user,
   };
 }

@@ -386,10 +386,10 @@ export class ErasureService {
         await this.db.session.deleteMany({ where: { userId } });
         break;
       case 'trace-buffer':
-        this.memory.forgetTraces(userId);
+        await this.memory.forgetTraces(userId);
         break;
       case 'progress-events':
-        this.memory.forgetProgress(userId);
+        await this.memory.forgetProgress(userId);
         break;
       case 'user':
         await this.db.user.deleteMany({ where: { id: userId } });

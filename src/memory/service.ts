@@ -8,6 +8,8 @@ import { hasRole, type Principal } from '../identity/principal.js';
 import type { SessionService } from '../identity/sessions.js';
 import { deriveThreadId } from '../identity/thread-id.js';
 import type pg from 'pg';
+import { createPool } from '../platform/db/pool.js';
+import { ThreadLocks } from './thread-lock.js';
 import { compileChatGraph } from './agent/graph.js';
 import { messageText } from './agent/messages.js';
 import type { ChatSettings } from './agent/run-context.js';
@@ -22,6 +24,8 @@ import type { Metrics } from '../platform/telemetry/metrics.js';
 export interface ChatLimits extends ChatSettings {
   maxMessageChars: number;
   maxFactsPerUser: number;
+  /** How long a turn waits for another turn of its thread (any process) before THREAD_BUSY. */
+  threadWaitMs: number;
 }
 
 export const FACT_SOURCES = ['USER_STATED', 'CONFIRMED', 'IMPORTED'] as const;
@@ -56,21 +60,8 @@ export interface FactView {
 const categoryPattern = /^[a-z][a-z0-9_-]{0,31}$/;
 const factKeyPattern = /^[A-Za-z][A-Za-z0-9_.-]{0,63}$/;
 
-/** Runs one turn per thread at a time: two turns racing on one checkpoint would lose one. */
-class ThreadLocks {
-  private readonly tails = new Map<string, Promise<unknown>>();
-
-  async run<T>(threadId: string, work: () => Promise<T>): Promise<T> {
-    const previous = this.tails.get(threadId) ?? Promise.resolve();
-    const current = previous.catch(() => undefined).then(work);
-    this.tails.set(threadId, current);
-    try {
-      return await current;
-    } finally {
-      if (this.tails.get(threadId) === current) this.tails.delete(threadId);
-    }
-  }
-}
+/** Connections that hold thread locks: at most this many turns of different threads run at once per process. */
+const THREAD_LOCK_CONNECTIONS = 16;
 
 /**
  * Conversations with layered memory: thread state in the checkpointer under the derived thread
@@ -80,7 +71,8 @@ export class ChatService {
   private readonly checkpointer: GuardedPostgresSaver;
   private readonly checkpointPool: pg.Pool;
   private ready: Promise<void> | undefined;
-  private readonly locks = new ThreadLocks();
+  private readonly locks: ThreadLocks;
+  private readonly lockPool: pg.Pool;
 
   constructor(
     private readonly db: Database,
@@ -98,6 +90,9 @@ export class ChatService {
     } = {},
   ) {
     ({ saver: this.checkpointer, pool: this.checkpointPool } = createCheckpointer(databaseUrl, barrier));
+    // A pool of its own: a turn holds its lock connection while it writes checkpoints through the other.
+    this.lockPool = createPool({ connectionString: databaseUrl, max: THREAD_LOCK_CONNECTIONS, name: 'chat-thread-locks' });
+    this.locks = new ThreadLocks(this.lockPool, limits.threadWaitMs);
   }
 
   /** Creates the checkpoint tables on first use (idempotent). */
@@ -111,6 +106,7 @@ export class ChatService {
 
   async close(): Promise<void> {
     await this.checkpointPool.end();
+    await this.lockPool.end();
   }
 
   /** The caller's fact store: every read and write is checked against their user id. */

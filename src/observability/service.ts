@@ -29,7 +29,7 @@ export interface AdminStats {
     successRate: number | null;
     latencyMs: { p50: number | null; p90: number | null; p95: number | null; p99: number | null; max: number | null };
   };
-  queue: { depth: number; running: number; concurrency: number };
+  queue: QueueStats;
   database: {
     connections: { state: string; count: number }[];
     pool: { total: number; idle: number; waiting: number; max: number } | null;
@@ -46,6 +46,8 @@ export interface QueueStats {
   depth: number;
   running: number;
   concurrency: number;
+  /** Across every worker process, from the job queue in PostgreSQL. */
+  cluster: { queued: number; running: number; retried: number; failed: number; oldestWaitingSeconds: number };
 }
 
 export class ObservabilityService {

@@ -7,6 +7,8 @@ export type ErrorCode =
   | 'STATE_CONTRACT_VIOLATION'
   | 'QUOTA_EXCEEDED'
   | 'RATE_LIMITED'
+  /** A chat turn could not get its thread within the bounded wait (another turn holds it). */
+  | 'THREAD_BUSY'
   | 'INTERNAL';
 
 /**

@@ -1,25 +1,43 @@
-import type { Database } from '../platform/db/prisma.js';
-import { retryTransient, type RetryOptions, DEFAULT_RETRY } from '../platform/db/transient.js';
-import { prismaRunner, WRITE_TRANSACTION, type WriteBarrier } from '../platform/db/write-barrier.js';
-import { AppError, assertUuid, badUserInput, forbidden, notFound } from '../platform/errors.js';
-import type { EventBus } from '../platform/pubsub.js';
-import { createLogger } from '../platform/logger.js';
-import { unstorableCharacter, unstorableCharacterName } from '../platform/text.js';
+import type { Redis } from 'ioredis';
 import { hasRole, type Principal } from '../identity/principal.js';
 import type { KnowledgeService } from '../knowledge/service.js';
+import type { Database } from '../platform/db/prisma.js';
+import type { RetryOptions } from '../platform/db/transient.js';
+import type { WriteBarrier } from '../platform/db/write-barrier.js';
+import { AppError, assertUuid, badUserInput, forbidden, notFound } from '../platform/errors.js';
+import type { JobQueue } from '../platform/jobs/job-queue.js';
 import type { ModelProvider } from '../platform/llm/provider.js';
-import type { CompiledReviewGraph } from './agent/graph.js';
-import type { NodeReport } from './agent/contract.js';
-import type { Finding, ReviewState } from './agent/state.js';
-import { reviewBatchTopic, reviewTopic, ReviewProgressLog, type ReviewBatchProgressEvent, type ReviewProgressEvent } from './progress.js';
-import { WorkQueue } from './queue.js';
-import type { Prisma } from '../generated/prisma/client.js';
+import type { EventBus } from '../platform/pubsub.js';
 import type { Metrics } from '../platform/telemetry/metrics.js';
-import { rememberReviewOrigin, traceReviewRun, type ReviewRunTrace } from './tracing.js';
 import { withSpan } from '../platform/telemetry/tracing.js';
-import { extractDocument, type UploadedDocument } from './documents/extract.js';
+import { unstorableCharacter } from '../platform/text.js';
+import type { CompiledReviewGraph } from './agent/graph.js';
+import type { Finding, ReviewState } from './agent/state.js';
+import { isStorableContractId, ReviewInputCheck, type ReviewInput, type TextReviewInput, withContractText } from './inputs.js';
+import {
+  isFinalReviewEvent,
+  REVIEW_CANCELLATIONS,
+  reviewBatchTopic,
+  reviewTopic,
+  ReviewProgressLog,
+  type ReviewBatchProgressEvent,
+  type ReviewProgressEvent,
+} from './progress.js';
+import { ReviewRunner } from './runner.js';
+import {
+  decodeReviewCursor,
+  encodeReviewCursor,
+  ReviewStore,
+  type BatchCounts,
+  type NewReviewRow,
+  type ReviewBatchRow,
+  type ReviewFilter,
+  type ReviewRow,
+} from './store.js';
+import { rememberReviewOrigin } from './tracing.js';
 
-const log = createLogger('reviews');
+export type { ReviewInput } from './inputs.js';
+export type { ReviewBatchRow, ReviewFilter, ReviewRow } from './store.js';
 
 export interface ReviewLimits {
   concurrency: number;
@@ -29,69 +47,30 @@ export interface ReviewLimits {
   maxFileBytes: number;
 }
 
-/** A contract to review: its `text`, or a `file` (PDF, DOCX, TXT, Markdown) whose text is extracted. */
-export interface ReviewInput {
-  contractId: string;
-  title: string;
-  text?: string | null;
-  file?: UploadedDocument | null;
-  asOf?: Date | null;
-}
-
-/** An input whose contract text is known (given, or extracted from its file). */
-type TextReviewInput = Omit<ReviewInput, 'text' | 'file'> & { text: string };
-
-export interface ReviewFilter {
-  status?: 'QUEUED' | 'RUNNING' | 'SUCCEEDED' | 'FAILED' | null;
-  riskLevel?: 'LOW' | 'MEDIUM' | 'HIGH' | null;
-  contractId?: string | null;
-  batchId?: string | null;
-  /** OWN (default) or TENANT (ADMIN only: metadata of the tenant's reviews). */
-  scope?: 'OWN' | 'TENANT' | null;
-}
-
-export type ReviewRow = Prisma.ReviewGetPayload<{ include: { findings: true } }>;
-export type ReviewBatchRow = Prisma.ReviewBatchGetPayload<object>;
-
 export interface ReplayResult {
   identical: boolean;
   differences: string[];
 }
 
-const contractIdPattern = /^[\p{L}\p{N}][\p{L}\p{N}._:/#-]{0,127}$/u;
-
-/** Why an input cannot be reviewed, or null when it can. */
-function inputProblem(input: TextReviewInput, limits: ReviewLimits): { message: string; field: string } | null {
-  if (!contractIdPattern.test(input.contractId))
-    return { message: 'contractId must be 1-128 letters, digits and . _ : / # -.', field: 'contractId' };
-  if (!input.title.trim() || input.title.length > 300) return { message: 'title must be 1-300 characters.', field: 'title' };
-  const titleCharacter = unstorableCharacter(input.title);
-  if (titleCharacter) return { message: `title contains ${unstorableCharacterName[titleCharacter]}.`, field: 'title' };
-  if (!input.text.trim()) return { message: 'text must not be empty.', field: 'text' };
-  const bytes = Buffer.byteLength(input.text, 'utf8');
-  if (bytes > limits.maxTextBytes) return { message: `text is ${bytes} bytes; the limit is ${limits.maxTextBytes}.`, field: 'text' };
-  const textCharacter = unstorableCharacter(input.text);
-  if (textCharacter)
-    return { message: `text contains ${unstorableCharacterName[textCharacter]}; send the contract as plain text.`, field: 'text' };
-  return null;
-}
-
-/**
- * The input with its contract text: `text` as given, or extracted from `file`; exactly one of
- * them is required. Throws BAD_USER_INPUT (the field named `field`) when neither, both, or a file
- * that yields no text.
- */
-async function withContractText(input: ReviewInput, limits: ReviewLimits, field: string): Promise<TextReviewInput> {
-  const { file, text, ...rest } = input;
-  const hasText = text !== null && text !== undefined;
-  if (hasText === Boolean(file)) throw badUserInput('Send exactly one of text or file.', field);
-  if (file)
-    return {
-      ...rest,
-      text: (await extractDocument(file, { maxBytes: limits.maxFileBytes, maxTextBytes: limits.maxTextBytes, field: `${field}.file` }))
-        .text,
-    };
-  return { ...rest, text: text! };
+export interface ReviewServiceOptions {
+  db: Database;
+  events: EventBus;
+  knowledge: KnowledgeService;
+  graph: CompiledReviewGraph;
+  provider: ModelProvider;
+  limits: ReviewLimits;
+  metrics?: Metrics;
+  /** Orders the owner's writes against an erasure of the owner (required: compliance depends on it). */
+  barrier: WriteBarrier;
+  quota: (principal: Principal, reviews: number) => Promise<void>;
+  /** How transient database failures of a review run are retried in process. */
+  retry?: RetryOptions;
+  /** Redis: the progress log shared by every process (late subscribers on any gateway get the replay). */
+  sharedProgress?: Redis;
+  /** The durable job queue that carries review runs to workers. */
+  jobs: JobQueue;
+  /** Job retries after the first attempt, and the delay before the first retry. */
+  jobRetry: { limit: number; delaySeconds: number };
 }
 
 /** A stable, comparable form of a finding for replay. */
@@ -99,78 +78,91 @@ const findingKey = (finding: Pick<Finding, 'clause' | 'knowledgeId' | 'version' 
   `${finding.clause}|${finding.knowledgeId}@${finding.version}|${finding.severity}|${finding.message}`;
 
 /**
- * Contract reviews: submission (single and batch), background execution with bounded
- * concurrency, progress, replay. Every method starts with the authorization check.
+ * Contract reviews: submission (single and batch), progress, replay. Every public method starts
+ * with the authorization check; the queries live in {@link ReviewStore}, input rules in
+ * {@link ReviewInputCheck}, background execution in {@link ReviewRunner}.
  */
 export class ReviewService {
   readonly progress: ReviewProgressLog;
-  private readonly queue: WorkQueue<string>;
-  private readonly batchCounters = new Map<string, { total: number; succeeded: number; failed: number; submittedAt: number }>();
+  private readonly store: ReviewStore;
+  private readonly runner: ReviewRunner;
+  private readonly inputs: ReviewInputCheck;
+  private readonly events: EventBus;
+  private readonly limits: ReviewLimits;
+  private readonly quota: ReviewServiceOptions['quota'];
+  private readonly metrics: Metrics | undefined;
 
-  constructor(
-    private readonly db: Database,
-    private readonly events: EventBus,
-    private readonly knowledge: KnowledgeService,
-    private readonly graph: CompiledReviewGraph,
-    private readonly provider: ModelProvider,
-    private readonly limits: ReviewLimits,
-    private readonly metrics: Metrics | undefined,
-    private readonly guards: {
-      /** Orders the owner's writes against an erasure of the owner (required: compliance depends on it). */
-      barrier: WriteBarrier;
-      quota: (principal: Principal, reviews: number) => Promise<void>;
-      /** How transient database failures of a review run are retried. */
-      retry?: RetryOptions;
-    },
-  ) {
-    this.progress = new ReviewProgressLog(events);
-    this.queue = new WorkQueue(limits.concurrency, (reviewId) => this.execute(reviewId));
+  constructor(options: ReviewServiceOptions) {
+    this.events = options.events;
+    this.limits = options.limits;
+    this.quota = options.quota;
+    this.metrics = options.metrics;
+    this.progress = new ReviewProgressLog(options.events, options.sharedProgress);
+    this.store = new ReviewStore(options.db, options.barrier);
+    this.inputs = new ReviewInputCheck(options.limits);
+    this.runner = new ReviewRunner(
+      this.store,
+      options.events,
+      this.progress,
+      options.knowledge,
+      options.graph,
+      options.provider,
+      options.jobs,
+      {
+        concurrency: options.limits.concurrency,
+        jobRetry: options.jobRetry,
+        metrics: options.metrics,
+        retry: options.retry,
+      },
+    );
   }
 
   get queueDepth(): number {
-    return this.queue.depth;
+    return this.runner.queueDepth;
+  }
+
+  /** The review queue across every worker process (refreshed every few seconds). */
+  get clusterQueue() {
+    return this.runner.clusterStats;
   }
 
   /** Reviews running right now in this process. */
   get queueRunning(): number {
-    return this.queue.active;
+    return this.runner.queueRunning;
   }
 
-  /** Waits until every queued review has run (tests, shutdown). */
+  /** Creates the job queues; with `work` this process also runs reviews (roles `all` and `worker`). */
+  start(options: { work: boolean }): Promise<void> {
+    return this.runner.start(options);
+  }
+
+  /** Waits until no review is waiting or running in any process (tests, benches). */
   idle(): Promise<void> {
-    return this.queue.idle();
+    return this.runner.idle();
   }
 
-  stop(): Promise<void> {
-    return this.queue.stop();
+  /** SIGTERM: stops taking reviews, lets running ones finish within `graceMs`, releases the rest to other workers. */
+  stop(graceMs = 10_000): Promise<void> {
+    return this.runner.stop(graceMs);
   }
 
   /** Queues one review and returns it at once (QUEUED). Bad input is BAD_USER_INPUT and stores nothing. */
   async submit(principal: Principal, submitted: ReviewInput): Promise<ReviewRow> {
     const input = await withContractText(submitted, this.limits, 'input');
-    const problem = inputProblem(input, this.limits);
+    const problem = this.inputs.problem(input);
     if (problem) throw badUserInput(problem.message, problem.field);
-    await this.guards.quota(principal, 1);
-    const review = await this.db.$transaction(async (tx) => {
-      await this.guards.barrier.enter(prismaRunner(tx), principal.userId);
-      return tx.review.create({
-        data: {
-          tenantId: principal.tenantId,
-          userId: principal.userId,
-          contractId: input.contractId,
-          title: input.title.trim(),
-          text: input.text,
-          asOf: input.asOf ?? new Date(),
-        },
-        include: { findings: true },
-      });
-    }, WRITE_TRANSACTION);
+    await this.quota(principal, 1);
+    const review = await this.store.createReview(
+      principal,
+      { contractId: input.contractId, title: input.title.trim(), text: input.text, asOf: input.asOf ?? new Date() },
+      this.runner.enqueueIn('single'),
+    );
     this.progress.publish(
       { reviewId: review.id, kind: 'QUEUED', node: null, durationMs: null, counts: null, status: 'QUEUED', errorCode: null },
       principal.userId,
     );
     rememberReviewOrigin(review.id, 'child');
-    this.queue.enqueue(review.id);
+    this.runner.wake();
     return review;
   }
 
@@ -182,7 +174,7 @@ export class ReviewService {
   async submitBatch(principal: Principal, submitted: readonly ReviewInput[]): Promise<ReviewBatchRow> {
     if (submitted.length === 0) throw badUserInput('A batch needs at least one review.', 'inputs');
     if (submitted.length > this.limits.maxBatch) throw badUserInput(`A batch holds at most ${this.limits.maxBatch} reviews.`, 'inputs');
-    await this.guards.quota(principal, submitted.length);
+    await this.quota(principal, submitted.length);
     // Files are read one at a time (extraction is CPU-bound); one that yields no text fails on its own.
     const inputs: (TextReviewInput & { unreadable?: string })[] = [];
     for (const [index, input] of submitted.entries()) {
@@ -194,39 +186,18 @@ export class ReviewService {
       }
     }
     const now = new Date();
-    const { batch, queued } = await this.db.$transaction(async (tx) => {
-      await this.guards.barrier.enter(prismaRunner(tx), principal.userId);
-      const batch = await tx.reviewBatch.create({ data: { tenantId: principal.tenantId, userId: principal.userId, total: inputs.length } });
-      const rows = inputs.map((input, index) => {
-        const problem = input.unreadable ? { message: input.unreadable } : inputProblem(input, this.limits);
-        return {
-          tenantId: principal.tenantId,
-          userId: principal.userId,
-          batchId: batch.id,
-          batchIndex: index,
-          contractId: contractIdPattern.test(input.contractId) ? input.contractId : `invalid-${index}`,
-          title: (unstorableCharacter(input.title) ? '' : input.title.trim().slice(0, 300)) || `#${index + 1}`,
-          text: problem ? '' : input.text,
-          asOf: input.asOf ?? now,
-          ...(problem ? { status: 'FAILED' as const, errorCode: 'BAD_USER_INPUT', errorMessage: problem.message, finishedAt: now } : {}),
-        };
-      });
-      const created = await tx.review.createManyAndReturn({ data: rows, select: { id: true, status: true, batchIndex: true } });
+    const rows = inputs.map((input, index): NewReviewRow => {
+      const problem = input.unreadable ? { message: input.unreadable } : this.inputs.problem(input);
       return {
-        batch,
-        queued: created
-          .filter((row) => row.status === 'QUEUED')
-          .sort((a, b) => a.batchIndex! - b.batchIndex!)
-          .map((row) => row.id),
+        contractId: isStorableContractId(input.contractId) ? input.contractId : `invalid-${index}`,
+        title: (unstorableCharacter(input.title) ? '' : input.title.trim().slice(0, 300)) || `#${index + 1}`,
+        text: problem ? '' : input.text,
+        asOf: input.asOf ?? now,
+        ...(problem ? { status: 'FAILED' as const, errorCode: 'BAD_USER_INPUT', errorMessage: problem.message, finishedAt: now } : {}),
       };
-    }, WRITE_TRANSACTION);
-    if (queued.length > 0)
-      this.batchCounters.set(batch.id, {
-        total: inputs.length,
-        succeeded: 0,
-        failed: inputs.length - queued.length,
-        submittedAt: performance.now(),
-      });
+    });
+    const { batch, queued } = await this.store.createBatch(principal, rows, this.runner.enqueueIn('batch'));
+    if (queued.length > 0) this.runner.trackBatch(batch.id, { total: inputs.length, failed: inputs.length - queued.length });
     this.metrics?.batchesSubmitted.inc();
     rememberReviewOrigin(queued, 'link');
     for (const id of queued)
@@ -234,18 +205,14 @@ export class ReviewService {
         { reviewId: id, kind: 'QUEUED', node: null, durationMs: null, counts: null, status: 'QUEUED', errorCode: null },
         principal.userId,
       );
-    this.queue.enqueue(...queued);
+    this.runner.wake();
     return batch;
   }
 
   /** A review of the caller; an ADMIN of the tenant may read its metadata. */
   async get(principal: Principal, reviewId: string): Promise<ReviewRow> {
-    const review = await this.db.review.findUnique({
-      where: { id: assertUuid(reviewId, 'id') },
-      include: { findings: { orderBy: { position: 'asc' } } },
-    });
-    if (!review || review.tenantId !== principal.tenantId) throw notFound('Review');
-    if (review.userId !== principal.userId && !hasRole(principal, 'ADMIN')) throw forbidden('This review belongs to another user.');
+    const review = await this.store.findReview(assertUuid(reviewId, 'id'));
+    this.assertReader(principal, review, 'Review');
     return review;
   }
 
@@ -257,62 +224,35 @@ export class ReviewService {
   ): Promise<{ rows: ReviewRow[]; hasNextPage: boolean }> {
     const tenantScope = filter.scope === 'TENANT';
     if (tenantScope && !hasRole(principal, 'ADMIN')) throw forbidden('Only an ADMIN may list the reviews of the tenant.');
-    const cursor = page.after ? this.decodeCursor(page.after) : null;
-    const rows = await this.db.review.findMany({
-      where: {
-        tenantId: principal.tenantId,
-        ...(tenantScope ? {} : { userId: principal.userId }),
-        ...(filter.status ? { status: filter.status } : {}),
-        ...(filter.riskLevel ? { riskLevel: filter.riskLevel } : {}),
-        ...(filter.contractId ? { contractId: filter.contractId } : {}),
-        ...(filter.batchId ? { batchId: assertUuid(filter.batchId, 'batchId') } : {}),
-        ...(cursor ? { OR: [{ createdAt: { lt: cursor.createdAt } }, { createdAt: cursor.createdAt, id: { lt: cursor.id } }] } : {}),
-      },
-      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-      take: page.first + 1,
-      include: { findings: { orderBy: { position: 'asc' } } },
-    });
-    return { rows: rows.slice(0, page.first), hasNextPage: rows.length > page.first };
+    const after = page.after ? decodeReviewCursor(page.after) : null;
+    const batchId = filter.batchId ? assertUuid(filter.batchId, 'batchId') : null;
+    return this.store.listReviews(
+      { tenantId: principal.tenantId, userId: tenantScope ? null : principal.userId },
+      { ...filter, batchId },
+      { first: page.first, after },
+    );
   }
 
   encodeCursor(row: { createdAt: Date; id: string }): string {
-    return Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString('base64url');
-  }
-
-  private decodeCursor(cursor: string): { createdAt: Date; id: string } {
-    const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-    const createdAt = new Date(at ?? '');
-    if (!id || Number.isNaN(createdAt.getTime())) throw badUserInput('after is not a cursor from this list.', 'after');
-    return { createdAt, id: assertUuid(id, 'after') };
+    return encodeReviewCursor(row);
   }
 
   async getBatch(principal: Principal, batchId: string): Promise<ReviewBatchRow> {
-    const batch = await this.db.reviewBatch.findUnique({ where: { id: assertUuid(batchId, 'id') } });
-    if (!batch || batch.tenantId !== principal.tenantId) throw notFound('Review batch');
-    if (batch.userId !== principal.userId && !hasRole(principal, 'ADMIN')) throw forbidden('This batch belongs to another user.');
+    const batch = await this.store.findBatch(assertUuid(batchId, 'id'));
+    this.assertReader(principal, batch, 'Review batch');
     return batch;
   }
 
-  /** Counts of a batch's reviews by status. */
-  async batchCounts(batchId: string): Promise<{ total: number; queued: number; running: number; succeeded: number; failed: number }> {
-    const groups = await this.db.review.groupBy({ by: ['status'], where: { batchId }, _count: { _all: true } });
-    const count = (status: string) => groups.find((group) => group.status === status)?._count._all ?? 0;
-    const counts = { queued: count('QUEUED'), running: count('RUNNING'), succeeded: count('SUCCEEDED'), failed: count('FAILED') };
-    return { total: counts.queued + counts.running + counts.succeeded + counts.failed, ...counts };
+  /** Counts of a batch's reviews by status; the caller must be allowed to read the batch. */
+  async batchCounts(principal: Principal, batch: { id: string; tenantId: string; userId: string }): Promise<BatchCounts> {
+    this.assertReader(principal, batch, 'Review batch');
+    return this.store.batchCounts(batch.id);
   }
 
-  async batchReviews(batchId: string, first: number): Promise<ReviewRow[]> {
-    return this.db.review.findMany({
-      where: { batchId },
-      orderBy: { batchIndex: 'asc' },
-      take: first,
-      include: { findings: { orderBy: { position: 'asc' } } },
-    });
-  }
-
-  private assertOwner(principal: Principal, row: { userId: string; tenantId: string }, what: string): void {
-    if (row.tenantId !== principal.tenantId) throw notFound(what);
-    if (row.userId !== principal.userId) throw forbidden(`This ${what.toLowerCase()} belongs to another user.`);
+  /** A batch's reviews in submission order; the caller must be allowed to read the batch. */
+  async batchReviews(principal: Principal, batch: { id: string; tenantId: string; userId: string }, first: number): Promise<ReviewRow[]> {
+    this.assertReader(principal, batch, 'Review batch');
+    return this.store.batchReviews(batch.id, first);
   }
 
   /** Runs a finished review again with its asOf and exactly the knowledge versions it used, and compares. */
@@ -324,7 +264,7 @@ export class ReviewService {
     const state = await withSpan(
       'review.replay',
       { 'suanni.review.id': review.id, 'suanni.tenant_id': review.tenantId, 'suanni.user_id': review.userId },
-      () => this.runGraph(review, pinned, () => {}),
+      () => this.runner.runGraph(review, pinned as ReviewState['pinnedKnowledge'], () => {}),
     );
     const differences: string[] = [];
     if (state.riskLevel !== review.riskLevel) differences.push(`riskLevel: ${review.riskLevel} -> ${state.riskLevel}`);
@@ -345,6 +285,40 @@ export class ReviewService {
     return { identical: differences.length === 0, differences };
   }
 
+  /**
+   * Cancels one of the caller's reviews: a queued one never runs, a running one stops at its next
+   * node boundary; its status becomes CANCELLED and a progress event says so. A finished review
+   * is returned unchanged.
+   */
+  async cancel(principal: Principal, reviewId: string): Promise<ReviewRow> {
+    const review = await this.get(principal, reviewId);
+    this.assertOwner(principal, review, 'Review');
+    const cancelled = await this.store.cancel({ id: review.id });
+    await this.announceCancelled(cancelled);
+    return (await this.store.findReview(review.id)) ?? review;
+  }
+
+  /** Cancels every review of one of the caller's batches that has not finished. */
+  async cancelBatch(principal: Principal, batchId: string): Promise<ReviewBatchRow> {
+    const batch = await this.getBatch(principal, batchId);
+    this.assertOwner(principal, batch, 'Review batch');
+    const cancelled = await this.store.cancel({ batchId: batch.id });
+    await this.announceCancelled(cancelled);
+    if (cancelled.length > 0) await this.runner.publishBatchCounts(batch.id);
+    return batch;
+  }
+
+  private async announceCancelled(reviews: readonly { id: string; userId: string }[]): Promise<void> {
+    if (reviews.length === 0) return;
+    this.events.publish(REVIEW_CANCELLATIONS, { reviewIds: reviews.map((review) => review.id) });
+    for (const review of reviews) {
+      this.progress.publish(
+        { reviewId: review.id, kind: 'STATUS', node: null, durationMs: null, counts: null, status: 'CANCELLED', errorCode: null },
+        review.userId,
+      );
+    }
+  }
+
   /** Progress of one of the caller's reviews: every event so far in order, then live ones until it ends. */
   async *watch(principal: Principal, reviewId: string): AsyncGenerator<ReviewProgressEvent> {
     const review = await this.get(principal, reviewId);
@@ -352,16 +326,14 @@ export class ReviewService {
     const live = this.events.subscribe(reviewTopic(review.id));
     try {
       let last = 0;
-      const isFinal = (event: ReviewProgressEvent) =>
-        event.kind === 'STATUS' && (event.status === 'SUCCEEDED' || event.status === 'FAILED');
-      const recorded = this.progress.history(review.id);
+      const recorded = await this.progress.history(review.id);
       for (const event of recorded) {
         last = event.sequence;
         yield event;
-        if (isFinal(event)) return;
+        if (isFinalReviewEvent(event)) return;
       }
-      if (recorded.length === 0 && (review.status === 'SUCCEEDED' || review.status === 'FAILED')) {
-        const current = await this.db.review.findUniqueOrThrow({ where: { id: review.id } });
+      if (recorded.length === 0 && (review.status === 'SUCCEEDED' || review.status === 'FAILED' || review.status === 'CANCELLED')) {
+        const current = (await this.store.findReviewStatus(review.id)) ?? review;
         yield {
           reviewId: review.id,
           sequence: 1,
@@ -377,9 +349,16 @@ export class ReviewService {
       }
       for await (const event of live) {
         if (event.sequence <= last) continue;
-        last = event.sequence;
-        yield event;
-        if (isFinal(event)) return;
+        // A gap: events published while this subscription was being set up (shared log) come from the log.
+        const missed =
+          event.sequence > last + 1
+            ? (await this.progress.history(review.id)).filter((past) => past.sequence > last && past.sequence < event.sequence)
+            : [];
+        for (const past of [...missed, event]) {
+          last = past.sequence;
+          yield past;
+          if (isFinalReviewEvent(past)) return;
+        }
       }
     } finally {
       await live.return?.(undefined);
@@ -392,13 +371,14 @@ export class ReviewService {
     this.assertOwner(principal, batch, 'Review batch');
     const live = this.events.subscribe(reviewBatchTopic(batch.id));
     try {
-      const counts = await this.batchCounts(batch.id);
+      const counts = await this.store.batchCounts(batch.id);
       const first = {
         batchId: batch.id,
         total: batch.total,
-        completed: counts.succeeded + counts.failed,
+        completed: counts.succeeded + counts.failed + counts.cancelled,
         succeeded: counts.succeeded,
         failed: counts.failed,
+        cancelled: counts.cancelled,
         at: new Date(),
       };
       yield first;
@@ -415,216 +395,19 @@ export class ReviewService {
     }
   }
 
-  /**
-   * After a crash or restart: reviews that were RUNNING are FAILED (their in-memory state is
-   * gone by design), reviews still QUEUED are queued again.
-   */
-  async recoverInterrupted(): Promise<{ failed: number; requeued: number }> {
-    const { count: failed } = await this.db.review.updateMany({
-      where: { status: 'RUNNING' },
-      data: {
-        status: 'FAILED',
-        errorCode: 'INTERRUPTED',
-        errorMessage: 'The gateway stopped while this review was running; submit it again.',
-        finishedAt: new Date(),
-      },
-    });
-    const queued = await this.db.review.findMany({
-      where: { status: 'QUEUED' },
-      orderBy: [{ createdAt: 'asc' }, { batchIndex: 'asc' }],
-      select: { id: true },
-    });
-    this.queue.enqueue(...queued.map((row) => row.id));
-    if (failed || queued.length) log.info({ failed, requeued: queued.length }, 'recovered interrupted reviews');
-    return { failed, requeued: queued.length };
+  /** The caller's own row, or (ADMIN) one of the tenant's; another tenant's row does not exist. */
+  private assertReader<T extends { userId: string; tenantId: string }>(
+    principal: Principal,
+    row: T | null,
+    what: string,
+  ): asserts row is T {
+    if (!row || row.tenantId !== principal.tenantId) throw notFound(what);
+    if (row.userId !== principal.userId && !hasRole(principal, 'ADMIN'))
+      throw forbidden(`This ${what.toLowerCase()} belongs to another user.`);
   }
 
-  private async runGraph(
-    review: { id: string; tenantId: string; contractId: string; title: string; text: string; asOf: Date },
-    pinned: ReviewState['pinnedKnowledge'],
-    onNode: (kind: 'start' | 'end', report: NodeReport | string) => void,
-  ): Promise<ReviewState> {
-    const input = {
-      reviewId: review.id,
-      contractId: review.contractId,
-      title: review.title,
-      text: review.text,
-      asOf: review.asOf,
-      pinnedKnowledge: pinned,
-    };
-    return (await this.graph.invoke(input as never, {
-      configurable: {
-        review: {
-          retrieveKnowledge: (request: { asOf: Date; fields: readonly string[]; pinned: ReviewState['pinnedKnowledge'] }) =>
-            this.knowledge.forReview(review.tenantId, request, this.provider),
-          onNodeStart: (node: string) => onNode('start', node),
-          onNodeEnd: (report: NodeReport) => onNode('end', report),
-        },
-      },
-    })) as unknown as ReviewState;
-  }
-
-  /** Runs one queued review to completion; failures stay inside this review. */
-  private execute(reviewId: string): Promise<void> {
-    return traceReviewRun(reviewId, this.metrics, (trace) => this.executeRun(reviewId, trace));
-  }
-
-  private async executeRun(reviewId: string, trace: ReviewRunTrace): Promise<void> {
-    const retry = {
-      ...(this.guards.retry ?? DEFAULT_RETRY),
-      onRetry: (error: unknown, attempt: number) => log.warn({ err: error, reviewId, attempt }, 'transient database failure; retrying'),
-    };
-    // Claim and read in one statement; a review someone else claimed is skipped.
-    const [review] = await retryTransient(
-      () =>
-        this.db.review.updateManyAndReturn({
-          where: { id: reviewId, status: 'QUEUED' },
-          data: { status: 'RUNNING', startedAt: new Date() },
-        }),
-      retry,
-    );
-    if (!review) return;
-    trace.claimed(review);
-    const traceId = trace.traceId;
-    const status = (kind: ReviewProgressEvent['kind'], extra: Partial<ReviewProgressEvent> = {}) =>
-      this.progress.publish(
-        { reviewId, kind, node: null, durationMs: null, counts: null, status: 'RUNNING', errorCode: null, ...extra },
-        review.userId,
-      );
-    status('STATUS');
-    let outcome: 'SUCCEEDED' | 'FAILED' = 'FAILED';
-    try {
-      // A review is atomic and has no checkpointer: after a transient failure it runs again from a fresh state.
-      const state = await retryTransient(
-        () =>
-          this.runGraph(review, review.pinnedKnowledge as ReviewState['pinnedKnowledge'], (kind, report) => {
-            if (kind === 'start') status('NODE_STARTED', { node: report as string });
-            else {
-              const { node, durationMs, counts } = report as NodeReport;
-              status('NODE_FINISHED', { node, durationMs: Math.round(durationMs * 100) / 100, counts });
-            }
-          }),
-        retry,
-      );
-      const written = await retryTransient(() => this.writeResult(review, state, traceId), retry);
-      if (!written) return;
-      status('STATUS', { status: 'SUCCEEDED' });
-      outcome = 'SUCCEEDED';
-      trace.succeeded(state);
-    } catch (error) {
-      const known = error instanceof AppError;
-      if (!known) log.error({ err: error, reviewId, traceId }, 'review failed');
-      const errorCode = known ? error.code : 'INTERNAL';
-      await retryTransient(
-        () =>
-          this.db.review.updateMany({
-            where: { id: reviewId, status: 'RUNNING' },
-            data: {
-              status: 'FAILED',
-              errorCode,
-              errorMessage: known ? error.message : `The review failed unexpectedly (trace ${traceId}).`,
-              traceId,
-              finishedAt: new Date(),
-            },
-          }),
-        retry,
-      );
-      status('STATUS', { status: 'FAILED', errorCode });
-      trace.failed(errorCode, error);
-    } finally {
-      if (review.batchId)
-        await this.publishBatchProgress(review.batchId, outcome).catch((error) =>
-          log.warn({ err: error, reviewId }, 'batch progress not published'),
-        );
-    }
-  }
-
-  /**
-   * Writes a review's result once: inside the owner's write barrier (an owner erased meanwhile
-   * gets nothing written), guarded by the RUNNING status in SQL, so that a retry after a commit
-   * whose acknowledgement was lost writes nothing twice. False when the review was no longer RUNNING.
-   */
-  private async writeResult(
-    review: { id: string; tenantId: string; userId: string },
-    state: ReviewState,
-    traceId: string,
-  ): Promise<boolean> {
-    const call = state.modelCalls.find((entry) => entry.provider !== 'rules') ?? state.modelCalls[0];
-    return this.db.$transaction(async (tx) => {
-      await this.guards.barrier.enter(prismaRunner(tx), review.userId);
-      const { count } = await tx.review.updateMany({
-        where: { id: review.id, status: 'RUNNING' },
-        data: {
-          status: 'SUCCEEDED',
-          language: state.language,
-          riskLevel: state.riskLevel,
-          riskScore: state.riskScore,
-          report: state.reviewReport ?? undefined,
-          reportText: state.reportText,
-          knowledgeUsed: state.knowledgeUsed,
-          flags: state.flags,
-          degraded: state.degraded,
-          provider: call?.provider ?? this.provider.name,
-          model: call?.model ?? this.provider.model,
-          traceId,
-          finishedAt: new Date(),
-        },
-      });
-      if (count === 0) return false;
-      await tx.reviewFinding.createMany({
-        data: state.findings.map((finding, position) => ({
-          reviewId: review.id,
-          position,
-          clause: finding.clause,
-          clauseIndex: finding.clauseIndex,
-          knowledgeId: finding.knowledgeId,
-          version: finding.version,
-          severity: finding.severity,
-          message: finding.message,
-          evidenceStart: finding.evidence?.start ?? null,
-          evidenceEnd: finding.evidence?.end ?? null,
-        })),
-      });
-      await this.knowledge.accessLogWrite(review, review.id, state.knowledgeUsed, tx);
-      return true;
-    }, WRITE_TRANSACTION);
-  }
-
-  /**
-   * Publishes a batch's counts after one of its reviews finished: from memory for batches
-   * submitted to this process (a count query per review would cost more than the review),
-   * from the database for batches recovered after a restart.
-   */
-  private async publishBatchProgress(batchId: string, outcome: 'SUCCEEDED' | 'FAILED'): Promise<void> {
-    this.metrics?.batchReviews.inc({ outcome });
-    const counts = this.batchCounters.get(batchId);
-    if (counts) {
-      if (outcome === 'SUCCEEDED') counts.succeeded += 1;
-      else counts.failed += 1;
-      return this.emitBatchProgress(batchId, counts);
-    }
-    const { total, succeeded, failed } = await this.batchCounts(batchId);
-    this.emitBatchProgress(batchId, { total, succeeded, failed });
-  }
-
-  private emitBatchProgress(batchId: string, counts: { total: number; succeeded: number; failed: number; submittedAt?: number }): void {
-    const completed = counts.succeeded + counts.failed;
-    if (completed >= counts.total && this.metrics) {
-      this.metrics.batchesCompleted.inc();
-      if (counts.submittedAt !== undefined) {
-        const seconds = (performance.now() - counts.submittedAt) / 1000;
-        this.metrics.batchDuration.observe(seconds);
-        if (seconds > 0) this.metrics.batchThroughput.set(counts.total / seconds);
-      }
-    }
-    this.events.publish(reviewBatchTopic(batchId), {
-      batchId,
-      total: counts.total,
-      completed,
-      succeeded: counts.succeeded,
-      failed: counts.failed,
-      at: new Date(),
-    });
-    if (completed >= counts.total) this.batchCounters.delete(batchId);
+  private assertOwner(principal: Principal, row: { userId: string; tenantId: string }, what: string): void {
+    if (row.tenantId !== principal.tenantId) throw notFound(what);
+    if (row.userId !== principal.userId) throw forbidden(`This ${what.toLowerCase()} belongs to another user.`);
   }
 }

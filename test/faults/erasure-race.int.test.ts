@@ -142,7 +142,7 @@ describe('faults: an erasure racing the subject’s own writes of every kind', (
       // Everything in flight has settled: still nothing of the subject, in any table or column.
       expect(await scanDatabase(app.db, [userId, subject, words])).toEqual([]);
       expect(traceBuffer().countForUser(userId)).toBe(0);
-      expect(app.deps.services.reviews.progress.countForUser(userId)).toBe(0);
+      expect(await app.deps.services.reviews.progress.countForUser(userId)).toBe(0);
       // A second request for the erased subject answers with the same job.
       const again = await app.gql(ERASE, { userId }, { token: compliance });
       expect(again.errors).toBeUndefined();

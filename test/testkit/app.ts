@@ -77,6 +77,7 @@ export async function startTestApp(
     erasureFailAfterStep: overrides.erasureFailAfterStep,
     erasureRetry: overrides.erasureRetry,
   });
+  await deps.services.reviews.start({ work: true });
   const app: App = buildApp(deps);
   const { url, port } = await app.start();
   const tenant = overrides.restartOf?.tenant ?? `t${randomBytes(4).toString('hex')}`;
@@ -128,7 +129,7 @@ export async function startTestApp(
     },
     async stop(options: { keepDatabase?: boolean } = {}) {
       for (const client of wsClients) await client.dispose();
-      await deps.services.reviews.stop();
+      await deps.services.reviews.stop(2_000);
       await deps.services.erasure.idle();
       await app.stop();
       await deps.services.chat.close();

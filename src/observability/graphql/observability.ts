@@ -151,9 +151,25 @@ const ReviewStatsRef = builder.objectRef<AdminStats['reviews']>('ReviewStats').i
     latencyMs: t.field({ type: ReviewLatencyRef, resolve: (stats) => stats.latencyMs }),
   }),
 });
+const ClusterQueueStatsRef = builder.objectRef<AdminStats['queue']['cluster']>('ReviewJobStats').implement({
+  description: 'Review jobs across every worker process (the job queue in PostgreSQL, refreshed every few seconds).',
+  fields: (t) => ({
+    queued: t.exposeInt('queued'),
+    running: t.exposeInt('running'),
+    retried: t.exposeInt('retried', { description: 'Waiting or running on a second or later attempt.' }),
+    failed: t.exposeInt('failed', { description: 'Failed for good (kept for the retention period).' }),
+    oldestWaitingSeconds: t.exposeFloat('oldestWaitingSeconds'),
+  }),
+});
 const QueueStatsRef = builder.objectRef<AdminStats['queue']>('ReviewQueueStats').implement({
-  description: 'The review queue of the gateway process answering.',
-  fields: (t) => ({ depth: t.exposeInt('depth'), running: t.exposeInt('running'), concurrency: t.exposeInt('concurrency') }),
+  description:
+    'The review queue: `depth` waiting jobs of all processes, `running` and `concurrency` of the process answering, `cluster` across every worker.',
+  fields: (t) => ({
+    depth: t.exposeInt('depth'),
+    running: t.exposeInt('running'),
+    concurrency: t.exposeInt('concurrency'),
+    cluster: t.field({ type: ClusterQueueStatsRef, resolve: (queue) => queue.cluster }),
+  }),
 });
 const ConnectionCountRef = builder.objectRef<{ state: string; count: number }>('DatabaseConnectionCount').implement({
   fields: (t) => ({

@@ -166,3 +166,19 @@ export async function createMigration(databaseUrl: string, name: string): Promis
   await applyMigrations(databaseUrl);
   return folder;
 }
+
+/**
+ * Applies migrations while holding a PostgreSQL advisory lock, so that gateways and workers
+ * starting at once on one database migrate it once and the others wait, then find it current.
+ */
+export async function applyMigrationsExclusively(databaseUrl: string): Promise<string[]> {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(`SELECT pg_advisory_lock(hashtext('suanni:migrations'))`);
+    return await applyMigrations(databaseUrl);
+  } finally {
+    await client.end();
+  }
+}

@@ -17,10 +17,17 @@ const batchBuckets = [0.5, 1, 2.5, 5, 10, 30, 60, 120, 300, 600, 1800];
  * Labels are bounded: operation types, root field names (validated against the schema), error
  * codes, outcomes. Never a user, tenant or operation name of the client's choosing.
  */
+/** What the queue gauges read: this process' queue and, when known, the queue across all workers. */
+interface QueueSource {
+  depth: number;
+  running: number;
+  cluster?: { queued: number; running: number; retried: number; failed: number; oldestWaitingSeconds: number };
+}
+
 export function createMetrics(options: { defaultMetrics?: boolean } = {}) {
   const registry = new Registry();
   if (options.defaultMetrics ?? true) collectDefaultMetrics({ register: registry });
-  const sources: { pool?: () => PoolStats | undefined; queue?: () => { depth: number; running: number } } = {};
+  const sources: { pool?: () => PoolStats | undefined; queue?: () => QueueSource } = {};
 
   const metrics = {
     registry,
@@ -125,7 +132,7 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}) {
     }),
 
     /** Where the queue and pool gauges read their values at scrape time. */
-    observeQueue(read: () => { depth: number; running: number }) {
+    observeQueue(read: () => QueueSource) {
       sources.queue = read;
     },
     observePool(read: () => PoolStats | undefined) {
@@ -152,6 +159,24 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}) {
     registers: [registry],
     collect() {
       this.set(sources.queue?.().running ?? 0);
+    },
+  });
+  new Gauge({
+    name: 'suanni_review_jobs',
+    help: 'Review jobs across every worker process, by state: queued, running, retried (on a later attempt), failed (for good).',
+    labelNames: ['state'],
+    registers: [registry],
+    collect() {
+      const cluster = sources.queue?.().cluster;
+      for (const state of ['queued', 'running', 'retried', 'failed'] as const) this.set({ state }, cluster?.[state] ?? 0);
+    },
+  });
+  new Gauge({
+    name: 'suanni_review_oldest_waiting_seconds',
+    help: 'How long the oldest review job ready to run has waited, across every worker process.',
+    registers: [registry],
+    collect() {
+      this.set(sources.queue?.().cluster?.oldestWaitingSeconds ?? 0);
     },
   });
   new Gauge({

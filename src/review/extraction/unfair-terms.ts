@@ -10,11 +10,6 @@ import type { UnfairTermCategory, UnfairTermField, UnfairTermLevel } from './typ
  * courts" versus a far-away exclusive forum).
  */
 
-/** The provider acts: "we may", "X reserves the right to", "Company can". "You may" is the user's right. */
-const PROVIDER_POWER =
-  /\b(?:we|us|company|[A-Z][\w.&'-]{1,30})\s+(?:(?:also|further|expressly|hereby)\s+)?(?:may|can|might|will|shall|(?:reserve|reserves)\s+(?:all\s+rights|the\s+right)|(?:has|have|retain|retains)\s+the\s+(?:sole\s+)?right|(?:is|are)\s+entitled)\b|\b(?:reserve|reserves)\s+the\s+right\b|\bat\s+(?:our|its)\s+(?:sole\s+)?discretion\b|\bin\s+(?:our|its)\s+sole\s+discretion\b/;
-const USER_SUBJECT = /^\s*(?:\W{0,3})?(?:you|users?|members?|customers?)\s+(?:may|can|are\s+(?:free|able|entitled))\b/i;
-
 /** Discretion without a stated reason: the marks of CLAUDETTE's level 3 for termination and content removal. */
 const UNQUALIFIED =
   /\bat\s+any\s+time\b|\bfor\s+any\s+(?:or\s+no\s+)?reason\b|\bfor\s+no\s+reason\b|\bwith(?:out)?\s+or\s+without\s+(?:notice|cause|reason)\b|\bwithout\s+(?:any\s+)?(?:prior\s+)?(?:notice|cause|reason|explanation|liability)\b|\b(?:sole|absolute|own)\s+(?:and\s+absolute\s+)?discretion\b|\bfor\s+whatever\s+reason\b/i;

@@ -8,7 +8,7 @@ import { describeFieldType, reviewStateKeys } from '../agent/state.js';
 import type { ReviewBatchProgressEvent, ReviewProgressEvent } from '../progress.js';
 import type { ReviewBatchRow, ReviewRow } from '../service.js';
 
-const ReviewStatusEnum = builder.enumType('ReviewStatus', { values: ['QUEUED', 'RUNNING', 'SUCCEEDED', 'FAILED'] as const });
+const ReviewStatusEnum = builder.enumType('ReviewStatus', { values: ['QUEUED', 'RUNNING', 'SUCCEEDED', 'FAILED', 'CANCELLED'] as const });
 const RiskLevelEnum = builder.enumType('RiskLevel', { values: ['LOW', 'MEDIUM', 'HIGH'] as const });
 const ReviewScopeEnum = builder.enumType('ReviewScope', {
   values: { OWN: { description: 'The caller’s reviews.' }, TENANT: { description: 'All reviews of the tenant (ADMIN; metadata only).' } },
@@ -105,7 +105,7 @@ const batchCounts = new WeakMap<ReviewBatchRow, ReturnType<Context['services']['
 function countsOf(batch: ReviewBatchRow, context: Context) {
   let counts = batchCounts.get(batch);
   if (!counts) {
-    counts = context.services.reviews.batchCounts(batch.id);
+    counts = context.services.reviews.batchCounts(context.principal!, batch);
     batchCounts.set(batch, counts);
   }
   return counts;
@@ -118,6 +118,7 @@ export const ReviewBatchRef = builder.objectRef<ReviewBatchRow>('ReviewBatch').i
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     succeeded: t.int({ resolve: async (batch, _args, context) => (await countsOf(batch, context)).succeeded }),
     failed: t.int({ resolve: async (batch, _args, context) => (await countsOf(batch, context)).failed }),
+    cancelled: t.int({ resolve: async (batch, _args, context) => (await countsOf(batch, context)).cancelled }),
     running: t.int({
       description: 'Queued or running.',
       resolve: async (batch, _args, context) => {
@@ -128,7 +129,8 @@ export const ReviewBatchRef = builder.objectRef<ReviewBatchRow>('ReviewBatch').i
     reviews: t.field({
       type: [ReviewRef],
       args: { first: t.arg.int({ required: false, defaultValue: 500 }) },
-      resolve: (batch, args, context) => context.services.reviews.batchReviews(batch.id, Math.min(Math.max(args.first ?? 500, 1), 500)),
+      resolve: (batch, args, context) =>
+        context.services.reviews.batchReviews(context.principal!, batch, Math.min(Math.max(args.first ?? 500, 1), 500)),
     }),
   }),
 });
@@ -235,7 +237,8 @@ const ReviewBatchProgressRef = builder.objectRef<ReviewBatchProgressEvent>('Revi
   fields: (t) => ({
     batchId: t.exposeID('batchId'),
     total: t.exposeInt('total'),
-    completed: t.exposeInt('completed'),
+    completed: t.exposeInt('completed', { description: 'Succeeded, failed or cancelled.' }),
+    cancelled: t.exposeInt('cancelled'),
     succeeded: t.exposeInt('succeeded'),
     failed: t.exposeInt('failed'),
     at: t.expose('at', { type: 'DateTime' }),
@@ -305,6 +308,19 @@ builder.mutationFields((t) => ({
     // Each input is checked on its own (ReviewService.submitBatch): one bad contract fails alone.
     args: { inputs: t.arg({ type: [ReviewInputType], required: true, extensions: perItemTextCheck }) },
     resolve: (_root, args, context) => context.services.reviews.submitBatch(context.principal, args.inputs),
+  }),
+  cancelReview: t.withAuth({ authenticated: true }).field({
+    type: ReviewRef,
+    description:
+      'Cancels one of your reviews: queued, it never runs; running, it stops at the next node. Status CANCELLED; a finished review is returned unchanged.',
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_root, args, context) => context.services.reviews.cancel(context.principal, args.id),
+  }),
+  cancelReviewBatch: t.withAuth({ authenticated: true }).field({
+    type: ReviewBatchRef,
+    description: 'Cancels every review of one of your batches that has not finished.',
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_root, args, context) => context.services.reviews.cancelBatch(context.principal, args.id),
   }),
   replayReview: t.withAuth({ authenticated: true }).field({
     type: ReplayResultRef,

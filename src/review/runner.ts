@@ -1,0 +1,338 @@
+import type { KnowledgeService } from '../knowledge/service.js';
+import { DEFAULT_RETRY, isTransientDatabaseError, retryTransient, type RetryOptions } from '../platform/db/transient.js';
+import { AppError } from '../platform/errors.js';
+import type { ModelProvider } from '../platform/llm/provider.js';
+import { createLogger } from '../platform/logger.js';
+import type { EventBus } from '../platform/pubsub.js';
+import type { Metrics } from '../platform/telemetry/metrics.js';
+import type { NodeReport } from './agent/contract.js';
+import type { CompiledReviewGraph } from './agent/graph.js';
+import type { ReviewState } from './agent/state.js';
+import { REVIEW_CANCELLATIONS, reviewBatchTopic, type ReviewProgressEvent, type ReviewProgressLog } from './progress.js';
+import type { ClusterQueueStats, JobQueue, QueuedJob, QueueDefinition, SqlRunner } from '../platform/jobs/job-queue.js';
+import type { ReviewStore } from './store.js';
+import { traceReviewRun, type ReviewRunTrace } from './tracing.js';
+
+const log = createLogger('reviews');
+
+/** Thrown at a node boundary of a cancelled review; ends its run without a result. */
+class ReviewCancelled extends Error {
+  constructor() {
+    super('The review was cancelled.');
+  }
+}
+
+/** The code of a review whose run failed on every attempt the job queue allowed. */
+export const RETRIES_EXHAUSTED = 'RETRIES_EXHAUSTED';
+const RETRIES_EXHAUSTED_MESSAGE =
+  'The review could not run: every attempt failed on an unavailable service or a lost worker; submit it again.';
+
+/** The durable queue of review runs, and the queue of runs that failed for good. */
+export const REVIEW_QUEUE = 'review-run';
+export const REVIEW_FAILED_QUEUE = 'review-run-failed';
+
+/** Priority of single reviews; batch member i gets -i, so single reviews go first and concurrent batches interleave. */
+const SINGLE_PRIORITY = 1;
+
+interface ReviewJob {
+  reviewId: string;
+}
+
+export interface ReviewRunnerOptions {
+  concurrency: number;
+  /** Job retries after the first attempt, and the delay before the first retry (doubled each time). */
+  jobRetry: { limit: number; delaySeconds: number };
+  metrics: Metrics | undefined;
+  /** How transient database failures of a review run are retried. */
+  retry?: RetryOptions;
+}
+
+/**
+ * Runs queued reviews in the background with bounded concurrency: claims a review, runs the
+ * graph from a fresh state, publishes its progress, writes its result once, and keeps the
+ * counts of the batches it runs. Failures stay inside their review.
+ */
+export class ReviewRunner {
+  private readonly batchCounters = new Map<string, { total: number; succeeded: number; failed: number; submittedAt: number }>();
+  private running = 0;
+  private working = false;
+  private cluster: ClusterQueueStats = { queued: 0, running: 0, retried: 0, failed: 0, oldestWaitingSeconds: 0 };
+  /** Reviews running in this process whose owner cancelled them: they stop at the next node boundary. */
+  private readonly cancelled = new Set<string>();
+  private readonly runningHere = new Set<string>();
+  private depthTimer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly store: ReviewStore,
+    private readonly events: EventBus,
+    readonly progress: ReviewProgressLog,
+    private readonly knowledge: KnowledgeService,
+    private readonly graph: CompiledReviewGraph,
+    private readonly provider: ModelProvider,
+    private readonly jobs: JobQueue,
+    private readonly options: ReviewRunnerOptions,
+  ) {}
+
+  /** The queues of review runs (created by every process, idempotently). */
+  get queues(): QueueDefinition[] {
+    const { limit, delaySeconds } = this.options.jobRetry;
+    return [
+      { name: REVIEW_FAILED_QUEUE, retryLimit: 2, retryDelaySeconds: 1 },
+      { name: REVIEW_QUEUE, retryLimit: limit, retryDelaySeconds: delaySeconds, deadLetter: REVIEW_FAILED_QUEUE },
+    ];
+  }
+
+  /** Creates the queues; with `work`, starts taking review jobs in this process (worker role). */
+  async start(options: { work: boolean }): Promise<void> {
+    await this.jobs.start(this.queues);
+    const refresh = () =>
+      this.jobs.stats(REVIEW_QUEUE).then(
+        (stats) => (this.cluster = stats),
+        () => undefined,
+      );
+    this.depthTimer = setInterval(refresh, 5_000).unref();
+    void refresh();
+    if (options.work) await this.work();
+  }
+
+  /** Stops taking work, lets running reviews finish within `graceMs`, then releases the rest to other workers. */
+  async stop(graceMs: number): Promise<void> {
+    clearInterval(this.depthTimer);
+    await this.jobs.stop(graceMs);
+  }
+
+  /** Review jobs waiting in all processes (refreshed every few seconds). */
+  get queueDepth(): number {
+    return this.cluster.queued;
+  }
+
+  /** The review queue across every worker (refreshed every few seconds). */
+  get clusterStats(): ClusterQueueStats {
+    return this.cluster;
+  }
+
+  private async work(): Promise<void> {
+    this.working = true;
+    void (async () => {
+      for await (const { reviewIds } of this.events.subscribe(REVIEW_CANCELLATIONS))
+        for (const id of reviewIds) if (this.runningHere.has(id)) this.cancelled.add(id);
+    })().catch((error: unknown) => log.error({ err: error }, 'cancellation listener stopped'));
+    await this.jobs.work<ReviewJob>(REVIEW_QUEUE, this.options.concurrency, (job) => this.execute(job));
+    await this.jobs.work<ReviewJob>(REVIEW_FAILED_QUEUE, 1, (job) => this.failForGood(job.data.reviewId));
+  }
+
+  /** Reviews running right now in this process. */
+  get queueRunning(): number {
+    return this.running;
+  }
+
+  /** Queues the runs of new reviews inside their creating transaction: single ones ahead of batch members. */
+  enqueueIn(kind: 'single' | 'batch'): (sql: SqlRunner, reviewIds: readonly string[]) => Promise<void> {
+    return (sql, reviewIds) =>
+      this.jobs.insert<ReviewJob>(
+        REVIEW_QUEUE,
+        reviewIds.map((reviewId, index) => ({ data: { reviewId }, priority: kind === 'single' ? SINGLE_PRIORITY : -index })),
+        sql,
+      );
+  }
+
+  /** Wakes this process' idle workers after the jobs were committed. */
+  wake(): void {
+    if (this.working) this.jobs.wake(REVIEW_QUEUE);
+  }
+
+  /** Counts a batch submitted to this process in memory (a count query per finished review would cost more than the review). */
+  trackBatch(batchId: string, counts: { total: number; failed: number }): void {
+    this.batchCounters.set(batchId, { total: counts.total, succeeded: 0, failed: counts.failed, submittedAt: performance.now() });
+  }
+
+  /** Resolves when no review job is waiting or running in any process (tests, benches). */
+  async idle(): Promise<void> {
+    while ((await this.jobs.unfinished([REVIEW_QUEUE, REVIEW_FAILED_QUEUE])) > 0) await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+
+  /** Runs the review graph on one review's input; `pinned` replaces the as-of lookup (replay). */
+  async runGraph(
+    review: { id: string; tenantId: string; contractId: string; title: string; text: string; asOf: Date },
+    pinned: ReviewState['pinnedKnowledge'],
+    onNode: (kind: 'start' | 'end', report: NodeReport | string) => void,
+  ): Promise<ReviewState> {
+    const input = {
+      reviewId: review.id,
+      contractId: review.contractId,
+      title: review.title,
+      text: review.text,
+      asOf: review.asOf,
+      pinnedKnowledge: pinned,
+    };
+    return (await this.graph.invoke(input as never, {
+      configurable: {
+        review: {
+          retrieveKnowledge: (request: { asOf: Date; fields: readonly string[]; pinned: ReviewState['pinnedKnowledge'] }) =>
+            this.knowledge.forReview(review.tenantId, request, this.provider),
+          onNodeStart: (node: string) => onNode('start', node),
+          onNodeEnd: (report: NodeReport) => onNode('end', report),
+        },
+      },
+    })) as unknown as ReviewState;
+  }
+
+  /** Runs one review job; failures stay inside this review. Throws only to have the job retried. */
+  private async execute(job: QueuedJob<ReviewJob>): Promise<void> {
+    this.running += 1;
+    this.runningHere.add(job.data.reviewId);
+    try {
+      await traceReviewRun(job.data.reviewId, this.options.metrics, (trace) => this.executeRun(job, trace));
+    } finally {
+      this.running -= 1;
+      this.runningHere.delete(job.data.reviewId);
+      this.cancelled.delete(job.data.reviewId);
+    }
+  }
+
+  private async executeRun(job: QueuedJob<ReviewJob>, trace: ReviewRunTrace): Promise<void> {
+    const { reviewId } = job.data;
+    const retry = {
+      ...(this.options.retry ?? DEFAULT_RETRY),
+      onRetry: (error: unknown, attempt: number) => log.warn({ err: error, reviewId, attempt }, 'transient database failure; retrying'),
+    };
+    // Claim and read in one statement; a review finished or cancelled meanwhile is skipped. A
+    // redelivered job (its earlier attempt's worker died) may take over the RUNNING review.
+    const review = await retryTransient(() => this.store.claim(reviewId, job.retryCount > 0), retry);
+    if (!review) return;
+    trace.claimed(review);
+    const traceId = trace.traceId;
+    const status = (kind: ReviewProgressEvent['kind'], extra: Partial<ReviewProgressEvent> = {}) =>
+      this.progress.publish(
+        { reviewId, kind, node: null, durationMs: null, counts: null, status: 'RUNNING', errorCode: null, ...extra },
+        review.userId,
+      );
+    status('STATUS');
+    let outcome: 'SUCCEEDED' | 'FAILED' | null = null;
+    try {
+      // A review is atomic and has no checkpointer: after a transient failure it runs again from a fresh state.
+      const state = await retryTransient(
+        () =>
+          this.runGraph(review, review.pinnedKnowledge as ReviewState['pinnedKnowledge'], (kind, report) => {
+            // The node boundary: a review cancelled meanwhile stops here (its status is already CANCELLED).
+            if (this.cancelled.has(reviewId)) throw new ReviewCancelled();
+            if (kind === 'start') status('NODE_STARTED', { node: report as string });
+            else {
+              const { node, durationMs, counts } = report as NodeReport;
+              status('NODE_FINISHED', { node, durationMs: Math.round(durationMs * 100) / 100, counts });
+            }
+          }),
+        retry,
+      );
+      const call = state.modelCalls.find((entry) => entry.provider !== 'rules') ?? state.modelCalls[0];
+      const meta = { traceId, provider: call?.provider ?? this.provider.name, model: call?.model ?? this.provider.model };
+      const written = await retryTransient(
+        () =>
+          this.store.writeResult(review, state, meta, (tx) => this.knowledge.accessLogWrite(review, review.id, state.knowledgeUsed, tx)),
+        retry,
+      );
+      // Another attempt wrote it (or it was cancelled): nothing to publish twice.
+      if (!written) return;
+      status('STATUS', { status: 'SUCCEEDED' });
+      outcome = 'SUCCEEDED';
+      trace.succeeded(state);
+    } catch (error) {
+      if (error instanceof ReviewCancelled) {
+        trace.failed('CANCELLED', error);
+        return;
+      }
+      if (isTransientDatabaseError(error) && job.retryCount < job.retryLimit) {
+        // The database is away for longer than the in-process retries: give the review back and let the queue retry it with backoff.
+        log.warn({ err: error, reviewId, attempt: job.retryCount + 1 }, 'review run failed on a transient error; the job will be retried');
+        await this.store.requeue(reviewId).catch(() => undefined);
+        trace.failed('RETRYING', error);
+        throw error;
+      }
+      const known = error instanceof AppError;
+      if (!known && !isTransientDatabaseError(error)) log.error({ err: error, reviewId, traceId }, 'review failed');
+      const errorCode = known ? error.code : isTransientDatabaseError(error) ? RETRIES_EXHAUSTED : 'INTERNAL';
+      const errorMessage = known
+        ? error.message
+        : errorCode === RETRIES_EXHAUSTED
+          ? RETRIES_EXHAUSTED_MESSAGE
+          : `The review failed unexpectedly (trace ${traceId}).`;
+      if (await retryTransient(() => this.store.markFailed(reviewId, { errorCode, errorMessage, traceId }), retry)) {
+        status('STATUS', { status: 'FAILED', errorCode });
+        outcome = 'FAILED';
+      }
+      trace.failed(errorCode, error);
+    } finally {
+      if (review.batchId && outcome)
+        await this.publishBatchProgress(review.batchId, outcome).catch((error) =>
+          log.warn({ err: error, reviewId }, 'batch progress not published'),
+        );
+    }
+  }
+
+  /** A review job that failed for good (its last attempt's worker died, or it kept failing): the review is FAILED. */
+  private async failForGood(reviewId: string): Promise<void> {
+    const review = await this.store.findForRun(reviewId);
+    if (!review) return;
+    const failed = await this.store.markFailed(
+      reviewId,
+      { errorCode: RETRIES_EXHAUSTED, errorMessage: RETRIES_EXHAUSTED_MESSAGE, traceId: null },
+      ['QUEUED', 'RUNNING'],
+    );
+    if (!failed) return;
+    this.progress.publish(
+      { reviewId, kind: 'STATUS', node: null, durationMs: null, counts: null, status: 'FAILED', errorCode: RETRIES_EXHAUSTED },
+      review.userId,
+    );
+    if (review.batchId) await this.publishBatchProgress(review.batchId, 'FAILED');
+  }
+
+  /**
+   * Publishes a batch's counts after one of its reviews finished: from memory for batches
+   * submitted to this process, from the database for the others.
+   */
+  private async publishBatchProgress(batchId: string, outcome: 'SUCCEEDED' | 'FAILED'): Promise<void> {
+    this.options.metrics?.batchReviews.inc({ outcome });
+    const counts = this.batchCounters.get(batchId);
+    if (counts) {
+      if (outcome === 'SUCCEEDED') counts.succeeded += 1;
+      else counts.failed += 1;
+      return this.emitBatchProgress(batchId, counts);
+    }
+    const { total, succeeded, failed, cancelled } = await this.store.batchCounts(batchId);
+    this.emitBatchProgress(batchId, { total, succeeded, failed, cancelled });
+  }
+
+  /** Publishes a batch's counts from the database (after a cancellation). */
+  async publishBatchCounts(batchId: string): Promise<void> {
+    const { total, succeeded, failed, cancelled } = await this.store.batchCounts(batchId);
+    this.batchCounters.delete(batchId);
+    this.emitBatchProgress(batchId, { total, succeeded, failed, cancelled });
+  }
+
+  private emitBatchProgress(
+    batchId: string,
+    counts: { total: number; succeeded: number; failed: number; cancelled?: number; submittedAt?: number },
+  ): void {
+    const cancelled = counts.cancelled ?? 0;
+    const completed = counts.succeeded + counts.failed + cancelled;
+    const metrics = this.options.metrics;
+    if (completed >= counts.total && metrics) {
+      metrics.batchesCompleted.inc();
+      if (counts.submittedAt !== undefined) {
+        const seconds = (performance.now() - counts.submittedAt) / 1000;
+        metrics.batchDuration.observe(seconds);
+        if (seconds > 0) metrics.batchThroughput.set(counts.total / seconds);
+      }
+    }
+    this.events.publish(reviewBatchTopic(batchId), {
+      batchId,
+      total: counts.total,
+      completed,
+      succeeded: counts.succeeded,
+      failed: counts.failed,
+      cancelled,
+      at: new Date(),
+    });
+    if (completed >= counts.total) this.batchCounters.delete(batchId);
+  }
+}

@@ -1,0 +1,256 @@
+import type { Prisma } from '../generated/prisma/client.js';
+import type { Database } from '../platform/db/prisma.js';
+import { prismaRunner, WRITE_TRANSACTION, type WriteBarrier } from '../platform/db/write-barrier.js';
+import type { SqlRunner } from '../platform/jobs/job-queue.js';
+import { assertUuid, badUserInput } from '../platform/errors.js';
+import type { ReviewState } from './agent/state.js';
+
+export type ReviewRow = Prisma.ReviewGetPayload<{ include: { findings: true } }>;
+export type ReviewBatchRow = Prisma.ReviewBatchGetPayload<object>;
+export type ReviewStatus = ReviewRow['status'];
+
+export interface ReviewFilter {
+  status?: ReviewStatus | null;
+  riskLevel?: 'LOW' | 'MEDIUM' | 'HIGH' | null;
+  contractId?: string | null;
+  batchId?: string | null;
+  /** OWN (default) or TENANT (ADMIN only: metadata of the tenant's reviews). */
+  scope?: 'OWN' | 'TENANT' | null;
+}
+
+export interface BatchCounts {
+  total: number;
+  queued: number;
+  running: number;
+  succeeded: number;
+  failed: number;
+  cancelled: number;
+}
+
+/** A review row as the runner needs it. */
+export type ClaimedReview = Prisma.ReviewGetPayload<object>;
+
+/** The new rows of a review, less what the store fills in (owner, batch, position). */
+export type NewReviewRow = Omit<Prisma.ReviewCreateManyInput, 'tenantId' | 'userId' | 'batchId' | 'batchIndex'>;
+
+/** Queues the jobs of new reviews inside the transaction that creates them. */
+export type EnqueueInTransaction = (sql: SqlRunner, reviewIds: readonly string[]) => Promise<void>;
+
+const sqlRunner =
+  (tx: Prisma.TransactionClient): SqlRunner =>
+  (text, values) =>
+    tx.$queryRawUnsafe(text, ...values);
+
+/** A burst of submissions larger than the pool waits for a connection rather than failing after Prisma's default 2 s. */
+const SUBMIT_TRANSACTION = { maxWait: 15_000, timeout: 15_000 };
+
+const withFindings = { findings: { orderBy: { position: 'asc' } } } as const;
+
+/** A list position: newest first by (createdAt, id). */
+export function encodeReviewCursor(row: { createdAt: Date; id: string }): string {
+  return Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString('base64url');
+}
+
+export function decodeReviewCursor(cursor: string): { createdAt: Date; id: string } {
+  const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  const createdAt = new Date(at ?? '');
+  if (!id || Number.isNaN(createdAt.getTime())) throw badUserInput('after is not a cursor from this list.', 'after');
+  return { createdAt, id: assertUuid(id, 'after') };
+}
+
+/**
+ * The review tables: every Prisma query of the review domain. No authorization here; the
+ * service decides who may call what. Writes of an owner's data pass the owner's erasure write
+ * barrier inside their transaction.
+ */
+export class ReviewStore {
+  constructor(
+    private readonly db: Database,
+    private readonly barrier: WriteBarrier,
+  ) {}
+
+  async createReview(owner: { tenantId: string; userId: string }, row: NewReviewRow, enqueue: EnqueueInTransaction): Promise<ReviewRow> {
+    return this.db.$transaction(async (tx) => {
+      await this.barrier.enter(prismaRunner(tx), owner.userId);
+      const review = await tx.review.create({
+        data: { ...row, tenantId: owner.tenantId, userId: owner.userId } as Prisma.ReviewUncheckedCreateInput,
+        include: { findings: true },
+      });
+      await enqueue(sqlRunner(tx), [review.id]);
+      return review;
+    }, SUBMIT_TRANSACTION);
+  }
+
+  /** A batch and its reviews in one transaction; returns the batch and the ids of its QUEUED reviews in batch order. */
+  async createBatch(
+    owner: { tenantId: string; userId: string },
+    rows: readonly NewReviewRow[],
+    enqueue: EnqueueInTransaction,
+  ): Promise<{ batch: ReviewBatchRow; queued: string[] }> {
+    return this.db.$transaction(async (tx) => {
+      await this.barrier.enter(prismaRunner(tx), owner.userId);
+      const batch = await tx.reviewBatch.create({ data: { tenantId: owner.tenantId, userId: owner.userId, total: rows.length } });
+      const created = await tx.review.createManyAndReturn({
+        data: rows.map((row, batchIndex) => ({ ...row, tenantId: owner.tenantId, userId: owner.userId, batchId: batch.id, batchIndex })),
+        select: { id: true, status: true, batchIndex: true },
+      });
+      const queued = created
+        .filter((row) => row.status === 'QUEUED')
+        .sort((a, b) => a.batchIndex! - b.batchIndex!)
+        .map((row) => row.id);
+      await enqueue(sqlRunner(tx), queued);
+      return { batch, queued };
+    }, SUBMIT_TRANSACTION);
+  }
+
+  findReview(reviewId: string): Promise<ReviewRow | null> {
+    return this.db.review.findUnique({ where: { id: reviewId }, include: withFindings });
+  }
+
+  findReviewStatus(reviewId: string) {
+    return this.db.review.findUnique({
+      where: { id: reviewId },
+      select: { id: true, status: true, errorCode: true, finishedAt: true, userId: true, batchId: true },
+    });
+  }
+
+  findBatch(batchId: string): Promise<ReviewBatchRow | null> {
+    return this.db.reviewBatch.findUnique({ where: { id: batchId } });
+  }
+
+  async listReviews(
+    owner: { tenantId: string; userId: string | null },
+    filter: ReviewFilter,
+    page: { first: number; after: { createdAt: Date; id: string } | null },
+  ): Promise<{ rows: ReviewRow[]; hasNextPage: boolean }> {
+    const cursor = page.after;
+    const rows = await this.db.review.findMany({
+      where: {
+        tenantId: owner.tenantId,
+        ...(owner.userId === null ? {} : { userId: owner.userId }),
+        ...(filter.status ? { status: filter.status } : {}),
+        ...(filter.riskLevel ? { riskLevel: filter.riskLevel } : {}),
+        ...(filter.contractId ? { contractId: filter.contractId } : {}),
+        ...(filter.batchId ? { batchId: filter.batchId } : {}),
+        ...(cursor ? { OR: [{ createdAt: { lt: cursor.createdAt } }, { createdAt: cursor.createdAt, id: { lt: cursor.id } }] } : {}),
+      },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      take: page.first + 1,
+      include: withFindings,
+    });
+    return { rows: rows.slice(0, page.first), hasNextPage: rows.length > page.first };
+  }
+
+  /** Counts of a batch's reviews by status. */
+  async batchCounts(batchId: string): Promise<BatchCounts> {
+    const groups = await this.db.review.groupBy({ by: ['status'], where: { batchId }, _count: { _all: true } });
+    const count = (status: string) => groups.find((group) => group.status === status)?._count._all ?? 0;
+    const counts = {
+      queued: count('QUEUED'),
+      running: count('RUNNING'),
+      succeeded: count('SUCCEEDED'),
+      failed: count('FAILED'),
+      cancelled: count('CANCELLED'),
+    };
+    return { total: counts.queued + counts.running + counts.succeeded + counts.failed + counts.cancelled, ...counts };
+  }
+
+  batchReviews(batchId: string, first: number): Promise<ReviewRow[]> {
+    return this.db.review.findMany({ where: { batchId }, orderBy: { batchIndex: 'asc' }, take: first, include: withFindings });
+  }
+
+  /**
+   * Claims a review for a run and reads it in one statement: a QUEUED one, or with `redelivered`
+   * also a RUNNING one whose earlier attempt was lost (its worker died). Undefined when the
+   * review is finished or cancelled.
+   */
+  async claim(reviewId: string, redelivered: boolean): Promise<ClaimedReview | undefined> {
+    const [review] = await this.db.review.updateManyAndReturn({
+      where: { id: reviewId, status: { in: redelivered ? ['QUEUED', 'RUNNING'] : ['QUEUED'] } },
+      data: { status: 'RUNNING', startedAt: new Date() },
+    });
+    return review;
+  }
+
+  /** Cancels reviews not finished yet (QUEUED or RUNNING -> CANCELLED); returns those it cancelled and their state before. */
+  async cancel(where: { id: string } | { batchId: string }): Promise<{ id: string; userId: string; batchId: string | null }[]> {
+    return this.db.review.updateManyAndReturn({
+      where: { ...where, status: { in: ['QUEUED', 'RUNNING'] } },
+      data: { status: 'CANCELLED', finishedAt: new Date() },
+      select: { id: true, userId: true, batchId: true },
+    });
+  }
+
+  /** A run that will be retried gives its review back (RUNNING -> QUEUED). */
+  async requeue(reviewId: string): Promise<void> {
+    await this.db.review.updateMany({ where: { id: reviewId, status: 'RUNNING' }, data: { status: 'QUEUED' } });
+  }
+
+  /** Marks a review FAILED if it is still in one of `from`; false when it was not. */
+  async markFailed(
+    reviewId: string,
+    failure: { errorCode: string; errorMessage: string; traceId: string | null },
+    from: readonly ReviewStatus[] = ['RUNNING'],
+  ): Promise<boolean> {
+    const { count } = await this.db.review.updateMany({
+      where: { id: reviewId, status: { in: [...from] } },
+      data: { ...failure, finishedAt: new Date(), status: 'FAILED' },
+    });
+    return count > 0;
+  }
+
+  findForRun(reviewId: string) {
+    return this.db.review.findUnique({ where: { id: reviewId }, select: { id: true, userId: true, batchId: true } });
+  }
+
+  /**
+   * Writes a review's result once: inside the owner's write barrier (an owner erased meanwhile
+   * gets nothing written), guarded by the RUNNING status in SQL, so that a retry after a commit
+   * whose acknowledgement was lost writes nothing twice. False when the review was no longer RUNNING.
+   */
+  async writeResult(
+    review: { id: string; tenantId: string; userId: string },
+    state: ReviewState,
+    meta: { traceId: string; provider: string; model: string | null },
+    accessLog: (tx: Prisma.TransactionClient) => Promise<unknown>,
+  ): Promise<boolean> {
+    return this.db.$transaction(async (tx) => {
+      await this.barrier.enter(prismaRunner(tx), review.userId);
+      const { count } = await tx.review.updateMany({
+        where: { id: review.id, status: 'RUNNING' },
+        data: {
+          status: 'SUCCEEDED',
+          language: state.language,
+          riskLevel: state.riskLevel,
+          riskScore: state.riskScore,
+          report: state.reviewReport ?? undefined,
+          reportText: state.reportText,
+          knowledgeUsed: state.knowledgeUsed,
+          flags: state.flags,
+          degraded: state.degraded,
+          provider: meta.provider,
+          model: meta.model,
+          traceId: meta.traceId,
+          finishedAt: new Date(),
+        },
+      });
+      if (count === 0) return false;
+      await tx.reviewFinding.createMany({
+        data: state.findings.map((finding, position) => ({
+          reviewId: review.id,
+          position,
+          clause: finding.clause,
+          clauseIndex: finding.clauseIndex,
+          knowledgeId: finding.knowledgeId,
+          version: finding.version,
+          severity: finding.severity,
+          message: finding.message,
+          evidenceStart: finding.evidence?.start ?? null,
+          evidenceEnd: finding.evidence?.end ?? null,
+        })),
+      });
+      await accessLog(tx);
+      return true;
+    }, WRITE_TRANSACTION);
+  }
+}

@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JobQueue } from '../src/platform/jobs/job-queue.js';
+import { createTestDatabase, type TestDatabase } from './testkit/database.js';
+
+/** The pg-boss wrapper on a real database: priorities, retries, the figures across workers. */
+describe('JobQueue (pg-boss 10)', () => {
+  let database: TestDatabase;
+  let jobs: JobQueue;
+  beforeAll(async () => {
+    database = await createTestDatabase({ migrated: false });
+    jobs = new JobQueue({ connectionString: database.url, leaseSeconds: 30, superviseSeconds: 1, pollSeconds: 0.5 });
+    await jobs.start([
+      { name: 'work', retryLimit: 1, retryDelaySeconds: 0 },
+      { name: 'held', retryLimit: 0, retryDelaySeconds: 0 },
+    ]);
+  });
+  afterAll(async () => {
+    await jobs.stop(1_000);
+    await database.drop();
+  });
+
+  it('runs higher priority first, retries a failing job once, and counts queued, running, retried and failed jobs', async () => {
+    const seen: string[] = [];
+    await jobs.insert('work', [
+      { data: { key: 'low-a' }, priority: -1 },
+      { data: { key: 'low-b' }, priority: -2 },
+      { data: { key: 'high' }, priority: 1 },
+      { data: { key: 'fails' }, priority: -3 },
+    ]);
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    await jobs.insert('held', [{ data: { key: 'one' } }, { data: { key: 'two' } }]);
+    await jobs.work<{ key: string }>('held', 1, async () => gate);
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(await jobs.stats('held')).toMatchObject({ queued: 1, running: 1, retried: 0, failed: 0 });
+    expect((await jobs.stats('held')).oldestWaitingSeconds).toBeGreaterThan(0);
+    open();
+
+    await jobs.work<{ key: string }>('work', 1, async (job) => {
+      seen.push(`${job.data.key}#${job.retryCount}`);
+      if (job.data.key === 'fails') throw new Error('always');
+    });
+    while ((await jobs.unfinished(['work', 'held'])) > 0) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(seen).toEqual(['high#0', 'low-a#0', 'low-b#0', 'fails#0', 'fails#1']);
+    expect(await jobs.stats('work')).toMatchObject({ queued: 0, running: 0, retried: 0, failed: 1 });
+  }, 30_000);
+});
