@@ -139,6 +139,8 @@ describe('IP ownership assignment', () => {
     ['Each party shall retain all right, title and interest in its pre-existing intellectual property.'],
     ['The Licensed Marks are and shall remain the sole and exclusive property of Licensor.'],
     ['Each Party will own all of its inventions made under this Agreement.'],
+    ['Lucid is the sole owner of all trademark symbols and logos under which the products will be sold.'],
+    ['Biocept shall own all rights to its CEE technology and any improvements related thereto developed under this Agreement.'],
     ['Neither party may assign this Agreement without consent.'],
   ])('does not count %j', (text) => {
     expect(found(text, 'ipOwnershipAssignment')).toBeNull();
