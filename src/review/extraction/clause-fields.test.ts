@@ -93,6 +93,8 @@ describe('change of control', () => {
     ['In the event of a Change of Control of Supplier, Customer may terminate this Agreement upon thirty days notice.'],
     ['Any merger or consolidation of Licensee shall be deemed an assignment requiring the prior written consent of Licensor.'],
     ['乙方控制权发生变更的，应提前通知甲方。'],
+    ['Licensor may terminate this Agreement upon thirty (30) days notice if Licensee agrees to the acquisition of the majority of its issued and outstanding capital stock.'],
+    ['This JV Agreement cannot be assigned by a Party, also as a result of a merger, without the prior written consent of the other Party.'],
   ])('finds %j', (text) => {
     expect(found(text, 'changeOfControl')).toBe(text);
   });
