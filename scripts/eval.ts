@@ -74,11 +74,29 @@ function cuadSets(): LabelledSet[] {
   const dirs = values.dir ?? [];
   const labels = values.labels ?? [];
   if (dirs.length !== labels.length) throw new Error('give --dir and --labels in pairs');
-  const dev: LabelledSet = { name: 'dev (validation)', directory: path.resolve(projectRoot, DATA, 'cuad/dev'), labelsFile: path.resolve(projectRoot, DATA, 'cuad/labels-dev.json'), working: false };
+  const dev: LabelledSet = {
+    name: 'dev (validation)',
+    directory: path.resolve(projectRoot, DATA, 'cuad/dev'),
+    labelsFile: path.resolve(projectRoot, DATA, 'cuad/labels-dev.json'),
+    working: false,
+  };
   if (dirs.length === 0) {
-    return [{ name: 'train (working set)', directory: path.resolve(projectRoot, DATA, 'cuad/train'), labelsFile: path.resolve(projectRoot, DATA, 'cuad/labels-train.json'), working: true }, dev];
+    return [
+      {
+        name: 'train (working set)',
+        directory: path.resolve(projectRoot, DATA, 'cuad/train'),
+        labelsFile: path.resolve(projectRoot, DATA, 'cuad/labels-train.json'),
+        working: true,
+      },
+      dev,
+    ];
   }
-  const given = dirs.map((dir, index) => ({ name: `${dir} (working set)`, directory: path.resolve(projectRoot, dir), labelsFile: path.resolve(projectRoot, labels[index]!), working: true }));
+  const given = dirs.map((dir, index) => ({
+    name: `${dir} (working set)`,
+    directory: path.resolve(projectRoot, dir),
+    labelsFile: path.resolve(projectRoot, labels[index]!),
+    working: true,
+  }));
   return given.some((set) => set.directory === dev.directory) ? given : [...given, dev];
 }
 
@@ -86,7 +104,9 @@ function runCuad(): void {
   const summaries: Record<string, ReturnType<typeof reportSummary>> = {};
   for (const set of cuadSets()) {
     const { report, elapsedMs, missing } = evaluateSet(set);
-    console.log(`== ${set.name}: ${path.relative(projectRoot, set.directory)} (${report.documents} reviewed in ${Math.round(elapsedMs)} ms), labels ${path.relative(projectRoot, set.labelsFile)}`);
+    console.log(
+      `== ${set.name}: ${path.relative(projectRoot, set.directory)} (${report.documents} reviewed in ${Math.round(elapsedMs)} ms), labels ${path.relative(projectRoot, set.labelsFile)}`,
+    );
     if (missing.length > 0) console.log(`skipped ${missing.length} labelled contracts without a text file: ${missing.join(', ')}`);
     console.log('');
     console.log(formatReportTable(report));
@@ -108,7 +128,9 @@ function runTos(): void {
       return { ...document, text, predicted: extractFields(text).unfairTerms ?? [] };
     }),
   );
-  console.log(`== tos/dev: ${report.documents} documents, ${report.sentences} sentences in ${Math.round(performance.now() - started)} ms\n`);
+  console.log(
+    `== tos/dev: ${report.documents} documents, ${report.sentences} sentences in ${Math.round(performance.now() - started)} ms\n`,
+  );
   console.log(formatTosTable(report));
   if (!values.quiet) console.log(`\nmisses:\n${report.misses.join('\n')}`);
   console.log('');

@@ -58,7 +58,9 @@ export function parseCuadLabels(json: unknown): LabelledContract[] {
   return parsed.data.contracts.map((contract) => ({
     id: contract.id,
     file: contract.file,
-    labels: Object.fromEntries(Object.entries(contract.labels).map(([category, label]) => [category, { present: label.present, answer: label.answer ?? '' }])),
+    labels: Object.fromEntries(
+      Object.entries(contract.labels).map(([category, label]) => [category, { present: label.present, answer: label.answer ?? '' }]),
+    ),
   }));
 }
 
@@ -96,25 +98,58 @@ export function predictCuadCategories(contract: ExtractedContract): Record<CuadC
 }
 
 /** Country names dropped from a place list when a state or province names the place more precisely. */
-const COUNTRY_QUALIFIERS = new Set(['united kingdom', 'uk', 'u.k.', 'united states', 'united states of america', 'usa', 'u.s.a.', 'us', 'canada', 'australia']);
-const PLACE_ALIASES: Record<string, string> = { prc: "people's republic of china", china: "people's republic of china", 'peoples republic of china': "people's republic of china" };
+const COUNTRY_QUALIFIERS = new Set([
+  'united kingdom',
+  'uk',
+  'u.k.',
+  'united states',
+  'united states of america',
+  'usa',
+  'u.s.a.',
+  'us',
+  'canada',
+  'australia',
+]);
+const PLACE_ALIASES: Record<string, string> = {
+  prc: "people's republic of china",
+  china: "people's republic of china",
+  'peoples republic of china': "people's republic of china",
+};
 
 function places(answer: string): Set<string> {
   const tokens = answer
     .toLowerCase()
     .replace(/[’]/g, "'")
     .split(/;|,|\band\b|&/)
-    .map((token) => token.trim().replace(/^the\s+/, '').replace(/\.$/, ''))
+    .map((token) =>
+      token
+        .trim()
+        .replace(/^the\s+/, '')
+        .replace(/\.$/, ''),
+    )
     .filter((token) => token.length > 0)
     .map((token) => PLACE_ALIASES[token] ?? token)
     // "Province of Ontario" is Ontario, "Republic of South Africa" South Africa; the PRC keeps its name.
-    .map((token) => (token === "people's republic of china" ? token : token.replace(/^(?:province|state|commonwealth|republic|kingdom|government)\s+of\s+(?:the\s+)?/, '')));
+    .map((token) =>
+      token === "people's republic of china"
+        ? token
+        : token.replace(/^(?:province|state|commonwealth|republic|kingdom|government)\s+of\s+(?:the\s+)?/, ''),
+    );
   const specific = tokens.filter((token) => !COUNTRY_QUALIFIERS.has(token));
   return new Set(specific.length > 0 ? specific : tokens);
 }
 
 const NUMBER_WORDS = new RegExp(`\\b${NUMBER_WORDS_SOURCE}\\b`, 'gi');
-const UNIT_OF: Record<string, 'day' | 'week' | 'month' | 'year'> = { day: 'day', days: 'day', week: 'week', weeks: 'week', month: 'month', months: 'month', year: 'year', years: 'year' };
+const UNIT_OF: Record<string, 'day' | 'week' | 'month' | 'year'> = {
+  day: 'day',
+  days: 'day',
+  week: 'week',
+  weeks: 'week',
+  month: 'month',
+  months: 'month',
+  year: 'year',
+  years: 'year',
+};
 
 /** A duration answer read as CUAD writes them: how many renewals (when stated), whether successive, and the length. */
 export interface DurationAnswer {
@@ -142,7 +177,12 @@ export function parseDurationAnswer(answer: string): DurationAnswer | null {
   const match = /^(?:(\d+) )?(successive )?(?:(\d+) )?(\d+(?:\.\d+)?)[ -]?(days?|weeks?|months?|years?)$/.exec(text);
   if (!match) return null;
   const count = match[1] ?? match[3];
-  return { count: count === undefined ? null : Number(count), successive: match[2] !== undefined, value: Number(match[4]), unit: UNIT_OF[match[5]!]! };
+  return {
+    count: count === undefined ? null : Number(count),
+    successive: match[2] !== undefined,
+    value: Number(match[4]),
+    unit: UNIT_OF[match[5]!]!,
+  };
 }
 
 /** The length of a duration in months when it is a whole number of them (a year is 12; 365 or 360 days are 12), else null. */
@@ -281,8 +321,16 @@ export function evaluate(cases: readonly EvaluationCase[]): EvaluationReport {
     const f1 = precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall);
     answers.accuracy = answers.total === 0 ? 1 : answers.correct / answers.total;
     categories[category] = {
-      truePositives, falsePositives, falseNegatives, trueNegatives, precision, recall, f1,
-      falsePositiveIds, falseNegativeIds, answers: wantsAnswer ? answers : null,
+      truePositives,
+      falsePositives,
+      falseNegatives,
+      trueNegatives,
+      precision,
+      recall,
+      f1,
+      falsePositiveIds,
+      falseNegativeIds,
+      answers: wantsAnswer ? answers : null,
     };
   }
   const macroF1 = CUAD_CATEGORIES.reduce((sum, category) => sum + categories[category].f1, 0) / CUAD_CATEGORIES.length;
@@ -314,12 +362,19 @@ export function formatReportTable(report: EvaluationReport): string {
     const answers = metrics.answers ? `${metrics.answers.accuracy.toFixed(3)} (${metrics.answers.correct}/${metrics.answers.total})` : '-';
     return [
       category,
-      String(metrics.truePositives), String(metrics.falsePositives), String(metrics.falseNegatives), String(metrics.trueNegatives),
-      metrics.precision.toFixed(3), metrics.recall.toFixed(3), metrics.f1.toFixed(3), answers,
+      String(metrics.truePositives),
+      String(metrics.falsePositives),
+      String(metrics.falseNegatives),
+      String(metrics.trueNegatives),
+      metrics.precision.toFixed(3),
+      metrics.recall.toFixed(3),
+      metrics.f1.toFixed(3),
+      answers,
     ];
   });
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
-  const line = (cells: string[]) => cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ');
+  const line = (cells: string[]) =>
+    cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ');
   return [
     line(header),
     widths.map((width) => '-'.repeat(width)).join('  '),
@@ -339,7 +394,8 @@ export function formatMisses(report: EvaluationReport): string {
     lines.push(category);
     if (metrics.falsePositiveIds.length > 0) lines.push(`  false positives: ${metrics.falsePositiveIds.join(', ')}`);
     if (metrics.falseNegativeIds.length > 0) lines.push(`  false negatives: ${metrics.falseNegativeIds.join(', ')}`);
-    for (const miss of wrong) lines.push(`  answer ${miss.id}: expected ${JSON.stringify(miss.expected)}, got ${JSON.stringify(miss.predicted)}`);
+    for (const miss of wrong)
+      lines.push(`  answer ${miss.id}: expected ${JSON.stringify(miss.expected)}, got ${JSON.stringify(miss.predicted)}`);
   }
   return lines.length > 0 ? lines.join('\n') : '  none';
 }

@@ -11,20 +11,40 @@ describe('locateSpan', () => {
 
 describe('evaluateTos', () => {
   const text = 'By using the site you agree to these terms.\nWe may remove your content at any time.\nThe sky is blue today and always.';
-  const [document] = parseTosLabels({ documents: [{ id: 'd', file: 'dev/d.txt', spans: [
-    { category: 'Contract by using', level: 2, start: 0, end: 43, text: 'By using the site you agree to these terms.' },
-    { category: 'Content removal', level: 3, start: 44, end: 83, text: 'We may remove your content at any time.' },
-    { category: 'Privacy included', level: 2, start: 84, end: 116, text: 'The sky is blue today and always.' },
-  ] }] });
+  const [document] = parseTosLabels({
+    documents: [
+      {
+        id: 'd',
+        file: 'dev/d.txt',
+        spans: [
+          { category: 'Contract by using', level: 2, start: 0, end: 43, text: 'By using the site you agree to these terms.' },
+          { category: 'Content removal', level: 3, start: 44, end: 83, text: 'We may remove your content at any time.' },
+          { category: 'Privacy included', level: 2, start: 84, end: 116, text: 'The sky is blue today and always.' },
+        ],
+      },
+    ],
+  });
 
   it('counts sentences per category, scores levels on hits and ignores categories outside the eight', () => {
-    const report = evaluateTos([{ ...document!, text, predicted: [
-      { category: 'contract_by_using', level: 2, evidence: { start: 0, end: 43, clauseIndex: 0 } },
-      { category: 'content_removal', level: 2, evidence: { start: 44, end: 83, clauseIndex: 0 } },
-      { category: 'arbitration', level: 2, evidence: { start: 84, end: 116, clauseIndex: 0 } },
-    ] }]);
+    const report = evaluateTos([
+      {
+        ...document!,
+        text,
+        predicted: [
+          { category: 'contract_by_using', level: 2, evidence: { start: 0, end: 43, clauseIndex: 0 } },
+          { category: 'content_removal', level: 2, evidence: { start: 44, end: 83, clauseIndex: 0 } },
+          { category: 'arbitration', level: 2, evidence: { start: 84, end: 116, clauseIndex: 0 } },
+        ],
+      },
+    ]);
     expect(report.sentences).toBe(3);
-    expect(report.categories['Contract by using']).toMatchObject({ truePositives: 1, falsePositives: 0, falseNegatives: 0, f1: 1, levelAccuracy: 1 });
+    expect(report.categories['Contract by using']).toMatchObject({
+      truePositives: 1,
+      falsePositives: 0,
+      falseNegatives: 0,
+      f1: 1,
+      levelAccuracy: 1,
+    });
     expect(report.categories['Content removal']).toMatchObject({ truePositives: 1, levelAccuracy: 0 });
     expect(report.categories.Arbitration).toMatchObject({ truePositives: 0, falsePositives: 1, precision: 0, recall: 1, f1: 0 });
     expect(report.misses).toEqual(['d Arbitration spurious: The sky is blue today and always.']);

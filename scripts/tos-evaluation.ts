@@ -20,7 +20,15 @@ const labelsSchema = z.object({
     z.object({
       id: z.string(),
       file: z.string(),
-      spans: z.array(z.object({ category: z.string(), level: z.number().int().min(1).max(3), start: z.number().int(), end: z.number().int(), text: z.string() })),
+      spans: z.array(
+        z.object({
+          category: z.string(),
+          level: z.number().int().min(1).max(3),
+          start: z.number().int(),
+          end: z.number().int(),
+          text: z.string(),
+        }),
+      ),
     }),
   ),
 });
@@ -109,7 +117,9 @@ export function evaluateTos(documents: readonly (TosDocument & { text: string; p
     const view = buildTextView(document.text, []);
     const sentences = originalSentences(view);
     sentenceCount += sentences.length;
-    const gold = document.spans.filter((span) => span.category in TOS_CATEGORIES).map((span) => ({ ...span, ...locateSpan(document.text, span) }));
+    const gold = document.spans
+      .filter((span) => span.category in TOS_CATEGORIES)
+      .map((span) => ({ ...span, ...locateSpan(document.text, span) }));
     for (const sentence of sentences) {
       for (const name of CATEGORY_NAMES) {
         const category = TOS_CATEGORIES[name]!;
@@ -134,7 +144,15 @@ export function evaluateTos(documents: readonly (TosDocument & { text: string; p
     const { tp, fp, fn, levelHits } = counts[name]!;
     const precision = ratio(tp, tp + fp);
     const recall = ratio(tp, tp + fn);
-    categories[name] = { truePositives: tp, falsePositives: fp, falseNegatives: fn, precision, recall, f1: precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall), levelAccuracy: ratio(levelHits, tp) };
+    categories[name] = {
+      truePositives: tp,
+      falsePositives: fp,
+      falseNegatives: fn,
+      precision,
+      recall,
+      f1: precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall),
+      levelAccuracy: ratio(levelHits, tp),
+    };
   }
   const macroF1 = CATEGORY_NAMES.reduce((sum, name) => sum + categories[name]!.f1, 0) / CATEGORY_NAMES.length;
   return { documents: documents.length, sentences: sentenceCount, categories, macroF1, misses };
@@ -142,11 +160,23 @@ export function evaluateTos(documents: readonly (TosDocument & { text: string; p
 
 const round = (value: number) => Math.round(value * 10_000) / 10_000;
 
-export function tosSummary(report: TosReport): { documents: number; categories: Record<string, { precision: number; recall: number; f1: number; levelAccuracy: number }>; macroF1: number } {
+export function tosSummary(report: TosReport): {
+  documents: number;
+  categories: Record<string, { precision: number; recall: number; f1: number; levelAccuracy: number }>;
+  macroF1: number;
+} {
   return {
     documents: report.documents,
     categories: Object.fromEntries(
-      Object.entries(report.categories).map(([name, metrics]) => [name, { precision: round(metrics.precision), recall: round(metrics.recall), f1: round(metrics.f1), levelAccuracy: round(metrics.levelAccuracy) }]),
+      Object.entries(report.categories).map(([name, metrics]) => [
+        name,
+        {
+          precision: round(metrics.precision),
+          recall: round(metrics.recall),
+          f1: round(metrics.f1),
+          levelAccuracy: round(metrics.levelAccuracy),
+        },
+      ]),
     ),
     macroF1: round(report.macroF1),
   };
@@ -156,9 +186,25 @@ export function formatTosTable(report: TosReport): string {
   const header = ['category', 'TP', 'FP', 'FN', 'precision', 'recall', 'F1', 'level acc.'];
   const rows = CATEGORY_NAMES.map((name) => {
     const metrics = report.categories[name]!;
-    return [name, String(metrics.truePositives), String(metrics.falsePositives), String(metrics.falseNegatives), metrics.precision.toFixed(3), metrics.recall.toFixed(3), metrics.f1.toFixed(3), metrics.levelAccuracy.toFixed(3)];
+    return [
+      name,
+      String(metrics.truePositives),
+      String(metrics.falsePositives),
+      String(metrics.falseNegatives),
+      metrics.precision.toFixed(3),
+      metrics.recall.toFixed(3),
+      metrics.f1.toFixed(3),
+      metrics.levelAccuracy.toFixed(3),
+    ];
   });
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
-  const line = (cells: string[]) => cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ');
-  return [line(header), widths.map((width) => '-'.repeat(width)).join('  '), ...rows.map(line), '', `macro F1 over ${CATEGORY_NAMES.length} categories: ${report.macroF1.toFixed(3)} (${report.documents} documents, sentence level)`].join('\n');
+  const line = (cells: string[]) =>
+    cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ');
+  return [
+    line(header),
+    widths.map((width) => '-'.repeat(width)).join('  '),
+    ...rows.map(line),
+    '',
+    `macro F1 over ${CATEGORY_NAMES.length} categories: ${report.macroF1.toFixed(3)} (${report.documents} documents, sentence level)`,
+  ].join('\n');
 }

@@ -54,7 +54,13 @@ async function start(): Promise<void> {
     db = createDatabase(database.url, config.databasePoolMax);
     await applyMigrations(database.url);
     if (config.demoData) await seedDemoData(db);
-    deps = createDependencies({ config, db, databaseUrl: database.url, jwtSecret: await jwtSecret(config, dataDir), erasureHashKey: await erasureHashKey(config, dataDir) });
+    deps = createDependencies({
+      config,
+      db,
+      databaseUrl: database.url,
+      jwtSecret: await jwtSecret(config, dataDir),
+      erasureHashKey: await erasureHashKey(config, dataDir),
+    });
     await deps.services.reviews.recoverInterrupted();
     await deps.services.erasure.resumeInterrupted();
     app = buildApp(deps);
@@ -94,7 +100,9 @@ async function newMigration(name: string | undefined): Promise<void> {
   const database = await openDatabase(config, await dataDirectory(config));
   try {
     const folder = await createMigration(database.url, name);
-    process.stdout.write(folder ? `created ${path.relative(projectDir, folder)}/migration.sql\n` : 'schema.prisma has no changes to migrate\n');
+    process.stdout.write(
+      folder ? `created ${path.relative(projectDir, folder)}/migration.sql\n` : 'schema.prisma has no changes to migrate\n',
+    );
   } finally {
     await database.stop();
   }
@@ -110,7 +118,8 @@ async function token(argv: string[]): Promise<void> {
       ttl: { type: 'string', default: '12h' },
     },
   });
-  if (!values.user) throw new Error('usage: npm run token -- --user <sub> [--tenant <key>] [--role USER|ADMIN|COMPLIANCE|SRE ...] [--ttl 12h]');
+  if (!values.user)
+    throw new Error('usage: npm run token -- --user <sub> [--tenant <key>] [--role USER|ADMIN|COMPLIANCE|SRE ...] [--ttl 12h]');
   const roles = (values.role ?? ['USER']).map((role) => role.toUpperCase());
   const unknown = roles.filter((role) => !(ROLES as readonly string[]).includes(role));
   if (unknown.length) throw new Error(`unknown role ${unknown.join(', ')}; use ${ROLES.join(', ')}`);

@@ -41,7 +41,15 @@ export type ConstraintField = (typeof CONSTRAINT_FIELDS)[number];
  * `present` or `absent` with `=` or `!=` (`insurance = present` asks for an insurance clause,
  * `exclusivity != present` flags any exclusivity).
  */
-export const PRESENCE_CONSTRAINT_FIELDS = ['exclusivity', 'insurance', 'auditRights', 'changeOfControl', 'antiAssignment', 'ipOwnershipAssignment', 'minimumCommitment'] as const satisfies readonly ConstraintField[];
+export const PRESENCE_CONSTRAINT_FIELDS = [
+  'exclusivity',
+  'insurance',
+  'auditRights',
+  'changeOfControl',
+  'antiAssignment',
+  'ipOwnershipAssignment',
+  'minimumCommitment',
+] as const satisfies readonly ConstraintField[];
 export const PRESENCE_VALUES = ['present', 'absent'] as const;
 
 export function isPresenceField(field: string): field is (typeof PRESENCE_CONSTRAINT_FIELDS)[number] {

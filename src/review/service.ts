@@ -54,7 +54,8 @@ const contractIdPattern = /^[\p{L}\p{N}][\p{L}\p{N}._:/#-]{0,127}$/u;
 
 /** Why an input cannot be reviewed, or null when it can. */
 function inputProblem(input: ReviewInput, limits: ReviewLimits): { message: string; field: string } | null {
-  if (!contractIdPattern.test(input.contractId)) return { message: 'contractId must be 1-128 letters, digits and . _ : / # -.', field: 'contractId' };
+  if (!contractIdPattern.test(input.contractId))
+    return { message: 'contractId must be 1-128 letters, digits and . _ : / # -.', field: 'contractId' };
   if (!input.title.trim() || input.title.length > 300) return { message: 'title must be 1-300 characters.', field: 'title' };
   const titleCharacter = unstorableCharacter(input.title);
   if (titleCharacter) return { message: `title contains ${unstorableCharacterName[titleCharacter]}.`, field: 'title' };
@@ -62,7 +63,8 @@ function inputProblem(input: ReviewInput, limits: ReviewLimits): { message: stri
   const bytes = Buffer.byteLength(input.text, 'utf8');
   if (bytes > limits.maxTextBytes) return { message: `text is ${bytes} bytes; the limit is ${limits.maxTextBytes}.`, field: 'text' };
   const textCharacter = unstorableCharacter(input.text);
-  if (textCharacter) return { message: `text contains ${unstorableCharacterName[textCharacter]}; send the contract as plain text.`, field: 'text' };
+  if (textCharacter)
+    return { message: `text contains ${unstorableCharacterName[textCharacter]}; send the contract as plain text.`, field: 'text' };
   return null;
 }
 
@@ -125,11 +127,21 @@ export class ReviewService {
     const review = await this.db.$transaction(async (tx) => {
       await this.guards.barrier.enter(prismaRunner(tx), principal.userId);
       return tx.review.create({
-        data: { tenantId: principal.tenantId, userId: principal.userId, contractId: input.contractId, title: input.title.trim(), text: input.text, asOf: input.asOf ?? new Date() },
+        data: {
+          tenantId: principal.tenantId,
+          userId: principal.userId,
+          contractId: input.contractId,
+          title: input.title.trim(),
+          text: input.text,
+          asOf: input.asOf ?? new Date(),
+        },
         include: { findings: true },
       });
     });
-    this.progress.publish({ reviewId: review.id, kind: 'QUEUED', node: null, durationMs: null, counts: null, status: 'QUEUED', errorCode: null }, principal.userId);
+    this.progress.publish(
+      { reviewId: review.id, kind: 'QUEUED', node: null, durationMs: null, counts: null, status: 'QUEUED', errorCode: null },
+      principal.userId,
+    );
     rememberReviewOrigin(review.id, 'child');
     this.queue.enqueue(review.id);
     return review;
@@ -163,26 +175,49 @@ export class ReviewService {
         };
       });
       const created = await tx.review.createManyAndReturn({ data: rows, select: { id: true, status: true, batchIndex: true } });
-      return { batch, queued: created.filter((row) => row.status === 'QUEUED').sort((a, b) => a.batchIndex! - b.batchIndex!).map((row) => row.id) };
+      return {
+        batch,
+        queued: created
+          .filter((row) => row.status === 'QUEUED')
+          .sort((a, b) => a.batchIndex! - b.batchIndex!)
+          .map((row) => row.id),
+      };
     });
-    if (queued.length > 0) this.batchCounters.set(batch.id, { total: inputs.length, succeeded: 0, failed: inputs.length - queued.length, submittedAt: performance.now() });
+    if (queued.length > 0)
+      this.batchCounters.set(batch.id, {
+        total: inputs.length,
+        succeeded: 0,
+        failed: inputs.length - queued.length,
+        submittedAt: performance.now(),
+      });
     this.metrics?.batchesSubmitted.inc();
     rememberReviewOrigin(queued, 'link');
-    for (const id of queued) this.progress.publish({ reviewId: id, kind: 'QUEUED', node: null, durationMs: null, counts: null, status: 'QUEUED', errorCode: null }, principal.userId);
+    for (const id of queued)
+      this.progress.publish(
+        { reviewId: id, kind: 'QUEUED', node: null, durationMs: null, counts: null, status: 'QUEUED', errorCode: null },
+        principal.userId,
+      );
     this.queue.enqueue(...queued);
     return batch;
   }
 
   /** A review of the caller; an ADMIN of the tenant may read its metadata. */
   async get(principal: Principal, reviewId: string): Promise<ReviewRow> {
-    const review = await this.db.review.findUnique({ where: { id: assertUuid(reviewId, 'id') }, include: { findings: { orderBy: { position: 'asc' } } } });
+    const review = await this.db.review.findUnique({
+      where: { id: assertUuid(reviewId, 'id') },
+      include: { findings: { orderBy: { position: 'asc' } } },
+    });
     if (!review || review.tenantId !== principal.tenantId) throw notFound('Review');
     if (review.userId !== principal.userId && !hasRole(principal, 'ADMIN')) throw forbidden('This review belongs to another user.');
     return review;
   }
 
   /** Reviews of the caller (or, for an ADMIN asking for TENANT scope, of the tenant), newest first. */
-  async list(principal: Principal, filter: ReviewFilter, page: { first: number; after?: string | null }): Promise<{ rows: ReviewRow[]; hasNextPage: boolean }> {
+  async list(
+    principal: Principal,
+    filter: ReviewFilter,
+    page: { first: number; after?: string | null },
+  ): Promise<{ rows: ReviewRow[]; hasNextPage: boolean }> {
     const tenantScope = filter.scope === 'TENANT';
     if (tenantScope && !hasRole(principal, 'ADMIN')) throw forbidden('Only an ADMIN may list the reviews of the tenant.');
     const cursor = page.after ? this.decodeCursor(page.after) : null;
@@ -230,7 +265,12 @@ export class ReviewService {
   }
 
   async batchReviews(batchId: string, first: number): Promise<ReviewRow[]> {
-    return this.db.review.findMany({ where: { batchId }, orderBy: { batchIndex: 'asc' }, take: first, include: { findings: { orderBy: { position: 'asc' } } } });
+    return this.db.review.findMany({
+      where: { batchId },
+      orderBy: { batchIndex: 'asc' },
+      take: first,
+      include: { findings: { orderBy: { position: 'asc' } } },
+    });
   }
 
   private assertOwner(principal: Principal, row: { userId: string; tenantId: string }, what: string): void {
@@ -244,7 +284,11 @@ export class ReviewService {
     this.assertOwner(principal, review, 'Review');
     if (review.status !== 'SUCCEEDED') throw badUserInput('Only a SUCCEEDED review can be replayed.', 'id');
     const pinned = (review.knowledgeUsed as { id: string; knowledgeId: string; version: string }[] | null) ?? [];
-    const state = await withSpan('review.replay', { 'suanni.review.id': review.id, 'suanni.tenant_id': review.tenantId, 'suanni.user_id': review.userId }, () => this.runGraph(review, pinned, () => {}));
+    const state = await withSpan(
+      'review.replay',
+      { 'suanni.review.id': review.id, 'suanni.tenant_id': review.tenantId, 'suanni.user_id': review.userId },
+      () => this.runGraph(review, pinned, () => {}),
+    );
     const differences: string[] = [];
     if (state.riskLevel !== review.riskLevel) differences.push(`riskLevel: ${review.riskLevel} -> ${state.riskLevel}`);
     if (state.riskScore !== review.riskScore) differences.push(`riskScore: ${review.riskScore} -> ${state.riskScore}`);
@@ -252,8 +296,14 @@ export class ReviewService {
     const after = new Set(state.findings.map(findingKey));
     for (const key of before) if (!after.has(key)) differences.push(`finding removed: ${key}`);
     for (const key of after) if (!before.has(key)) differences.push(`finding added: ${key}`);
-    const usedBefore = pinned.map((item) => `${item.knowledgeId}@${item.version}`).sort().join(',');
-    const usedAfter = state.knowledgeUsed.map((item) => `${item.knowledgeId}@${item.version}`).sort().join(',');
+    const usedBefore = pinned
+      .map((item) => `${item.knowledgeId}@${item.version}`)
+      .sort()
+      .join(',');
+    const usedAfter = state.knowledgeUsed
+      .map((item) => `${item.knowledgeId}@${item.version}`)
+      .sort()
+      .join(',');
     if (usedBefore !== usedAfter) differences.push(`knowledgeUsed: ${usedBefore} -> ${usedAfter}`);
     return { identical: differences.length === 0, differences };
   }
@@ -265,7 +315,8 @@ export class ReviewService {
     const live = this.events.subscribe(reviewTopic(review.id));
     try {
       let last = 0;
-      const isFinal = (event: ReviewProgressEvent) => event.kind === 'STATUS' && (event.status === 'SUCCEEDED' || event.status === 'FAILED');
+      const isFinal = (event: ReviewProgressEvent) =>
+        event.kind === 'STATUS' && (event.status === 'SUCCEEDED' || event.status === 'FAILED');
       const recorded = this.progress.history(review.id);
       for (const event of recorded) {
         last = event.sequence;
@@ -274,7 +325,17 @@ export class ReviewService {
       }
       if (recorded.length === 0 && (review.status === 'SUCCEEDED' || review.status === 'FAILED')) {
         const current = await this.db.review.findUniqueOrThrow({ where: { id: review.id } });
-        yield { reviewId: review.id, sequence: 1, kind: 'STATUS', node: null, durationMs: null, counts: null, status: current.status, errorCode: current.errorCode, at: current.finishedAt ?? new Date() };
+        yield {
+          reviewId: review.id,
+          sequence: 1,
+          kind: 'STATUS',
+          node: null,
+          durationMs: null,
+          counts: null,
+          status: current.status,
+          errorCode: current.errorCode,
+          at: current.finishedAt ?? new Date(),
+        };
         return;
       }
       for await (const event of live) {
@@ -295,7 +356,14 @@ export class ReviewService {
     const live = this.events.subscribe(reviewBatchTopic(batch.id));
     try {
       const counts = await this.batchCounts(batch.id);
-      const first = { batchId: batch.id, total: batch.total, completed: counts.succeeded + counts.failed, succeeded: counts.succeeded, failed: counts.failed, at: new Date() };
+      const first = {
+        batchId: batch.id,
+        total: batch.total,
+        completed: counts.succeeded + counts.failed,
+        succeeded: counts.succeeded,
+        failed: counts.failed,
+        at: new Date(),
+      };
       yield first;
       if (first.completed >= batch.total) return;
       let completed = first.completed;
@@ -317,16 +385,36 @@ export class ReviewService {
   async recoverInterrupted(): Promise<{ failed: number; requeued: number }> {
     const { count: failed } = await this.db.review.updateMany({
       where: { status: 'RUNNING' },
-      data: { status: 'FAILED', errorCode: 'INTERRUPTED', errorMessage: 'The gateway stopped while this review was running; submit it again.', finishedAt: new Date() },
+      data: {
+        status: 'FAILED',
+        errorCode: 'INTERRUPTED',
+        errorMessage: 'The gateway stopped while this review was running; submit it again.',
+        finishedAt: new Date(),
+      },
     });
-    const queued = await this.db.review.findMany({ where: { status: 'QUEUED' }, orderBy: [{ createdAt: 'asc' }, { batchIndex: 'asc' }], select: { id: true } });
+    const queued = await this.db.review.findMany({
+      where: { status: 'QUEUED' },
+      orderBy: [{ createdAt: 'asc' }, { batchIndex: 'asc' }],
+      select: { id: true },
+    });
     this.queue.enqueue(...queued.map((row) => row.id));
     if (failed || queued.length) log.info({ failed, requeued: queued.length }, 'recovered interrupted reviews');
     return { failed, requeued: queued.length };
   }
 
-  private async runGraph(review: { id: string; tenantId: string; contractId: string; title: string; text: string; asOf: Date }, pinned: ReviewState['pinnedKnowledge'], onNode: (kind: 'start' | 'end', report: NodeReport | string) => void): Promise<ReviewState> {
-    const input = { reviewId: review.id, contractId: review.contractId, title: review.title, text: review.text, asOf: review.asOf, pinnedKnowledge: pinned };
+  private async runGraph(
+    review: { id: string; tenantId: string; contractId: string; title: string; text: string; asOf: Date },
+    pinned: ReviewState['pinnedKnowledge'],
+    onNode: (kind: 'start' | 'end', report: NodeReport | string) => void,
+  ): Promise<ReviewState> {
+    const input = {
+      reviewId: review.id,
+      contractId: review.contractId,
+      title: review.title,
+      text: review.text,
+      asOf: review.asOf,
+      pinnedKnowledge: pinned,
+    };
     return (await this.graph.invoke(input as never, {
       configurable: {
         review: {
@@ -345,17 +433,27 @@ export class ReviewService {
   }
 
   private async executeRun(reviewId: string, trace: ReviewRunTrace): Promise<void> {
-    const retry = { ...(this.guards.retry ?? DEFAULT_RETRY), onRetry: (error: unknown, attempt: number) => log.warn({ err: error, reviewId, attempt }, 'transient database failure; retrying') };
+    const retry = {
+      ...(this.guards.retry ?? DEFAULT_RETRY),
+      onRetry: (error: unknown, attempt: number) => log.warn({ err: error, reviewId, attempt }, 'transient database failure; retrying'),
+    };
     // Claim and read in one statement; a review someone else claimed is skipped.
     const [review] = await retryTransient(
-      () => this.db.review.updateManyAndReturn({ where: { id: reviewId, status: 'QUEUED' }, data: { status: 'RUNNING', startedAt: new Date() } }),
+      () =>
+        this.db.review.updateManyAndReturn({
+          where: { id: reviewId, status: 'QUEUED' },
+          data: { status: 'RUNNING', startedAt: new Date() },
+        }),
       retry,
     );
     if (!review) return;
     trace.claimed(review);
     const traceId = trace.traceId;
     const status = (kind: ReviewProgressEvent['kind'], extra: Partial<ReviewProgressEvent> = {}) =>
-      this.progress.publish({ reviewId, kind, node: null, durationMs: null, counts: null, status: 'RUNNING', errorCode: null, ...extra }, review.userId);
+      this.progress.publish(
+        { reviewId, kind, node: null, durationMs: null, counts: null, status: 'RUNNING', errorCode: null, ...extra },
+        review.userId,
+      );
     status('STATUS');
     let outcome: 'SUCCEEDED' | 'FAILED' = 'FAILED';
     try {
@@ -384,14 +482,23 @@ export class ReviewService {
         () =>
           this.db.review.updateMany({
             where: { id: reviewId, status: 'RUNNING' },
-            data: { status: 'FAILED', errorCode, errorMessage: known ? error.message : `The review failed unexpectedly (trace ${traceId}).`, traceId, finishedAt: new Date() },
+            data: {
+              status: 'FAILED',
+              errorCode,
+              errorMessage: known ? error.message : `The review failed unexpectedly (trace ${traceId}).`,
+              traceId,
+              finishedAt: new Date(),
+            },
           }),
         retry,
       );
       status('STATUS', { status: 'FAILED', errorCode });
       trace.failed(errorCode, error);
     } finally {
-      if (review.batchId) await this.publishBatchProgress(review.batchId, outcome).catch((error) => log.warn({ err: error, reviewId }, 'batch progress not published'));
+      if (review.batchId)
+        await this.publishBatchProgress(review.batchId, outcome).catch((error) =>
+          log.warn({ err: error, reviewId }, 'batch progress not published'),
+        );
     }
   }
 
@@ -400,7 +507,11 @@ export class ReviewService {
    * gets nothing written), guarded by the RUNNING status in SQL, so that a retry after a commit
    * whose acknowledgement was lost writes nothing twice. False when the review was no longer RUNNING.
    */
-  private async writeResult(review: { id: string; tenantId: string; userId: string }, state: ReviewState, traceId: string): Promise<boolean> {
+  private async writeResult(
+    review: { id: string; tenantId: string; userId: string },
+    state: ReviewState,
+    traceId: string,
+  ): Promise<boolean> {
     const call = state.modelCalls.find((entry) => entry.provider !== 'rules') ?? state.modelCalls[0];
     return this.db.$transaction(async (tx) => {
       await this.guards.barrier.enter(prismaRunner(tx), review.userId);
@@ -469,7 +580,14 @@ export class ReviewService {
         if (seconds > 0) this.metrics.batchThroughput.set(counts.total / seconds);
       }
     }
-    this.events.publish(reviewBatchTopic(batchId), { batchId, total: counts.total, completed, succeeded: counts.succeeded, failed: counts.failed, at: new Date() });
+    this.events.publish(reviewBatchTopic(batchId), {
+      batchId,
+      total: counts.total,
+      completed,
+      succeeded: counts.succeeded,
+      failed: counts.failed,
+      at: new Date(),
+    });
     if (completed >= counts.total) this.batchCounters.delete(batchId);
   }
 }

@@ -7,10 +7,13 @@ const MENTIONS = /assign|transfer|delegat|转让|让与/i;
  * A limit on assigning the contract: "shall not assign", "may not be assigned", "not assignable",
  * "neither party may assign ... without the prior written consent", "any attempted assignment ... void".
  */
-const RESTRICTED = /\b(?:shall|will|may|can|must)\s+not\b[^.;]{0,40}?\b(?:assign|transfer|delegate|be\s+(?:assigned|transferred|delegated))\b|\b(?:neither|no)\s+party\b[^.;]{0,60}?\b(?:assign|transfer)\b|\bnot\s+(?:be\s+)?(?:assignable|transferable)\b|\bnon-?assignable\b|\bassign\w*\b[^.;]{0,160}?\bwithout\s+(?:first\s+obtaining\s+)?(?:the\s+)?(?:express\s+)?(?:prior\s+)?(?:written\s+)?(?:consent|approval|permission)\b|\bwithout\s+(?:the\s+)?(?:express\s+)?(?:prior\s+)?(?:written\s+)?(?:consent|approval|permission)\b[^.;]{0,120}?\bassign|\b(?:purported|attempted)\s+(?:assignment|transfer)\b|\bassign\w*\b[^.;]{0,120}?\b(?:null\s+and\s+void|shall\s+be\s+void|is\s+void)\b|\bnot\s+(?:be\s+)?entitled\s+to\s+assign\b|\b(?:prior\s+)?(?:written\s+)?consent\b[^.;]{0,40}\bto\s+(?:any\s+)?(?:such\s+)?assignment\b|\bpersonal\s+to\b|\bpermitted\s+assigns\b[^.;]{0,200}?\b(?:not|except)\b/i;
+const RESTRICTED =
+  /\b(?:shall|will|may|can|must)\s+not\b[^.;]{0,40}?\b(?:assign|transfer|delegate|be\s+(?:assigned|transferred|delegated))\b|\b(?:neither|no)\s+party\b[^.;]{0,60}?\b(?:assign|transfer)\b|\bnot\s+(?:be\s+)?(?:assignable|transferable)\b|\bnon-?assignable\b|\bassign\w*\b[^.;]{0,160}?\bwithout\s+(?:first\s+obtaining\s+)?(?:the\s+)?(?:express\s+)?(?:prior\s+)?(?:written\s+)?(?:consent|approval|permission)\b|\bwithout\s+(?:the\s+)?(?:express\s+)?(?:prior\s+)?(?:written\s+)?(?:consent|approval|permission)\b[^.;]{0,120}?\bassign|\b(?:purported|attempted)\s+(?:assignment|transfer)\b|\bassign\w*\b[^.;]{0,120}?\b(?:null\s+and\s+void|shall\s+be\s+void|is\s+void)\b|\bnot\s+(?:be\s+)?entitled\s+to\s+assign\b|\b(?:prior\s+)?(?:written\s+)?consent\b[^.;]{0,40}\bto\s+(?:any\s+)?(?:such\s+)?assignment\b|\bpersonal\s+to\b|\bpermitted\s+assigns\b[^.;]{0,200}?\b(?:not|except)\b/i;
 /** Assignments of rights in IP, receivables or inventions are not assignments of the contract. */
-const NOT_THE_CONTRACT = /\bassign\w*\s+(?:to\s+\w+\s+)?(?:all\s+)?(?:(?:of\s+)?(?:its|their|his|her)\s+)?(?:right,?\s+title|intellectual\s+property|inventions?|patents?|copyrights?|trademarks?|work\s+product|receivables|personnel|employees)\b/i;
-const CHINESE = /(?:未经|非经)[^。；]{0,20}(?:同意|许可)[^。；]{0,30}(?:不得|无权)[^。；]{0,20}(?:转让|让与)|不得[^。；]{0,20}(?:转让|让与)[^。；]{0,10}(?:本合同|本协议|合同|协议|权利|义务)/;
+const NOT_THE_CONTRACT =
+  /\bassign\w*\s+(?:to\s+\w+\s+)?(?:all\s+)?(?:(?:of\s+)?(?:its|their|his|her)\s+)?(?:right,?\s+title|intellectual\s+property|inventions?|patents?|copyrights?|trademarks?|work\s+product|receivables|personnel|employees)\b/i;
+const CHINESE =
+  /(?:未经|非经)[^。；]{0,20}(?:同意|许可)[^。；]{0,30}(?:不得|无权)[^。；]{0,20}(?:转让|让与)|不得[^。；]{0,20}(?:转让|让与)[^。；]{0,10}(?:本合同|本协议|合同|协议|权利|义务)/;
 
 /**
  * Anti-assignment (CUAD "Anti-Assignment"): assigning or transferring the contract, or rights
@@ -18,5 +21,11 @@ const CHINESE = /(?:未经|非经)[^。；]{0,20}(?:同意|许可)[^。；]{0,30
  * or inventions are not about the contract and do not count.
  */
 export function extractAntiAssignment(view: TextView): PresenceField | null {
-  return presenceOf(view, MENTIONS, (text) => CHINESE.test(text) || (RESTRICTED.test(text) && !(NOT_THE_CONTRACT.test(text) && !/\bagreement\b|\bcontract\b|\bhereunder\b/i.test(text))));
+  return presenceOf(
+    view,
+    MENTIONS,
+    (text) =>
+      CHINESE.test(text) ||
+      (RESTRICTED.test(text) && !(NOT_THE_CONTRACT.test(text) && !/\bagreement\b|\bcontract\b|\bhereunder\b/i.test(text))),
+  );
 }

@@ -8,7 +8,10 @@ function quoted(text: string, evidence: EvidenceSpan | undefined): string {
   return text.slice(evidence!.start, evidence!.end).replace(/\s+/g, ' ');
 }
 
-const found = (text: string, field: 'exclusivity' | 'insurance' | 'auditRights' | 'changeOfControl' | 'antiAssignment' | 'ipOwnershipAssignment' | 'minimumCommitment') => {
+const found = (
+  text: string,
+  field: 'exclusivity' | 'insurance' | 'auditRights' | 'changeOfControl' | 'antiAssignment' | 'ipOwnershipAssignment' | 'minimumCommitment',
+) => {
   const value = extractFields(text)[field];
   return value ? quoted(text, value.evidence) : null;
 };
@@ -72,7 +75,9 @@ describe('audit rights', () => {
     ['Distributor shall permit Company or its auditors to inspect and copy its records relating to the Products.'],
     ['Such books shall be open for inspection by Licensor upon ten days notice.'],
     ['甲方有权审计乙方与本合同有关的账簿和记录。'],
-    ['Rogers shall have the right, upon reasonable prior written notice to Licensor, and during regular business hours, to inspect and audit the books of Licensor.'],
+    [
+      'Rogers shall have the right, upon reasonable prior written notice to Licensor, and during regular business hours, to inspect and audit the books of Licensor.',
+    ],
     ['MD Anderson shall make such records available to LBIO upon reasonable notice during normal business hours.'],
   ])('finds %j', (text) => {
     expect(found(text, 'auditRights')).toBe(text);
@@ -93,8 +98,12 @@ describe('change of control', () => {
     ['In the event of a Change of Control of Supplier, Customer may terminate this Agreement upon thirty days notice.'],
     ['Any merger or consolidation of Licensee shall be deemed an assignment requiring the prior written consent of Licensor.'],
     ['乙方控制权发生变更的，应提前通知甲方。'],
-    ['Licensor may terminate this Agreement upon thirty (30) days notice if Licensee agrees to the acquisition of the majority of its issued and outstanding capital stock.'],
-    ['This JV Agreement cannot be assigned by a Party, also as a result of a merger, without the prior written consent of the other Party.'],
+    [
+      'Licensor may terminate this Agreement upon thirty (30) days notice if Licensee agrees to the acquisition of the majority of its issued and outstanding capital stock.',
+    ],
+    [
+      'This JV Agreement cannot be assigned by a Party, also as a result of a merger, without the prior written consent of the other Party.',
+    ],
   ])('finds %j', (text) => {
     expect(found(text, 'changeOfControl')).toBe(text);
   });
@@ -172,20 +181,30 @@ describe('minimum commitment', () => {
 
 describe('warranty duration', () => {
   it('reads the length of a product warranty, months in whole years as years', () => {
-    const text = 'Company warrants that the Products will be free from defects in material and workmanship for a period of twelve (12) months from the date of delivery.';
+    const text =
+      'Company warrants that the Products will be free from defects in material and workmanship for a period of twelve (12) months from the date of delivery.';
     const warranty = extractFields(text).warrantyDuration;
     expect(warranty).toMatchObject({ duration: '1 year', days: 365 });
     expect(quoted(text, warranty?.evidence)).toBe(text);
   });
 
   it('keeps days as days and a named warranty period without a length as null', () => {
-    expect(extractFields('Seller warrants the Goods against defects for ninety (90) days after shipment.').warrantyDuration).toMatchObject({ duration: '90 days', days: 90 });
-    expect(extractFields('The Warranty Period shall commence upon installation.').warrantyDuration).toMatchObject({ duration: null, days: null });
+    expect(extractFields('Seller warrants the Goods against defects for ninety (90) days after shipment.').warrantyDuration).toMatchObject({
+      duration: '90 days',
+      days: 90,
+    });
+    expect(extractFields('The Warranty Period shall commence upon installation.').warrantyDuration).toMatchObject({
+      duration: null,
+      days: null,
+    });
     expect(extractFields('本设备的质保期为两年。').warrantyDuration).toMatchObject({ duration: '2 years', days: 730 });
   });
 
   it('counts an inspection window after delivery, as CUAD does', () => {
-    expect(extractFields('Buyer may reject any defective Product by notice within thirty (30) days after receipt of the Products.').warrantyDuration).toMatchObject({ duration: '30 days', days: 30 });
+    expect(
+      extractFields('Buyer may reject any defective Product by notice within thirty (30) days after receipt of the Products.')
+        .warrantyDuration,
+    ).toMatchObject({ duration: '30 days', days: 30 });
   });
 
   it.each([

@@ -2,25 +2,33 @@ import { presenceOf } from './presence.js';
 import type { TextView } from './text-view.js';
 import type { PresenceField } from './types.js';
 
-const MENTIONS = /exclusiv|solely|\bsole\b|\bonly\b|other\s+than|additional|any\s+other|sole\s+(?:and\s+exclusive\s+)?(?:distributor|supplier|source|provider|agent|reseller|licens)|any\s+other\s+(?:distributor|supplier|reseller|agent|licensee|dealer|representative)|requirements|独家|排他|专属/i;
+const MENTIONS =
+  /exclusiv|solely|\bsole\b|\bonly\b|other\s+than|additional|any\s+other|sole\s+(?:and\s+exclusive\s+)?(?:distributor|supplier|source|provider|agent|reseller|licens)|any\s+other\s+(?:distributor|supplier|reseller|agent|licensee|dealer|representative)|requirements|独家|排他|专属/i;
 /**
  * An exclusive grant or appointment: the noun after "exclusive" is a right, licence or trading
  * role, not a remedy, a court or a tax ("exclusive remedy", "exclusive jurisdiction", "exclusive of VAT").
  */
-const EXCLUSIVE_GRANT = /(?<!non-?\s?)(?<!\bnot\s(?:an?\s)?)\bexclusive(?:ly)?\b,?\s+(?:(?:and|or|worldwide|world-wide|perpetual|irrevocable|royalty[- ]free|fully[- ]paid(?:[- ]up)?|non-?transferable|sub-?licensable|limited|personal|paid[- ]up|global|\(\w+\)|,|\s)+\s*)?(?:right|rights|licen[cs]e[ds]?|sub-?licen[cs]e|distribut\w*|supplier|source|sourcing|agent|agency|reseller|re-seller|dealer|provider|partner|representative|manufacturer|marketer|seller|purchaser|customer|basis|territory|appointment|arrangement|relationship|sponsor|vendor|publisher|broker|contractor|option|negotiation|dealing|access|use|marketing|sales?|supply|provision|endorse\w*|promot\w*)\b/i;
+const EXCLUSIVE_GRANT =
+  /(?<!non-?\s?)(?<!\bnot\s(?:an?\s)?)\bexclusive(?:ly)?\b,?\s+(?:(?:and|or|worldwide|world-wide|perpetual|irrevocable|royalty[- ]free|fully[- ]paid(?:[- ]up)?|non-?transferable|sub-?licensable|limited|personal|paid[- ]up|global|\(\w+\)|,|\s)+\s*)?(?:right|rights|licen[cs]e[ds]?|sub-?licen[cs]e|distribut\w*|supplier|source|sourcing|agent|agency|reseller|re-seller|dealer|provider|partner|representative|manufacturer|marketer|seller|purchaser|customer|basis|territory|appointment|arrangement|relationship|sponsor|vendor|publisher|broker|contractor|option|negotiation|dealing|access|use|marketing|sales?|supply|provision|endorse\w*|promot\w*)\b/i;
 /** "appoints X as its exclusive ...", "on an exclusive basis", "exclusively from / through / to X". */
-const EXCLUSIVE_VERB = /\b(?:appoint\w*|grants?|granted|designat\w*)\b[^.;]{0,80}?(?<!non-?\s?)\bexclusive\b|\b(?:purchas\w*|buy|bought|order\w*|sourc\w*|obtain\w*|sell|sold|distribut\w*|market\w*|made|communicat\w*|provided?)\b[^.;]{0,40}?\bexclusively\s+(?:from|through|to|with|by)\b|\b(?:exclusivity(?!\s+(?:of\s+(?:warrant|remed)|agreement\b))|exclusive\s+period)\b/i;
+const EXCLUSIVE_VERB =
+  /\b(?:appoint\w*|grants?|granted|designat\w*)\b[^.;]{0,80}?(?<!non-?\s?)\bexclusive\b|\b(?:purchas\w*|buy|bought|order\w*|sourc\w*|obtain\w*|sell|sold|distribut\w*|market\w*|made|communicat\w*|provided?)\b[^.;]{0,40}?\bexclusively\s+(?:from|through|to|with|by)\b|\b(?:exclusivity(?!\s+(?:of\s+(?:warrant|remed)|agreement\b))|exclusive\s+period)\b/i;
 /** "shall not appoint any other distributor", "will not sell the Products to any other reseller in the Territory". */
-const NO_OTHER = /\b(?:shall|will|may)\s+not\b[^.;]{0,80}?\b(?:appoint|grant|authori[sz]e|license|engage|sell\s+(?:\w+\s+){0,4}to|purchase\s+(?:\w+\s+){0,4}from|buy\s+(?:\w+\s+){0,4}from)\b[^.;]{0,60}?\b(?:any\s+(?:other\s+)?(?:third\s+part(?:y|ies)|person|entity|distributor|supplier|reseller|agent|licensee|dealer|representative|manufacturer))/i;
+const NO_OTHER =
+  /\b(?:shall|will|may)\s+not\b[^.;]{0,80}?\b(?:appoint|grant|authori[sz]e|license|engage|sell\s+(?:\w+\s+){0,4}to|purchase\s+(?:\w+\s+){0,4}from|buy\s+(?:\w+\s+){0,4}from)\b[^.;]{0,60}?\b(?:any\s+(?:other\s+)?(?:third\s+part(?:y|ies)|person|entity|distributor|supplier|reseller|agent|licensee|dealer|representative|manufacturer))/i;
 /** A requirements contract: one party buys all it needs from the other. */
 /** "sole agent", "solely from STAAR", "shall be exclusive". */
-const SOLE = /\b(?:sole|only)\s+(?:and\s+exclusive\s+)?(?:distributor|supplier|source|provider|agent|reseller|licensee|representative|sponsor|partner|vendor)\b|\b(?:procure|purchase|buy|obtain|source)\w*\b[^.;]{0,40}\bsolely\s+from\b|\b(?:shall|will)\s+be\s+exclusive\b(?!\s+of\b)/i;
+const SOLE =
+  /\b(?:sole|only)\s+(?:and\s+exclusive\s+)?(?:distributor|supplier|source|provider|agent|reseller|licensee|representative|sponsor|partner|vendor)\b|\b(?:procure|purchase|buy|obtain|source)\w*\b[^.;]{0,40}\bsolely\s+from\b|\b(?:shall|will)\s+be\s+exclusive\b(?!\s+of\b)/i;
 /** "agrees not to grant the right ... to anyone other than Company", "not to appoint additional distributors". */
-const NOT_TO_OTHERS = /\b(?:not|never|nor)\s+(?:to\s+)?(?:will\s+\w+\s+)?(?:\w+\s+){0,2}?(?:appoint|grant|provide|engage|enter\s+into|sell|license|authori[sz]e)\b[^.;]{0,160}?\b(?:any\s+other|anyone\s+other\s+than|additional\s+(?:distributors|resellers|licensees|agents|suppliers))\b/i;
-const REQUIREMENTS = /\b(?:all|one\s+hundred\s+percent|100%)\s+(?:\(\d+%\)\s+)?of\s+(?:its|their|the\s+\w+'s)\s+(?:\w+\s+){0,3}?requirements\b/i;
+const NOT_TO_OTHERS =
+  /\b(?:not|never|nor)\s+(?:to\s+)?(?:will\s+\w+\s+)?(?:\w+\s+){0,2}?(?:appoint|grant|provide|engage|enter\s+into|sell|license|authori[sz]e)\b[^.;]{0,160}?\b(?:any\s+other|anyone\s+other\s+than|additional\s+(?:distributors|resellers|licensees|agents|suppliers))\b/i;
+const REQUIREMENTS =
+  /\b(?:all|one\s+hundred\s+percent|100%)\s+(?:\(\d+%\)\s+)?of\s+(?:its|their|the\s+\w+'s)\s+(?:\w+\s+){0,3}?requirements\b/i;
 /** Exclusive remedies, courts, property and the like are not exclusivity in the commercial sense. */
 const NON_EXCLUSIVE = /\bnon-?\s?exclusiv\w*|\b(?:not|no|nor|neither)\b[^.;]{0,60}?\bexclusiv\w*/gi;
-const NOT_COMMERCIAL = /\bexclusive\s+(?:right,?\s+title|warrant|remed|jurisdiction|venue|forum|property|owner|ownership|responsib|control|discretion|liabilit|obligation|means|method|judge|competence|of\b|and\s+(?:sole|entire)\s+remed)/gi;
+const NOT_COMMERCIAL =
+  /\bexclusive\s+(?:right,?\s+title|warrant|remed|jurisdiction|venue|forum|property|owner|ownership|responsib|control|discretion|liabilit|obligation|means|method|judge|competence|of\b|and\s+(?:sole|entire)\s+remed)/gi;
 const CHINESE = /独家(?:代理|经销|销售|许可|授权|合作|供应)|排他(?:性)?(?:许可|授权|合作|经销|代理)?|专属(?:代理|经销|许可)/;
 
 /**
@@ -33,6 +41,13 @@ export function extractExclusivity(view: TextView): PresenceField | null {
   return presenceOf(view, MENTIONS, (text) => {
     if (CHINESE.test(text)) return true;
     const commercial = text.replace(NON_EXCLUSIVE, ' ').replace(NOT_COMMERCIAL, ' ');
-    return EXCLUSIVE_GRANT.test(commercial) || EXCLUSIVE_VERB.test(commercial) || NO_OTHER.test(text) || NOT_TO_OTHERS.test(text) || SOLE.test(text) || REQUIREMENTS.test(text);
+    return (
+      EXCLUSIVE_GRANT.test(commercial) ||
+      EXCLUSIVE_VERB.test(commercial) ||
+      NO_OTHER.test(text) ||
+      NOT_TO_OTHERS.test(text) ||
+      SOLE.test(text) ||
+      REQUIREMENTS.test(text)
+    );
   });
 }

@@ -4,7 +4,8 @@ import type { GoverningLawField } from './types.js';
 
 const MENTIONS_LAW = /\blaws?\b|\blegislation\b|法律|法/i;
 /** "laws of (the State of) X", "law in force in X". */
-const LAWS_OF = /\b(?:laws?|legislation)\s+(?:and\s+(?:[\w-]+\s+){1,3}?)?(?:(?:now\s+)?in\s+force\s+in|of|in|(?=(?:the\s+)?(?:state|commonwealth)\s+of\b|thereof\b))\s*/gi;
+const LAWS_OF =
+  /\b(?:laws?|legislation)\s+(?:and\s+(?:[\w-]+\s+){1,3}?)?(?:(?:now\s+)?in\s+force\s+in|of|in|(?=(?:the\s+)?(?:state|commonwealth)\s+of\b|thereof\b))\s*/gi;
 /** "New York law", "PRC Laws", "Delaware laws" where the name comes first. */
 const LAW_AFTER_NAME = /\b(?:substantive\s+|internal\s+)?laws?\b/gi;
 const CHOICE_VERB = /\b(?:govern(?:ed|s|ing)?|constru(?:ed|e|ction)|interpret(?:ed|ation)?|enforced|controlled)\b/i;
@@ -61,7 +62,9 @@ function englishCandidates(raw: string): Mention[] {
     const window = sentence.slice(windowStart, windowStart + 110);
     // "the laws of that State applicable to agreements ... performed in the State of New Jersey"
     // "the laws thereof": the place named earlier in the sentence ("accepted ... in the State of Nevada").
-    const anaphoric = /^(?:(?:that|such|said|the\s+said|this)\s+(?:state|jurisdiction|country|province|commonwealth)\b|thereof\b)/i.test(window) || /\bthereof\b/i.test(match[0] + window.slice(0, 10));
+    const anaphoric =
+      /^(?:(?:that|such|said|the\s+said|this)\s+(?:state|jurisdiction|country|province|commonwealth)\b|thereof\b)/i.test(window) ||
+      /\bthereof\b/i.test(match[0] + window.slice(0, 10));
     const chosen = anaphoric ? pickJurisdiction(findJurisdictions(sentence), Infinity) : pickJurisdiction(findJurisdictions(window));
     if (chosen) found.push({ jurisdiction: chosen.normalised, score: base });
   }
@@ -80,7 +83,10 @@ function englishCandidates(raw: string): Mention[] {
 const CHINESE_CHOICE = /(适用|管辖|解释|受[^。；]{0,20}约束|依据|依照|按照|根据)/;
 
 /** "中华人民共和国（现行有效的）法律": a place name shortly before 法律. */
-const CHINESE_LAW_OF = CHINESE_JURISDICTIONS.map(([name, normalised]) => ({ pattern: new RegExp(`${name}[^。；，,]{0,12}?法律`), normalised }));
+const CHINESE_LAW_OF = CHINESE_JURISDICTIONS.map(([name, normalised]) => ({
+  pattern: new RegExp(`${name}[^。；，,]{0,12}?法律`),
+  normalised,
+}));
 
 function chineseCandidates(sentence: string): Mention[] {
   if (!sentence.includes('法') || !CHINESE_CHOICE.test(sentence)) return [];
@@ -112,7 +118,8 @@ export function extractGoverningLaw(view: TextView): GoverningLawField | null {
   return { jurisdiction: chosen.jurisdiction, evidence: evidenceInSentence(view, sentence, 0, sentence.text.length) };
 }
 
-const LAW_HEADING = /(?:governing|applicable)\s+laws?(?:\s+and\s+(?:jurisdiction|venue|disputes?))?[\s"'’”)\].,:;!?，、：；）]{0,3}$|choice\s+of\s+laws?[\s"'’”)\].,:;!?，、：；）]{0,3}$|^(?:[\dIVX.]+\s+)?jurisdiction[\s"'’”)\].,:;!?，、：；）]{0,3}$|法律适用[\s"'’”)\].,:;!?，、：；）]{0,3}$|适用法律[\s"'’”)\].,:;!?，、：；）]{0,3}$/i;
+const LAW_HEADING =
+  /(?:governing|applicable)\s+laws?(?:\s+and\s+(?:jurisdiction|venue|disputes?))?[\s"'’”)\].,:;!?，、：；）]{0,3}$|choice\s+of\s+laws?[\s"'’”)\].,:;!?，、：；）]{0,3}$|^(?:[\dIVX.]+\s+)?jurisdiction[\s"'’”)\].,:;!?，、：；）]{0,3}$|法律适用[\s"'’”)\].,:;!?，、：；）]{0,3}$|适用法律[\s"'’”)\].,:;!?，、：；）]{0,3}$/i;
 const FORUM = /\b(?:arbitration|court|courts|lawsuit|litigation|tribunal)\b[^.;]{0,80}?\b(?:in|at|of)\s+/gi;
 const MAX_FORUMS = 3;
 

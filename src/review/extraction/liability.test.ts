@@ -8,10 +8,22 @@ const cap = (text: string) => {
 
 describe('liability carve-outs', () => {
   it.each([
-    ["EXCEPT FOR PIVX'S OBLIGATIONS UNDER SECTION 4.2, IN NO EVENT SHALL PIVX'S LIABILITY ARISING OUT OF THIS AGREEMENT EXCEED THE AMOUNTS RECEIVED BY PIVX DURING THE PREVIOUS SIX (6) MONTHS.", { kind: 'uncapped', limited: true }],
-    ['No party will be liable for any indirect or consequential damages. This limitation does not, however, apply to any obligation of either party to indemnify the other.', { kind: 'uncapped', limited: true }],
-    ['NEITHER PARTY SHALL BE ENTITLED TO RECOVER ANY CONSEQUENTIAL DAMAGES; provided, however, that this Section shall neither (a) apply to breach of confidentiality nor (b) limit indemnity.', { kind: 'uncapped', limited: true }],
-    ['Notwithstanding the foregoing, this Subsection will not limit the liability of a Party for infringement of intellectual property.', { kind: 'uncapped', limited: false }],
+    [
+      "EXCEPT FOR PIVX'S OBLIGATIONS UNDER SECTION 4.2, IN NO EVENT SHALL PIVX'S LIABILITY ARISING OUT OF THIS AGREEMENT EXCEED THE AMOUNTS RECEIVED BY PIVX DURING THE PREVIOUS SIX (6) MONTHS.",
+      { kind: 'uncapped', limited: true },
+    ],
+    [
+      'No party will be liable for any indirect or consequential damages. This limitation does not, however, apply to any obligation of either party to indemnify the other.',
+      { kind: 'uncapped', limited: true },
+    ],
+    [
+      'NEITHER PARTY SHALL BE ENTITLED TO RECOVER ANY CONSEQUENTIAL DAMAGES; provided, however, that this Section shall neither (a) apply to breach of confidentiality nor (b) limit indemnity.',
+      { kind: 'uncapped', limited: true },
+    ],
+    [
+      'Notwithstanding the foregoing, this Subsection will not limit the liability of a Party for infringement of intellectual property.',
+      { kind: 'uncapped', limited: false },
+    ],
   ])('reads %j', (text, expected) => {
     expect(cap(text)).toEqual(expected);
   });
@@ -37,6 +49,8 @@ describe('liquidated damages', () => {
   });
 
   it('still counts a termination fee owed to the other party', () => {
-    expect(extractFields('If Customer terminates early, Customer shall pay Supplier an early termination fee of $50,000.').liquidatedDamages).not.toBeNull();
+    expect(
+      extractFields('If Customer terminates early, Customer shall pay Supplier an early termination fee of $50,000.').liquidatedDamages,
+    ).not.toBeNull();
   });
 });

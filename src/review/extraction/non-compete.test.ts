@@ -5,17 +5,25 @@ const found = (text: string) => extractFields(text).nonCompete !== null;
 
 describe('non-compete', () => {
   it.each([
-    ['Unless accepted by the Principal, the Distributor shall handle no products that are competitive with the Products within the Territory.'],
-    ['Throughout the Term and for a period of six (6) months after termination, neither XSPA nor any of its affiliates shall, directly or indirectly, sell or promote any digital meditation products.'],
+    [
+      'Unless accepted by the Principal, the Distributor shall handle no products that are competitive with the Products within the Territory.',
+    ],
+    [
+      'Throughout the Term and for a period of six (6) months after termination, neither XSPA nor any of its affiliates shall, directly or indirectly, sell or promote any digital meditation products.',
+    ],
     ['No Participant will engage in any business that might be competitive with the business of the Joint Venture.'],
-    ['During the term of this Agreement, neither OntoChem nor any of its Affiliates will research, develop or commercialize any compound directed to any Target.'],
+    [
+      'During the term of this Agreement, neither OntoChem nor any of its Affiliates will research, develop or commercialize any compound directed to any Target.',
+    ],
   ])('finds %j', (text) => {
     expect(found(text)).toBe(true);
   });
 
   it.each([
     ['The Settlement Agreement does not contain a covenant-non-compete applicable to the employee.'],
-    ['Consultant is not under any legal obligation, including any obligation of non-competition, which prevents Consultant from performing.'],
+    [
+      'Consultant is not under any legal obligation, including any obligation of non-competition, which prevents Consultant from performing.',
+    ],
     ['This Agreement shall not prevent either party from developing or selling competing products of other vendors.'],
     ['Distributor may not reverse engineer the Software or use it for any competitive analysis.'],
     ['During the Term, Distributor shall not sell the Products outside the Territory.'],

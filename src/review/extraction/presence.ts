@@ -9,7 +9,11 @@ const HEADING_LENGTH = 60;
  * The first sentence that satisfies `test` as a presence field; `mentions` is a cheap
  * pre-filter so the costlier patterns run only on sentences that can match.
  */
-export function presenceOf(view: TextView, mentions: RegExp, test: (text: string, sentence: Sentence, index: number) => boolean): PresenceField | null {
+export function presenceOf(
+  view: TextView,
+  mentions: RegExp,
+  test: (text: string, sentence: Sentence, index: number) => boolean,
+): PresenceField | null {
   const hit = firstSentence(view, (sentence, index) => mentions.test(sentence.text) && test(sentence.text, sentence, index));
   if (!hit) return null;
   const next = view.sentences[hit.index + 1];

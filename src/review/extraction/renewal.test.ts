@@ -5,31 +5,50 @@ const renewal = (text: string) => extractFields(text).autoRenewal;
 
 describe('renewal term', () => {
   it('reads an evergreen continuation as a perpetual automatic renewal with its notice', () => {
-    expect(renewal('This contract shall be for a term of one year; thereafter, it shall automatically continue until terminated by either party upon not less than thirty (30) days prior written notice.'))
-      .toMatchObject({ automatic: true, renewalTerm: 'perpetual', noticeDays: 30 });
-    expect(renewal('This agreement shall continue for an initial term of one (1) year and indefinitely after that until terminated by either party giving at least twelve (12) months prior written notice.'))
-      .toMatchObject({ automatic: true, renewalTerm: 'perpetual', noticeDays: 360 });
+    expect(
+      renewal(
+        'This contract shall be for a term of one year; thereafter, it shall automatically continue until terminated by either party upon not less than thirty (30) days prior written notice.',
+      ),
+    ).toMatchObject({ automatic: true, renewalTerm: 'perpetual', noticeDays: 30 });
+    expect(
+      renewal(
+        'This agreement shall continue for an initial term of one (1) year and indefinitely after that until terminated by either party giving at least twelve (12) months prior written notice.',
+      ),
+    ).toMatchObject({ automatic: true, renewalTerm: 'perpetual', noticeDays: 360 });
   });
 
   it('prefers a renewal with a stated term over an evergreen one', () => {
-    expect(renewal('The licence shall thereafter continue until terminated by either party upon notice. This Agreement shall automatically renew for successive one (1) year terms.'))
-      .toMatchObject({ automatic: true, renewalTerm: 'successive 1 year' });
+    expect(
+      renewal(
+        'The licence shall thereafter continue until terminated by either party upon notice. This Agreement shall automatically renew for successive one (1) year terms.',
+      ),
+    ).toMatchObject({ automatic: true, renewalTerm: 'successive 1 year' });
   });
 
   it('reads a year-to-year continuation and annual periods as successive one-year renewals', () => {
-    expect(renewal('Unless either party gives notice at least six (6) months prior to the end of the Initial Term, this Agreement shall continue on a year to year basis.'))
-      .toMatchObject({ automatic: true, renewalTerm: 'successive 1 year', noticeDays: 180 });
-    expect(renewal('This Agreement will automatically renew for one or more annual periods after the Initial Term unless either party gives notice of non-renewal at least one hundred eighty (180) days prior.'))
-      .toMatchObject({ automatic: true, renewalTerm: 'successive 1 year', noticeDays: 180 });
+    expect(
+      renewal(
+        'Unless either party gives notice at least six (6) months prior to the end of the Initial Term, this Agreement shall continue on a year to year basis.',
+      ),
+    ).toMatchObject({ automatic: true, renewalTerm: 'successive 1 year', noticeDays: 180 });
+    expect(
+      renewal(
+        'This Agreement will automatically renew for one or more annual periods after the Initial Term unless either party gives notice of non-renewal at least one hundred eighty (180) days prior.',
+      ),
+    ).toMatchObject({ automatic: true, renewalTerm: 'successive 1 year', noticeDays: 180 });
   });
 
   it('skips something else that continues automatically when the contract itself renews later', () => {
-    const contract = renewal('Maintenance and Support shall automatically continue during the term, provided Corio pays the fees. Thereafter, this Agreement shall automatically renew for subsequent one (1) year periods unless either party gives notice at least thirty (30) days prior to expiration.');
+    const contract = renewal(
+      'Maintenance and Support shall automatically continue during the term, provided Corio pays the fees. Thereafter, this Agreement shall automatically renew for subsequent one (1) year periods unless either party gives notice at least thirty (30) days prior to expiration.',
+    );
     expect(contract).toMatchObject({ automatic: true, renewalTerm: 'successive 1 year', noticeDays: 30 });
   });
 
   it('counts a renewal by agreement of both parties only when it states the renewal period', () => {
-    expect(renewal('The term of this Agreement may be extended for an additional two year period with the written consent of both parties.')).toMatchObject({ automatic: false, renewalTerm: '2 years' });
+    expect(
+      renewal('The term of this Agreement may be extended for an additional two year period with the written consent of both parties.'),
+    ).toMatchObject({ automatic: false, renewalTerm: '2 years' });
     expect(renewal('This Agreement may be renewed by mutual written agreement of the parties for an additional term.')).toBeNull();
   });
 
@@ -48,24 +67,44 @@ describe('renewal term', () => {
   });
 
   it('takes the notice from the very next sentence, and marks a redacted notice as required without a length', () => {
-    expect(renewal('This agreement will be automatically renewed at the end of every ten (10) year term. A six (6) months notice must be given by either party of their intention to terminate.'))
-      .toMatchObject({ renewalTerm: 'successive 10 years', noticeDays: 180, noticeRequired: true });
-    expect(renewal('This Agreement shall automatically renew for successive periods of one (1) year, unless a Party delivers written notice of non-renewal [***] prior to the end of the applicable term.'))
-      .toMatchObject({ renewalTerm: 'successive 1 year', noticeDays: null, noticeRequired: true });
-    expect(renewal('This Agreement shall automatically renew for successive periods of one (1) year.')).toMatchObject({ noticeDays: null, noticeRequired: false });
+    expect(
+      renewal(
+        'This agreement will be automatically renewed at the end of every ten (10) year term. A six (6) months notice must be given by either party of their intention to terminate.',
+      ),
+    ).toMatchObject({ renewalTerm: 'successive 10 years', noticeDays: 180, noticeRequired: true });
+    expect(
+      renewal(
+        'This Agreement shall automatically renew for successive periods of one (1) year, unless a Party delivers written notice of non-renewal [***] prior to the end of the applicable term.',
+      ),
+    ).toMatchObject({ renewalTerm: 'successive 1 year', noticeDays: null, noticeRequired: true });
+    expect(renewal('This Agreement shall automatically renew for successive periods of one (1) year.')).toMatchObject({
+      noticeDays: null,
+      noticeRequired: false,
+    });
   });
 
   it('does not read a definition as the renewal', () => {
-    const contract = renewal('"Renewal Term" shall have the meaning ascribed thereto in Section 8.1 [Automatic Renewal]. This Agreement will automatically renew on a year to year basis unless either party notifies the other at least 30 days prior to the end of the then current Renewal Term.');
+    const contract = renewal(
+      '"Renewal Term" shall have the meaning ascribed thereto in Section 8.1 [Automatic Renewal]. This Agreement will automatically renew on a year to year basis unless either party notifies the other at least 30 days prior to the end of the then current Renewal Term.',
+    );
     expect(contract).toMatchObject({ renewalTerm: 'successive 1 year', noticeDays: 30 });
   });
 
   it('reads the term written before an "unless ... non-renewal" clause, monthly periods, and a term set in the next sentence', () => {
-    expect(renewal('This Agreement may be renewed for additional periods of one (1) year unless either Party provides notice of nonrenewal upon not less than [***] prior written notice.'))
-      .toMatchObject({ renewalTerm: 'successive 1 year', noticeRequired: true });
-    expect(renewal('This Agreement will extend automatically for monthly periods unless either party notifies the other in writing at least thirty (30) days before the expiration of the then current term.'))
-      .toMatchObject({ automatic: true, renewalTerm: 'successive 1 month', noticeDays: 30 });
-    expect(renewal("Unless either party gives at least ninety days' prior written notice that it elects not to extend the term beyond December 31, 1998, the term of this Agreement will be automatically extended until December 31, 1999. Thereafter this Agreement will automatically be renewed for successive additional periods of one year."))
-      .toMatchObject({ automatic: true, renewalTerm: 'successive 1 year', noticeDays: 90 });
+    expect(
+      renewal(
+        'This Agreement may be renewed for additional periods of one (1) year unless either Party provides notice of nonrenewal upon not less than [***] prior written notice.',
+      ),
+    ).toMatchObject({ renewalTerm: 'successive 1 year', noticeRequired: true });
+    expect(
+      renewal(
+        'This Agreement will extend automatically for monthly periods unless either party notifies the other in writing at least thirty (30) days before the expiration of the then current term.',
+      ),
+    ).toMatchObject({ automatic: true, renewalTerm: 'successive 1 month', noticeDays: 30 });
+    expect(
+      renewal(
+        "Unless either party gives at least ninety days' prior written notice that it elects not to extend the term beyond December 31, 1998, the term of this Agreement will be automatically extended until December 31, 1999. Thereafter this Agreement will automatically be renewed for successive additional periods of one year.",
+      ),
+    ).toMatchObject({ automatic: true, renewalTerm: 'successive 1 year', noticeDays: 90 });
   });
 });

@@ -6,25 +6,33 @@ import type { AutoRenewalField } from './types.js';
 const MENTIONS_RENEWAL = /renew|extend|extension|continu|evergreen|until\s+terminated|续|顺延|延期|延长/i;
 
 /** "shall automatically renew", "renewed automatically", "automatic 2 year term extensions", "evergreen". */
-const AUTOMATIC = /\bautomatic(?:ally)?\b(?:(?!\b(?:if|declines?|fails?|refuses?|not|cancels?)\b)[^.;]){0,60}?\b(?:renew|extend|extension|continu)|\b(?:renew|renewed|renews|extended|extend|continue|continues)\b[^.;]{0,30}?\bautomatically\b|\bevergreen\b|\b(?:shall|will)\s+(?:thereafter\s+)?(?:be\s+)?renew(?:ed)?\s+(?:automatically\s+)?(?:for|each|on\s+a)\b[^.;]{0,60}?\b(?:successive|consecutive|additional|further|year[- ]to[- ]year|month[- ]to[- ]month)\b|\bunless\s+(?:either|one|a)\s+party\b[^.;]{0,120}\b(?:not\s+to\s+renew|non-?renewal)\b/i;
+const AUTOMATIC =
+  /\bautomatic(?:ally)?\b(?:(?!\b(?:if|declines?|fails?|refuses?|not|cancels?)\b)[^.;]){0,60}?\b(?:renew|extend|extension|continu)|\b(?:renew|renewed|renews|extended|extend|continue|continues)\b[^.;]{0,30}?\bautomatically\b|\bevergreen\b|\b(?:shall|will)\s+(?:thereafter\s+)?(?:be\s+)?renew(?:ed)?\s+(?:automatically\s+)?(?:for|each|on\s+a)\b[^.;]{0,60}?\b(?:successive|consecutive|additional|further|year[- ]to[- ]year|month[- ]to[- ]month)\b|\bunless\s+(?:either|one|a)\s+party\b[^.;]{0,120}\b(?:not\s+to\s+renew|non-?renewal)\b/i;
 /** A party's option to renew or extend ("may, at its option, renew ... for 2 additional terms"). */
-const OPTIONAL = /\b(?:may|option\s+to|right\s+to|elect\s+to|entitled\s+to)\b[^.;]{0,60}?\b(?:renew|extend)\b[^.;]{0,120}?\bfor\s+(?:an?\s+|up\s+to\s+)?(?:\w+\s+)?(?:\(\d+\)\s+)?(?:additional|further|successive|consecutive|another|renewal|extension)\b/i;
+const OPTIONAL =
+  /\b(?:may|option\s+to|right\s+to|elect\s+to|entitled\s+to)\b[^.;]{0,60}?\b(?:renew|extend)\b[^.;]{0,120}?\bfor\s+(?:an?\s+|up\s+to\s+)?(?:\w+\s+)?(?:\(\d+\)\s+)?(?:additional|further|successive|consecutive|another|renewal|extension)\b/i;
 /** "may be extended for an additional two year period", "renewable for 1 year extension", "option to renew ... for another 5 years". */
-const MUTUAL_WITH_PERIOD = /\b(?:may\s+be\s+(?:renewed|extended)|renewable|extendable|option\s+to\s+(?:renew|extend))\b[^.;]{0,80}?\bfor\s+(?:an?\s+|another\s+)?(?:additional\s+|further\s+)?(?:\w+\s+)?(?:\(\d+\)\s+)?(?:[\w-]+\s+)?(?:years?|months?|year\s+extension|period|term)\b/i;
+const MUTUAL_WITH_PERIOD =
+  /\b(?:may\s+be\s+(?:renewed|extended)|renewable|extendable|option\s+to\s+(?:renew|extend))\b[^.;]{0,80}?\bfor\s+(?:an?\s+|another\s+)?(?:additional\s+|further\s+)?(?:\w+\s+)?(?:\(\d+\)\s+)?(?:[\w-]+\s+)?(?:years?|months?|year\s+extension|period|term)\b/i;
 /** What an option renews is the contract or its term ("renew the Franchise", "extend the term of this Agreement"), not a delivery date. */
-const OPTION_OBJECT = /\b(?:renew|extend)\s+(?:(?:the|this|such|its|their)\s+)?(?:[\w-]+\s+){0,3}?(?:term|agreement|contract|licen[cs]e|franchise|lease|appointment|period|it)\b/i;
+const OPTION_OBJECT =
+  /\b(?:renew|extend)\s+(?:(?:the|this|such|its|their)\s+)?(?:[\w-]+\s+){0,3}?(?:term|agreement|contract|licen[cs]e|franchise|lease|appointment|period|it)\b/i;
 /** Renewal only by a new agreement of both parties is not a renewal term in CUAD's sense. */
-const MUTUAL_ONLY = /\bmutual(?:ly)?\b|\bby\s+(?:both|the)\s+parties\b|\bwritten\s+agreement\s+of\s+(?:both|the)\s+parties\b|\bboth\s+parties\s+agree|\bparties\s+(?:may\s+)?agree\b|\bin\s+writing\s+signed\s+by\s+both|\bnegotiat/i;
-const NOT_THE_CONTRACT = /\b(?:insurance|polic(?:y|ies)|patents?|registrations?|credit|warrant(?:y|ies)|time\s+for\s+(?:the\s+)?performance|payment\s+terms?|deadline)\b/i;
+const MUTUAL_ONLY =
+  /\bmutual(?:ly)?\b|\bby\s+(?:both|the)\s+parties\b|\bwritten\s+agreement\s+of\s+(?:both|the)\s+parties\b|\bboth\s+parties\s+agree|\bparties\s+(?:may\s+)?agree\b|\bin\s+writing\s+signed\s+by\s+both|\bnegotiat/i;
+const NOT_THE_CONTRACT =
+  /\b(?:insurance|polic(?:y|ies)|patents?|registrations?|credit|warrant(?:y|ies)|time\s+for\s+(?:the\s+)?performance|payment\s+terms?|deadline)\b/i;
 
 /**
  * Evergreen: after a first period the contract simply goes on until a party ends it by notice
  * ("thereafter, it shall automatically continue until terminated by either party upon thirty (30)
  * days' notice", "shall continue ... indefinitely after that"). CUAD's renewal term is `perpetual`.
  */
-const EVERGREEN = /\b(?:thereafter|after\s+that|indefinitely|from\s+(?:year\s+to\s+year|month\s+to\s+month))\b[^.;]{0,80}?\b(?:continue|remain)s?\b[^.;]{0,60}?\buntil\s+(?:terminated|either|any|one|a)\b|\b(?:continue|remain)s?\b[^.;]{0,60}?\b(?:thereafter|indefinitely|after\s+that)\b[^.;]{0,40}?\buntil\s+(?:terminated|either|any|one|a)\b|\b(?:shall|will)\s+(?:commence|begin)\b[^.;]{0,80}?\b(?:and\s+)?(?:shall\s+|will\s+)?(?:remain|continue)\s+in\s+(?:full\s+)?(?:force\s+and\s+)?effect\s+until\s+terminated\s+by\s+(?:either|any)\s+party\b[^.;]{0,40}?\bnotice\b/i;
+const EVERGREEN =
+  /\b(?:thereafter|after\s+that|indefinitely|from\s+(?:year\s+to\s+year|month\s+to\s+month))\b[^.;]{0,80}?\b(?:continue|remain)s?\b[^.;]{0,60}?\buntil\s+(?:terminated|either|any|one|a)\b|\b(?:continue|remain)s?\b[^.;]{0,60}?\b(?:thereafter|indefinitely|after\s+that)\b[^.;]{0,40}?\buntil\s+(?:terminated|either|any|one|a)\b|\b(?:shall|will)\s+(?:commence|begin)\b[^.;]{0,80}?\b(?:and\s+)?(?:shall\s+|will\s+)?(?:remain|continue)\s+in\s+(?:full\s+)?(?:force\s+and\s+)?effect\s+until\s+terminated\s+by\s+(?:either|any)\s+party\b[^.;]{0,40}?\bnotice\b/i;
 /** "shall continue on a year to year basis", "continue from month to month". */
-const ROLLING = /\b(?:continue|renew|extend)\w*\b[^.;]{0,40}?\b(?:on\s+an?\s+|from\s+)?(?:year[- ]to[- ]year|month[- ]to[- ]month|annual)\s*(?:basis|periods?|terms?)?\b/i;
+const ROLLING =
+  /\b(?:continue|renew|extend)\w*\b[^.;]{0,40}?\b(?:on\s+an?\s+|from\s+)?(?:year[- ]to[- ]year|month[- ]to[- ]month|annual)\s*(?:basis|periods?|terms?)?\b/i;
 /** The automatic renewal is of the contract or its term, not of support, a licence key or a price. */
 const RENEWS_THE_CONTRACT = /\b(?:agreement|contract|term|this\s+[A-Z]\w+|renewal)\b/i;
 /** Definitions ("Renewal Term shall have the meaning ...") restate, they do not renew. */
@@ -35,18 +43,31 @@ const CHINESE_OPTIONAL = /(?:有权|可以?)(?:要求)?续(?:签|约|期|展)|�
 const CHINESE_MUTUAL = /协商一致|另行协商|重新签订|双方同意/;
 
 /** Phrases that make a renewal repeat ("successive one-year terms", "each year", "another one (1) year", "additional 1-year terms"). */
-const SUCCESSIVE = /\bsuccessive\b|\bevery\b|\b(?:monthly|annual|yearly)\s+(?:periods|terms|renewals|basis)\b|\bsubsequent\b|\bone\s+or\s+more\b|\bconsecutive\b|\beach\s+(?:year|renewal|such|subsequent)|year[- ]to[- ]year|month[- ]to[- ]month|\banother\b|\bannually\b|\b(?:years?|months?)\)?\s+(?:terms|periods|increments|extensions|renewals)\b|\b(?:additional|renewal|extended|further|extension)\s+(?:\w+\s+){0,2}(?:terms|periods|increments)\b|\bterm\s+extensions\b|依此类推|以此类推|每次|逐年/i;
+const SUCCESSIVE =
+  /\bsuccessive\b|\bevery\b|\b(?:monthly|annual|yearly)\s+(?:periods|terms|renewals|basis)\b|\bsubsequent\b|\bone\s+or\s+more\b|\bconsecutive\b|\beach\s+(?:year|renewal|such|subsequent)|year[- ]to[- ]year|month[- ]to[- ]month|\banother\b|\bannually\b|\b(?:years?|months?)\)?\s+(?:terms|periods|increments|extensions|renewals)\b|\b(?:additional|renewal|extended|further|extension)\s+(?:\w+\s+){0,2}(?:terms|periods|increments)\b|\bterm\s+extensions\b|依此类推|以此类推|每次|逐年/i;
 /** How far after the renewal verb the renewal term is described. */
 const TERM_WINDOW = 200;
-const EACH_YEAR = /\b(?:each|every)\s+year\b|\bannual\s+(?:periods?|terms?|basis|renewals?)\b|\bannually\b|\byear[- ]to[- ]year\b|\byearly\b|逐年|每年/i;
+const EACH_YEAR =
+  /\b(?:each|every)\s+year\b|\bannual\s+(?:periods?|terms?|basis|renewals?)\b|\bannually\b|\byear[- ]to[- ]year\b|\byearly\b|逐年|每年/i;
 const MONTH_TO_MONTH = /\bmonth[- ]to[- ]month\b|\bmonthly\s+(?:periods?|terms?|basis|renewals?)\b|\b(?:each|every)\s+month\b/i;
-const SAME_DURATION = /\bsame\s+(?:duration|length|period)\b|\bequal\s+(?:in\s+duration\s+)?to\s+the\s+(?:initial|then[- ]current|original)\b|\bequal\s+in\s+duration\b|同等期限|相同期限/i;
-const COUNTED_RENEWALS = new RegExp(String.raw`\b(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten)\s+(?:\(\d+\)\s+)?(?:additional|successive|further|renewal|consecutive)\s+(?:renewal\s+)?(?:terms|periods)\b`, 'i');
+const SAME_DURATION =
+  /\bsame\s+(?:duration|length|period)\b|\bequal\s+(?:in\s+duration\s+)?to\s+the\s+(?:initial|then[- ]current|original)\b|\bequal\s+in\s+duration\b|同等期限|相同期限/i;
+const COUNTED_RENEWALS = new RegExp(
+  String.raw`\b(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten)\s+(?:\(\d+\)\s+)?(?:additional|successive|further|renewal|consecutive)\s+(?:renewal\s+)?(?:terms|periods)\b`,
+  'i',
+);
 
 /** The durations of a renewal sentence that are not notice periods. */
 function termDurations(text: string, from: number): Duration[] {
   const notices = new Set(noticeDurations(text).map((duration) => duration.index));
-  return findDurations(text).filter((duration) => duration.index >= from && !notices.has(duration.index) && !/^[\s"'’”)\].,:;!?，、：；）]{0,3}(?:after|following|from\s+the\s+(?:effective|date))/i.test(text.slice(duration.index + duration.length, duration.index + duration.length + 30)));
+  return findDurations(text).filter(
+    (duration) =>
+      duration.index >= from &&
+      !notices.has(duration.index) &&
+      !/^[\s"'’”)\].,:;!?，、：；）]{0,3}(?:after|following|from\s+the\s+(?:effective|date))/i.test(
+        text.slice(duration.index + duration.length, duration.index + duration.length + 30),
+      ),
+  );
 }
 
 function initialTermDuration(view: TextView): Duration | null {
@@ -77,16 +98,20 @@ function renewalTermOf(view: TextView, text: string, at: number): string | null 
   return `${successive ? 'successive ' : ''}${formatDuration(duration.value, duration.unit)}`;
 }
 
-const NON_RENEWAL_NOTICE = /\bnot\s+to\s+renew|non-?renewal|\bterminat|\bcancel|\bwishing\s+to\s+renew|\bintent(?:ion)?\s+(?:not\s+)?to\s+renew|\bnotice\b[^.;]{0,80}\b(?:expir|end\s+of\s+the|anniversary)|不(?:再)?续|终止|异议/i;
+const NON_RENEWAL_NOTICE =
+  /\bnot\s+to\s+renew|non-?renewal|\bterminat|\bcancel|\bwishing\s+to\s+renew|\bintent(?:ion)?\s+(?:not\s+)?to\s+renew|\bnotice\b[^.;]{0,80}\b(?:expir|end\s+of\s+the|anniversary)|不(?:再)?续|终止|异议/i;
 /** A neighbour sentence is about the renewal only if it names the renewal or the end of a term. */
-const ABOUT_TERM_END = /\b(?:renew\w*|non-?renewal|expir\w*|anniversary)\b|\bend\s+of\s+(?:the\s+|a\s+|any\s+|each\s+)?(?:initial|then[- ]current|current|renewal|extension)?\s*(?:term|period)\b|续|期满|届满/i;
+const ABOUT_TERM_END =
+  /\b(?:renew\w*|non-?renewal|expir\w*|anniversary)\b|\bend\s+of\s+(?:the\s+|a\s+|any\s+|each\s+)?(?:initial|then[- ]current|current|renewal|extension)?\s*(?:term|period)\b|续|期满|届满/i;
 const NEIGHBOUR_OFFSETS = [1, -1, 2, 3, -2];
 const MAX_NEIGHBOUR_DISTANCE = 800;
 
 /** "pursuant to 5.2", "in accordance with Section 18", "the termination provisions contained in paragraph 18". */
-const CROSS_REFERENCE = /\b(?:(?:section|paragraph|clause|article)\s+|(?:pursuant\s+to|in\s+accordance\s+with|under|per)\s+(?:section\s+|paragraph\s+|clause\s+)?)(\d{1,3}(?:\.\d{1,3}){0,2})\b/gi;
+const CROSS_REFERENCE =
+  /\b(?:(?:section|paragraph|clause|article)\s+|(?:pursuant\s+to|in\s+accordance\s+with|under|per)\s+(?:section\s+|paragraph\s+|clause\s+)?)(\d{1,3}(?:\.\d{1,3}){0,2})\b/gi;
 /** A notice period written but redacted ("[***] prior", "at least **** of the Initial Term"). */
-const REDACTED_NOTICE = /\bnotice\b[^.;]{0,100}?(?:\[\s*\*[*\s]*\]|\*{3,})[^.;]{0,20}?\b(?:prior|before|of\s+the)\b|(?:\[\s*\*[*\s]*\]|\*{3,})\s*(?:days?\s+)?(?:prior|before|in\s+advance)\b[^.;]{0,80}?\b(?:expir|end\s+of|renew)/i;
+const REDACTED_NOTICE =
+  /\bnotice\b[^.;]{0,100}?(?:\[\s*\*[*\s]*\]|\*{3,})[^.;]{0,20}?\b(?:prior|before|of\s+the)\b|(?:\[\s*\*[*\s]*\]|\*{3,})\s*(?:days?\s+)?(?:prior|before|in\s+advance)\b[^.;]{0,80}?\b(?:expir|end\s+of|renew)/i;
 
 interface RenewalNotice {
   days: number | null;
@@ -100,12 +125,18 @@ function noticeIn(text: string): number | null {
 
 /** Sentences of the clause numbered `number` ("5.2", "18"), found through the clause headings. */
 function referencedSentences(view: TextView, number: string): string[] {
-  const clause = view.clauses.find((candidate) => candidate.heading !== null && new RegExp(`^(?:(?:section|article|clause|paragraph)\\s+)?${number.replace(/\./g, '\\.')}(?![\\d])`, 'i').test(candidate.heading));
+  const clause = view.clauses.find(
+    (candidate) =>
+      candidate.heading !== null &&
+      new RegExp(`^(?:(?:section|article|clause|paragraph)\\s+)?${number.replace(/\./g, '\\.')}(?![\\d])`, 'i').test(candidate.heading),
+  );
   if (!clause) return [];
-  return view.sentences.filter((sentence) => {
-    const at = view.originalOffset[sentence.start] ?? -1;
-    return at >= clause.start && at < clause.end;
-  }).map((sentence) => sentence.text);
+  return view.sentences
+    .filter((sentence) => {
+      const at = view.originalOffset[sentence.start] ?? -1;
+      return at >= clause.start && at < clause.end;
+    })
+    .map((sentence) => sentence.text);
 }
 
 /**
@@ -152,11 +183,15 @@ export function extractAutoRenewal(view: TextView): AutoRenewalField | null {
     if (!MENTIONS_RENEWAL.test(text)) continue;
     const automatic = AUTOMATIC.exec(text) ?? ROLLING.exec(text);
     const chineseAutomatic = automatic ? null : CHINESE_AUTOMATIC.exec(text);
-    if ((automatic && !NOT_THE_CONTRACT.test(text.slice(Math.max(0, automatic.index - 60), automatic.index + automatic[0].length))) || (chineseAutomatic && !CHINESE_MUTUAL.test(text))) {
+    if (
+      (automatic && !NOT_THE_CONTRACT.test(text.slice(Math.max(0, automatic.index - 60), automatic.index + automatic[0].length))) ||
+      (chineseAutomatic && !CHINESE_MUTUAL.test(text))
+    ) {
       const from = (automatic ?? chineseAutomatic)!.index;
       // "Maintenance shall automatically continue ..." is not the contract renewing; keep looking, fall back to it.
       // The subject before the renewal verb must be the contract or its term.
-      if (chineseAutomatic || (RENEWS_THE_CONTRACT.test(text.slice(0, from + 12)) && !DEFINITION.test(text))) return build(view, index, true, from);
+      if (chineseAutomatic || (RENEWS_THE_CONTRACT.test(text.slice(0, from + 12)) && !DEFINITION.test(text)))
+        return build(view, index, true, from);
       automaticElsewhere ??= { index, from };
       continue;
     }
@@ -165,11 +200,15 @@ export function extractAutoRenewal(view: TextView): AutoRenewalField | null {
     if (!optional) {
       const offered = OPTIONAL.exec(text);
       const withPeriod = offered ? null : MUTUAL_WITH_PERIOD.exec(text);
-      const english = (offered && OPTION_OBJECT.test(offered[0])) || (withPeriod && RENEWS_THE_CONTRACT.test(text.slice(0, withPeriod.index + 12))) ? (offered ?? withPeriod) : null;
+      const english =
+        (offered && OPTION_OBJECT.test(offered[0])) || (withPeriod && RENEWS_THE_CONTRACT.test(text.slice(0, withPeriod.index + 12)))
+          ? (offered ?? withPeriod)
+          : null;
       const option = english ?? CHINESE_OPTIONAL.exec(text);
       const mutual = MUTUAL_ONLY.test(text) || CHINESE_MUTUAL.test(text);
       // A renewal by agreement of both parties counts when it states how long the renewal is, as CUAD does.
-      if (option && !NOT_THE_CONTRACT.test(text) && (!mutual || termDurations(text, option.index).length > 0)) optional = { index, from: option.index };
+      if (option && !NOT_THE_CONTRACT.test(text) && (!mutual || termDurations(text, option.index).length > 0))
+        optional = { index, from: option.index };
     }
   }
   if (automaticElsewhere) return build(view, automaticElsewhere.index, true, automaticElsewhere.from);
@@ -194,7 +233,10 @@ function build(view: TextView, index: number, automatic: boolean, from: number):
   return {
     renews: true,
     automatic,
-    renewalTerm: renewalTermOf(view, sentence.text, from) ?? followingRenewalTerm(view, index) ?? (automatic && EVERGREEN.test(sentence.text) ? 'perpetual' : null),
+    renewalTerm:
+      renewalTermOf(view, sentence.text, from) ??
+      followingRenewalTerm(view, index) ??
+      (automatic && EVERGREEN.test(sentence.text) ? 'perpetual' : null),
     noticeDays: notice.days,
     noticeRequired: notice.required,
     evidence: evidenceInSentence(view, sentence, 0, sentence.text.length),

@@ -9,9 +9,18 @@ const convenience = (text: string) => {
 describe('termination for convenience', () => {
   it.each([
     ['Either Party may terminate this agreement for non-cause with a sixty (60) days written notice.', 60],
-    ['This Agreement shall be in effect until March 18, 2021, unless sooner terminated by either party upon thirty (30) days written notice, without cause.', 30],
-    ['The Company may in its discretion and at its option terminate this Agreement at any time after the Minimum Period upon five days prior written notice.', 5],
-    ['Either party wishing to terminate the Agreement must give written notice to the other party at least thirty (30) days prior to the desired date of termination.', 30],
+    [
+      'This Agreement shall be in effect until March 18, 2021, unless sooner terminated by either party upon thirty (30) days written notice, without cause.',
+      30,
+    ],
+    [
+      'The Company may in its discretion and at its option terminate this Agreement at any time after the Minimum Period upon five days prior written notice.',
+      5,
+    ],
+    [
+      'Either party wishing to terminate the Agreement must give written notice to the other party at least thirty (30) days prior to the desired date of termination.',
+      30,
+    ],
     ['Either Consultant or Company may terminate this Agreement upon prior written notice thereof to the other party.', null],
     ['Magenta may terminate this Agreement for any reason upon [***] written notice to Bachem.', null],
   ])('finds %j', (text, notice) => {
@@ -19,16 +28,34 @@ describe('termination for convenience', () => {
   });
 
   it('judges lettered items kept in one sentence on their own, and reads list items without a notice length', () => {
-    expect(convenience('c. Either party may terminate this Agreement in the event of a breach by providing thirty (30) days prior written notice, provided the breaching party fails to cure such breach. d. Theismann shall have the right to terminate this Agreement at any time upon thirty (30) days written notice to Bizzingo.'))
-      .toEqual({ notice: 30 });
-    expect(convenience('This Agreement may be terminated:\n(a) by Magenta for any reason upon [***] written notice to Bachem;\n(b) by either Party for material breach.')).toEqual({ notice: null });
-    expect(convenience('Datec may terminate the whole or any part of this agreement for convenience at any time by giving at least 6 months prior written notice.')).toEqual({ notice: 180 });
+    expect(
+      convenience(
+        'c. Either party may terminate this Agreement in the event of a breach by providing thirty (30) days prior written notice, provided the breaching party fails to cure such breach. d. Theismann shall have the right to terminate this Agreement at any time upon thirty (30) days written notice to Bizzingo.',
+      ),
+    ).toEqual({ notice: 30 });
+    expect(
+      convenience(
+        'This Agreement may be terminated:\n(a) by Magenta for any reason upon [***] written notice to Bachem;\n(b) by either Party for material breach.',
+      ),
+    ).toEqual({ notice: null });
+    expect(
+      convenience(
+        'Datec may terminate the whole or any part of this agreement for convenience at any time by giving at least 6 months prior written notice.',
+      ),
+    ).toEqual({ notice: 180 });
   });
 
   it('judges a proviso on its own, but a proviso that takes the right away wins', () => {
-    expect(convenience('This Agreement shall continue for twelve (12) months unless terminated earlier under Article 8; provided that TouchStar shall have the right to terminate this Agreement at any time upon not less than thirty (30) days notice.'))
-      .toEqual({ notice: 30 });
-    expect(convenience('AIG shall have the right to terminate this Agreement upon thirty (30) days prior written notice; provided, however, that AIG agrees not to terminate this Agreement unless the Company breaches.')).toBeNull();
+    expect(
+      convenience(
+        'This Agreement shall continue for twelve (12) months unless terminated earlier under Article 8; provided that TouchStar shall have the right to terminate this Agreement at any time upon not less than thirty (30) days notice.',
+      ),
+    ).toEqual({ notice: 30 });
+    expect(
+      convenience(
+        'AIG shall have the right to terminate this Agreement upon thirty (30) days prior written notice; provided, however, that AIG agrees not to terminate this Agreement unless the Company breaches.',
+      ),
+    ).toBeNull();
   });
 
   it.each([

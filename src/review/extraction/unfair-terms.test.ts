@@ -7,8 +7,14 @@ describe('unfair terms of service', () => {
   it.each([
     ['By using Amazon Services, you signify your agreement to be bound by these conditions.', [['contract_by_using', 2]]],
     ['These Terms will be governed by California law except for its conflicts of laws principles.', [['choice_of_law', 2]]],
-    ['You additionally enjoy the protection afforded to you by mandatory provisions of the law of your country of residence.', [['choice_of_law', 1]]],
-    ['You and LinkedIn agree that claims can be litigated only in Dublin, and we each agree to personal jurisdiction of the courts located in Dublin.', [['jurisdiction', 3]]],
+    [
+      'You additionally enjoy the protection afforded to you by mandatory provisions of the law of your country of residence.',
+      [['choice_of_law', 1]],
+    ],
+    [
+      'You and LinkedIn agree that claims can be litigated only in Dublin, and we each agree to personal jurisdiction of the courts located in Dublin.',
+      [['jurisdiction', 3]],
+    ],
     ['If you are a consumer in the EEA, you can sue us in your home courts.', [['jurisdiction', 1]]],
     ['Any Disputes between you and Visa shall be resolved through binding arbitration.', [['arbitration', 2]]],
     ['We may amend these Terms from time to time.', [['unilateral_change', 2]]],
@@ -16,7 +22,10 @@ describe('unfair terms of service', () => {
     ['We reserve the right to terminate accounts if your behaviour is in breach of these Terms.', [['unilateral_termination', 2]]],
     ['We may remove your content at any time, without notice.', [['content_removal', 3]]],
     ['In no event will Zoom be liable for any indirect or consequential damages.', [['limitation_of_liability', 2]]],
-    ['Nothing in these terms limits our liability for death or personal injury resulting from our negligence.', [['limitation_of_liability', 1]]],
+    [
+      'Nothing in these terms limits our liability for death or personal injury resulting from our negligence.',
+      [['limitation_of_liability', 1]],
+    ],
   ])('%j', (text, expected) => {
     expect(terms(text)).toEqual(expected);
   });

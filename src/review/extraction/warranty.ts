@@ -6,19 +6,24 @@ import type { WarrantyDurationField } from './types.js';
 const MENTIONS = /warrant|guarantee|defect|reject|accept|discrepanc|质保|保修|质量保证/i;
 /** A warranty against defects that runs for a time: "warranty period", "warrants ... for a period of twelve (12) months from delivery". */
 const WARRANTY = /\bwarrant(?:y|ies|s|ed)?\b|\bguarantee(?:s|d)?\b|\bdefects?\b/i;
-const PERIOD = /\bwarranty\s+(?:period|term)\b|\bperiod\s+of\s+(?:the\s+)?warranty\b|\b(?:for\s+(?:a\s+period\s+of\s+)?|within\s+|during\s+(?:the\s+)?(?:first\s+)?)(?:\w+\s+)?(?:\(\d+\)\s+)?(?:calendar\s+)?(?:days?|weeks?|months?|years?)\b[^.;]{0,80}?\b(?:from|after|following|of|commencing)\b[^.;]{0,40}?\b(?:delivery|shipment|installation|acceptance|purchase|sale|completion|receipt|date\s+of\s+(?:invoice|sale|manufacture))\b|\b(?:year|month|day)s?['\s-]+warranty\b/i;
+const PERIOD =
+  /\bwarranty\s+(?:period|term)\b|\bperiod\s+of\s+(?:the\s+)?warranty\b|\b(?:for\s+(?:a\s+period\s+of\s+)?|within\s+|during\s+(?:the\s+)?(?:first\s+)?)(?:\w+\s+)?(?:\(\d+\)\s+)?(?:calendar\s+)?(?:days?|weeks?|months?|years?)\b[^.;]{0,80}?\b(?:from|after|following|of|commencing)\b[^.;]{0,40}?\b(?:delivery|shipment|installation|acceptance|purchase|sale|completion|receipt|date\s+of\s+(?:invoice|sale|manufacture))\b|\b(?:year|month|day)s?['\s-]+warranty\b/i;
 /** Survival of representations, and time limits for rejecting deliveries, are not warranties against defects. */
 const NOT_A_WARRANTY = /\bsurviv|\bforce\s+majeure\b/i;
 /** "representations, warranties and covenants" are statements of fact, not a product warranty. */
-const REPRESENTATIONS = /\brepresentations?,?\s+(?:and\s+|or\s+)?warrant(?:y|ies)\b|\bwarrant(?:y|ies),?\s+(?:and\s+|or\s+)?(?:representations?|covenants?)\b|\brepresents\s+and\s+warrants\b/gi;
+const REPRESENTATIONS =
+  /\brepresentations?,?\s+(?:and\s+|or\s+)?warrant(?:y|ies)\b|\bwarrant(?:y|ies),?\s+(?:and\s+|or\s+)?(?:representations?|covenants?)\b|\brepresents\s+and\s+warrants\b/gi;
 /**
  * An inspection window after delivery works like a warranty period in CUAD's sense: "may reject
  * any defective Product ... within seven (7) days after receipt", "shall be deemed accepted".
  */
-const REJECTION_WINDOW = /\b(?:reject\w*|revocation\s+of\s+acceptance|(?:shall\s+be\s+)?deemed\s+(?:to\s+have\s+)?(?:been\s+)?accept\w*)\b[^.;]{0,40}?\b(?:products?|goods|items?|shipments?|deliver\w*|batch\w*|units?|equipment|software|it|them)\b|\bclaims?\s+for\s+(?:any\s+)?(?:discrepanc\w*|defect\w*|shortage\w*|damage\w*)|\bnotif\w*\b[^.;]{0,60}\b(?:defect\w*|non-?conform\w*|does\s+not\s+(?:meet|conform))/i;
+const REJECTION_WINDOW =
+  /\b(?:reject\w*|revocation\s+of\s+acceptance|(?:shall\s+be\s+)?deemed\s+(?:to\s+have\s+)?(?:been\s+)?accept\w*)\b[^.;]{0,40}?\b(?:products?|goods|items?|shipments?|deliver\w*|batch\w*|units?|equipment|software|it|them)\b|\bclaims?\s+for\s+(?:any\s+)?(?:discrepanc\w*|defect\w*|shortage\w*|damage\w*)|\bnotif\w*\b[^.;]{0,60}\b(?:defect\w*|non-?conform\w*|does\s+not\s+(?:meet|conform))/i;
 /** Approving or rejecting orders, proposals or submitted materials is not an inspection of delivered goods. */
-const NOT_GOODS = /\bapprove\s+or\s+reject\b|\b(?:purchase\s+orders?|proposals?|marketing|promotional|submitted|underwriting|contracts?\b)/i;
-const WITHIN_PERIOD = /\b(?:within|beyond|after)\s+(?:a\s+period\s+of\s+|the\s+said\s+|the\s+|this\s+)?(?:\[[^\]]{0,12}\]|\w+\s+(?:\(\d+\)\s+)?(?:calendar\s+|business\s+|working\s+)?(?:days?|weeks?|months?|hours?)|\d+\s+hours?)|\bfor\s+a\s+period\s+of\s+\[/i;
+const NOT_GOODS =
+  /\bapprove\s+or\s+reject\b|\b(?:purchase\s+orders?|proposals?|marketing|promotional|submitted|underwriting|contracts?\b)/i;
+const WITHIN_PERIOD =
+  /\b(?:within|beyond|after)\s+(?:a\s+period\s+of\s+|the\s+said\s+|the\s+|this\s+)?(?:\[[^\]]{0,12}\]|\w+\s+(?:\(\d+\)\s+)?(?:calendar\s+|business\s+|working\s+)?(?:days?|weeks?|months?|hours?)|\d+\s+hours?)|\bfor\s+a\s+period\s+of\s+\[/i;
 const CHINESE = /(?:质保|保修|质量保证)(?:期|期限)/;
 
 const UNIT_DAYS = { day: 1, week: 7, month: 30, year: 365 } as const;
@@ -42,7 +47,11 @@ export function extractWarrantyDuration(view: TextView): WarrantyDurationField |
     const chinese = CHINESE.test(text);
     const plain = text.replace(REPRESENTATIONS, ' ');
     const warranty = WARRANTY.test(plain) && PERIOD.test(plain);
-    const window = REJECTION_WINDOW.test(plain) && !NOT_GOODS.test(plain) && WITHIN_PERIOD.test(plain) && /\b(?:deliver\w*|receipt|received|shipment|shipped|products?|goods)\b/i.test(plain);
+    const window =
+      REJECTION_WINDOW.test(plain) &&
+      !NOT_GOODS.test(plain) &&
+      WITHIN_PERIOD.test(plain) &&
+      /\b(?:deliver\w*|receipt|received|shipment|shipped|products?|goods)\b/i.test(plain);
     if (!chinese && ((!warranty && !window) || NOT_A_WARRANTY.test(plain))) return false;
     const duration = findDurations(text).find((candidate) => candidate.unit !== 'day' || candidate.value >= 7);
     const length = duration ? normalisedDuration(duration.value, duration.unit) : null;

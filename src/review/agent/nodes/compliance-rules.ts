@@ -42,7 +42,10 @@ const unfairCategoryLabels: Record<UnfairTermField['category'], { en: string; zh
   arbitration: { en: 'arbitration', zh: '仲裁' },
   contract_by_using: { en: 'contract by using', zh: '使用即同意' },
 };
-const unfairLevelWords = { en: { 1: 'Fair', 2: 'Potentially unfair', 3: 'Clearly unfair' }, zh: { 1: '公平', 2: '可能不公平', 3: '明显不公平' } } as const;
+const unfairLevelWords = {
+  en: { 1: 'Fair', 2: 'Potentially unfair', 3: 'Clearly unfair' },
+  zh: { 1: '公平', 2: '可能不公平', 3: '明显不公平' },
+} as const;
 
 const labels: Record<string, { en: string; zh: string; unit?: { en: string; zh: string } }> = {
   penaltyRate: { en: 'Penalty rate', zh: '违约金比例', unit: { en: '%', zh: '%' } },
@@ -77,22 +80,34 @@ const relation: Record<string, { en: string; zh: string }> = {
 };
 
 /** The contract's value for a constraint field, and where it was found. */
-export function contractValue(fields: Fields, field: string): { value: number | string | null; uncapped?: boolean; evidence: EvidenceSpan | null } | null {
+export function contractValue(
+  fields: Fields,
+  field: string,
+): { value: number | string | null; uncapped?: boolean; evidence: EvidenceSpan | null } | null {
   switch (field) {
     case 'penaltyRate':
       return fields.penaltyRate ? { value: fields.penaltyRate.percent, evidence: fields.penaltyRate.evidence } : null;
     case 'paymentDays':
       return fields.paymentDays ? { value: fields.paymentDays.days, evidence: fields.paymentDays.evidence } : null;
     case 'terminationNoticeDays':
-      return fields.terminationNoticeDays ? { value: fields.terminationNoticeDays.days, evidence: fields.terminationNoticeDays.evidence } : null;
+      return fields.terminationNoticeDays
+        ? { value: fields.terminationNoticeDays.days, evidence: fields.terminationNoticeDays.evidence }
+        : null;
     case 'liabilityCapAmount':
       if (!fields.liabilityCap) return null;
-      return { value: fields.liabilityCap.amount, uncapped: fields.liabilityCap.kind === 'uncapped', evidence: fields.liabilityCap.evidence };
+      return {
+        value: fields.liabilityCap.amount,
+        uncapped: fields.liabilityCap.kind === 'uncapped',
+        evidence: fields.liabilityCap.evidence,
+      };
     case 'governingLaw':
       return fields.governingLaw ? { value: fields.governingLaw.jurisdiction, evidence: fields.governingLaw.evidence } : null;
     case 'confidentialityYears':
       if (!fields.confidentialityYears) return null;
-      return { value: fields.confidentialityYears.perpetual ? Number.POSITIVE_INFINITY : fields.confidentialityYears.years, evidence: fields.confidentialityYears.evidence };
+      return {
+        value: fields.confidentialityYears.perpetual ? Number.POSITIVE_INFINITY : fields.confidentialityYears.years,
+        evidence: fields.confidentialityYears.evidence,
+      };
     case 'autoRenewalNoticeDays':
       return fields.autoRenewal ? { value: fields.autoRenewal.noticeDays, evidence: fields.autoRenewal.evidence } : null;
     case 'unfairTermLevel': {
@@ -117,7 +132,13 @@ export function contractValue(fields: Fields, field: string): { value: number | 
   }
 }
 
-const normaliseName = (value: string) => value.toLowerCase().replace(/[’'`]/g, "'").replace(/^the\s+/, '').replace(/\s+/g, ' ').trim();
+const normaliseName = (value: string) =>
+  value
+    .toLowerCase()
+    .replace(/[’'`]/g, "'")
+    .replace(/^the\s+/, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 /** True when `actual` satisfies `operator expected`. */
 export function satisfies(actual: number | string, operator: string, expected: number | string): boolean {
@@ -126,13 +147,20 @@ export function satisfies(actual: number | string, operator: string, expected: n
     return operator === '!=' ? !same : same;
   }
   switch (operator) {
-    case '<=': return actual <= expected;
-    case '<': return actual < expected;
-    case '>=': return actual >= expected;
-    case '>': return actual > expected;
-    case '=': return actual === expected;
-    case '!=': return actual !== expected;
-    default: return true;
+    case '<=':
+      return actual <= expected;
+    case '<':
+      return actual < expected;
+    case '>=':
+      return actual >= expected;
+    case '>':
+      return actual > expected;
+    case '=':
+      return actual === expected;
+    case '!=':
+      return actual !== expected;
+    default:
+      return true;
   }
 }
 
@@ -151,7 +179,12 @@ function presenceMessage(field: string, present: boolean, language: 'zh' | 'en',
 }
 
 /** One finding per unfair term whose level breaks the rule (`unfairTermLevel <= 2`: no clearly unfair terms), severity by level. */
-function unfairTermFindings(terms: readonly UnfairTermField[], rule: NonNullable<KnowledgeItem['constraint']>, item: KnowledgeItem, language: 'zh' | 'en'): Finding[] {
+function unfairTermFindings(
+  terms: readonly UnfairTermField[],
+  rule: NonNullable<KnowledgeItem['constraint']>,
+  item: KnowledgeItem,
+  language: 'zh' | 'en',
+): Finding[] {
   if (typeof rule.value !== 'number') return [];
   const cite = `${item.knowledgeId} ${item.version}`;
   return terms
@@ -164,9 +197,10 @@ function unfairTermFindings(terms: readonly UnfairTermField[], rule: NonNullable
       knowledgeId: item.knowledgeId,
       version: item.version,
       severity: UNFAIR_TERM_SEVERITY[term.level],
-      message: language === 'zh'
-        ? `${unfairLevelWords.zh[term.level]}的条款（${unfairCategoryLabels[term.category].zh}）（${cite}）。`
-        : `${unfairLevelWords.en[term.level]} term (${unfairCategoryLabels[term.category].en}) (${cite}).`,
+      message:
+        language === 'zh'
+          ? `${unfairLevelWords.zh[term.level]}的条款（${unfairCategoryLabels[term.category].zh}）（${cite}）。`
+          : `${unfairLevelWords.en[term.level]} term (${unfairCategoryLabels[term.category].en}) (${cite}).`,
       evidence: { start: term.evidence.start, end: term.evidence.end, clauseIndex: term.evidence.clauseIndex },
     }));
 }
@@ -193,12 +227,16 @@ export function checkCompliance(fields: Fields | null, knowledge: readonly Knowl
     if (isPresenceField(rule.field) && found.value !== null && !satisfies(found.value, rule.operator, rule.value)) {
       message = presenceMessage(rule.field, found.value === 'present', language, cite);
     } else if (rule.field === 'liabilityCapAmount' && found.uncapped) {
-      message = language === 'zh' ? `责任未设上限，要求不超过${rule.value}${rule.unit ?? ''}（${cite}）。` : `Liability is uncapped; the rule requires a cap of at most ${rule.unit ?? ''} ${rule.value} (${cite}).`;
+      message =
+        language === 'zh'
+          ? `责任未设上限，要求不超过${rule.value}${rule.unit ?? ''}（${cite}）。`
+          : `Liability is uncapped; the rule requires a cap of at most ${rule.unit ?? ''} ${rule.value} (${cite}).`;
     } else if (found.value !== null && !satisfies(found.value, rule.operator, rule.value)) {
       const actual = formatValue(rule.field, found.value, language);
       const expected = formatValue(rule.field, rule.value, language);
       const words = relation[rule.operator]?.[language] ?? rule.operator;
-      message = language === 'zh' ? `${label}${actual}${words}${expected}（${cite}）。` : `${label} ${actual} ${words} ${expected} (${cite}).`;
+      message =
+        language === 'zh' ? `${label}${actual}${words}${expected}（${cite}）。` : `${label} ${actual} ${words} ${expected} (${cite}).`;
     }
     if (!message) continue;
     findings.push({
