@@ -2,13 +2,13 @@ import { presenceOf } from './presence.js';
 import type { TextView } from './text-view.js';
 import type { PresenceField } from './types.js';
 
-const MENTIONS = /control|ownership|merge|acqui|substantially\s+all|operation\s+of\s+law|consolidat|控制权|股权变更|并购|合并/i;
+const MENTIONS = /control|ownership|majority|merge|acqui|substantially\s+all|operation\s+of\s+law|consolidat|控制权|股权变更|并购|合并/i;
 /** The defined event itself: "Change of Control", "change in ownership", "a controlling interest". */
 const EVENT =
-  /\bchange\s+(?:of|in)\s+(?:the\s+)?(?:control|ownership|management\s+control)\b|\bchange-of-control\b|\b(?:ownership|control)\s+change\b|\bcontrolling\s+(?:interest|stake)\b|\b(?:transfer|sale|acquisition)\s+of\s+(?:a\s+)?(?:majority|more\s+than\s+fifty\s+percent|more\s+than\s+50%|(?:fifty|50)\s+percent|control)\b/i;
+  /\bchange\s+(?:of|in)\s+(?:the\s+)?(?:effective\s+|actual\s+|corporate\s+)?(?:control|ownership|management\s+control)\b|\bchange-of-control\b|\b(?:ownership|control)\s+change\b|\bcontrolling\s+(?:interest|stake)\b|\b(?:transfer|sale|acquisition)\s+of\s+(?:a\s+)?(?:majority|more\s+than\s+fifty\s+percent|more\s+than\s+50%|(?:fifty|50)\s+percent|control)\b/i;
 /** A corporate transaction that triggers a consequence: termination, consent, notice, deemed assignment. */
 const TRANSACTION =
-  /\b(?:merger|merges?|consolidat\w+|acquisition\s+of\s+(?:\w+\s+){0,3}?(?:stock|shares|equity|assets|business|control|majority)|(?:is|be|becomes?)\s+acquired\s+by|sale\s+of\s+(?:all\s+or\s+)?substantially\s+all\s+of\s+(?:its|the|such\s+party's|\w+'s)\s+(?:\w+\s+){0,2}?(?:assets|stock|shares|business))\b|\bchange\s+in\s+(?:the\s+)?(?:management|ownership)\b|\bcontrol\s+of\s+(?:either|a|the)\s+party\s+(?:shall\s+|will\s+)?(?:pass|change|is\s+transferred|be\s+transferred)\b|\bceases?\s+to\s+(?:own|control)\b/i;
+  /\b(?:merger|merges?|consolidat\w+|acquisition\s+of\s+(?:\w+\s+){0,6}?(?:stock|shares|equity|assets|business|control|majority)|(?:is|be|becomes?)\s+acquired\s+by|sale\s+of\s+(?:all\s+or\s+)?substantially\s+all\s+of\s+(?:its|the|such\s+party's|\w+'s)\s+(?:\w+\s+){0,2}?(?:assets|stock|shares|business))\b|\bchange\s+in\s+(?:the\s+)?(?:management|ownership)\b|\bcontrol\s+of\s+(?:either|a|the)\s+party\s+(?:shall\s+|will\s+)?(?:pass|change|is\s+transferred|be\s+transferred)\b|\bceases?\s+to\s+(?:own|control)\b|\bmajority\s+of\s+(?:the\s+|its\s+)?(?:[\w']+\s+){0,3}?(?:capital\s+stock|voting\s+(?:stock|securities|power)|shares|equity)\b/i;
 const CONSEQUENCE =
   /\b(?:terminat\w*|consent|approv\w*|notif\w*|notice|unsuitable|deemed\s+(?:to\s+be\s+)?(?:an?\s+)?(?:assignment|transfer)|shall\s+(?:be\s+)?(?:considered|treated)\s+(?:as\s+)?an?\s+assignment|void)\b/i;
 /** Insolvency wording ("assignment for the benefit of creditors") is not a change of control. */
@@ -32,7 +32,7 @@ function isFreePass(text: string, at: number): boolean {
 
 /** Assignment freely allowed to a successor is the absence of a change-of-control restriction. */
 const FREE_TO_SUCCESSOR =
-  /\b(?:without\s+(?:the\s+)?(?:need\s+for\s+|obtaining\s+)?(?:any\s+)?(?:prior\s+)?(?:written\s+)?consent|need\s+not\s+obtain|free\s+to)\b[^.;]{0,160}\b(?:merger|acquisition|acquir\w+|substantially\s+all|successor)\b|\b(?:merger|acquisition|substantially\s+all|successor)\b[^.;]{0,160}\bwithout\s+(?:the\s+)?(?:prior\s+)?(?:written\s+)?consent\b/i;
+  /\b(?:without\s+(?:the\s+)?(?:need\s+for\s+|obtaining\s+)?(?:any\s+)?(?:prior\s+)?(?:written\s+)?consent|need\s+not\s+obtain|free\s+to)\b[^.;]{0,160}\b(?:merger|acquisition|acquir\w+|substantially\s+all|successor)\b/i;
 const CHINESE = /控制权(?:发生)?(?:变更|变化|转移)|(?:股权|股东)[^。；]{0,10}(?:变更|转让)[^。；]{0,30}(?:通知|同意|解除|终止)/;
 
 /**

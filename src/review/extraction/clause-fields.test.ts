@@ -98,6 +98,12 @@ describe('change of control', () => {
     ['In the event of a Change of Control of Supplier, Customer may terminate this Agreement upon thirty days notice.'],
     ['Any merger or consolidation of Licensee shall be deemed an assignment requiring the prior written consent of Licensor.'],
     ['乙方控制权发生变更的，应提前通知甲方。'],
+    [
+      'Licensor may terminate this Agreement upon thirty (30) days notice if Licensee agrees to the acquisition of the majority of its issued and outstanding capital stock.',
+    ],
+    [
+      'This JV Agreement cannot be assigned by a Party, also as a result of a merger, without the prior written consent of the other Party.',
+    ],
   ])('finds %j', (text) => {
     expect(found(text, 'changeOfControl')).toBe(text);
   });
@@ -144,6 +150,8 @@ describe('IP ownership assignment', () => {
     ['Each party shall retain all right, title and interest in its pre-existing intellectual property.'],
     ['The Licensed Marks are and shall remain the sole and exclusive property of Licensor.'],
     ['Each Party will own all of its inventions made under this Agreement.'],
+    ['Lucid is the sole owner of all trademark symbols and logos under which the products will be sold.'],
+    ['Biocept shall own all rights to its CEE technology and any improvements related thereto developed under this Agreement.'],
     ['Neither party may assign this Agreement without consent.'],
   ])('does not count %j', (text) => {
     expect(found(text, 'ipOwnershipAssignment')).toBeNull();
@@ -163,6 +171,8 @@ describe('minimum commitment', () => {
   it.each([
     ['Supplier shall maintain insurance coverage of not less than $2,000,000.'],
     ['There is no minimum amount of Gas that must be delivered hereunder.'],
+    ['"Sale" means the sale of a license having a term of at least one year to an End User.'],
+    ['APPENDIX I RESELLER AGREEMENT PRODUCT PROVIDER AND REVENUE TARGETS'],
     ['Either party may terminate upon not less than thirty days notice.'],
   ])('does not count %j', (text) => {
     expect(found(text, 'minimumCommitment')).toBeNull();

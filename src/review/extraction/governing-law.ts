@@ -2,13 +2,14 @@ import { CHINESE_JURISDICTIONS, findJurisdictions, type JurisdictionMention } fr
 import { evidenceInSentence, type TextView } from './text-view.js';
 import type { GoverningLawField } from './types.js';
 
-const MENTIONS_LAW = /\blaws?\b|法律|法/i;
+const MENTIONS_LAW = /\blaws?\b|\blegislation\b|法律|法/i;
 /** "laws of (the State of) X", "law in force in X". */
-const LAWS_OF = /\blaws?\s+(?:(?:now\s+)?in\s+force\s+in|of|in)\s+/gi;
+const LAWS_OF =
+  /\b(?:laws?|legislation)\s+(?:and\s+(?:[\w-]+\s+){1,3}?)?(?:(?:now\s+)?in\s+force\s+in|of|in|(?=(?:the\s+)?(?:state|commonwealth)\s+of\b|thereof\b))\s*/gi;
 /** "New York law", "PRC Laws", "Delaware laws" where the name comes first. */
 const LAW_AFTER_NAME = /\b(?:substantive\s+|internal\s+)?laws?\b/gi;
-const CHOICE_VERB = /\b(?:govern(?:ed|s|ing)?|constru(?:ed|e|ction)|interpret(?:ed|ation)?|enforced)\b/i;
-const WEAK_CHOICE_VERB = /\b(?:resolved|determined|decided|adjudicated|subject\s+to|in\s+accordance\s+with|under)\b/i;
+const CHOICE_VERB = /\b(?:govern(?:ed|s|ing)?|constru(?:ed|e|ction)|interpret(?:ed|ation)?|enforced|controlled)\b/i;
+const WEAK_CHOICE_VERB = /\b(?:resolved|determined|decided|adjudicated|subject\s+to|in\s+accordance\s+with|under|shall\s+apply|applies)\b/i;
 /** Company descriptions ("a corporation organized under the laws of Delaware") are not choices of law. */
 const INCORPORATION = /\b(?:organi[sz]ed|incorporated|existing|formed|registered|chartered|established|duly\s+\w+)\b[^.;]{0,40}$/i;
 const OTHER_LAW = /\b(?:other|another|any)\s+(?:jurisdiction|state|country)\b[^.;]{0,10}$|\bconflicts?\s+of\s+laws?\b[^.;]{0,30}$/i;
@@ -36,7 +37,19 @@ function pickJurisdiction(mentions: JurisdictionMention[], maxOffset = NAME_WIND
   return subnational ?? near[0]!;
 }
 
-function englishCandidates(sentence: string): Mention[] {
+/** "governed by English law": the few adjectives contracts use for a legal system, read as "the laws of" the place. */
+const LEGAL_SYSTEM_ADJECTIVES: [RegExp, string][] = [
+  [/\bEnglish\s+law\b/g, 'the laws of England'],
+  [/\bScots?\s+law\b|\bScottish\s+law\b/g, 'the laws of Scotland'],
+  [/\bIrish\s+law\b/g, 'the laws of Ireland'],
+  [/\bGerman\s+law\b/g, 'the laws of Germany'],
+  [/\bFrench\s+law\b/g, 'the laws of France'],
+  [/\bSwiss\s+law\b/g, 'the laws of Switzerland'],
+  [/\bDutch\s+law\b/g, 'the laws of the Netherlands'],
+];
+
+function englishCandidates(raw: string): Mention[] {
+  const sentence = LEGAL_SYSTEM_ADJECTIVES.reduce((text, [pattern, replacement]) => text.replace(pattern, replacement), raw);
   const found: Mention[] = [];
   const strong = CHOICE_VERB.test(sentence);
   const weak = !strong && WEAK_CHOICE_VERB.test(sentence);
@@ -48,7 +61,10 @@ function englishCandidates(sentence: string): Mention[] {
     const windowStart = match.index + match[0].length;
     const window = sentence.slice(windowStart, windowStart + 110);
     // "the laws of that State applicable to agreements ... performed in the State of New Jersey"
-    const anaphoric = /^(?:that|such|said|the\s+said|this)\s+(?:state|jurisdiction|country|province|commonwealth)\b/i.test(window);
+    // "the laws thereof": the place named earlier in the sentence ("accepted ... in the State of Nevada").
+    const anaphoric =
+      /^(?:(?:that|such|said|the\s+said|this)\s+(?:state|jurisdiction|country|province|commonwealth)\b|thereof\b)/i.test(window) ||
+      /\bthereof\b/i.test(match[0] + window.slice(0, 10));
     const chosen = anaphoric ? pickJurisdiction(findJurisdictions(sentence), Infinity) : pickJurisdiction(findJurisdictions(window));
     if (chosen) found.push({ jurisdiction: chosen.normalised, score: base });
   }

@@ -42,6 +42,8 @@ describe('liquidated damages', () => {
     ['Any consent must be given in writing under penalty of nullity.'],
     ['1.6 "Buy-Out Fee" is defined in Section 4.2 hereof.'],
     ['SutroVax shall bear any resulting cancellation fees charged by the Alternative Supplier.'],
+    ['Company agrees to reimburse Contractor for any losses (including cancellation penalties) that Contractor may sustain.'],
+    ['HSWI may pay World Book a single buy-out fee, which eliminates its obligation to pay further royalties.'],
   ])('does not count %j', (text) => {
     expect(extractFields(text).liquidatedDamages).toBeNull();
   });

@@ -6,13 +6,13 @@ const MENTIONS =
   /minimum|\bmin\b|commitment|deficiency|target|guarantee|at\s+least|not\s+less\s+than|no\s+less\s+than|shortfall|take[- ]or[- ]pay|guarantee|最低|不少于|不低于/i;
 /** "minimum purchase / order quantity / annual royalty / sales target", "MOQ", "take or pay". */
 const MINIMUM_NOUN =
-  /\bminimum\s+(?:annual\s+|monthly\s+|quarterly\s+|yearly\s+|aggregate\s+|guaranteed\s+|total\s+|firm\s+|initial\s+)*(?:purchase|purchasing|order|orders|ordering|quantit(?:y|ies)|volumes?|commitments?|sales|revenues?|royalt(?:y|ies)|fees?|payments?|spend|targets?|units|number\s+of|annual|performance|marketing\s+(?:spend|expenditure)|advertising|impressions|guarantee|capacity|take|buy)\b|\bminimum\s+(?:[\w/-]+\s+){0,3}?(?:charge|quantit(?:y|ies)|lot|percentages?|volumes?|page\s+views|impressions|orders?)\b|\b(?:monthly|annual|quarterly|yearly)\s+minimum\b|\b(?:volume|purchase|minimum)\s+commitments?\b|\bdeficiency\s+payments?\b|\b(?:sales?|purchase|revenue)\s+targets?\b|\bguarantees?\s+(?:that\s+)?(?:it\s+)?(?:will\s+)?deliver\b|\bMOQ\b|\btake[- ]or[- ]pay\b|\bminimum\s+of\s+(?:\$|US\$|USD|€|£|\d|\w+\s+\(\d)/i;
+  /\bminimum\s+(?:annual\s+|monthly\s+|quarterly\s+|yearly\s+|aggregate\s+|guaranteed\s+|total\s+|firm\s+|initial\s+)*(?:purchase|purchasing|order|orders|ordering|quantit(?:y|ies)|volumes?|commitments?|sales|revenues?|royalt(?:y|ies)|fees?|payments?|spend|targets?|units|number\s+of|annual|performance|marketing\s+(?:spend|expenditure)|advertising|impressions|guarantee|capacity|take|buy)\b|\bminimum\s+(?:[\w/-]+\s+){0,3}?(?:charge|quantit(?:y|ies)|lot|percentages?|volumes?|page\s+views|impressions|orders?)\b|\b(?:monthly|annual|quarterly|yearly)\s+minimum\b|\b(?:volume|minimum)\s+commitments?\b|\bdeficiency\s+payments?\b|\b(?:sales?|purchase|revenue)\s+targets?\b|\bguarantees?\s+(?:that\s+)?(?:it\s+)?(?:will\s+)?deliver\b|\bMOQ\b|\btake[- ]or[- ]pay\b|\bminimum\s+of\s+(?:\$|US\$|USD|€|£|\d|\w+\s+\(\d)/i;
 /** "shall purchase at least 10,000 units", "agrees to order not less than $1,000,000 of Products in each year". */
 const AT_LEAST =
   /\b(?:purchas\w*|order\w*|buy|bu(?:ys|ying)|procure|sell|sold|pay|spend|deliver|acquire|license|generate|achieve|commit|fund|invest|set\s+up|open|tender\w*)\b[^.;]{0,60}?\b(?:at\s+least|not\s+less\s+than|no\s+less\s+than|a\s+minimum\s+of|no\s+fewer\s+than|not\s+fewer\s+than)\b/i;
 /** Floors that are not a commitment to buy, sell or pay: insurance limits, notice periods, ages, wages. */
 const NOT_COMMERCIAL =
-  /\bno\s+minimum\b|\bnothing\b[^.;]{0,60}\bobligat|\bnot\s+(?:be\s+)?(?:obligated|required)\s+to\s+(?:purchase|order|buy)|\bless\s+favou?rable\b|\binsur|\bminimum\s+(?:wage|age|standards?|specifications?|notice|term\b|period|requirements?\s+of\s+(?:applicable\s+)?law|balance|credit\s+rating)|\bcoverage\b|\bnotice\b[^.;]{0,30}\b(?:at\s+least|not\s+less\s+than)/i;
+  /\bno\s+minimum\b|\bterm\s+of\s+at\s+least\b|\bdeposit\b|\bnothing\b[^.;]{0,60}\bobligat|\bnot\s+(?:be\s+)?(?:obligated|required)\s+to\s+(?:purchase|order|buy)|\bless\s+favou?rable\b|\binsur|\bminimum\s+(?:wage|age|standards?|specifications?|notice|term\b|period|requirements?\s+of\s+(?:applicable\s+)?law|balance|credit\s+rating)|\bcoverage\b|\bnotice\b[^.;]{0,30}\b(?:at\s+least|not\s+less\s+than)/i;
 const CHINESE = /最低(?:采购|订购|订货|销售|购买)(?:量|额|数量|金额)?|(?:采购|订购|购买|销售)[^。；]{0,20}(?:不少于|不低于|至少)/;
 
 /**
@@ -21,9 +21,10 @@ const CHINESE = /最低(?:采购|订购|订货|销售|购买)(?:量|额|数量|�
  * take-or-pay). Insurance limits, minimum notice and other floors are not.
  */
 export function extractMinimumCommitment(view: TextView): PresenceField | null {
+  // An all-capitals line is a heading or a schedule title, not a commitment.
   return presenceOf(
     view,
     MENTIONS,
-    (text) => CHINESE.test(text) || ((MINIMUM_NOUN.test(text) || AT_LEAST.test(text)) && !NOT_COMMERCIAL.test(text)),
+    (text) => CHINESE.test(text) || (/[a-z]/.test(text) && (MINIMUM_NOUN.test(text) || AT_LEAST.test(text)) && !NOT_COMMERCIAL.test(text)),
   );
 }

@@ -11,6 +11,7 @@ describe('non-compete', () => {
     [
       'Throughout the Term and for a period of six (6) months after termination, neither XSPA nor any of its affiliates shall, directly or indirectly, sell or promote any digital meditation products.',
     ],
+    ['No Participant will engage in any business that might be competitive with the business of the Joint Venture.'],
     [
       'During the term of this Agreement, neither OntoChem nor any of its Affiliates will research, develop or commercialize any compound directed to any Target.',
     ],

@@ -27,6 +27,24 @@ describe('termination for convenience', () => {
     expect(convenience(text)).toEqual({ notice });
   });
 
+  it('judges lettered items kept in one sentence on their own, and reads list items without a notice length', () => {
+    expect(
+      convenience(
+        'c. Either party may terminate this Agreement in the event of a breach by providing thirty (30) days prior written notice, provided the breaching party fails to cure such breach. d. Theismann shall have the right to terminate this Agreement at any time upon thirty (30) days written notice to Bizzingo.',
+      ),
+    ).toEqual({ notice: 30 });
+    expect(
+      convenience(
+        'This Agreement may be terminated:\n(a) by Magenta for any reason upon [***] written notice to Bachem;\n(b) by either Party for material breach.',
+      ),
+    ).toEqual({ notice: null });
+    expect(
+      convenience(
+        'Datec may terminate the whole or any part of this agreement for convenience at any time by giving at least 6 months prior written notice.',
+      ),
+    ).toEqual({ notice: 180 });
+  });
+
   it('judges a proviso on its own, but a proviso that takes the right away wins', () => {
     expect(
       convenience(

@@ -9,7 +9,7 @@ const ACTIVE_RIGHT =
   /\b(?:may|can)\b(?:,[^,.;]{1,80},)?\s+(?:\w+\s+){0,8}?(?:terminate|cancel)\s+([^.;]{0,40})|\b(?:right|option|power|entitled)\s+(?:\([^()]{0,40}\)\s+)?(?:\w+\s+){0,3}?to\s+(?:\w+\s+){0,2}?(?:terminate|cancel)\s+([^.;]{0,40})/gi;
 /** The contract is what ends: "this Agreement", "the Term", a defined name, or no object at all ("may terminate upon notice"). */
 const CONTRACT_OBJECT =
-  /^(?:(?:this|the|such|any|its|their)\s+)?(?:[A-Z]|agreement|contract|term\b|performance|relationship|licen[cs]e|arrangement|engagement)|^(?:upon|on|by|with|at|for|without|immediately|effective|forthwith|in\s+(?:its|their)|\()/;
+  /^(?:(?:this|the|such|any|its|their)\s+)?(?:[A-Z]|whole\b|all\s+or\s+any\s+part|agreement|contract|term\b|performance|relationship|licen[cs]e|arrangement|engagement)|^(?:upon|on|by|with|at|for|without|immediately|effective|forthwith|in\s+(?:its|their)|\()/;
 const PASSIVE_RIGHT =
   /\bmay\s+(?:\w+\s+){0,2}?be\s+(?:terminated|cancell?ed)\b|\bterminable\b|\bshall\s+terminate\b[^.;]{0,80}?\b(?:upon\s+(?:either|any|one)\s+party\s+giving|at\s+the\s+option\s+of)\b|\bcontinue\s+in\s+effect\s+until\s+(?:either|any|one)\s+party\b[^.;]{0,60}\bnotice\b|\b(?:until|unless\s+(?:sooner|earlier)|unless)\s+terminated\s+by\s+(?:either|any|one|a)\s+party\s+(?:upon|by\s+giving|giving|on|with)\b[^.;]{0,60}\bnotice\b|\b(?:wishing|wishes|desiring|desires|decides?|electing|elects?)\s+to\s+terminate\s+(?:this|the)\s+(?:agreement|contract)\b/i;
 const NOT_ALLOWED =
@@ -62,6 +62,7 @@ interface TerminationRight {
 
 /** "...; provided that TouchStar shall have the right to terminate ...": a proviso is a right of its own. */
 const PROVISO = /;\s*provided,?\s+(?:however,?\s+)?(?:that\s+)?|,\s*provided,?\s+however,?\s+(?:that\s+)?/i;
+const LETTERED_ITEM = /(?<=[.;])\s+(?=(?:[a-z]|[ivx]{1,4}|\d{1,2})\.\s+[A-Z])/;
 const LIST_ITEM = /^\(?(?:[a-z]|[ivx]{1,5}|\d{1,2})[).]\s/i;
 /** "(a) ", "(ii) ", "(3) " inside a sentence, but not the "(60)" of "sixty (60) days". */
 const INLINE_MARKER =
@@ -87,6 +88,9 @@ function isConvenience(text: string): boolean {
 function alternatives(text: string): string[] {
   const provisos = text.split(PROVISO);
   if (provisos.length > 1) return provisos.filter((part) => part.trim().length > 0);
+  // Lettered items the sentence splitter kept together: "... fails to cure such breach. d. Theismann shall have the right to terminate ..."
+  const items = text.split(LETTERED_ITEM);
+  if (items.length > 1) return items.filter((part) => part.trim().length > 0);
   const markers = [...text.matchAll(INLINE_MARKER)].filter((marker) => marker.index > 0);
   if (markers.length < 2) return [];
   const lead = text.slice(0, markers[0]!.index);
@@ -110,7 +114,11 @@ function sentenceIsConvenience(view: TextView, index: number): boolean {
   if (MENTIONS_TERMINATION.test(text) && (isConvenience(text) || alternatives(text).some(isConvenience))) return true;
   // A list item under "... may be terminated upon the occurrence of any of the following:" —
   // "(d) By either party hereto upon sixty (60) days prior written notice".
-  if (!LIST_ITEM.test(text) || noticeDurations(text).length === 0) return false;
+  if (
+    !LIST_ITEM.test(text) ||
+    (noticeDurations(text).length === 0 && !NOTICE_ALONE.test(text) && !STRONG_CONVENIENCE.test(text) && !CONVENIENCE.test(text))
+  )
+    return false;
   const lead = listLead(view, index);
   return lead !== null && grantsTerminationRight(lead) && !CONDITION.test(text) && !END_OF_TERM.test(text);
 }

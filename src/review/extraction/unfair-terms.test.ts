@@ -37,6 +37,7 @@ describe('unfair terms of service', () => {
     ['Dropbox will pay all arbitration fees for individual arbitration for claims less than $75,000.'],
     ['If any provision is found by a court of competent jurisdiction to be invalid, the rest remains in force.'],
     ['Limitation of Liability'],
+    ['You are solely responsible for remembering your passcode.'],
   ])('finds nothing in %j', (text) => {
     expect(terms(text)).toEqual([]);
   });

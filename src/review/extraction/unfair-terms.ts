@@ -39,7 +39,7 @@ const ARBITRATION_BINDS =
   /\b(?:disputes?|claims?|controvers\w+)\b[^.]{0,200}?\b(?:resolved|settled|decided|determined|submitted|referred|governed)\b[^.]{0,80}?\barbitrat|\b(?:binding|mandatory|individual|final)\s+(?:and\s+\w+\s+)?(?:individual\s+)?arbitration\b|\bagree(?:s|ment)?\s+to\s+arbitrat|\barbitration\s+(?:agreement|clause|provision)s?\b[^.]{0,80}?\b(?:contain|agree|appl|affect)|\bwaiv\w*\b[^.]{0,80}?\b(?:jury|class\s+action|court)\b|\b(?:submit|agree)\w*\s+to\s+(?:the\s+)?(?:\w+\s+){0,3}?arbitrat|\barbitration\s+(?:shall|will)\s+be\s+(?:initiated|conducted|held)\b|\bany\s+arbitration\b[^.]{0,80}?\b(?:conducted|held|initiated)\b|\belection\s+to\s+arbitrate\b/i;
 /** Procedure and escape hatches inside an arbitration section are not the agreement to arbitrate. */
 const NOT_ARBITRATION =
-  /\b(?:not\s+preclude|opt[- ]out|decline\s+this|unenforceable|null\s+and\s+void|deemed\s+void|fees?\b[^.]{0,30}\barbitrat|arbitration\s+fees)\b/i;
+  /\b(?:not\s+preclude|opt[- ]out|decline\s+this|unenforceable|null\s+and\s+void|deemed\s+void|fees?\b[^.]{0,30}\barbitrat|arbitration\s+fees|except\s+where|exception\s+to|federal\s+arbitration\s+act|surviv\w*|conducted\s+(?:in\s+English|by\s+telephone)|in\s+your\s+favou?r|the\s+details)\b|"[^"]{0,40}arbitration[^"]{0,40}"/i;
 
 const UNILATERAL_CHANGE =
   /\b(?:change|changes|modify|modifies|amend|amends|update|updates|revise|revises|alter|replace|discontinue|suspend|vary|add\s+or\s+remove)\b[^.]{0,120}?\b(?:terms|agreement|conditions|polic(?:y|ies)|services?|features?|functionalit\w*|prices?|fees?|content|products?|goods|offer\w*|number|these|this|them|it)\b|\b(?:terms|agreement|conditions|polic(?:y|ies))\b[^.]{0,80}?\b(?:may|might|will|can)\s+(?:be\s+)?(?:changed|modified|amended|updated|revised|altered)\b|\bchanges?\s+to\s+(?:these|the|this|our)\s+(?:terms|agreement|conditions)|\b(?:look\s+at|check|review)\s+(?:these|the)\s+terms\s+(?:periodically|regularly|from\s+time\s+to\s+time)|\bmake\s+changes\b/i;
@@ -54,7 +54,7 @@ const LIABILITY =
   /\b(?:not|never|no|nor|any)\b[^.]{0,60}?\b(?:liable|liability|liabilities)\b|\b(?:not|never|no|nor)\s+(?:\w+\s+){0,3}?(?:responsible|responsibility)\b|\blimit(?:ation)?s?\s+(?:of|on)\s+(?:our\s+)?liability\b|\bliability\b[^.]{0,120}?\b(?:limited|exceed|shall\s+not|capped|excluded)\b|\b(?:indirect|consequential|incidental|punitive|special)\s+(?:or\s+\w+\s+)?(?:damages?|loss(?:es)?)\b|\bloss(?:es)?\s+of\s+(?:profits?|data|revenue|goodwill)\b|\bnothing\b[^.]{0,80}?\b(?:limits?|excludes?|removes?|restricts?)\b[^.]{0,40}?\b(?:liability|responsibility)\b|n't\s+(?:\w+\s+){0,2}?(?:responsible|liable)\b|\bdisclaim\w*\s+(?:all\s+|any\s+)?(?:responsibility|liability)\b|\b(?:this|these|such|the\s+above)\s+(?:limitations?|exclusions?)\b[^.]{0,40}?\bappl|\blimits?\s+(?:or\s+excludes?\s+)?(?:our|its|the|their)\s+(?:total\s+)?(?:liability|responsibility)\b|\b(?:solely|fully)\s+responsible\b|\bsole\s+responsibility\b|\bassumes?\s+all\s+(?:responsibility|liability)\b|\bwithout\s+(?:notice\s+or\s+)?liability\b|\bonly\s+(?:for\s+)?direct\s+damages\b|\bloss\s+of\s+use\b|\btotal\s+liability\b|\bpossibility\s+of\s+such\s+(?:damages?|loss)\b|\b(?:claim|cause\s+of\s+action)\b[^.]{0,120}?\b(?:must|shall)\s+be\s+(?:filed|commenced|brought)\s+within\b/i;
 /** Warranty disclaimers, indemnities and the user's own promises are other clauses. */
 const NOT_LIABILITY =
-  /^[^.]{0,80}\b(?:you|user)\s+(?:represent|agree\s+to\s+indemnify|will\s+indemnify|shall\s+indemnify)|\bindemnif(?:y|ies)\s+(?:and\s+hold\s+harmless\s+)?(?:us|[A-Z])/i;
+  /^[^.]{0,80}\b(?:you|user)\s+(?:represent|agree\s+to\s+indemnify|will\s+indemnify|shall\s+indemnify)|^\W*(?:[\d.()a-z]+\s+)?(?:you|users?)\s+(?:are|is|will\s+be|shall\s+be)\s+(?:solely\s+|fully\s+)?(?:responsible|liable)\b|\bnot\s+relieve\s+you\b|\bshall\s+not\s+prejudice\b|\bindemnif(?:y|ies)\s+(?:and\s+hold\s+harmless\s+)?(?:us|[A-Z])/i;
 const LIABILITY_FAIR =
   /\bnothing\b[^.]{0,80}?\b(?:limits?|excludes?|removes?|restricts?|affects?)\b[^.]{0,60}?\b(?:liability|responsibility|rights)\b|\bdoes\s+not\s+limit\s+its\s+liability\b|\b(?:doesn't|does\s+not)\s+affect\s+consumer\s+rights\b|\bwe\s+(?:will|shall)\s+(?:either\s+)?(?:repair|compensate|refund)\b|\bstatutory\s+rights\b|\b(?:does|do)\s+not\s+(?:affect|limit)\s+your\s+(?:statutory|legal)\s+rights\b/i;
 
@@ -73,7 +73,7 @@ const PASSIVE_TERMINATION =
 const NOT_TERMINATION_POWER =
   /^\W*(?:\d[\d.]*\s+)?(?:upon|on|after|following|in\s+the\s+event\s+of)\s+(?:the\s+)?(?:termination|expiration|cancellation)\b|\bsurviv\w*\s+(?:the\s+)?termination\b|\b(?:repairs?|maintenance)\b|\bif\s+you\s+(?:choose|decide|elect|want|wish)\b|\buntil\s+you\s+(?:elect|choose|decide)\b/i;
 const PROVIDER_CHANGES = providerDoes(
-  String.raw`change|modif\w*|amend\w*|updat\w*|revis\w*|alter\w*|replac\w*|discontinue\s+(?:the|any|all|our|certain)|vary|add\s+or\s+remove|substitut\w*|limit|establish\w*|implement\w*|introduc\w*|cancel\s+(?:discounts|promotions|coupons)|make\s+(?:a\s+)?(?:significant\s+)?changes?`,
+  String.raw`change|modif\w*|amend\w*|revis\w*|alter\w*|replac\w*|discontinue\s+(?:the|any|all|our|certain)|vary|add\s+or\s+remove|substitut\w*|updat\w*\s+(?:these|the|this|our|its)\s+(?:terms|agreement|conditions|polic\w*)|(?:impose|establish|set|create)\s+(?:\w+\s+){0,3}?limits|limit\s+(?:your|the)\s+(?:use|access|number|storage|ability)|cancel\s+(?:discounts|promotions|coupons)|make\s+(?:a\s+)?(?:significant\s+)?changes?`,
 );
 /** Things that change by themselves: "Our prices may change at any time", "features ... may be subject to change". */
 const CHANGES_ITSELF =
@@ -106,8 +106,9 @@ const RULES: readonly CategoryRule[] = [
     category: 'unilateral_change',
     test: (text) =>
       !WILL_NOT_CHANGE.test(text) &&
+      !/\b(?:repairs?|maintenance)\b|\bexclude\s+or\s+limit\b/i.test(text) &&
       (CHANGES_ITSELF.test(text) || PROVIDER_CHANGES.test(text)) &&
-      (CHANGES_ITSELF.test(text) || UNILATERAL_CHANGE.test(text) || /\blimit|\bestablish|\bimplement|\bintroduc|\bcancel/i.test(text)) &&
+      (CHANGES_ITSELF.test(text) || UNILATERAL_CHANGE.test(text) || /\blimit|\bcancel/i.test(text)) &&
       (PROVIDER_CHANGES.test(text) ||
         CHANGES_ITSELF.test(text) ||
         /\b(?:terms|agreement|conditions)\b[^.]{0,80}?\b(?:may|might|will|can)\s+(?:\w+\s+)?(?:be\s+)?(?:changed|modified|amended|updated|revised)\b|\b(?:look\s+at|check|review)\s+(?:these|the)\s+terms\s+(?:periodically|regularly)|\bmight\s+have\s+to\s+make\s+changes\b/i.test(
