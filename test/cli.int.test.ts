@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTelemetry, type Telemetry } from '../src/platform/telemetry/sdk.js';
 import { englishContract, REVIEW_KNOWLEDGE } from './fixtures/contracts.js';
 import { startTestApp, type TestApp } from './testkit/app.js';
-import { cuadContracts, makeCorruptPdf, makeDocx, makeTextPdf } from './testkit/documents.js';
+import { CUAD_FOLDER, cuadContracts, makeCorruptPdf, makeDocx, makeTextPdf } from './testkit/documents.js';
 
 const BIN = path.join(import.meta.dirname, '..', 'bin', 'suanni.mjs');
 const TERMS = { payDays: 45, penalty: 10, notice: 15, years: 2 };
@@ -51,8 +51,7 @@ describe('the suanni CLI against a running gateway', () => {
     env = { SUANNI_URL: app.url, SUANNI_TOKEN: await app.token('alice') };
     folder = await mkdtemp(path.join(tmpdir(), 'suanni-cli-'));
     const cuad = await cuadContracts(3, 40_000);
-    if (cuad.length < 3)
-      console.log('CUAD contracts not found under /work/shared/data/contracts/cuad/train: the folder holds the synthetic contracts only');
+    if (cuad.length < 3) console.log(`CUAD contracts not found under ${CUAD_FOLDER}: the folder holds the synthetic contracts only`);
     await mkdir(path.join(folder, 'contracts', 'nested'), { recursive: true });
     await writeFile(path.join(folder, 'contracts', 'a-supply.txt'), `${englishContract(TERMS)}\n\n${cuad[0]?.text ?? ''}`);
     await writeFile(

@@ -14,6 +14,7 @@ import { riskNode } from '../src/review/agent/nodes/risk.js';
 import { CONSOLE_DIST } from '../src/transport/console-static.js';
 import { englishContract, REVIEW_KNOWLEDGE } from './fixtures/contracts.js';
 import { startTestApp, type TestApp } from './testkit/app.js';
+import { makeDocx, makeTextPdf } from './testkit/documents.js';
 
 const BROWSER = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const hasBrowser = existsSync(BROWSER);
@@ -212,14 +213,66 @@ describe.skipIf(!hasBrowser)('web console in a browser', { timeout: 60_000 }, ()
     await page.close();
   });
 
+  it('a user cancels a running review and sees it end CANCELLED', async () => {
+    const alice = await app.token('alice');
+    const page = await openAs(alice, '/reviews');
+    await page.getByLabel('Title').fill('To be cancelled');
+    await page.getByLabel('Contract id').fill('browser-cancel');
+    await page.getByLabel('Contract text').fill(englishContract({ payDays: 30, penalty: 4, notice: 20, years: 1 }));
+    let release!: () => void;
+    holdRisk = new Promise((resolve) => (release = resolve));
+    await page.getByRole('button', { name: 'Submit review' }).click();
+    await page.waitForURL(/\/console\/reviews\/[0-9a-f-]{36}$/, WAIT);
+    await page.getByRole('region', { name: 'Live progress' }).locator('.step').filter({ hasText: 'risk' }).filter({ hasText: 'running' }).waitFor(WAIT);
+    await page.getByRole('button', { name: 'Cancel review' }).click();
+    holdRisk = null;
+    release();
+    // Running, it stops at the next node boundary.
+    await page.locator('.facts-grid .badge', { hasText: 'CANCELLED' }).waitFor(WAIT);
+    expect(await page.getByRole('button', { name: 'Cancel review' }).count()).toBe(0);
+    await page.close();
+  });
+
+  for (const kind of ['pdf', 'docx'] as const) {
+    it(`a user uploads a contract as ${kind.toUpperCase()}, watches it reach SUCCEEDED and sees the evidence highlighted in the extracted text`, async () => {
+      const alice = await app.token('alice');
+      const page = await openAs(alice, '/reviews');
+      const contract = englishContract({ payDays: 50, penalty: 11, notice: 12, years: 2 });
+      const bytes = kind === 'pdf' ? await makeTextPdf(contract) : await makeDocx(contract);
+      const mimeType = kind === 'pdf' ? 'application/pdf' : 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+      await page.getByLabel(/^Or upload files/).setInputFiles([{ name: `supply.${kind}`, mimeType, buffer: Buffer.from(bytes) }]);
+      await page.getByRole('button', { name: 'Submit review' }).click();
+      await page.waitForURL(/\/console\/reviews\/[0-9a-f-]{36}$/, WAIT);
+      const id = page.url().split('/').pop()!;
+      await page.locator('.facts-grid .badge', { hasText: 'SUCCEEDED' }).waitFor(WAIT);
+      await page.locator('mark.evidence').first().waitFor(WAIT);
+      // The evidence indexes the text the gateway extracted from the file, which the review keeps.
+      const api = await app.gql(
+        'query ($id: ID!) { review(id: $id) { text findings { evidence { start end } } } }',
+        { id },
+        { token: alice },
+      );
+      const review = api.data!.review as { text: string; findings: { evidence: { start: number; end: number } | null }[] };
+      expect(review.text).toContain('liquidated damages');
+      const evidence = [
+        ...new Set(review.findings.flatMap((f) => (f.evidence ? [review.text.slice(f.evidence.start, f.evidence.end)] : []))),
+      ].sort();
+      expect(evidence.length).toBeGreaterThan(0);
+      expect([...new Set(await page.locator('mark.evidence').allInnerTexts())].sort()).toEqual(evidence);
+      expect(await seriousViolations(page)).toEqual([]);
+      await screenshot(page, `review-upload-${kind}`);
+      await page.close();
+    });
+  }
+
   it('a user uploads two text files as a batch and follows its progress', async () => {
     const alice = await app.token('alice');
     const page = await openAs(alice, '/reviews');
     const upload = page.getByLabel(/^Or upload files/);
-    // Until the gateway takes ReviewInput.file, a PDF is refused in the page with the reason.
+    // A file the gateway cannot read is refused by the server (BAD_USER_INPUT), with the file named.
     await upload.setInputFiles([{ name: 'scan.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4') }]);
     await page.getByRole('button', { name: 'Submit review' }).click();
-    await page.getByRole('alert').getByText("PDF and DOCX contracts need the gateway's file upload").waitFor(WAIT);
+    await page.getByRole('alert').getByText('scan.pdf').waitFor(WAIT);
     await upload.setInputFiles([
       {
         name: 'batch-a.txt',

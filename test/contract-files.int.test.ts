@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { englishContract, REVIEW_KNOWLEDGE } from './fixtures/contracts.js';
 import { startTestApp, type TestApp } from './testkit/app.js';
-import { cuadContracts, makeCorruptPdf, makeDocx, makeEncryptedPdf, makeImageOnlyPdf, makeTextPdf } from './testkit/documents.js';
+import {
+  CUAD_FOLDER,
+  cuadContracts,
+  makeCorruptPdf,
+  makeDocx,
+  makeEncryptedPdf,
+  makeImageOnlyPdf,
+  makeTextPdf,
+} from './testkit/documents.js';
 import { postMultipart } from './testkit/multipart.js';
 
 const SUBMIT = `mutation ($input: ReviewInput!) { submitReview(input: $input) { id status } }`;
@@ -69,8 +77,7 @@ describe('contract files over the GraphQL multipart request spec', () => {
 
   it('reviews a PDF holding a CUAD contract: the extracted text is stored and evidence offsets index it', async () => {
     const [cuad] = await cuadContracts(1);
-    if (!cuad)
-      console.log(`CUAD contracts not found under /work/shared/data/contracts/cuad/train: the PDF carries the synthetic contract only`);
+    if (!cuad) console.log(`CUAD contracts not found under ${CUAD_FOLDER}: the PDF carries the synthetic contract only`);
     const source = `${englishContract(TERMS)}\n\n${cuad?.text ?? ''}`;
     const submitted = await upload(await pdfFile(source));
     expect(submitted.errors).toBeUndefined();

@@ -1,9 +1,8 @@
-// How a chosen contract file becomes the file part of a `ReviewInput`.
+// How a chosen contract file becomes the contract part of a `ReviewInput`.
 
-/** What the server extracts itself once `ReviewInput.file` exists; text files are read here until then. */
-export const SERVER_EXTRACTED = ['.pdf', '.docx'];
-export const TEXT_FILES = ['.txt', '.md', '.markdown'];
-export const ACCEPTED_FILES = [...TEXT_FILES, ...SERVER_EXTRACTED].join(',');
+/** Contract files the gateway reads itself (`ReviewInput.file`, sent as a GraphQL multipart request). */
+export const CONTRACT_FILES = ['.pdf', '.docx', '.txt', '.md', '.markdown'];
+export const ACCEPTED_FILES = CONTRACT_FILES.join(',');
 
 export class UnsupportedFileError extends Error {}
 
@@ -13,15 +12,11 @@ function extensionOf(name: string): string {
 }
 
 /**
- * The contract part of a `ReviewInput` for a chosen file. The one place to switch to uploads:
- * once the schema has `ReviewInput.file: File`, return `{ file }` for every type and `request()`
- * sends it as a GraphQL multipart request.
+ * The contract part of a `ReviewInput` for a chosen file: the file itself, which `request()` sends
+ * as a GraphQL multipart request; the gateway extracts the text (and refuses an unreadable file
+ * with BAD_USER_INPUT naming the problem).
  */
-export async function contractFromFile(file: File): Promise<{ text: string }> {
-  const extension = extensionOf(file.name);
-  if (TEXT_FILES.includes(extension)) return { text: await file.text() };
-  if (SERVER_EXTRACTED.includes(extension)) {
-    throw new UnsupportedFileError(`${file.name}: PDF and DOCX contracts need the gateway's file upload (ReviewInput.file), which this server does not offer yet. Paste the text instead.`);
-  }
-  throw new UnsupportedFileError(`${file.name}: choose a ${ACCEPTED_FILES} file.`);
+export async function contractFromFile(file: File): Promise<{ file: File }> {
+  if (!CONTRACT_FILES.includes(extensionOf(file.name))) throw new UnsupportedFileError(`${file.name}: choose a ${ACCEPTED_FILES} file.`);
+  return { file };
 }

@@ -45,6 +45,12 @@ export const ReplayMutation = graphql(`
   }
 `);
 
+export const CancelReviewMutation = graphql(`
+  mutation ConsoleCancelReview($id: ID!) {
+    cancelReview(id: $id) { id status }
+  }
+`);
+
 export const ReviewProgressSubscription = graphql(`
   subscription ConsoleReviewProgress($reviewId: ID!) {
     reviewProgress(reviewId: $reviewId) { sequence kind node status durationMs errorCode at }

@@ -8,8 +8,10 @@ import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import { Document, Packer, Paragraph } from 'docx';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { projectDir } from '../../src/config.js';
 
-export const CUAD_FOLDER = '/work/shared/data/contracts/cuad/train';
+/** CUAD's training contracts, in the shared folder beside the project (as CI lays it out). */
+export const CUAD_FOLDER = path.resolve(projectDir, '../shared/data/contracts/cuad/train');
 
 /**
  * The first `count` CUAD contracts (sorted by name) of at most `maxBytes`, or [] when the data set

@@ -4,6 +4,7 @@ import { ACCEPTED_FILES, contractFromFile } from '../contract-file';
 import {
   BatchProgressSubscription,
   KnowledgeHistoryQuery,
+  CancelReviewMutation,
   ReplayMutation,
   ReviewProgressSubscription,
   ReviewQuery,
@@ -19,7 +20,7 @@ type Review = ConsoleReviewQuery['review'];
 type ProgressEvent = ConsoleReviewProgressSubscription['reviewProgress'];
 type BatchProgress = ConsoleBatchProgressSubscription['reviewBatchProgress'];
 
-const FINISHED = new Set(['SUCCEEDED', 'FAILED']);
+const FINISHED = new Set(['SUCCEEDED', 'FAILED', 'CANCELLED']);
 
 function fileStem(name: string): string {
   return name.replace(/\.[^.]+$/, '');
@@ -200,6 +201,7 @@ export function ReviewPage({ id, roles }: { id: string; roles: string[] }) {
           <h1>{review.title}</h1>
           <ReviewSummary review={review} roles={roles} />
           {running ? <LiveProgress reviewId={review.id} onStatus={setLiveStatus} onFinished={loaded.reload} /> : null}
+          {running && !FINISHED.has(review.status) ? <CancelReview reviewId={review.id} onCancelled={loaded.reload} /> : null}
           {loadedReview?.status === 'SUCCEEDED' ? <ReviewResult review={review} /> : null}
           {loadedReview?.status === 'SUCCEEDED' ? <Replay reviewId={review.id} /> : null}
         </>
@@ -389,6 +391,35 @@ function ReviewResult({ review }: { review: Review }) {
         )}
       </section>
     </div>
+  );
+}
+
+/** Cancels a queued or running review: queued, it never runs; running, it stops at its next node. */
+function CancelReview({ reviewId, onCancelled }: { reviewId: string; onCancelled: () => void }) {
+  const [error, setError] = useState<ApiError | null>(null);
+  const [busy, setBusy] = useState(false);
+  return (
+    <p>
+      <button
+        type="button"
+        disabled={busy}
+        onClick={async () => {
+          setBusy(true);
+          setError(null);
+          try {
+            await request(CancelReviewMutation, { id: reviewId });
+            onCancelled();
+          } catch (caught) {
+            setError(toApiError(caught));
+          } finally {
+            setBusy(false);
+          }
+        }}
+      >
+        {busy ? 'Cancelling…' : 'Cancel review'}
+      </button>
+      <ErrorMessage error={error} />
+    </p>
   );
 }
 
