@@ -21,16 +21,27 @@ export async function run(): Promise<Record<string, string | number>> {
   try {
     const config = loadConfig({ NODE_ENV: 'production', AUTH_JWT_SECRET: 'x'.repeat(32), SUANNI_ERASURE_HASH_KEY: 'k'.repeat(32) });
     const deps = createDependencies({ config, db, databaseUrl: database.url });
-    const principalOf = (subject: string, roles: Principal['roles']) => deps.services.identity.principalFor({ subject, tenantKey: 'bench', roles: [...roles], issuedAt: new Date(), expiresAt: null });
+    const principalOf = (subject: string, roles: Principal['roles']) =>
+      deps.services.identity.principalFor({ subject, tenantKey: 'bench', roles: [...roles], issuedAt: new Date(), expiresAt: null });
     const user = await principalOf('to-erase', ['USER']);
     const officer = await principalOf('officer', ['COMPLIANCE']);
     const sessions = await Promise.all(Array.from({ length: 20 }, (_, i) => deps.services.sessions.create(user, `s${i}`)));
-    await Promise.all(sessions.map(async (session) => {
-      for (let turn = 0; turn < 30; turn += 1) await deps.services.chat.sendMessage(user, session.id, `Question ${turn}: where is order ${turn}?`);
-    }));
+    await Promise.all(
+      sessions.map(async (session) => {
+        for (let turn = 0; turn < 30; turn += 1)
+          await deps.services.chat.sendMessage(user, session.id, `Question ${turn}: where is order ${turn}?`);
+      }),
+    );
     const store = deps.services.chat.factStore(user, 'CONFIRMED');
     for (let i = 0; i < 100; i += 1) await store.put([user.userId, 'profile'], `k${i}`, { value: i });
-    await deps.services.reviews.submitBatch(user, Array.from({ length: 50 }, (_, i) => ({ contractId: `c${i}`, title: 't', text: englishContract({ payDays: 40, penalty: 9, notice: 10, years: 1 }) })));
+    await deps.services.reviews.submitBatch(
+      user,
+      Array.from({ length: 50 }, (_, i) => ({
+        contractId: `c${i}`,
+        title: 't',
+        text: englishContract({ payDays: 40, penalty: 9, notice: 10, years: 1 }),
+      })),
+    );
     await deps.services.reviews.idle();
 
     const inventoryStarted = performance.now();
@@ -47,11 +58,13 @@ export async function run(): Promise<Record<string, string | number>> {
     await deps.services.chat.close();
     return {
       'rows erased (all stores)': rows,
-      'checkpoint rows': Object.entries(counts).filter(([store]) => store.startsWith('checkpoint:')).reduce((a, [, n]) => a + n, 0),
+      'checkpoint rows': Object.entries(counts)
+        .filter(([store]) => store.startsWith('checkpoint:'))
+        .reduce((a, [, n]) => a + n, 0),
       'erasure wall time (s)': `${seconds.toFixed(3)} (target < 2 s)`,
       'rows per second': Math.round(rows / seconds),
       'baseline: one inventory (ms)': inventoryMs.toFixed(1),
-      'job time / inventory time': (seconds * 1000 / inventoryMs).toFixed(1),
+      'job time / inventory time': ((seconds * 1000) / inventoryMs).toFixed(1),
     };
   } finally {
     await db.$disconnect();

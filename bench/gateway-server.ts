@@ -21,12 +21,23 @@ const app = buildApp(deps);
 const { url: gatewayUrl } = await app.start();
 
 // Baseline in the same process: a bare Yoga with one field, no plugins, no database.
-const bare = createYoga({ schema: createSchema({ typeDefs: 'type Query { hello: String! }', resolvers: { Query: { hello: () => 'world' } } }) });
+const bare = createYoga({
+  schema: createSchema({ typeDefs: 'type Query { hello: String! }', resolvers: { Query: { hello: () => 'world' } } }),
+});
 const bareServer = createServer(bare);
 await new Promise<void>((resolve) => bareServer.listen(0, '127.0.0.1', resolve));
 
-const token = await signDevelopmentToken({ secret, issuer: config.auth.issuer, audience: config.auth.audience, subject: 'bench-user', tenant: 'bench', roles: ['USER'] });
-process.stdout.write(`${JSON.stringify({ gatewayUrl, bareUrl: `http://127.0.0.1:${(bareServer.address() as AddressInfo).port}/graphql`, token })}\n`);
+const token = await signDevelopmentToken({
+  secret,
+  issuer: config.auth.issuer,
+  audience: config.auth.audience,
+  subject: 'bench-user',
+  tenant: 'bench',
+  roles: ['USER'],
+});
+process.stdout.write(
+  `${JSON.stringify({ gatewayUrl, bareUrl: `http://127.0.0.1:${(bareServer.address() as AddressInfo).port}/graphql`, token })}\n`,
+);
 
 const shutdown = async () => {
   await app.stop();

@@ -55,7 +55,9 @@ export async function run(): Promise<Record<string, string | number>> {
       returned += found.length;
     });
     const byPrimaryKey = await measure(() =>
-      db.knowledgeVersion.findMany({ where: { id: { in: Array.from({ length: LOOKUP_IDS }, () => allIds[randomInt(0, allIds.length)]!) } } }),
+      db.knowledgeVersion.findMany({
+        where: { id: { in: Array.from({ length: LOOKUP_IDS }, () => allIds[randomInt(0, allIds.length)]!) } },
+      }),
     );
     return {
       rows,

@@ -40,7 +40,11 @@ const knowledgeRecords: KnowledgeRecord[] = REVIEW_KNOWLEDGE.map((item, i) => ({
 }));
 
 /** Runs the graph alone (knowledge from memory) over `inputs` with bounded concurrency. */
-async function runGraphBatch(graph: CompiledReviewGraph, inputs: ReturnType<typeof benchContracts>, options: { threaded: boolean; heapAt?: number }) {
+async function runGraphBatch(
+  graph: CompiledReviewGraph,
+  inputs: ReturnType<typeof benchContracts>,
+  options: { threaded: boolean; heapAt?: number },
+) {
   const durations: number[] = [];
   let heapAtMark = 0;
   let next = 0;
@@ -51,15 +55,18 @@ async function runGraphBatch(graph: CompiledReviewGraph, inputs: ReturnType<type
       const index = next++;
       const input = inputs[index]!;
       const t0 = performance.now();
-      await graph.invoke(
-        { reviewId: `r-${index}`, ...input, asOf: new Date('2025-06-01T00:00:00Z'), pinnedKnowledge: null } as never,
-        {
-          configurable: {
-            ...(options.threaded ? { thread_id: `bench-${index}` } : {}),
-            review: { retrieveKnowledge: async (request: { asOf: Date; fields: readonly string[] }) => sanitizeKnowledgeSync(knowledgeRecords.filter((r) => request.fields.includes(r.constraint!.field)), { asOf: request.asOf }) },
+      await graph.invoke({ reviewId: `r-${index}`, ...input, asOf: new Date('2025-06-01T00:00:00Z'), pinnedKnowledge: null } as never, {
+        configurable: {
+          ...(options.threaded ? { thread_id: `bench-${index}` } : {}),
+          review: {
+            retrieveKnowledge: async (request: { asOf: Date; fields: readonly string[] }) =>
+              sanitizeKnowledgeSync(
+                knowledgeRecords.filter((r) => request.fields.includes(r.constraint!.field)),
+                { asOf: request.asOf },
+              ),
           },
         },
-      );
+      });
       durations.push(performance.now() - t0);
       done += 1;
       if (done === options.heapAt) heapAtMark = heapAfterGc();
@@ -101,7 +108,10 @@ export async function run(): Promise<Record<string, string | number>> {
     await deps.services.reviews.submitBatch(principal, benchContracts(40));
     await deps.services.reviews.idle();
     const started = performance.now();
-    const batch = await deps.services.reviews.submitBatch(principal, inputs.map((input) => ({ ...input, asOf: new Date('2025-06-01T00:00:00Z') })));
+    const batch = await deps.services.reviews.submitBatch(
+      principal,
+      inputs.map((input) => ({ ...input, asOf: new Date('2025-06-01T00:00:00Z') })),
+    );
     await deps.services.reviews.idle();
     const seconds = (performance.now() - started) / 1000;
     const rows = await db.review.findMany({ where: { batchId: batch.id }, select: { startedAt: true, finishedAt: true, status: true } });

@@ -12,7 +12,9 @@ interface Benchmark {
 
 const benchDir = path.join(projectDir, 'bench');
 const filter = process.argv.slice(2);
-const files = (await readdir(benchDir)).filter((file) => file.endsWith('.bench.ts') && (filter.length === 0 || filter.some((f) => file.includes(f)))).sort();
+const files = (await readdir(benchDir))
+  .filter((file) => file.endsWith('.bench.ts') && (filter.length === 0 || filter.some((f) => file.includes(f))))
+  .sort();
 
 for (const file of files) {
   const benchmark = (await import(pathToFileURL(path.join(benchDir, file)).href)) as Benchmark;

@@ -41,9 +41,12 @@ const EN_SENTENCES = [
   () => `${pick(['Where appropriate, the', 'The'])} buyer may pay USD ${int(1, 99)},000 in advance`,
   () => `Either party may terminate with at least ${int(30, 120)} days' written notice`,
   () => `Late payments ${pick(['typically ', 'may ', ''])}bear interest at ${int(1, 12)}.${int(0, 9)}% per annum`,
-  () => `The aggregate liability of the Supplier shall not exceed $${int(1, 9)},${int(100, 999)},000 or ${int(50, 200)}% of the fees paid in the ${int(6, 24)} months preceding the claim`,
-  () => `The warranty period is ${pick(['in principle ', ''])}${int(6, 36)} months from ${pick(['January', 'March', 'July', 'October'])} ${int(1, 28)}, ${int(2023, 2026)}`,
-  () => `${pick(['If possible, the', 'The'])} Supplier shall respond within ${int(2, 30)} business days and remedy any breach by ${int(2024, 2026)}-${String(int(1, 12)).padStart(2, '0')}-${String(int(1, 28)).padStart(2, '0')}`,
+  () =>
+    `The aggregate liability of the Supplier shall not exceed $${int(1, 9)},${int(100, 999)},000 or ${int(50, 200)}% of the fees paid in the ${int(6, 24)} months preceding the claim`,
+  () =>
+    `The warranty period is ${pick(['in principle ', ''])}${int(6, 36)} months from ${pick(['January', 'March', 'July', 'October'])} ${int(1, 28)}, ${int(2023, 2026)}`,
+  () =>
+    `${pick(['If possible, the', 'The'])} Supplier shall respond within ${int(2, 30)} business days and remedy any breach by ${int(2024, 2026)}-${String(int(1, 12)).padStart(2, '0')}-${String(int(1, 28)).padStart(2, '0')}`,
   () => 'This Agreement shall be governed by and construed in accordance with the laws of the State of New York',
   () => `Fees ${pick(['might', 'may', 'shall'])} increase by ${int(1, 9)} percent each year, as appropriate`,
   () => `It is recommended that the parties review the service levels every ${int(3, 12)} months`,
@@ -56,7 +59,12 @@ function clauseText(): string {
 }
 
 function metadataText(id: number): string {
-  return JSON.stringify({ jurisdiction: pick(['CN', 'US-NY', 'HK', 'SG']), owner: `team-${id % 17}`, reviewedAt: '2024-03-01', note: 'generally applies' });
+  return JSON.stringify({
+    jurisdiction: pick(['CN', 'US-NY', 'HK', 'SG']),
+    owner: `team-${id % 17}`,
+    reviewedAt: '2024-03-01',
+    note: 'generally applies',
+  });
 }
 
 /**

@@ -4,7 +4,15 @@
 // while another tenant's 500-review batch runs.
 import pg from 'pg';
 import { englishContract } from '../test/fixtures/contracts.js';
-import { clusterEnvironment, createSystemDatabase, gqlAt, postgresReachable, spawnSuanni, tokenFor, type SuanniProcess } from '../test/testkit/processes.js';
+import {
+  clusterEnvironment,
+  createSystemDatabase,
+  gqlAt,
+  postgresReachable,
+  spawnSuanni,
+  tokenFor,
+  type SuanniProcess,
+} from '../test/testkit/processes.js';
 import { percentile } from './bench-database.js';
 
 export const name = 'scale: gateways and workers on the PostgreSQL job queue';
@@ -22,9 +30,16 @@ const contract = (i: number) => ({
   asOf: '2025-06-01T00:00:00Z',
 });
 
-async function cluster(workers: number, run: (gateway: SuanniProcess, env: Record<string, string>, sql: pg.Client) => Promise<void>): Promise<void> {
+async function cluster(
+  workers: number,
+  run: (gateway: SuanniProcess, env: Record<string, string>, sql: pg.Client) => Promise<void>,
+): Promise<void> {
   const database = await createSystemDatabase();
-  const env = clusterEnvironment(database.url, { SUANNI_JOB_LEASE_SECONDS: '120', SUANNI_REVIEW_CONCURRENCY: '8', SUANNI_REVIEW_MAX_BATCH: '500' });
+  const env = clusterEnvironment(database.url, {
+    SUANNI_JOB_LEASE_SECONDS: '120',
+    SUANNI_REVIEW_CONCURRENCY: '8',
+    SUANNI_REVIEW_MAX_BATCH: '500',
+  });
   const processes = await Promise.all([spawnSuanni('gateway', env), ...Array.from({ length: workers }, () => spawnSuanni('worker', env))]);
   const sql = new pg.Client({ connectionString: database.url });
   await sql.connect();
@@ -40,7 +55,10 @@ async function cluster(workers: number, run: (gateway: SuanniProcess, env: Recor
 
 async function waitUntilFinished(sql: pg.Client, where: string, values: unknown[], total: number): Promise<void> {
   for (;;) {
-    const { rows } = await sql.query<{ count: string }>(`SELECT count(*) FROM "Review" WHERE ${where} AND status IN ('SUCCEEDED', 'FAILED')`, values);
+    const { rows } = await sql.query<{ count: string }>(
+      `SELECT count(*) FROM "Review" WHERE ${where} AND status IN ('SUCCEEDED', 'FAILED')`,
+      values,
+    );
     if (Number(rows[0]!.count) >= total) return;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -65,7 +83,10 @@ async function singleLatencies(gateway: SuanniProcess, token: string, sql: pg.Cl
     const submitted = await gqlAt(gateway.url, token, SUBMIT, { input: contract(10_000 + i) });
     const id = submitted.data.submitReview.id as string;
     await waitUntilFinished(sql, 'id = $1', [id], 1);
-    const { rows } = await sql.query<{ ms: number }>('SELECT extract(epoch FROM "startedAt" - "createdAt") * 1000 AS ms FROM "Review" WHERE id = $1', [id]);
+    const { rows } = await sql.query<{ ms: number }>(
+      'SELECT extract(epoch FROM "startedAt" - "createdAt") * 1000 AS ms FROM "Review" WHERE id = $1',
+      [id],
+    );
     latencies.push(Number(rows[0]!.ms));
   }
   return latencies;
@@ -87,7 +108,8 @@ export async function run(): Promise<Record<string, string | number>> {
     await gqlAt(gateway.url, other, SUBMIT_BATCH, { inputs: Array.from({ length: BUSY_BATCH }, (_, i) => contract(i)) });
     const busy = await singleLatencies(gateway, token, sql);
     figures['queue latency at idle p50 / p99 (ms)'] = `${percentile(idle, 50).toFixed(1)} / ${percentile(idle, 99).toFixed(1)}`;
-    figures[`queue latency, other tenant's ${BUSY_BATCH}-batch running, p50 / p99 (ms)`] = `${percentile(busy, 50).toFixed(1)} / ${percentile(busy, 99).toFixed(1)}`;
+    figures[`queue latency, other tenant's ${BUSY_BATCH}-batch running, p50 / p99 (ms)`] =
+      `${percentile(busy, 50).toFixed(1)} / ${percentile(busy, 99).toFixed(1)}`;
   });
   return figures;
 }

@@ -60,7 +60,14 @@ function categoryOf(frame: { url: string; functionName: string }): string {
   const { url, functionName } = frame;
   if (functionName === '(idle)' || functionName === '(program)') return 'idle';
   if (functionName === '(garbage collector)') return 'gc';
-  if (url.includes('node_modules/@opentelemetry/') || url.includes('/src/platform/telemetry/') || url.includes('/src/graphql/tracing-plugin') || url.endsWith('/tracing.ts') || url.includes('@prisma/instrumentation')) return 'tracing';
+  if (
+    url.includes('node_modules/@opentelemetry/') ||
+    url.includes('/src/platform/telemetry/') ||
+    url.includes('/src/graphql/tracing-plugin') ||
+    url.endsWith('/tracing.ts') ||
+    url.includes('@prisma/instrumentation')
+  )
+    return 'tracing';
   if (url.includes('async_hooks')) return 'async_hooks';
   return 'other';
 }
@@ -76,7 +83,12 @@ function addProfile(into: Record<string, number>, profile: Profiler.Profile): vo
 /** Puts this process's SDK in `mode`; shutting down also exports what the last batch left queued. */
 async function switchTo(mode: Mode): Promise<void> {
   await currentTelemetry()?.shutdown();
-  if (mode !== 'off') startTelemetry({ serviceName: 'suanni-bench', bufferTraces: 500, otlpEndpoint: mode === 'export' ? process.env.BENCH_OTLP_ENDPOINT : undefined });
+  if (mode !== 'off')
+    startTelemetry({
+      serviceName: 'suanni-bench',
+      bufferTraces: 500,
+      otlpEndpoint: mode === 'export' ? process.env.BENCH_OTLP_ENDPOINT : undefined,
+    });
 }
 
 /** The child: every mode in this one process, batch by batch. */
@@ -85,14 +97,22 @@ async function measure(): Promise<ChildResult> {
   const db = createDatabase(database.url, 10);
   const result: ChildResult = { off: [], buffer: [], export: [], spansBuffered: 0, profile: { off: {}, buffer: {}, export: {} } };
   try {
-    const deps = createDependencies({ config: reviewBenchConfig(CONCURRENCY), db, databaseUrl: database.url, provider: createModelProvider({ provider: 'rules' } as never) });
+    const deps = createDependencies({
+      config: reviewBenchConfig(CONCURRENCY),
+      db,
+      databaseUrl: database.url,
+      provider: createModelProvider({ provider: 'rules' } as never),
+    });
     const principal = await reviewBenchPrincipal(deps);
     const asOf = new Date('2025-06-01T00:00:00Z');
     let offset = 0;
     const batch = async (size = BATCH): Promise<Sample> => {
       const started = performance.now();
       const cpu = process.cpuUsage();
-      const submitted = await deps.services.reviews.submitBatch(principal, benchContracts(size, offset).map((contract) => ({ ...contract, asOf })));
+      const submitted = await deps.services.reviews.submitBatch(
+        principal,
+        benchContracts(size, offset).map((contract) => ({ ...contract, asOf })),
+      );
       offset += size;
       await deps.services.reviews.idle();
       const seconds = (performance.now() - started) / 1000;
@@ -174,7 +194,11 @@ export async function run(): Promise<Record<string, string | number>> {
     : await startEmbeddedPostgres({ dataDir: path.join(os.tmpdir(), `suanni-bench-tracing-${process.pid}`), ephemeral: true });
   let result: ChildResult;
   try {
-    result = await runChild({ ...process.env, DATABASE_URL: process.env.DATABASE_URL ?? embedded!.adminUrl, BENCH_OTLP_ENDPOINT: receiver.url });
+    result = await runChild({
+      ...process.env,
+      DATABASE_URL: process.env.DATABASE_URL ?? embedded!.adminUrl,
+      BENCH_OTLP_ENDPOINT: receiver.url,
+    });
   } finally {
     await embedded?.stop();
     await receiver.close();
@@ -190,7 +214,8 @@ export async function run(): Promise<Record<string, string | number>> {
     return `${sorted[Math.floor(sorted.length / 4)]!.toFixed(2)}–${sorted[Math.ceil((sorted.length * 3) / 4) - 1]!.toFixed(2)}`;
   };
   const runs = (mode: Mode) => result[mode].map((sample) => sample.perSecond.toFixed(0)).join(', ');
-  const slower = (mode: Mode) => `${ratio(mode).toFixed(3)} (middle half of rounds ${spread(mode)}): ${((1 - ratio(mode)) * 100).toFixed(1)}% slower (target < 10%)`;
+  const slower = (mode: Mode) =>
+    `${ratio(mode).toFixed(3)} (middle half of rounds ${spread(mode)}): ${((1 - ratio(mode)) * 100).toFixed(1)}% slower (target < 10%)`;
   // Tracing code's share of the busy (non-idle) CPU samples, and the overhead that implies:
   // on-mode work beyond what the same categories cost with the SDK off, relative to the rest.
   const share = (mode: Mode, ...categories: string[]) => {

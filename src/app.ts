@@ -88,7 +88,12 @@ function createGateway(deps: AppDependencies, live: LiveConnections<WebSocket>):
     graphqlEndpoint: GRAPHQL_PATH,
     healthCheckEndpoint: '/health',
     landingPage: false,
-    graphiql: production ? false : { title: 'Suanni gateway', defaultQuery: '{\n  me {\n    id\n    subject\n    roles\n    sessions { id title threadId createdAt }\n  }\n}\n' },
+    graphiql: production
+      ? false
+      : {
+          title: 'Suanni gateway',
+          defaultQuery: '{\n  me {\n    id\n    subject\n    roles\n    sessions { id title threadId createdAt }\n  }\n}\n',
+        },
     maskedErrors: { maskError: maskUnexpectedError },
     logging: {
       debug: (...args) => log.debug(args.map(String).join(' ')),
@@ -141,7 +146,10 @@ function rejectOversizedBody(req: IncomingMessage, res: ServerResponse, maxBytes
     // Node stops reading at Content-Length; a chunked body could be unbounded.
     if (req.headers['transfer-encoding']) [status, message] = [411, 'A Content-Length header is required.'];
   } else if (Number(length) > maxBytes) {
-    [status, message] = [413, `Request body of ${Number(length)} bytes exceeds the limit of ${maxBytes} bytes; the operator can raise SUANNI_MAX_BODY_BYTES.`];
+    [status, message] = [
+      413,
+      `Request body of ${Number(length)} bytes exceeds the limit of ${maxBytes} bytes; the operator can raise SUANNI_MAX_BODY_BYTES.`,
+    ];
   }
   if (!status) return false;
   res.writeHead(status, { 'content-type': 'application/json', connection: 'close' });
@@ -211,7 +219,11 @@ export function buildApp(deps: AppDependencies): App {
       onConnect: async (ctx) => {
         const authorization = ctx.connectionParams?.authorization ?? ctx.connectionParams?.Authorization;
         try {
-          const principal = await authenticate(typeof authorization === 'string' ? authorization : null, deps.tokens, deps.services.identity);
+          const principal = await authenticate(
+            typeof authorization === 'string' ? authorization : null,
+            deps.tokens,
+            deps.services.identity,
+          );
           if (!principal) {
             ctx.extra.socket.close(4401, 'Unauthorized: connectionParams.authorization is required');
             return false;
@@ -225,11 +237,18 @@ export function buildApp(deps: AppDependencies): App {
           }
           ctx.extra.principal = principal;
           const socket = ctx.extra.socket;
-          if (principal.tokenExpiresAt) cancelExpiry.set(socket, atInstant(principal.tokenExpiresAt, () => live.revokeSocket(socket, socketTokenExpired)));
+          if (principal.tokenExpiresAt)
+            cancelExpiry.set(
+              socket,
+              atInstant(principal.tokenExpiresAt, () => live.revokeSocket(socket, socketTokenExpired)),
+            );
           return true;
         } catch (error) {
           const reason = error instanceof AppError ? error.message : 'authentication failed';
-          ctx.extra.socket.close(error instanceof AppError && error.code === 'FORBIDDEN' ? CloseCode.Forbidden : 4401, `Unauthorized: ${reason}`.slice(0, 120));
+          ctx.extra.socket.close(
+            error instanceof AppError && error.code === 'FORBIDDEN' ? CloseCode.Forbidden : 4401,
+            `Unauthorized: ${reason}`.slice(0, 120),
+          );
           return false;
         }
       },

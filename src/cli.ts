@@ -30,7 +30,8 @@ function roleArgument(argv: string[]): ProcessRole | undefined {
   const { values } = parseArgs({ args: argv, options: { role: { type: 'string' } }, strict: false });
   const role = values.role;
   if (role === undefined) return undefined;
-  if (role !== 'all' && role !== 'gateway' && role !== 'worker') throw new Error(`unknown role ${String(role)}; use gateway, worker or all`);
+  if (role !== 'all' && role !== 'gateway' && role !== 'worker')
+    throw new Error(`unknown role ${String(role)}; use gateway, worker or all`);
   return role;
 }
 
@@ -69,11 +70,20 @@ async function start(role?: ProcessRole): Promise<void> {
     await applyMigrationsExclusively(database.url);
     if (config.demoData && serves) await seedDemoData(db);
     redis = config.redisUrl ? await connectRedis(config.redisUrl) : undefined;
-    deps = createDependencies({ config, db, redis, databaseUrl: database.url, jwtSecret: await jwtSecret(config, dataDir), erasureHashKey: await erasureHashKey(config, dataDir) });
+    deps = createDependencies({
+      config,
+      db,
+      redis,
+      databaseUrl: database.url,
+      jwtSecret: await jwtSecret(config, dataDir),
+      erasureHashKey: await erasureHashKey(config, dataDir),
+    });
     await deps.services.reviews.start({ work: works });
     if (works) await deps.services.erasure.resumeInterrupted();
     if (!serves) {
-      process.stdout.write(`\n  Suanni worker: running up to ${config.reviews.concurrency} reviews at a time (pid ${process.pid})\n  Data folder:   ${dataDir}\n\n`);
+      process.stdout.write(
+        `\n  Suanni worker: running up to ${config.reviews.concurrency} reviews at a time (pid ${process.pid})\n  Data folder:   ${dataDir}\n\n`,
+      );
       return;
     }
     app = buildApp(deps);
@@ -113,7 +123,9 @@ async function newMigration(name: string | undefined): Promise<void> {
   const database = await openDatabase(config, await dataDirectory(config));
   try {
     const folder = await createMigration(database.url, name);
-    process.stdout.write(folder ? `created ${path.relative(projectDir, folder)}/migration.sql\n` : 'schema.prisma has no changes to migrate\n');
+    process.stdout.write(
+      folder ? `created ${path.relative(projectDir, folder)}/migration.sql\n` : 'schema.prisma has no changes to migrate\n',
+    );
   } finally {
     await database.stop();
   }
@@ -129,7 +141,8 @@ async function token(argv: string[]): Promise<void> {
       ttl: { type: 'string', default: '12h' },
     },
   });
-  if (!values.user) throw new Error('usage: npm run token -- --user <sub> [--tenant <key>] [--role USER|ADMIN|COMPLIANCE|SRE ...] [--ttl 12h]');
+  if (!values.user)
+    throw new Error('usage: npm run token -- --user <sub> [--tenant <key>] [--role USER|ADMIN|COMPLIANCE|SRE ...] [--ttl 12h]');
   const roles = (values.role ?? ['USER']).map((role) => role.toUpperCase());
   const unknown = roles.filter((role) => !(ROLES as readonly string[]).includes(role));
   if (unknown.length) throw new Error(`unknown role ${unknown.join(', ')}; use ${ROLES.join(', ')}`);

@@ -10,7 +10,9 @@ describe('loadConfig', () => {
   it('refuses production without a configured key', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/AUTH_JWT_SECRET or AUTH_JWKS_URL/);
     expect(() => loadConfig({ NODE_ENV: 'production', AUTH_JWKS_URL: 'https://idp.example/jwks.json' })).toThrow(/SUANNI_ERASURE_HASH_KEY/);
-    expect(loadConfig({ NODE_ENV: 'production', AUTH_JWKS_URL: 'https://idp.example/jwks.json', SUANNI_ERASURE_HASH_KEY: 'k'.repeat(32) }).env).toBe('production');
+    expect(
+      loadConfig({ NODE_ENV: 'production', AUTH_JWKS_URL: 'https://idp.example/jwks.json', SUANNI_ERASURE_HASH_KEY: 'k'.repeat(32) }).env,
+    ).toBe('production');
   });
 
   it('lists every invalid variable at once', () => {
@@ -18,17 +20,24 @@ describe('loadConfig', () => {
   });
 
   it('accepts DATABASE_URL only as a postgres:// or postgresql:// URL, naming the variable and never echoing the value', () => {
-    expect(loadConfig({ DATABASE_URL: 'postgres://u:p@db.internal:5432/suanni' }).databaseUrl).toBe('postgres://u:p@db.internal:5432/suanni');
-    expect(loadConfig({ DATABASE_URL: ' postgresql://localhost/suanni?sslmode=require ' }).databaseUrl).toBe('postgresql://localhost/suanni?sslmode=require');
+    expect(loadConfig({ DATABASE_URL: 'postgres://u:p@db.internal:5432/suanni' }).databaseUrl).toBe(
+      'postgres://u:p@db.internal:5432/suanni',
+    );
+    expect(loadConfig({ DATABASE_URL: ' postgresql://localhost/suanni?sslmode=require ' }).databaseUrl).toBe(
+      'postgresql://localhost/suanni?sslmode=require',
+    );
     expect(loadConfig({ DATABASE_URL: '' }).databaseUrl).toBeUndefined();
     expect(loadConfig({ DATABASE_URL: '  ' }).databaseUrl).toBeUndefined();
-    const message = 'invalid configuration:\n  DATABASE_URL: must be a PostgreSQL URL of the form postgres://user:password@host:5432/database (postgresql:// works too)';
+    const message =
+      'invalid configuration:\n  DATABASE_URL: must be a PostgreSQL URL of the form postgres://user:password@host:5432/database (postgresql:// works too)';
     for (const bad of ['not-a-url', 'mysql://u:p@db/suanni', 'http://db:5432/suanni', 'postgres:db', 'postgres://u:p@[bad/suanni']) {
       expect(() => loadConfig({ DATABASE_URL: bad }), bad).toThrow(message);
       expect(() => loadConfig({ DATABASE_URL: bad })).not.toThrow(bad);
     }
     // Reported together with the other problems, in one message.
-    expect(() => loadConfig({ DATABASE_URL: 'not-a-url', PORT: 'eighty' })).toThrow(/PORT: [^\n]+\n  DATABASE_URL: must be a PostgreSQL URL/);
+    expect(() => loadConfig({ DATABASE_URL: 'not-a-url', PORT: 'eighty' })).toThrow(
+      /PORT: [^\n]+\n  DATABASE_URL: must be a PostgreSQL URL/,
+    );
   });
 
   it('reads limits and flags', () => {
@@ -40,13 +49,20 @@ describe('loadConfig', () => {
 
   it('reads the subscription limits, defaults 100 per socket and 200 per user, and refuses zero', () => {
     expect(loadConfig({}).subscriptions).toEqual({ perSocket: 100, perUser: 200 });
-    expect(loadConfig({ SUANNI_MAX_SUBSCRIPTIONS_PER_SOCKET: '5', SUANNI_MAX_SUBSCRIPTIONS_PER_USER: '8' }).subscriptions).toEqual({ perSocket: 5, perUser: 8 });
+    expect(loadConfig({ SUANNI_MAX_SUBSCRIPTIONS_PER_SOCKET: '5', SUANNI_MAX_SUBSCRIPTIONS_PER_USER: '8' }).subscriptions).toEqual({
+      perSocket: 5,
+      perUser: 8,
+    });
     expect(() => loadConfig({ SUANNI_MAX_SUBSCRIPTIONS_PER_SOCKET: '0' })).toThrow(/SUANNI_MAX_SUBSCRIPTIONS_PER_SOCKET/);
   });
 
   it('reads the OTLP trace export settings, traces-specific variables first', () => {
     expect(loadConfig({}).telemetry).toMatchObject({ serviceName: 'suanni', otlpProtocol: 'http/protobuf', bufferTraces: 500 });
-    const config = loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318', OTEL_EXPORTER_OTLP_PROTOCOL: 'http/protobuf', OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: 'http/json' });
+    const config = loadConfig({
+      OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318',
+      OTEL_EXPORTER_OTLP_PROTOCOL: 'http/protobuf',
+      OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: 'http/json',
+    });
     expect(config.telemetry).toMatchObject({ otlpEndpoint: 'http://collector:4318', otlpProtocol: 'http/json' });
     expect(() => loadConfig({ OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc' })).toThrow(/OTEL_EXPORTER_OTLP_PROTOCOL[\s\S]*grpc is not supported/);
     expect(() => loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' })).toThrow(/OTEL_EXPORTER_OTLP_ENDPOINT/);
@@ -55,12 +71,16 @@ describe('loadConfig', () => {
   it('derives the body limit from the review limits: a full batch of typical contracts, at least one maximal contract', () => {
     expect(loadConfig({}).limits.maxBodyBytes).toBe(500 * 64 * 1024);
     expect(loadConfig({ SUANNI_REVIEW_MAX_BATCH: '10' }).limits.maxBodyBytes).toBe(1_000_000 + 64 * 1024);
-    expect(loadConfig({ SUANNI_REVIEW_MAX_BATCH: '100', SUANNI_REVIEW_MAX_TEXT_BYTES: '100000' }).limits.maxBodyBytes).toBe(100 * 64 * 1024);
+    expect(loadConfig({ SUANNI_REVIEW_MAX_BATCH: '100', SUANNI_REVIEW_MAX_TEXT_BYTES: '100000' }).limits.maxBodyBytes).toBe(
+      100 * 64 * 1024,
+    );
     expect(loadConfig({ SUANNI_MAX_BODY_BYTES: '5000000' }).limits.maxBodyBytes).toBe(5_000_000);
   });
 
   it('refuses a body limit that a contract at the text limit could not fit into, naming both variables', () => {
-    expect(() => loadConfig({ SUANNI_MAX_BODY_BYTES: '1000000' })).toThrow(/SUANNI_MAX_BODY_BYTES: must be at least SUANNI_REVIEW_MAX_TEXT_BYTES \+ 65536/);
+    expect(() => loadConfig({ SUANNI_MAX_BODY_BYTES: '1000000' })).toThrow(
+      /SUANNI_MAX_BODY_BYTES: must be at least SUANNI_REVIEW_MAX_TEXT_BYTES \+ 65536/,
+    );
     expect(loadConfig({ SUANNI_MAX_BODY_BYTES: '1000000', SUANNI_REVIEW_MAX_TEXT_BYTES: '900000' }).limits.maxBodyBytes).toBe(1_000_000);
   });
 });

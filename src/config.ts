@@ -6,9 +6,7 @@ import { loadModelProviderConfig, type ModelProviderConfig } from './platform/ll
 export const projectDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 const optionalString = z.string().trim().min(1).optional().catch(undefined);
-const booleanFlag = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((value) => ['true', '1', 'yes'].includes(value));
+const booleanFlag = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((value) => ['true', '1', 'yes'].includes(value));
 
 /** A PostgreSQL connection URL; the value is never echoed in the error (it may hold a password). */
 const postgresUrl = z.preprocess(
@@ -69,7 +67,10 @@ const environmentSchema = z
     SUANNI_REVIEW_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
     SUANNI_REVIEW_MAX_TEXT_BYTES: z.coerce.number().int().positive().default(1_000_000),
     SUANNI_REVIEW_MAX_BATCH: z.coerce.number().int().min(1).max(500).default(500),
-    REDIS_URL: z.preprocess((value) => (value === '' ? undefined : value), z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional()),
+    REDIS_URL: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
+    ),
     SUANNI_ROLE: z.enum(['all', 'gateway', 'worker'], { error: 'must be all, gateway or worker' }).default('all'),
     SUANNI_JOB_LEASE_SECONDS: z.coerce.number().int().min(1).max(3_600).default(120),
     SUANNI_JOB_SUPERVISE_SECONDS: z.coerce.number().int().min(1).max(3_600).default(15),
@@ -78,8 +79,14 @@ const environmentSchema = z
     SUANNI_JOB_RETRY_DELAY_SECONDS: z.coerce.number().int().min(0).max(3_600).default(2),
     SUANNI_DRAIN_SECONDS: z.coerce.number().min(0).max(3_600).default(30),
     OTEL_SERVICE_NAME: z.string().trim().min(1).default('suanni'),
-    OTEL_EXPORTER_OTLP_ENDPOINT: z.preprocess((value) => (value === '' ? undefined : value), z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
-    OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.preprocess((value) => (value === '' ? undefined : value), z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
+    OTEL_EXPORTER_OTLP_ENDPOINT: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+    ),
+    OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+    ),
     OTEL_EXPORTER_OTLP_PROTOCOL: otlpProtocol,
     OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: otlpProtocol,
     SUANNI_TRACE_BUFFER_TRACES: z.coerce.number().int().min(1).max(100_000).default(500),
@@ -92,14 +99,21 @@ const environmentSchema = z
     SUANNI_FACTS_PER_USER: z.coerce.number().int().min(1).max(100_000).default(200),
     SUANNI_QUOTA_FACTS: z.coerce.number().int().min(0).default(100_000),
     SUANNI_QUOTA_SESSIONS: z.coerce.number().int().min(0).default(100_000),
-    SUANNI_QUOTA_CHECKPOINT_BYTES: z.coerce.number().int().min(0).default(10 * 1024 ** 3),
+    SUANNI_QUOTA_CHECKPOINT_BYTES: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .default(10 * 1024 ** 3),
     SUANNI_QUOTA_REVIEWS_PER_DAY: z.coerce.number().int().min(0).default(100_000),
     SUANNI_ERASURE_HASH_KEY: z.string().min(32, 'SUANNI_ERASURE_HASH_KEY must be at least 32 characters').optional(),
   })
-  .refine((env) => env.SUANNI_MAX_BODY_BYTES === undefined || env.SUANNI_MAX_BODY_BYTES >= env.SUANNI_REVIEW_MAX_TEXT_BYTES + BODY_OVERHEAD_BYTES, {
-    path: ['SUANNI_MAX_BODY_BYTES'],
-    message: `must be at least SUANNI_REVIEW_MAX_TEXT_BYTES + ${BODY_OVERHEAD_BYTES} (query and JSON overhead), or a contract at the text limit could never be submitted; leave it unset for the default derived from the review limits`,
-  })
+  .refine(
+    (env) => env.SUANNI_MAX_BODY_BYTES === undefined || env.SUANNI_MAX_BODY_BYTES >= env.SUANNI_REVIEW_MAX_TEXT_BYTES + BODY_OVERHEAD_BYTES,
+    {
+      path: ['SUANNI_MAX_BODY_BYTES'],
+      message: `must be at least SUANNI_REVIEW_MAX_TEXT_BYTES + ${BODY_OVERHEAD_BYTES} (query and JSON overhead), or a contract at the text limit could never be submitted; leave it unset for the default derived from the review limits`,
+    },
+  )
   .refine((env) => env.NODE_ENV !== 'production' || env.AUTH_JWT_SECRET || env.AUTH_JWKS_URL, {
     message: 'in production set AUTH_JWT_SECRET or AUTH_JWKS_URL; the generated development secret is refused',
   })
@@ -130,11 +144,26 @@ export interface Config {
   /** What this process does: serve the API, run jobs, or both (the default). */
   role: ProcessRole;
   /** Durable jobs (pg-boss): lease, how often lost leases are looked for, polling, retries; the SIGTERM grace period. */
-  jobs: { leaseSeconds: number; superviseSeconds: number; pollSeconds: number; retryLimit: number; retryDelaySeconds: number; drainSeconds: number };
+  jobs: {
+    leaseSeconds: number;
+    superviseSeconds: number;
+    pollSeconds: number;
+    retryLimit: number;
+    retryDelaySeconds: number;
+    drainSeconds: number;
+  };
   quotas: { facts: number; sessions: number; checkpointBytes: number; reviewsPerDay: number };
   /** Key of the erasure hashes; in development generated once into the data folder. */
   erasureHashKey?: string;
-  chat: { budget: number; recentTurns: number; summarizeAbove: number; autoConfirmFacts: boolean; maxMessageChars: number; maxFactsPerUser: number; threadWaitMs: number };
+  chat: {
+    budget: number;
+    recentTurns: number;
+    summarizeAbove: number;
+    autoConfirmFacts: boolean;
+    maxMessageChars: number;
+    maxFactsPerUser: number;
+    threadWaitMs: number;
+  };
   models: ModelProviderConfig;
   /** OpenTelemetry: see src/platform/telemetry/sdk.ts. */
   telemetry: { serviceName: string; otlpEndpoint?: string; otlpTracesEndpoint?: string; otlpProtocol: OtlpProtocol; bufferTraces: number };
@@ -158,7 +187,9 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     demoData: env.SUANNI_DEMO_DATA,
     auth: { jwtSecret: env.AUTH_JWT_SECRET, jwksUrl: env.AUTH_JWKS_URL, issuer: env.AUTH_ISSUER, audience: env.AUTH_AUDIENCE },
     limits: {
-      maxBodyBytes: env.SUANNI_MAX_BODY_BYTES ?? defaultMaxBodyBytes({ maxBatch: env.SUANNI_REVIEW_MAX_BATCH, maxTextBytes: env.SUANNI_REVIEW_MAX_TEXT_BYTES }),
+      maxBodyBytes:
+        env.SUANNI_MAX_BODY_BYTES ??
+        defaultMaxBodyBytes({ maxBatch: env.SUANNI_REVIEW_MAX_BATCH, maxTextBytes: env.SUANNI_REVIEW_MAX_TEXT_BYTES }),
       maxDepth: env.SUANNI_MAX_DEPTH,
       maxTokens: env.SUANNI_MAX_TOKENS,
       maxAliases: env.SUANNI_MAX_ALIASES,
@@ -166,7 +197,11 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     },
     subscriptions: { perSocket: env.SUANNI_MAX_SUBSCRIPTIONS_PER_SOCKET, perUser: env.SUANNI_MAX_SUBSCRIPTIONS_PER_USER },
     heartbeatMs: env.SUANNI_HEARTBEAT_MS,
-    reviews: { concurrency: env.SUANNI_REVIEW_CONCURRENCY, maxTextBytes: env.SUANNI_REVIEW_MAX_TEXT_BYTES, maxBatch: env.SUANNI_REVIEW_MAX_BATCH },
+    reviews: {
+      concurrency: env.SUANNI_REVIEW_CONCURRENCY,
+      maxTextBytes: env.SUANNI_REVIEW_MAX_TEXT_BYTES,
+      maxBatch: env.SUANNI_REVIEW_MAX_BATCH,
+    },
     redisUrl: env.REDIS_URL,
     role: env.SUANNI_ROLE,
     jobs: {
@@ -177,7 +212,12 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       retryDelaySeconds: env.SUANNI_JOB_RETRY_DELAY_SECONDS,
       drainSeconds: env.SUANNI_DRAIN_SECONDS,
     },
-    quotas: { facts: env.SUANNI_QUOTA_FACTS, sessions: env.SUANNI_QUOTA_SESSIONS, checkpointBytes: env.SUANNI_QUOTA_CHECKPOINT_BYTES, reviewsPerDay: env.SUANNI_QUOTA_REVIEWS_PER_DAY },
+    quotas: {
+      facts: env.SUANNI_QUOTA_FACTS,
+      sessions: env.SUANNI_QUOTA_SESSIONS,
+      checkpointBytes: env.SUANNI_QUOTA_CHECKPOINT_BYTES,
+      reviewsPerDay: env.SUANNI_QUOTA_REVIEWS_PER_DAY,
+    },
     erasureHashKey: env.SUANNI_ERASURE_HASH_KEY,
     chat: {
       budget: env.SUANNI_CHAT_TOKEN_BUDGET,

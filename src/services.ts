@@ -55,7 +55,8 @@ export function createDependencies(options: {
   const provider = options.provider ?? createModelProvider(config.models);
   const knowledge = new KnowledgeService(db);
   const events = createEventBus(options.redis);
-  const hashKey = config.erasureHashKey ?? options.erasureHashKey ?? (config.auth.jwtSecret ? `erasure:${config.auth.jwtSecret}` : undefined);
+  const hashKey =
+    config.erasureHashKey ?? options.erasureHashKey ?? (config.auth.jwtSecret ? `erasure:${config.auth.jwtSecret}` : undefined);
   if (!hashKey) throw new Error('an erasure hash key is required (SUANNI_ERASURE_HASH_KEY)');
   const hasher = new SubjectHasher(hashKey);
   const tombstones = new Tombstones(db, hasher);
@@ -104,12 +105,25 @@ export function createDependencies(options: {
     services: {
       identity,
       quotas,
-      erasure: new ErasureService(db, events, tombstones, hasher, identity, memoryStores, { faultAfterStep: options.erasureFaultAfterStep, failAfterStep: options.erasureFailAfterStep, retry: options.erasureRetry, metrics }),
+      erasure: new ErasureService(db, events, tombstones, hasher, identity, memoryStores, {
+        faultAfterStep: options.erasureFaultAfterStep,
+        failAfterStep: options.erasureFailAfterStep,
+        retry: options.erasureRetry,
+        metrics,
+      }),
       sessions,
       knowledge,
       reviews,
-      observability: new ObservabilityService(db, () => ({ depth: reviews.queueDepth, running: reviews.queueRunning, concurrency: config.reviews.concurrency, cluster: reviews.clusterQueue })),
-      chat: new ChatService(db, options.databaseUrl, sessions, provider, config.chat, tombstones, quotas, { summarizer: options.chatSummarizer, metrics }),
+      observability: new ObservabilityService(db, () => ({
+        depth: reviews.queueDepth,
+        running: reviews.queueRunning,
+        concurrency: config.reviews.concurrency,
+        cluster: reviews.clusterQueue,
+      })),
+      chat: new ChatService(db, options.databaseUrl, sessions, provider, config.chat, tombstones, quotas, {
+        summarizer: options.chatSummarizer,
+        metrics,
+      }),
     },
   };
 }

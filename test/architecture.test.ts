@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
  */
 const SRC = path.resolve(import.meta.dirname, '../src');
 const DOMAINS = ['identity', 'knowledge', 'review', 'memory', 'erasure', 'observability', 'demo', 'transport'];
-const IMPORT = /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s*['"](\.{1,2}\/[^'"]+)['"]|(?:^|\n)\s*import\s*['"](\.{1,2}\/[^'"]+)['"]|import\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g;
+const IMPORT =
+  /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s*['"](\.{1,2}\/[^'"]+)['"]|(?:^|\n)\s*import\s*['"](\.{1,2}\/[^'"]+)['"]|import\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g;
 
 function runtimeModules(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -85,7 +86,11 @@ describe('architecture of src/', () => {
 
   it('keeps platform/ free of domain imports', () => {
     const offending = [...graph].flatMap(([file, targets]) =>
-      folderOf(file) === 'platform' ? targets.filter((target) => DOMAINS.includes(folderOf(target))).map((target) => `${path.relative(SRC, file)} -> ${path.relative(SRC, target)}`) : [],
+      folderOf(file) === 'platform'
+        ? targets
+            .filter((target) => DOMAINS.includes(folderOf(target)))
+            .map((target) => `${path.relative(SRC, file)} -> ${path.relative(SRC, target)}`)
+        : [],
     );
     expect(offending).toEqual([]);
   });

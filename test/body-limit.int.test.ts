@@ -21,9 +21,16 @@ describe('request body limit with the default configuration', () => {
   afterAll(() => app.stop());
 
   it.skipIf(!haveCuad)('a batch of 40 real CUAD contracts (1.8 MB) passes the edge and is queued', async () => {
-    const files = (await readdir(CUAD_TRAIN)).filter((name) => name.endsWith('.txt')).sort().slice(0, 40);
+    const files = (await readdir(CUAD_TRAIN))
+      .filter((name) => name.endsWith('.txt'))
+      .sort()
+      .slice(0, 40);
     const inputs = await Promise.all(
-      files.map(async (name) => ({ contractId: name.replace(/\.txt$/, ''), title: name, text: await readFile(path.join(CUAD_TRAIN, name), 'utf8') })),
+      files.map(async (name) => ({
+        contractId: name.replace(/\.txt$/, ''),
+        title: name,
+        text: await readFile(path.join(CUAD_TRAIN, name), 'utf8'),
+      })),
     );
     const body = JSON.stringify({ query: BATCH, variables: { inputs } });
     // Over the former 1 MB default, so this batch was refused with 413 before.

@@ -9,7 +9,10 @@ describe('one turn per chat thread across processes (PostgreSQL advisory lock)',
   let pools: ReturnType<typeof createPool>[];
   beforeAll(async () => {
     database = await createTestDatabase({ migrated: false });
-    pools = [createPool({ connectionString: database.url, max: 2, name: 'a' }), createPool({ connectionString: database.url, max: 2, name: 'b' })];
+    pools = [
+      createPool({ connectionString: database.url, max: 2, name: 'a' }),
+      createPool({ connectionString: database.url, max: 2, name: 'b' }),
+    ];
   });
   afterAll(async () => {
     for (const pool of pools) await pool.end();

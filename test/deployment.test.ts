@@ -38,7 +38,9 @@ function checkCommand(argv: string[]): { role: string } {
 }
 
 describe('deployment files', () => {
-  const compose = parse(read('deploy/compose.yaml'), { merge: true }) as { services: Record<string, { build?: unknown; command?: string[]; environment?: Record<string, string>; volumes?: string[] }> };
+  const compose = parse(read('deploy/compose.yaml'), { merge: true }) as {
+    services: Record<string, { build?: unknown; command?: string[]; environment?: Record<string, string>; volumes?: string[] }>;
+  };
   const source = sourceText();
   const placeholder = (value: string) => value.replace(/\$\{[A-Z_]+:\?[^}]*\}/g, 'x'.repeat(40));
 
@@ -52,7 +54,9 @@ describe('deployment files', () => {
 
   it('sets only variables the app reads, with values its configuration accepts', () => {
     for (const [name, service] of Object.entries(compose.services).filter(([, service]) => service.build)) {
-      const environment = Object.fromEntries(Object.entries(service.environment ?? {}).map(([key, value]) => [key, placeholder(String(value))]));
+      const environment = Object.fromEntries(
+        Object.entries(service.environment ?? {}).map(([key, value]) => [key, placeholder(String(value))]),
+      );
       for (const key of Object.keys(environment)) expect(source, `${name}: ${key}`).toContain(key);
       const config = loadConfig(environment);
       expect(config.redisUrl, name).toBe('redis://redis:6379');

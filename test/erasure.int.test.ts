@@ -9,25 +9,42 @@ const JOB = `query ($id: ID!) { erasureRequest(id: $id) { id status attempts sub
   steps { name status countBefore countAfter } verification { allZero counts { store count } } } }`;
 
 async function principalOf(app: TestApp, subject: string, roles: Principal['roles'] = ['USER']): Promise<Principal> {
-  return app.deps.services.identity.principalFor({ subject, tenantKey: app.tenant, roles: [...roles], issuedAt: new Date(), expiresAt: null });
+  return app.deps.services.identity.principalFor({
+    subject,
+    tenantKey: app.tenant,
+    roles: [...roles],
+    issuedAt: new Date(),
+    expiresAt: null,
+  });
 }
 
 /** Gives a user sessions with conversation turns, facts and reviews. */
 async function populate(app: TestApp, principal: Principal, shape: { sessions: number; turns: number; facts: number; reviews: number }) {
-  const sessions = await Promise.all(Array.from({ length: shape.sessions }, (_, i) => app.deps.services.sessions.create(principal, `session ${i}`)));
+  const sessions = await Promise.all(
+    Array.from({ length: shape.sessions }, (_, i) => app.deps.services.sessions.create(principal, `session ${i}`)),
+  );
   await Promise.all(
     sessions.map(async (session, i) => {
       for (let turn = 0; turn < shape.turns; turn += 1) {
-        await app.deps.services.chat.sendMessage(principal, session.id, turn === 0 ? `My name is User ${i}.` : `Question ${turn} about order ${turn * 7}?`);
+        await app.deps.services.chat.sendMessage(
+          principal,
+          session.id,
+          turn === 0 ? `My name is User ${i}.` : `Question ${turn} about order ${turn * 7}?`,
+        );
       }
     }),
   );
   const store = app.deps.services.chat.factStore(principal, 'CONFIRMED');
-  for (let i = 0; i < shape.facts; i += 1) await store.put([principal.userId, i % 2 ? 'profile' : 'business'], `key_${i}`, { value: `v${i}` });
+  for (let i = 0; i < shape.facts; i += 1)
+    await store.put([principal.userId, i % 2 ? 'profile' : 'business'], `key_${i}`, { value: `v${i}` });
   if (shape.reviews) {
     await app.deps.services.reviews.submitBatch(
       principal,
-      Array.from({ length: shape.reviews }, (_, i) => ({ contractId: `c-${i}`, title: `r${i}`, text: englishContract({ payDays: 30 + i, penalty: 5 + (i % 4), notice: 30, years: 3 }) })),
+      Array.from({ length: shape.reviews }, (_, i) => ({
+        contractId: `c-${i}`,
+        title: `r${i}`,
+        text: englishContract({ payDays: 30 + i, penalty: 5 + (i % 4), notice: 30, years: 3 }),
+      })),
     );
     await app.deps.services.reviews.idle();
   }
@@ -89,7 +106,8 @@ describe('erasure', () => {
     const saver = app.deps.services.chat['checkpointer'];
     for (const session of victimSessions) {
       const listed = [];
-      for await (const checkpoint of saver.list({ configurable: { thread_id: deriveThreadId(victim.userId, session.id) } })) listed.push(checkpoint);
+      for await (const checkpoint of saver.list({ configurable: { thread_id: deriveThreadId(victim.userId, session.id) } }))
+        listed.push(checkpoint);
       expect(listed).toEqual([]);
     }
     expect(await inventory(app.db, memory, neighbour.userId)).toEqual(neighbourCounts);
@@ -107,14 +125,26 @@ describe('erasure', () => {
     expect((await app.db.erasureRequest.findUniqueOrThrow({ where: { id: job.id } })).status).toBe('COMPLETED');
 
     // A turn or fact that was in flight with the old principal cannot recreate anything.
-    await expect(app.deps.services.chat.sendMessage(principal, session!.id, 'still here?')).rejects.toMatchObject({ code: expect.stringMatching(/FORBIDDEN|NOT_FOUND/) });
-    await expect(app.deps.services.chat.factStore(principal).put([principal.userId, 'profile'], 'name', { value: 'back' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(app.deps.services.chat.sendMessage(principal, session!.id, 'still here?')).rejects.toMatchObject({
+      code: expect.stringMatching(/FORBIDDEN|NOT_FOUND/),
+    });
+    await expect(
+      app.deps.services.chat.factStore(principal).put([principal.userId, 'profile'], 'name', { value: 'back' }),
+    ).rejects.toMatchObject({ code: 'FORBIDDEN' });
     const saver = app.deps.services.chat['checkpointer'];
     const threadId = deriveThreadId(principal.userId, session!.id);
-    await expect(saver.putWrites({ configurable: { thread_id: threadId, checkpoint_ns: '', checkpoint_id: '1' } }, [['messages', 'x']], 'task')).rejects.toMatchObject({ code: 'FORBIDDEN' });
-    await expect(app.deps.services.reviews.submit(principal, { contractId: 'late', title: 'late', text: 'text' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(
+      saver.putWrites({ configurable: { thread_id: threadId, checkpoint_ns: '', checkpoint_id: '1' } }, [['messages', 'x']], 'task'),
+    ).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(app.deps.services.reviews.submit(principal, { contractId: 'late', title: 'late', text: 'text' })).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
     const { inventory } = await import('../src/erasure/inventory.js');
-    const left = await inventory(app.db, { countTraces: () => 0, forgetTraces: () => 0, countProgress: () => 0, forgetProgress: () => 0 }, principal.userId);
+    const left = await inventory(
+      app.db,
+      { countTraces: () => 0, forgetTraces: () => 0, countProgress: () => 0, forgetProgress: () => 0 },
+      principal.userId,
+    );
     expect(Object.values(left).every((count) => count === 0)).toBe(true);
 
     const old = await app.gql('{ me { id } }', {}, { token });
@@ -166,7 +196,11 @@ describe('erasure', () => {
       await populate(retrying, retried, { sessions: 1, turns: 1, facts: 2, reviews: 0 });
       const officer = await retrying.token('cora', { roles: ['COMPLIANCE'] });
       const first = await retrying.gql(REQUEST, { userId: retried.userId }, { token: officer });
-      expect(await waitForJob(retrying, officer, first.data!.requestErasure.id)).toMatchObject({ status: 'COMPLETED', attempts: 2, verification: { allZero: true } });
+      expect(await waitForJob(retrying, officer, first.data!.requestErasure.id)).toMatchObject({
+        status: 'COMPLETED',
+        attempts: 2,
+        verification: { allZero: true },
+      });
 
       // The only attempt fails after the user row is gone: FAILED, and the subject is no user any more.
       const officerB = await giving.token('cora', { roles: ['COMPLIANCE'] });
@@ -185,7 +219,11 @@ describe('erasure', () => {
       expect((await giving.gql(RESUME, { id: resumedJob!.id }, { token: user })).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
       const resumed = await giving.gql(RESUME, { id: resumedJob!.id }, { token: officerB });
       expect(resumed.errors).toBeUndefined();
-      expect(await waitForJob(giving, officerB, resumedJob!.id)).toMatchObject({ status: 'COMPLETED', attempts: 2, verification: { allZero: true } });
+      expect(await waitForJob(giving, officerB, resumedJob!.id)).toMatchObject({
+        status: 'COMPLETED',
+        attempts: 2,
+        verification: { allZero: true },
+      });
 
       // Asking again for a subject whose user row is gone returns the existing job and finishes it.
       const [askedJob] = await giving.db.erasureRequest.findMany({ where: { subjectUserId: stuck['asked-again'] } });
@@ -213,7 +251,10 @@ describe('erasure', () => {
     const events: { status: string; step: string | null }[] = [];
     await new Promise<void>((resolve, reject) => {
       client.subscribe<{ erasureProgress: { status: string; step: string | null } }>(
-        { query: 'subscription ($id: ID!) { erasureProgress(id: $id) { status step steps { name status } } }', variables: { id: requested.data!.requestErasure.id } },
+        {
+          query: 'subscription ($id: ID!) { erasureProgress(id: $id) { status step steps { name status } } }',
+          variables: { id: requested.data!.requestErasure.id },
+        },
         { next: (result) => events.push(result.data!.erasureProgress), error: reject, complete: resolve },
       );
     });
@@ -246,7 +287,11 @@ describe('tenant quotas', () => {
   afterAll(() => app.stop());
 
   it('enforces the limits an ADMIN sets and names the one exceeded', async () => {
-    const set = await app.gql('mutation { setTenantQuota(input: { sessions: 2, reviewsPerDay: 1, facts: 1 }) { name used limit } }', {}, { token: admin });
+    const set = await app.gql(
+      'mutation { setTenantQuota(input: { sessions: 2, reviewsPerDay: 1, facts: 1 }) { name used limit } }',
+      {},
+      { token: admin },
+    );
     expect(set.errors).toBeUndefined();
     await app.gql('mutation { createSession(title: "a") { id } }', {}, { token: user });
     await app.gql('mutation { createSession(title: "b") { id } }', {}, { token: user });
@@ -255,21 +300,36 @@ describe('tenant quotas', () => {
     expect(await app.db.session.count()).toBe(2);
 
     await app.gql('mutation { confirmFact(category: "profile", key: "name", value: "Ulla") { version } }', {}, { token: user });
-    const secondFact = await app.gql('mutation { confirmFact(category: "profile", key: "region", value: "North") { version } }', {}, { token: user });
+    const secondFact = await app.gql(
+      'mutation { confirmFact(category: "profile", key: "region", value: "North") { version } }',
+      {},
+      { token: user },
+    );
     expect(secondFact.errors?.[0]?.extensions).toMatchObject({ code: 'QUOTA_EXCEEDED', limit: 'facts' });
-    const update = await app.gql('mutation { confirmFact(category: "profile", key: "name", value: "Ulla B") { version } }', {}, { token: user });
+    const update = await app.gql(
+      'mutation { confirmFact(category: "profile", key: "name", value: "Ulla B") { version } }',
+      {},
+      { token: user },
+    );
     expect(update.data!.confirmFact.version).toBe(2);
 
-    const review = (i: number) => app.gql('mutation ($input: ReviewInput!) { submitReview(input: $input) { id } }', { input: { contractId: `q${i}`, title: 't', text: 'Payment within 30 days.' } }, { token: user });
+    const review = (i: number) =>
+      app.gql(
+        'mutation ($input: ReviewInput!) { submitReview(input: $input) { id } }',
+        { input: { contractId: `q${i}`, title: 't', text: 'Payment within 30 days.' } },
+        { token: user },
+      );
     expect((await review(1)).errors).toBeUndefined();
     expect((await review(2)).errors?.[0]?.extensions).toMatchObject({ code: 'QUOTA_EXCEEDED', limit: 'reviewsPerDay' });
 
     const usage = await app.gql('{ tenantUsage { name used limit } }', {}, { token: admin });
-    expect(usage.data!.tenantUsage).toEqual(expect.arrayContaining([
-      { name: 'sessions', used: 2, limit: 2 },
-      { name: 'facts', used: 1, limit: 1 },
-      { name: 'reviewsPerDay', used: 1, limit: 1 },
-    ]));
+    expect(usage.data!.tenantUsage).toEqual(
+      expect.arrayContaining([
+        { name: 'sessions', used: 2, limit: 2 },
+        { name: 'facts', used: 1, limit: 1 },
+        { name: 'reviewsPerDay', used: 1, limit: 1 },
+      ]),
+    );
     const denied = await app.gql('{ tenantUsage { name } }', {}, { token: user });
     expect(denied.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
   });

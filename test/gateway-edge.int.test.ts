@@ -114,9 +114,16 @@ describe('operation limits and hardening', () => {
       headers: { accept: 'application/json', 'x-graphql-yoga-csrf': '1' },
     });
     expect(allowed.status).toBe(200);
-    const form = await fetch(app.url, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: JSON.stringify({ query: '{ __typename }' }) });
+    const form = await fetch(app.url, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: JSON.stringify({ query: '{ __typename }' }),
+    });
     expect(form.status).toBe(403);
-    expect((await form.json()).errors[0]).toMatchObject({ message: expect.stringMatching(/CSRF header/), extensions: { code: 'BAD_USER_INPUT', reason: 'CSRF' } });
+    expect((await form.json()).errors[0]).toMatchObject({
+      message: expect.stringMatching(/CSRF header/),
+      extensions: { code: 'BAD_USER_INPUT', reason: 'CSRF' },
+    });
   });
 
   it('masks unexpected errors as INTERNAL with a trace id', async () => {
@@ -125,7 +132,11 @@ describe('operation limits and hardening', () => {
       throw new Error('database password is hunter2');
     };
     try {
-      const response = await app.gql('{ me { id } }', {}, { token, headers: { traceparent: '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01' } });
+      const response = await app.gql(
+        '{ me { id } }',
+        {},
+        { token, headers: { traceparent: '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01' } },
+      );
       expect(response.errors?.[0]?.message).toBe('Unexpected error.');
       expect(response.errors?.[0]?.extensions).toEqual({ code: 'INTERNAL', traceId: '0af7651916cd43dd8448eb211c80319c' });
       expect(JSON.stringify(response)).not.toContain('hunter2');

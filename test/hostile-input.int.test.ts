@@ -41,21 +41,51 @@ describe('text PostgreSQL cannot store is refused at the edge', () => {
 
   const operations: [string, string, Record<string, unknown>, string][] = [
     ['createSession(title)', 'mutation ($t: String!) { createSession(title: $t) { id } }', { t: `a${NUL}b` }, 'title'],
-    ['submitReview title', 'mutation ($i: ReviewInput!) { submitReview(input: $i) { id } }', { i: { contractId: 'c-1', title: `t${NUL}`, text: 'Payment within 30 days.' } }, 'input.title'],
-    ['submitReview text', 'mutation ($i: ReviewInput!) { submitReview(input: $i) { id } }', { i: { contractId: 'c-1', title: 't', text: `Payment ${NUL} within 30 days.` } }, 'input.text'],
+    [
+      'submitReview title',
+      'mutation ($i: ReviewInput!) { submitReview(input: $i) { id } }',
+      { i: { contractId: 'c-1', title: `t${NUL}`, text: 'Payment within 30 days.' } },
+      'input.title',
+    ],
+    [
+      'submitReview text',
+      'mutation ($i: ReviewInput!) { submitReview(input: $i) { id } }',
+      { i: { contractId: 'c-1', title: 't', text: `Payment ${NUL} within 30 days.` } },
+      'input.text',
+    ],
     ['knowledge(tags)', 'query ($t: [String!]) { knowledge(tags: $t) { id } }', { t: ['ok', `x${NUL}`] }, 'tags[1]'],
     ['knowledge(knowledgeIds)', 'query ($t: [ID!]) { knowledge(knowledgeIds: $t) { id } }', { t: [`x${NUL}`] }, 'knowledgeIds[0]'],
     ['knowledgeHistory', 'query ($t: ID!) { knowledgeHistory(knowledgeId: $t) { id } }', { t: `x${NUL}` }, 'knowledgeId'],
-    ['reviews(filter.contractId)', 'query ($t: String) { reviews(filter: { contractId: $t }) { edges { node { id } } } }', { t: `x${NUL}` }, 'filter.contractId'],
+    [
+      'reviews(filter.contractId)',
+      'query ($t: String) { reviews(filter: { contractId: $t }) { edges { node { id } } } }',
+      { t: `x${NUL}` },
+      'filter.contractId',
+    ],
     [
       'putKnowledgeVersion content',
       'mutation ($i: KnowledgeVersionInput!) { putKnowledgeVersion(input: $i) { id } }',
       { i: { knowledgeId: 'k', version: '1.0', kind: 'CLAUSE', source: 'policy:x#1', content: `cap ${NUL} 5%` } },
       'input.content',
     ],
-    ['sendMessage', 'mutation ($s: ID!, $t: String!) { sendMessage(sessionId: $s, text: $t) { reply } }', { t: `my name is ${NUL}Alice` }, 'text'],
-    ['confirmFact value', 'mutation ($v: JSON!) { confirmFact(category: "profile", key: "name", value: $v) { key } }', { v: { first: `Al${NUL}ice` } }, 'value.first'],
-    ['confirmFact key', 'mutation ($k: String!) { confirmFact(category: "profile", key: $k, value: 1) { key } }', { k: `na${NUL}me` }, 'key'],
+    [
+      'sendMessage',
+      'mutation ($s: ID!, $t: String!) { sendMessage(sessionId: $s, text: $t) { reply } }',
+      { t: `my name is ${NUL}Alice` },
+      'text',
+    ],
+    [
+      'confirmFact value',
+      'mutation ($v: JSON!) { confirmFact(category: "profile", key: "name", value: $v) { key } }',
+      { v: { first: `Al${NUL}ice` } },
+      'value.first',
+    ],
+    [
+      'confirmFact key',
+      'mutation ($k: String!) { confirmFact(category: "profile", key: $k, value: 1) { key } }',
+      { k: `na${NUL}me` },
+      'key',
+    ],
   ];
 
   for (const [name, query, variables, argument] of operations) {
@@ -69,8 +99,16 @@ describe('text PostgreSQL cannot store is refused at the edge', () => {
   });
 
   it('the chat thread stays untouched by a refused message', async () => {
-    await app.gql('mutation ($s: ID!, $t: String!) { sendMessage(sessionId: $s, text: $t) { reply } }', { s: sessionId, t: `hi${NUL}` }, { token });
-    const thread = await app.gql('query ($s: ID!) { thread(sessionId: $s) { checkpointCount messages { content } } }', { s: sessionId }, { token });
+    await app.gql(
+      'mutation ($s: ID!, $t: String!) { sendMessage(sessionId: $s, text: $t) { reply } }',
+      { s: sessionId, t: `hi${NUL}` },
+      { token },
+    );
+    const thread = await app.gql(
+      'query ($s: ID!) { thread(sessionId: $s) { checkpointCount messages { content } } }',
+      { s: sessionId },
+      { token },
+    );
     expect(thread.data!.thread).toEqual({ checkpointCount: 0, messages: [] });
   });
 
@@ -78,7 +116,16 @@ describe('text PostgreSQL cannot store is refused at the edge', () => {
     await expectRefused('mutation ($t: String!) { createSession(title: $t) { id } }', { t: `a${LONE}b` }, 'UNPAIRED_SURROGATE', 'title');
     await expectRefused(
       'mutation ($i: KnowledgeVersionInput!) { putKnowledgeVersion(input: $i) { id } }',
-      { i: { knowledgeId: 'k', version: '1.0', kind: 'CLAUSE', source: 'policy:x#1', content: 'cap', constraint: { field: 'penaltyRate', operator: '<=', value: `5${LONE}`, unit: '%' } } },
+      {
+        i: {
+          knowledgeId: 'k',
+          version: '1.0',
+          kind: 'CLAUSE',
+          source: 'policy:x#1',
+          content: 'cap',
+          constraint: { field: 'penaltyRate', operator: '<=', value: `5${LONE}`, unit: '%' },
+        },
+      },
       'UNPAIRED_SURROGATE',
       'input.constraint.value',
     );
@@ -90,10 +137,17 @@ describe('text PostgreSQL cannot store is refused at the edge', () => {
   it('over graphql-ws: a subscription and a query are refused alike and write nothing', async () => {
     const before = await rowCounts(app);
     const client = app.ws({ authorization: `Bearer ${token}` });
-    const stream = await collect(client, 'subscription ($s: ID!, $t: String!) { replyStream(sessionId: $s, text: $t) }', { s: sessionId, t: `hi${NUL}` });
+    const stream = await collect(client, 'subscription ($s: ID!, $t: String!) { replyStream(sessionId: $s, text: $t) }', {
+      s: sessionId,
+      t: `hi${NUL}`,
+    });
     expect(stream.results[0]?.errors?.[0]?.extensions).toEqual({ code: 'BAD_USER_INPUT', reason: 'NUL_CHARACTER', argument: 'text' });
     const query = await collect(client, 'query ($t: [ID!]) { knowledge(knowledgeIds: $t) { id } }', { t: [`ws${NUL}`] });
-    expect(query.results[0]?.errors?.[0]?.extensions).toEqual({ code: 'BAD_USER_INPUT', reason: 'NUL_CHARACTER', argument: 'knowledgeIds[0]' });
+    expect(query.results[0]?.errors?.[0]?.extensions).toEqual({
+      code: 'BAD_USER_INPUT',
+      reason: 'NUL_CHARACTER',
+      argument: 'knowledgeIds[0]',
+    });
     expect(await rowCounts(app)).toEqual(before);
   });
 
@@ -135,7 +189,10 @@ describe('JSON arguments are bounded', () => {
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
       body: `{"query":"mutation ($v: JSON!) { confirmFact(category: \\"profile\\", key: \\"k\\", value: $v) { key } }","variables":{"v":${valueJson}}}`,
     });
-    return { status: response.status, ...((await response.json()) as { data?: unknown; errors?: { extensions?: Record<string, unknown> }[] }) };
+    return {
+      status: response.status,
+      ...((await response.json()) as { data?: unknown; errors?: { extensions?: Record<string, unknown> }[] }),
+    };
   };
 
   it('a 5,000-level nested value is BAD_USER_INPUT (JSON_TOO_DEEP), not a stack overflow, and stores nothing', async () => {

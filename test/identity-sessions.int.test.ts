@@ -92,11 +92,17 @@ describe('sessions', () => {
       expect(response.errors?.every((error) => error.extensions?.code === 'FORBIDDEN')).toBe(true);
       expect(response.errors?.[0]?.path).toContain('threadId');
       expect(aliceRow ?? null).toBeNull();
-      const metadata = await app.gql('{ tenantUsers { subject sessions { id title createdAt } } tenantSessions { id owner { subject } } }', {}, { token: adminOfTenant });
+      const metadata = await app.gql(
+        '{ tenantUsers { subject sessions { id title createdAt } } tenantSessions { id owner { subject } } }',
+        {},
+        { token: adminOfTenant },
+      );
       expect(metadata.errors).toBeUndefined();
       const aliceEntry = metadata.data!.tenantUsers.find((user: { subject: string }) => user.subject === 'alice');
       expect(aliceEntry.sessions.map((s: { id: string }) => s.id)).toContain(aliceSession.id);
-      expect(metadata.data!.tenantSessions.map((s: { owner: { subject: string } }) => s.owner.subject)).toEqual(expect.arrayContaining(['alice', 'bob']));
+      expect(metadata.data!.tenantSessions.map((s: { owner: { subject: string } }) => s.owner.subject)).toEqual(
+        expect.arrayContaining(['alice', 'bob']),
+      );
     });
 
     it('nested field: a USER cannot list the tenant or reach another user through it', async () => {
@@ -115,8 +121,12 @@ describe('sessions', () => {
 
     it('subscription over graphql-ws: another user’s session yields an error and no event', async () => {
       const client = app.ws({ authorization: `Bearer ${bob}` });
-      const { results, error } = await collect(client, 'subscription ($id: ID!) { sessionUpdated(id: $id) { id title } }', { id: aliceSession.id });
-      const errors = (results[0]?.errors ?? (error as { message: string; extensions?: Record<string, unknown> }[])) as { extensions?: { code?: string } }[];
+      const { results, error } = await collect(client, 'subscription ($id: ID!) { sessionUpdated(id: $id) { id title } }', {
+        id: aliceSession.id,
+      });
+      const errors = (results[0]?.errors ?? (error as { message: string; extensions?: Record<string, unknown> }[])) as {
+        extensions?: { code?: string };
+      }[];
       expect(errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
       expect(results.every((result) => !result.data)).toBe(true);
     });
@@ -125,7 +135,10 @@ describe('sessions', () => {
       const response = await fetch(app.url, {
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'text/event-stream', authorization: `Bearer ${bob}` },
-        body: JSON.stringify({ query: 'subscription ($id: ID!) { sessionUpdated(id: $id) { id title } }', variables: { id: aliceSession.id } }),
+        body: JSON.stringify({
+          query: 'subscription ($id: ID!) { sessionUpdated(id: $id) { id title } }',
+          variables: { id: aliceSession.id },
+        }),
       });
       const text = await response.text();
       expect(text).toContain('FORBIDDEN');

@@ -8,7 +8,13 @@ const ME = '{ me { id subject roles tenant { key } } }';
 
 function sign(secret: string, claims: Record<string, unknown>, configure: (jwt: SignJWT) => SignJWT = (jwt) => jwt) {
   return configure(
-    new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setSubject('alice').setIssuer(TEST_ISSUER).setAudience(TEST_AUDIENCE).setIssuedAt().setExpirationTime('1h'),
+    new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('alice')
+      .setIssuer(TEST_ISSUER)
+      .setAudience(TEST_AUDIENCE)
+      .setIssuedAt()
+      .setExpirationTime('1h'),
   ).sign(new TextEncoder().encode(secret));
 }
 
@@ -53,42 +59,72 @@ describe('token verification (HS256)', () => {
 
   it('without a token, fields that need identity are UNAUTHENTICATED', () => rejected(undefined, /Authentication required/));
   it('rejects an expired token', async () =>
-    rejected(await sign(app.secret, { tenant: app.tenant }, (jwt) => jwt.setExpirationTime(Math.floor(Date.now() / 1000) - 60)), /expired/));
+    rejected(
+      await sign(app.secret, { tenant: app.tenant }, (jwt) => jwt.setExpirationTime(Math.floor(Date.now() / 1000) - 60)),
+      /expired/,
+    ));
   it('rejects a token that is not yet valid', async () =>
-    rejected(await sign(app.secret, { tenant: app.tenant }, (jwt) => jwt.setNotBefore(Math.floor(Date.now() / 1000) + 600)), /not yet valid/));
-  it('rejects a wrong issuer', async () => rejected(await sign(app.secret, { tenant: app.tenant }, (jwt) => jwt.setIssuer('someone-else')), /issuer/));
-  it('rejects a wrong audience', async () => rejected(await sign(app.secret, { tenant: app.tenant }, (jwt) => jwt.setAudience('another-api')), /audience/));
+    rejected(
+      await sign(app.secret, { tenant: app.tenant }, (jwt) => jwt.setNotBefore(Math.floor(Date.now() / 1000) + 600)),
+      /not yet valid/,
+    ));
+  it('rejects a wrong issuer', async () =>
+    rejected(await sign(app.secret, { tenant: app.tenant }, (jwt) => jwt.setIssuer('someone-else')), /issuer/));
+  it('rejects a wrong audience', async () =>
+    rejected(await sign(app.secret, { tenant: app.tenant }, (jwt) => jwt.setAudience('another-api')), /audience/));
   it('rejects alg none', async () => {
-    const unsigned = new UnsecuredJWT({ tenant: app.tenant }).setSubject('alice').setIssuer(TEST_ISSUER).setAudience(TEST_AUDIENCE).setExpirationTime('1h').encode();
+    const unsigned = new UnsecuredJWT({ tenant: app.tenant })
+      .setSubject('alice')
+      .setIssuer(TEST_ISSUER)
+      .setAudience(TEST_AUDIENCE)
+      .setExpirationTime('1h')
+      .encode();
     await rejected(unsigned, /invalid|algorithm/i);
   });
-  it('rejects a bad signature', async () => rejected(await sign('another-secret-that-is-long-enough-0123', { tenant: app.tenant }), /signature/));
+  it('rejects a bad signature', async () =>
+    rejected(await sign('another-secret-that-is-long-enough-0123', { tenant: app.tenant }), /signature/));
   it('rejects a token without a tenant claim', async () => rejected(await sign(app.secret, {}), /tenant/));
   it('rejects a token without an expiry', async () => {
-    const token = await new SignJWT({ tenant: app.tenant }).setProtectedHeader({ alg: 'HS256' }).setSubject('alice').setIssuer(TEST_ISSUER).setAudience(TEST_AUDIENCE).sign(new TextEncoder().encode(app.secret));
+    const token = await new SignJWT({ tenant: app.tenant })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('alice')
+      .setIssuer(TEST_ISSUER)
+      .setAudience(TEST_AUDIENCE)
+      .sign(new TextEncoder().encode(app.secret));
     await rejected(token, /exp/);
   });
-  it('rejects a scheme other than Bearer', async () => rejected(undefined, /Bearer/, { authorization: `Basic ${Buffer.from('a:b').toString('base64')}` }));
+  it('rejects a scheme other than Bearer', async () =>
+    rejected(undefined, /Bearer/, { authorization: `Basic ${Buffer.from('a:b').toString('base64')}` }));
   it('rejects a token issued in the future beyond the clock tolerance', async () =>
-    rejected(await sign(app.secret, { tenant: app.tenant }, (jwt) => jwt.setIssuedAt(Math.floor(Date.now() / 1000) + 600)), /issued in the future/));
+    rejected(
+      await sign(app.secret, { tenant: app.tenant }, (jwt) => jwt.setIssuedAt(Math.floor(Date.now() / 1000) + 600)),
+      /issued in the future/,
+    ));
   it('rejects two Authorization headers instead of taking the first', async () => {
     const alice = await app.token('alice');
     const mallory = await app.token('mallory');
     // Two header lines on the wire (fetch would join them into one value).
     const response = await new Promise<{ status: number; body: any }>((resolve, reject) => {
       const body = JSON.stringify({ query: ME });
-      const request = httpRequest(app.url, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
-        let text = '';
-        res.on('data', (chunk) => (text += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
-      });
+      const request = httpRequest(
+        app.url,
+        { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+        (res) => {
+          let text = '';
+          res.on('data', (chunk) => (text += chunk));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
+        },
+      );
       request.setHeader('authorization', [`Bearer ${alice}`, `Bearer ${mallory}`]);
       request.on('error', reject);
       request.end(body);
     });
     expect(response.status).toBe(401);
     expect(response.body.data ?? null).toBeNull();
-    expect(response.body.errors[0]).toMatchObject({ message: expect.stringMatching(/exactly one Authorization header/), extensions: { code: 'UNAUTHENTICATED' } });
+    expect(response.body.errors[0]).toMatchObject({
+      message: expect.stringMatching(/exactly one Authorization header/),
+      extensions: { code: 'UNAUTHENTICATED' },
+    });
   });
   it('rejects repeated Authorization values joined into one header', async () => {
     const headers = new Headers({ 'content-type': 'application/json' });
@@ -97,7 +133,10 @@ describe('token verification (HS256)', () => {
     const response = await fetch(app.url, { method: 'POST', headers, body: JSON.stringify({ query: ME }) });
     const body = await response.json();
     expect(response.status).toBe(401);
-    expect(body.errors[0]).toMatchObject({ message: expect.stringMatching(/exactly one Authorization header/), extensions: { code: 'UNAUTHENTICATED' } });
+    expect(body.errors[0]).toMatchObject({
+      message: expect.stringMatching(/exactly one Authorization header/),
+      extensions: { code: 'UNAUTHENTICATED' },
+    });
   });
   it('answers a bad token with HTTP 401', async () => {
     const response = await app.gql(ME, {}, { token: 'not-a-jwt' });

@@ -4,7 +4,8 @@ import { startTestApp, type TestApp } from './testkit/app.js';
 const PUT = `mutation ($input: KnowledgeVersionInput!) {
   putKnowledgeVersion(input: $input) { id knowledgeId version content recordedAt retractedAt global constraint { field operator value unit } }
 }`;
-const RETRACT = 'mutation ($knowledgeId: ID!, $version: String!) { retractKnowledgeVersion(knowledgeId: $knowledgeId, version: $version) { version retractedAt } }';
+const RETRACT =
+  'mutation ($knowledgeId: ID!, $version: String!) { retractKnowledgeVersion(knowledgeId: $knowledgeId, version: $version) { version retractedAt } }';
 const KNOWLEDGE = `query ($asOf: DateTime, $knownAt: DateTime, $ids: [ID!], $tags: [String!], $kind: KnowledgeKind) {
   knowledge(asOf: $asOf, knownAt: $knownAt, knowledgeIds: $ids, tags: $tags, kind: $kind) { knowledgeId version content global tags kind }
 }`;
@@ -15,7 +16,8 @@ describe('knowledge base', () => {
   let reader: string;
   let otherTenantAdmin: string;
 
-  const put = async (input: Record<string, unknown>, token = compliance) => app.gql(PUT, { input: { kind: 'CLAUSE', source: 'policy:test#1', ...input } }, { token });
+  const put = async (input: Record<string, unknown>, token = compliance) =>
+    app.gql(PUT, { input: { kind: 'CLAUSE', source: 'policy:test#1', ...input } }, { token });
   const asOf = async (variables: Record<string, unknown>, token = reader) => {
     const response = await app.gql(KNOWLEDGE, variables, { token });
     expect(response.errors).toBeUndefined();
@@ -31,7 +33,13 @@ describe('knowledge base', () => {
   afterAll(() => app.stop());
 
   it('returns the version in force: validFrom inclusive, validUntil exclusive', async () => {
-    await put({ knowledgeId: 'cap', version: '1.2', content: 'cap 5%', validFrom: '2024-01-01T00:00:00Z', validUntil: '2025-01-01T00:00:00Z' });
+    await put({
+      knowledgeId: 'cap',
+      version: '1.2',
+      content: 'cap 5%',
+      validFrom: '2024-01-01T00:00:00Z',
+      validUntil: '2025-01-01T00:00:00Z',
+    });
     await put({ knowledgeId: 'cap', version: '1.3', content: 'cap 8%', validFrom: '2025-01-01T00:00:00Z' });
     const at = async (instant: string) => (await asOf({ asOf: instant, ids: ['cap'] })).map((item) => item.version);
     expect(await at('2023-12-31T23:59:59.999Z')).toEqual([]);
@@ -57,7 +65,8 @@ describe('knowledge base', () => {
   });
 
   it('orders versions numerically: 1.10 is newer than 1.9', async () => {
-    for (const version of ['1.2', '1.9', '1.10']) await put({ knowledgeId: 'numeric', version, content: `v${version}`, validFrom: '2020-01-01T00:00:00Z' });
+    for (const version of ['1.2', '1.9', '1.10'])
+      await put({ knowledgeId: 'numeric', version, content: `v${version}`, validFrom: '2020-01-01T00:00:00Z' });
     expect((await asOf({ ids: ['numeric'] }))[0]?.version).toBe('1.10');
     const history = await app.gql('{ knowledgeHistory(knowledgeId: "numeric") { version } }', {}, { token: reader });
     expect(history.data!.knowledgeHistory.map((item: { version: string }) => item.version)).toEqual(['1.10', '1.9', '1.2']);
@@ -117,7 +126,19 @@ describe('knowledge base', () => {
 
     const globalTenant = '00000000-0000-0000-0000-000000000000';
     await app.db.knowledgeVersion.create({
-      data: { tenantId: globalTenant, knowledgeId: 'law', version: '1.0', versionMajor: 1, versionMinor: 0, kind: 'METADATA', content: 'global law', tags: [], source: 'reference:law#1', validFrom: new Date('2020-01-01T00:00:00Z'), validUntil: new Date('9999-01-01T00:00:00Z') },
+      data: {
+        tenantId: globalTenant,
+        knowledgeId: 'law',
+        version: '1.0',
+        versionMajor: 1,
+        versionMinor: 0,
+        kind: 'METADATA',
+        content: 'global law',
+        tags: [],
+        source: 'reference:law#1',
+        validFrom: new Date('2020-01-01T00:00:00Z'),
+        validUntil: new Date('9999-01-01T00:00:00Z'),
+      },
     });
     expect((await asOf({ ids: ['law'] }, otherTenantAdmin))[0]).toMatchObject({ content: 'global law', global: true });
     await put({ knowledgeId: 'law', version: '1.0', kind: 'METADATA', content: 'our own law list', validFrom: '2020-01-01T00:00:00Z' });
@@ -140,10 +161,16 @@ describe('knowledge base', () => {
       [{ knowledgeId: 'v', version: '1', content: 'x' }, 'version'],
       [{ knowledgeId: 'v', version: '1.2.3', content: 'x' }, 'version'],
       [{ knowledgeId: 'v', version: '1.0', content: '   ' }, 'content'],
-      [{ knowledgeId: 'v', version: '1.0', content: 'x', validFrom: '2025-01-01T00:00:00Z', validUntil: '2025-01-01T00:00:00Z' }, 'validUntil'],
+      [
+        { knowledgeId: 'v', version: '1.0', content: 'x', validFrom: '2025-01-01T00:00:00Z', validUntil: '2025-01-01T00:00:00Z' },
+        'validUntil',
+      ],
       [{ knowledgeId: 'v', version: '1.0', content: 'x', source: '/etc/passwd' }, 'source'],
       [{ knowledgeId: 'v', version: '1.0', content: 'x', source: 'postgresql://user:secret@db/prod' }, 'source'],
-      [{ knowledgeId: 'v', version: '1.0', content: 'x', constraint: { field: 'penaltyRate', operator: '<=', value: 'eight' } }, 'constraint.value'],
+      [
+        { knowledgeId: 'v', version: '1.0', content: 'x', constraint: { field: 'penaltyRate', operator: '<=', value: 'eight' } },
+        'constraint.value',
+      ],
       [{ knowledgeId: 'v', version: '1.0', content: 'x', constraint: { field: 'salary', operator: '<=', value: 1 } }, 'constraint.field'],
       [{ knowledgeId: 'bad id!', version: '1.0', content: 'x' }, 'knowledgeId'],
     ];
@@ -155,7 +182,12 @@ describe('knowledge base', () => {
   });
 
   it('keeps a machine-checkable constraint', async () => {
-    const response = await put({ knowledgeId: 'penalty', version: '1.3', content: '违约金不超过8%', constraint: { field: 'penaltyRate', operator: '<=', value: 8, unit: '%' } });
+    const response = await put({
+      knowledgeId: 'penalty',
+      version: '1.3',
+      content: '违约金不超过8%',
+      constraint: { field: 'penaltyRate', operator: '<=', value: 8, unit: '%' },
+    });
     expect(response.data!.putKnowledgeVersion.constraint).toEqual({ field: 'penaltyRate', operator: '<=', value: 8, unit: '%' });
   });
 
@@ -163,18 +195,39 @@ describe('knowledge base', () => {
     const tenant = await app.db.tenant.findUniqueOrThrow({ where: { key: app.tenant } });
     await expect(
       app.db.knowledgeVersion.create({
-        data: { tenantId: tenant.id, knowledgeId: 'raw', version: '1.0', versionMajor: 1, versionMinor: 0, kind: 'CLAUSE', content: 'x', tags: [], source: 's:1', validFrom: new Date('2025-01-01'), validUntil: new Date('2024-01-01') },
+        data: {
+          tenantId: tenant.id,
+          knowledgeId: 'raw',
+          version: '1.0',
+          versionMajor: 1,
+          versionMinor: 0,
+          kind: 'CLAUSE',
+          content: 'x',
+          tags: [],
+          source: 's:1',
+          validFrom: new Date('2025-01-01'),
+          validUntil: new Date('2024-01-01'),
+        },
       }),
     ).rejects.toThrow(/valid_period_check|check constraint/i);
   });
 
   it('records which versions a review read in the access log', async () => {
-    const principal = await app.deps.services.identity.principalFor({ subject: 'rita', tenantKey: app.tenant, roles: ['USER'], issuedAt: null, expiresAt: null });
+    const principal = await app.deps.services.identity.principalFor({
+      subject: 'rita',
+      tenantKey: app.tenant,
+      roles: ['USER'],
+      issuedAt: null,
+      expiresAt: null,
+    });
     const current = await app.deps.services.knowledge.asOf(principal, { knowledgeIds: ['cap', 'numeric'] });
     const reviewId = '11111111-2222-4333-8444-555555555555';
     await app.deps.services.knowledge.recordAccess(principal, reviewId, current);
     const rows = await app.db.knowledgeAccess.findMany({ where: { reviewId }, orderBy: { knowledgeId: 'asc' } });
-    expect(rows.map((row) => [row.knowledgeId, row.version])).toEqual([['cap', '1.3'], ['numeric', '1.10']]);
+    expect(rows.map((row) => [row.knowledgeId, row.version])).toEqual([
+      ['cap', '1.3'],
+      ['numeric', '1.10'],
+    ]);
     expect(rows.every((row) => row.userId === principal.userId)).toBe(true);
   });
 });

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './testkit/app.js';
 
-const SEND = 'mutation ($sessionId: ID!, $text: String!) { sendMessage(sessionId: $sessionId, text: $text) { reply proposedFacts { category key value } } }';
+const SEND =
+  'mutation ($sessionId: ID!, $text: String!) { sendMessage(sessionId: $sessionId, text: $text) { reply proposedFacts { category key value } } }';
 const CREATE = 'mutation ($title: String!) { createSession(title: $title) { id } }';
-const CONFIRM = 'mutation ($category: String!, $key: String!, $value: JSON!) { confirmFact(category: $category, key: $key, value: $value) { category key value } }';
+const CONFIRM =
+  'mutation ($category: String!, $key: String!, $value: JSON!) { confirmFact(category: $category, key: $key, value: $value) { category key value } }';
 const FACTS = '{ facts { category key value } }';
 
 type Proposed = { category: string; key: string; value: string };

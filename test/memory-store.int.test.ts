@@ -171,7 +171,9 @@ function describeStoreBehaviour(name: string, makeStore: () => Promise<StoreUnde
         await store.search([root, 'bulk'], { filter: { n: { $gte: 2 } }, limit: 4, offset: 8 }),
       ];
       expect(filtered.map((page) => page.length)).toEqual([4, 4, 2]);
-      expect(new Set(filtered.flat().map((item) => item.key))).toEqual(new Set(Array.from({ length: 10 }, (_, i) => `item-${String(i + 2).padStart(2, '0')}`)));
+      expect(new Set(filtered.flat().map((item) => item.key))).toEqual(
+        new Set(Array.from({ length: 10 }, (_, i) => `item-${String(i + 2).padStart(2, '0')}`)),
+      );
     });
 
     it('lists namespaces by prefix and suffix, cut to maxDepth, sorted and paged', async () => {
@@ -361,12 +363,30 @@ describe('FactStore', () => {
 
   it('accepts _, %, ., : and quotes in labels and keys, and never treats them as wildcards or separators', async () => {
     const pairs: [string[], string[]][] = [
-      [[alice, 'a_c'], [alice, 'abc']],
-      [[alice, '%'], [alice, 'percent']],
-      [[alice, '50%'], [alice, '500']],
-      [[alice, 'a.b'], [alice, 'a', 'b']],
-      [[alice, 'x:y'], [alice, 'x', 'y']],
-      [[alice, "it's \"quoted\" \\"], [alice, 'its']],
+      [
+        [alice, 'a_c'],
+        [alice, 'abc'],
+      ],
+      [
+        [alice, '%'],
+        [alice, 'percent'],
+      ],
+      [
+        [alice, '50%'],
+        [alice, '500'],
+      ],
+      [
+        [alice, 'a.b'],
+        [alice, 'a', 'b'],
+      ],
+      [
+        [alice, 'x:y'],
+        [alice, 'x', 'y'],
+      ],
+      [
+        [alice, 'it\'s "quoted" \\'],
+        [alice, 'its'],
+      ],
     ];
     for (const [index, [special, plain]] of pairs.entries()) {
       await store.put(special, `special-${index}`, { index });
@@ -385,7 +405,7 @@ describe('FactStore', () => {
     expect(await store.listNamespaces({ suffix: ['%'] })).toEqual([[alice, '%']]);
     expect(await store.listNamespaces({ suffix: ['b'] })).toEqual([[alice, 'a', 'b']]);
 
-    const oddKey = "k_%.:*'\"\\ 鍵";
+    const oddKey = 'k_%.:*\'"\\ 鍵';
     await store.put([alice, 'keys'], oddKey, { odd: true });
     await store.put([alice, 'keys'], 'k__', { odd: false });
     expect((await store.get([alice, 'keys'], oddKey))!.value).toEqual({ odd: true });
@@ -405,10 +425,38 @@ describe('FactStore', () => {
       ['listNamespaces', () => store.listNamespaces({ prefix: [bob] })],
       ['listNamespaces wildcard root', () => store.listNamespaces({ prefix: ['*', 'profile'] })],
       ['history', () => store.history([bob, 'profile'], 'name')],
-      ['batch get', () => store.batch([{ namespace: [alice, 'profile'], key: 'name', value: { name: 'Alice' } }, { namespace: [bob, 'profile'], key: 'name' }])],
-      ['batch search', () => store.batch([{ namespace: [alice, 'profile'], key: 'name', value: { name: 'Alice' } }, { namespacePrefix: [bob], limit: 10, offset: 0 }])],
-      ['batch list', () => store.batch([{ namespace: [alice, 'profile'], key: 'name', value: { name: 'Alice' } }, { matchConditions: [{ matchType: 'prefix', path: [bob] }], limit: 10, offset: 0 }])],
-      ['batch put', () => store.batch([{ namespace: [alice, 'profile'], key: 'name', value: { name: 'Alice' } }, { namespace: [bob, 'profile'], key: 'name', value: null }])],
+      [
+        'batch get',
+        () =>
+          store.batch([
+            { namespace: [alice, 'profile'], key: 'name', value: { name: 'Alice' } },
+            { namespace: [bob, 'profile'], key: 'name' },
+          ]),
+      ],
+      [
+        'batch search',
+        () =>
+          store.batch([
+            { namespace: [alice, 'profile'], key: 'name', value: { name: 'Alice' } },
+            { namespacePrefix: [bob], limit: 10, offset: 0 },
+          ]),
+      ],
+      [
+        'batch list',
+        () =>
+          store.batch([
+            { namespace: [alice, 'profile'], key: 'name', value: { name: 'Alice' } },
+            { matchConditions: [{ matchType: 'prefix', path: [bob] }], limit: 10, offset: 0 },
+          ]),
+      ],
+      [
+        'batch put',
+        () =>
+          store.batch([
+            { namespace: [alice, 'profile'], key: 'name', value: { name: 'Alice' } },
+            { namespace: [bob, 'profile'], key: 'name', value: null },
+          ]),
+      ],
       ['upper-cased id', () => store.get([alice.toUpperCase(), 'profile'], 'name')],
       ['other root', () => store.search(['langgraph'])],
     ];
@@ -452,7 +500,14 @@ describe('FactStore', () => {
       ['long prefix', () => store.search([alice, '1', '2', '3', '4', '5', '6', '7', '8'])],
       ['maxDepth 0', () => store.listNamespaces({ maxDepth: 0 })],
       ['unknown operation', () => store.batch([{ nonsense: true } as never])],
-      ['invalid op poisons the batch', () => store.batch([{ namespace: [alice, 'p'], key: 'ok', value: { a: 1 } }, { namespace: [alice, 'p'], key: '', value: { a: 1 } }])],
+      [
+        'invalid op poisons the batch',
+        () =>
+          store.batch([
+            { namespace: [alice, 'p'], key: 'ok', value: { a: 1 } },
+            { namespace: [alice, 'p'], key: '', value: { a: 1 } },
+          ]),
+      ],
     ];
     for (const [what, attempt] of attempts) {
       await expectCode(attempt(), 'BAD_USER_INPUT').catch((error: unknown) => {
@@ -477,8 +532,20 @@ describe('FactStore', () => {
     await sleep(5);
     await confirmed.put(ns, 'city', { city: 'Porto' });
     const [second, first] = await store.history(ns, 'city');
-    expect(first).toMatchObject({ version: 1, source: 'USER_STATED', sourceTurn: null, confirmedAt: null, value: { city: 'Lisbon', tags: ['sea', 'hills'] } });
-    expect(second).toMatchObject({ version: 2, source: 'CONFIRMED', sourceTurn: 'session-1:turn-4', supersededAt: null, value: { city: 'Porto' } });
+    expect(first).toMatchObject({
+      version: 1,
+      source: 'USER_STATED',
+      sourceTurn: null,
+      confirmedAt: null,
+      value: { city: 'Lisbon', tags: ['sea', 'hills'] },
+    });
+    expect(second).toMatchObject({
+      version: 2,
+      source: 'CONFIRMED',
+      sourceTurn: 'session-1:turn-4',
+      supersededAt: null,
+      value: { city: 'Porto' },
+    });
     expect(first!.supersededAt).toEqual(second!.createdAt);
     expect(second!.confirmedAt).toEqual(second!.createdAt);
     const item = await store.get(ns, 'city');
@@ -526,8 +593,14 @@ describe('FactStore', () => {
       writers.map((writer, index) =>
         writer.batch(
           index % 2 === 0
-            ? [{ namespace: ns, key: 'p', value: { index } }, { namespace: ns, key: 'q', value: { index } }]
-            : [{ namespace: ns, key: 'q', value: { index } }, { namespace: ns, key: 'p', value: { index } }],
+            ? [
+                { namespace: ns, key: 'p', value: { index } },
+                { namespace: ns, key: 'q', value: { index } },
+              ]
+            : [
+                { namespace: ns, key: 'q', value: { index } },
+                { namespace: ns, key: 'p', value: { index } },
+              ],
         ),
       ),
     );
@@ -574,7 +647,13 @@ describe('FactStore', () => {
     await store.put([alice, 'profile'], 'kept', { kept: true });
     await expectCode(erased.put([alice, 'profile'], 'name', { name: 'Alice' }), 'FORBIDDEN');
     await expectCode(erased.delete([alice, 'profile'], 'kept'), 'FORBIDDEN');
-    await expectCode(erased.batch([{ namespace: [alice, 'profile'], key: 'a', value: { a: 1 } }, { namespace: [alice, 'profile'], key: 'kept' }]), 'FORBIDDEN');
+    await expectCode(
+      erased.batch([
+        { namespace: [alice, 'profile'], key: 'a', value: { a: 1 } },
+        { namespace: [alice, 'profile'], key: 'kept' },
+      ]),
+      'FORBIDDEN',
+    );
     expect(calls).toEqual([alice, alice, alice]);
     expect((await rowsOf(alice)).map((row) => [row.key, row.supersededAt])).toEqual([['kept', null]]);
     // Reads do not enter the barrier.
@@ -603,7 +682,9 @@ describe('FactStore', () => {
     const slowPut = factStoreFor(alice, undefined, slowBarrier).put([alice, 'profile'], 'racing', { value: 'in flight' });
     await inside;
     let buried = false;
-    const burial = new Tombstones(db, hasher).bury({ userId: alice, tenantId, tenantKey: user.tenant.key, subject: user.subject }).then(() => (buried = true));
+    const burial = new Tombstones(db, hasher)
+      .bury({ userId: alice, tenantId, tenantKey: user.tenant.key, subject: user.subject })
+      .then(() => (buried = true));
     await sleep(200);
     // The erasure waits for the writer that entered first ...
     expect(buried).toBe(false);
@@ -612,7 +693,10 @@ describe('FactStore', () => {
     await burial;
     // ... so its row exists before anything is deleted, and every later write is refused.
     expect((await rowsOf(alice)).some((row) => row.key === 'racing')).toBe(true);
-    await expectCode(factStoreFor(alice, undefined, new Tombstones(db, hasher)).put([alice, 'profile'], 'late', { value: 'after' }), 'FORBIDDEN');
+    await expectCode(
+      factStoreFor(alice, undefined, new Tombstones(db, hasher)).put([alice, 'profile'], 'late', { value: 'after' }),
+      'FORBIDDEN',
+    );
     expect((await rowsOf(alice)).some((row) => row.key === 'late')).toBe(false);
   });
 
@@ -669,7 +753,10 @@ describe('FactStore', () => {
   it('differs from InMemoryStore where documented: in-order batches, vanished namespaces, unchanged puts', async () => {
     const memory = new InMemoryStore();
     const ns = [alice, 'diff'];
-    const readAfterWrite = [{ namespace: ns, key: 'k', value: { v: 1 } }, { namespace: ns, key: 'k' }] as const;
+    const readAfterWrite = [
+      { namespace: ns, key: 'k', value: { v: 1 } },
+      { namespace: ns, key: 'k' },
+    ] as const;
     // A batch here runs in order; InMemoryStore applies its puts after all reads of the batch.
     expect((await store.batch([...readAfterWrite]))[1]).toMatchObject({ value: { v: 1 } });
     expect((await memory.batch([...readAfterWrite]))[1]).toBeNull();

@@ -7,22 +7,31 @@ const SEND = `mutation ($sessionId: ID!, $text: String!) { sendMessage(sessionId
 } }`;
 const CREATE = 'mutation ($title: String!) { createSession(title: $title) { id } }';
 const THREAD = 'query ($id: ID!) { thread(sessionId: $id) { threadId summary checkpointCount messages(last: 200) { role content } } }';
-const CONFIRM = 'mutation ($category: String!, $key: String!, $value: JSON!) { confirmFact(category: $category, key: $key, value: $value) { category key value version source } }';
+const CONFIRM =
+  'mutation ($category: String!, $key: String!, $value: JSON!) { confirmFact(category: $category, key: $key, value: $value) { category key value version source } }';
 
 describe('conversational memory', () => {
   let app: TestApp;
   let alice: string;
   let bob: string;
 
-  const newSession = async (token: string, title = 'chat') => (await app.gql(CREATE, { title }, { token })).data!.createSession.id as string;
+  const newSession = async (token: string, title = 'chat') =>
+    (await app.gql(CREATE, { title }, { token })).data!.createSession.id as string;
   const send = async (token: string, sessionId: string, text: string) => {
     const response = await app.gql(SEND, { sessionId, text }, { token });
     expect(response.errors, text).toBeUndefined();
-    return response.data!.sendMessage as { reply: string; proposedFacts: { category: string; key: string; value: string }[]; context: Record<string, any> };
+    return response.data!.sendMessage as {
+      reply: string;
+      proposedFacts: { category: string; key: string; value: string }[];
+      context: Record<string, any>;
+    };
   };
 
   beforeAll(async () => {
-    app = await startTestApp({ config: {}, env: { SUANNI_CHAT_TOKEN_BUDGET: '400', SUANNI_CHAT_RECENT_TURNS: '3', SUANNI_CHAT_SUMMARIZE_ABOVE: '10' } });
+    app = await startTestApp({
+      config: {},
+      env: { SUANNI_CHAT_TOKEN_BUDGET: '400', SUANNI_CHAT_RECENT_TURNS: '3', SUANNI_CHAT_SUMMARIZE_ABOVE: '10' },
+    });
     alice = await app.token('alice');
     bob = await app.token('bob');
   });
@@ -31,10 +40,12 @@ describe('conversational memory', () => {
   it('1. same user, same session: the second turn recalls the identity given in the first (zh and en)', async () => {
     const session = await newSession(alice);
     const first = await send(alice, session, '你好，我叫张三，我是华东区的。');
-    expect(first.proposedFacts).toEqual(expect.arrayContaining([
-      { category: 'profile', key: 'name', value: '张三' },
-      { category: 'profile', key: 'region', value: '华东区' },
-    ]));
+    expect(first.proposedFacts).toEqual(
+      expect.arrayContaining([
+        { category: 'profile', key: 'name', value: '张三' },
+        { category: 'profile', key: 'region', value: '华东区' },
+      ]),
+    );
     expect((await send(alice, session, '我叫什么？')).reply).toContain('张三');
     expect((await send(alice, session, '我是哪个区的？')).reply).toContain('华东区');
 
@@ -83,12 +94,21 @@ describe('conversational memory', () => {
     expect((await send(bob, bobSession, '我的工号是多少？')).reply).toMatch(/不知道/);
 
     const client = app.ws({ authorization: `Bearer ${bob}` });
-    const { results, error } = await collect(client, 'subscription ($s: ID!, $t: String!) { replyStream(sessionId: $s, text: $t) }', { s: aliceSession, t: '我叫什么？' });
+    const { results, error } = await collect(client, 'subscription ($s: ID!, $t: String!) { replyStream(sessionId: $s, text: $t) }', {
+      s: aliceSession,
+      t: '我叫什么？',
+    });
     const errors = (results[0]?.errors ?? error) as { extensions?: { code?: string } }[];
     expect(errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
 
     const aliceId = (await app.gql('{ me { id } }', {}, { token: alice })).data!.me.id;
-    const bobPrincipal = await app.deps.services.identity.principalFor({ subject: 'bob', tenantKey: app.tenant, roles: ['USER'], issuedAt: null, expiresAt: null });
+    const bobPrincipal = await app.deps.services.identity.principalFor({
+      subject: 'bob',
+      tenantKey: app.tenant,
+      roles: ['USER'],
+      issuedAt: null,
+      expiresAt: null,
+    });
     const bobStore = app.deps.services.chat.factStore(bobPrincipal);
     await expect(bobStore.search([aliceId])).rejects.toMatchObject({ code: 'FORBIDDEN' });
     await expect(bobStore.get([aliceId, 'profile'], 'employeeId')).rejects.toMatchObject({ code: 'FORBIDDEN' });
@@ -99,7 +119,12 @@ describe('conversational memory', () => {
   it('streams the reply of a turn, and the thread keeps both messages', async () => {
     const session = await newSession(alice);
     const client = app.ws({ authorization: `Bearer ${alice}` });
-    const { results } = await collect<{ replyStream: string }>(client, 'subscription ($s: ID!, $t: String!) { replyStream(sessionId: $s, text: $t) }', { s: session, t: 'My name is Alice Chen.' }, 100);
+    const { results } = await collect<{ replyStream: string }>(
+      client,
+      'subscription ($s: ID!, $t: String!) { replyStream(sessionId: $s, text: $t) }',
+      { s: session, t: 'My name is Alice Chen.' },
+      100,
+    );
     const streamed = results.map((result) => result.data!.replyStream).join('');
     expect(streamed).toMatch(/Noted/);
     const thread = await app.gql(THREAD, { id: session }, { token: alice });
@@ -117,7 +142,11 @@ describe('conversational memory', () => {
     await send(dora, session, '我叫李四。');
     let maxPrompt = 0;
     for (let turn = 1; turn < 80; turn += 1) {
-      const result = await send(alice, session, turn % 10 === 0 ? '我是哪个区的？' : `第${turn}个问题：请帮我查一下订单${1000 + turn}的物流状态，谢谢。`);
+      const result = await send(
+        alice,
+        session,
+        turn % 10 === 0 ? '我是哪个区的？' : `第${turn}个问题：请帮我查一下订单${1000 + turn}的物流状态，谢谢。`,
+      );
       expect(result.context.promptTokens).toBeLessThanOrEqual(result.context.budget);
       maxPrompt = Math.max(maxPrompt, result.context.promptTokens);
       if (turn % 10 === 0) expect(result.reply).toContain('华东区');
@@ -160,8 +189,15 @@ describe('conversational memory', () => {
     await app.gql(CONFIRM, { category: 'preference', key: 'language', value: 'zh' }, { token: bob });
     const changed = await app.gql(CONFIRM, { category: 'preference', key: 'language', value: 'en' }, { token: bob });
     expect(changed.data!.confirmFact.version).toBe(2);
-    const history = await app.gql('{ factHistory(category: "preference", key: "language") { value version supersededAt } }', {}, { token: bob });
-    expect(history.data!.factHistory.map((fact: { value: string; version: number }) => [fact.value, fact.version])).toEqual([['en', 2], ['zh', 1]]);
+    const history = await app.gql(
+      '{ factHistory(category: "preference", key: "language") { value version supersededAt } }',
+      {},
+      { token: bob },
+    );
+    expect(history.data!.factHistory.map((fact: { value: string; version: number }) => [fact.value, fact.version])).toEqual([
+      ['en', 2],
+      ['zh', 1],
+    ]);
     expect(history.data!.factHistory[1].supersededAt).toBeTruthy();
     const forgot = await app.gql('mutation { forgetFact(category: "preference", key: "language") }', {}, { token: bob });
     expect(forgot.data!.forgetFact).toBe(true);

@@ -21,7 +21,9 @@ describe('migrations', () => {
       );
       expect(rows.map((row) => row.migration_name)).toEqual(applied);
       expect(rows.every((row) => row.finished_at !== null)).toBe(true);
-      const tables = await client.query<{ table_name: string }>("SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'");
+      const tables = await client.query<{ table_name: string }>(
+        "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'",
+      );
       expect(tables.rows.map((row) => row.table_name)).toEqual(expect.arrayContaining(['Tenant', 'User', 'Session']));
     } finally {
       await client.end();

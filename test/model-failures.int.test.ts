@@ -14,7 +14,10 @@ const PROMPT_SECRET = 'Contract of Zhang San, salary 88,888';
 function capturingLogger() {
   const lines: Record<string, unknown>[] = [];
   const raw: string[] = [];
-  const logger = pino({ level: 'debug' }, { write: (line: string) => (raw.push(line), lines.push(JSON.parse(line) as Record<string, unknown>)) });
+  const logger = pino(
+    { level: 'debug' },
+    { write: (line: string) => (raw.push(line), lines.push(JSON.parse(line) as Record<string, unknown>)) },
+  );
   return { logger, lines, raw };
 }
 
@@ -55,12 +58,25 @@ describe.each(['deepseek', 'openai-compatible'] as const)('model call failures a
 
   it('logs the active provider once at creation: model and base URL host, never the key', async () => {
     const { start } = await callWith(fake.url, { kind: 'status', status: 500 });
-    expect(start).toMatchObject({ level: 30, provider: providerName, model: 'model-x', baseUrlHost: new URL(fake.url).host, maxRetries: 0 });
+    expect(start).toMatchObject({
+      level: 30,
+      provider: providerName,
+      model: 'model-x',
+      baseUrlHost: new URL(fake.url).host,
+      maxRetries: 0,
+    });
   });
 
   it('a closed port is "refused" (ECONNREFUSED)', async () => {
     const { failure } = await callWith(`http://127.0.0.1:${await closedPort()}/v1`);
-    expect(failure).toMatchObject({ level: 40, provider: providerName, reason: 'error', failure: 'refused', code: 'ECONNREFUSED', attempts: 1 });
+    expect(failure).toMatchObject({
+      level: 40,
+      provider: providerName,
+      reason: 'error',
+      failure: 'refused',
+      code: 'ECONNREFUSED',
+      attempts: 1,
+    });
   });
 
   it('a server that never answers is "timeout"', async () => {
@@ -70,7 +86,11 @@ describe.each(['deepseek', 'openai-compatible'] as const)('model call failures a
   });
 
   it('HTTP 500 is "http" with the status; 401 is "auth"', async () => {
-    expect((await callWith(fake.url, { kind: 'status', status: 500 })).failure).toMatchObject({ reason: 'error', failure: 'http', status: 500 });
+    expect((await callWith(fake.url, { kind: 'status', status: 500 })).failure).toMatchObject({
+      reason: 'error',
+      failure: 'http',
+      status: 500,
+    });
     expect((await callWith(fake.url, { kind: 'status', status: 401, code: 'invalid_api_key' })).failure).toMatchObject({
       reason: 'error',
       failure: 'auth',

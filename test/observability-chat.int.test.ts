@@ -6,7 +6,10 @@ import { startTelemetry, type Telemetry } from '../src/platform/telemetry/sdk.js
 import { startTestApp, type TestApp } from './testkit/app.js';
 import { startFakeOpenAI, type FakeOpenAIServer } from './testkit/fake-openai.js';
 
-const MESSAGES = ['My name is Wilhelmina Okonkwo-Lindqvist and I manage the Rotterdam warehouse.', '我叫欧阳娜娜，我是华南区的，请帮我查询第七号仓库的库存情况。'];
+const MESSAGES = [
+  'My name is Wilhelmina Okonkwo-Lindqvist and I manage the Rotterdam warehouse.',
+  '我叫欧阳娜娜，我是华南区的，请帮我查询第七号仓库的库存情况。',
+];
 const FACT_VALUE = 'Rotterdam-Harbour-Warehouse-Seven';
 
 describe('chat turns and erasure leave no content in spans, and are measured', () => {
@@ -21,7 +24,13 @@ describe('chat turns and erasure leave no content in spans, and are measured', (
     telemetry = startTelemetry({ serviceName: 'suanni-test', otlpEndpoint: receiver.url, otlpProtocol: 'http/json', bufferTraces: 200 });
     fake = await startFakeOpenAI({ behaviour: { kind: 'reply', content: 'Noted, Wilhelmina Okonkwo-Lindqvist.' } });
     app = await startTestApp({
-      env: { SUANNI_MODEL_PROVIDER: 'openai-compatible', OPENAI_COMPATIBLE_BASE_URL: fake.url, OPENAI_COMPATIBLE_MODEL: 'fake-model', OPENAI_COMPATIBLE_API_KEY: 'test-key', SUANNI_MODEL_TIMEOUT_MS: '5000' },
+      env: {
+        SUANNI_MODEL_PROVIDER: 'openai-compatible',
+        OPENAI_COMPATIBLE_BASE_URL: fake.url,
+        OPENAI_COMPATIBLE_MODEL: 'fake-model',
+        OPENAI_COMPATIBLE_API_KEY: 'test-key',
+        SUANNI_MODEL_TIMEOUT_MS: '5000',
+      },
     });
   });
   afterAll(async () => {
@@ -35,11 +44,19 @@ describe('chat turns and erasure leave no content in spans, and are measured', (
     const token = await app.token('wilhelmina', { roles: ['USER'] });
     const session = (await app.gql('mutation { createSession(title: "warehouse") { id } }', {}, { token })).data!.createSession.id;
     for (const text of MESSAGES) {
-      const turn = await app.gql('mutation ($s: ID!, $t: String!) { sendMessage(sessionId: $s, text: $t) { reply context { promptTokens promptTokensSource } } }', { s: session, t: text }, { token });
+      const turn = await app.gql(
+        'mutation ($s: ID!, $t: String!) { sendMessage(sessionId: $s, text: $t) { reply context { promptTokens promptTokensSource } } }',
+        { s: session, t: text },
+        { token },
+      );
       expect(turn.errors).toBeUndefined();
       expect(turn.data!.sendMessage.context.promptTokensSource).toBe('api');
     }
-    await app.gql('mutation ($v: JSON!) { confirmFact(category: "business", key: "site", value: $v) { version } }', { v: FACT_VALUE }, { token });
+    await app.gql(
+      'mutation ($v: JSON!) { confirmFact(category: "business", key: "site", value: $v) { version } }',
+      { v: FACT_VALUE },
+      { token },
+    );
     const erasure = await app.gql('mutation { requestErasure { id } }', {}, { token });
     expect(erasure.errors).toBeUndefined();
     await app.deps.services.erasure.idle();
@@ -81,7 +98,9 @@ describe('chat turns and erasure leave no content in spans, and are measured', (
       const modelCall = inTrace.find((span) => span.name === 'model.call')!;
       expect(byId.get(modelCall.parentSpanId!)?.name).toBe('chat.node.respond');
       const checkpoints = inTrace.filter((span) => span.name.startsWith('checkpoint.'));
-      expect(checkpoints.map((span) => span.name)).toEqual(expect.arrayContaining(['checkpoint.get', 'checkpoint.put', 'checkpoint.put_writes']));
+      expect(checkpoints.map((span) => span.name)).toEqual(
+        expect.arrayContaining(['checkpoint.get', 'checkpoint.put', 'checkpoint.put_writes']),
+      );
       expect(checkpoints.every((span) => span.kind === 3 && span.attributes['db.system.name'] === 'postgresql')).toBe(true);
     }
 

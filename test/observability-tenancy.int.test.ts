@@ -17,7 +17,12 @@ const TRACE = `query ($id: ID!) { trace(id: $id) {
 const TRACES = `query ($filter: TraceFilter) { traces(filter: $filter, first: 100) { traceId } }`;
 const NODES = ['parse', 'retrieve', 'compliance', 'risk', 'report'];
 
-const hex = (bytes: number) => Array.from({ length: bytes }, () => Math.floor(Math.random() * 256).toString(16).padStart(2, '0')).join('');
+const hex = (bytes: number) =>
+  Array.from({ length: bytes }, () =>
+    Math.floor(Math.random() * 256)
+      .toString(16)
+      .padStart(2, '0'),
+  ).join('');
 
 type Attribute = { key: string; value: unknown };
 type SpanView = { spanId: string; name: string; attributes: Attribute[]; events: { name: string; attributes: Attribute[] }[] };
@@ -25,7 +30,9 @@ type SpanView = { spanId: string; name: string; attributes: Attribute[]; events:
 /** Every attribute of every span and event, flattened (array values element by element). */
 function everyAttribute(spans: SpanView[]): { span: string; key: string; value: unknown }[] {
   return spans.flatMap((span) =>
-    [...span.attributes, ...span.events.flatMap((event) => event.attributes)].flatMap(({ key, value }) => (Array.isArray(value) ? value : [value]).map((element) => ({ span: span.name, key, value: element }))),
+    [...span.attributes, ...span.events.flatMap((event) => event.attributes)].flatMap(({ key, value }) =>
+      (Array.isArray(value) ? value : [value]).map((element) => ({ span: span.name, key, value: element })),
+    ),
   );
 }
 
@@ -46,10 +53,25 @@ describe('traces and tenants', () => {
     adminB = await app.token('mallory', { tenant: `${app.tenant}b`, roles: ['ADMIN'] });
     sreB = await app.token('trent', { tenant: `${app.tenant}b`, roles: ['SRE'] });
     for (const item of REVIEW_KNOWLEDGE) {
-      const response = await app.gql('mutation ($input: KnowledgeVersionInput!) { putKnowledgeVersion(input: $input) { id } }', { input: { kind: 'CLAUSE', source: `policy:test/${item.knowledgeId}`, ...item } }, { token: adminA });
+      const response = await app.gql(
+        'mutation ($input: KnowledgeVersionInput!) { putKnowledgeVersion(input: $input) { id } }',
+        { input: { kind: 'CLAUSE', source: `policy:test/${item.knowledgeId}`, ...item } },
+        { token: adminA },
+      );
       expect(response.errors).toBeUndefined();
     }
-    const submitted = await app.gql(SUBMIT, { input: { contractId: 'tenancy-1', title: 'Supply', text: englishContract({ payDays: 45, penalty: 10, notice: 15, years: 2 }), asOf: '2025-06-01T00:00:00Z' } }, { token: alice });
+    const submitted = await app.gql(
+      SUBMIT,
+      {
+        input: {
+          contractId: 'tenancy-1',
+          title: 'Supply',
+          text: englishContract({ payDays: 45, penalty: 10, notice: 15, years: 2 }),
+          asOf: '2025-06-01T00:00:00Z',
+        },
+      },
+      { token: alice },
+    );
     expect(submitted.errors).toBeUndefined();
     await app.deps.services.reviews.idle();
     const read = await app.gql(OWN_REVIEW, { id: submitted.data!.submitReview.id }, { token: alice });
@@ -88,7 +110,14 @@ describe('traces and tenants', () => {
       const read = await app.gql(TRACE, { id: review.traceId }, { token });
       expect(read.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
       expect(read.data?.trace ?? null).toBeNull();
-      for (const filter of [{ reviewId: review.id }, {}, { spanName: 'Probe' }, { spanName: 'review.node' }, { rootName: 'mutation submitReview' }, { errorsOnly: true }]) {
+      for (const filter of [
+        { reviewId: review.id },
+        {},
+        { spanName: 'Probe' },
+        { spanName: 'review.node' },
+        { rootName: 'mutation submitReview' },
+        { errorsOnly: true },
+      ]) {
         const listed = await app.gql(TRACES, { filter }, { token });
         expect(listed.errors).toBeUndefined();
         expect(listed.data!.traces.map((entry: { traceId: string }) => entry.traceId)).not.toContain(review.traceId);
@@ -101,17 +130,31 @@ describe('traces and tenants', () => {
     expect(after.data!.trace.rootName).toBe('mutation submitReview');
     const spans = after.data!.trace.spans as SpanView[];
     expect(spans.map((span) => span.name)).toEqual(expect.arrayContaining(['mutation submitReview', 'review.run', 'query Probe']));
-    const tenantIds = new Set(everyAttribute(spans).filter((entry) => entry.key === ATTR.tenantId).map((entry) => entry.value));
+    const tenantIds = new Set(
+      everyAttribute(spans)
+        .filter((entry) => entry.key === ATTR.tenantId)
+        .map((entry) => entry.value),
+    );
     expect(tenantIds.size).toBe(1);
-    const userIds = new Set(everyAttribute(spans).filter((entry) => entry.key === ATTR.userId).map((entry) => entry.value));
-    const [aliceId, mallory, trent] = await Promise.all([alice, adminB, sreB].map(async (token) => (await app.gql('{ me { id } }', {}, { token })).data!.me.id as string));
+    const userIds = new Set(
+      everyAttribute(spans)
+        .filter((entry) => entry.key === ATTR.userId)
+        .map((entry) => entry.value),
+    );
+    const [aliceId, mallory, trent] = await Promise.all(
+      [alice, adminB, sreB].map(async (token) => (await app.gql('{ me { id } }', {}, { token })).data!.me.id as string),
+    );
     expect(userIds).toContain(aliceId);
     expect(userIds).not.toContain(mallory);
     expect(userIds).not.toContain(trent);
     // B's probes (and the trace reads they sent) ran under spans the owner is not shown.
     expect(spans.filter((span) => span.name === 'query Probe')).toHaveLength(1);
     expect(spans.some((span) => span.name.startsWith('query') && span.name !== 'query Probe')).toBe(false);
-    expect((await app.gql(TRACES, { filter: { reviewId: review.id } }, { token: adminA })).data!.traces.map((entry: { traceId: string }) => entry.traceId)).toEqual([review.traceId]);
+    expect(
+      (await app.gql(TRACES, { filter: { reviewId: review.id } }, { token: adminA })).data!.traces.map(
+        (entry: { traceId: string }) => entry.traceId,
+      ),
+    ).toEqual([review.traceId]);
   });
 
   it('puts no risk level, risk score, finding count or cited knowledge on any span of a review trace', async () => {
@@ -125,7 +168,12 @@ describe('traces and tenants', () => {
     const scores = [review.riskScore, Math.round(review.riskScore * 1000), Math.round(review.riskScore * 100)];
     expect(attributes.filter((entry) => typeof entry.value === 'number' && scores.includes(entry.value))).toEqual([]);
     // What an ADMIN may see of the review is still there.
-    expect(attributes).toEqual(expect.arrayContaining([{ span: 'review.run', key: 'suanni.review.id', value: review.id }, { span: 'review.run', key: 'suanni.review.status', value: 'SUCCEEDED' }]));
+    expect(attributes).toEqual(
+      expect.arrayContaining([
+        { span: 'review.run', key: 'suanni.review.id', value: review.id },
+        { span: 'review.run', key: 'suanni.review.status', value: 'SUCCEEDED' },
+      ]),
+    );
     expect(attributes.some((entry) => entry.span === 'review.run' && entry.key === 'suanni.knowledge.versions')).toBe(true);
   });
 
@@ -136,10 +184,18 @@ describe('traces and tenants', () => {
     // A request of erin's that is still running when the erasure happens (an open socket).
     const inFlight = tracer().startSpan('subscription heartbeat', { kind: SpanKind.SERVER, attributes: { [ATTR.userId]: erinId } });
 
-    const requested = await app.gql('mutation ($userId: ID) { requestErasure(userId: $userId) { id } }', { userId: erinId }, { token: adminA });
+    const requested = await app.gql(
+      'mutation ($userId: ID) { requestErasure(userId: $userId) { id } }',
+      { userId: erinId },
+      { token: adminA },
+    );
     expect(requested.errors).toBeUndefined();
     await app.deps.services.erasure.idle();
-    const job = await app.gql('query ($id: ID!) { erasureRequest(id: $id) { status verification { allZero } } }', { id: requested.data!.requestErasure.id }, { token: adminA });
+    const job = await app.gql(
+      'query ($id: ID!) { erasureRequest(id: $id) { status verification { allZero } } }',
+      { id: requested.data!.requestErasure.id },
+      { token: adminA },
+    );
     expect(job.data!.erasureRequest).toMatchObject({ status: 'COMPLETED', verification: { allZero: true } });
     expect(telemetry.buffer.countForUser(erinId)).toBe(0);
 

@@ -23,14 +23,22 @@ const SERVER = 2;
 
 /** A W3C traceparent with fresh random ids. */
 function newTraceparent(): { header: string; traceId: string; spanId: string } {
-  const hex = (bytes: number) => Array.from({ length: bytes }, () => Math.floor(Math.random() * 256).toString(16).padStart(2, '0')).join('');
+  const hex = (bytes: number) =>
+    Array.from({ length: bytes }, () =>
+      Math.floor(Math.random() * 256)
+        .toString(16)
+        .padStart(2, '0'),
+    ).join('');
   const traceId = hex(16);
   const spanId = hex(8);
   return { header: `00-${traceId}-${spanId}-01`, traceId, spanId };
 }
 
 /** Prometheus text format, parsed: TYPE lines and samples (`name{labels} value`). */
-function parsePrometheus(text: string): { types: Map<string, string>; samples: { name: string; labels: Record<string, string>; value: number }[] } {
+function parsePrometheus(text: string): {
+  types: Map<string, string>;
+  samples: { name: string; labels: Record<string, string>; value: number }[];
+} {
   const types = new Map<string, string>();
   const samples: { name: string; labels: Record<string, string>; value: number }[] = [];
   for (const line of text.split('\n')) {
@@ -72,17 +80,41 @@ describe('observability', () => {
       // Structured (compliance): typed findings; text (report, knowledge summaries): a short answer.
       behaviour: (body) =>
         body.response_format
-          ? { kind: 'reply', content: JSON.stringify({ findings: [{ clause: 'penaltyRate', knowledgeId: 'penalty-rate-cap', version: '1.2', severity: 'HIGH', message: 'Penalty above the cap.' }] }) }
+          ? {
+              kind: 'reply',
+              content: JSON.stringify({
+                findings: [
+                  {
+                    clause: 'penaltyRate',
+                    knowledgeId: 'penalty-rate-cap',
+                    version: '1.2',
+                    severity: 'HIGH',
+                    message: 'Penalty above the cap.',
+                  },
+                ],
+              }),
+            }
           : { kind: 'reply', content: 'High risk overall.' },
     });
     app = await startTestApp({
-      env: { SUANNI_MODEL_PROVIDER: 'openai-compatible', OPENAI_COMPATIBLE_BASE_URL: fake.url, OPENAI_COMPATIBLE_MODEL: 'fake-model', OPENAI_COMPATIBLE_API_KEY: 'test-key', SUANNI_MODEL_TIMEOUT_MS: '5000', SUANNI_HEARTBEAT_MS: '150' },
+      env: {
+        SUANNI_MODEL_PROVIDER: 'openai-compatible',
+        OPENAI_COMPATIBLE_BASE_URL: fake.url,
+        OPENAI_COMPATIBLE_MODEL: 'fake-model',
+        OPENAI_COMPATIBLE_API_KEY: 'test-key',
+        SUANNI_MODEL_TIMEOUT_MS: '5000',
+        SUANNI_HEARTBEAT_MS: '150',
+      },
     });
     alice = await app.token('alice');
     sre = await app.token('sam', { roles: ['SRE'] });
     admin = await app.token('carol', { roles: ['ADMIN', 'COMPLIANCE'] });
     for (const item of REVIEW_KNOWLEDGE) {
-      const response = await app.gql('mutation ($input: KnowledgeVersionInput!) { putKnowledgeVersion(input: $input) { id } }', { input: { kind: 'CLAUSE', source: `policy:test/${item.knowledgeId}`, ...item } }, { token: admin });
+      const response = await app.gql(
+        'mutation ($input: KnowledgeVersionInput!) { putKnowledgeVersion(input: $input) { id } }',
+        { input: { kind: 'CLAUSE', source: `policy:test/${item.knowledgeId}`, ...item } },
+        { token: admin },
+      );
       expect(response.errors).toBeUndefined();
     }
   });
@@ -100,12 +132,22 @@ describe('observability', () => {
   const reviewWithTrace = async () => {
     if (reviewed) return reviewed;
     const incoming = newTraceparent();
-    const submitted = await app.gql(SUBMIT, { input: { contractId: 'obs-1', title, text: contractText, asOf: '2025-06-01T00:00:00Z' } }, { token: alice, headers: { traceparent: incoming.header } });
+    const submitted = await app.gql(
+      SUBMIT,
+      { input: { contractId: 'obs-1', title, text: contractText, asOf: '2025-06-01T00:00:00Z' } },
+      { token: alice, headers: { traceparent: incoming.header } },
+    );
     expect(submitted.errors).toBeUndefined();
     await app.deps.services.reviews.idle();
     const review = (await app.gql(REVIEW, { id: submitted.data!.submitReview.id }, { token: alice })).data!.review;
     expect(review.status).toBe('SUCCEEDED');
-    reviewed = { id: review.id, traceId: review.traceId, incoming, reportText: review.reportText, messages: review.findings.map((finding: { message: string }) => finding.message) };
+    reviewed = {
+      id: review.id,
+      traceId: review.traceId,
+      incoming,
+      reportText: review.reportText,
+      messages: review.findings.map((finding: { message: string }) => finding.message),
+    };
     return reviewed;
   };
 
@@ -123,16 +165,26 @@ describe('observability', () => {
     expect(operation, spans.map((span) => span.name).join(', ')).toBeDefined();
     expect(operation.kind).toBe(SERVER);
     expect(operation.parentSpanId).toBe(incoming.spanId);
-    expect(operation.attributes).toMatchObject({ 'graphql.operation.type': 'mutation', 'suanni.graphql.root_fields': ['submitReview'], 'suanni.graphql.transport': 'http' });
+    expect(operation.attributes).toMatchObject({
+      'graphql.operation.type': 'mutation',
+      'suanni.graphql.root_fields': ['submitReview'],
+      'suanni.graphql.transport': 'http',
+    });
     expect(operation.attributes['suanni.tenant_id']).toEqual(expect.any(String));
     expect(operation.resource['service.name']).toBe('suanni-test');
 
     const run = spans.find((span) => span.name === 'review.run')!;
     expect(run.parentSpanId).toBe(operation.spanId);
-    expect(run.attributes).toMatchObject({ 'suanni.review.id': id, 'suanni.review.status': 'SUCCEEDED', 'suanni.tenant_id': operation.attributes['suanni.tenant_id'] });
+    expect(run.attributes).toMatchObject({
+      'suanni.review.id': id,
+      'suanni.review.status': 'SUCCEEDED',
+      'suanni.tenant_id': operation.attributes['suanni.tenant_id'],
+    });
     expect(run.attributes['suanni.knowledge.versions']).toEqual(expect.arrayContaining(['penalty-rate-cap@1.2']));
 
-    const nodes = spans.filter((span) => span.name.startsWith('review.node.')).sort((a, b) => Number(a.startTimeUnixNano - b.startTimeUnixNano));
+    const nodes = spans
+      .filter((span) => span.name.startsWith('review.node.'))
+      .sort((a, b) => Number(a.startTimeUnixNano - b.startTimeUnixNano));
     expect(nodes.map((span) => span.name)).toEqual(NODES.map((node) => `review.node.${node}`));
     for (const node of nodes) {
       expect(node.parentSpanId).toBe(run.spanId);
@@ -147,7 +199,12 @@ describe('observability', () => {
     expect(byName.parse!.attributes['suanni.node.reads']).toEqual(['text']);
     expect(byName.parse!.attributes['suanni.node.dropped']).toContain('knowledge');
     expect(byName.retrieve!.attributes['suanni.knowledge.versions']).toEqual(expect.arrayContaining(['penalty-rate-cap@1.2']));
-    expect(byName.compliance!.attributes).toMatchObject({ 'suanni.model.provider': 'openai-compatible', 'suanni.model.name': 'fake-model', 'suanni.model.calls': 1, 'suanni.degraded': false });
+    expect(byName.compliance!.attributes).toMatchObject({
+      'suanni.model.provider': 'openai-compatible',
+      'suanni.model.name': 'fake-model',
+      'suanni.model.calls': 1,
+      'suanni.degraded': false,
+    });
     // The knowledge its findings cite would say what the owner-only findings are.
     expect(byName.compliance!.attributes).not.toHaveProperty('suanni.knowledge.cited');
     expect(Number(byName.compliance!.attributes['gen_ai.usage.input_tokens'])).toBeGreaterThan(0);
@@ -157,10 +214,17 @@ describe('observability', () => {
     const underReport = modelCalls.filter((span) => span.parentSpanId === byName.report!.spanId);
     expect(underCompliance).toHaveLength(1);
     expect(underReport).toHaveLength(1);
-    expect(underCompliance[0]!.attributes).toMatchObject({ 'gen_ai.system': 'openai-compatible', 'gen_ai.request.model': 'fake-model', 'suanni.model.kind': 'structured', 'suanni.model.attempts': 1, 'suanni.degraded': false });
+    expect(underCompliance[0]!.attributes).toMatchObject({
+      'gen_ai.system': 'openai-compatible',
+      'gen_ai.request.model': 'fake-model',
+      'suanni.model.kind': 'structured',
+      'suanni.model.attempts': 1,
+      'suanni.degraded': false,
+    });
     expect(Number(underCompliance[0]!.attributes['gen_ai.usage.output_tokens'])).toBeGreaterThan(0);
     // Knowledge summaries asked of the model during retrieve hang under the retrieve node.
-    for (const call of modelCalls) expect([byName.compliance!.spanId, byName.report!.spanId, byName.retrieve!.spanId]).toContain(call.parentSpanId);
+    for (const call of modelCalls)
+      expect([byName.compliance!.spanId, byName.report!.spanId, byName.retrieve!.spanId]).toContain(call.parentSpanId);
 
     // Database spans (Prisma's instrumentation through the pg driver adapter) belong to the run.
     const queries = spans.filter((span) => span.name === 'prisma:client:db_query');
@@ -171,7 +235,11 @@ describe('observability', () => {
     expect(knowledgeQuery, spans.map((span) => span.name).join(', ')).toBeDefined();
     expect(knowledgeQuery.parentSpanId).toBe(byName.retrieve!.spanId);
     expect(knowledgeQuery.kind).toBe(3);
-    expect(knowledgeQuery.attributes).toMatchObject({ 'db.system.name': 'postgresql', 'db.operation.name': 'SELECT', 'db.collection.name': 'KnowledgeVersion' });
+    expect(knowledgeQuery.attributes).toMatchObject({
+      'db.system.name': 'postgresql',
+      'db.operation.name': 'SELECT',
+      'db.collection.name': 'KnowledgeVersion',
+    });
     expect(knowledgeQuery.attributes['db.query.text']).toMatch(/\$1/);
     expect(knowledgeQuery.attributes['db.response.returned_rows']).toBeGreaterThan(0);
   });
@@ -196,7 +264,9 @@ describe('observability', () => {
     expect(trace.traceId).toBe(traceId);
     expect(trace.rootName).toBe('mutation submitReview');
     const run = trace.root.children.find((child: { name: string }) => child.name === 'review.run');
-    expect(run.children.map((child: { name: string }) => child.name)).toEqual(expect.arrayContaining(NODES.map((node) => `review.node.${node}`)));
+    expect(run.children.map((child: { name: string }) => child.name)).toEqual(
+      expect.arrayContaining(NODES.map((node) => `review.node.${node}`)),
+    );
     const compliance = run.children.find((child: { name: string }) => child.name === 'review.node.compliance');
     expect(compliance.children.map((child: { name: string }) => child.name)).toContain('model.call');
     const nodeSpan = trace.spans.find((span: { name: string }) => span.name === 'review.node.parse');
@@ -210,10 +280,18 @@ describe('observability', () => {
     expect(userList.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
     const otherSre = await app.token('sam', { tenant: `${app.tenant}x`, roles: ['SRE'] });
     expect((await app.gql(TRACE, { id: traceId }, { token: otherSre })).errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
-    expect((await app.gql('{ traces(first: 100) { traceId } }', {}, { token: otherSre })).data!.traces.map((entry: { traceId: string }) => entry.traceId)).not.toContain(traceId);
+    expect(
+      (await app.gql('{ traces(first: 100) { traceId } }', {}, { token: otherSre })).data!.traces.map(
+        (entry: { traceId: string }) => entry.traceId,
+      ),
+    ).not.toContain(traceId);
     expect((await app.gql(TRACE, { id: 'not-a-trace' }, { token: sre })).errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
 
-    const listed = await app.gql('query ($filter: TraceFilter) { traces(filter: $filter) { traceId spanCount } }', { filter: { reviewId: reviewed.id } }, { token: sre });
+    const listed = await app.gql(
+      'query ($filter: TraceFilter) { traces(filter: $filter) { traceId spanCount } }',
+      { filter: { reviewId: reviewed.id } },
+      { token: sre },
+    );
     expect(listed.data!.traces.map((entry: { traceId: string }) => entry.traceId)).toEqual([traceId]);
   });
 
@@ -297,7 +375,11 @@ describe('observability', () => {
     const client = app.ws({ authorization: `Bearer ${bob}` });
     const outcome = await new Promise<{ errors?: { extensions?: { code?: string } }[] }>((resolve) => {
       client.subscribe(
-        { query: 'subscription ($id: ID!) { reviewProgress(reviewId: $id) { kind } }', variables: { id }, extensions: { traceparent: incoming.header } },
+        {
+          query: 'subscription ($id: ID!) { reviewProgress(reviewId: $id) { kind } }',
+          variables: { id },
+          extensions: { traceparent: incoming.header },
+        },
         { next: (value) => resolve(value as never), error: (error) => resolve({ errors: error as never }), complete: () => resolve({}) },
       );
     });
@@ -316,7 +398,12 @@ describe('observability', () => {
     const abort = new AbortController();
     const response = await fetch(app.url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'text/event-stream', authorization: `Bearer ${alice}`, traceparent: incoming.header },
+      headers: {
+        'content-type': 'application/json',
+        accept: 'text/event-stream',
+        authorization: `Bearer ${alice}`,
+        traceparent: incoming.header,
+      },
       body: JSON.stringify({ query: 'subscription { heartbeat }' }),
       signal: abort.signal,
     });
@@ -334,16 +421,31 @@ describe('observability', () => {
     const operation = spans.find((span) => span.name === 'subscription heartbeat')!;
     expect(operation.parentSpanId).toBe(incoming.spanId);
     expect(operation.attributes['suanni.graphql.transport']).toBe('sse');
-    expect(spans.filter((span) => span.name === 'graphql.subscription.event' && span.parentSpanId === operation.spanId).length).toBeGreaterThanOrEqual(2);
+    expect(
+      spans.filter((span) => span.name === 'graphql.subscription.event' && span.parentSpanId === operation.spanId).length,
+    ).toBeGreaterThanOrEqual(2);
   });
 
   it('traces the events of a review progress subscription', async () => {
     const client = app.ws({ authorization: `Bearer ${alice}` });
-    const submitted = await app.gql(SUBMIT, { input: { contractId: 'obs-2', title: 'Second', text: englishContract({ payDays: 30, penalty: 5, notice: 30, years: 3 }) } }, { token: alice });
+    const submitted = await app.gql(
+      SUBMIT,
+      { input: { contractId: 'obs-2', title: 'Second', text: englishContract({ payDays: 30, penalty: 5, notice: 30, years: 3 }) } },
+      { token: alice },
+    );
     const id = submitted.data!.submitReview.id;
-    const { results } = await collect<{ reviewProgress: { kind: string; status: string } }>(client, 'subscription ($id: ID!) { reviewProgress(reviewId: $id) { kind status } }', { id }, 100);
+    const { results } = await collect<{ reviewProgress: { kind: string; status: string } }>(
+      client,
+      'subscription ($id: ID!) { reviewProgress(reviewId: $id) { kind status } }',
+      { id },
+      100,
+    );
     expect(results.at(-1)!.data!.reviewProgress).toMatchObject({ kind: 'STATUS', status: 'SUCCEEDED' });
-    const traces = await app.gql('query ($filter: TraceFilter) { traces(filter: $filter, first: 100) { traceId rootName } }', { filter: { rootName: 'subscription reviewProgress' } }, { token: sre });
+    const traces = await app.gql(
+      'query ($filter: TraceFilter) { traces(filter: $filter, first: 100) { traceId rootName } }',
+      { filter: { rootName: 'subscription reviewProgress' } },
+      { token: sre },
+    );
     expect(traces.errors).toBeUndefined();
     const [trace] = traces.data!.traces;
     const spans = await exported(trace.traceId);
@@ -372,7 +474,9 @@ describe('observability', () => {
     });
     const sample = (name: string, labels: Record<string, string> = {}) =>
       samples.find((entry) => entry.name === name && Object.entries(labels).every(([key, value]) => entry.labels[key] === value));
-    expect(sample('suanni_graphql_requests_total', { operation_type: 'mutation', root_field: 'submitReview', transport: 'http' })?.value).toBeGreaterThanOrEqual(1);
+    expect(
+      sample('suanni_graphql_requests_total', { operation_type: 'mutation', root_field: 'submitReview', transport: 'http' })?.value,
+    ).toBeGreaterThanOrEqual(1);
     expect(sample('suanni_graphql_errors_total', { code: 'FORBIDDEN' })?.value).toBeGreaterThanOrEqual(1);
     expect(sample('suanni_reviews_total', { outcome: 'SUCCEEDED', error_code: 'none' })?.value).toBeGreaterThanOrEqual(1);
     expect(sample('suanni_review_duration_seconds_count', { outcome: 'SUCCEEDED' })?.value).toBeGreaterThanOrEqual(1);
@@ -397,7 +501,9 @@ describe('observability', () => {
     expect(stats.queue).toMatchObject({ depth: expect.any(Number), running: expect.any(Number), concurrency: 8 });
     expect(stats.database.connections.reduce((sum: number, entry: { count: number }) => sum + entry.count, 0)).toBeGreaterThan(0);
     expect(stats.database.pool.max).toBe(5);
-    expect(stats.database.tables.map((table: { name: string }) => table.name)).toEqual(expect.arrayContaining(['Review', 'KnowledgeVersion']));
+    expect(stats.database.tables.map((table: { name: string }) => table.name)).toEqual(
+      expect.arrayContaining(['Review', 'KnowledgeVersion']),
+    );
     expect((await app.gql(query, { window: '7d' }, { token: admin })).errors).toBeUndefined();
     expect((await app.gql(query, {}, { token: alice })).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
     expect((await app.gql(query, { window: 'forever' }, { token: sre })).errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');

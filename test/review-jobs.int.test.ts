@@ -64,10 +64,12 @@ describe('review jobs: cancellation and fairness (one worker slot)', () => {
     const queuedEvents = collect(client, PROGRESS, { id: queued }, 2);
     const cancelledQueued = await app.gql('mutation ($id: ID!) { cancelReview(id: $id) { status } }', { id: queued }, { token: alice });
     expect(cancelledQueued.data!.cancelReview.status).toBe('CANCELLED');
-    expect((await queuedEvents).results.map((result: any) => [result.data.reviewProgress.kind, result.data.reviewProgress.status])).toEqual([
-      ['QUEUED', 'QUEUED'],
-      ['STATUS', 'CANCELLED'],
-    ]);
+    expect((await queuedEvents).results.map((result: any) => [result.data.reviewProgress.kind, result.data.reviewProgress.status])).toEqual(
+      [
+        ['QUEUED', 'QUEUED'],
+        ['STATUS', 'CANCELLED'],
+      ],
+    );
 
     const cancelledRunning = await app.gql('mutation ($id: ID!) { cancelReview(id: $id) { status } }', { id: running }, { token: alice });
     expect(cancelledRunning.data!.cancelReview.status).toBe('CANCELLED');
@@ -77,7 +79,9 @@ describe('review jobs: cancellation and fairness (one worker slot)', () => {
     expect(await review(running)).toMatchObject({ status: 'CANCELLED', findings: [], error: null });
     expect(await review(queued)).toMatchObject({ status: 'CANCELLED', findings: [] });
     // The running one stopped at the node after parse; the queued one never started a node.
-    const runningNodes = (await app.deps.services.reviews.progress.history(running)).filter((event) => event.kind === 'NODE_STARTED').map((event) => event.node);
+    const runningNodes = (await app.deps.services.reviews.progress.history(running))
+      .filter((event) => event.kind === 'NODE_STARTED')
+      .map((event) => event.node);
     expect(runningNodes).toEqual(['parse']);
     expect((await app.deps.services.reviews.progress.history(queued)).some((event) => event.kind === 'NODE_STARTED')).toBe(false);
     // Cancelling a finished review changes nothing.
@@ -91,14 +95,22 @@ describe('review jobs: cancellation and fairness (one worker slot)', () => {
     await app.deps.services.reviews.idle();
     expect((await review(finished)).status).toBe('SUCCEEDED');
     const bob = await app.token('bob');
-    const batch = await app.gql(SUBMIT_BATCH, { inputs: Array.from({ length: 5 }, (_, i) => ({ contractId: `b-${i}`, title: `b-${i}`, text: text() })) }, { token: bob });
+    const batch = await app.gql(
+      SUBMIT_BATCH,
+      { inputs: Array.from({ length: 5 }, (_, i) => ({ contractId: `b-${i}`, title: `b-${i}`, text: text() })) },
+      { token: bob },
+    );
     const batchId = batch.data!.submitReviewBatch.id as string;
     const denied = await app.gql('mutation ($id: ID!) { cancelReviewBatch(id: $id) { id } }', { id: batchId }, { token: alice });
     expect(denied.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
     const cancelled = await app.gql('mutation ($id: ID!) { cancelReviewBatch(id: $id) { id } }', { id: batchId }, { token: bob });
     expect(cancelled.errors).toBeUndefined();
     await app.deps.services.reviews.idle();
-    const counts = await app.gql('query ($id: ID!) { reviewBatch(id: $id) { succeeded failed cancelled running } }', { id: batchId }, { token: bob });
+    const counts = await app.gql(
+      'query ($id: ID!) { reviewBatch(id: $id) { succeeded failed cancelled running } }',
+      { id: batchId },
+      { token: bob },
+    );
     const { succeeded, cancelled: cancelledCount, failed, running } = counts.data!.reviewBatch;
     expect(failed + running).toBe(0);
     expect(succeeded + cancelledCount).toBe(5);
@@ -121,7 +133,11 @@ describe('review jobs: cancellation and fairness (one worker slot)', () => {
       const single = await fair.gql(SUBMIT, { input: { contractId: 'single', title: 'single', text: text() } }, { token: dave });
       second.open();
       await fair.deps.services.reviews.idle();
-      const rows = await fair.db.review.findMany({ where: { OR: [{ batchId }, { id: single.data!.submitReview.id }] }, orderBy: { startedAt: 'asc' }, select: { contractId: true, status: true } });
+      const rows = await fair.db.review.findMany({
+        where: { OR: [{ batchId }, { id: single.data!.submitReview.id }] },
+        orderBy: { startedAt: 'asc' },
+        select: { contractId: true, status: true },
+      });
       expect(rows.every((row) => row.status === 'SUCCEEDED')).toBe(true);
       // m-0 held the only slot; the single review was next, then the batch in order.
       expect(rows.map((row) => row.contractId)).toEqual(['m-0', 'single', 'm-1', 'm-2', 'm-3', 'm-4', 'm-5', 'm-6', 'm-7']);
@@ -141,7 +157,10 @@ describe('review jobs: transient failures', () => {
         throw Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
       },
     };
-    const app = await startTestApp({ reviewNodeOverrides: { parse: flaky }, env: { SUANNI_JOB_RETRY_LIMIT: '1', SUANNI_JOB_RETRY_DELAY_SECONDS: '0', SUANNI_JOB_POLL_SECONDS: '0.5' } });
+    const app = await startTestApp({
+      reviewNodeOverrides: { parse: flaky },
+      env: { SUANNI_JOB_RETRY_LIMIT: '1', SUANNI_JOB_RETRY_DELAY_SECONDS: '0', SUANNI_JOB_POLL_SECONDS: '0.5' },
+    });
     try {
       const token = await app.token('erin');
       const submitted = await app.gql(SUBMIT, { input: { contractId: 'flaky', title: 'flaky', text: text() } }, { token });

@@ -13,12 +13,23 @@ describe('review with the DeepSeek provider (local OpenAI-compatible server)', (
   beforeAll(async () => {
     fake = await startFakeOpenAI();
     app = await startTestApp({
-      env: { SUANNI_MODEL_PROVIDER: 'deepseek', DEEPSEEK_API_KEY: 'test-key', DEEPSEEK_BASE_URL: fake.url, DEEPSEEK_MODEL: 'deepseek-chat', SUANNI_MODEL_TIMEOUT_MS: '800', SUANNI_MODEL_MAX_RETRIES: '1' },
+      env: {
+        SUANNI_MODEL_PROVIDER: 'deepseek',
+        DEEPSEEK_API_KEY: 'test-key',
+        DEEPSEEK_BASE_URL: fake.url,
+        DEEPSEEK_MODEL: 'deepseek-chat',
+        SUANNI_MODEL_TIMEOUT_MS: '800',
+        SUANNI_MODEL_MAX_RETRIES: '1',
+      },
     });
     token = await app.token('alice');
     const admin = await app.token('carol', { roles: ['COMPLIANCE'] });
     for (const item of REVIEW_KNOWLEDGE) {
-      await app.gql('mutation ($input: KnowledgeVersionInput!) { putKnowledgeVersion(input: $input) { id } }', { input: { kind: 'CLAUSE', source: `policy:test/${item.knowledgeId}`, ...item } }, { token: admin });
+      await app.gql(
+        'mutation ($input: KnowledgeVersionInput!) { putKnowledgeVersion(input: $input) { id } }',
+        { input: { kind: 'CLAUSE', source: `policy:test/${item.knowledgeId}`, ...item } },
+        { token: admin },
+      );
     }
   });
   afterAll(async () => {
@@ -27,9 +38,18 @@ describe('review with the DeepSeek provider (local OpenAI-compatible server)', (
   });
 
   const review = async () => {
-    const submitted = await app.gql('mutation ($input: ReviewInput!) { submitReview(input: $input) { id } }', {
-      input: { contractId: 'ds-1', title: 'Supply', text: englishContract({ payDays: 45, penalty: 10, notice: 30, years: 3 }), asOf: '2025-06-01T00:00:00Z' },
-    }, { token });
+    const submitted = await app.gql(
+      'mutation ($input: ReviewInput!) { submitReview(input: $input) { id } }',
+      {
+        input: {
+          contractId: 'ds-1',
+          title: 'Supply',
+          text: englishContract({ payDays: 45, penalty: 10, notice: 30, years: 3 }),
+          asOf: '2025-06-01T00:00:00Z',
+        },
+      },
+      { token },
+    );
     await app.deps.services.reviews.idle();
     return (await app.gql(REVIEW, { id: submitted.data!.submitReview.id }, { token })).data!.review;
   };
@@ -37,12 +57,34 @@ describe('review with the DeepSeek provider (local OpenAI-compatible server)', (
   it('uses the model’s typed answer and report text when it answers well', async () => {
     fake.setBehaviour((body) =>
       body.response_format
-        ? { kind: 'reply', content: JSON.stringify({ findings: [{ clause: 'penaltyRate', knowledgeId: 'penalty-rate-cap', version: '1.2', severity: 'HIGH', message: 'Penalty of 10% is above the 5% cap.' }] }) }
+        ? {
+            kind: 'reply',
+            content: JSON.stringify({
+              findings: [
+                {
+                  clause: 'penaltyRate',
+                  knowledgeId: 'penalty-rate-cap',
+                  version: '1.2',
+                  severity: 'HIGH',
+                  message: 'Penalty of 10% is above the 5% cap.',
+                },
+              ],
+            }),
+          }
         : { kind: 'reply', content: 'High risk: the penalty exceeds the cap.' },
     );
     const result = await review();
-    expect(result).toMatchObject({ status: 'SUCCEEDED', degraded: false, provider: 'deepseek', model: 'deepseek-chat', riskLevel: 'HIGH', reportText: 'High risk: the penalty exceeds the cap.' });
-    expect(result.findings).toEqual([{ knowledgeId: 'penalty-rate-cap', version: '1.2', severity: 'HIGH', message: 'Penalty of 10% is above the 5% cap.' }]);
+    expect(result).toMatchObject({
+      status: 'SUCCEEDED',
+      degraded: false,
+      provider: 'deepseek',
+      model: 'deepseek-chat',
+      riskLevel: 'HIGH',
+      reportText: 'High risk: the penalty exceeds the cap.',
+    });
+    expect(result.findings).toEqual([
+      { knowledgeId: 'penalty-rate-cap', version: '1.2', severity: 'HIGH', message: 'Penalty of 10% is above the 5% cap.' },
+    ]);
     // The contract text itself is never sent; only extracted values and rules.
     expect(JSON.stringify(fake.requests.map((request) => request.body))).not.toContain('Acme Ltd');
   });
@@ -58,7 +100,12 @@ describe('review with the DeepSeek provider (local OpenAI-compatible server)', (
     fake.setBehaviour({ kind: 'malformed', content: 'Sure! The contract looks LOW risk to me.' });
     const malformed = await review();
     expect(malformed).toMatchObject({ status: 'SUCCEEDED', degraded: true, riskLevel: 'HIGH' });
-    fake.setBehaviour({ kind: 'reply', content: JSON.stringify({ findings: [{ clause: 'penaltyRate', knowledgeId: 'made-up', version: '9.9', severity: 'LOW', message: 'fine' }] }) });
+    fake.setBehaviour({
+      kind: 'reply',
+      content: JSON.stringify({
+        findings: [{ clause: 'penaltyRate', knowledgeId: 'made-up', version: '9.9', severity: 'LOW', message: 'fine' }],
+      }),
+    });
     const invented = await review();
     expect(invented.degraded).toBe(true);
     expect(invented.findings.map((finding: { knowledgeId: string }) => finding.knowledgeId)).not.toContain('made-up');

@@ -3,10 +3,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { englishContract } from './fixtures/contracts.js';
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
-import { clusterEnvironment, createSystemDatabase, gqlAt, postgresReachable, redisReachable, spawnSuanni, SYSTEM_REDIS, tokenFor, waitFor, type SuanniProcess } from './testkit/processes.js';
+import {
+  clusterEnvironment,
+  createSystemDatabase,
+  gqlAt,
+  postgresReachable,
+  redisReachable,
+  spawnSuanni,
+  SYSTEM_REDIS,
+  tokenFor,
+  waitFor,
+  type SuanniProcess,
+} from './testkit/processes.js';
 
 const reachable = await postgresReachable();
-if (!reachable) process.stdout.write('SKIP scale.int.test.ts: no PostgreSQL at 127.0.0.1:5432 (the multi-process tests need the system server)\n');
+if (!reachable)
+  process.stdout.write('SKIP scale.int.test.ts: no PostgreSQL at 127.0.0.1:5432 (the multi-process tests need the system server)\n');
 
 const redisUp = reachable && (await redisReachable());
 if (reachable && !redisUp) process.stdout.write('SKIP scale.int.test.ts (Redis part): no Redis at 127.0.0.1:6379\n');
@@ -45,76 +57,115 @@ describe.skipIf(!reachable)('many gateways and workers', () => {
     env = clusterEnvironment(database.url, redisUp ? { REDIS_URL: SYSTEM_REDIS } : {});
     sql = new pg.Client({ connectionString: database.url });
     await sql.connect();
-    [gatewayA, gatewayB, workerOne, workerTwo] = await Promise.all([spawnRole('gateway'), spawnRole('gateway'), spawnRole('worker'), spawnRole('worker')]);
+    [gatewayA, gatewayB, workerOne, workerTwo] = await Promise.all([
+      spawnRole('gateway'),
+      spawnRole('gateway'),
+      spawnRole('worker'),
+      spawnRole('worker'),
+    ]);
   }, 120_000);
 
   afterAll(async () => {
-    for (const started of processes) if (started.child.exitCode === null && started.child.signalCode === null) started.child.kill('SIGKILL');
+    for (const started of processes)
+      if (started.child.exitCode === null && started.child.signalCode === null) started.child.kill('SIGKILL');
     await sql?.end();
     await database?.drop();
   });
 
-  it.skipIf(!redisUp)('a subscriber on gateway A sees every progress event, in order, of a review submitted on gateway B and run by a worker', async () => {
-    const token = await tokenFor(env, 'alice', 'acme');
-    const submitted = await gqlAt(gatewayB.url, token, 'mutation ($input: ReviewInput!) { submitReview(input: $input) { id } }', {
-      input: { contractId: 'fan-out', title: 'fan-out', text: englishContract({ payDays: 60, penalty: 8, notice: 30, years: 2 }) },
-    });
-    const reviewId = submitted.data.submitReview.id as string;
-    const client = createClient({ url: gatewayA.url.replace(/^http/, 'ws'), webSocketImpl: WebSocket, connectionParams: { authorization: `Bearer ${token}` } });
-    const events: { sequence: number; kind: string; node: string | null; status: string }[] = [];
-    await new Promise<void>((resolve, reject) => {
-      client.subscribe<{ reviewProgress: (typeof events)[number] }>(
-        { query: 'subscription ($id: ID!) { reviewProgress(reviewId: $id) { sequence kind node status } }', variables: { id: reviewId } },
-        { next: (result) => events.push(result.data!.reviewProgress), error: reject, complete: resolve },
+  it.skipIf(!redisUp)(
+    'a subscriber on gateway A sees every progress event, in order, of a review submitted on gateway B and run by a worker',
+    async () => {
+      const token = await tokenFor(env, 'alice', 'acme');
+      const submitted = await gqlAt(gatewayB.url, token, 'mutation ($input: ReviewInput!) { submitReview(input: $input) { id } }', {
+        input: { contractId: 'fan-out', title: 'fan-out', text: englishContract({ payDays: 60, penalty: 8, notice: 30, years: 2 }) },
+      });
+      const reviewId = submitted.data.submitReview.id as string;
+      const client = createClient({
+        url: gatewayA.url.replace(/^http/, 'ws'),
+        webSocketImpl: WebSocket,
+        connectionParams: { authorization: `Bearer ${token}` },
+      });
+      const events: { sequence: number; kind: string; node: string | null; status: string }[] = [];
+      await new Promise<void>((resolve, reject) => {
+        client.subscribe<{ reviewProgress: (typeof events)[number] }>(
+          { query: 'subscription ($id: ID!) { reviewProgress(reviewId: $id) { sequence kind node status } }', variables: { id: reviewId } },
+          { next: (result) => events.push(result.data!.reviewProgress), error: reject, complete: resolve },
+        );
+      });
+      await client.dispose();
+      const nodes = ['parse', 'retrieve', 'compliance', 'risk', 'report'];
+      expect(events.map((event) => event.sequence)).toEqual(Array.from({ length: 3 + nodes.length * 2 }, (_, i) => i + 1));
+      expect(events.map((event) => [event.kind, event.node, event.status])).toEqual([
+        ['QUEUED', null, 'QUEUED'],
+        ['STATUS', null, 'RUNNING'],
+        ...nodes.flatMap((node) => [
+          ['NODE_STARTED', node, 'RUNNING'],
+          ['NODE_FINISHED', node, 'RUNNING'],
+        ]),
+        ['STATUS', null, 'SUCCEEDED'],
+      ]);
+    },
+    60_000,
+  );
+
+  it.skipIf(!redisUp)(
+    'concurrent turns on one chat thread through gateways A and B lose no message',
+    async () => {
+      const token = await tokenFor(env, 'dora', 'acme');
+      const session = await gqlAt(gatewayA.url, token, 'mutation { createSession(title: "shared") { id } }');
+      const sessionId = session.data.createSession.id as string;
+      const texts = Array.from({ length: 6 }, (_, i) => `message number ${i}`);
+      const turns = await Promise.all(
+        texts.map((text, i) =>
+          gqlAt(
+            i % 2 ? gatewayB.url : gatewayA.url,
+            token,
+            'mutation ($id: ID!, $text: String!) { sendMessage(sessionId: $id, text: $text) { reply } }',
+            { id: sessionId, text },
+          ),
+        ),
       );
-    });
-    await client.dispose();
-    const nodes = ['parse', 'retrieve', 'compliance', 'risk', 'report'];
-    expect(events.map((event) => event.sequence)).toEqual(Array.from({ length: 3 + nodes.length * 2 }, (_, i) => i + 1));
-    expect(events.map((event) => [event.kind, event.node, event.status])).toEqual([
-      ['QUEUED', null, 'QUEUED'],
-      ['STATUS', null, 'RUNNING'],
-      ...nodes.flatMap((node) => [
-        ['NODE_STARTED', node, 'RUNNING'],
-        ['NODE_FINISHED', node, 'RUNNING'],
-      ]),
-      ['STATUS', null, 'SUCCEEDED'],
-    ]);
-  }, 60_000);
+      for (const turn of turns) expect(turn.errors).toBeUndefined();
+      const thread = await gqlAt(
+        gatewayB.url,
+        token,
+        'query ($id: ID!) { thread(sessionId: $id) { messages(last: 50) { role content } } }',
+        { id: sessionId },
+      );
+      const messages = thread.data.thread.messages as { role: string; content: string }[];
+      const userMessages = messages.filter((message) => texts.includes(message.content)).map((message) => message.content);
+      expect([...userMessages].sort()).toEqual([...texts].sort());
+      expect(messages.length).toBe(texts.length * 2);
+    },
+    60_000,
+  );
 
-  it.skipIf(!redisUp)('concurrent turns on one chat thread through gateways A and B lose no message', async () => {
-    const token = await tokenFor(env, 'dora', 'acme');
-    const session = await gqlAt(gatewayA.url, token, 'mutation { createSession(title: "shared") { id } }');
-    const sessionId = session.data.createSession.id as string;
-    const texts = Array.from({ length: 6 }, (_, i) => `message number ${i}`);
-    const turns = await Promise.all(
-      texts.map((text, i) => gqlAt(i % 2 ? gatewayB.url : gatewayA.url, token, 'mutation ($id: ID!, $text: String!) { sendMessage(sessionId: $id, text: $text) { reply } }', { id: sessionId, text })),
-    );
-    for (const turn of turns) expect(turn.errors).toBeUndefined();
-    const thread = await gqlAt(gatewayB.url, token, 'query ($id: ID!) { thread(sessionId: $id) { messages(last: 50) { role content } } }', { id: sessionId });
-    const messages = thread.data.thread.messages as { role: string; content: string }[];
-    const userMessages = messages.filter((message) => texts.includes(message.content)).map((message) => message.content);
-    expect([...userMessages].sort()).toEqual([...texts].sort());
-    expect(messages.length).toBe(texts.length * 2);
-  }, 60_000);
-
-  it.skipIf(!redisUp)('an erasure requested on gateway A rejects the erased identity on gateway B at once', async () => {
-    const bob = await tokenFor(env, 'bob', 'acme');
-    const compliance = await tokenFor(env, 'carla', 'acme', ['COMPLIANCE']);
-    const me = await gqlAt(gatewayB.url, bob, '{ me { id } }');
-    const bobId = me.data.me.id as string;
-    const requested = await gqlAt(gatewayA.url, compliance, 'mutation ($userId: ID) { requestErasure(userId: $userId) { id } }', { userId: bobId });
-    expect(requested.errors).toBeUndefined();
-    await waitFor(
-      () => gqlAt(gatewayA.url, compliance, 'query ($id: ID!) { erasureRequest(id: $id) { status } }', { id: requested.data.requestErasure.id }),
-      (result) => result.data?.erasureRequest?.status === 'COMPLETED',
-      30_000,
-      'the erasure to complete',
-    );
-    // B had bob's identity cached; the erasure event reached it through Redis.
-    const after = await gqlAt(gatewayB.url, bob, '{ me { id } }');
-    expect(after.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
-  }, 60_000);
+  it.skipIf(!redisUp)(
+    'an erasure requested on gateway A rejects the erased identity on gateway B at once',
+    async () => {
+      const bob = await tokenFor(env, 'bob', 'acme');
+      const compliance = await tokenFor(env, 'carla', 'acme', ['COMPLIANCE']);
+      const me = await gqlAt(gatewayB.url, bob, '{ me { id } }');
+      const bobId = me.data.me.id as string;
+      const requested = await gqlAt(gatewayA.url, compliance, 'mutation ($userId: ID) { requestErasure(userId: $userId) { id } }', {
+        userId: bobId,
+      });
+      expect(requested.errors).toBeUndefined();
+      await waitFor(
+        () =>
+          gqlAt(gatewayA.url, compliance, 'query ($id: ID!) { erasureRequest(id: $id) { status } }', {
+            id: requested.data.requestErasure.id,
+          }),
+        (result) => result.data?.erasureRequest?.status === 'COMPLETED',
+        30_000,
+        'the erasure to complete',
+      );
+      // B had bob's identity cached; the erasure event reached it through Redis.
+      const after = await gqlAt(gatewayB.url, bob, '{ me { id } }');
+      expect(after.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+    },
+    60_000,
+  );
   it('a batch survives a worker killed by SIGKILL, a worker drained by SIGTERM and a gateway restart: every review SUCCEEDED once', async () => {
     const token = await tokenFor(env, 'alice', 'acme');
     const inputs = Array.from({ length: 48 }, (_, i) => ({
@@ -128,7 +179,12 @@ describe.skipIf(!reachable)('many gateways and workers', () => {
     const batchId = submitted.data.submitReviewBatch.id as string;
 
     // Kill one worker mid-batch: its running reviews are retried once their lease expires.
-    await waitFor(() => statusCounts(batchId), (counts) => (counts.SUCCEEDED ?? 0) >= 4, 60_000, 'the first reviews');
+    await waitFor(
+      () => statusCounts(batchId),
+      (counts) => (counts.SUCCEEDED ?? 0) >= 4,
+      60_000,
+      'the first reviews',
+    );
     workerOne.child.kill('SIGKILL');
     // Restart gateway A meanwhile: a start never touches the work of other processes.
     gatewayA.child.kill('SIGTERM');
@@ -141,10 +197,17 @@ describe.skipIf(!reachable)('many gateways and workers', () => {
     expect(counts['FAILED:INTERRUPTED']).toBeUndefined();
     await spawnRole('worker');
 
-    const done = await waitFor(() => statusCounts(batchId), (counts) => counts.SUCCEEDED === inputs.length, 90_000, 'every review to succeed');
+    const done = await waitFor(
+      () => statusCounts(batchId),
+      (counts) => counts.SUCCEEDED === inputs.length,
+      90_000,
+      'every review to succeed',
+    );
     expect(done).toEqual({ SUCCEEDED: inputs.length });
     // The killed worker's reviews were delivered again once their lease expired.
-    const { rows: redelivered } = await sql.query<{ count: string }>(`SELECT count(*) FROM pgboss.job WHERE name = 'review-run' AND retry_count > 0`);
+    const { rows: redelivered } = await sql.query<{ count: string }>(
+      `SELECT count(*) FROM pgboss.job WHERE name = 'review-run' AND retry_count > 0`,
+    );
     expect(Number(redelivered[0]!.count)).toBeGreaterThan(0);
     // One result each: the findings were written by exactly one attempt.
     const { rows: duplicates } = await sql.query(
@@ -152,7 +215,9 @@ describe.skipIf(!reachable)('many gateways and workers', () => {
       [batchId],
     );
     expect(duplicates).toEqual([]);
-    const read = await gqlAt(gatewayA2.url, token, 'query ($id: ID!) { reviewBatch(id: $id) { succeeded failed running } }', { id: batchId });
+    const read = await gqlAt(gatewayA2.url, token, 'query ($id: ID!) { reviewBatch(id: $id) { succeeded failed running } }', {
+      id: batchId,
+    });
     expect(read.data.reviewBatch).toEqual({ succeeded: inputs.length, failed: 0, running: 0 });
   }, 180_000);
 });

@@ -20,7 +20,16 @@ interface Outcome {
 function runStart(env: Record<string, string>, stopWhenReady?: NodeJS.Signals): Promise<Outcome> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', 'start'], {
     cwd: projectDir,
-    env: { ...process.env, DATABASE_URL: '', NODE_ENV: 'development', LOG_LEVEL: 'info', PORT: '0', HOST: '127.0.0.1', SUANNI_DEMO_DATA: 'false', ...env },
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'info',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      SUANNI_DEMO_DATA: 'false',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -77,7 +86,9 @@ describe('npm start fails loudly and cleans up', () => {
     const port = await closedPort();
     const outcome = await runStart({ SUANNI_DATA_DIR: dataDir, DATABASE_URL: `postgres://suanni:secret@127.0.0.1:${port}/suanni` });
     expect(outcome.code, outcome.output).toBe(1);
-    expect(outcome.output).toContain(`start failed: cannot connect to the PostgreSQL of DATABASE_URL (127.0.0.1:${port}): connect ECONNREFUSED 127.0.0.1:${port}\n`);
+    expect(outcome.output).toContain(
+      `start failed: cannot connect to the PostgreSQL of DATABASE_URL (127.0.0.1:${port}): connect ECONNREFUSED 127.0.0.1:${port}\n`,
+    );
     expect(logLines(outcome.output, 'start failed')).toHaveLength(1);
     expect(logLines(outcome.output, 'shutting down')[0]?.reason).toBe('start failed');
     expect(outcome.output).not.toContain('secret');
@@ -85,17 +96,28 @@ describe('npm start fails loudly and cleans up', () => {
 
   // The machine's PostgreSQL trusts every local connection (any password is accepted), so a
   // wrong password cannot be refused there; a role that does not exist is refused the same way.
-  it.skipIf(!systemPostgresUp)('exits 1 when the server at DATABASE_URL refuses the credentials', async () => {
-    const outcome = await runStart({ SUANNI_DATA_DIR: dataDir, DATABASE_URL: 'postgres://suanni_no_such_role:wrong-password@127.0.0.1:5432/postgres' });
-    expect(outcome.code, outcome.output).toBe(1);
-    expect(outcome.output).toContain('start failed: cannot connect to the PostgreSQL of DATABASE_URL (127.0.0.1:5432): role "suanni_no_such_role" does not exist\n');
-    expect(outcome.output).not.toContain('wrong-password');
-  }, 60_000);
+  it.skipIf(!systemPostgresUp)(
+    'exits 1 when the server at DATABASE_URL refuses the credentials',
+    async () => {
+      const outcome = await runStart({
+        SUANNI_DATA_DIR: dataDir,
+        DATABASE_URL: 'postgres://suanni_no_such_role:wrong-password@127.0.0.1:5432/postgres',
+      });
+      expect(outcome.code, outcome.output).toBe(1);
+      expect(outcome.output).toContain(
+        'start failed: cannot connect to the PostgreSQL of DATABASE_URL (127.0.0.1:5432): role "suanni_no_such_role" does not exist\n',
+      );
+      expect(outcome.output).not.toContain('wrong-password');
+    },
+    60_000,
+  );
 
   it('exits 1 with a message naming DATABASE_URL and the accepted form when it is not a URL', async () => {
     const outcome = await runStart({ SUANNI_DATA_DIR: dataDir, DATABASE_URL: 'not-a-url' });
     expect(outcome.code, outcome.output).toBe(1);
-    expect(outcome.output).toContain('invalid configuration:\n  DATABASE_URL: must be a PostgreSQL URL of the form postgres://user:password@host:5432/database (postgresql:// works too)');
+    expect(outcome.output).toContain(
+      'invalid configuration:\n  DATABASE_URL: must be a PostgreSQL URL of the form postgres://user:password@host:5432/database (postgresql:// works too)',
+    );
     expect(outcome.output).not.toContain('Invalid URL');
   }, 60_000);
 

@@ -36,10 +36,14 @@ function stopGateway(child: ChildProcess): Promise<number | null> {
 /** The token command, as `npm run token` runs it. */
 function token(env: Record<string, string>, subject: string): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', 'token', '--user', subject, '--tenant', 'acme', '--role', 'USER'], {
-      cwd: projectDir,
-      env: { ...process.env, DATABASE_URL: '', NODE_ENV: 'development', ...env },
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'src/main.ts', 'token', '--user', subject, '--tenant', 'acme', '--role', 'USER'],
+      {
+        cwd: projectDir,
+        env: { ...process.env, DATABASE_URL: '', NODE_ENV: 'development', ...env },
+      },
+    );
     let stdout = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     child.on('exit', (code) => (code === 0 ? resolve(stdout.trim()) : reject(new Error(`token exited with ${code}`))));

@@ -9,7 +9,14 @@ const UNKNOWN_REVIEW = 'subscription { reviewProgress(reviewId: "00000000-0000-4
 function openLive(client: Client, query = HEARTBEAT) {
   let dispose = () => {};
   const firstEvent = new Promise<void>((resolve, reject) => {
-    dispose = client.subscribe({ query }, { next: (value) => (value.errors ? reject(value.errors) : resolve()), error: reject, complete: () => reject(new Error('completed early')) });
+    dispose = client.subscribe(
+      { query },
+      {
+        next: (value) => (value.errors ? reject(value.errors) : resolve()),
+        error: reject,
+        complete: () => reject(new Error('completed early')),
+      },
+    );
   });
   return { firstEvent, dispose: () => dispose() };
 }
@@ -22,7 +29,10 @@ function openLive(client: Client, query = HEARTBEAT) {
 function run<T = Record<string, unknown>>(client: Client, query: string) {
   return new Promise<{ results: FormattedExecutionResult<T, unknown>[]; error?: unknown }>((resolve) => {
     const results: FormattedExecutionResult<T, unknown>[] = [];
-    client.subscribe<T>({ query }, { next: (value) => results.push(value), error: (error) => resolve({ results, error }), complete: () => resolve({ results }) });
+    client.subscribe<T>(
+      { query },
+      { next: (value) => results.push(value), error: (error) => resolve({ results, error }), complete: () => resolve({ results }) },
+    );
   });
 }
 
@@ -67,7 +77,13 @@ const nextEvents = (text: string) =>
   text
     .split('\n\n')
     .filter((block) => block.startsWith('event: next'))
-    .map((block) => JSON.parse(block.slice(block.indexOf('data:') + 5)) as { data?: unknown; errors?: { message: string; extensions?: Record<string, unknown> }[] });
+    .map(
+      (block) =>
+        JSON.parse(block.slice(block.indexOf('data:') + 5)) as {
+          data?: unknown;
+          errors?: { message: string; extensions?: Record<string, unknown> }[];
+        },
+    );
 
 describe('subscription limits', () => {
   let app: TestApp;
@@ -87,7 +103,12 @@ describe('subscription limits', () => {
     expect(refused.error).toBeUndefined();
     expect(refused.results).toHaveLength(1);
     expect(refused.results[0]!.data ?? null).toBeNull();
-    expect(refused.results[0]!.errors?.[0]?.extensions).toMatchObject({ code: 'RATE_LIMITED', reason: 'TOO_MANY_SUBSCRIPTIONS', limit: 'perSocket', max: 2 });
+    expect(refused.results[0]!.errors?.[0]?.extensions).toMatchObject({
+      code: 'RATE_LIMITED',
+      reason: 'TOO_MANY_SUBSCRIPTIONS',
+      limit: 'perSocket',
+      max: 2,
+    });
 
     // The socket still answers, and a freed slot can be taken again.
     const me = await run<{ me: { subject: string } }>(client, '{ me { subject } }');
@@ -114,11 +135,20 @@ describe('subscription limits', () => {
     await Promise.all(live.map((subscription) => subscription.firstEvent));
 
     const refused = await run(socketB, HEARTBEAT);
-    expect(refused.results[0]!.errors?.[0]?.extensions).toMatchObject({ code: 'RATE_LIMITED', reason: 'TOO_MANY_SUBSCRIPTIONS', limit: 'perUser', max: 3 });
+    expect(refused.results[0]!.errors?.[0]?.extensions).toMatchObject({
+      code: 'RATE_LIMITED',
+      reason: 'TOO_MANY_SUBSCRIPTIONS',
+      limit: 'perUser',
+      max: 3,
+    });
     const sse = await openSse(app, token);
     const { text, ended } = await sse.read();
     expect(ended).toBe(true);
-    expect(nextEvents(text)[0]?.errors?.[0]?.extensions).toMatchObject({ code: 'RATE_LIMITED', reason: 'TOO_MANY_SUBSCRIPTIONS', limit: 'perUser' });
+    expect(nextEvents(text)[0]?.errors?.[0]?.extensions).toMatchObject({
+      code: 'RATE_LIMITED',
+      reason: 'TOO_MANY_SUBSCRIPTIONS',
+      limit: 'perUser',
+    });
 
     // Another user is not affected.
     const other = openLive(app.ws({ authorization: `Bearer ${await app.token('vic')}` }));
@@ -137,7 +167,10 @@ describe('graphql-ws operations and the active-subscription gauge', () => {
 
   it('runs a mutation over graphql-ws with the socket principal', async () => {
     const client = app.ws({ authorization: `Bearer ${await app.token('wes')}` });
-    const { results, error } = await run<{ createSession: { id: string; title: string } }>(client, 'mutation { createSession(title: "over the socket") { id title } }');
+    const { results, error } = await run<{ createSession: { id: string; title: string } }>(
+      client,
+      'mutation { createSession(title: "over the socket") { id title } }',
+    );
     expect(error).toBeUndefined();
     expect(results[0]?.errors).toBeUndefined();
     const session = await app.db.session.findUniqueOrThrow({ where: { id: results[0]!.data!.createSession.id }, include: { user: true } });
@@ -208,7 +241,9 @@ describe('ending subscriptions from the server', () => {
 
     const { text, ended } = await sse.read();
     expect(ended).toBe(true);
-    expect(nextEvents(text).at(-1)).toEqual({ errors: [{ message: 'This user has been erased.', extensions: { code: 'FORBIDDEN', reason: 'SUBJECT_ERASED' } }] });
+    expect(nextEvents(text).at(-1)).toEqual({
+      errors: [{ message: 'This user has been erased.', extensions: { code: 'FORBIDDEN', reason: 'SUBJECT_ERASED' } }],
+    });
     await vi.waitFor(() => expect(closes).toEqual([{ code: 4403, reason: 'Forbidden: user erased' }]), { timeout: 10_000, interval: 50 });
     await app.deps.services.erasure.idle();
 

@@ -32,7 +32,20 @@ export type ErasureStepName =
   | 'audit';
 
 /** In order: the tombstone first, so nothing in flight can write once deleting starts. */
-export const ERASURE_STEPS: readonly ErasureStepName[] = ['tombstone', 'inventory', 'checkpoints', 'facts', 'reviews', 'knowledge-access', 'sessions', 'trace-buffer', 'progress-events', 'user', 'verify', 'audit'];
+export const ERASURE_STEPS: readonly ErasureStepName[] = [
+  'tombstone',
+  'inventory',
+  'checkpoints',
+  'facts',
+  'reviews',
+  'knowledge-access',
+  'sessions',
+  'trace-buffer',
+  'progress-events',
+  'user',
+  'verify',
+  'audit',
+];
 
 /** Which inventory counts each deleting step removes. */
 const STEP_STORES: Partial<Record<ErasureStepName, (store: string) => boolean>> = {
@@ -92,7 +105,10 @@ declare module '../platform/pubsub.js' {
   }
 }
 
-const sum = (counts: StoreCounts, belongs: (store: string) => boolean) => Object.entries(counts).filter(([store]) => belongs(store)).reduce((total, [, count]) => total + count, 0);
+const sum = (counts: StoreCounts, belongs: (store: string) => boolean) =>
+  Object.entries(counts)
+    .filter(([store]) => belongs(store))
+    .reduce((total, [, count]) => total + count, 0);
 
 /**
  * Erasure of one user's data as a durable job: tombstone, inventory, delete in every store,
@@ -131,14 +147,23 @@ export class ErasureService {
     const target = await this.db.user.findUnique({ where: { id: targetId }, include: { tenant: true } });
     if (target && target.tenantId !== principal.tenantId) throw forbidden('That user belongs to another tenant.');
     // An unfinished job, or (once the user row is gone) the job that erased them, answers again.
-    const existing = await this.db.erasureRequest.findFirst({ where: { subjectHash, tenantId: principal.tenantId }, orderBy: { createdAt: 'desc' } });
+    const existing = await this.db.erasureRequest.findFirst({
+      where: { subjectHash, tenantId: principal.tenantId },
+      orderBy: { createdAt: 'desc' },
+    });
     if (existing && (existing.status !== 'COMPLETED' || !target)) return this.reopen(existing);
     if (!target) throw notFound('User');
     const steps: ErasureStep[] = ERASURE_STEPS.map((name) => ({ name, status: 'PENDING', countBefore: null, countAfter: null }));
     let job: ErasureRequestRow;
     try {
       job = await this.db.erasureRequest.create({
-        data: { tenantId: target.tenantId, subjectUserId: target.id, subjectHash, requestedBy: self ? `self:${subjectHash.slice(0, 16)}` : principal.userId, steps: steps as never },
+        data: {
+          tenantId: target.tenantId,
+          subjectUserId: target.id,
+          subjectHash,
+          requestedBy: self ? `self:${subjectHash.slice(0, 16)}` : principal.userId,
+          steps: steps as never,
+        },
       });
     } catch (error) {
       if ((error as { code?: string }).code !== 'P2002') throw error;
@@ -232,7 +257,9 @@ export class ErasureService {
           if (error instanceof SimulatedCrash) return;
           if (attempt >= retry.attempts) {
             log.error({ err: error, requestId, attempt }, 'erasure job failed');
-            await retryTransient(() => this.fail(requestId, error)).catch((failure) => log.error({ err: failure, requestId }, 'erasure job could not be marked failed; it resumes at the next start'));
+            await retryTransient(() => this.fail(requestId, error)).catch((failure) =>
+              log.error({ err: failure, requestId }, 'erasure job could not be marked failed; it resumes at the next start'),
+            );
             return;
           }
           const delay = backoffDelay(attempt, retry);
@@ -258,7 +285,10 @@ export class ErasureService {
   private async run(requestId: string): Promise<void> {
     let job = await this.db.erasureRequest.findUniqueOrThrow({ where: { id: requestId } });
     if (job.status === 'COMPLETED' || job.status === 'FAILED') return;
-    job = await this.db.erasureRequest.update({ where: { id: requestId }, data: { status: 'RUNNING', startedAt: job.startedAt ?? new Date(), attempts: { increment: 1 } } });
+    job = await this.db.erasureRequest.update({
+      where: { id: requestId },
+      data: { status: 'RUNNING', startedAt: job.startedAt ?? new Date(), attempts: { increment: 1 } },
+    });
     const userId = job.subjectUserId;
     if (!userId) throw new Error('an open erasure job lost its subject');
     const steps = job.steps as unknown as ErasureStep[];
@@ -267,19 +297,33 @@ export class ErasureService {
       for (const step of steps) {
         if (step.status === 'DONE') continue;
         // One span per step: ids and counts only; the subject appears as its keyed hash.
-        await withSpan(`erasure.${step.name}`, { 'suanni.erasure.request_id': job.id, 'suanni.erasure.step': step.name, [ATTR.tenantId]: job.tenantId }, async (span) => {
-          await this.runStep(job, userId, step, steps, (result) => (verification = result));
-          span.setAttributes({ 'suanni.erasure.count_before': step.countBefore ?? -1, 'suanni.erasure.count_after': step.countAfter ?? -1 });
-        });
+        await withSpan(
+          `erasure.${step.name}`,
+          { 'suanni.erasure.request_id': job.id, 'suanni.erasure.step': step.name, [ATTR.tenantId]: job.tenantId },
+          async (span) => {
+            await this.runStep(job, userId, step, steps, (result) => (verification = result));
+            span.setAttributes({
+              'suanni.erasure.count_before': step.countBefore ?? -1,
+              'suanni.erasure.count_after': step.countAfter ?? -1,
+            });
+          },
+        );
         step.status = 'DONE';
-        await this.db.erasureRequest.update({ where: { id: requestId }, data: { steps: steps as never, verification: (verification ?? undefined) as never } });
+        await this.db.erasureRequest.update({
+          where: { id: requestId },
+          data: { steps: steps as never, verification: (verification ?? undefined) as never },
+        });
         this.publish(job, step.name, steps);
         if (this.options.faultAfterStep === step.name && job.attempts === 1) throw new SimulatedCrash(step.name);
         if (this.options.failAfterStep === step.name && job.attempts === 1) throw new Error(`injected failure after ${step.name}`);
       }
-      const completed = await this.db.erasureRequest.update({ where: { id: requestId }, data: { status: 'COMPLETED', completedAt: new Date(), subjectUserId: null } });
+      const completed = await this.db.erasureRequest.update({
+        where: { id: requestId },
+        data: { status: 'COMPLETED', completedAt: new Date(), subjectUserId: null },
+      });
       this.options.metrics?.erasures.inc({ outcome: 'completed' });
-      for (const step of steps) if (STEP_STORES[step.name] && step.countBefore) this.options.metrics?.erasedItems.inc({ store: step.name }, step.countBefore);
+      for (const step of steps)
+        if (STEP_STORES[step.name] && step.countBefore) this.options.metrics?.erasedItems.inc({ store: step.name }, step.countBefore);
       this.publish(completed, null, steps);
       log.info({ requestId, steps: steps.length }, 'erasure completed');
     }
@@ -354,7 +398,10 @@ export class ErasureService {
           const left = Object.keys(counts).filter((store) => counts[store]! > 0);
           for (const other of steps) if (STEP_STORES[other.name] && left.some(STEP_STORES[other.name]!)) other.status = 'PENDING';
           await this.db.erasureRequest.update({ where: { id: job.id }, data: { steps: steps as never } });
-          throw new AppError('INTERNAL', `Verification found data left: ${JSON.stringify(Object.fromEntries(left.map((store) => [store, counts[store]])))}`);
+          throw new AppError(
+            'INTERNAL',
+            `Verification found data left: ${JSON.stringify(Object.fromEntries(left.map((store) => [store, counts[store]])))}`,
+          );
         }
         return;
       }
@@ -364,7 +411,15 @@ export class ErasureService {
         const exists = await this.db.erasureAudit.count({ where: { requestId: job.id } });
         if (!exists) {
           await this.db.erasureAudit.create({
-            data: { tenantId: job.tenantId, requestId: job.id, subjectHash: job.subjectHash, requestedBy: job.requestedBy, requestedAt: job.createdAt, completedAt: new Date(), counts: Object.fromEntries(before) },
+            data: {
+              tenantId: job.tenantId,
+              requestId: job.id,
+              subjectHash: job.subjectHash,
+              requestedBy: job.requestedBy,
+              requestedAt: job.createdAt,
+              completedAt: new Date(),
+              counts: Object.fromEntries(before),
+            },
           });
         }
         step.countBefore = 0;

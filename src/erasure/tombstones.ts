@@ -76,7 +76,9 @@ export class Tombstones implements WriteBarrier, ErasedSubjects {
   async lockSubject(run: SqlRunner, tenantKey: string, subject: string): Promise<Date | null> {
     const subjectHash = this.hasher.subjectHash(tenantKey, subject);
     await run(LOCK_SQL('pg_advisory_xact_lock_shared'), [SUBJECT_LOCK_SPACE, subjectLockKey(subjectHash)]);
-    const [row] = (await run('SELECT max("erasedAt") AS "erasedAt" FROM "ErasureTombstone" WHERE "subjectHash" = $1', [subjectHash])) as { erasedAt: Date | null }[];
+    const [row] = (await run('SELECT max("erasedAt") AS "erasedAt" FROM "ErasureTombstone" WHERE "subjectHash" = $1', [subjectHash])) as {
+      erasedAt: Date | null;
+    }[];
     return row?.erasedAt ? new Date(row.erasedAt) : null;
   }
 

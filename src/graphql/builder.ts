@@ -27,7 +27,9 @@ export const builder = new SchemaBuilder<{
       role: (role) => context.principal?.roles.includes(role) ?? false,
     }),
     unauthorizedError: (_parent, context, _info, result): AppError =>
-      context.principal ? forbidden(result.message === 'Unauthorized' ? undefined : result.message) : unauthenticated('Authentication required.'),
+      context.principal
+        ? forbidden(result.message === 'Unauthorized' ? undefined : result.message)
+        : unauthenticated('Authentication required.'),
   },
   prisma: {
     client: (context) => context.db,

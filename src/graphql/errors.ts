@@ -32,7 +32,10 @@ const tagLimit =
   };
 
 /** GraphQL Armor limits, each tagged so its rejection names the limit. */
-export function armorConfig(limits: { maxDepth: number; maxTokens: number; maxAliases: number; maxCost: number }, production: boolean): GraphQLArmorConfig {
+export function armorConfig(
+  limits: { maxDepth: number; maxTokens: number; maxAliases: number; maxCost: number },
+  production: boolean,
+): GraphQLArmorConfig {
   return {
     maxDepth: { n: limits.maxDepth, onReject: [tagLimit('MAX_DEPTH')], flattenFragments: true },
     maxTokens: { n: limits.maxTokens, onReject: [tagLimit('MAX_TOKENS')] },
@@ -71,7 +74,9 @@ export function toClientError(error: GraphQLError, traceId: string): GraphQLErro
   if (original instanceof AppError) return appErrorToGraphQL(original, error);
   if (isGraphQLError(original)) {
     // Raised deliberately for the client, e.g. by a scalar rejecting a variable's value.
-    const extensions = original.extensions?.code ? original.extensions : { ...original.extensions, code: 'BAD_USER_INPUT', reason: 'INVALID_VALUE' };
+    const extensions = original.extensions?.code
+      ? original.extensions
+      : { ...original.extensions, code: 'BAD_USER_INPUT', reason: 'INVALID_VALUE' };
     return new GraphQLError(error.message, { nodes: error.nodes, path: error.path, extensions });
   }
   if (!original) return error.extensions?.code ? error : requestError(error, 'GRAPHQL_VALIDATION_FAILED');
@@ -91,9 +96,11 @@ export function useErrorPolicy(): Plugin<{ traceId?: string }> {
       handleStreamOrSingleExecutionResult(payload, ({ result, setResult }) => setResult(mapResult(result, traceId))),
   });
   return {
-    onParse: () => ({ result, replaceParseResult }) => {
-      if (isGraphQLError(result)) replaceParseResult(requestError(result, 'GRAPHQL_PARSE_FAILED'));
-    },
+    onParse:
+      () =>
+      ({ result, replaceParseResult }) => {
+        if (isGraphQLError(result)) replaceParseResult(requestError(result, 'GRAPHQL_PARSE_FAILED'));
+      },
     onValidate: ({ validateFn, setValidationFn }) => {
       // GraphQL Armor throws its rejection from inside a validation rule; report it as a result.
       setValidationFn((...args) => {
@@ -105,13 +112,15 @@ export function useErrorPolicy(): Plugin<{ traceId?: string }> {
         }
       });
       return ({ result, setResult }) => {
-          if (result.length > 0) setResult(result.map((error) => requestError(error, 'GRAPHQL_VALIDATION_FAILED')));
+        if (result.length > 0) setResult(result.map((error) => requestError(error, 'GRAPHQL_VALIDATION_FAILED')));
       };
     },
     onExecute: ({ args }) => onResult(args.contextValue.traceId ?? 'unknown'),
     onSubscribe: ({ args }) => ({
       onSubscribeResult: (payload) =>
-        handleStreamOrSingleExecutionResult(payload, ({ result, setResult }) => setResult(mapResult(result, args.contextValue.traceId ?? 'unknown'))),
+        handleStreamOrSingleExecutionResult(payload, ({ result, setResult }) =>
+          setResult(mapResult(result, args.contextValue.traceId ?? 'unknown')),
+        ),
       onSubscribeError: ({ error, setError }) => {
         if (error instanceof AppError) setError(appErrorToGraphQL(error));
       },

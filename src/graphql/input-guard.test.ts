@@ -44,13 +44,25 @@ describe('JSON bounds', () => {
   });
 
   it('counts every value for the size limit', () => {
-    expect(jsonBoundsProblem(Array.from({ length: 9 }, () => 0), { maxDepth: 5, maxValues: 10 })).toBeNull();
-    expect(jsonBoundsProblem(Array.from({ length: 10 }, () => 0), { maxDepth: 5, maxValues: 10 })?.reason).toBe('JSON_TOO_LARGE');
+    expect(
+      jsonBoundsProblem(
+        Array.from({ length: 9 }, () => 0),
+        { maxDepth: 5, maxValues: 10 },
+      ),
+    ).toBeNull();
+    expect(
+      jsonBoundsProblem(
+        Array.from({ length: 10 }, () => 0),
+        { maxDepth: 5, maxValues: 10 },
+      )?.reason,
+    ).toBe('JSON_TOO_LARGE');
   });
 
   it('applies the same bounds to inline literals', () => {
     expect(jsonLiteralBoundsProblem(parseValue('{ a: [1, { b: "c" }] }'))).toBeNull();
-    expect(jsonLiteralBoundsProblem(parseValue(`${'['.repeat(MAX_JSON_DEPTH)}1${']'.repeat(MAX_JSON_DEPTH)}`))?.reason).toBe('JSON_TOO_DEEP');
+    expect(jsonLiteralBoundsProblem(parseValue(`${'['.repeat(MAX_JSON_DEPTH)}1${']'.repeat(MAX_JSON_DEPTH)}`))?.reason).toBe(
+      'JSON_TOO_DEEP',
+    );
     expect(jsonLiteralBoundsProblem(parseValue(`${'['.repeat(MAX_JSON_DEPTH - 1)}1${']'.repeat(MAX_JSON_DEPTH - 1)}`))).toBeNull();
     expect(jsonLiteralBoundsProblem(parseValue('[1, 2, 3]'), { maxDepth: 5, maxValues: 3 })?.reason).toBe('JSON_TOO_LARGE');
   });

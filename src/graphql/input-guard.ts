@@ -1,4 +1,12 @@
-import { defaultFieldResolver, GraphQLError, GraphQLObjectType, Kind, type GraphQLFieldResolver, type GraphQLSchema, type ValueNode } from 'graphql';
+import {
+  defaultFieldResolver,
+  GraphQLError,
+  GraphQLObjectType,
+  Kind,
+  type GraphQLFieldResolver,
+  type GraphQLSchema,
+  type ValueNode,
+} from 'graphql';
 import { AppError } from '../platform/errors.js';
 import { unstorableCharacter, unstorableCharacterName, type UnstorableCharacter } from '../platform/text.js';
 
@@ -16,7 +24,10 @@ export const perItemTextCheck = { perItemTextCheck: true } as const;
 export type JsonBoundsProblem = { reason: 'JSON_TOO_DEEP' | 'JSON_TOO_LARGE'; message: string };
 
 /** Depth and size of a JSON value, checked without recursion; null when within both limits. */
-export function jsonBoundsProblem(value: unknown, limits = { maxDepth: MAX_JSON_DEPTH, maxValues: MAX_JSON_VALUES }): JsonBoundsProblem | null {
+export function jsonBoundsProblem(
+  value: unknown,
+  limits = { maxDepth: MAX_JSON_DEPTH, maxValues: MAX_JSON_VALUES },
+): JsonBoundsProblem | null {
   const pending: { value: unknown; depth: number }[] = [{ value, depth: 1 }];
   let count = 0;
   while (pending.length > 0) {
@@ -24,21 +35,26 @@ export function jsonBoundsProblem(value: unknown, limits = { maxDepth: MAX_JSON_
     if (++count > limits.maxValues) return { reason: 'JSON_TOO_LARGE', message: `JSON values hold at most ${limits.maxValues} values.` };
     if (typeof item.value !== 'object' || item.value === null) continue;
     const children = Array.isArray(item.value) ? item.value : Object.values(item.value);
-    if (children.length > 0 && item.depth >= limits.maxDepth) return { reason: 'JSON_TOO_DEEP', message: `JSON values nest at most ${limits.maxDepth} levels deep.` };
+    if (children.length > 0 && item.depth >= limits.maxDepth)
+      return { reason: 'JSON_TOO_DEEP', message: `JSON values nest at most ${limits.maxDepth} levels deep.` };
     for (const child of children) pending.push({ value: child, depth: item.depth + 1 });
   }
   return null;
 }
 
 /** The same bounds over an inline literal, before graphql-scalars parses it recursively. */
-export function jsonLiteralBoundsProblem(ast: ValueNode, limits = { maxDepth: MAX_JSON_DEPTH, maxValues: MAX_JSON_VALUES }): JsonBoundsProblem | null {
+export function jsonLiteralBoundsProblem(
+  ast: ValueNode,
+  limits = { maxDepth: MAX_JSON_DEPTH, maxValues: MAX_JSON_VALUES },
+): JsonBoundsProblem | null {
   const pending: { node: ValueNode; depth: number }[] = [{ node: ast, depth: 1 }];
   let count = 0;
   while (pending.length > 0) {
     const { node, depth } = pending.pop()!;
     if (++count > limits.maxValues) return { reason: 'JSON_TOO_LARGE', message: `JSON values hold at most ${limits.maxValues} values.` };
     const children = node.kind === Kind.LIST ? node.values : node.kind === Kind.OBJECT ? node.fields.map((field) => field.value) : [];
-    if (children.length > 0 && depth >= limits.maxDepth) return { reason: 'JSON_TOO_DEEP', message: `JSON values nest at most ${limits.maxDepth} levels deep.` };
+    if (children.length > 0 && depth >= limits.maxDepth)
+      return { reason: 'JSON_TOO_DEEP', message: `JSON values nest at most ${limits.maxDepth} levels deep.` };
     for (const child of children) pending.push({ node: child, depth: depth + 1 });
   }
   return null;
@@ -60,7 +76,10 @@ function isPlainRecord(value: unknown): value is Record<string, unknown> {
  * PostgreSQL cannot store, with its path such as `input.title` or `inputs[2].text`. Iterative,
  * so a deep value cannot exhaust the stack.
  */
-export function findUnstorableText(args: Record<string, unknown>, skip: ReadonlySet<string> = new Set()): { path: string; reason: UnstorableCharacter } | null {
+export function findUnstorableText(
+  args: Record<string, unknown>,
+  skip: ReadonlySet<string> = new Set(),
+): { path: string; reason: UnstorableCharacter } | null {
   const pending: { value: unknown; path: string }[] = Object.entries(args)
     .filter(([name]) => !skip.has(name))
     .map(([name, value]) => ({ value, path: name }))
@@ -78,7 +97,8 @@ export function findUnstorableText(args: Record<string, unknown>, skip: Readonly
         const reason = unstorableCharacter(key);
         if (reason) return { path, reason };
       }
-      for (let index = entries.length - 1; index >= 0; index--) pending.push({ value: entries[index]![1], path: `${path}.${entries[index]![0]}` });
+      for (let index = entries.length - 1; index >= 0; index--)
+        pending.push({ value: entries[index]![1], path: `${path}.${entries[index]![0]}` });
     }
   }
   return null;
@@ -88,10 +108,14 @@ function guarded<T extends GraphQLFieldResolver<unknown, unknown>>(resolver: T, 
   return function guardedResolver(this: unknown, source, args, context, info) {
     const problem = findUnstorableText(args as Record<string, unknown>, skip);
     if (problem) {
-      throw new AppError('BAD_USER_INPUT', `Argument ${problem.path} of ${fieldName} contains ${unstorableCharacterName[problem.reason]}, which cannot be stored.`, {
-        reason: problem.reason,
-        argument: problem.path,
-      });
+      throw new AppError(
+        'BAD_USER_INPUT',
+        `Argument ${problem.path} of ${fieldName} contains ${unstorableCharacterName[problem.reason]}, which cannot be stored.`,
+        {
+          reason: problem.reason,
+          argument: problem.path,
+        },
+      );
     }
     return resolver.call(this, source, args, context, info);
   } as T;

@@ -1,4 +1,14 @@
-import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Context as OtelContext, type Span, type TextMapGetter } from '@opentelemetry/api';
+import {
+  context,
+  propagation,
+  ROOT_CONTEXT,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+  type Context as OtelContext,
+  type Span,
+  type TextMapGetter,
+} from '@opentelemetry/api';
 import { getOperationAST, Kind, type DocumentNode, type GraphQLError } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { Principal } from '../identity/principal.js';
@@ -50,7 +60,8 @@ function begin(graphqlContext: object, request: Request | undefined, transport: 
 }
 
 /** The operation the client asked for: Yoga (HTTP) and app.ts (graphql-ws) both put the request's params on the context. */
-const operationNameOf = (graphqlContext: object) => (graphqlContext as { params?: { operationName?: string | null } }).params?.operationName;
+const operationNameOf = (graphqlContext: object) =>
+  (graphqlContext as { params?: { operationName?: string | null } }).params?.operationName;
 
 function describe(state: OperationState, document: DocumentNode, operationName: string | null | undefined): void {
   const operation = getOperationAST(document, operationName ?? undefined);
@@ -101,7 +112,12 @@ function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
  * once, however the stream stops: done, failed (also on its first step, as a refused
  * subscription does), or returned by the transport (client completion, socket closed).
  */
-function bindIterable<T>(iterable: AsyncIterable<T>, otel: OtelContext, onError: (error: unknown) => void, onFinish: () => void): AsyncIterableIterator<T> {
+function bindIterable<T>(
+  iterable: AsyncIterable<T>,
+  otel: OtelContext,
+  onError: (error: unknown) => void,
+  onFinish: () => void,
+): AsyncIterableIterator<T> {
   const iterator = iterable[Symbol.asyncIterator]();
   let finished = false;
   const finish = () => {
@@ -175,7 +191,8 @@ export function useObservability(metrics: Metrics): Plugin<Record<string, unknow
         }
       },
       init: ({ context: graphqlContext }, wrapped) => {
-        if (!operations.has(graphqlContext) && 'socketPrincipal' in graphqlContext) begin(graphqlContext, (graphqlContext as { request?: Request }).request, 'ws');
+        if (!operations.has(graphqlContext) && 'socketPrincipal' in graphqlContext)
+          begin(graphqlContext, (graphqlContext as { request?: Request }).request, 'ws');
         return enterWs({ context: graphqlContext }, wrapped) as void;
       },
       parse: (payload, wrapped) => enterWs(payload, wrapped) as void,
@@ -251,7 +268,12 @@ export function useObservability(metrics: Metrics): Plugin<Record<string, unknow
               'graphql.subscription.event',
               {
                 kind: SpanKind.PRODUCER,
-                attributes: { 'suanni.graphql.root_fields': [state.rootField], 'suanni.graphql.transport': state.transport, 'suanni.graphql.event_sequence': sequence, ...(codes.length ? { [ATTR.errorCodes]: codes } : {}) },
+                attributes: {
+                  'suanni.graphql.root_fields': [state.rootField],
+                  'suanni.graphql.transport': state.transport,
+                  'suanni.graphql.event_sequence': sequence,
+                  ...(codes.length ? { [ATTR.errorCodes]: codes } : {}),
+                },
               },
               state.otel,
             );

@@ -29,7 +29,10 @@ export class QuotaService {
     return {
       facts: row?.maxFacts ?? this.defaults.facts,
       sessions: row?.maxSessions ?? this.defaults.sessions,
-      checkpointBytes: row?.maxCheckpointBytes !== null && row?.maxCheckpointBytes !== undefined ? Number(row.maxCheckpointBytes) : this.defaults.checkpointBytes,
+      checkpointBytes:
+        row?.maxCheckpointBytes !== null && row?.maxCheckpointBytes !== undefined
+          ? Number(row.maxCheckpointBytes)
+          : this.defaults.checkpointBytes,
       reviewsPerDay: row?.maxReviewsPerDay ?? this.defaults.reviewsPerDay,
     };
   }
@@ -80,7 +83,11 @@ export class QuotaService {
     // Checkpoint bytes grow by a turn's size, unknown in advance: refuse once the limit is reached.
     const over = name === 'checkpointBytes' ? used >= limit : used + amount > limit;
     if (over) {
-      throw new AppError('QUOTA_EXCEEDED', `The tenant's ${name} quota of ${limit} is used up (${used} in use).`, { limit: name, max: limit, used });
+      throw new AppError('QUOTA_EXCEEDED', `The tenant's ${name} quota of ${limit} is used up (${used} in use).`, {
+        limit: name,
+        max: limit,
+        used,
+      });
     }
   }
 
@@ -88,16 +95,23 @@ export class QuotaService {
   async setLimits(principal: Principal, input: Partial<Record<QuotaName, number | null>>): Promise<QuotaValues> {
     if (!hasRole(principal, 'ADMIN')) throw forbidden('Only an ADMIN may set the quotas of the tenant.');
     for (const [name, value] of Object.entries(input)) {
-      if (value !== null && value !== undefined && (!Number.isSafeInteger(value) || value < 0)) throw badUserInput(`${name} must be a non-negative integer or null.`, name);
+      if (value !== null && value !== undefined && (!Number.isSafeInteger(value) || value < 0))
+        throw badUserInput(`${name} must be a non-negative integer or null.`, name);
     }
     const data = {
       ...(input.facts !== undefined ? { maxFacts: input.facts } : {}),
       ...(input.sessions !== undefined ? { maxSessions: input.sessions } : {}),
-      ...(input.checkpointBytes !== undefined ? { maxCheckpointBytes: input.checkpointBytes === null ? null : BigInt(input.checkpointBytes) } : {}),
+      ...(input.checkpointBytes !== undefined
+        ? { maxCheckpointBytes: input.checkpointBytes === null ? null : BigInt(input.checkpointBytes) }
+        : {}),
       ...(input.reviewsPerDay !== undefined ? { maxReviewsPerDay: input.reviewsPerDay } : {}),
       updatedAt: new Date(),
     };
-    await this.db.tenantQuota.upsert({ where: { tenantId: principal.tenantId }, create: { tenantId: principal.tenantId, ...data }, update: data });
+    await this.db.tenantQuota.upsert({
+      where: { tenantId: principal.tenantId },
+      create: { tenantId: principal.tenantId, ...data },
+      update: data,
+    });
     return this.limits(principal.tenantId);
   }
 

@@ -4,7 +4,12 @@ import { assertIssuedInThePast, bearerToken, claimsFromPayload, CLOCK_TOLERANCE_
 
 describe('claimsFromPayload', () => {
   it('reads subject, tenant and known roles', () => {
-    const claims = claimsFromPayload({ sub: 'alice', tenant: 'acme', roles: ['ADMIN', 'SRE', 'ADMIN', 'offline_access'], exp: 2_000_000_000 });
+    const claims = claimsFromPayload({
+      sub: 'alice',
+      tenant: 'acme',
+      roles: ['ADMIN', 'SRE', 'ADMIN', 'offline_access'],
+      exp: 2_000_000_000,
+    });
     expect(claims).toMatchObject({ subject: 'alice', tenantKey: 'acme', roles: ['ADMIN', 'SRE'] });
     expect(claims.expiresAt?.toISOString()).toBe('2033-05-18T03:33:20.000Z');
   });
@@ -47,7 +52,8 @@ describe('assertIssuedInThePast', () => {
   const now = new Date('2030-01-01T00:00:00Z');
   const seconds = now.getTime() / 1000;
   it('accepts a token issued now, in the past, within the clock tolerance, or without iat', () => {
-    for (const iat of [seconds, seconds - 3600, seconds + CLOCK_TOLERANCE_SECONDS, undefined]) expect(() => assertIssuedInThePast({ iat }, now)).not.toThrow();
+    for (const iat of [seconds, seconds - 3600, seconds + CLOCK_TOLERANCE_SECONDS, undefined])
+      expect(() => assertIssuedInThePast({ iat }, now)).not.toThrow();
   });
   it('rejects a token issued beyond the clock tolerance in the future as UNAUTHENTICATED', () => {
     expect(() => assertIssuedInThePast({ iat: seconds + CLOCK_TOLERANCE_SECONDS + 1 }, now)).toThrow(/future/);

@@ -37,7 +37,9 @@ export function claimsFromPayload(payload: JWTPayload): TokenClaims {
     throw unauthenticated('Token roles claim must be a list of strings.');
   }
   // Identity providers add roles of their own; keep the ones Suanni knows.
-  const known = [...new Set(((roles as string[] | undefined) ?? []).filter((role): role is Role => (ROLES as readonly string[]).includes(role)))];
+  const known = [
+    ...new Set(((roles as string[] | undefined) ?? []).filter((role): role is Role => (ROLES as readonly string[]).includes(role))),
+  ];
   return {
     subject: sub,
     tenantKey: tenant,

@@ -3,7 +3,14 @@ import { AppError, badUserInput, forbidden, notFound } from '../platform/errors.
 import { hasRole, type Principal } from '../identity/principal.js';
 import { KnowledgeRepository, type StoredKnowledge } from './repository.js';
 import { parseVersionInput } from './version.js';
-import { CONSTRAINT_FIELDS, type ConstraintField, type ConstraintOperator, type KnowledgeConstraint, type KnowledgeKind, type SanitizedKnowledge } from './types.js';
+import {
+  CONSTRAINT_FIELDS,
+  type ConstraintField,
+  type ConstraintOperator,
+  type KnowledgeConstraint,
+  type KnowledgeKind,
+  type SanitizedKnowledge,
+} from './types.js';
 import type { ModelProvider } from '../platform/llm/provider.js';
 import { sanitizeKnowledge, type ClauseSummarizer } from './sanitizer/index.js';
 import { GLOBAL_TENANT_ID } from './repository.js';
@@ -55,7 +62,8 @@ function validateConstraint(input: NonNullable<KnowledgeVersionInput['constraint
     throw badUserInput(`constraint.value must be a ${numeric ? 'number' : 'non-empty string'} for ${input.field}.`, 'constraint.value');
   }
   if (!numeric && !['=', '!='].includes(input.operator)) throw badUserInput('governingLaw constraints use = or !=.', 'constraint.operator');
-  if (input.unit != null && (typeof input.unit !== 'string' || input.unit.length > 16)) throw badUserInput('constraint.unit is at most 16 characters.', 'constraint.unit');
+  if (input.unit != null && (typeof input.unit !== 'string' || input.unit.length > 16))
+    throw badUserInput('constraint.unit is at most 16 characters.', 'constraint.unit');
   return {
     field: input.field as ConstraintField,
     operator: input.operator as ConstraintOperator,
@@ -105,7 +113,8 @@ export class KnowledgeService {
   /** Adds a version; an existing (knowledgeId, version) is BAD_USER_INPUT, never an overwrite. */
   async putVersion(principal: Principal, input: KnowledgeVersionInput, tenantId = principal.tenantId): Promise<StoredKnowledge> {
     this.assertCanWrite(principal);
-    if (!knowledgeIdPattern.test(input.knowledgeId)) throw badUserInput('knowledgeId must be 1-128 letters, digits, . _ : - and start with a letter or digit.', 'knowledgeId');
+    if (!knowledgeIdPattern.test(input.knowledgeId))
+      throw badUserInput('knowledgeId must be 1-128 letters, digits, . _ : - and start with a letter or digit.', 'knowledgeId');
     const { major, minor } = parseVersionInput(input.version);
     const content = input.content.trim();
     if (!content) throw badUserInput('content must not be empty.', 'content');
@@ -114,7 +123,12 @@ export class KnowledgeService {
     if (tags.length > LIMITS.tags || tags.some((tag) => tag.length > LIMITS.tag || !tagPattern.test(tag))) {
       throw badUserInput(`at most ${LIMITS.tags} tags of at most ${LIMITS.tag} letters, digits, . _ : -.`, 'tags');
     }
-    if (input.source.length > LIMITS.source || !sourcePattern.test(input.source) || input.source.includes('..') || /:\/\//.test(input.source)) {
+    if (
+      input.source.length > LIMITS.source ||
+      !sourcePattern.test(input.source) ||
+      input.source.includes('..') ||
+      /:\/\//.test(input.source)
+    ) {
       throw badUserInput('source must be an identifier like policy:finance/penalties#3, not a path, URL or connection string.', 'source');
     }
     const validFrom = input.validFrom ?? new Date();
@@ -142,7 +156,10 @@ export class KnowledgeService {
       return { ...row, constraint, global: false };
     } catch (error) {
       if ((error as { code?: string }).code === 'P2002') {
-        throw badUserInput(`Version ${major}.${minor} of ${input.knowledgeId} exists; knowledge is append-only, add a new version.`, 'version');
+        throw badUserInput(
+          `Version ${major}.${minor} of ${input.knowledgeId} exists; knowledge is append-only, add a new version.`,
+          'version',
+        );
       }
       throw error;
     }
@@ -154,7 +171,10 @@ export class KnowledgeService {
     const { major, minor } = parseVersionInput(version);
     const existing = await this.repository.findVersion(principal.tenantId, knowledgeId, major, minor);
     if (!existing) throw notFound('Knowledge version');
-    const { count } = await this.db.knowledgeVersion.updateMany({ where: { id: existing.id, retractedAt: null }, data: { retractedAt: new Date() } });
+    const { count } = await this.db.knowledgeVersion.updateMany({
+      where: { id: existing.id, retractedAt: null },
+      data: { retractedAt: new Date() },
+    });
     if (count === 0) throw new AppError('BAD_USER_INPUT', 'That version is already retracted.', { field: 'version' });
     this.forgetReviewKnowledge(principal.tenantId);
     const retracted = await this.repository.findVersion(principal.tenantId, knowledgeId, major, minor);
@@ -176,7 +196,12 @@ export class KnowledgeService {
       const ids = request.pinned.flatMap((item) => (item.id ? [item.id] : []));
       const rows = await this.db.knowledgeVersion.findMany({ where: { id: { in: ids }, tenantId: { in: [tenantId, GLOBAL_TENANT_ID] } } });
       // The versions were in force when first used; a later retraction must not change a replay.
-      records = rows.map((row) => ({ ...row, constraint: row.constraint as KnowledgeConstraint | null, retractedAt: null, global: row.tenantId === GLOBAL_TENANT_ID }));
+      records = rows.map((row) => ({
+        ...row,
+        constraint: row.constraint as KnowledgeConstraint | null,
+        retractedAt: null,
+        global: row.tenantId === GLOBAL_TENANT_ID,
+      }));
     } else {
       if (request.fields.length === 0) return [];
       const current = await this.rulesInForce(tenantId, request.asOf);
@@ -242,7 +267,11 @@ export class KnowledgeService {
   }
 
   /** Records which knowledge versions a review read (the knowledge access log). */
-  async recordAccess(principal: Principal, reviewId: string | null, used: readonly { id: string; knowledgeId: string; version: string }[]): Promise<void> {
+  async recordAccess(
+    principal: Principal,
+    reviewId: string | null,
+    used: readonly { id: string; knowledgeId: string; version: string }[],
+  ): Promise<void> {
     if (used.length > 0) await this.accessLogWrite(principal, reviewId, used);
   }
 }

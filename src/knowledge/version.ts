@@ -12,6 +12,7 @@ export function parseVersionInput(version: string): KnowledgeVersionNumber {
   } catch {
     throw badUserInput(`version must be major.minor, like 1.3 (got "${String(version).slice(0, 20)}").`, 'version');
   }
-  if (parsed.major > MAX_VERSION_PART || parsed.minor > MAX_VERSION_PART) throw badUserInput(`version parts are at most ${MAX_VERSION_PART}.`, 'version');
+  if (parsed.major > MAX_VERSION_PART || parsed.minor > MAX_VERSION_PART)
+    throw badUserInput(`version parts are at most ${MAX_VERSION_PART}.`, 'version');
   return parsed;
 }

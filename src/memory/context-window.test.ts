@@ -22,14 +22,32 @@ describe('renderContextWindow', () => {
   });
 
   it('does not grow with the conversation', async () => {
-    const short = await renderContextWindow({ facts, summary: '', messages: [...conversation(20), { role: 'user', content: 'hi' }], budget: 500, recentTurns: 4 });
-    const long = await renderContextWindow({ facts, summary: '', messages: [...conversation(80), { role: 'user', content: 'hi' }], budget: 500, recentTurns: 4 });
+    const short = await renderContextWindow({
+      facts,
+      summary: '',
+      messages: [...conversation(20), { role: 'user', content: 'hi' }],
+      budget: 500,
+      recentTurns: 4,
+    });
+    const long = await renderContextWindow({
+      facts,
+      summary: '',
+      messages: [...conversation(80), { role: 'user', content: 'hi' }],
+      budget: 500,
+      recentTurns: 4,
+    });
     expect(long.promptTokens).toBeLessThanOrEqual(short.promptTokens * 1.2);
   });
 
   it('keeps the newest end of a summary that does not fit', async () => {
     const summary = `Earlier: ${'old chatter '.repeat(300)}\nKnown: name=Alice`;
-    const window = await renderContextWindow({ facts: [], summary, messages: [{ role: 'user', content: 'hi' }], budget: 120, recentTurns: 2 });
+    const window = await renderContextWindow({
+      facts: [],
+      summary,
+      messages: [{ role: 'user', content: 'hi' }],
+      budget: 120,
+      recentTurns: 2,
+    });
     expect(window.promptTokens).toBeLessThanOrEqual(120);
     expect(window.system).toContain('Known: name=Alice');
   });

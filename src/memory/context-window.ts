@@ -34,7 +34,9 @@ export const CHAT_PREAMBLE =
   'Use the facts and the conversation summary below; if you do not know something, say so plainly.';
 
 const renderFacts = (facts: ContextWindowInput['facts']) =>
-  facts.length === 0 ? '' : `Known facts about the user:\n${facts.map((fact) => `- ${fact.category}.${fact.key}: ${typeof fact.value === 'string' ? fact.value : JSON.stringify(fact.value)}`).join('\n')}`;
+  facts.length === 0
+    ? ''
+    : `Known facts about the user:\n${facts.map((fact) => `- ${fact.category}.${fact.key}: ${typeof fact.value === 'string' ? fact.value : JSON.stringify(fact.value)}`).join('\n')}`;
 
 /**
  * Renders the prompt for one turn as a view, never an accumulation: facts first (always, they are

@@ -136,7 +136,8 @@ export class ChatService {
     if (session.closedAt) throw badUserInput('This session is closed; start a new one.', 'sessionId');
     const message = text.trim();
     if (!message) throw badUserInput('text must not be empty.', 'text');
-    if (message.length > this.limits.maxMessageChars) throw badUserInput(`text is at most ${this.limits.maxMessageChars} characters.`, 'text');
+    if (message.length > this.limits.maxMessageChars)
+      throw badUserInput(`text is at most ${this.limits.maxMessageChars} characters.`, 'text');
     await this.barrier.assertWritable(principal.userId);
     await this.quotas.assertRoom(principal.tenantId, 'checkpointBytes');
     await this.ensureReady();
@@ -154,7 +155,9 @@ export class ChatService {
               userId: principal.userId,
               sourceTurn: session.id,
               onToken,
-              summarize: this.options.summarizer ?? ((previous: string, trimmed: readonly ChatTurnMessage[]) => this.summarizeWithProvider(previous, trimmed)),
+              summarize:
+                this.options.summarizer ??
+                ((previous: string, trimmed: readonly ChatTurnMessage[]) => this.summarizeWithProvider(previous, trimmed)),
             },
           },
         },
@@ -176,9 +179,18 @@ export class ChatService {
       const type = item.getType();
       if (type !== 'human' && type !== 'ai') return [];
       const sentAt = item.additional_kwargs?.sentAt;
-      return [{ role: type === 'human' ? ('user' as const) : ('assistant' as const), content: messageText(item), createdAt: typeof sentAt === 'string' ? new Date(sentAt) : null }];
+      return [
+        {
+          role: type === 'human' ? ('user' as const) : ('assistant' as const),
+          content: messageText(item),
+          createdAt: typeof sentAt === 'string' ? new Date(sentAt) : null,
+        },
+      ];
     });
-    const { rows } = await this.checkpointPool.query<{ count: string }>(`SELECT count(*) FROM "${CHECKPOINT_SCHEMA}".checkpoints WHERE thread_id = $1`, [threadId]);
+    const { rows } = await this.checkpointPool.query<{ count: string }>(
+      `SELECT count(*) FROM "${CHECKPOINT_SCHEMA}".checkpoints WHERE thread_id = $1`,
+      [threadId],
+    );
     return { sessionId: session.id, threadId, messages, summary: values.summary ?? '', checkpointCount: Number(rows[0]?.count ?? 0) };
   }
 
@@ -210,13 +222,19 @@ export class ChatService {
   }
 
   /** Writes a fact the caller confirmed; a changed value supersedes the previous version. */
-  async confirmFact(principal: Principal, input: { category: string; key: string; value?: unknown; source?: FactSourceName | null }): Promise<FactView> {
+  async confirmFact(
+    principal: Principal,
+    input: { category: string; key: string; value?: unknown; source?: FactSourceName | null },
+  ): Promise<FactView> {
     this.checkCategory(input.category);
     this.checkKey(input.key);
-    if (input.value === null || input.value === undefined) throw badUserInput('value must not be null; use forgetFact to remove a fact.', 'value');
+    if (input.value === null || input.value === undefined)
+      throw badUserInput('value must not be null; use forgetFact to remove a fact.', 'value');
     if (JSON.stringify(input.value).length > 4_000) throw badUserInput('value is at most 4000 characters of JSON.', 'value');
     // A new key counts against the limits; a changed value of an existing one does not.
-    const exists = await this.db.fact.count({ where: { userId: principal.userId, category: input.category, key: input.key, supersededAt: null } });
+    const exists = await this.db.fact.count({
+      where: { userId: principal.userId, category: input.category, key: input.key, supersededAt: null },
+    });
     if (!exists) {
       const current = await this.db.fact.count({ where: { userId: principal.userId, supersededAt: null } });
       if (current >= this.limits.maxFactsPerUser) {
@@ -225,7 +243,9 @@ export class ChatService {
       await this.quotas.assertRoom(principal.tenantId, 'facts');
     }
     await this.factStore(principal, input.source ?? 'CONFIRMED').put([principal.userId, input.category], input.key, { value: input.value });
-    const row = await this.db.fact.findFirstOrThrow({ where: { userId: principal.userId, category: input.category, key: input.key, supersededAt: null } });
+    const row = await this.db.fact.findFirstOrThrow({
+      where: { userId: principal.userId, category: input.category, key: input.key, supersededAt: null },
+    });
     return toFactView(row);
   }
 
@@ -242,12 +262,27 @@ export class ChatService {
   /** Fact counts per category in the caller's tenant; ADMIN only, never values. */
   async tenantFactCounts(principal: Principal): Promise<{ category: string; count: number }[]> {
     if (!hasRole(principal, 'ADMIN')) throw forbidden('Only an ADMIN may see fact counts of the tenant.');
-    const groups = await this.db.fact.groupBy({ by: ['category'], where: { tenantId: principal.tenantId, supersededAt: null }, _count: { _all: true }, orderBy: { category: 'asc' } });
+    const groups = await this.db.fact.groupBy({
+      by: ['category'],
+      where: { tenantId: principal.tenantId, supersededAt: null },
+      _count: { _all: true },
+      orderBy: { category: 'asc' },
+    });
     return groups.map((group) => ({ category: group.category, count: group._count._all }));
   }
 }
 
-function toFactView(row: { category: string; key: string; value: unknown; version: number; source: string; sourceTurn: string | null; createdAt: Date; confirmedAt: Date | null; supersededAt: Date | null }): FactView {
+function toFactView(row: {
+  category: string;
+  key: string;
+  value: unknown;
+  version: number;
+  source: string;
+  sourceTurn: string | null;
+  createdAt: Date;
+  confirmedAt: Date | null;
+  supersededAt: Date | null;
+}): FactView {
   const value = row.value as { value?: unknown } | null;
   return {
     category: row.category,

@@ -35,7 +35,8 @@ export class ThreadLocks {
       try {
         await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`suanni:thread:${threadId}`]);
       } catch (error) {
-        if ((error as { code?: string }).code === '55P03') throw new AppError('THREAD_BUSY', 'Another turn of this conversation is still running; try again when it has finished.');
+        if ((error as { code?: string }).code === '55P03')
+          throw new AppError('THREAD_BUSY', 'Another turn of this conversation is still running; try again when it has finished.');
         throw error;
       }
       return await work();

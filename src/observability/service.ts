@@ -13,7 +13,8 @@ const MAX_WINDOW_MS = 90 * 86_400_000;
 export function parseWindow(window: string): number {
   const match = windowPattern.exec(window.trim());
   const ms = match ? Number(match[1]) * unitMs[match[2] as keyof typeof unitMs] : NaN;
-  if (!(ms > 0) || ms > MAX_WINDOW_MS) throw badUserInput('window is a number followed by m, h or d (e.g. 15m, 1h, 7d), at most 90d.', 'window');
+  if (!(ms > 0) || ms > MAX_WINDOW_MS)
+    throw badUserInput('window is a number followed by m, h or d (e.g. 15m, 1h, 7d), at most 90d.', 'window');
   return ms;
 }
 
@@ -87,7 +88,17 @@ export class ObservabilityService {
     const to = new Date();
     const from = new Date(to.getTime() - ms);
     const [reviewRows, connectionRows, tableRows] = await Promise.all([
-      this.db.$queryRaw<{ succeeded: bigint; failed: bigint; p50: number | null; p90: number | null; p95: number | null; p99: number | null; max: number | null }[]>`
+      this.db.$queryRaw<
+        {
+          succeeded: bigint;
+          failed: bigint;
+          p50: number | null;
+          p90: number | null;
+          p95: number | null;
+          p99: number | null;
+          max: number | null;
+        }[]
+      >`
         SELECT count(*) FILTER (WHERE status = 'SUCCEEDED') AS succeeded,
                count(*) FILTER (WHERE status = 'FAILED') AS failed,
                percentile_cont(0.5) WITHIN GROUP (ORDER BY ms) AS p50,
@@ -128,7 +139,11 @@ export class ObservabilityService {
       database: {
         connections: connectionRows.map((entry) => ({ state: entry.state, count: Number(entry.count) })),
         pool: poolStats(this.db) ?? null,
-        tables: tableRows.map((entry) => ({ name: entry.name, totalBytes: Number(entry.total_bytes), rowEstimate: Math.round(entry.row_estimate) })),
+        tables: tableRows.map((entry) => ({
+          name: entry.name,
+          totalBytes: Number(entry.total_bytes),
+          rowEstimate: Math.round(entry.row_estimate),
+        })),
       },
     };
   }

@@ -29,8 +29,7 @@ export class AppError extends Error {
 export const unauthenticated = (reason: string) => new AppError('UNAUTHENTICATED', reason);
 export const forbidden = (message = 'You may not access this resource.') => new AppError('FORBIDDEN', message);
 export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} not found.`);
-export const badUserInput = (message: string, field?: string) =>
-  new AppError('BAD_USER_INPUT', message, field ? { field } : {});
+export const badUserInput = (message: string, field?: string) => new AppError('BAD_USER_INPUT', message, field ? { field } : {});
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -14,10 +14,10 @@ export function traceFields(): Record<string, string> {
 // Logs go to stderr so that command output (a token, a schema) stays clean on stdout.
 const rootLogger = pino(
   {
-  level: process.env.LOG_LEVEL ?? (process.env.NODE_ENV === 'test' ? 'warn' : 'info'),
-  base: { service: 'suanni' },
-  timestamp: pino.stdTimeFunctions.isoTime,
-  mixin: traceFields,
+    level: process.env.LOG_LEVEL ?? (process.env.NODE_ENV === 'test' ? 'warn' : 'info'),
+    base: { service: 'suanni' },
+    timestamp: pino.stdTimeFunctions.isoTime,
+    mixin: traceFields,
   },
   pino.destination({ fd: 2, sync: false }),
 );

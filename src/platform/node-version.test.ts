@@ -5,9 +5,12 @@ import { projectDir } from '../config.js';
 import { MINIMUM_NODE_VERSION, unsupportedNodeReason } from './node-version.js';
 
 describe('unsupportedNodeReason', () => {
-  it.each(['20.19.0', 'v20.19.0', '20.19.1', '20.20.2', '21.0.0', '22.0.0', '22.12.0', '24.0.0', '24.11.1'])('accepts Node %s', (version) => {
-    expect(unsupportedNodeReason(version)).toBeNull();
-  });
+  it.each(['20.19.0', 'v20.19.0', '20.19.1', '20.20.2', '21.0.0', '22.0.0', '22.12.0', '24.0.0', '24.11.1'])(
+    'accepts Node %s',
+    (version) => {
+      expect(unsupportedNodeReason(version)).toBeNull();
+    },
+  );
 
   it.each([
     ['18.20.0', '18.20.0'],

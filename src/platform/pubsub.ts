@@ -28,7 +28,11 @@ type AnyTopics = Record<string, [] | [unknown]>;
 export function createEventBus(redis?: Pick<RedisConnections, 'publish' | 'subscribe'>) {
   if (!redis) return createPubSub<EventTopics & AnyTopics>();
   return createPubSub<EventTopics & AnyTopics>({
-    eventTarget: createRedisEventTarget({ publishClient: redis.publish, subscribeClient: redis.subscribe, serializer: { stringify: JSON.stringify, parse: parseEvent } }),
+    eventTarget: createRedisEventTarget({
+      publishClient: redis.publish,
+      subscribeClient: redis.subscribe,
+      serializer: { stringify: JSON.stringify, parse: parseEvent },
+    }),
   });
 }
 

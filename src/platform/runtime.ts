@@ -45,7 +45,9 @@ async function checkConnection(url: string): Promise<void> {
     await client.connect();
     await client.query('SELECT 1');
   } catch (error) {
-    throw new Error(`cannot connect to the PostgreSQL of DATABASE_URL (${new URL(url).host}): ${(error as Error).message}`, { cause: error });
+    throw new Error(`cannot connect to the PostgreSQL of DATABASE_URL (${new URL(url).host}): ${(error as Error).message}`, {
+      cause: error,
+    });
   } finally {
     await client.end().catch(() => {});
   }

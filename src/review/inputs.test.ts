@@ -10,7 +10,10 @@ describe('ReviewInputCheck', () => {
   });
 
   it('reports the first problem in field order with its field', () => {
-    expect(check.problem({ contractId: ' bad', title: '', text: '' })).toEqual({ message: 'contractId must be 1-128 letters, digits and . _ : / # -.', field: 'contractId' });
+    expect(check.problem({ contractId: ' bad', title: '', text: '' })).toEqual({
+      message: 'contractId must be 1-128 letters, digits and . _ : / # -.',
+      field: 'contractId',
+    });
     expect(check.problem({ ...valid, title: '   ', text: '' })).toEqual({ message: 'title must be 1-300 characters.', field: 'title' });
     expect(check.problem({ ...valid, title: 'x'.repeat(301) })).toEqual({ message: 'title must be 1-300 characters.', field: 'title' });
     expect(check.problem({ ...valid, text: ' \n ' })).toEqual({ message: 'text must not be empty.', field: 'text' });

@@ -33,9 +33,14 @@ export function reviewInputSchema(limits: ReviewInputLimits) {
     text: z.string().superRefine((text, context) => {
       if (!text.trim()) return void context.addIssue({ code: 'custom', message: 'text must not be empty.' });
       const bytes = Buffer.byteLength(text, 'utf8');
-      if (bytes > limits.maxTextBytes) return void context.addIssue({ code: 'custom', message: `text is ${bytes} bytes; the limit is ${limits.maxTextBytes}.` });
+      if (bytes > limits.maxTextBytes)
+        return void context.addIssue({ code: 'custom', message: `text is ${bytes} bytes; the limit is ${limits.maxTextBytes}.` });
       const character = unstorableCharacter(text);
-      if (character) context.addIssue({ code: 'custom', message: `text contains ${unstorableCharacterName[character]}; send the contract as plain text.` });
+      if (character)
+        context.addIssue({
+          code: 'custom',
+          message: `text contains ${unstorableCharacterName[character]}; send the contract as plain text.`,
+        });
     }),
   });
 }

@@ -126,7 +126,13 @@ export class ReviewProgressLog {
 
   private async publishShared(redis: Redis, event: Omit<ReviewProgressEvent, 'sequence' | 'at'>, owner: string | null): Promise<void> {
     const keys = sharedKeys(event.reviewId);
-    const [[, forgotten] = [], [, sequence] = []] = (await redis.multi().exists(owner ? forgottenKey(owner) : '-').incr(keys.sequence).expire(keys.sequence, this.ttlSeconds).exec()) ?? [];
+    const [[, forgotten] = [], [, sequence] = []] =
+      (await redis
+        .multi()
+        .exists(owner ? forgottenKey(owner) : '-')
+        .incr(keys.sequence)
+        .expire(keys.sequence, this.ttlSeconds)
+        .exec()) ?? [];
     if (forgotten) {
       await redis.del(keys.sequence, keys.events);
       return;

@@ -24,7 +24,8 @@ class ReviewCancelled extends Error {
 
 /** The code of a review whose run failed on every attempt the job queue allowed. */
 export const RETRIES_EXHAUSTED = 'RETRIES_EXHAUSTED';
-const RETRIES_EXHAUSTED_MESSAGE = 'The review could not run: every attempt failed on an unavailable service or a lost worker; submit it again.';
+const RETRIES_EXHAUSTED_MESSAGE =
+  'The review could not run: every attempt failed on an unavailable service or a lost worker; submit it again.';
 
 /** The durable queue of review runs, and the queue of runs that failed for good. */
 export const REVIEW_QUEUE = 'review-run';
@@ -113,7 +114,8 @@ export class ReviewRunner {
   private async work(): Promise<void> {
     this.working = true;
     void (async () => {
-      for await (const { reviewIds } of this.events.subscribe(REVIEW_CANCELLATIONS)) for (const id of reviewIds) if (this.runningHere.has(id)) this.cancelled.add(id);
+      for await (const { reviewIds } of this.events.subscribe(REVIEW_CANCELLATIONS))
+        for (const id of reviewIds) if (this.runningHere.has(id)) this.cancelled.add(id);
     })().catch((error: unknown) => log.error({ err: error }, 'cancellation listener stopped'));
     await this.jobs.work<ReviewJob>(REVIEW_QUEUE, this.options.concurrency, (job) => this.execute(job));
     await this.jobs.work<ReviewJob>(REVIEW_FAILED_QUEUE, 1, (job) => this.failForGood(job.data.reviewId));
@@ -155,7 +157,14 @@ export class ReviewRunner {
     pinned: ReviewState['pinnedKnowledge'],
     onNode: (kind: 'start' | 'end', report: NodeReport | string) => void,
   ): Promise<ReviewState> {
-    const input = { reviewId: review.id, contractId: review.contractId, title: review.title, text: review.text, asOf: review.asOf, pinnedKnowledge: pinned };
+    const input = {
+      reviewId: review.id,
+      contractId: review.contractId,
+      title: review.title,
+      text: review.text,
+      asOf: review.asOf,
+      pinnedKnowledge: pinned,
+    };
     return (await this.graph.invoke(input as never, {
       configurable: {
         review: {
@@ -183,7 +192,10 @@ export class ReviewRunner {
 
   private async executeRun(job: QueuedJob<ReviewJob>, trace: ReviewRunTrace): Promise<void> {
     const { reviewId } = job.data;
-    const retry = { ...(this.options.retry ?? DEFAULT_RETRY), onRetry: (error: unknown, attempt: number) => log.warn({ err: error, reviewId, attempt }, 'transient database failure; retrying') };
+    const retry = {
+      ...(this.options.retry ?? DEFAULT_RETRY),
+      onRetry: (error: unknown, attempt: number) => log.warn({ err: error, reviewId, attempt }, 'transient database failure; retrying'),
+    };
     // Claim and read in one statement; a review finished or cancelled meanwhile is skipped. A
     // redelivered job (its earlier attempt's worker died) may take over the RUNNING review.
     const review = await retryTransient(() => this.store.claim(reviewId, job.retryCount > 0), retry);
@@ -191,7 +203,10 @@ export class ReviewRunner {
     trace.claimed(review);
     const traceId = trace.traceId;
     const status = (kind: ReviewProgressEvent['kind'], extra: Partial<ReviewProgressEvent> = {}) =>
-      this.progress.publish({ reviewId, kind, node: null, durationMs: null, counts: null, status: 'RUNNING', errorCode: null, ...extra }, review.userId);
+      this.progress.publish(
+        { reviewId, kind, node: null, durationMs: null, counts: null, status: 'RUNNING', errorCode: null, ...extra },
+        review.userId,
+      );
     status('STATUS');
     let outcome: 'SUCCEEDED' | 'FAILED' | null = null;
     try {
@@ -211,7 +226,11 @@ export class ReviewRunner {
       );
       const call = state.modelCalls.find((entry) => entry.provider !== 'rules') ?? state.modelCalls[0];
       const meta = { traceId, provider: call?.provider ?? this.provider.name, model: call?.model ?? this.provider.model };
-      const written = await retryTransient(() => this.store.writeResult(review, state, meta, (tx) => this.knowledge.accessLogWrite(review, review.id, state.knowledgeUsed, tx)), retry);
+      const written = await retryTransient(
+        () =>
+          this.store.writeResult(review, state, meta, (tx) => this.knowledge.accessLogWrite(review, review.id, state.knowledgeUsed, tx)),
+        retry,
+      );
       // Another attempt wrote it (or it was cancelled): nothing to publish twice.
       if (!written) return;
       status('STATUS', { status: 'SUCCEEDED' });
@@ -232,14 +251,21 @@ export class ReviewRunner {
       const known = error instanceof AppError;
       if (!known && !isTransientDatabaseError(error)) log.error({ err: error, reviewId, traceId }, 'review failed');
       const errorCode = known ? error.code : isTransientDatabaseError(error) ? RETRIES_EXHAUSTED : 'INTERNAL';
-      const errorMessage = known ? error.message : errorCode === RETRIES_EXHAUSTED ? RETRIES_EXHAUSTED_MESSAGE : `The review failed unexpectedly (trace ${traceId}).`;
+      const errorMessage = known
+        ? error.message
+        : errorCode === RETRIES_EXHAUSTED
+          ? RETRIES_EXHAUSTED_MESSAGE
+          : `The review failed unexpectedly (trace ${traceId}).`;
       if (await retryTransient(() => this.store.markFailed(reviewId, { errorCode, errorMessage, traceId }), retry)) {
         status('STATUS', { status: 'FAILED', errorCode });
         outcome = 'FAILED';
       }
       trace.failed(errorCode, error);
     } finally {
-      if (review.batchId && outcome) await this.publishBatchProgress(review.batchId, outcome).catch((error) => log.warn({ err: error, reviewId }, 'batch progress not published'));
+      if (review.batchId && outcome)
+        await this.publishBatchProgress(review.batchId, outcome).catch((error) =>
+          log.warn({ err: error, reviewId }, 'batch progress not published'),
+        );
     }
   }
 
@@ -247,9 +273,16 @@ export class ReviewRunner {
   private async failForGood(reviewId: string): Promise<void> {
     const review = await this.store.findForRun(reviewId);
     if (!review) return;
-    const failed = await this.store.markFailed(reviewId, { errorCode: RETRIES_EXHAUSTED, errorMessage: RETRIES_EXHAUSTED_MESSAGE, traceId: null }, ['QUEUED', 'RUNNING']);
+    const failed = await this.store.markFailed(
+      reviewId,
+      { errorCode: RETRIES_EXHAUSTED, errorMessage: RETRIES_EXHAUSTED_MESSAGE, traceId: null },
+      ['QUEUED', 'RUNNING'],
+    );
     if (!failed) return;
-    this.progress.publish({ reviewId, kind: 'STATUS', node: null, durationMs: null, counts: null, status: 'FAILED', errorCode: RETRIES_EXHAUSTED }, review.userId);
+    this.progress.publish(
+      { reviewId, kind: 'STATUS', node: null, durationMs: null, counts: null, status: 'FAILED', errorCode: RETRIES_EXHAUSTED },
+      review.userId,
+    );
     if (review.batchId) await this.publishBatchProgress(review.batchId, 'FAILED');
   }
 
@@ -276,7 +309,10 @@ export class ReviewRunner {
     this.emitBatchProgress(batchId, { total, succeeded, failed, cancelled });
   }
 
-  private emitBatchProgress(batchId: string, counts: { total: number; succeeded: number; failed: number; cancelled?: number; submittedAt?: number }): void {
+  private emitBatchProgress(
+    batchId: string,
+    counts: { total: number; succeeded: number; failed: number; cancelled?: number; submittedAt?: number },
+  ): void {
     const cancelled = counts.cancelled ?? 0;
     const completed = counts.succeeded + counts.failed + cancelled;
     const metrics = this.options.metrics;
@@ -288,7 +324,15 @@ export class ReviewRunner {
         if (seconds > 0) metrics.batchThroughput.set(counts.total / seconds);
       }
     }
-    this.events.publish(reviewBatchTopic(batchId), { batchId, total: counts.total, completed, succeeded: counts.succeeded, failed: counts.failed, cancelled, at: new Date() });
+    this.events.publish(reviewBatchTopic(batchId), {
+      batchId,
+      total: counts.total,
+      completed,
+      succeeded: counts.succeeded,
+      failed: counts.failed,
+      cancelled,
+      at: new Date(),
+    });
     if (completed >= counts.total) this.batchCounters.delete(batchId);
   }
 }

@@ -14,9 +14,26 @@ import { unstorableCharacter } from '../platform/text.js';
 import type { CompiledReviewGraph } from './agent/graph.js';
 import type { Finding, ReviewState } from './agent/state.js';
 import { isStorableContractId, ReviewInputCheck, type ReviewInput } from './inputs.js';
-import { isFinalReviewEvent, REVIEW_CANCELLATIONS, reviewBatchTopic, reviewTopic, ReviewProgressLog, type ReviewBatchProgressEvent, type ReviewProgressEvent } from './progress.js';
+import {
+  isFinalReviewEvent,
+  REVIEW_CANCELLATIONS,
+  reviewBatchTopic,
+  reviewTopic,
+  ReviewProgressLog,
+  type ReviewBatchProgressEvent,
+  type ReviewProgressEvent,
+} from './progress.js';
 import { ReviewRunner } from './runner.js';
-import { decodeReviewCursor, encodeReviewCursor, ReviewStore, type BatchCounts, type NewReviewRow, type ReviewBatchRow, type ReviewFilter, type ReviewRow } from './store.js';
+import {
+  decodeReviewCursor,
+  encodeReviewCursor,
+  ReviewStore,
+  type BatchCounts,
+  type NewReviewRow,
+  type ReviewBatchRow,
+  type ReviewFilter,
+  type ReviewRow,
+} from './store.js';
 import { rememberReviewOrigin } from './tracing.js';
 
 export type { ReviewInput } from './inputs.js';
@@ -58,7 +75,6 @@ export interface ReviewServiceOptions {
 const findingKey = (finding: Pick<Finding, 'clause' | 'knowledgeId' | 'version' | 'severity' | 'message'>) =>
   `${finding.clause}|${finding.knowledgeId}@${finding.version}|${finding.severity}|${finding.message}`;
 
-
 /**
  * Contract reviews: submission (single and batch), progress, replay. Every public method starts
  * with the authorization check; the queries live in {@link ReviewStore}, input rules in
@@ -82,12 +98,21 @@ export class ReviewService {
     this.progress = new ReviewProgressLog(options.events, options.sharedProgress);
     this.store = new ReviewStore(options.db, options.barrier);
     this.inputs = new ReviewInputCheck(options.limits);
-    this.runner = new ReviewRunner(this.store, options.events, this.progress, options.knowledge, options.graph, options.provider, options.jobs, {
-      concurrency: options.limits.concurrency,
-      jobRetry: options.jobRetry,
-      metrics: options.metrics,
-      retry: options.retry,
-    });
+    this.runner = new ReviewRunner(
+      this.store,
+      options.events,
+      this.progress,
+      options.knowledge,
+      options.graph,
+      options.provider,
+      options.jobs,
+      {
+        concurrency: options.limits.concurrency,
+        jobRetry: options.jobRetry,
+        metrics: options.metrics,
+        retry: options.retry,
+      },
+    );
   }
 
   get queueDepth(): number {
@@ -129,7 +154,10 @@ export class ReviewService {
       { contractId: input.contractId, title: input.title.trim(), text: input.text, asOf: input.asOf ?? new Date() },
       this.runner.enqueueIn('single'),
     );
-    this.progress.publish({ reviewId: review.id, kind: 'QUEUED', node: null, durationMs: null, counts: null, status: 'QUEUED', errorCode: null }, principal.userId);
+    this.progress.publish(
+      { reviewId: review.id, kind: 'QUEUED', node: null, durationMs: null, counts: null, status: 'QUEUED', errorCode: null },
+      principal.userId,
+    );
     rememberReviewOrigin(review.id, 'child');
     this.runner.wake();
     return review;
@@ -159,7 +187,11 @@ export class ReviewService {
     if (queued.length > 0) this.runner.trackBatch(batch.id, { total: inputs.length, failed: inputs.length - queued.length });
     this.metrics?.batchesSubmitted.inc();
     rememberReviewOrigin(queued, 'link');
-    for (const id of queued) this.progress.publish({ reviewId: id, kind: 'QUEUED', node: null, durationMs: null, counts: null, status: 'QUEUED', errorCode: null }, principal.userId);
+    for (const id of queued)
+      this.progress.publish(
+        { reviewId: id, kind: 'QUEUED', node: null, durationMs: null, counts: null, status: 'QUEUED', errorCode: null },
+        principal.userId,
+      );
     this.runner.wake();
     return batch;
   }
@@ -172,12 +204,20 @@ export class ReviewService {
   }
 
   /** Reviews of the caller (or, for an ADMIN asking for TENANT scope, of the tenant), newest first. */
-  async list(principal: Principal, filter: ReviewFilter, page: { first: number; after?: string | null }): Promise<{ rows: ReviewRow[]; hasNextPage: boolean }> {
+  async list(
+    principal: Principal,
+    filter: ReviewFilter,
+    page: { first: number; after?: string | null },
+  ): Promise<{ rows: ReviewRow[]; hasNextPage: boolean }> {
     const tenantScope = filter.scope === 'TENANT';
     if (tenantScope && !hasRole(principal, 'ADMIN')) throw forbidden('Only an ADMIN may list the reviews of the tenant.');
     const after = page.after ? decodeReviewCursor(page.after) : null;
     const batchId = filter.batchId ? assertUuid(filter.batchId, 'batchId') : null;
-    return this.store.listReviews({ tenantId: principal.tenantId, userId: tenantScope ? null : principal.userId }, { ...filter, batchId }, { first: page.first, after });
+    return this.store.listReviews(
+      { tenantId: principal.tenantId, userId: tenantScope ? null : principal.userId },
+      { ...filter, batchId },
+      { first: page.first, after },
+    );
   }
 
   encodeCursor(row: { createdAt: Date; id: string }): string {
@@ -208,8 +248,10 @@ export class ReviewService {
     this.assertOwner(principal, review, 'Review');
     if (review.status !== 'SUCCEEDED') throw badUserInput('Only a SUCCEEDED review can be replayed.', 'id');
     const pinned = (review.knowledgeUsed as { id: string; knowledgeId: string; version: string }[] | null) ?? [];
-    const state = await withSpan('review.replay', { 'suanni.review.id': review.id, 'suanni.tenant_id': review.tenantId, 'suanni.user_id': review.userId }, () =>
-      this.runner.runGraph(review, pinned as ReviewState['pinnedKnowledge'], () => {}),
+    const state = await withSpan(
+      'review.replay',
+      { 'suanni.review.id': review.id, 'suanni.tenant_id': review.tenantId, 'suanni.user_id': review.userId },
+      () => this.runner.runGraph(review, pinned as ReviewState['pinnedKnowledge'], () => {}),
     );
     const differences: string[] = [];
     if (state.riskLevel !== review.riskLevel) differences.push(`riskLevel: ${review.riskLevel} -> ${state.riskLevel}`);
@@ -218,8 +260,14 @@ export class ReviewService {
     const after = new Set(state.findings.map(findingKey));
     for (const key of before) if (!after.has(key)) differences.push(`finding removed: ${key}`);
     for (const key of after) if (!before.has(key)) differences.push(`finding added: ${key}`);
-    const usedBefore = pinned.map((item) => `${item.knowledgeId}@${item.version}`).sort().join(',');
-    const usedAfter = state.knowledgeUsed.map((item) => `${item.knowledgeId}@${item.version}`).sort().join(',');
+    const usedBefore = pinned
+      .map((item) => `${item.knowledgeId}@${item.version}`)
+      .sort()
+      .join(',');
+    const usedAfter = state.knowledgeUsed
+      .map((item) => `${item.knowledgeId}@${item.version}`)
+      .sort()
+      .join(',');
     if (usedBefore !== usedAfter) differences.push(`knowledgeUsed: ${usedBefore} -> ${usedAfter}`);
     return { identical: differences.length === 0, differences };
   }
@@ -251,7 +299,10 @@ export class ReviewService {
     if (reviews.length === 0) return;
     this.events.publish(REVIEW_CANCELLATIONS, { reviewIds: reviews.map((review) => review.id) });
     for (const review of reviews) {
-      this.progress.publish({ reviewId: review.id, kind: 'STATUS', node: null, durationMs: null, counts: null, status: 'CANCELLED', errorCode: null }, review.userId);
+      this.progress.publish(
+        { reviewId: review.id, kind: 'STATUS', node: null, durationMs: null, counts: null, status: 'CANCELLED', errorCode: null },
+        review.userId,
+      );
     }
   }
 
@@ -270,13 +321,26 @@ export class ReviewService {
       }
       if (recorded.length === 0 && (review.status === 'SUCCEEDED' || review.status === 'FAILED' || review.status === 'CANCELLED')) {
         const current = (await this.store.findReviewStatus(review.id)) ?? review;
-        yield { reviewId: review.id, sequence: 1, kind: 'STATUS', node: null, durationMs: null, counts: null, status: current.status, errorCode: current.errorCode, at: current.finishedAt ?? new Date() };
+        yield {
+          reviewId: review.id,
+          sequence: 1,
+          kind: 'STATUS',
+          node: null,
+          durationMs: null,
+          counts: null,
+          status: current.status,
+          errorCode: current.errorCode,
+          at: current.finishedAt ?? new Date(),
+        };
         return;
       }
       for await (const event of live) {
         if (event.sequence <= last) continue;
         // A gap: events published while this subscription was being set up (shared log) come from the log.
-        const missed = event.sequence > last + 1 ? (await this.progress.history(review.id)).filter((past) => past.sequence > last && past.sequence < event.sequence) : [];
+        const missed =
+          event.sequence > last + 1
+            ? (await this.progress.history(review.id)).filter((past) => past.sequence > last && past.sequence < event.sequence)
+            : [];
         for (const past of [...missed, event]) {
           last = past.sequence;
           yield past;
@@ -295,7 +359,15 @@ export class ReviewService {
     const live = this.events.subscribe(reviewBatchTopic(batch.id));
     try {
       const counts = await this.store.batchCounts(batch.id);
-      const first = { batchId: batch.id, total: batch.total, completed: counts.succeeded + counts.failed + counts.cancelled, succeeded: counts.succeeded, failed: counts.failed, cancelled: counts.cancelled, at: new Date() };
+      const first = {
+        batchId: batch.id,
+        total: batch.total,
+        completed: counts.succeeded + counts.failed + counts.cancelled,
+        succeeded: counts.succeeded,
+        failed: counts.failed,
+        cancelled: counts.cancelled,
+        at: new Date(),
+      };
       yield first;
       if (first.completed >= batch.total) return;
       let completed = first.completed;
@@ -311,9 +383,14 @@ export class ReviewService {
   }
 
   /** The caller's own row, or (ADMIN) one of the tenant's; another tenant's row does not exist. */
-  private assertReader<T extends { userId: string; tenantId: string }>(principal: Principal, row: T | null, what: string): asserts row is T {
+  private assertReader<T extends { userId: string; tenantId: string }>(
+    principal: Principal,
+    row: T | null,
+    what: string,
+  ): asserts row is T {
     if (!row || row.tenantId !== principal.tenantId) throw notFound(what);
-    if (row.userId !== principal.userId && !hasRole(principal, 'ADMIN')) throw forbidden(`This ${what.toLowerCase()} belongs to another user.`);
+    if (row.userId !== principal.userId && !hasRole(principal, 'ADMIN'))
+      throw forbidden(`This ${what.toLowerCase()} belongs to another user.`);
   }
 
   private assertOwner(principal: Principal, row: { userId: string; tenantId: string }, what: string): void {

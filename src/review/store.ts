@@ -72,14 +72,21 @@ export class ReviewStore {
   async createReview(owner: { tenantId: string; userId: string }, row: NewReviewRow, enqueue: EnqueueInTransaction): Promise<ReviewRow> {
     return this.db.$transaction(async (tx) => {
       await this.barrier.enter(prismaRunner(tx), owner.userId);
-      const review = await tx.review.create({ data: { ...row, tenantId: owner.tenantId, userId: owner.userId } as Prisma.ReviewUncheckedCreateInput, include: { findings: true } });
+      const review = await tx.review.create({
+        data: { ...row, tenantId: owner.tenantId, userId: owner.userId } as Prisma.ReviewUncheckedCreateInput,
+        include: { findings: true },
+      });
       await enqueue(sqlRunner(tx), [review.id]);
       return review;
     }, SUBMIT_TRANSACTION);
   }
 
   /** A batch and its reviews in one transaction; returns the batch and the ids of its QUEUED reviews in batch order. */
-  async createBatch(owner: { tenantId: string; userId: string }, rows: readonly NewReviewRow[], enqueue: EnqueueInTransaction): Promise<{ batch: ReviewBatchRow; queued: string[] }> {
+  async createBatch(
+    owner: { tenantId: string; userId: string },
+    rows: readonly NewReviewRow[],
+    enqueue: EnqueueInTransaction,
+  ): Promise<{ batch: ReviewBatchRow; queued: string[] }> {
     return this.db.$transaction(async (tx) => {
       await this.barrier.enter(prismaRunner(tx), owner.userId);
       const batch = await tx.reviewBatch.create({ data: { tenantId: owner.tenantId, userId: owner.userId, total: rows.length } });
@@ -87,7 +94,10 @@ export class ReviewStore {
         data: rows.map((row, batchIndex) => ({ ...row, tenantId: owner.tenantId, userId: owner.userId, batchId: batch.id, batchIndex })),
         select: { id: true, status: true, batchIndex: true },
       });
-      const queued = created.filter((row) => row.status === 'QUEUED').sort((a, b) => a.batchIndex! - b.batchIndex!).map((row) => row.id);
+      const queued = created
+        .filter((row) => row.status === 'QUEUED')
+        .sort((a, b) => a.batchIndex! - b.batchIndex!)
+        .map((row) => row.id);
       await enqueue(sqlRunner(tx), queued);
       return { batch, queued };
     }, SUBMIT_TRANSACTION);
@@ -98,14 +108,21 @@ export class ReviewStore {
   }
 
   findReviewStatus(reviewId: string) {
-    return this.db.review.findUnique({ where: { id: reviewId }, select: { id: true, status: true, errorCode: true, finishedAt: true, userId: true, batchId: true } });
+    return this.db.review.findUnique({
+      where: { id: reviewId },
+      select: { id: true, status: true, errorCode: true, finishedAt: true, userId: true, batchId: true },
+    });
   }
 
   findBatch(batchId: string): Promise<ReviewBatchRow | null> {
     return this.db.reviewBatch.findUnique({ where: { id: batchId } });
   }
 
-  async listReviews(owner: { tenantId: string; userId: string | null }, filter: ReviewFilter, page: { first: number; after: { createdAt: Date; id: string } | null }): Promise<{ rows: ReviewRow[]; hasNextPage: boolean }> {
+  async listReviews(
+    owner: { tenantId: string; userId: string | null },
+    filter: ReviewFilter,
+    page: { first: number; after: { createdAt: Date; id: string } | null },
+  ): Promise<{ rows: ReviewRow[]; hasNextPage: boolean }> {
     const cursor = page.after;
     const rows = await this.db.review.findMany({
       where: {
@@ -128,7 +145,13 @@ export class ReviewStore {
   async batchCounts(batchId: string): Promise<BatchCounts> {
     const groups = await this.db.review.groupBy({ by: ['status'], where: { batchId }, _count: { _all: true } });
     const count = (status: string) => groups.find((group) => group.status === status)?._count._all ?? 0;
-    const counts = { queued: count('QUEUED'), running: count('RUNNING'), succeeded: count('SUCCEEDED'), failed: count('FAILED'), cancelled: count('CANCELLED') };
+    const counts = {
+      queued: count('QUEUED'),
+      running: count('RUNNING'),
+      succeeded: count('SUCCEEDED'),
+      failed: count('FAILED'),
+      cancelled: count('CANCELLED'),
+    };
     return { total: counts.queued + counts.running + counts.succeeded + counts.failed + counts.cancelled, ...counts };
   }
 
@@ -164,8 +187,15 @@ export class ReviewStore {
   }
 
   /** Marks a review FAILED if it is still in one of `from`; false when it was not. */
-  async markFailed(reviewId: string, failure: { errorCode: string; errorMessage: string; traceId: string | null }, from: readonly ReviewStatus[] = ['RUNNING']): Promise<boolean> {
-    const { count } = await this.db.review.updateMany({ where: { id: reviewId, status: { in: [...from] } }, data: { ...failure, finishedAt: new Date(), status: 'FAILED' } });
+  async markFailed(
+    reviewId: string,
+    failure: { errorCode: string; errorMessage: string; traceId: string | null },
+    from: readonly ReviewStatus[] = ['RUNNING'],
+  ): Promise<boolean> {
+    const { count } = await this.db.review.updateMany({
+      where: { id: reviewId, status: { in: [...from] } },
+      data: { ...failure, finishedAt: new Date(), status: 'FAILED' },
+    });
     return count > 0;
   }
 

@@ -1,5 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { context, isSpanContextValid, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Attributes, type Context as OtelContext, type Link, type Span } from '@opentelemetry/api';
+import {
+  context,
+  isSpanContextValid,
+  ROOT_CONTEXT,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+  type Attributes,
+  type Context as OtelContext,
+  type Link,
+  type Span,
+} from '@opentelemetry/api';
 import type { ReviewNode } from './agent/contract.js';
 import { reviewStateKeys, type ReviewState } from './agent/state.js';
 import type { Metrics } from '../platform/telemetry/metrics.js';
@@ -49,7 +60,11 @@ export interface ReviewRunTrace {
  * Runs one queued review inside a `review.run` span (under its submitting operation, see
  * {@link rememberReviewOrigin}) and records the review metrics when it ends.
  */
-export async function traceReviewRun(reviewId: string, metrics: Metrics | undefined, run: (trace: ReviewRunTrace) => Promise<void>): Promise<void> {
+export async function traceReviewRun(
+  reviewId: string,
+  metrics: Metrics | undefined,
+  run: (trace: ReviewRunTrace) => Promise<void>,
+): Promise<void> {
   const { parent, links } = parentFor(reviewId);
   const span = tracer().startSpan('review.run', { kind: SpanKind.CONSUMER, attributes: { [ATTR.reviewId]: reviewId }, links }, parent);
   const startedAt = performance.now();
@@ -114,7 +129,8 @@ export const TRACED_NODE_COUNTS: ReadonlySet<string> = new Set(['clauses', 'flag
 
 function nodeAttributes(node: ReviewNode, output: Record<string, unknown>, deps: Parameters<ReviewNode['run']>[1]): Attributes {
   const attributes: Attributes = {};
-  for (const [name, value] of Object.entries(node.count?.(output as never) ?? {})) if (TRACED_NODE_COUNTS.has(name)) attributes[`suanni.node.count.${name}`] = value;
+  for (const [name, value] of Object.entries(node.count?.(output as never) ?? {}))
+    if (TRACED_NODE_COUNTS.has(name)) attributes[`suanni.node.count.${name}`] = value;
   const used = output.knowledgeUsed as ReviewState['knowledgeUsed'] | undefined;
   if (used) attributes['suanni.knowledge.versions'] = used.map((item) => `${item.knowledgeId}@${item.version}`);
   // Not the knowledge that findings cite, nor the risk level: that would say what the owner-only findings are.

@@ -9,7 +9,11 @@ class FakeSocket {
   }
 }
 
-const erased: Revocation = { code: 4403, reason: 'Forbidden: user erased', error: new AppError('FORBIDDEN', 'erased', { reason: 'SUBJECT_ERASED' }) };
+const erased: Revocation = {
+  code: 4403,
+  reason: 'Forbidden: user erased',
+  error: new AppError('FORBIDDEN', 'erased', { reason: 'SUBJECT_ERASED' }),
+};
 const noEnd = () => {};
 
 const refusalOf = (open: () => unknown) => {
@@ -38,7 +42,10 @@ describe('LiveConnections', () => {
     const live = new LiveConnections<FakeSocket>({ perSocket: 10, perUser: 2 });
     const release = live.openSubscription({ userId: 'u1', socket: new FakeSocket(), end: noEnd });
     live.openSubscription({ userId: 'u1', socket: null, end: noEnd });
-    expect(refusalOf(() => live.openSubscription({ userId: 'u1', socket: new FakeSocket(), end: noEnd })).details).toMatchObject({ limit: 'perUser', max: 2 });
+    expect(refusalOf(() => live.openSubscription({ userId: 'u1', socket: new FakeSocket(), end: noEnd })).details).toMatchObject({
+      limit: 'perUser',
+      max: 2,
+    });
     expect(() => live.openSubscription({ userId: 'u2', socket: null, end: noEnd })).not.toThrow();
     release();
     release();
@@ -55,7 +62,11 @@ describe('LiveConnections', () => {
     live.addSocket('u2', theirs);
     const ended: AppError[] = [];
     live.openSubscription({ userId: 'u1', socket: null, end: (error) => ended.push(error) });
-    live.openSubscription({ userId: 'u1', socket: mine, end: () => ended.push(new AppError('INTERNAL', 'a socket stream ends with its socket')) });
+    live.openSubscription({
+      userId: 'u1',
+      socket: mine,
+      end: () => ended.push(new AppError('INTERNAL', 'a socket stream ends with its socket')),
+    });
     live.openSubscription({ userId: 'u2', socket: null, end: (error) => ended.push(error) });
 
     expect(live.endUser('u1', erased)).toEqual({ sockets: 1, streams: 1 });

@@ -29,11 +29,17 @@ interface LiveSubscription<S> {
 }
 
 const tooManySubscriptions = (limit: keyof SubscriptionLimits, max: number) =>
-  new AppError('RATE_LIMITED', limit === 'perSocket' ? `At most ${max} subscriptions may be open on one connection.` : `At most ${max} subscriptions may be open per user.`, {
-    reason: 'TOO_MANY_SUBSCRIPTIONS',
-    limit,
-    max,
-  });
+  new AppError(
+    'RATE_LIMITED',
+    limit === 'perSocket'
+      ? `At most ${max} subscriptions may be open on one connection.`
+      : `At most ${max} subscriptions may be open per user.`,
+    {
+      reason: 'TOO_MANY_SUBSCRIPTIONS',
+      limit,
+      max,
+    },
+  );
 
 /**
  * The live graphql-ws sockets and subscriptions (graphql-ws and SSE) of this process, by user:

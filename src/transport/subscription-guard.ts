@@ -28,7 +28,10 @@ export const tokenExpired = () => unauthenticated('Token has expired.');
  * source waits for its next one), then completes and returns the source. `onFinish` runs once,
  * however the stream stops.
  */
-export function endableStream<T>(source: AsyncIterable<T>, onFinish: () => void): { stream: AsyncIterableIterator<T>; end(final: T): void } {
+export function endableStream<T>(
+  source: AsyncIterable<T>,
+  onFinish: () => void,
+): { stream: AsyncIterableIterator<T>; end(final: T): void } {
   const iterator = source[Symbol.asyncIterator]();
   let finished = false;
   let final: { value: T } | null = null;
@@ -106,7 +109,9 @@ const refusal = (error: AppError): ExecutionResult => ({ errors: [appErrorToGrap
  * and then completion, when its token expires (UNAUTHENTICATED) or when `live` ends its user;
  * graphql-ws streams end with their socket, which app.ts closes in those cases.
  */
-export function useSubscriptionGuard<S extends ClosableSocket>(live: LiveConnections<S>): Plugin<{ principal?: Principal | null; socket?: S }> {
+export function useSubscriptionGuard<S extends ClosableSocket>(
+  live: LiveConnections<S>,
+): Plugin<{ principal?: Principal | null; socket?: S }> {
   return {
     onSubscribe: ({ args, subscribeFn, setSubscribeFn, setResultAndStopExecution }) => {
       const { principal, socket } = args.contextValue;

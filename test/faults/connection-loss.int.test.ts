@@ -21,7 +21,9 @@ async function terminateBackends(databaseUrl: string): Promise<number> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    const { rowCount } = await client.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
+    const { rowCount } = await client.query(
+      'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+    );
     return rowCount ?? 0;
   } finally {
     await client.end();
@@ -39,7 +41,12 @@ describe('faults: PostgreSQL drops every connection during mixed traffic', () =>
   afterAll(() => app.stop());
 
   /** One operation over real HTTP; an error is an outcome, never a thrown exception. */
-  async function attempt(operation: string, query: string, variables: Record<string, unknown>, token: string): Promise<Outcome & { data?: any }> {
+  async function attempt(
+    operation: string,
+    query: string,
+    variables: Record<string, unknown>,
+    token: string,
+  ): Promise<Outcome & { data?: any }> {
     try {
       const response = await app.gql(query, variables, { token });
       if (response.errors?.length) return { operation, ok: false, code: String(response.errors[0]!.extensions?.code) };
@@ -65,10 +72,21 @@ describe('faults: PostgreSQL drops every connection during mixed traffic', () =>
         session = created.data?.createSession.id;
         continue;
       }
-      outcomes.push(await attempt('sendMessage', SEND, { sessionId: session, text: round % 3 ? `Question ${round} about order ${round * 7}?` : `My name is ${user} Stone.` }, token));
+      outcomes.push(
+        await attempt(
+          'sendMessage',
+          SEND,
+          { sessionId: session, text: round % 3 ? `Question ${round} about order ${round * 7}?` : `My name is ${user} Stone.` },
+          token,
+        ),
+      );
       outcomes.push(await attempt('confirmFact', CONFIRM, { key: `k${round % 5}`, value: { round } }, token));
       if (round % 4 === 0) {
-        const input = { contractId: `c-${user}-${round}`, title: 'supply', text: englishContract({ payDays: 30 + round, penalty: 5, notice: 30, years: 2 }) };
+        const input = {
+          contractId: `c-${user}-${round}`,
+          title: 'supply',
+          text: englishContract({ payDays: 30 + round, penalty: 5, notice: 30, years: 2 }),
+        };
         outcomes.push(await attempt('submitReview', SUBMIT, { input }, token));
       }
       if (round % 6 === 0) session = undefined;
@@ -111,7 +129,20 @@ describe('faults: PostgreSQL drops every connection during mixed traffic', () =>
       const sessionId = created.data?.createSession.id;
       after.push(await attempt('sendMessage', SEND, { sessionId, text: 'What is my name?' }, token));
       after.push(await attempt('confirmFact', CONFIRM, { key: 'after', value: 'yes' }, token));
-      after.push(await attempt('submitReview', SUBMIT, { input: { contractId: `after-${user}`, title: 'after', text: englishContract({ payDays: 45, penalty: 5, notice: 30, years: 2 }) } }, token));
+      after.push(
+        await attempt(
+          'submitReview',
+          SUBMIT,
+          {
+            input: {
+              contractId: `after-${user}`,
+              title: 'after',
+              text: englishContract({ payDays: 45, penalty: 5, notice: 30, years: 2 }),
+            },
+          },
+          token,
+        ),
+      );
       after.push(await attempt('me', '{ me { id sessions { id } } }', {}, token));
     }
     expect(after.filter((outcome) => !outcome.ok)).toEqual([]);

@@ -32,7 +32,9 @@ async function scanDatabase(db: Database, needles: string[]): Promise<string[]> 
   const found: string[] = [];
   for (const column of columns) {
     const ref = quote(column.column_name);
-    const tests = needles.map((_, i) => (column.data_type === 'bytea' ? `position(convert_to($${i + 1}, 'UTF8') in ${ref}) > 0` : `strpos(${ref}::text, $${i + 1}) > 0`));
+    const tests = needles.map((_, i) =>
+      column.data_type === 'bytea' ? `position(convert_to($${i + 1}, 'UTF8') in ${ref}) > 0` : `strpos(${ref}::text, $${i + 1}) > 0`,
+    );
     const [row] = await db.$queryRawUnsafe<{ count: bigint }[]>(
       `SELECT count(*) AS count FROM ${quote(column.table_schema)}.${quote(column.table_name)} WHERE ${tests.join(' OR ')}`,
       ...needles,
@@ -87,7 +89,15 @@ describe('faults: an erasure racing the subject’s own writes of every kind', (
                 // The operation's own errors arrive as a list; a socket closed or refused at connect (4401/4403) is a refusal too.
                 if (Array.isArray(error)) return resolve({ errors: error });
                 const code = (error as { code?: number }).code;
-                resolve({ errors: [{ extensions: { code: code === 4401 || code === 4403 ? 'UNAUTHENTICATED' : `SOCKET_${String(code ?? (error as Error).message)}` } }] });
+                resolve({
+                  errors: [
+                    {
+                      extensions: {
+                        code: code === 4401 || code === 4403 ? 'UNAUTHENTICATED' : `SOCKET_${String(code ?? (error as Error).message)}`,
+                      },
+                    },
+                  ],
+                });
               },
               complete: () => resolve({}),
             },
@@ -97,7 +107,19 @@ describe('faults: an erasure racing the subject’s own writes of every kind', (
         writer('sendMessage', (n) => app.gql(SEND, { sessionId: session, text: `Question ${n} about ${words}?` }, { token })),
         writer('replyStream', stream),
         writer('confirmFact', (n) => app.gql(CONFIRM, { key: `k${n % 3}`, value: { said: words, n } }, { token })),
-        writer('submitReview', (n) => app.gql(SUBMIT, { input: { contractId: `c-${n}`, title: `t ${words}`, text: `${englishContract({ payDays: 30 + n, penalty: 5, notice: 30, years: 2 })}\n${words}` } }, { token })),
+        writer('submitReview', (n) =>
+          app.gql(
+            SUBMIT,
+            {
+              input: {
+                contractId: `c-${n}`,
+                title: `t ${words}`,
+                text: `${englishContract({ payDays: 30 + n, penalty: 5, notice: 30, years: 2 })}\n${words}`,
+              },
+            },
+            { token },
+          ),
+        ),
         writer('createSession', (n) => app.gql(CREATE, { title: `s${n} ${words}` }, { token })),
       ];
 

@@ -30,7 +30,11 @@ export interface TestApp {
   /** Signs a token for a subject of a tenant (unique tenant per test app by default). */
   token(subject: string, options?: { tenant?: string; roles?: Role[]; expiresIn?: string }): Promise<string>;
   /** POSTs an operation as JSON over real HTTP. */
-  gql<T = Record<string, any>>(query: string, variables?: Record<string, unknown>, options?: { token?: string; headers?: Record<string, string> }): Promise<GraphQLResponse<T>>;
+  gql<T = Record<string, any>>(
+    query: string,
+    variables?: Record<string, unknown>,
+    options?: { token?: string; headers?: Record<string, string> },
+  ): Promise<GraphQLResponse<T>>;
   /** A real graphql-ws client; closes with the app. */
   ws(connectionParams?: Record<string, unknown>, options?: { onClose?: (event: { code: number; reason: string }) => void }): WsClient;
   /** The tenant key this app's tokens use by default. */

@@ -24,7 +24,9 @@ export async function createTestDatabase(options: { migrated?: boolean } = {}): 
   const template = inject('templateDatabase');
   const runId = template.replace('suanni_template_', '');
   const name = `suanni_test_${runId}_${randomBytes(4).toString('hex')}`;
-  await withAdmin((client) => client.query(options.migrated === false ? `CREATE DATABASE ${name}` : `CREATE DATABASE ${name} TEMPLATE ${template}`));
+  await withAdmin((client) =>
+    client.query(options.migrated === false ? `CREATE DATABASE ${name}` : `CREATE DATABASE ${name} TEMPLATE ${template}`),
+  );
   return {
     name,
     url: withDatabase(inject('adminDatabaseUrl'), name),

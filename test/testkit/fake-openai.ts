@@ -133,7 +133,13 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
 function answer(response: http.ServerResponse, body: ChatCompletionRequestBody, behaviour: FakeBehaviour, id: string, model: string): void {
   switch (behaviour.kind) {
     case 'status':
-      sendError(response, behaviour.status, behaviour.message ?? `fake failure ${behaviour.status}`, behaviour.code ?? 'server_error', behaviour.headers);
+      sendError(
+        response,
+        behaviour.status,
+        behaviour.message ?? `fake failure ${behaviour.status}`,
+        behaviour.code ?? 'server_error',
+        behaviour.headers,
+      );
       return;
     case 'hang':
       if (body.stream && behaviour.afterPieces) {
@@ -182,12 +188,20 @@ function completionOf(id: string, model: string, content: string, usage: FakeUsa
 }
 
 function chunkOf(id: string, model: string, delta: Record<string, unknown>, finishReason: string | null) {
-  return { id, object: 'chat.completion.chunk', created: nowSeconds(), model, choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }] };
+  return {
+    id,
+    object: 'chat.completion.chunk',
+    created: nowSeconds(),
+    model,
+    choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }],
+  };
 }
 
 /** Given counts win; missing ones are a rough count (4 characters a token), total always consistent. */
 function usageFor(body: ChatCompletionRequestBody, content: string, given: Partial<FakeUsage> | undefined): FakeUsage {
-  const promptText = (body.messages ?? []).map((message) => (typeof message.content === 'string' ? message.content : JSON.stringify(message.content))).join('');
+  const promptText = (body.messages ?? [])
+    .map((message) => (typeof message.content === 'string' ? message.content : JSON.stringify(message.content)))
+    .join('');
   const prompt_tokens = given?.prompt_tokens ?? Math.ceil(promptText.length / 4);
   const completion_tokens = given?.completion_tokens ?? Math.ceil(content.length / 4);
   return { prompt_tokens, completion_tokens, total_tokens: given?.total_tokens ?? prompt_tokens + completion_tokens };

@@ -36,7 +36,13 @@ export default async function setup(project: TestProject) {
   await admin.query(`CREATE DATABASE ${templateDatabase}`);
   await applyMigrations(withDatabase(adminUrl, templateDatabase));
   // The job queue's schema too, so that each test app's pg-boss finds it installed.
-  const jobs = new JobQueue({ connectionString: withDatabase(adminUrl, templateDatabase), leaseSeconds: 60, superviseSeconds: 60, pollSeconds: 2, poolMax: 1 });
+  const jobs = new JobQueue({
+    connectionString: withDatabase(adminUrl, templateDatabase),
+    leaseSeconds: 60,
+    superviseSeconds: 60,
+    pollSeconds: 2,
+    poolMax: 1,
+  });
   await jobs.start([]);
   await jobs.stop(1_000);
   project.provide('adminDatabaseUrl', adminUrl);
@@ -45,7 +51,9 @@ export default async function setup(project: TestProject) {
   return async () => {
     await admin.query(`DROP DATABASE IF EXISTS ${templateDatabase} WITH (FORCE)`);
     // Databases of test files that did not clean up after themselves (a crashed worker).
-    const { rows } = await admin.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE $1`, [`suanni_test_${runId}_%`]);
+    const { rows } = await admin.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE $1`, [
+      `suanni_test_${runId}_%`,
+    ]);
     for (const { datname } of rows) await admin.query(`DROP DATABASE IF EXISTS ${admin.escapeIdentifier(datname)} WITH (FORCE)`);
     await admin.end();
     await embedded?.stop();

@@ -67,7 +67,9 @@ describe('decodeOtlpProtobuf', () => {
       'suanni.scores': [1.5, -2.25],
       'suanni.name': '供应商 — “quoted”',
     });
-    expect(child!.events).toEqual([{ name: 'exception', attributes: { 'exception.type': 'AppError', 'suanni.error.code': 'STATE_CONTRACT_VIOLATION' } }]);
+    expect(child!.events).toEqual([
+      { name: 'exception', attributes: { 'exception.type': 'AppError', 'suanni.error.code': 'STATE_CONTRACT_VIOLATION' } },
+    ]);
     expect(child!.links).toEqual([{ traceId: root!.traceId, spanId: root!.spanId }]);
     expect(child!.status).toEqual({ code: 2, message: 'STATE_CONTRACT_VIOLATION' });
     expect(child!.resource).toMatchObject({ 'service.name': 'suanni-test', 'service.namespace': 'suanni' });

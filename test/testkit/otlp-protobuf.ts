@@ -91,8 +91,7 @@ function decodeSpan(message: Uint8Array, resource: Record<string, unknown>): Rec
     else if (field === 9) {
       const [key, attribute] = keyValue(bytes(value));
       span.attributes[key] = attribute;
-    }
-    else if (field === 11) span.events.push(decodeEvent(bytes(value)));
+    } else if (field === 11) span.events.push(decodeEvent(bytes(value)));
     else if (field === 13) span.links.push(decodeLink(bytes(value)));
     else if (field === 15) span.status = decodeStatus(bytes(value));
   }
@@ -145,7 +144,8 @@ function decodeAnyValue(message: Uint8Array): unknown {
     else if (field === 2) result = value === 1n;
     else if (field === 3) result = Number(BigInt.asIntN(64, value as bigint));
     else if (field === 4) result = double(value);
-    else if (field === 5) result = [...fields(bytes(value))].filter(([inner]) => inner === 1).map(([, item]) => decodeAnyValue(bytes(item)));
+    else if (field === 5)
+      result = [...fields(bytes(value))].filter(([inner]) => inner === 1).map(([, item]) => decodeAnyValue(bytes(item)));
     else if (field === 6) result = attributesOf(bytes(value), 1);
     else if (field === 7) result = Buffer.from(bytes(value)).toString('base64');
   }

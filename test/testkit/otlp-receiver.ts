@@ -19,7 +19,14 @@ export interface ReceivedSpan {
   resource: Record<string, unknown>;
 }
 
-type OtlpValue = { stringValue?: string; boolValue?: boolean; intValue?: string | number; doubleValue?: number; arrayValue?: { values?: OtlpValue[] }; kvlistValue?: { values?: OtlpKeyValue[] } };
+type OtlpValue = {
+  stringValue?: string;
+  boolValue?: boolean;
+  intValue?: string | number;
+  doubleValue?: number;
+  arrayValue?: { values?: OtlpValue[] };
+  kvlistValue?: { values?: OtlpKeyValue[] };
+};
 type OtlpKeyValue = { key: string; value?: OtlpValue };
 
 function decodeValue(value: OtlpValue | undefined): unknown {
@@ -61,8 +68,14 @@ export function decodeOtlpJson(body: unknown): ReceivedSpan[] {
           kind: Number(span.kind ?? 0),
           startTimeUnixNano: BigInt(span.startTimeUnixNano ?? 0),
           attributes: decodeAttributes(span.attributes),
-          events: ((span.events ?? []) as { name: string; attributes?: OtlpKeyValue[] }[]).map((event) => ({ name: event.name, attributes: decodeAttributes(event.attributes) })),
-          links: ((span.links ?? []) as { traceId: string; spanId: string }[]).map((link) => ({ traceId: hexId(link.traceId), spanId: hexId(link.spanId) })),
+          events: ((span.events ?? []) as { name: string; attributes?: OtlpKeyValue[] }[]).map((event) => ({
+            name: event.name,
+            attributes: decodeAttributes(event.attributes),
+          })),
+          links: ((span.links ?? []) as { traceId: string; spanId: string }[]).map((link) => ({
+            traceId: hexId(link.traceId),
+            spanId: hexId(link.spanId),
+          })),
           status: { code: Number(span.status?.code ?? 0), message: span.status?.message ?? null },
           resource,
         });
@@ -116,7 +129,9 @@ export async function startOtlpReceiver(options: { decode?: boolean } = {}): Pro
         receiver.requests[encoding] += 1;
         receiver.bytes += raw.length;
         // An empty ExportTraceServiceResponse: `{}`, or zero bytes in protobuf.
-        response.writeHead(200, { 'content-type': encoding === 'json' ? 'application/json' : 'application/x-protobuf' }).end(encoding === 'json' ? '{}' : '');
+        response
+          .writeHead(200, { 'content-type': encoding === 'json' ? 'application/json' : 'application/x-protobuf' })
+          .end(encoding === 'json' ? '{}' : '');
       } catch {
         receiver.rejected += 1;
         response.writeHead(400).end();

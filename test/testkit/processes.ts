@@ -107,12 +107,29 @@ export function clusterEnvironment(databaseUrl: string, extra: Record<string, st
   };
 }
 
-export function tokenFor(env: Record<string, string>, subject: string, tenant: string, roles: ('USER' | 'ADMIN' | 'COMPLIANCE' | 'SRE')[] = ['USER']): Promise<string> {
-  return signDevelopmentToken({ secret: env.AUTH_JWT_SECRET!, issuer: 'suanni-dev', audience: 'suanni', subject, tenant, roles, expiresIn: '1h' });
+export function tokenFor(
+  env: Record<string, string>,
+  subject: string,
+  tenant: string,
+  roles: ('USER' | 'ADMIN' | 'COMPLIANCE' | 'SRE')[] = ['USER'],
+): Promise<string> {
+  return signDevelopmentToken({
+    secret: env.AUTH_JWT_SECRET!,
+    issuer: 'suanni-dev',
+    audience: 'suanni',
+    subject,
+    tenant,
+    roles,
+    expiresIn: '1h',
+  });
 }
 
 export async function gqlAt(url: string, token: string, query: string, variables: Record<string, unknown> = {}) {
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ query, variables }) });
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ query, variables }),
+  });
   return (await response.json()) as { data?: any; errors?: { message: string; extensions?: { code?: string } }[] };
 }
 

@@ -22,7 +22,10 @@ const ErasureVerificationRef = builder.objectRef<ErasureVerification>('ErasureVe
   fields: (t) => ({
     allZero: t.exposeBoolean('allZero'),
     verifiedAt: t.field({ type: 'DateTime', resolve: (verification) => new Date(verification.verifiedAt) }),
-    counts: t.field({ type: [StoreCountRef], resolve: (verification) => Object.entries(verification.counts).map(([store, count]) => ({ store, count })) }),
+    counts: t.field({
+      type: [StoreCountRef],
+      resolve: (verification) => Object.entries(verification.counts).map(([store, count]) => ({ store, count })),
+    }),
   }),
 });
 
@@ -33,7 +36,11 @@ const ErasureRequestRef = builder.objectRef<ErasureRequestRow>('ErasureRequest')
     status: t.field({ type: ErasureStatusEnum, resolve: (job) => job.status }),
     subjectHash: t.exposeString('subjectHash'),
     steps: t.field({ type: [ErasureStepRef], resolve: (job) => job.steps as unknown as ErasureStep[] }),
-    verification: t.field({ type: ErasureVerificationRef, nullable: true, resolve: (job) => (job.verification as ErasureVerification | null) ?? null }),
+    verification: t.field({
+      type: ErasureVerificationRef,
+      nullable: true,
+      resolve: (job) => (job.verification as ErasureVerification | null) ?? null,
+    }),
     attempts: t.exposeInt('attempts'),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     completedAt: t.expose('completedAt', { type: 'DateTime', nullable: true }),
@@ -77,7 +84,8 @@ builder.mutationFields((t) => ({
   }),
   resumeErasure: t.field({
     type: ErasureRequestRef,
-    description: 'Continues a FAILED erasure job from its first step not done (COMPLIANCE); an open job is returned running, a completed one as it is.',
+    description:
+      'Continues a FAILED erasure job from its first step not done (COMPLIANCE); an open job is returned running, a completed one as it is.',
     authScopes: { role: 'COMPLIANCE' },
     args: { id: t.arg.id({ required: true }) },
     resolve: (_root, args, context) => context.services.erasure.resume(context.principal!, args.id),

@@ -25,8 +25,7 @@ builder.prismaObject('User', {
       type: ['Session'],
       description: 'Sessions of this user, newest first: for the user, or an ADMIN of the tenant (metadata only).',
       args: { first: t.arg.int({ required: false, defaultValue: 50 }) },
-      resolve: (_query, user, args, context) =>
-        context.services.sessions.listForUser(context.principal!, user, pageSize(args.first)),
+      resolve: (_query, user, args, context) => context.services.sessions.listForUser(context.principal!, user, pageSize(args.first)),
       authScopes: { authenticated: true },
     }),
   }),

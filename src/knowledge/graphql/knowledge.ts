@@ -12,7 +12,10 @@ export const KnowledgeKindEnum = builder.enumType('KnowledgeKind', {
 const KnowledgeConstraintRef = builder.objectRef<KnowledgeConstraint>('KnowledgeConstraint').implement({
   description: 'A machine-checkable rule, e.g. penaltyRate <= 8 %.',
   fields: (t) => ({
-    field: t.exposeString('field', { description: 'An extracted contract field: penaltyRate, paymentDays, terminationNoticeDays, liabilityCapAmount, governingLaw, confidentialityYears, autoRenewalNoticeDays.' }),
+    field: t.exposeString('field', {
+      description:
+        'An extracted contract field: penaltyRate, paymentDays, terminationNoticeDays, liabilityCapAmount, governingLaw, confidentialityYears, autoRenewalNoticeDays.',
+    }),
     operator: t.exposeString('operator', { description: 'One of <= < >= > = !=.' }),
     value: t.field({ type: 'JSON', resolve: (constraint) => constraint.value }),
     unit: t.string({ nullable: true, resolve: (constraint) => constraint.unit ?? null }),
@@ -64,7 +67,8 @@ const KnowledgeVersionInput = builder.inputType('KnowledgeVersionInput', {
 builder.queryFields((t) => ({
   knowledge: t.field({
     type: [KnowledgeVersionRef],
-    description: 'Exactly one version per knowledgeId: the highest whose [validFrom, validUntil) holds `asOf` (default now), recorded by `knownAt` (default now) and not retracted by then.',
+    description:
+      'Exactly one version per knowledgeId: the highest whose [validFrom, validUntil) holds `asOf` (default now), recorded by `knownAt` (default now) and not retracted by then.',
     authScopes: { authenticated: true },
     args: {
       asOf: t.arg({ type: 'DateTime', required: false }),

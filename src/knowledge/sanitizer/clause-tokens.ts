@@ -58,7 +58,34 @@ const MULTI_WORD_LIMITS = [
   'in excess of',
   'up to',
 ];
-const CHINESE_LIMITS = ['大约', '左右', '不得超过', '不得低于', '不超过', '不少于', '不低于', '不高于', '不多于', '不迟于', '不早于', '至少', '至多', '最多', '最少', '最高', '最低', '以上', '以下', '以内', '超过', '低于', '高于', '不得', '禁止', '必须'];
+const CHINESE_LIMITS = [
+  '大约',
+  '左右',
+  '不得超过',
+  '不得低于',
+  '不超过',
+  '不少于',
+  '不低于',
+  '不高于',
+  '不多于',
+  '不迟于',
+  '不早于',
+  '至少',
+  '至多',
+  '最多',
+  '最少',
+  '最高',
+  '最低',
+  '以上',
+  '以下',
+  '以内',
+  '超过',
+  '低于',
+  '高于',
+  '不得',
+  '禁止',
+  '必须',
+];
 const LIMIT_PATTERN = new RegExp(
   `(?<![\\p{L}\\p{N}_'-])(?:${MULTI_WORD_LIMITS.map((phrase) => phrase.replace(/ /g, '\\s+')).join('|')})(?![\\p{L}\\p{N}_-])|${CHINESE_LIMITS.join('|')}`,
   'giu',
@@ -70,10 +97,47 @@ const SINGLE_WORD_LIMITS = new Set([
   ...APPROXIMATION_QUALIFIERS,
 ]);
 /** Words that open a clause without being its subject. */
-export const CONNECTIVES = new Set(['provided', 'however', 'but', 'whereas', 'if', 'where', 'when', 'save', 'and', 'or', '如', '如果', '若', '但', '但是', '并且', '且']);
+export const CONNECTIVES = new Set([
+  'provided',
+  'however',
+  'but',
+  'whereas',
+  'if',
+  'where',
+  'when',
+  'save',
+  'and',
+  'or',
+  '如',
+  '如果',
+  '若',
+  '但',
+  '但是',
+  '并且',
+  '且',
+]);
 const GLUE_WORDS = new Set([
   ...['the', 'a', 'an', 'of', 'in', 'on', 'at', 'to', 'for', 'by', 'with', 'from', 'and', 'or', 'as', 'be', 'is', 'are'],
-  ...['was', 'were', 'been', 'being', 'that', 'which', 'this', 'these', 'those', 'it', 'its', 'they', 'their', 'such', 'any', 'per', 'into', 'upon'],
+  ...[
+    'was',
+    'were',
+    'been',
+    'being',
+    'that',
+    'which',
+    'this',
+    'these',
+    'those',
+    'it',
+    'its',
+    'they',
+    'their',
+    'such',
+    'any',
+    'per',
+    'into',
+    'upon',
+  ],
   ...['的', '之', '了', '在', '于', '与', '和', '及', '或', '为', '自', '起', '对', '由', '将', '被', '把', '向', '从', '并', '且'],
   ...['按', '以', '其', '该', '所', '等', '是', '即', '则', '而', '就', '也', '都'],
 ]);
@@ -116,7 +180,11 @@ function atomicSpans(text: string): AtomicSpan[] {
   const candidates: AtomicSpan[] = [
     ...anchors,
     ...locateModalPhrases(text).map((span) => ({ ...span, kind: 'modal' as const })),
-    ...[...text.matchAll(LIMIT_PATTERN)].map((match) => ({ start: match.index, end: match.index + match[0].length, kind: 'limit' as const })),
+    ...[...text.matchAll(LIMIT_PATTERN)].map((match) => ({
+      start: match.index,
+      end: match.index + match[0].length,
+      kind: 'limit' as const,
+    })),
   ];
   for (const candidate of candidates) {
     if (!accepted.some((span) => candidate.start < span.end && span.start < candidate.end)) accepted.push(candidate);
@@ -145,7 +213,14 @@ export function tokenizeClause(text: string): TokenizedClause {
   };
   const push = (tokenText: string, kind: ClauseTokenKind) => {
     const previous = tokens.length > unitFirst ? tokens.at(-1) : undefined;
-    if (previous && !spacePending && previous.kind === 'word' && kind === 'word' && HAN.test(previous.text.at(-1)!) && isLoneHanCharacter(tokenText)) {
+    if (
+      previous &&
+      !spacePending &&
+      previous.kind === 'word' &&
+      kind === 'word' &&
+      HAN.test(previous.text.at(-1)!) &&
+      isLoneHanCharacter(tokenText)
+    ) {
       previous.text += tokenText;
       return;
     }
@@ -164,7 +239,10 @@ export function tokenizeClause(text: string): TokenizedClause {
         const lastUnit = units.at(-1);
         if (lastUnit && lastUnit.end === tokens.length && unitFirst === tokens.length) lastUnit.spaceAfter = true;
       } else if (!isWordLike) {
-        const followedBySpaceOrEnd = index + segment.length === gap.length ? gapEnd === text.length || /\s/u.test(text[gapEnd]!) : /\s/u.test(gap[index + segment.length]!);
+        const followedBySpaceOrEnd =
+          index + segment.length === gap.length
+            ? gapEnd === text.length || /\s/u.test(text[gapEnd]!)
+            : /\s/u.test(gap[index + segment.length]!);
         if (UNIT_SEPARATORS.has(segment) || (segment === '.' && followedBySpaceOrEnd)) closeUnit(segment);
         else push(segment, 'glue');
       } else {

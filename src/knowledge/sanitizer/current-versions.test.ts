@@ -36,7 +36,11 @@ describe('selectCurrentVersions', () => {
 
   it('drops expired, not yet valid and retracted versions', () => {
     const records = [
-      knowledgeRecord({ knowledgeId: 'a.expired', validFrom: instant('2023-01-01T00:00:00Z'), validUntil: instant('2024-06-15T12:00:00Z') }),
+      knowledgeRecord({
+        knowledgeId: 'a.expired',
+        validFrom: instant('2023-01-01T00:00:00Z'),
+        validUntil: instant('2024-06-15T12:00:00Z'),
+      }),
       knowledgeRecord({ knowledgeId: 'b.not-yet', validFrom: instant('2024-06-15T12:00:00.001Z') }),
       knowledgeRecord({ knowledgeId: 'c.retracted', retractedAt: instant('2024-02-01T00:00:00Z') }),
       knowledgeRecord({ knowledgeId: 'd.starts-now', validFrom: asOf }),

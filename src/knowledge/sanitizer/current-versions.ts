@@ -62,7 +62,12 @@ export function selectCurrentVersions(records: readonly KnowledgeRecord[], view:
   return [...latest.values()].map((entry) => entry.record).sort((a, b) => compareIds(a.knowledgeId, b.knowledgeId));
 }
 
-function isNewer(record: KnowledgeRecord, version: KnowledgeVersionNumber, other: KnowledgeRecord, otherVersion: KnowledgeVersionNumber): boolean {
+function isNewer(
+  record: KnowledgeRecord,
+  version: KnowledgeVersionNumber,
+  other: KnowledgeRecord,
+  otherVersion: KnowledgeVersionNumber,
+): boolean {
   const byVersion = compareParsedVersions(version, otherVersion);
   if (byVersion !== 0) return byVersion > 0;
   const byRecordedAt = record.recordedAt.getTime() - other.recordedAt.getTime();

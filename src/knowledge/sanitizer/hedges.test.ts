@@ -194,7 +194,8 @@ describe('removeHedges', () => {
   });
 
   it('keeps fixed terms that contain a hedge', () => {
-    const text = '任何一方不可能单方解除合同，一般纳税人适用6%的税率，违约的可能性很低。Accounts follow generally accepted accounting principles.';
+    const text =
+      '任何一方不可能单方解除合同，一般纳税人适用6%的税率，违约的可能性很低。Accounts follow generally accepted accounting principles.';
     expect(findHedges(text)).toEqual([]);
     for (const term of ['不可能', '一般纳税人', '可能性', 'generally accepted']) expect(removeHedges(text)).toContain(term);
     expect(HEDGE_EXEMPT_TERMS.length).toBeGreaterThan(0);

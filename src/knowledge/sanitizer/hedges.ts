@@ -118,7 +118,11 @@ const wholeWord = (alternatives: string) => `(?<![\\p{L}\\p{N}_'’-])(?:${alter
 
 function alternation(terms: readonly string[]): RegExp {
   const latin = terms.filter(isLatin).sort(byLengthDescending).map(phrasePattern).join('|');
-  const other = terms.filter((term) => !isLatin(term)).sort(byLengthDescending).map(phrasePattern).join('|');
+  const other = terms
+    .filter((term) => !isLatin(term))
+    .sort(byLengthDescending)
+    .map(phrasePattern)
+    .join('|');
   const parts = [latin && wholeWord(latin), other].filter(Boolean);
   return new RegExp(parts.join('|'), 'giu');
 }

@@ -88,7 +88,8 @@ const NUMERIC_PATTERN = new RegExp(NUMERIC_ALTERNATIVES.join('|'), 'giu');
 const RANGE_JOINER = /^(?: ?[-–—~～] ?|至|到| to )$/u;
 
 /** A quick test that lets texts without any digit-like character skip the big pattern. */
-const MAY_CONTAIN_NUMBER = /[0-9０-９零〇一二两三四五六七八九十百千万亿半]|zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|teen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety/iu;
+const MAY_CONTAIN_NUMBER =
+  /[0-9０-９零〇一二两三四五六七八九十百千万亿半]|zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|teen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety/iu;
 
 // The summarizer scans a clause before and after shortening it: remember the last two answers.
 const recent: Array<{ text: string; spans: readonly NumericSpan[] }> = [];

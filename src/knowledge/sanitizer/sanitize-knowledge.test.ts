@@ -10,7 +10,8 @@ const asOf = instant('2024-06-15T12:00:00Z');
 const LONG_CLAUSE = DEMO_CLAUSES.paymentEn;
 const METADATA_CONTENT = '{"jurisdiction":"CN",  "note":"generally 可能 applies",\n\t"cap":"5%"}\r\n';
 
-const clause = (overrides: Partial<KnowledgeRecord> = {}) => knowledgeRecord({ knowledgeId: 'payment.terms', content: LONG_CLAUSE, ...overrides });
+const clause = (overrides: Partial<KnowledgeRecord> = {}) =>
+  knowledgeRecord({ knowledgeId: 'payment.terms', content: LONG_CLAUSE, ...overrides });
 const never: ClauseSummarizer = () => new Promise<string>(() => {});
 
 describe('sanitizeKnowledgeSync', () => {
@@ -26,7 +27,11 @@ describe('sanitizeKnowledgeSync', () => {
       knowledgeRecord({ knowledgeId: 'confidentiality', content: DEMO_CLAUSES.confidentialityZh }),
     ];
     const result = sanitizeKnowledgeSync(records, { asOf });
-    expect(result.map((item) => `${item.knowledgeId}@${item.version}`)).toEqual(['confidentiality@1.0', 'jurisdiction@1.0', 'penalty@1.10']);
+    expect(result.map((item) => `${item.knowledgeId}@${item.version}`)).toEqual([
+      'confidentiality@1.0',
+      'jurisdiction@1.0',
+      'penalty@1.10',
+    ]);
     expect(result[0]!.content).toBe('保密期限为自合同终止之日起3年。');
     expect(result[2]!.content).toBe('违约金不超过合同总额的5%，逾期付款的，应按日支付万分之五的滞纳金。');
   });
@@ -73,7 +78,9 @@ describe('sanitizeKnowledgeSync', () => {
   });
 
   it('never hands out a path or credentials as the source', () => {
-    const [item] = sanitizeKnowledgeSync([knowledgeRecord({ source: 'postgres://kb:s3cret@db.internal:5432/knowledge?sslmode=require' })], { asOf });
+    const [item] = sanitizeKnowledgeSync([knowledgeRecord({ source: 'postgres://kb:s3cret@db.internal:5432/knowledge?sslmode=require' })], {
+      asOf,
+    });
     expect(item!.source).toBe('postgres://db.internal:5432/knowledge');
   });
 });
@@ -119,7 +126,11 @@ describe('sanitizeKnowledge', () => {
     ],
     ['answers something other than a string', async () => ({ text: 'x' }) as unknown as string, 'error'],
     ['answers nothing', async () => '  \n', 'empty'],
-    ['answers too long', async () => 'Payment is due within 30 days of the invoice date; the buyer may pay USD 5,000 in advance.', 'too-long'],
+    [
+      'answers too long',
+      async () => 'Payment is due within 30 days of the invoice date; the buyer may pay USD 5,000 in advance.',
+      'too-long',
+    ],
     ['keeps a hedge', async () => 'Usually within 30 days; USD 5,000 upfront.', 'hedge'],
     ['keeps a Chinese hedge', async () => '通常 within 30 days; USD 5,000 upfront.', 'hedge'],
     ['loses a number', async () => 'Pay within 30 days; advance allowed.', 'lost-number'],

@@ -104,7 +104,10 @@ export function sanitizeKnowledgeSync(records: readonly KnowledgeRecord[], optio
  * @throws TypeError for an invalid `asOf`/`knownAt`; RangeError for a bad `timeoutMs` or
  *   `concurrency`; Error for a malformed version. Summarizer failures never throw.
  */
-export async function sanitizeKnowledge(records: readonly KnowledgeRecord[], options: SanitizeKnowledgeOptions): Promise<SanitizedKnowledge[]> {
+export async function sanitizeKnowledge(
+  records: readonly KnowledgeRecord[],
+  options: SanitizeKnowledgeOptions,
+): Promise<SanitizedKnowledge[]> {
   const { summarizer, timeoutMs = DEFAULT_TIMEOUT_MS, concurrency = DEFAULT_CONCURRENCY, onDegraded } = options;
   if (!(timeoutMs > 0 && timeoutMs <= MAX_TIMEOUT_MS)) throw new RangeError(`timeoutMs must be between 1 and ${MAX_TIMEOUT_MS}`);
   if (!Number.isSafeInteger(concurrency) || concurrency < 1) throw new RangeError('concurrency must be a positive integer');
@@ -114,7 +117,8 @@ export async function sanitizeKnowledge(records: readonly KnowledgeRecord[], opt
   const results: SanitizedKnowledge[] = new Array(current.length);
   const pending: number[] = [];
   current.forEach((record, index) => {
-    if (record.kind === 'CLAUSE' && removeHedges(record.content).replace(/\s+/gu, ' ').trim().length > CLAUSE_SUMMARY_MAX_LENGTH) pending.push(index);
+    if (record.kind === 'CLAUSE' && removeHedges(record.content).replace(/\s+/gu, ' ').trim().length > CLAUSE_SUMMARY_MAX_LENGTH)
+      pending.push(index);
     else results[index] = sanitizeDeterministically(record, onDegraded);
   });
 

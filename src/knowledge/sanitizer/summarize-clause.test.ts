@@ -18,7 +18,10 @@ describe('summarizeClause', () => {
       summary: '违约金不超过合同总额的5%，逾期付款的，应按日支付万分之五的滞纳金。',
       numbersPreserved: true,
     });
-    expect(summarizeClause(DEMO_CLAUSES.paymentEn)).toEqual({ summary: 'Payment within 30 days; buyer may pay USD 5,000', numbersPreserved: true });
+    expect(summarizeClause(DEMO_CLAUSES.paymentEn)).toEqual({
+      summary: 'Payment within 30 days; buyer may pay USD 5,000',
+      numbersPreserved: true,
+    });
     expect(summarizeClause(DEMO_CLAUSES.confidentialityZh)).toEqual({ summary: '保密期限为自合同终止之日起3年。', numbersPreserved: true });
     expect(summarizeClause(DEMO_CLAUSES.terminationEn)).toEqual({
       summary: 'Either party may terminate at least 60 days notice',
@@ -51,14 +54,22 @@ describe('summarizeClause', () => {
   });
 
   it('keeps the sentences that carry numbers, then the nearest others that fit', () => {
-    const clause = '双方在履行本合同过程中发生的任何争议，应首先通过友好协商解决。协商不成的，任何一方均可向合同签订地人民法院提起诉讼。违约金为合同总额的5%。';
-    expect(summarizeClause(clause)).toEqual({ summary: '协商不成的，任何一方均可向合同签订地人民法院提起诉讼。违约金为合同总额的5%。', numbersPreserved: true });
+    const clause =
+      '双方在履行本合同过程中发生的任何争议，应首先通过友好协商解决。协商不成的，任何一方均可向合同签订地人民法院提起诉讼。违约金为合同总额的5%。';
+    expect(summarizeClause(clause)).toEqual({
+      summary: '协商不成的，任何一方均可向合同签订地人民法院提起诉讼。违约金为合同总额的5%。',
+      numbersPreserved: true,
+    });
   });
 
   it('keeps a limit and its number together: dropping 不超过 or "at least" would invert the rule', () => {
-    const zh = summarizeClause('在任何情况下，供应商在本合同项下对采购方承担的全部赔偿责任累计一般不超过合同总额的100%以及人民币500万元两者中的较低者。');
+    const zh = summarizeClause(
+      '在任何情况下，供应商在本合同项下对采购方承担的全部赔偿责任累计一般不超过合同总额的100%以及人民币500万元两者中的较低者。',
+    );
     expect(zh.summary).toContain('不超过');
-    const en = summarizeClause('Either party may terminate this Agreement for convenience at any time by giving the other party at least 90 days prior written notice.');
+    const en = summarizeClause(
+      'Either party may terminate this Agreement for convenience at any time by giving the other party at least 90 days prior written notice.',
+    );
     expect(en.summary).toContain('at least 90 days');
   });
 
@@ -78,7 +89,8 @@ describe('summarizeClause', () => {
   });
 
   it('keeps as many whole numbers as fit and says so when the numbers alone are too long', () => {
-    const clause = 'Fees: 1,000,000.00 元; 100万; USD 5,000; $5,000; 5%; 5 percent; 30日内; 30天; within 30 days; 30 business days; 2024-01-01; 2024年1月1日; January 1, 2024.';
+    const clause =
+      'Fees: 1,000,000.00 元; 100万; USD 5,000; $5,000; 5%; 5 percent; 30日内; 30天; within 30 days; 30 business days; 2024-01-01; 2024年1月1日; January 1, 2024.';
     const expressions = extractNumericExpressions(clause);
     const { summary, numbersPreserved } = summarizeClause(clause);
     expect(numbersPreserved).toBe(false);
@@ -130,7 +142,7 @@ describe('summarizeClause on generated clauses', () => {
 
   it('keeps its promises on 2,000 mixed clauses', () => {
     const next = random(7);
-    const pick = <T,>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
+    const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
     const pieces = [
       ...NUMERIC_CLAUSES.map(({ clause }) => clause),
       ...LONG_CLAUSES,

@@ -8,12 +8,26 @@ describe('parseVersion', () => {
     expect(parseVersion('12.345')).toEqual({ major: 12, minor: 345 });
   });
 
-  it.each(['', '1', '1.', '.1', '1.2.3', 'v1.2', '1.02', '01.2', ' 1.2', '1.2 ', '-1.2', '1.-2', '1.2a', '1,2', '１.２', '99999999999999999.1'])(
-    'rejects %j',
-    (version) => {
-      expect(() => parseVersion(version)).toThrow(/Invalid knowledge version/);
-    },
-  );
+  it.each([
+    '',
+    '1',
+    '1.',
+    '.1',
+    '1.2.3',
+    'v1.2',
+    '1.02',
+    '01.2',
+    ' 1.2',
+    '1.2 ',
+    '-1.2',
+    '1.-2',
+    '1.2a',
+    '1,2',
+    '１.２',
+    '99999999999999999.1',
+  ])('rejects %j', (version) => {
+    expect(() => parseVersion(version)).toThrow(/Invalid knowledge version/);
+  });
 
   it('rejects what is not a string', () => {
     expect(() => parseVersion(1.1 as unknown as string)).toThrow(/Invalid knowledge version/);

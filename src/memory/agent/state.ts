@@ -29,7 +29,10 @@ export const ChatStateAnnotation = Annotation.Root({
   /** Facts the latest user message stated, proposed for confirmation. */
   proposedFacts: Annotation<FactCandidate[]>({ reducer: (_current, update) => update, default: () => [] }),
   /** How the latest turn's context was built. */
-  turn: Annotation<TurnContext | null>({ reducer: (current, update) => (update === null ? current : { ...(current ?? ({} as TurnContext)), ...update }), default: () => null }),
+  turn: Annotation<TurnContext | null>({
+    reducer: (current, update) => (update === null ? current : { ...(current ?? ({} as TurnContext)), ...update }),
+    default: () => null,
+  }),
 });
 
 export type ChatState = typeof ChatStateAnnotation.State;

@@ -11,12 +11,16 @@ const OPENERS_EN = String.raw`my|i|call me|please|what|what's|whats|who|who's|wh
 
 // A clause boundary is punctuation or a conjunction, and only when a new first-person clause or a
 // question follows: "Procter and Gamble" and "Globex, Inc." stay whole.
-const clauseBoundaryEn = new RegExp(String.raw`(?:\s*[,;，；、]\s*(?:(?:${CONJUNCTIONS_EN})\s+)?|\s+(?:${CONJUNCTIONS_EN})\s+)(?=(?:${OPENERS_EN})\b)`, 'i');
+const clauseBoundaryEn = new RegExp(
+  String.raw`(?:\s*[,;，；、]\s*(?:(?:${CONJUNCTIONS_EN})\s+)?|\s+(?:${CONJUNCTIONS_EN})\s+)(?=(?:${OPENERS_EN})\b)`,
+  'i',
+);
 const clauseBoundaryZh = new RegExp(`(?:[,;，；、]\\s*(?:${CONJUNCTIONS_ZH})?|(?:${CONJUNCTIONS_ZH}))(?=我|请)`, 'u');
 const leadingConjunction = new RegExp(`^(?:(?:${CONJUNCTIONS_EN})\\s+|(?:${CONJUNCTIONS_ZH})(?=我|请))`, 'iu');
 
 // A question is marked by its opening word, a question mark, or (Chinese) an interrogative word.
-const interrogativeOpening = /^(?:what|what's|whats|who|who's|whom|whose|where|where's|which|when|why|how|do|does|did|am|is|are|can|could|would|will|should|tell me|remind me)\b/i;
+const interrogativeOpening =
+  /^(?:what|what's|whats|who|who's|whom|whose|where|where's|which|when|why|how|do|does|did|am|is|are|can|could|would|will|should|tell me|remind me)\b/i;
 const chineseInterrogative = /什么|啥|谁|哪|多少|几(?:号|个|位)|是否|[吗呢](?:[?？。.!！]*)$/u;
 
 /** Whether a full stop at `index` ends a sentence: not in "3.5", "E.ON", "J. Chen" or "Ltd. and". */

@@ -15,11 +15,18 @@ interface CandidatePattern {
   normalise?: (raw: string) => string | null;
 }
 
-const trimValue = (raw: string) => raw.trim().replace(/^[“"'「]|[”"'」]$/g, '').replace(/[。.!！,，;；]+$/, '').trim();
+const trimValue = (raw: string) =>
+  raw
+    .trim()
+    .replace(/^[“"'「]|[”"'」]$/g, '')
+    .replace(/[。.!！,，;；]+$/, '')
+    .trim();
 const nameValue = (raw: string) => {
   const value = trimValue(raw);
   // "我叫什么" is a question, not a name; CJK has no \b, so test the start directly.
-  return value.length >= 1 && value.length <= 40 && !/^(?:什么|啥|谁|哪|多少)/.test(value) && !/^(?:what|who)\b/i.test(value) ? value : null;
+  return value.length >= 1 && value.length <= 40 && !/^(?:什么|啥|谁|哪|多少)/.test(value) && !/^(?:what|who)\b/i.test(value)
+    ? value
+    : null;
 };
 const languageValue = (raw: string) => {
   const value = raw.toLowerCase();
@@ -41,18 +48,70 @@ const HAN_NAME = String.raw`([\p{Script=Han}A-Za-z](?:(?!我)[\p{Script=Han}A-Za
 // clauses only (see clauses.ts), so questions like "我叫什么" or "what is my name" never match.
 const patterns: CandidatePattern[] = [
   { category: 'profile', key: 'name', pattern: new RegExp(`(?:我叫|我的名字是|我名叫)\\s*${HAN_NAME}`, 'u'), normalise: nameValue },
-  { category: 'profile', key: 'name', pattern: /\b(?:[Mm]y (?:full )?name is|[Mm]y name's|[Cc]all me)\s+([A-Z][A-Za-z.'-]*(?:\s+[A-Z][A-Za-z.'-]*){0,3})/, normalise: nameValue },
+  {
+    category: 'profile',
+    key: 'name',
+    pattern: /\b(?:[Mm]y (?:full )?name is|[Mm]y name's|[Cc]all me)\s+([A-Z][A-Za-z.'-]*(?:\s+[A-Z][A-Za-z.'-]*){0,3})/,
+    normalise: nameValue,
+  },
   { category: 'profile', key: 'name', pattern: /\bI am ([A-Z][a-z'-]+(?:\s+[A-Z][a-z'-]+){0,2})(?=[.,!]|\s*$)/, normalise: nameValue },
-  { category: 'profile', key: 'region', pattern: /我(?:是|在|来自)([\p{Script=Han}A-Za-z0-9]{1,12}?(?:区|大区|地区|片区))(?:的)?/u, normalise: trimValue },
-  { category: 'profile', key: 'region', pattern: /\b(?:I(?:'m| am) (?:in|from) the|my region is(?: the)?)\s+([A-Za-z][A-Za-z -]{0,30}?)\s+region\b/i, normalise: (raw) => `${trimValue(raw)} region` },
+  {
+    category: 'profile',
+    key: 'region',
+    pattern: /我(?:是|在|来自)([\p{Script=Han}A-Za-z0-9]{1,12}?(?:区|大区|地区|片区))(?:的)?/u,
+    normalise: trimValue,
+  },
+  {
+    category: 'profile',
+    key: 'region',
+    pattern: /\b(?:I(?:'m| am) (?:in|from) the|my region is(?: the)?)\s+([A-Za-z][A-Za-z -]{0,30}?)\s+region\b/i,
+    normalise: (raw) => `${trimValue(raw)} region`,
+  },
   { category: 'profile', key: 'region', pattern: /\bmy region is\s+([A-Za-z][A-Za-z -]{0,30})/i, normalise: trimValue },
-  { category: 'profile', key: 'employeeId', pattern: new RegExp(`(?:我的)?(?:工号|员工编号|员工号)(?:是|为|:|：)\\s*${EMPLOYEE_ID}`), normalise: trimValue },
-  { category: 'profile', key: 'employeeId', pattern: new RegExp(String.raw`\bmy (?:employee|staff) (?:id|number|no\.?)(?:\s+is|\s*:)\s*${EMPLOYEE_ID}`, 'i'), normalise: trimValue },
-  { category: 'preference', key: 'language', pattern: /(?:请用|请使用|我(?:更)?喜欢用?|用)(中文|汉语|英文|英语)(?:回答|回复|交流)?/, normalise: languageValue },
-  { category: 'preference', key: 'language', pattern: /\b(?:please (?:answer|reply|respond) in|I prefer)\s+(English|Chinese|Mandarin)\b/i, normalise: languageValue },
-  { category: 'business', key: 'company', pattern: /我在([\p{Script=Han}A-Za-z0-9]{2,30}?(?:公司|集团|银行|有限公司))(?:工作|上班)/u, normalise: trimValue },
-  { category: 'business', key: 'company', pattern: /我(?:就职于|任职于|供职于)([\p{Script=Han}A-Za-z0-9]{2,30}?(?:公司|集团|银行))/u, normalise: trimValue },
-  { category: 'business', key: 'company', pattern: new RegExp(String.raw`\b(?:I(?: work|'m working| am working) (?:at|for)|I(?:'m| am) employed (?:at|by)|[Mm]y (?:company|employer) is)\s+(${COMPANY_EN})`), normalise: trimValue },
+  {
+    category: 'profile',
+    key: 'employeeId',
+    pattern: new RegExp(`(?:我的)?(?:工号|员工编号|员工号)(?:是|为|:|：)\\s*${EMPLOYEE_ID}`),
+    normalise: trimValue,
+  },
+  {
+    category: 'profile',
+    key: 'employeeId',
+    pattern: new RegExp(String.raw`\bmy (?:employee|staff) (?:id|number|no\.?)(?:\s+is|\s*:)\s*${EMPLOYEE_ID}`, 'i'),
+    normalise: trimValue,
+  },
+  {
+    category: 'preference',
+    key: 'language',
+    pattern: /(?:请用|请使用|我(?:更)?喜欢用?|用)(中文|汉语|英文|英语)(?:回答|回复|交流)?/,
+    normalise: languageValue,
+  },
+  {
+    category: 'preference',
+    key: 'language',
+    pattern: /\b(?:please (?:answer|reply|respond) in|I prefer)\s+(English|Chinese|Mandarin)\b/i,
+    normalise: languageValue,
+  },
+  {
+    category: 'business',
+    key: 'company',
+    pattern: /我在([\p{Script=Han}A-Za-z0-9]{2,30}?(?:公司|集团|银行|有限公司))(?:工作|上班)/u,
+    normalise: trimValue,
+  },
+  {
+    category: 'business',
+    key: 'company',
+    pattern: /我(?:就职于|任职于|供职于)([\p{Script=Han}A-Za-z0-9]{2,30}?(?:公司|集团|银行))/u,
+    normalise: trimValue,
+  },
+  {
+    category: 'business',
+    key: 'company',
+    pattern: new RegExp(
+      String.raw`\b(?:I(?: work|'m working| am working) (?:at|for)|I(?:'m| am) employed (?:at|by)|[Mm]y (?:company|employer) is)\s+(${COMPANY_EN})`,
+    ),
+    normalise: trimValue,
+  },
 ];
 // With indices, so the words before a value can be checked for a negation.
 const indexedPatterns = patterns.map((item) => ({ ...item, pattern: new RegExp(item.pattern.source, `${item.pattern.flags}d`) }));

@@ -15,7 +15,11 @@ type Topic = 'name' | 'region' | 'employeeId' | 'language' | 'company';
 const topics: { topic: Topic; pattern: RegExp }[] = [
   { topic: 'name', pattern: /名字|我叫(?:什么|啥)|我是谁|\bmy (?:full )?name\b|\bwho am i\b/i },
   { topic: 'employeeId', pattern: /工号|员工(?:编号|号)|\b(?:employee|staff) (?:id|number|no)\b/i },
-  { topic: 'company', pattern: /公司|单位|在哪(?:里|儿)?(?:工作|上班)|\bcompany\b|\bemployer\b|\bwhere (?:do|did) i work\b|\bwhere i work\b|\bwho do i work for\b|\bwhere am i employed\b/i },
+  {
+    topic: 'company',
+    pattern:
+      /公司|单位|在哪(?:里|儿)?(?:工作|上班)|\bcompany\b|\bemployer\b|\bwhere (?:do|did) i work\b|\bwhere i work\b|\bwho do i work for\b|\bwhere am i employed\b/i,
+  },
   { topic: 'region', pattern: /区域|地区|大区|片区|哪(?:个)?区|\bregion\b|\bwhere am i from\b/i },
   { topic: 'language', pattern: /语言|\blanguage\b/i },
 ];
@@ -28,7 +32,13 @@ const labels: Record<Topic, { zh: string; en: string }> = {
   company: { zh: '公司', en: 'company' },
 };
 
-const factKey: Record<Topic, string> = { name: 'profile.name', region: 'profile.region', employeeId: 'profile.employeeId', language: 'preference.language', company: 'business.company' };
+const factKey: Record<Topic, string> = {
+  name: 'profile.name',
+  region: 'profile.region',
+  employeeId: 'profile.employeeId',
+  language: 'preference.language',
+  company: 'business.company',
+};
 
 /** Chinese when the text has Han characters, else English. */
 export const languageOf = (text: string): 'zh' | 'en' => (/\p{Script=Han}/u.test(text) ? 'zh' : 'en');
@@ -62,7 +72,8 @@ function lookup(topic: Topic, known: RenderedKnowledge): string | null {
   return fact ? String(fact.value) : null;
 }
 
-const languageName = (code: string, language: 'zh' | 'en') => (code === 'zh' ? (language === 'zh' ? '中文' : 'Chinese') : code === 'en' ? (language === 'zh' ? '英文' : 'English') : code);
+const languageName = (code: string, language: 'zh' | 'en') =>
+  code === 'zh' ? (language === 'zh' ? '中文' : 'Chinese') : code === 'en' ? (language === 'zh' ? '英文' : 'English') : code;
 
 /**
  * The rules provider's reply: answers questions about the user's own stated details from the
@@ -82,7 +93,9 @@ export function rulesReply(message: string, known: RenderedKnowledge, proposed: 
   }
   if (proposed.length > 0) {
     const listed = proposed.map((item) => `${item.key}: ${item.value}`).join(language === 'zh' ? '；' : '; ');
-    return language === 'zh' ? `好的，我记下了（${listed}）。确认后我会在以后的对话中记住。` : `Noted (${listed}). Confirm it and I will remember it in later conversations.`;
+    return language === 'zh'
+      ? `好的，我记下了（${listed}）。确认后我会在以后的对话中记住。`
+      : `Noted (${listed}). Confirm it and I will remember it in later conversations.`;
   }
   return language === 'zh' ? '收到。还有什么可以帮你？' : 'Got it. How else can I help?';
 }

@@ -7,23 +7,102 @@ const facts = (text: string) => extractFactCandidates(text).map((fact) => [fact.
 
 describe('extractFactCandidates: compound statements give one clean value per detail', () => {
   it.each([
-    ['My name is Bob Stone and my employee id is B-7.', [['profile', 'name', 'Bob Stone'], ['profile', 'employeeId', 'B-7']]],
-    ['I work at Globex Ltd and my employee id is E-1024.', [['business', 'company', 'Globex Ltd'], ['profile', 'employeeId', 'E-1024']]],
-    ['Hi, I am Carol Diaz, and I work for Initech.', [['profile', 'name', 'Carol Diaz'], ['business', 'company', 'Initech']]],
-    ['Call me Dana; my staff number is 4471.', [['profile', 'name', 'Dana'], ['profile', 'employeeId', '4471']]],
-    ['My employee ID: X-99. I work for Bank of America as an analyst.', [['profile', 'employeeId', 'X-99'], ['business', 'company', 'Bank of America']]],
-    ["I'm employed by Procter and Gamble, and my name is Eve Park.", [['business', 'company', 'Procter and Gamble'], ['profile', 'name', 'Eve Park']]],
-    ['My company is Umbrella Corp. My region is the West region.', [['business', 'company', 'Umbrella Corp'], ['profile', 'region', 'West region']]],
-    ['I work at Globex Ltd. and I prefer English.', [['business', 'company', 'Globex Ltd'], ['preference', 'language', 'en']]],
+    [
+      'My name is Bob Stone and my employee id is B-7.',
+      [
+        ['profile', 'name', 'Bob Stone'],
+        ['profile', 'employeeId', 'B-7'],
+      ],
+    ],
+    [
+      'I work at Globex Ltd and my employee id is E-1024.',
+      [
+        ['business', 'company', 'Globex Ltd'],
+        ['profile', 'employeeId', 'E-1024'],
+      ],
+    ],
+    [
+      'Hi, I am Carol Diaz, and I work for Initech.',
+      [
+        ['profile', 'name', 'Carol Diaz'],
+        ['business', 'company', 'Initech'],
+      ],
+    ],
+    [
+      'Call me Dana; my staff number is 4471.',
+      [
+        ['profile', 'name', 'Dana'],
+        ['profile', 'employeeId', '4471'],
+      ],
+    ],
+    [
+      'My employee ID: X-99. I work for Bank of America as an analyst.',
+      [
+        ['profile', 'employeeId', 'X-99'],
+        ['business', 'company', 'Bank of America'],
+      ],
+    ],
+    [
+      "I'm employed by Procter and Gamble, and my name is Eve Park.",
+      [
+        ['business', 'company', 'Procter and Gamble'],
+        ['profile', 'name', 'Eve Park'],
+      ],
+    ],
+    [
+      'My company is Umbrella Corp. My region is the West region.',
+      [
+        ['business', 'company', 'Umbrella Corp'],
+        ['profile', 'region', 'West region'],
+      ],
+    ],
+    [
+      'I work at Globex Ltd. and I prefer English.',
+      [
+        ['business', 'company', 'Globex Ltd'],
+        ['preference', 'language', 'en'],
+      ],
+    ],
     ['My name is Alice J. Chen.', [['profile', 'name', 'Alice J. Chen']]],
-    ['I work for AT&T but my employee number is 77-A', [['business', 'company', 'AT&T'], ['profile', 'employeeId', '77-A']]],
+    [
+      'I work for AT&T but my employee number is 77-A',
+      [
+        ['business', 'company', 'AT&T'],
+        ['profile', 'employeeId', '77-A'],
+      ],
+    ],
     ['My name is Bob. Actually, call me Rob.', [['profile', 'name', 'Rob']]],
     ['My name is Bob, not Robert.', [['profile', 'name', 'Bob']]],
     ['My name is Bob Stone, what is my employee id?', [['profile', 'name', 'Bob Stone']]],
-    ['我叫李雷，我的工号是C-12，我在招商银行工作。', [['profile', 'name', '李雷'], ['profile', 'employeeId', 'C-12'], ['business', 'company', '招商银行']]],
-    ['我叫王芳并且我就职于华为公司', [['profile', 'name', '王芳'], ['business', 'company', '华为公司']]],
-    ['我叫赵六我在建设银行上班', [['profile', 'name', '赵六'], ['business', 'company', '建设银行']]],
-    ['我是华北区的，请用英文回答。', [['profile', 'region', '华北区'], ['preference', 'language', 'en']]],
+    [
+      '我叫李雷，我的工号是C-12，我在招商银行工作。',
+      [
+        ['profile', 'name', '李雷'],
+        ['profile', 'employeeId', 'C-12'],
+        ['business', 'company', '招商银行'],
+      ],
+    ],
+    [
+      '我叫王芳并且我就职于华为公司',
+      [
+        ['profile', 'name', '王芳'],
+        ['business', 'company', '华为公司'],
+      ],
+    ],
+    [
+      '我叫赵六我在建设银行上班',
+      [
+        ['profile', 'name', '赵六'],
+        ['business', 'company', '建设银行'],
+      ],
+    ],
+    [
+      '我是华北区的，请用英文回答。',
+      [
+        ['profile', 'region', '华北区'],
+        ['preference', 'language', 'en'],
+      ],
+    ],
     ['我不太确定，但是我的员工编号是D-3', [['profile', 'employeeId', 'D-3']]],
   ])('%s', (text, expected) => {
     expect(facts(text)).toEqual(expected);
@@ -98,11 +177,35 @@ describe('questionTopic: a question is marked by a question mark or an interroga
 
 describe('splitClauses', () => {
   it.each([
-    ['My name is Bob Stone and my employee id is B-7.', [['My name is Bob Stone', false], ['my employee id is B-7.', false]]],
-    ['Hi, what is my name?', [['Hi', false], ['what is my name?', true]]],
+    [
+      'My name is Bob Stone and my employee id is B-7.',
+      [
+        ['My name is Bob Stone', false],
+        ['my employee id is B-7.', false],
+      ],
+    ],
+    [
+      'Hi, what is my name?',
+      [
+        ['Hi', false],
+        ['what is my name?', true],
+      ],
+    ],
     ['My employee id is E-1024, right?', [['My employee id is E-1024, right?', true]]],
-    ['Procter and Gamble, Inc. is where I work. Is that right?', [['Procter and Gamble, Inc. is where I work.', false], ['Is that right?', true]]],
-    ['我叫张三，我在哪个区？', [['我叫张三', false], ['我在哪个区？', true]]],
+    [
+      'Procter and Gamble, Inc. is where I work. Is that right?',
+      [
+        ['Procter and Gamble, Inc. is where I work.', false],
+        ['Is that right?', true],
+      ],
+    ],
+    [
+      '我叫张三，我在哪个区？',
+      [
+        ['我叫张三', false],
+        ['我在哪个区？', true],
+      ],
+    ],
     ['Version 3.5 of E.ON is mine', [['Version 3.5 of E.ON is mine', false]]],
   ])('%s', (text, expected) => {
     expect(splitClauses(text).map((clause) => [clause.text, clause.question])).toEqual(expected);
@@ -131,7 +234,11 @@ describe('rulesReply answers from remembered facts', () => {
   });
 
   it('answers from what was stated earlier in a compound statement in the recent turns', () => {
-    const recent = { facts: [], summary: '', recentUserMessages: ['My name is Bob Stone and my employee id is B-7.', 'What is my employee id?'] };
+    const recent = {
+      facts: [],
+      summary: '',
+      recentUserMessages: ['My name is Bob Stone and my employee id is B-7.', 'What is my employee id?'],
+    };
     expect(rulesReply('What is my employee id?', recent, [])).toBe('Your employee ID is B-7.');
     expect(rulesReply('Who am I?', recent, [])).toBe('Your name is Bob Stone.');
   });

@@ -5,17 +5,45 @@ import { knownDetails, mergeIntoSummary, SUMMARY_MAX_CHARS } from './summarizer.
 
 describe('extractFactCandidates', () => {
   it.each([
-    ['我叫张三，我是华东区的，我的工号是A-7。', [['name', '张三'], ['region', '华东区'], ['employeeId', 'A-7']]],
-    ['My name is Alice Chen and my employee ID is E-1024.', [['name', 'Alice Chen'], ['employeeId', 'E-1024']]],
-    ["I'm in the North region. Please answer in English.", [['region', 'North region'], ['language', 'en']]],
-    ['请用中文回答。我在招商银行工作。', [['language', 'zh'], ['company', '招商银行']]],
+    [
+      '我叫张三，我是华东区的，我的工号是A-7。',
+      [
+        ['name', '张三'],
+        ['region', '华东区'],
+        ['employeeId', 'A-7'],
+      ],
+    ],
+    [
+      'My name is Alice Chen and my employee ID is E-1024.',
+      [
+        ['name', 'Alice Chen'],
+        ['employeeId', 'E-1024'],
+      ],
+    ],
+    [
+      "I'm in the North region. Please answer in English.",
+      [
+        ['region', 'North region'],
+        ['language', 'en'],
+      ],
+    ],
+    [
+      '请用中文回答。我在招商银行工作。',
+      [
+        ['language', 'zh'],
+        ['company', '招商银行'],
+      ],
+    ],
   ])('reads statements: %s', (text, expected) => {
     expect(extractFactCandidates(text).map((fact) => [fact.key, fact.value])).toEqual(expected);
   });
 
-  it.each(['我叫什么？', '我是哪个区的？', 'What is my name?', 'which region am I in?', '我的工号是多少？'])('never reads a question as a fact: %s', (text) => {
-    expect(extractFactCandidates(text)).toEqual([]);
-  });
+  it.each(['我叫什么？', '我是哪个区的？', 'What is my name?', 'which region am I in?', '我的工号是多少？'])(
+    'never reads a question as a fact: %s',
+    (text) => {
+      expect(extractFactCandidates(text)).toEqual([]);
+    },
+  );
 });
 
 describe('rulesReply', () => {
@@ -33,7 +61,13 @@ describe('rulesReply', () => {
   });
 
   it('prefers what the user said last over older facts', () => {
-    expect(rulesReply('what is my name?', { facts: [{ category: 'profile', key: 'name', value: 'Old Name' }], summary: '', recentUserMessages: ['My name is New Name.'] }, [])).toBe('Your name is New Name.');
+    expect(
+      rulesReply(
+        'what is my name?',
+        { facts: [{ category: 'profile', key: 'name', value: 'Old Name' }], summary: '', recentUserMessages: ['My name is New Name.'] },
+        [],
+      ),
+    ).toBe('Your name is New Name.');
   });
 
   it('recognises questions', () => {
@@ -46,8 +80,12 @@ describe('rulesReply', () => {
 describe('mergeIntoSummary', () => {
   it('keeps stated details as Known entries (newest wins) and stays bounded', () => {
     let summary = '';
-    summary = mergeIntoSummary(summary, [{ role: 'user', content: '我叫张三' }, { role: 'assistant', content: '好的' }]);
-    for (let i = 0; i < 50; i += 1) summary = mergeIntoSummary(summary, [{ role: 'user', content: `订单${i}的物流状态是什么？请尽快告诉我，谢谢。` }]);
+    summary = mergeIntoSummary(summary, [
+      { role: 'user', content: '我叫张三' },
+      { role: 'assistant', content: '好的' },
+    ]);
+    for (let i = 0; i < 50; i += 1)
+      summary = mergeIntoSummary(summary, [{ role: 'user', content: `订单${i}的物流状态是什么？请尽快告诉我，谢谢。` }]);
     summary = mergeIntoSummary(summary, [{ role: 'user', content: 'My name is Li Si' }]);
     expect(knownDetails(summary).get('name')).toBe('Li Si');
     expect(summary.length).toBeLessThanOrEqual(SUMMARY_MAX_CHARS);

@@ -14,8 +14,14 @@ export function mergeIntoSummary(previous: string, trimmed: readonly ChatTurnMes
     if (message.role !== 'user') continue;
     for (const candidate of extractFactCandidates(message.content)) known.set(candidate.key, candidate.value);
   }
-  const previousGist = previous.replace(/^Known: .*$/m, '').replace(/^Earlier: /m, '').replace(/\s+/g, ' ').trim();
-  const gist = trimmed.map((message) => `${message.role === 'user' ? 'User' : 'Assistant'}: ${message.content.replace(/\s+/g, ' ').slice(0, 120)}`).join(' | ');
+  const previousGist = previous
+    .replace(/^Known: .*$/m, '')
+    .replace(/^Earlier: /m, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const gist = trimmed
+    .map((message) => `${message.role === 'user' ? 'User' : 'Assistant'}: ${message.content.replace(/\s+/g, ' ').slice(0, 120)}`)
+    .join(' | ');
   const knownText = known.size ? `Known: ${[...known].map(([key, value]) => `${key}=${value}`).join('; ')}` : '';
   let earlier = [previousGist, gist].filter(Boolean).join(' | ');
   const room = SUMMARY_MAX_CHARS - knownText.length - 12;

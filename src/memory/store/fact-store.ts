@@ -74,8 +74,22 @@ type Client = Database | Prisma.TransactionClient;
 type PlannedOperation =
   | { kind: 'get'; namespace: string[]; key: string }
   | { kind: 'put'; namespace: string[]; key: string; value: JsonObject | null }
-  | { kind: 'search'; prefix: string[]; sql: Prisma.Sql[]; inMemory: ValuePredicate | null; query: string | null; limit: number; offset: number }
-  | { kind: 'list'; conditions: { matchType: 'prefix' | 'suffix'; path: string[] }[]; maxDepth: number | null; limit: number | null; offset: number };
+  | {
+      kind: 'search';
+      prefix: string[];
+      sql: Prisma.Sql[];
+      inMemory: ValuePredicate | null;
+      query: string | null;
+      limit: number;
+      offset: number;
+    }
+  | {
+      kind: 'list';
+      conditions: { matchType: 'prefix' | 'suffix'; path: string[] }[];
+      maxDepth: number | null;
+      limit: number | null;
+      offset: number;
+    };
 
 interface ItemRow {
   namespace: string[];
@@ -182,7 +196,9 @@ export class FactStore extends BaseStore {
       ...(prefix ? [{ matchType: 'prefix' as const, path: prefix }] : []),
       ...(suffix ? [{ matchType: 'suffix' as const, path: suffix }] : []),
     ];
-    const [namespaces] = await this.batch<[ListNamespacesOperation]>([{ matchConditions: matchConditions.length > 0 ? matchConditions : undefined, maxDepth, limit, offset }]);
+    const [namespaces] = await this.batch<[ListNamespacesOperation]>([
+      { matchConditions: matchConditions.length > 0 ? matchConditions : undefined, maxDepth, limit, offset },
+    ]);
     return namespaces;
   }
 
@@ -342,7 +358,13 @@ export class FactStore extends BaseStore {
     return row ? toItem(row) : null;
   }
 
-  private async putItem(tx: Prisma.TransactionClient, namespace: string[], key: string, value: JsonObject | null, now: Date): Promise<void> {
+  private async putItem(
+    tx: Prisma.TransactionClient,
+    namespace: string[],
+    key: string,
+    value: JsonObject | null,
+    now: Date,
+  ): Promise<void> {
     const category = namespace[1]!;
     const latest = await tx.fact.findFirst({
       where: { userId: this.userId, category, key, namespace: { equals: namespace } },
@@ -381,12 +403,19 @@ export class FactStore extends BaseStore {
     const residual = operation.inMemory;
     const query = operation.query;
     if (!residual && !query) {
-      const rows = await this.selectItems(client, where, Prisma.sql`${order} LIMIT ${operation.limit}::int OFFSET ${operation.offset}::int`);
+      const rows = await this.selectItems(
+        client,
+        where,
+        Prisma.sql`${order} LIMIT ${operation.limit}::int OFFSET ${operation.offset}::int`,
+      );
       return rows.map(toSearchItem);
     }
     const rows = await this.selectItems(client, where, Prisma.sql`${order} LIMIT ${MAX_IN_MEMORY_SCAN + 1}::int`);
     if (rows.length > MAX_IN_MEMORY_SCAN) {
-      throw badUserInput(`This filter or query is evaluated in memory over at most ${MAX_IN_MEMORY_SCAN} facts; narrow the namespace prefix.`, 'namespacePrefix');
+      throw badUserInput(
+        `This filter or query is evaluated in memory over at most ${MAX_IN_MEMORY_SCAN} facts; narrow the namespace prefix.`,
+        'namespacePrefix',
+      );
     }
     return rows
       .filter((row) => (!residual || residual(row.value)) && (!query || JSON.stringify(row.value).toLowerCase().includes(query)))
@@ -407,9 +436,7 @@ export class FactStore extends BaseStore {
       path.forEach((label, index) => {
         if (label === NAMESPACE_WILDCARD) return;
         const position =
-          matchType === 'prefix'
-            ? Prisma.sql`${index + 1}::int`
-            : Prisma.sql`cardinality(f."namespace") - ${path.length - 1 - index}::int`;
+          matchType === 'prefix' ? Prisma.sql`${index + 1}::int` : Prisma.sql`cardinality(f."namespace") - ${path.length - 1 - index}::int`;
         conditions.push(Prisma.sql`f."namespace"[${position}] = ${label}`);
       });
     }

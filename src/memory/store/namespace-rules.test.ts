@@ -43,7 +43,9 @@ describe('namespace rules', () => {
 
 describe('search filters', () => {
   it('sends exact scalar conditions to SQL and keeps numeric operators in memory', () => {
-    expect(compileFilter({ kind: 'task', done: false, owner: null, n: { $eq: 1, $ne: 2, $in: [1, 'a'], $nin: [null] } })).toMatchObject({ inMemory: null });
+    expect(compileFilter({ kind: 'task', done: false, owner: null, n: { $eq: 1, $ne: 2, $in: [1, 'a'], $nin: [null] } })).toMatchObject({
+      inMemory: null,
+    });
     expect(compileFilter({ kind: 'task' }).sql).toHaveLength(1);
     const numeric = compileFilter({ n: { $gt: 1 } });
     expect(numeric.sql).toEqual([]);
@@ -62,7 +64,12 @@ describe('search filters', () => {
 
 describe('namespace order', () => {
   it('sorts like InMemoryStore and breaks the ties that joining labels creates', () => {
-    const sorted = [[user, 'b'], [user, 'a', 'b'], [user, 'a:b'], [user, 'a']].sort(compareNamespaces);
+    const sorted = [
+      [user, 'b'],
+      [user, 'a', 'b'],
+      [user, 'a:b'],
+      [user, 'a'],
+    ].sort(compareNamespaces);
     expect(sorted[0]).toEqual([user, 'a']);
     expect(sorted.slice(1, 3)).toEqual([
       [user, 'a', 'b'],

@@ -52,7 +52,10 @@ export function checkNamespace(namespace: unknown, userId: string, field = 'name
   const path = asArray(namespace, field);
   checkOwner(path, userId, field);
   if (path.length < MIN_NAMESPACE_DEPTH || path.length > MAX_NAMESPACE_DEPTH) {
-    throw badUserInput(`${field} must have ${MIN_NAMESPACE_DEPTH}-${MAX_NAMESPACE_DEPTH} labels: your user id, a category and optional sub-labels.`, field);
+    throw badUserInput(
+      `${field} must have ${MIN_NAMESPACE_DEPTH}-${MAX_NAMESPACE_DEPTH} labels: your user id, a category and optional sub-labels.`,
+      field,
+    );
   }
   return checkLabels(path, field);
 }
@@ -136,6 +139,7 @@ function toJsonObjectAt(value: Record<string, unknown>, path: string): JsonObjec
 export function toJsonObject(value: unknown, field = 'value'): JsonObject {
   if (!isPlainObject(value)) throw badUserInput(`${field} must be a JSON object.`, field);
   const copy = toJsonObjectAt(value, field);
-  if (JSON.stringify(copy).length > MAX_VALUE_JSON_LENGTH) throw badUserInput(`${field} is at most ${MAX_VALUE_JSON_LENGTH} characters of JSON.`, field);
+  if (JSON.stringify(copy).length > MAX_VALUE_JSON_LENGTH)
+    throw badUserInput(`${field} is at most ${MAX_VALUE_JSON_LENGTH} characters of JSON.`, field);
   return copy;
 }

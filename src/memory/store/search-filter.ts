@@ -36,11 +36,16 @@ function isJsonScalar(value: unknown): value is JsonScalar {
 export function jsonEquals(stored: unknown, expected: unknown): boolean {
   if (stored === expected) return true;
   if (Array.isArray(stored)) {
-    return Array.isArray(expected) && stored.length === expected.length && stored.every((element, index) => jsonEquals(element, expected[index]));
+    return (
+      Array.isArray(expected) && stored.length === expected.length && stored.every((element, index) => jsonEquals(element, expected[index]))
+    );
   }
   if (isPlainObject(stored) && isPlainObject(expected)) {
     const expectedFields = Object.entries(expected).filter(([, fieldValue]) => fieldValue !== undefined);
-    return expectedFields.length === Object.keys(stored).length && expectedFields.every(([field, fieldValue]) => field in stored && jsonEquals(stored[field], fieldValue));
+    return (
+      expectedFields.length === Object.keys(stored).length &&
+      expectedFields.every(([field, fieldValue]) => field in stored && jsonEquals(stored[field], fieldValue))
+    );
   }
   return false;
 }
@@ -96,7 +101,8 @@ function isOperatorObject(value: unknown): value is Partial<Record<FilterOperato
   const operatorKeys = keys.filter((key) => key.startsWith('$'));
   if (operatorKeys.length === 0) return keys.length === 0; // `{}` matches everything in InMemoryStore
   const unknown = operatorKeys.filter((key) => !operatorNames.has(key));
-  if (unknown.length > 0) throw badUserInput(`Unsupported filter operator ${unknown.join(', ')}; use one of ${FILTER_OPERATORS.join(', ')}.`, 'filter');
+  if (unknown.length > 0)
+    throw badUserInput(`Unsupported filter operator ${unknown.join(', ')}; use one of ${FILTER_OPERATORS.join(', ')}.`, 'filter');
   if (operatorKeys.length !== keys.length) throw badUserInput('A filter condition cannot mix operators and plain fields.', 'filter');
   return true;
 }

@@ -34,7 +34,10 @@ const SpanLinkRef = builder.objectRef<SpanRecord['links'][number]>('SpanLink').i
 });
 
 const SpanStatusRef = builder.objectRef<SpanRecord['status']>('SpanStatus').implement({
-  fields: (t) => ({ code: t.exposeString('code', { description: 'UNSET, OK or ERROR.' }), message: t.exposeString('message', { nullable: true }) }),
+  fields: (t) => ({
+    code: t.exposeString('code', { description: 'UNSET, OK or ERROR.' }),
+    message: t.exposeString('message', { nullable: true }),
+  }),
 });
 
 const TraceSpanRef = builder.objectRef<SpanInTrace>('TraceSpan');
@@ -43,7 +46,11 @@ TraceSpanRef.implement({
   fields: (t) => ({
     traceId: t.string({ resolve: ({ span }) => span.traceId }),
     spanId: t.string({ resolve: ({ span }) => span.spanId }),
-    parentSpanId: t.string({ nullable: true, description: 'Null for a root; may name a span outside the buffer (an incoming traceparent).', resolve: ({ span }) => span.parentSpanId }),
+    parentSpanId: t.string({
+      nullable: true,
+      description: 'Null for a root; may name a span outside the buffer (an incoming traceparent).',
+      resolve: ({ span }) => span.parentSpanId,
+    }),
     name: t.string({ resolve: ({ span }) => span.name }),
     kind: t.string({ description: 'INTERNAL, SERVER, CLIENT, PRODUCER or CONSUMER.', resolve: ({ span }) => span.kind }),
     startTime: t.field({ type: 'DateTime', resolve: ({ span }) => span.startTime }),
@@ -51,7 +58,12 @@ TraceSpanRef.implement({
     durationMs: t.float({ resolve: ({ span }) => span.durationMs }),
     status: t.field({ type: SpanStatusRef, resolve: ({ span }) => span.status }),
     attributes: t.field({ type: [SpanAttributeRef], resolve: ({ span }) => attributeList(span.attributes) }),
-    attribute: t.field({ type: 'JSON', nullable: true, args: { key: t.arg.string({ required: true }) }, resolve: ({ span }, args) => span.attributes[args.key] ?? null }),
+    attribute: t.field({
+      type: 'JSON',
+      nullable: true,
+      args: { key: t.arg.string({ required: true }) },
+      resolve: ({ span }, args) => span.attributes[args.key] ?? null,
+    }),
     events: t.field({ type: [SpanEventRef], resolve: ({ span }) => span.events }),
     links: t.field({ type: [SpanLinkRef], resolve: ({ span }) => span.links }),
     depth: t.int({
@@ -59,20 +71,27 @@ TraceSpanRef.implement({
       resolve: ({ span, trace }) => {
         const byId = new Map(trace.spans.map((entry) => [entry.spanId, entry]));
         let depth = 0;
-        for (let parent = span.parentSpanId && byId.get(span.parentSpanId); parent && depth < 1_000; parent = parent.parentSpanId ? byId.get(parent.parentSpanId) : undefined) depth += 1;
+        for (
+          let parent = span.parentSpanId && byId.get(span.parentSpanId);
+          parent && depth < 1_000;
+          parent = parent.parentSpanId ? byId.get(parent.parentSpanId) : undefined
+        )
+          depth += 1;
         return depth;
       },
     }),
     children: t.field({
       type: [TraceSpanRef],
       description: 'Spans whose parent is this one, by start time.',
-      resolve: ({ span, trace }) => trace.spans.filter((entry) => entry.parentSpanId === span.spanId).map((entry) => ({ span: entry, trace })),
+      resolve: ({ span, trace }) =>
+        trace.spans.filter((entry) => entry.parentSpanId === span.spanId).map((entry) => ({ span: entry, trace })),
     }),
   }),
 });
 
 const TraceRef = builder.objectRef<TraceRecord>('Trace').implement({
-  description: 'A trace from the in-process buffer, as its owning tenant sees it: the spans attributed to that tenant, flat (`spans`) and as a tree (`root`).',
+  description:
+    'A trace from the in-process buffer, as its owning tenant sees it: the spans attributed to that tenant, flat (`spans`) and as a tree (`root`).',
   fields: (t) => ({
     traceId: t.exposeString('traceId'),
     rootName: t.string({ nullable: true, resolve: (trace) => rootSpans(trace)[0]?.name ?? null }),
@@ -81,8 +100,20 @@ const TraceRef = builder.objectRef<TraceRecord>('Trace').implement({
     spanCount: t.int({ resolve: (trace) => trace.spans.length }),
     droppedSpans: t.exposeInt('droppedSpans', { description: 'Spans not kept because the trace reached the per-trace limit.' }),
     errorCodes: t.stringList({ resolve: (trace) => traceErrorCodes(trace) }),
-    spans: t.field({ type: [TraceSpanRef], description: 'Every span, by start time.', resolve: (trace) => trace.spans.map((span) => ({ span, trace })) }),
-    root: t.field({ type: TraceSpanRef, nullable: true, description: 'The first root span, with its `children`.', resolve: (trace) => { const root = rootSpans(trace)[0]; return root ? { span: root, trace } : null; } }),
+    spans: t.field({
+      type: [TraceSpanRef],
+      description: 'Every span, by start time.',
+      resolve: (trace) => trace.spans.map((span) => ({ span, trace })),
+    }),
+    root: t.field({
+      type: TraceSpanRef,
+      nullable: true,
+      description: 'The first root span, with its `children`.',
+      resolve: (trace) => {
+        const root = rootSpans(trace)[0];
+        return root ? { span: root, trace } : null;
+      },
+    }),
   }),
 });
 
@@ -113,7 +144,10 @@ const ReviewStatsRef = builder.objectRef<AdminStats['reviews']>('ReviewStats').i
     total: t.exposeInt('total'),
     succeeded: t.exposeInt('succeeded'),
     failed: t.exposeInt('failed'),
-    successRate: t.exposeFloat('successRate', { nullable: true, description: 'succeeded / (succeeded + failed); null when none finished.' }),
+    successRate: t.exposeFloat('successRate', {
+      nullable: true,
+      description: 'succeeded / (succeeded + failed); null when none finished.',
+    }),
     latencyMs: t.field({ type: ReviewLatencyRef, resolve: (stats) => stats.latencyMs }),
   }),
 });
@@ -128,7 +162,8 @@ const ClusterQueueStatsRef = builder.objectRef<AdminStats['queue']['cluster']>('
   }),
 });
 const QueueStatsRef = builder.objectRef<AdminStats['queue']>('ReviewQueueStats').implement({
-  description: 'The review queue: `depth` waiting jobs of all processes, `running` and `concurrency` of the process answering, `cluster` across every worker.',
+  description:
+    'The review queue: `depth` waiting jobs of all processes, `running` and `concurrency` of the process answering, `cluster` across every worker.',
   fields: (t) => ({
     depth: t.exposeInt('depth'),
     running: t.exposeInt('running'),
@@ -137,13 +172,20 @@ const QueueStatsRef = builder.objectRef<AdminStats['queue']>('ReviewQueueStats')
   }),
 });
 const ConnectionCountRef = builder.objectRef<{ state: string; count: number }>('DatabaseConnectionCount').implement({
-  fields: (t) => ({ state: t.exposeString('state', { description: 'pg_stat_activity.state: active, idle, idle in transaction, ...' }), count: t.exposeInt('count') }),
+  fields: (t) => ({
+    state: t.exposeString('state', { description: 'pg_stat_activity.state: active, idle, idle in transaction, ...' }),
+    count: t.exposeInt('count'),
+  }),
 });
 const PoolStatsRef = builder.objectRef<NonNullable<AdminStats['database']['pool']>>('DatabasePoolStats').implement({
   fields: (t) => ({ total: t.exposeInt('total'), idle: t.exposeInt('idle'), waiting: t.exposeInt('waiting'), max: t.exposeInt('max') }),
 });
 const TableSizeRef = builder.objectRef<AdminStats['database']['tables'][number]>('TableSize').implement({
-  fields: (t) => ({ name: t.exposeString('name'), totalBytes: t.exposeFloat('totalBytes', { description: 'Table, indexes and TOAST.' }), rowEstimate: t.exposeFloat('rowEstimate') }),
+  fields: (t) => ({
+    name: t.exposeString('name'),
+    totalBytes: t.exposeFloat('totalBytes', { description: 'Table, indexes and TOAST.' }),
+    rowEstimate: t.exposeFloat('rowEstimate'),
+  }),
 });
 const DatabaseStatsRef = builder.objectRef<AdminStats['database']>('DatabaseStats').implement({
   fields: (t) => ({
@@ -157,7 +199,11 @@ const AdminStatsRef = builder.objectRef<AdminStats>('AdminStats').implement({
     window: t.exposeString('window'),
     from: t.expose('from', { type: 'DateTime' }),
     to: t.expose('to', { type: 'DateTime' }),
-    reviews: t.field({ type: ReviewStatsRef, description: 'Reviews of the tenant submitted in the window that have finished.', resolve: (stats) => stats.reviews }),
+    reviews: t.field({
+      type: ReviewStatsRef,
+      description: 'Reviews of the tenant submitted in the window that have finished.',
+      resolve: (stats) => stats.reviews,
+    }),
     queue: t.field({ type: QueueStatsRef, resolve: (stats) => stats.queue }),
     database: t.field({ type: DatabaseStatsRef, resolve: (stats) => stats.database }),
   }),
@@ -175,8 +221,12 @@ builder.queryFields((t) => ({
     type: [TraceRef],
     description: 'Recent traces of the caller’s tenant, newest first (SRE, ADMIN).',
     authScopes: { authenticated: true },
-    args: { filter: t.arg({ type: TraceFilterType, required: false }), first: t.arg.int({ required: false, defaultValue: 20, description: 'At most 100.' }) },
-    resolve: (_root, args, context) => context.services.observability.traces(context.principal!, { ...(args.filter ?? {}), first: args.first ?? 20 }),
+    args: {
+      filter: t.arg({ type: TraceFilterType, required: false }),
+      first: t.arg.int({ required: false, defaultValue: 20, description: 'At most 100.' }),
+    },
+    resolve: (_root, args, context) =>
+      context.services.observability.traces(context.principal!, { ...(args.filter ?? {}), first: args.first ?? 20 }),
   }),
   adminStats: t.field({
     type: AdminStatsRef,

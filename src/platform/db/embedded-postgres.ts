@@ -74,7 +74,11 @@ export async function ensureTraversableDir(dir: string): Promise<void> {
   await chmod(dir, 0o755);
 }
 
-const exists = (file: string) => access(file).then(() => true, () => false);
+const exists = (file: string) =>
+  access(file).then(
+    () => true,
+    () => false,
+  );
 
 interface PostgresUser {
   uid: number;
@@ -129,7 +133,13 @@ async function hydrateLibrarySymlinks(dir: string): Promise<void> {
   const listing = await readFile(path.join(dir, 'pg-symlinks.json'), 'utf8').catch(() => '[]');
   for (const { source, target } of JSON.parse(listing) as { source: string; target: string }[]) {
     const link = path.join(dir, path.relative('native', target));
-    if (await lstat(link).then(() => true, () => false)) continue;
+    if (
+      await lstat(link).then(
+        () => true,
+        () => false,
+      )
+    )
+      continue;
     await symlink(path.basename(source), link).catch(() => undefined);
   }
 }
@@ -180,7 +190,9 @@ export async function startEmbeddedPostgres(options: { dataDir: string; ephemera
   const recentLog: string[] = [];
   const fail = (what: string, error: unknown): never => {
     const lockHint = recentLog.some((line) => line.includes('postmaster.pid')) ? ' (is another Suanni using this data folder?)' : '';
-    throw new Error(`embedded PostgreSQL failed to ${what} in ${clusterDir}${lockHint}:\n${recentLog.slice(-6).join('\n')}`, { cause: error });
+    throw new Error(`embedded PostgreSQL failed to ${what} in ${clusterDir}${lockHint}:\n${recentLog.slice(-6).join('\n')}`, {
+      cause: error,
+    });
   };
 
   if (!(await exists(path.join(clusterDir, 'PG_VERSION')))) {
@@ -193,7 +205,19 @@ export async function startEmbeddedPostgres(options: { dataDir: string; ephemera
       await chown(passwordFile, user.uid, user.gid);
     }
     try {
-      await run(path.join(bin, 'initdb'), [`--pgdata=${clusterDir}`, '--auth=scram-sha-256', '--username=postgres', `--pwfile=${passwordFile}`, '--encoding=UTF8', '--locale=C'], user, recentLog);
+      await run(
+        path.join(bin, 'initdb'),
+        [
+          `--pgdata=${clusterDir}`,
+          '--auth=scram-sha-256',
+          '--username=postgres',
+          `--pwfile=${passwordFile}`,
+          '--encoding=UTF8',
+          '--locale=C',
+        ],
+        user,
+        recentLog,
+      );
     } catch (error) {
       fail('initialise', error);
     } finally {
@@ -203,7 +227,18 @@ export async function startEmbeddedPostgres(options: { dataDir: string; ephemera
 
   const child = spawn(
     path.join(bin, 'postgres'),
-    ['-D', clusterDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=300'],
+    [
+      '-D',
+      clusterDir,
+      '-p',
+      String(port),
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'unix_socket_directories=',
+      '-c',
+      'max_connections=300',
+    ],
     { ...user, env: { ...process.env, LC_ALL: 'C' }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   // If this process exits without stopping the cluster, do not leave PostgreSQL running.

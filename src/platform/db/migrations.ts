@@ -39,7 +39,9 @@ function loadEngineModule(): Promise<SchemaEngineModule> {
       __wbindgen_start?: () => void;
     };
     const wasmBytes = await readFile(path.join(packageDir, 'schema_engine_bg.wasm'));
-    const { instance } = await WebAssembly.instantiate(wasmBytes, { './schema_engine_bg.js': bindings as unknown as WebAssembly.ModuleImports });
+    const { instance } = await WebAssembly.instantiate(wasmBytes, {
+      './schema_engine_bg.js': bindings as unknown as WebAssembly.ModuleImports,
+    });
     bindings.__wbg_set_wasm(instance.exports);
     (instance.exports as { __wbindgen_start?: () => void }).__wbindgen_start?.();
     return bindings;
@@ -88,7 +90,10 @@ async function withEngine<T>(databaseUrl: string, run: (engine: SchemaEngine, da
 
 async function listMigrations() {
   const entries = await readdir(migrationsDir, { withFileTypes: true });
-  const directories = entries.filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
+  const directories = entries
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort();
   const lockfilePath = path.join(migrationsDir, 'migration_lock.toml');
   return {
     baseDir: migrationsDir,

@@ -12,8 +12,13 @@ const log = createLogger('db-pool');
  * it is released.
  */
 export function createPool(options: { connectionString: string; max: number; name: string; idleTimeoutMillis?: number }): pg.Pool {
-  const pool = new pg.Pool({ connectionString: options.connectionString, max: options.max, idleTimeoutMillis: options.idleTimeoutMillis ?? 10_000 });
-  const lost = (error: Error) => log.warn({ pool: options.name, code: (error as { code?: string }).code, message: error.message }, 'database connection lost');
+  const pool = new pg.Pool({
+    connectionString: options.connectionString,
+    max: options.max,
+    idleTimeoutMillis: options.idleTimeoutMillis ?? 10_000,
+  });
+  const lost = (error: Error) =>
+    log.warn({ pool: options.name, code: (error as { code?: string }).code, message: error.message }, 'database connection lost');
   pool.on('error', lost);
   pool.on('connect', (client) => client.on('error', lost));
   return pool;

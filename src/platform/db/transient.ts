@@ -34,14 +34,20 @@ const TRANSIENT_MESSAGES = [
 /** Whether an error (or any error in its `cause` chain) is a transient database failure. */
 export function isTransientDatabaseError(error: unknown): boolean {
   const seen = new Set<unknown>();
-  for (let current = error; current && typeof current === 'object' && !seen.has(current); current = (current as { cause?: unknown }).cause) {
+  for (
+    let current = error;
+    current && typeof current === 'object' && !seen.has(current);
+    current = (current as { cause?: unknown }).cause
+  ) {
     seen.add(current);
     const { code, message, kind } = current as { code?: unknown; message?: unknown; kind?: unknown; originalCode?: unknown };
     const originalCode = (current as { originalCode?: unknown }).originalCode;
-    if (typeof code === 'string' && (TRANSIENT_SQLSTATES.has(code) || TRANSIENT_NODE_CODES.has(code) || TRANSIENT_PRISMA_CODES.has(code))) return true;
+    if (typeof code === 'string' && (TRANSIENT_SQLSTATES.has(code) || TRANSIENT_NODE_CODES.has(code) || TRANSIENT_PRISMA_CODES.has(code)))
+      return true;
     if (typeof originalCode === 'string' && TRANSIENT_SQLSTATES.has(originalCode)) return true;
     // Driver adapter errors: { kind: 'postgres', code } or a kind naming a lost connection.
-    if (kind === 'ConnectionClosed' || kind === 'SocketTimeout' || kind === 'TransactionAlreadyClosed' || kind === 'TooManyConnections') return true;
+    if (kind === 'ConnectionClosed' || kind === 'SocketTimeout' || kind === 'TransactionAlreadyClosed' || kind === 'TooManyConnections')
+      return true;
     if (typeof message === 'string' && TRANSIENT_MESSAGES.some((pattern) => pattern.test(message))) return true;
   }
   return false;

@@ -94,7 +94,8 @@ export class JobQueue {
   async insert<T extends object>(name: string, jobs: readonly { data: T; priority?: number }[], sql?: SqlRunner): Promise<void> {
     if (jobs.length === 0) return;
     const rows = jobs.map((job) => ({ name, data: job.data, priority: job.priority ?? 0 }));
-    if (sql) await this.boss.insert(rows, { db: { executeSql: async (text: string, values: unknown[]) => ({ rows: await sql(text, values) }) } });
+    if (sql)
+      await this.boss.insert(rows, { db: { executeSql: async (text: string, values: unknown[]) => ({ rows: await sql(text, values) }) } });
     else {
       await this.boss.insert(rows);
       this.wake(name);
@@ -106,14 +107,18 @@ export class JobQueue {
     const ids: string[] = [];
     for (let slot = 0; slot < concurrency; slot += 1) {
       let workerId = '';
-      workerId = await this.boss.work<T>(name, { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: this.options.pollSeconds }, async ([job]) => {
-        try {
-          return await handler({ id: job!.id, data: job!.data, retryCount: job!.retryCount, retryLimit: job!.retryLimit });
-        } finally {
-          // A worker that just finished a job looks for the next one at once, not after its poll interval.
-          this.boss.notifyWorker(workerId);
-        }
-      });
+      workerId = await this.boss.work<T>(
+        name,
+        { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: this.options.pollSeconds },
+        async ([job]) => {
+          try {
+            return await handler({ id: job!.id, data: job!.data, retryCount: job!.retryCount, retryLimit: job!.retryLimit });
+          } finally {
+            // A worker that just finished a job looks for the next one at once, not after its poll interval.
+            this.boss.notifyWorker(workerId);
+          }
+        },
+      );
       ids.push(workerId);
     }
     this.workers.set(name, [...(this.workers.get(name) ?? []), ...ids]);

@@ -48,7 +48,11 @@ function barrierPool(pool: pg.Pool, barrier: WriteBarrier): pg.Pool {
   };
   // Only what PostgresSaver calls. Not a Proxy of the pool: the pool's own query() calls
   // this.connect(callback), which must stay the pool's.
-  const facade: Pick<pg.Pool, 'query' | 'end'> & { connect: typeof connect } = { connect, query: pool.query.bind(pool), end: pool.end.bind(pool) };
+  const facade: Pick<pg.Pool, 'query' | 'end'> & { connect: typeof connect } = {
+    connect,
+    query: pool.query.bind(pool),
+    end: pool.end.bind(pool),
+  };
   return facade as unknown as pg.Pool;
 }
 
@@ -85,14 +89,21 @@ export class GuardedPostgresSaver extends PostgresSaver {
     return checkpointSpan('get', {}, () => super.getTuple(config));
   }
 
-  override put(config: RunnableConfig, checkpoint: Checkpoint, metadata: CheckpointMetadata, newVersions: ChannelVersions): Promise<RunnableConfig> {
+  override put(
+    config: RunnableConfig,
+    checkpoint: Checkpoint,
+    metadata: CheckpointMetadata,
+    newVersions: ChannelVersions,
+  ): Promise<RunnableConfig> {
     return checkpointSpan('put', { 'suanni.checkpoint.channels': Object.keys(newVersions).length }, () =>
       this.guarded(config, () => super.put(config, checkpoint, metadata, newVersions)),
     );
   }
 
   override putWrites(config: RunnableConfig, writes: PendingWrite[], taskId: string): Promise<void> {
-    return checkpointSpan('put_writes', { 'suanni.checkpoint.writes': writes.length }, () => this.guarded(config, () => super.putWrites(config, writes, taskId)));
+    return checkpointSpan('put_writes', { 'suanni.checkpoint.writes': writes.length }, () =>
+      this.guarded(config, () => super.putWrites(config, writes, taskId)),
+    );
   }
 
   override deleteThread(threadId: string): Promise<void> {

@@ -55,7 +55,10 @@ export function createChatModelProvider(config: ChatModelProviderConfig, logger:
       const value = interpret(outcome.value.content);
       if (value !== undefined) {
         const durationMs = performance.now() - startedAt;
-        logger.debug({ provider: config.provider, model: config.model, attempts: outcome.attempts, usage, durationMs }, 'model call answered');
+        logger.debug(
+          { provider: config.provider, model: config.model, attempts: outcome.attempts, usage, durationMs },
+          'model call answered',
+        );
         return { ...base, value, degraded: false, usage, durationMs };
       }
       return degraded('invalid_output', usage);
@@ -66,7 +69,14 @@ export function createChatModelProvider(config: ChatModelProviderConfig, logger:
       // No content in logs (prompts, answers and error messages may hold personal data): the
       // kind of failure, status and codes only.
       logger.warn(
-        { provider: config.provider, model: config.model, reason, ...classifyModelFailure(error, reason), attempts: outcome.attempts, errorClass: errorClass(error) },
+        {
+          provider: config.provider,
+          model: config.model,
+          reason,
+          ...classifyModelFailure(error, reason),
+          attempts: outcome.attempts,
+          errorClass: errorClass(error),
+        },
         'model call degraded to its fallback',
       );
       const value = await fallback();
@@ -90,7 +100,13 @@ export function createChatModelProvider(config: ChatModelProviderConfig, logger:
         },
         { timeoutMs: config.timeoutMs, maxRetries: config.maxRetries, signal: request.signal },
       );
-      return settle(outcome, (content) => parseStructuredAnswer(content, request.schema), request.fallback, [system, request.user], startedAt);
+      return settle(
+        outcome,
+        (content) => parseStructuredAnswer(content, request.schema),
+        request.fallback,
+        [system, request.user],
+        startedAt,
+      );
     },
 
     async text(request: TextRequest): Promise<ModelCallResult<string>> {

@@ -68,7 +68,9 @@ describe('loadModelProviderConfig', () => {
   });
 
   it('rejects unknown providers, non-http URLs and out-of-range limits', () => {
-    expect(() => loadModelProviderConfig({ SUANNI_MODEL_PROVIDER: 'gpt' })).toThrow(/SUANNI_MODEL_PROVIDER: must be one of rules, deepseek, openai-compatible/);
+    expect(() => loadModelProviderConfig({ SUANNI_MODEL_PROVIDER: 'gpt' })).toThrow(
+      /SUANNI_MODEL_PROVIDER: must be one of rules, deepseek, openai-compatible/,
+    );
     expect(() =>
       loadModelProviderConfig({ SUANNI_MODEL_PROVIDER: 'deepseek', DEEPSEEK_API_KEY: 'k', DEEPSEEK_BASE_URL: 'ftp://example.com' }),
     ).toThrow(/DEEPSEEK_BASE_URL: must be an http\(s\) URL/);

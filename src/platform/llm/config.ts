@@ -27,7 +27,10 @@ const optionalHttpUrl = z.preprocess(
   z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
 );
 const numberWithDefault = (fallback: number, schema: z.ZodNumber) =>
-  z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), z.coerce.number().pipe(schema).default(fallback));
+  z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z.coerce.number().pipe(schema).default(fallback),
+  );
 
 const environmentSchema = z
   .object({
@@ -56,10 +59,7 @@ const environmentSchema = z
     if (env.SUANNI_MODEL_PROVIDER === 'openai-compatible') {
       require('OPENAI_COMPATIBLE_BASE_URL', 'is required when SUANNI_MODEL_PROVIDER=openai-compatible (for example http://localhost:8000/v1)');
       require('OPENAI_COMPATIBLE_MODEL', 'is required when SUANNI_MODEL_PROVIDER=openai-compatible');
-      require(
-        'OPENAI_COMPATIBLE_API_KEY',
-        'is required when SUANNI_MODEL_PROVIDER=openai-compatible (any placeholder for an endpoint without authentication)',
-      );
+      require('OPENAI_COMPATIBLE_API_KEY', 'is required when SUANNI_MODEL_PROVIDER=openai-compatible (any placeholder for an endpoint without authentication)');
     }
   });
 

@@ -31,7 +31,16 @@ export interface ModelFailure {
 const dnsCodes = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME', 'EAI_FAIL']);
 const refusedCodes = new Set(['ECONNREFUSED']);
 const timeoutCodes = new Set(['ETIMEDOUT', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
-const networkCodes = new Set(['ECONNRESET', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENETDOWN', 'EHOSTDOWN', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
+const networkCodes = new Set([
+  'ECONNRESET',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENETDOWN',
+  'EHOSTDOWN',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CLOSED',
+]);
 const timeoutNames = new Set(['TimeoutError', 'APIConnectionTimeoutError']);
 /** Bounds the walk: cause chains are short, but a cycle must not loop forever. */
 const MAX_ERRORS_VISITED = 32;
@@ -68,13 +77,21 @@ export function classifyModelFailure(error: unknown, outcome?: 'timeout' | 'erro
   const chain = errorChain(error);
   const status = chain.map((item) => (item as { status?: unknown }).status).find((value): value is number => typeof value === 'number');
   const codes = chain.map((item) => stringField(item, 'code')).filter((code): code is string => code !== undefined);
-  const code = codes.find((value) => dnsCodes.has(value) || refusedCodes.has(value) || timeoutCodes.has(value) || networkCodes.has(value)) ?? codes[0];
-  const withCode = (failure: ModelFailureKind): ModelFailure => ({ failure, ...(status !== undefined ? { status } : {}), ...(code ? { code } : {}) });
+  const code =
+    codes.find((value) => dnsCodes.has(value) || refusedCodes.has(value) || timeoutCodes.has(value) || networkCodes.has(value)) ?? codes[0];
+  const withCode = (failure: ModelFailureKind): ModelFailure => ({
+    failure,
+    ...(status !== undefined ? { status } : {}),
+    ...(code ? { code } : {}),
+  });
   if (outcome === 'timeout') return withCode('timeout');
   if (status !== undefined) return withCode(status === 401 || status === 403 ? 'auth' : 'http');
   if (code && dnsCodes.has(code)) return withCode('dns');
   if (code && refusedCodes.has(code)) return withCode('refused');
-  if ((code && timeoutCodes.has(code)) || chain.some((item) => timeoutNames.has(stringField(item, 'name') ?? '') || timeoutNames.has(item.constructor?.name ?? ''))) {
+  if (
+    (code && timeoutCodes.has(code)) ||
+    chain.some((item) => timeoutNames.has(stringField(item, 'name') ?? '') || timeoutNames.has(item.constructor?.name ?? ''))
+  ) {
     return withCode('timeout');
   }
   if (code && networkCodes.has(code)) return withCode('network');

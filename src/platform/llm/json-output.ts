@@ -61,7 +61,10 @@ export function parseStructuredAnswer<T>(content: string, schema: z.ZodType<T>):
  */
 export function describeSchemaForPrompt(schema: z.ZodType): string | undefined {
   try {
-    const { $schema: _ignored, ...jsonSchema } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'throw' }) as Record<string, unknown>;
+    const { $schema: _ignored, ...jsonSchema } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'throw' }) as Record<
+      string,
+      unknown
+    >;
     return JSON.stringify(jsonSchema);
   } catch {
     return undefined;

@@ -43,7 +43,11 @@ export async function traceModelCall<T>(
     return result;
   } catch (error) {
     // A caller that left (abort) is the only way a call rejects.
-    recordError(span, error, error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError') ? 'ABORTED' : 'INTERNAL');
+    recordError(
+      span,
+      error,
+      error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError') ? 'ABORTED' : 'INTERNAL',
+    );
     throw error;
   } finally {
     span.end();

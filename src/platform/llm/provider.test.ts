@@ -118,10 +118,19 @@ describe.each(realProviders)('$provider provider over HTTP', ({ provider, model,
   });
 
   it('falls back, degraded "invalid_output", on an answer that is not JSON, without retrying', async () => {
-    fake.setBehaviour({ kind: 'malformed', content: 'not json... I think the clause is fine', usage: { prompt_tokens: 40, completion_tokens: 9 } });
+    fake.setBehaviour({
+      kind: 'malformed',
+      content: 'not json... I think the clause is fine',
+      usage: { prompt_tokens: 40, completion_tokens: 9 },
+    });
     const result = await askForVerdict();
     // The tokens were spent even though the answer was useless.
-    expect(result).toMatchObject({ value: ruleVerdict, degraded: true, degradedReason: 'invalid_output', usage: { inputTokens: 40, outputTokens: 9, source: 'api' } });
+    expect(result).toMatchObject({
+      value: ruleVerdict,
+      degraded: true,
+      degradedReason: 'invalid_output',
+      usage: { inputTokens: 40, outputTokens: 9, source: 'api' },
+    });
     expect(fake.requests).toHaveLength(1);
   });
 
@@ -147,7 +156,9 @@ describe.each(realProviders)('$provider provider over HTTP', ({ provider, model,
 
   it('retries a rate limit, but not an exhausted quota', async () => {
     fake.setBehaviour((_body, index) =>
-      index === 0 ? { kind: 'status', status: 429, headers: { 'retry-after': '0' } } : { kind: 'reply', content: '{"verdict":"allow","reasons":[]}' },
+      index === 0
+        ? { kind: 'status', status: 429, headers: { 'retry-after': '0' } }
+        : { kind: 'reply', content: '{"verdict":"allow","reasons":[]}' },
     );
     expect(await askForVerdict({ maxRetries: 1 })).toMatchObject({ degraded: false, attempts: 2 });
 
@@ -242,15 +253,30 @@ describe('rules provider', () => {
   });
 
   it('answers with the deterministic fallback and never makes a request, even with real-provider settings around', async () => {
-    const config = loadModelProviderConfig({ DEEPSEEK_API_KEY: 'sk-present', DEEPSEEK_BASE_URL: fake.url, OPENAI_COMPATIBLE_BASE_URL: fake.url });
+    const config = loadModelProviderConfig({
+      DEEPSEEK_API_KEY: 'sk-present',
+      DEEPSEEK_BASE_URL: fake.url,
+      OPENAI_COMPATIBLE_BASE_URL: fake.url,
+    });
     const rules = createModelProvider(config);
     const received: string[] = [];
 
     const structured = await rules.structured({ system: 's', user: 'u', schema: clauseSchema, fallback: () => ruleVerdict });
-    const text = await rules.text({ system: 's', user: 'u', fallback: async () => 'rules summary', onToken: (piece) => received.push(piece) });
+    const text = await rules.text({
+      system: 's',
+      user: 'u',
+      fallback: async () => 'rules summary',
+      onToken: (piece) => received.push(piece),
+    });
 
     expect(rules).toMatchObject({ name: 'rules', model: 'rules' });
-    expect(structured).toMatchObject({ value: ruleVerdict, provider: 'rules', degraded: false, attempts: 0, usage: { inputTokens: 0, outputTokens: 0, source: 'none' } });
+    expect(structured).toMatchObject({
+      value: ruleVerdict,
+      provider: 'rules',
+      degraded: false,
+      attempts: 0,
+      usage: { inputTokens: 0, outputTokens: 0, source: 'none' },
+    });
     expect(text).toMatchObject({ value: 'rules summary', degraded: false });
     expect(received).toEqual(['rules summary']);
     expect(fake.requests).toHaveLength(0);
@@ -300,7 +326,12 @@ describe('createModelProvider from the environment', () => {
     const fake = await startFakeOpenAI({ behaviour: { kind: 'reply', content: '{"verdict":"allow","reasons":[]}' } });
     try {
       const provider = createModelProvider(
-        loadModelProviderConfig({ SUANNI_MODEL_PROVIDER: 'deepseek', DEEPSEEK_API_KEY: 'sk-env', DEEPSEEK_BASE_URL: fake.url, SUANNI_MODEL_TIMEOUT_MS: '5000' }),
+        loadModelProviderConfig({
+          SUANNI_MODEL_PROVIDER: 'deepseek',
+          DEEPSEEK_API_KEY: 'sk-env',
+          DEEPSEEK_BASE_URL: fake.url,
+          SUANNI_MODEL_TIMEOUT_MS: '5000',
+        }),
       );
       expect(provider).toMatchObject({ name: 'deepseek', model: 'deepseek-chat' });
       const result = await provider.structured({ system: 's', user: 'u', schema: clauseSchema, fallback: () => ruleVerdict });

@@ -82,8 +82,16 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}) {
       help: 'Reviews that succeeded with a model call degraded to the rules answer.',
       registers: [registry],
     }),
-    batchesSubmitted: new Counter({ name: 'suanni_review_batches_submitted_total', help: 'Review batches submitted.', registers: [registry] }),
-    batchesCompleted: new Counter({ name: 'suanni_review_batches_completed_total', help: 'Review batches whose every review finished.', registers: [registry] }),
+    batchesSubmitted: new Counter({
+      name: 'suanni_review_batches_submitted_total',
+      help: 'Review batches submitted.',
+      registers: [registry],
+    }),
+    batchesCompleted: new Counter({
+      name: 'suanni_review_batches_completed_total',
+      help: 'Review batches whose every review finished.',
+      registers: [registry],
+    }),
     batchReviews: new Counter({
       name: 'suanni_review_batch_reviews_total',
       help: 'Reviews of batches finished, by outcome: rate() of it is the batch throughput.',

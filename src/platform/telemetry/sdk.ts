@@ -84,7 +84,8 @@ export function startTelemetry(config: TelemetryConfig): Telemetry {
   const spanProcessors: SpanProcessor[] = [new TenantPropagator(), buffer];
   const protocol = config.otlpProtocol ?? 'http/protobuf';
   if (exportUrl) {
-    const exporter = protocol === 'http/json' ? new OtlpJsonTraceExporter({ url: exportUrl }) : new OtlpProtobufTraceExporter({ url: exportUrl });
+    const exporter =
+      protocol === 'http/json' ? new OtlpJsonTraceExporter({ url: exportUrl }) : new OtlpProtobufTraceExporter({ url: exportUrl });
     spanProcessors.push(new BatchSpanProcessor(exporter));
   }
   const prisma = new PrismaInstrumentation({
@@ -132,6 +133,9 @@ export function startTelemetry(config: TelemetryConfig): Telemetry {
     },
   };
   (globalThis as GlobalWithTelemetry)[handleKey] = telemetry;
-  log.info({ serviceName: config.serviceName, exportUrl, protocol: exportUrl ? protocol : undefined, bufferTraces: config.bufferTraces }, 'telemetry started');
+  log.info(
+    { serviceName: config.serviceName, exportUrl, protocol: exportUrl ? protocol : undefined, bufferTraces: config.bufferTraces },
+    'telemetry started',
+  );
   return telemetry;
 }

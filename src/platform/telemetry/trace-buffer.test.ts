@@ -18,10 +18,16 @@ function setup(maxTraces = 10, maxSpansPerTrace = 2_000) {
 
 type Tracer = ReturnType<typeof setup>['tracer'];
 
-const hex = (bytes: number) => Array.from({ length: bytes }, () => Math.floor(Math.random() * 256).toString(16).padStart(2, '0')).join('');
+const hex = (bytes: number) =>
+  Array.from({ length: bytes }, () =>
+    Math.floor(Math.random() * 256)
+      .toString(16)
+      .padStart(2, '0'),
+  ).join('');
 
 /** The context an incoming `traceparent` gives: a remote parent in the trace. */
-const remoteParent = (traceId: string, spanId = hex(8)): Context => trace.setSpanContext(ROOT_CONTEXT, { traceId, spanId, traceFlags: TraceFlags.SAMPLED, isRemote: true });
+const remoteParent = (traceId: string, spanId = hex(8)): Context =>
+  trace.setSpanContext(ROOT_CONTEXT, { traceId, spanId, traceFlags: TraceFlags.SAMPLED, isRemote: true });
 
 /**
  * A request as the gateway traces it: the operation span starts (under `parent`), a child
@@ -29,7 +35,13 @@ const remoteParent = (traceId: string, spanId = hex(8)): Context => trace.setSpa
  * user are set and a second child starts (it inherits the tenant). `end: false` leaves the
  * operation span running.
  */
-function request(tracer: Tracer, name: string, parent: Context, caller?: { tenant: string; user: string }, options: { end?: boolean } = {}) {
+function request(
+  tracer: Tracer,
+  name: string,
+  parent: Context,
+  caller?: { tenant: string; user: string },
+  options: { end?: boolean } = {},
+) {
   const root = tracer.startSpan(name, {}, parent);
   const inside = trace.setSpan(parent, root);
   tracer.startSpan(`${name}.auth`, {}, inside).end();
@@ -39,7 +51,11 @@ function request(tracer: Tracer, name: string, parent: Context, caller?: { tenan
   return { root, traceId: root.spanContext().traceId, inside };
 }
 
-const names = (buffer: TraceBuffer, traceId: string, tenant: string) => buffer.get(traceId, tenant)?.spans.map((span) => span.name).sort();
+const names = (buffer: TraceBuffer, traceId: string, tenant: string) =>
+  buffer
+    .get(traceId, tenant)
+    ?.spans.map((span) => span.name)
+    .sort();
 
 describe('TraceBuffer ownership', () => {
   it('belongs to the tenant of the first local root; a tenant joining by trace id sees nothing and is not shown to the owner', () => {

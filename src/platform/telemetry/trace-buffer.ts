@@ -95,7 +95,11 @@ const kindNames: Record<number, string> = {
   [SpanKind.PRODUCER]: 'PRODUCER',
   [SpanKind.CONSUMER]: 'CONSUMER',
 };
-const statusNames: Record<number, SpanRecord['status']['code']> = { [SpanStatusCode.UNSET]: 'UNSET', [SpanStatusCode.OK]: 'OK', [SpanStatusCode.ERROR]: 'ERROR' };
+const statusNames: Record<number, SpanRecord['status']['code']> = {
+  [SpanStatusCode.UNSET]: 'UNSET',
+  [SpanStatusCode.OK]: 'OK',
+  [SpanStatusCode.ERROR]: 'ERROR',
+};
 
 const toMs = (time: HrTime) => time[0] * 1e3 + time[1] / 1e6;
 const toDate = (time: HrTime) => new Date(Math.round(toMs(time)));

@@ -85,7 +85,12 @@ export interface SpanOptions {
  *
  * Attribute values must be ids, counts, names or codes, never content.
  */
-export async function withSpan<T>(name: string, attributes: Attributes, fn: (span: Span) => Promise<T> | T, options: SpanOptions = {}): Promise<T> {
+export async function withSpan<T>(
+  name: string,
+  attributes: Attributes,
+  fn: (span: Span) => Promise<T> | T,
+  options: SpanOptions = {},
+): Promise<T> {
   const parent = options.parent ?? context.active();
   const span = tracer().startSpan(name, { kind: options.kind ?? SpanKind.INTERNAL, attributes, links: options.links }, parent);
   try {

@@ -26,7 +26,11 @@ export interface NodeReport {
 /** Per-run services a node may use, passed through LangGraph's `configurable`. */
 export interface ReviewRunContext {
   /** Knowledge for the given contract fields as of `asOf`, or exactly the pinned versions. */
-  retrieveKnowledge(request: { asOf: Date; fields: readonly string[]; pinned: ReviewState['pinnedKnowledge'] }): Promise<SanitizedKnowledge[]>;
+  retrieveKnowledge(request: {
+    asOf: Date;
+    fields: readonly string[];
+    pinned: ReviewState['pinnedKnowledge'];
+  }): Promise<SanitizedKnowledge[]>;
   onNodeStart?(node: string): void;
   onNodeEnd?(report: NodeReport): void;
 }
@@ -68,7 +72,10 @@ export function runContextOf(config: LangGraphRunnableConfig | undefined): Revie
 export function enforceContract(node: ReviewNode, deps: ReviewGraphDependencies) {
   const allowed = new Set<string>(node.writes);
   const dropped = reviewStateKeys.filter((key) => !node.reads.includes(key));
-  const outputSchema = reviewStateSchema.pick(Object.fromEntries(node.writes.map((key) => [key, true])) as never).partial().strict();
+  const outputSchema = reviewStateSchema
+    .pick(Object.fromEntries(node.writes.map((key) => [key, true])) as never)
+    .partial()
+    .strict();
   return async (state: ReviewState, config?: LangGraphRunnableConfig): Promise<Partial<ReviewState>> => {
     const run = runContextOf(config);
     const started = performance.now();

@@ -40,7 +40,10 @@ export function createReviewGraphBuilder(deps: ReviewGraphDependencies, override
  * Compiles the review graph. Reviews run without a checkpointer (clean state: every run starts
  * fresh and nothing is persisted mid-run); `checkpointer` exists for the benchmark comparison.
  */
-export function compileReviewGraph(deps: ReviewGraphDependencies, options: { overrides?: Partial<Record<ReviewNodeName, ReviewNode>>; checkpointer?: BaseCheckpointSaver } = {}) {
+export function compileReviewGraph(
+  deps: ReviewGraphDependencies,
+  options: { overrides?: Partial<Record<ReviewNodeName, ReviewNode>>; checkpointer?: BaseCheckpointSaver } = {},
+) {
   const graph = createReviewGraphBuilder(deps, options.overrides).compile({ checkpointer: options.checkpointer, name: REVIEW_GRAPH_NAME });
   return graph;
 }

@@ -142,7 +142,10 @@ export const ReviewStateAnnotation = Annotation.Root(
   Object.fromEntries(
     reviewStateKeys.map((key) => [
       key,
-      Annotation<unknown>({ reducer: (reducers[key] as ((a: unknown, b: unknown) => unknown) | undefined) ?? ((_current, update) => update), default: defaults[key] }),
+      Annotation<unknown>({
+        reducer: (reducers[key] as ((a: unknown, b: unknown) => unknown) | undefined) ?? ((_current, update) => update),
+        default: defaults[key],
+      }),
     ]),
   ) as { [K in ReviewStateKey]: ReturnType<typeof Annotation<ReviewState[K]>> },
 );

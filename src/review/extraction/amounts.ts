@@ -21,17 +21,44 @@ const SUFFIX_CURRENCY = String.raw`U\.S\.\s+dollars|US\s+dollars|United\s+States
 
 const ENGLISH_PREFIXED = new RegExp(String.raw`(${PREFIX_CURRENCY})\s?(${NUMBER})${SCALE}`, 'gi');
 const ENGLISH_SUFFIXED = new RegExp(String.raw`(?<![\w.,])(${NUMBER})${SCALE}\s?(${SUFFIX_CURRENCY})\b`, 'gi');
-const CHINESE_DIGITS_AMOUNT = new RegExp(String.raw`(人民币|RMB|￥|¥)?\s?(\d{1,3}(?:[,，]\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)\s?(亿|万|千)?\s?(元|圆|美元|欧元|港元|港币|日元|英镑)`, 'g');
-const CHINESE_NUMERAL_AMOUNT = new RegExp(`(人民币|RMB)?\\s?([${CHINESE_NUMERAL_CLASS}]{1,20})\\s?(元|圆|美元|欧元|港元|港币|日元|英镑)`, 'g');
+const CHINESE_DIGITS_AMOUNT = new RegExp(
+  String.raw`(人民币|RMB|￥|¥)?\s?(\d{1,3}(?:[,，]\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)\s?(亿|万|千)?\s?(元|圆|美元|欧元|港元|港币|日元|英镑)`,
+  'g',
+);
+const CHINESE_NUMERAL_AMOUNT = new RegExp(
+  `(人民币|RMB)?\\s?([${CHINESE_NUMERAL_CLASS}]{1,20})\\s?(元|圆|美元|欧元|港元|港币|日元|英镑)`,
+  'g',
+);
 
-const SCALE_FACTORS: Record<string, number> = { thousand: 1e3, k: 1e3, million: 1e6, m: 1e6, mm: 1e6, billion: 1e9, bn: 1e9, 千: 1e3, 万: 1e4, 亿: 1e8 };
+const SCALE_FACTORS: Record<string, number> = {
+  thousand: 1e3,
+  k: 1e3,
+  million: 1e6,
+  m: 1e6,
+  mm: 1e6,
+  billion: 1e9,
+  bn: 1e9,
+  千: 1e3,
+  万: 1e4,
+  亿: 1e8,
+};
 
 function currencyOf(symbol: string | undefined): string | null {
   if (!symbol) return null;
   const lower = symbol.toLowerCase().replace(/\s+/g, ' ');
   if (lower === 'hk$' || lower === 'hkd' || lower === '港元' || lower === '港币') return 'HKD';
   if (lower.includes('$') || lower.includes('dollar') || lower === 'usd' || lower === '美元') return 'USD';
-  if (lower === 'rmb' || lower === 'cny' || lower === 'yuan' || lower === 'renminbi' || lower === '人民币' || lower === '元' || lower === '圆' || lower === '￥') return 'CNY';
+  if (
+    lower === 'rmb' ||
+    lower === 'cny' ||
+    lower === 'yuan' ||
+    lower === 'renminbi' ||
+    lower === '人民币' ||
+    lower === '元' ||
+    lower === '圆' ||
+    lower === '￥'
+  )
+    return 'CNY';
   if (lower === '¥') return 'CNY';
   if (lower === '€' || lower.startsWith('euro') || lower === 'eur' || lower === '欧元') return 'EUR';
   if (lower === '£' || lower.includes('pound') || lower === 'gbp' || lower === '英镑') return 'GBP';
@@ -57,7 +84,7 @@ export function findAmounts(text: string): AmountMatch[] {
   for (const match of text.matchAll(CHINESE_DIGITS_AMOUNT)) {
     const unit = match[4]!;
     const currency = unit === '元' || unit === '圆' ? 'CNY' : currencyOf(unit);
-    add(match, parseDigits(match[2]!) * (SCALE_FACTORS[match[3] ?? ''] ?? 1), match[1] ? currencyOf(match[1]) ?? currency : currency);
+    add(match, parseDigits(match[2]!) * (SCALE_FACTORS[match[3] ?? ''] ?? 1), match[1] ? (currencyOf(match[1]) ?? currency) : currency);
   }
   for (const match of text.matchAll(CHINESE_NUMERAL_AMOUNT)) {
     const value = parseChineseNumber(match[2]!);

@@ -56,13 +56,21 @@ describe('splitClauses', () => {
     const clauses = splitClauses(CHINESE_SALES_CONTRACT);
     expectExactOffsets(CHINESE_SALES_CONTRACT, clauses);
     expect(clauses.map((clause) => clause.heading)).toEqual([
-      null, '第一条 合同标的', '第二条 付款方式', '第三条 违约责任', '第四条 合同期限', '第五条 保密', '第六条 竞业限制', '第七条 法律适用',
+      null,
+      '第一条 合同标的',
+      '第二条 付款方式',
+      '第三条 违约责任',
+      '第四条 合同期限',
+      '第五条 保密',
+      '第六条 竞业限制',
+      '第七条 法律适用',
     ]);
     expect(clauses[2]!.text).toBe('第二条 付款方式\n甲方应在收到乙方开具的合法有效发票后三十日内支付全部货款。');
   });
 
   it('recognises 一、 （一） and 1. numbering in Chinese', () => {
-    const text = '技术服务合同\n一、服务内容\n乙方为甲方提供系统运维服务。\n（一）日常巡检；\n（二）故障处理。\n二、费用及支付\n1. 服务费为5万元。\n2. 甲方应于每季度结束后十五个工作日内付款。';
+    const text =
+      '技术服务合同\n一、服务内容\n乙方为甲方提供系统运维服务。\n（一）日常巡检；\n（二）故障处理。\n二、费用及支付\n1. 服务费为5万元。\n2. 甲方应于每季度结束后十五个工作日内付款。';
     const clauses = splitClauses(text);
     expectExactOffsets(text, clauses);
     expect(clauses.map((clause) => clause.heading)).toEqual([null, '一、服务内容', '（一）', '（二）', '二、费用及支付', '1.', '2.']);

@@ -105,7 +105,8 @@ export function splitClauses(text: string): Clause[] {
  * Headings inside a long line: 第N条 after Chinese punctuation or a space, and "3.1 Title",
  * "ARTICLE IV", "Section 5." after the end of an English sentence.
  */
-const INLINE_ARTICLE = /(?<=[。；;！？\s])第[一二三四五六七八九十百零〇两\d]{1,6}[条章]|(?<=[.:;]\s{1,4})(?:\d{1,2}(?:\.\d{1,2}){1,3}|ARTICLE\s+(?:\d{1,2}|[IVXL]{1,6})|Section\s+\d{1,2}(?:\.\d{1,2}){0,3}\.?)(?=\s{1,4}["“A-Z])/g;
+const INLINE_ARTICLE =
+  /(?<=[。；;！？\s])第[一二三四五六七八九十百零〇两\d]{1,6}[条章]|(?<=[.:;]\s{1,4})(?:\d{1,2}(?:\.\d{1,2}){1,3}|ARTICLE\s+(?:\d{1,2}|[IVXL]{1,6})|Section\s+\d{1,2}(?:\.\d{1,2}){0,3}\.?)(?=\s{1,4}["“A-Z])/g;
 
 /** Contracts pasted as one long line still number their articles (第N条, 3.1, ARTICLE IV). */
 function addInlineMarkers(text: string, from: number, to: number, starts: { start: number; heading: string | null }[]): void {

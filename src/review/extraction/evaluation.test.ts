@@ -17,7 +17,10 @@ import { ENGLISH_SUPPLY_AGREEMENT } from '../../../test/fixtures/extraction-cont
 const nothing: CategoryPrediction = { detected: false, answer: null };
 
 function predictions(overrides: Partial<Record<CuadCategory, CategoryPrediction>>): Record<CuadCategory, CategoryPrediction> {
-  return { ...(Object.fromEntries(CUAD_CATEGORIES.map((category) => [category, nothing])) as Record<CuadCategory, CategoryPrediction>), ...overrides };
+  return {
+    ...(Object.fromEntries(CUAD_CATEGORIES.map((category) => [category, nothing])) as Record<CuadCategory, CategoryPrediction>),
+    ...overrides,
+  };
 }
 
 /** Four contracts: governing law found in 2 of 3 labelled (one wrong answer) plus one false alarm. */
@@ -68,7 +71,9 @@ describe('evaluate', () => {
 
   it('treats a category nobody labelled or predicted as perfect, and one only missed as zero', () => {
     expect(report.categories['Liquidated Damages']).toMatchObject({ precision: 1, recall: 1, f1: 1 });
-    const missed = evaluate([{ id: 'x', labels: { 'Liquidated Damages': { present: true, answer: 'Yes' } }, predictions: predictions({}) }]);
+    const missed = evaluate([
+      { id: 'x', labels: { 'Liquidated Damages': { present: true, answer: 'Yes' } }, predictions: predictions({}) },
+    ]);
     expect(missed.categories['Liquidated Damages']).toMatchObject({ precision: 0, recall: 0, f1: 0 });
   });
 
@@ -116,13 +121,28 @@ describe('parseCuadLabels', () => {
   it('reads contracts and labels, defaulting a missing answer to empty', () => {
     const parsed = parseCuadLabels({
       meta: { source: 'test' },
-      contracts: [{ id: 'a', file: 'dev/a.txt', bytes: 10, labels: { 'Governing Law': { present: true, answer: 'Texas', clauses: [] }, Parties: { present: false, answer: null } } }],
+      contracts: [
+        {
+          id: 'a',
+          file: 'dev/a.txt',
+          bytes: 10,
+          labels: { 'Governing Law': { present: true, answer: 'Texas', clauses: [] }, Parties: { present: false, answer: null } },
+        },
+      ],
     });
-    expect(parsed).toEqual([{ id: 'a', file: 'dev/a.txt', labels: { 'Governing Law': { present: true, answer: 'Texas' }, Parties: { present: false, answer: '' } } }]);
+    expect(parsed).toEqual([
+      {
+        id: 'a',
+        file: 'dev/a.txt',
+        labels: { 'Governing Law': { present: true, answer: 'Texas' }, Parties: { present: false, answer: '' } },
+      },
+    ]);
   });
 
   it('names the offending path of a malformed file', () => {
-    expect(() => parseCuadLabels({ contracts: [{ id: 'a', file: 'a.txt', labels: { 'Governing Law': { present: 'yes' } } }] })).toThrow(/contracts\.0\.labels\.Governing Law\.present/);
+    expect(() => parseCuadLabels({ contracts: [{ id: 'a', file: 'a.txt', labels: { 'Governing Law': { present: 'yes' } } }] })).toThrow(
+      /contracts\.0\.labels\.Governing Law\.present/,
+    );
     expect(() => parseCuadLabels([])).toThrow(/labels file/);
   });
 });
@@ -141,7 +161,9 @@ describe('predictCuadCategories', () => {
   });
 
   it('does not count notice for an optional renewal as notice to stop one', () => {
-    const predicted = predictCuadCategories(extractFields('Distributor may extend the term of this Agreement for an additional one year by giving sixty (60) days notice.'));
+    const predicted = predictCuadCategories(
+      extractFields('Distributor may extend the term of this Agreement for an additional one year by giving sixty (60) days notice.'),
+    );
     expect(predicted['Renewal Term'].detected).toBe(true);
     expect(predicted['Notice Period to Terminate Renewal'].detected).toBe(false);
   });

@@ -49,7 +49,9 @@ export function parseCuadLabels(json: unknown): LabelledContract[] {
   return parsed.data.contracts.map((contract) => ({
     id: contract.id,
     file: contract.file,
-    labels: Object.fromEntries(Object.entries(contract.labels).map(([category, label]) => [category, { present: label.present, answer: label.answer ?? '' }])),
+    labels: Object.fromEntries(
+      Object.entries(contract.labels).map(([category, label]) => [category, { present: label.present, answer: label.answer ?? '' }]),
+    ),
   }));
 }
 
@@ -79,15 +81,35 @@ export function predictCuadCategories(contract: ExtractedContract): Record<CuadC
 }
 
 /** Country names dropped from a place list when a state or province names the place more precisely. */
-const COUNTRY_QUALIFIERS = new Set(['united kingdom', 'uk', 'u.k.', 'united states', 'united states of america', 'usa', 'u.s.a.', 'us', 'canada', 'australia']);
-const PLACE_ALIASES: Record<string, string> = { prc: "people's republic of china", china: "people's republic of china", 'peoples republic of china': "people's republic of china" };
+const COUNTRY_QUALIFIERS = new Set([
+  'united kingdom',
+  'uk',
+  'u.k.',
+  'united states',
+  'united states of america',
+  'usa',
+  'u.s.a.',
+  'us',
+  'canada',
+  'australia',
+]);
+const PLACE_ALIASES: Record<string, string> = {
+  prc: "people's republic of china",
+  china: "people's republic of china",
+  'peoples republic of china': "people's republic of china",
+};
 
 function places(answer: string): Set<string> {
   const tokens = answer
     .toLowerCase()
     .replace(/[’]/g, "'")
     .split(/;|,|\band\b|&/)
-    .map((token) => token.trim().replace(/^the\s+/, '').replace(/\.$/, ''))
+    .map((token) =>
+      token
+        .trim()
+        .replace(/^the\s+/, '')
+        .replace(/\.$/, ''),
+    )
     .filter((token) => token.length > 0)
     .map((token) => PLACE_ALIASES[token] ?? token);
   const specific = tokens.filter((token) => !COUNTRY_QUALIFIERS.has(token));
@@ -211,8 +233,16 @@ export function evaluate(cases: readonly EvaluationCase[]): EvaluationReport {
     const f1 = precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall);
     answers.accuracy = answers.total === 0 ? 1 : answers.correct / answers.total;
     categories[category] = {
-      truePositives, falsePositives, falseNegatives, trueNegatives, precision, recall, f1,
-      falsePositiveIds, falseNegativeIds, answers: wantsAnswer ? answers : null,
+      truePositives,
+      falsePositives,
+      falseNegatives,
+      trueNegatives,
+      precision,
+      recall,
+      f1,
+      falsePositiveIds,
+      falseNegativeIds,
+      answers: wantsAnswer ? answers : null,
     };
   }
   const macroF1 = CUAD_CATEGORIES.reduce((sum, category) => sum + categories[category].f1, 0) / CUAD_CATEGORIES.length;
@@ -244,12 +274,19 @@ export function formatReportTable(report: EvaluationReport): string {
     const answers = metrics.answers ? `${metrics.answers.accuracy.toFixed(3)} (${metrics.answers.correct}/${metrics.answers.total})` : '-';
     return [
       category,
-      String(metrics.truePositives), String(metrics.falsePositives), String(metrics.falseNegatives), String(metrics.trueNegatives),
-      metrics.precision.toFixed(3), metrics.recall.toFixed(3), metrics.f1.toFixed(3), answers,
+      String(metrics.truePositives),
+      String(metrics.falsePositives),
+      String(metrics.falseNegatives),
+      String(metrics.trueNegatives),
+      metrics.precision.toFixed(3),
+      metrics.recall.toFixed(3),
+      metrics.f1.toFixed(3),
+      answers,
     ];
   });
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
-  const line = (cells: string[]) => cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ');
+  const line = (cells: string[]) =>
+    cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ');
   return [
     line(header),
     widths.map((width) => '-'.repeat(width)).join('  '),

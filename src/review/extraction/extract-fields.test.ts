@@ -21,7 +21,11 @@ function allEvidence(contract: ExtractedContract): [string, EvidenceSpan][] {
 
 /** The extracted values without positions, to compare two extractions of shifted texts. */
 function valuesOnly(contract: ExtractedContract): unknown {
-  return JSON.parse(JSON.stringify({ ...contract, clauses: contract.clauses.map((clause) => clause.heading) }, (key, value) => (key === 'evidence' ? undefined : value)));
+  return JSON.parse(
+    JSON.stringify({ ...contract, clauses: contract.clauses.map((clause) => clause.heading) }, (key, value) =>
+      key === 'evidence' ? undefined : value,
+    ),
+  );
 }
 
 describe('extractFields on an English supply agreement', () => {
@@ -54,7 +58,9 @@ describe('extractFields on an English supply agreement', () => {
     expect(contract.paymentDays?.days).toBe(30);
     expect(quoted(text, contract.paymentDays?.evidence)).toBe('thirty (30) days');
     expect(contract.terminationForConvenience?.present).toBe(true);
-    expect(quoted(text, contract.terminationForConvenience?.evidence)).toMatch(/^3\.1 Either party may terminate this Agreement for convenience/);
+    expect(quoted(text, contract.terminationForConvenience?.evidence)).toMatch(
+      /^3\.1 Either party may terminate this Agreement for convenience/,
+    );
     expect(contract.terminationNoticeDays?.days).toBe(60);
     expect(contract.autoRenewal).toMatchObject({ renews: true, automatic: true, renewalTerm: 'successive 1 year', noticeDays: 90 });
     expect(quoted(text, contract.autoRenewal?.evidence)).toMatch(/shall automatically renew for successive one \(1\) year periods/);
@@ -66,7 +72,9 @@ describe('extractFields on an English supply agreement', () => {
     expect(contract.liabilityCap).toMatchObject({ kind: 'uncapped', limited: true, amount: 500_000, currency: 'USD' });
     expect(contract.liabilityCap?.description).toMatch(/^4\.1 EXCEPT FOR BREACHES OF ARTICLE V/);
     expect(contract.confidentialityYears).toMatchObject({ years: 5, perpetual: false });
-    expect(quoted(text, contract.nonCompete?.evidence)).toMatch(/^5\.2 Non-Competition\. During the term .*shall not sell any products that compete/);
+    expect(quoted(text, contract.nonCompete?.evidence)).toMatch(
+      /^5\.2 Non-Competition\. During the term .*shall not sell any products that compete/,
+    );
   });
 
   it('points every evidence span at the clause that holds it', () => {
@@ -151,21 +159,34 @@ describe('extractFields, one rule at a time', () => {
   it.each([
     ['This Agreement shall be governed by Delaware law.', 'Delaware'],
     ['This Agreement will be governed by and construed in accordance with the laws of England and Wales.', 'England and Wales'],
-    ['This Agreement shall be governed by the laws of the Province of Ontario and the federal laws of Canada applicable therein.', 'Ontario, Canada'],
+    [
+      'This Agreement shall be governed by the laws of the Province of Ontario and the federal laws of Canada applicable therein.',
+      'Ontario, Canada',
+    ],
     ['The execution, validity and enforcement of this Agreement shall be governed by PRC Laws.', "People's Republic of China"],
-    ['This Agreement shall be construed in accordance with the laws of that State applicable to agreements to be performed in the State of New Jersey.', 'New Jersey'],
+    [
+      'This Agreement shall be construed in accordance with the laws of that State applicable to agreements to be performed in the State of New Jersey.',
+      'New Jersey',
+    ],
     ['本协议受香港特别行政区法律管辖并依其解释。', 'Hong Kong'],
   ])('governing law of %j is %s', (text, jurisdiction) => {
     expect(extractFields(text).governingLaw?.jurisdiction).toBe(jurisdiction);
   });
 
   it('does not take a company description for a choice of law', () => {
-    expect(extractFields('Acme, Inc., a corporation organized under the laws of the State of Delaware, agrees to supply the goods.').governingLaw).toBeNull();
+    expect(
+      extractFields('Acme, Inc., a corporation organized under the laws of the State of Delaware, agrees to supply the goods.')
+        .governingLaw,
+    ).toBeNull();
   });
 
   it.each([
     ['逾期付款的，每日按应付款项的千分之三支付滞纳金。', 0.3, 'per_day'],
-    ['In case of delayed delivery, the Seller shall pay for every 2 days of delay a penalty amounting to 10.5% of the total value of the Equipment.', 5.25, 'per_day'],
+    [
+      'In case of delayed delivery, the Seller shall pay for every 2 days of delay a penalty amounting to 10.5% of the total value of the Equipment.',
+      5.25,
+      'per_day',
+    ],
     ['如乙方违约，应向甲方支付合同总价款百分之二十的违约金。', 20, 'total'],
     ['Overdue amounts shall bear a late payment charge of 18% per annum.', 18, 'per_year'],
   ] as const)('penalty rate of %j', (text, percent, basis) => {
@@ -183,56 +204,89 @@ describe('extractFields, one rule at a time', () => {
   });
 
   it('does not count termination for breach as termination for convenience', () => {
-    const contract = extractFields('Either party may terminate this Agreement upon thirty (30) days written notice if the other party materially breaches this Agreement.');
+    const contract = extractFields(
+      'Either party may terminate this Agreement upon thirty (30) days written notice if the other party materially breaches this Agreement.',
+    );
     expect(contract.terminationForConvenience).toBeNull();
     expect(contract.terminationNoticeDays).toBeNull();
   });
 
   it('reads an alternative of a termination list as termination for convenience', () => {
-    const contract = extractFields("This Agreement shall terminate (a) at the option of any party, upon 90 days' advance written notice to the other parties; or (b) in the event of a material breach that has not been cured within ten days.");
+    const contract = extractFields(
+      "This Agreement shall terminate (a) at the option of any party, upon 90 days' advance written notice to the other parties; or (b) in the event of a material breach that has not been cured within ten days.",
+    );
     expect(contract.terminationForConvenience?.present).toBe(true);
     expect(contract.terminationNoticeDays?.days).toBe(90);
   });
 
   it('reads termination at any time as for convenience only when this agreement ends', () => {
-    expect(extractFields('Either party may terminate this Agreement at any time by written notice to the other party.').terminationForConvenience?.present).toBe(true);
+    expect(
+      extractFields('Either party may terminate this Agreement at any time by written notice to the other party.').terminationForConvenience
+        ?.present,
+    ).toBe(true);
     expect(extractFields('The Manager may terminate the Fund at any time.').terminationForConvenience).toBeNull();
     expect(extractFields('MICOA may terminate the subagency without notice.').terminationForConvenience).toBeNull();
   });
 
   it('counts an optional renewal but not one that needs a new agreement of both parties', () => {
     expect(extractFields('Buyer may extend the delivery date for an additional ten (10) days.').autoRenewal).toBeNull();
-    expect(extractFields('Distributor may extend the term of this Agreement for an additional one year by giving sixty (60) days notice.').autoRenewal)
-      .toMatchObject({ automatic: false, renewalTerm: '1 year', noticeDays: 60 });
-    expect(extractFields('This Agreement may be renewed by mutual written agreement of the parties for an additional term.').autoRenewal).toBeNull();
+    expect(
+      extractFields('Distributor may extend the term of this Agreement for an additional one year by giving sixty (60) days notice.')
+        .autoRenewal,
+    ).toMatchObject({ automatic: false, renewalTerm: '1 year', noticeDays: 60 });
+    expect(
+      extractFields('This Agreement may be renewed by mutual written agreement of the parties for an additional term.').autoRenewal,
+    ).toBeNull();
   });
 
   it('reads a renewal of "the same duration" from the initial term', () => {
-    const contract = extractFields('The initial term of this Agreement is five (5) years (the "Initial Term"). Upon expiry of the Initial Term this Agreement shall automatically renew for successive terms of the same duration, unless either party gives notice of non-renewal not less than ninety (90) days prior to expiration.');
+    const contract = extractFields(
+      'The initial term of this Agreement is five (5) years (the "Initial Term"). Upon expiry of the Initial Term this Agreement shall automatically renew for successive terms of the same duration, unless either party gives notice of non-renewal not less than ninety (90) days prior to expiration.',
+    );
     expect(contract.autoRenewal).toMatchObject({ renewalTerm: 'successive 5 years', noticeDays: 90 });
   });
 
   it('tells a cap with carve-outs from a plain cap', () => {
-    expect(extractFields("Neither party's total liability shall exceed the fees paid in the prior twelve (12) months.").liabilityCap).toMatchObject({ kind: 'capped', limited: true, amount: null });
-    expect(extractFields('The limitations set forth in this Section shall not apply to breach of confidentiality obligations or damages arising from gross negligence.').liabilityCap)
-      .toMatchObject({ kind: 'uncapped' });
-    expect(extractFields('No action arising out of this Agreement may be brought by either party more than two (2) years after the cause of action has arisen.').liabilityCap?.limited).toBe(true);
-    expect(extractFields('Seller shall carry insurance with aggregate limits of liability of not less than $1,000,000.').liabilityCap).toBeNull();
+    expect(
+      extractFields("Neither party's total liability shall exceed the fees paid in the prior twelve (12) months.").liabilityCap,
+    ).toMatchObject({ kind: 'capped', limited: true, amount: null });
+    expect(
+      extractFields(
+        'The limitations set forth in this Section shall not apply to breach of confidentiality obligations or damages arising from gross negligence.',
+      ).liabilityCap,
+    ).toMatchObject({ kind: 'uncapped' });
+    expect(
+      extractFields(
+        'No action arising out of this Agreement may be brought by either party more than two (2) years after the cause of action has arisen.',
+      ).liabilityCap?.limited,
+    ).toBe(true);
+    expect(
+      extractFields('Seller shall carry insurance with aggregate limits of liability of not less than $1,000,000.').liabilityCap,
+    ).toBeNull();
   });
 
   it('reads perpetual confidentiality', () => {
-    expect(extractFields('The Receiving Party shall hold the Confidential Information in confidence in perpetuity.').confidentialityYears).toMatchObject({ years: null, perpetual: true });
-    expect(constraintValues(extractFields('本合同终止后，双方的保密义务永久有效。'))).toEqual({ confidentialityYears: Number.POSITIVE_INFINITY });
+    expect(
+      extractFields('The Receiving Party shall hold the Confidential Information in confidence in perpetuity.').confidentialityYears,
+    ).toMatchObject({ years: null, perpetual: true });
+    expect(constraintValues(extractFields('本合同终止后，双方的保密义务永久有效。'))).toEqual({
+      confidentialityYears: Number.POSITIVE_INFINITY,
+    });
   });
 
   it('does not mistake other uses of competition and penalties', () => {
-    const contract = extractFields('Any dispute shall be submitted to a court of competent jurisdiction. Either party may terminate without penalty if force majeure lasts sixty days. The Consultant shall indemnify the Company against taxes, including penalties and interest.');
+    const contract = extractFields(
+      'Any dispute shall be submitted to a court of competent jurisdiction. Either party may terminate without penalty if force majeure lasts sixty days. The Consultant shall indemnify the Company against taxes, including penalties and interest.',
+    );
     expect(contract.nonCompete).toBeNull();
     expect(contract.liquidatedDamages).toBeNull();
   });
 
   it('counts termination fees as liquidated damages and 竞业限制 as a non-compete', () => {
-    expect(extractFields('If Customer terminates early, Customer shall pay an early termination fee equal to three months of fees.').liquidatedDamages?.present).toBe(true);
+    expect(
+      extractFields('If Customer terminates early, Customer shall pay an early termination fee equal to three months of fees.')
+        .liquidatedDamages?.present,
+    ).toBe(true);
     expect(extractFields('乙方员工离职后两年内负有竞业限制义务。').nonCompete?.present).toBe(true);
   });
 });

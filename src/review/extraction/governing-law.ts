@@ -67,7 +67,10 @@ function englishCandidates(sentence: string): Mention[] {
 const CHINESE_CHOICE = /(适用|管辖|解释|受[^。；]{0,20}约束|依据|依照|按照|根据)/;
 
 /** "中华人民共和国（现行有效的）法律": a place name shortly before 法律. */
-const CHINESE_LAW_OF = CHINESE_JURISDICTIONS.map(([name, normalised]) => ({ pattern: new RegExp(`${name}[^。；，,]{0,12}?法律`), normalised }));
+const CHINESE_LAW_OF = CHINESE_JURISDICTIONS.map(([name, normalised]) => ({
+  pattern: new RegExp(`${name}[^。；，,]{0,12}?法律`),
+  normalised,
+}));
 
 function chineseCandidates(sentence: string): Mention[] {
   if (!sentence.includes('法') || !CHINESE_CHOICE.test(sentence)) return [];
@@ -99,7 +102,8 @@ export function extractGoverningLaw(view: TextView): GoverningLawField | null {
   return { jurisdiction: chosen.jurisdiction, evidence: evidenceInSentence(view, sentence, 0, sentence.text.length) };
 }
 
-const LAW_HEADING = /(?:governing|applicable)\s+laws?(?:\s+and\s+(?:jurisdiction|venue|disputes?))?[\s"'’”)\].,:;!?，、：；）]{0,3}$|choice\s+of\s+laws?[\s"'’”)\].,:;!?，、：；）]{0,3}$|^(?:[\dIVX.]+\s+)?jurisdiction[\s"'’”)\].,:;!?，、：；）]{0,3}$|法律适用[\s"'’”)\].,:;!?，、：；）]{0,3}$|适用法律[\s"'’”)\].,:;!?，、：；）]{0,3}$/i;
+const LAW_HEADING =
+  /(?:governing|applicable)\s+laws?(?:\s+and\s+(?:jurisdiction|venue|disputes?))?[\s"'’”)\].,:;!?，、：；）]{0,3}$|choice\s+of\s+laws?[\s"'’”)\].,:;!?，、：；）]{0,3}$|^(?:[\dIVX.]+\s+)?jurisdiction[\s"'’”)\].,:;!?，、：；）]{0,3}$|法律适用[\s"'’”)\].,:;!?，、：；）]{0,3}$|适用法律[\s"'’”)\].,:;!?，、：；）]{0,3}$/i;
 const FORUM = /\b(?:arbitration|court|courts|lawsuit|litigation|tribunal)\b[^.;]{0,80}?\b(?:in|at|of)\s+/gi;
 const MAX_FORUMS = 3;
 

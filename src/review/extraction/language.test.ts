@@ -9,7 +9,9 @@ describe('detectLanguage', () => {
 
   it('keeps the main language of mixed texts', () => {
     expect(detectLanguage('本合同由甲方 ACME Corporation 与乙方签订，适用 New York 法律。')).toBe('zh');
-    expect(detectLanguage('This Agreement is made between 北京星河科技有限公司 and Acme Components, Inc. for the supply of servers.')).toBe('en');
+    expect(detectLanguage('This Agreement is made between 北京星河科技有限公司 and Acme Components, Inc. for the supply of servers.')).toBe(
+      'en',
+    );
   });
 
   it('calls empty text English', () => {

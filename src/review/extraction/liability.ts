@@ -4,20 +4,29 @@ import type { LiabilityCapField } from './types.js';
 
 const MENTIONS_LIABILITY = /liab|damages|remed|action|claim|赔偿|责任|损失/i;
 
-const DAMAGE_TYPES = /\b(?:indirect|incidental|consequential|special|punitive|exemplary|multiplied|cover)\b[^.;]{0,40}\b(?:damages?|loss(?:es)?|costs?)\b|\blost\s+(?:profits?|revenues?|savings|business|data)\b|\bloss\s+of\s+(?:profits?|revenues?|business|goodwill|data|use)\b/i;
-const NEGATED_LIABILITY = /\b(?:in\s+no\s+event|under\s+no\s+circumstances|neither\s+party|no\s+party|not\s+(?:in\s+any\s+manner\s+)?(?:be\s+)?(?:held\s+)?(?:liable|responsible)|shall\s+not\s+award|waives?)\b/i;
+const DAMAGE_TYPES =
+  /\b(?:indirect|incidental|consequential|special|punitive|exemplary|multiplied|cover)\b[^.;]{0,40}\b(?:damages?|loss(?:es)?|costs?)\b|\blost\s+(?:profits?|revenues?|savings|business|data)\b|\bloss\s+of\s+(?:profits?|revenues?|business|goodwill|data|use)\b/i;
+const NEGATED_LIABILITY =
+  /\b(?:in\s+no\s+event|under\s+no\s+circumstances|neither\s+party|no\s+party|not\s+(?:in\s+any\s+manner\s+)?(?:be\s+)?(?:held\s+)?(?:liable|responsible)|shall\s+not\s+award|waives?)\b/i;
 /** An amount cap: "liability ... shall not exceed", "limited to", "maximum liability", "liable for no more than". */
-const AMOUNT_CAP = /\b(?:liability|liable|damages)\b[^.;]{0,250}?\b(?:shall\s+not\s+exceed|will\s+not\s+exceed|(?:in\s+no\s+event|never)\s+exceed|not\s+be\s+(?:greater|more)\s+than|not\s+to\s+exceed|not\s+exceed|in\s+excess\s+of|(?<!not\s)(?:be\s+)?limited\s+to|no\s+more\s+than|capped\s+at|(?:shall|will)\s+be\s+limited)\b|\b(?:maximum|aggregate|cumulative|total|entire)\s+(?:\w+\s+){0,2}liability\b|\bliability\s+cap\b|\bcumulative\s+maximum\b|\bliable\s+for\s+no\s+more\s+than\b/i;
+const AMOUNT_CAP =
+  /\b(?:liability|liable|damages)\b[^.;]{0,250}?\b(?:shall\s+not\s+exceed|will\s+not\s+exceed|(?:in\s+no\s+event|never)\s+exceed|not\s+be\s+(?:greater|more)\s+than|not\s+to\s+exceed|not\s+exceed|in\s+excess\s+of|(?<!not\s)(?:be\s+)?limited\s+to|no\s+more\s+than|capped\s+at|(?:shall|will)\s+be\s+limited)\b|\b(?:maximum|aggregate|cumulative|total|entire)\s+(?:\w+\s+){0,2}liability\b|\bliability\s+cap\b|\bcumulative\s+maximum\b|\bliable\s+for\s+no\s+more\s+than\b/i;
 const LIMITATION_TITLE = /\blimitations?\s+(?:of|on)\s+(?:liability|remedies|damages)\b/i;
-const SOLE_REMEDY = /\bsole\s+(?:and\s+exclusive\s+)?(?:remedy|obligation|liability)\b|\bexclusive\s+remed(?:y|ies)\b|\bentire\s+(?:liability|obligation)\b/i;
+const SOLE_REMEDY =
+  /\bsole\s+(?:and\s+exclusive\s+)?(?:remedy|obligation|liability)\b|\bexclusive\s+remed(?:y|ies)\b|\bentire\s+(?:liability|obligation)\b/i;
 /** A contractual time bar on claims: "No action ... may be brought more than two years after the cause of action accrued". */
-const TIME_BAR = /\b(?:action|claim|suit|proceeding)s?\b[^.;]{0,200}?\b(?:brought|commenced|filed|made|asserted)\b[^.;]{0,40}?\b(?:more\s+than|later\s+than|after|unless\s+commenced\s+within|within)\b[^.;]{0,120}?\b(?:cause\s+of\s+action|accru|arose|arisen|arising|occurr|waived)/i;
+const TIME_BAR =
+  /\b(?:action|claim|suit|proceeding)s?\b[^.;]{0,200}?\b(?:brought|commenced|filed|made|asserted)\b[^.;]{0,40}?\b(?:more\s+than|later\s+than|after|unless\s+commenced\s+within|within)\b[^.;]{0,120}?\b(?:cause\s+of\s+action|accru|arose|arisen|arising|occurr|waived)/i;
 /** Carve-outs that leave some liability uncapped. */
-const EXCEPTION = /\b(?:except(?:ing)?|save\s+for|with\s+the\s+exception\s+of|without\s+affecting|without\s+prejudice\s+to|does\s+not\s+apply|shall\s+not\s+apply|will\s+not\s+apply)\b/i;
-const EXPRESSLY_UNCAPPED = /\b(?:limitations?|exclusions?|cap|caps|foregoing|this\s+(?:section|article|paragraph)[\s\d.()a-z]{0,12})\b[^.;]{0,150}?\b(?:shall|will)\s+not\s+apply\b|\bnothing\s+in\s+this\s+(?:section|article|paragraph|agreement)\b[^.;]{0,40}?\b(?:shall|will)\s+(?:limit|exclude|restrict)\b|\bunlimited\s+liability\b|\bliability\s+(?:shall|will)\s+be\s+unlimited\b|\bnot\s+(?:be\s+)?subject\s+to\s+(?:the|any)\s+(?:limitation|cap)/i;
+const EXCEPTION =
+  /\b(?:except(?:ing)?|save\s+for|with\s+the\s+exception\s+of|without\s+affecting|without\s+prejudice\s+to|does\s+not\s+apply|shall\s+not\s+apply|will\s+not\s+apply)\b/i;
+const EXPRESSLY_UNCAPPED =
+  /\b(?:limitations?|exclusions?|cap|caps|foregoing|this\s+(?:section|article|paragraph)[\s\d.()a-z]{0,12})\b[^.;]{0,150}?\b(?:shall|will)\s+not\s+apply\b|\bnothing\s+in\s+this\s+(?:section|article|paragraph|agreement)\b[^.;]{0,40}?\b(?:shall|will)\s+(?:limit|exclude|restrict)\b|\bunlimited\s+liability\b|\bliability\s+(?:shall|will)\s+be\s+unlimited\b|\bnot\s+(?:be\s+)?subject\s+to\s+(?:the|any)\s+(?:limitation|cap)/i;
 
-const CHINESE_CAP = /(?:赔偿|责任)[^。；]{0,30}(?:总额|累计|上限|最高)?[^。；]{0,20}(?:不超过|不得超过|不应超过|以[^。；]{1,30}为限)|(?:最高|累计)赔偿(?:额|总额|金额)?|责任限额|赔偿限额/;
-const CHINESE_EXCLUSION = /不(?:承担|负责|赔偿)[^。；]{0,40}(?:间接|附带|后果性|惩罚性|可得利益|预期利益|利润)(?:损失|损害)?|(?:间接|附带|后果性)(?:损失|损害)[^。；]{0,20}不(?:承担|负责|予赔偿)/;
+const CHINESE_CAP =
+  /(?:赔偿|责任)[^。；]{0,30}(?:总额|累计|上限|最高)?[^。；]{0,20}(?:不超过|不得超过|不应超过|以[^。；]{1,30}为限)|(?:最高|累计)赔偿(?:额|总额|金额)?|责任限额|赔偿限额/;
+const CHINESE_EXCLUSION =
+  /不(?:承担|负责|赔偿)[^。；]{0,40}(?:间接|附带|后果性|惩罚性|可得利益|预期利益|利润)(?:损失|损害)?|(?:间接|附带|后果性)(?:损失|损害)[^。；]{0,20}不(?:承担|负责|予赔偿)/;
 const CHINESE_UNCAPPED = /不受[^。；]{0,20}(?:限额|上限|限制)|(?:故意|重大过失)[^。；]{0,40}除外|无限(?:连带)?责任/;
 
 interface LimitationHit {
@@ -31,18 +40,22 @@ const MENTIONS_DAMAGES = /liab|damages|赔偿|责任/i;
 
 function isLimitation(text: string): boolean {
   if (NEGATED_LIABILITY.test(text) && DAMAGE_TYPES.test(text) && /\b(?:liab|responsible|award|waive|recover)/i.test(text)) return true;
-  if ((AMOUNT_CAP.test(text) && !INSURANCE.test(text)) || LIMITATION_TITLE.test(text) || SOLE_REMEDY.test(text) || TIME_BAR.test(text)) return true;
+  if ((AMOUNT_CAP.test(text) && !INSURANCE.test(text)) || LIMITATION_TITLE.test(text) || SOLE_REMEDY.test(text) || TIME_BAR.test(text))
+    return true;
   return CHINESE_CAP.test(text) || CHINESE_EXCLUSION.test(text);
 }
 
 /** "except as otherwise provided herein" is boilerplate; "except as provided in Paragraph 15" is a carve-out. */
-const GENERIC_EXCEPTION = /\bexcept\s+as\s+(?:otherwise\s+)?(?:expressly\s+|specifically\s+)?(?:provided|set\s+forth|stated|permitted)\s+(?:herein|in\s+this\s+agreement|above|below|hereunder|elsewhere|by\s+law)/i;
+const GENERIC_EXCEPTION =
+  /\bexcept\s+as\s+(?:otherwise\s+)?(?:expressly\s+|specifically\s+)?(?:provided|set\s+forth|stated|permitted)\s+(?:herein|in\s+this\s+agreement|above|below|hereunder|elsewhere|by\s+law)/i;
 
 function isCarveOut(text: string): boolean {
   if ((EXPRESSLY_UNCAPPED.test(text) && MENTIONS_DAMAGES.test(text)) || CHINESE_UNCAPPED.test(text)) return true;
   // "EXCEPT FOR BREACHES OF SECTION 11, NEITHER PARTY SHALL BE LIABLE FOR ... CONSEQUENTIAL DAMAGES"
   const exception = EXCEPTION.exec(text);
-  return exception !== null && (NEGATED_LIABILITY.test(text) || AMOUNT_CAP.test(text)) && !GENERIC_EXCEPTION.test(text.slice(exception.index));
+  return (
+    exception !== null && (NEGATED_LIABILITY.test(text) || AMOUNT_CAP.test(text)) && !GENERIC_EXCEPTION.test(text.slice(exception.index))
+  );
 }
 
 /**
@@ -65,7 +78,8 @@ export function extractLiabilityCap(view: TextView): LiabilityCapField | null {
       firstLimitation ??= hit;
       if (hit.amountCap && !amountLimitation) amountLimitation = hit;
     }
-    if (!carveOut && (limitation || (EXPRESSLY_UNCAPPED.test(text) && MENTIONS_DAMAGES.test(text))) && isCarveOut(text)) carveOut = sentence;
+    if (!carveOut && (limitation || (EXPRESSLY_UNCAPPED.test(text) && MENTIONS_DAMAGES.test(text))) && isCarveOut(text))
+      carveOut = sentence;
     if (carveOut && amountLimitation) break;
   }
   if (!firstLimitation && !carveOut) return null;

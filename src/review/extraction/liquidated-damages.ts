@@ -5,11 +5,14 @@ import type { PresenceField } from './types.js';
 const MENTIONS = /liquidated|penalt|fee|违约金|罚金|定金/i;
 const LIQUIDATED = /\bliquidated\s+damages\b/i;
 /** Fees owed for ending the contract early (CUAD counts termination fees as liquidated damages). */
-const TERMINATION_FEE = /\b(?:early\s+termination|termination|cancell?ation|exit|break(?:-?up)?|kill|buy-?out)\s+(?:fee|charge|payment|penalt(?:y|ies))s?\b/i;
+const TERMINATION_FEE =
+  /\b(?:early\s+termination|termination|cancell?ation|exit|break(?:-?up)?|kill|buy-?out)\s+(?:fee|charge|payment|penalt(?:y|ies))s?\b/i;
 /** A penalty one party must pay the other ("impose a penalty of RMB10,000", "payment penalties shall apply"). */
-const CONTRACTUAL_PENALTY = /\b(?:pay|assess|impose|charge|levy|forfeit)\b[^.;]{0,80}?\bpenalt(?:y|ies)\b|\bpenalt(?:y|ies)\s+(?:of|equal|amounting|in\s+the\s+amount|at\s+the\s+rate)\b|\bpenalt(?:y|ies)\s+(?:shall|will)\s+(?:apply|be\s+(?:paid|payable|assessed|charged))\b/i;
+const CONTRACTUAL_PENALTY =
+  /\b(?:pay|assess|impose|charge|levy|forfeit)\b[^.;]{0,80}?\bpenalt(?:y|ies)\b|\bpenalt(?:y|ies)\s+(?:of|equal|amounting|in\s+the\s+amount|at\s+the\s+rate)\b|\bpenalt(?:y|ies)\s+(?:shall|will)\s+(?:apply|be\s+(?:paid|payable|assessed|charged))\b/i;
 /** Penalties that are not owed to the other party, or the absence of one. */
-const NOT_A_PENALTY = /\bwithout\s+(?:any\s+|the\s+payment\s+of\s+any\s+|payment\s+of\s+any\s+)?(?:penalty|fee|charge)|\bpenalty\s+of\s+perjury\b|\b(?:fines?|taxes|interest|costs?|losses?|damages?|judgments?),?\s+(?:and|or)?\s*penalt|\bpenalt(?:y|ies),?\s+(?:and|or)?\s*(?:fines?|interest|costs?|losses?)|\b(?:civil|criminal|statutory|tax|governmental|regulatory)\s+penalt|\bcancell?ation\s+fees?\b[^.;]{0,40}\b(?:order|shipment|purchase)|\b(?:orders?|shipments?|purchase\s+orders?|reservations?)\b[^.;]{0,80}\bcancell?ation\s+fee|\b(?:call|network|interconnect(?:ion)?|mobile)\s+termination\s+(?:fee|charge|rate)|\bno\s+(?:termination|cancell?ation)\s+(?:fee|charge)/i;
+const NOT_A_PENALTY =
+  /\bwithout\s+(?:any\s+|the\s+payment\s+of\s+any\s+|payment\s+of\s+any\s+)?(?:penalty|fee|charge)|\bpenalty\s+of\s+perjury\b|\b(?:fines?|taxes|interest|costs?|losses?|damages?|judgments?),?\s+(?:and|or)?\s*penalt|\bpenalt(?:y|ies),?\s+(?:and|or)?\s*(?:fines?|interest|costs?|losses?)|\b(?:civil|criminal|statutory|tax|governmental|regulatory)\s+penalt|\bcancell?ation\s+fees?\b[^.;]{0,40}\b(?:order|shipment|purchase)|\b(?:orders?|shipments?|purchase\s+orders?|reservations?)\b[^.;]{0,80}\bcancell?ation\s+fee|\b(?:call|network|interconnect(?:ion)?|mobile)\s+termination\s+(?:fee|charge|rate)|\bno\s+(?:termination|cancell?ation)\s+(?:fee|charge)/i;
 /** 违约金 (contractual damages), 罚金 and forfeited deposits (定金罚则). */
 const CHINESE = /违约金|罚金|罚款|定金罚则|双倍返还定金|不予退还[^。；]{0,10}定金|赔偿金/;
 

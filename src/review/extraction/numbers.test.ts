@@ -32,7 +32,13 @@ describe('numbers', () => {
   it('finds durations in the ways contracts write them', () => {
     const found = findDurations("sixty (60) days' notice, a 1-year term, six months, 3~year periods, 提前三十日, 十五个工作日, 2年");
     expect(found.map(({ value, unit, days }) => [value, unit, days])).toEqual([
-      [60, 'day', 60], [1, 'year', 365], [6, 'month', 180], [3, 'year', 1095], [30, 'day', 30], [15, 'day', 15], [2, 'year', 730],
+      [60, 'day', 60],
+      [1, 'year', 365],
+      [6, 'month', 180],
+      [3, 'year', 1095],
+      [30, 'day', 30],
+      [15, 'day', 15],
+      [2, 'year', 730],
     ]);
     expect(formatDuration(1, 'year')).toBe('1 year');
     expect(formatDuration(6, 'month')).toBe('6 months');

@@ -5,12 +5,39 @@
  */
 
 const UNITS: Record<string, number> = {
-  zero: 0, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
-  eleven: 11, twelve: 12, thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17,
-  eighteen: 18, nineteen: 19, a: 1, an: 1,
+  zero: 0,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  thirteen: 13,
+  fourteen: 14,
+  fifteen: 15,
+  sixteen: 16,
+  seventeen: 17,
+  eighteen: 18,
+  nineteen: 19,
+  a: 1,
+  an: 1,
 };
 const TENS: Record<string, number> = {
-  twenty: 20, thirty: 30, forty: 40, fourty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90,
+  twenty: 20,
+  thirty: 30,
+  forty: 40,
+  fourty: 40,
+  fifty: 50,
+  sixty: 60,
+  seventy: 70,
+  eighty: 80,
+  ninety: 90,
 };
 
 /** One English number word (not "a"/"an", which only count before a unit). */
@@ -22,7 +49,10 @@ export const NUMBER_WORDS_SOURCE = `${NUMBER_WORD_SOURCE}(?:(?:[ -]|\\s+and\\s+)
 
 /** Parses English number words ("one hundred twenty", "forty-five"); null when not a number. */
 export function parseEnglishNumber(words: string): number | null {
-  const tokens = words.toLowerCase().split(/[\s-]+/).filter((token) => token !== 'and' && token !== '');
+  const tokens = words
+    .toLowerCase()
+    .split(/[\s-]+/)
+    .filter((token) => token !== 'and' && token !== '');
   if (tokens.length === 0) return null;
   let total = 0;
   let current = 0;
@@ -39,8 +69,31 @@ export function parseEnglishNumber(words: string): number | null {
 }
 
 const CHINESE_DIGITS: Record<string, number> = {
-  零: 0, 〇: 0, 一: 1, 壹: 1, 二: 2, 贰: 2, 貳: 2, 两: 2, 兩: 2, 三: 3, 叁: 3, 參: 3, 四: 4, 肆: 4,
-  五: 5, 伍: 5, 六: 6, 陆: 6, 陸: 6, 七: 7, 柒: 7, 八: 8, 捌: 8, 九: 9, 玖: 9,
+  零: 0,
+  〇: 0,
+  一: 1,
+  壹: 1,
+  二: 2,
+  贰: 2,
+  貳: 2,
+  两: 2,
+  兩: 2,
+  三: 3,
+  叁: 3,
+  參: 3,
+  四: 4,
+  肆: 4,
+  五: 5,
+  伍: 5,
+  六: 6,
+  陆: 6,
+  陸: 6,
+  七: 7,
+  柒: 7,
+  八: 8,
+  捌: 8,
+  九: 9,
+  玖: 9,
 };
 const CHINESE_SMALL_UNITS: Record<string, number> = { 十: 10, 拾: 10, 百: 100, 佰: 100, 千: 1000, 仟: 1000 };
 const CHINESE_LARGE_UNITS: Record<string, number> = { 万: 10_000, 萬: 10_000, 亿: 100_000_000, 億: 100_000_000 };
@@ -98,7 +151,10 @@ const ENGLISH_DURATION = new RegExp(
     String.raw`\s*(?:[-~]\s*|\)\s*)?(?:full\s+|consecutive\s+|calendar\s+|business\s+|working\s+|banking\s+|successive\s+|additional\s+|\(\d{1,4}\)\s*)*(day|week|month|year)s?(?:'s|')?\b`,
   'gi',
 );
-const CHINESE_DURATION = new RegExp(`(\\d{1,4}|[${CHINESE_NUMERAL_CLASS}]{1,6})\\s*(?:个)?\\s*(?:工作|自然|日历)?\\s*(日|天|周|星期|个月|月|年)`, 'g');
+const CHINESE_DURATION = new RegExp(
+  `(\\d{1,4}|[${CHINESE_NUMERAL_CLASS}]{1,6})\\s*(?:个)?\\s*(?:工作|自然|日历)?\\s*(日|天|周|星期|个月|月|年)`,
+  'g',
+);
 
 function chineseUnit(unit: string): Duration['unit'] {
   if (unit === '日' || unit === '天') return 'day';

@@ -6,32 +6,49 @@ import type { AutoRenewalField } from './types.js';
 const MENTIONS_RENEWAL = /renew|extend|extension|continu|evergreen|续|顺延|延期|延长/i;
 
 /** "shall automatically renew", "renewed automatically", "automatic 2 year term extensions", "evergreen". */
-const AUTOMATIC = /\bautomatic(?:ally)?\b(?:(?!\b(?:if|declines?|fails?|refuses?|not|cancels?)\b)[^.;]){0,60}?\b(?:renew|extend|extension|continu)|\b(?:renew|renewed|renews|extended|extend|continue|continues)\b[^.;]{0,30}?\bautomatically\b|\bevergreen\b|\b(?:shall|will)\s+(?:thereafter\s+)?(?:be\s+)?renew(?:ed)?\s+(?:automatically\s+)?(?:for|each|on\s+a)\b[^.;]{0,60}?\b(?:successive|consecutive|additional|further|year[- ]to[- ]year|month[- ]to[- ]month)\b|\bunless\s+(?:either|one|a)\s+party\b[^.;]{0,120}\b(?:not\s+to\s+renew|non-?renewal)\b/i;
+const AUTOMATIC =
+  /\bautomatic(?:ally)?\b(?:(?!\b(?:if|declines?|fails?|refuses?|not|cancels?)\b)[^.;]){0,60}?\b(?:renew|extend|extension|continu)|\b(?:renew|renewed|renews|extended|extend|continue|continues)\b[^.;]{0,30}?\bautomatically\b|\bevergreen\b|\b(?:shall|will)\s+(?:thereafter\s+)?(?:be\s+)?renew(?:ed)?\s+(?:automatically\s+)?(?:for|each|on\s+a)\b[^.;]{0,60}?\b(?:successive|consecutive|additional|further|year[- ]to[- ]year|month[- ]to[- ]month)\b|\bunless\s+(?:either|one|a)\s+party\b[^.;]{0,120}\b(?:not\s+to\s+renew|non-?renewal)\b/i;
 /** A party's option to renew or extend ("may, at its option, renew ... for 2 additional terms"). */
-const OPTIONAL = /\b(?:may|option\s+to|right\s+to|elect\s+to|entitled\s+to)\b[^.;]{0,60}?\b(?:renew|extend)\b[^.;]{0,120}?\bfor\s+(?:an?\s+|up\s+to\s+)?(?:\w+\s+)?(?:\(\d+\)\s+)?(?:additional|further|successive|consecutive|another|renewal|extension)\b/i;
+const OPTIONAL =
+  /\b(?:may|option\s+to|right\s+to|elect\s+to|entitled\s+to)\b[^.;]{0,60}?\b(?:renew|extend)\b[^.;]{0,120}?\bfor\s+(?:an?\s+|up\s+to\s+)?(?:\w+\s+)?(?:\(\d+\)\s+)?(?:additional|further|successive|consecutive|another|renewal|extension)\b/i;
 /** What an option renews is the contract or its term ("renew the Franchise", "extend the term of this Agreement"), not a delivery date. */
-const OPTION_OBJECT = /\b(?:renew|extend)\s+(?:(?:the|this|such|its|their)\s+)?(?:[\w-]+\s+){0,3}?(?:term|agreement|contract|licen[cs]e|franchise|lease|appointment|period|it)\b/i;
+const OPTION_OBJECT =
+  /\b(?:renew|extend)\s+(?:(?:the|this|such|its|their)\s+)?(?:[\w-]+\s+){0,3}?(?:term|agreement|contract|licen[cs]e|franchise|lease|appointment|period|it)\b/i;
 /** Renewal only by a new agreement of both parties is not a renewal term in CUAD's sense. */
-const MUTUAL_ONLY = /\bmutual(?:ly)?\b|\bby\s+(?:both|the)\s+parties\b|\bwritten\s+agreement\s+of\s+(?:both|the)\s+parties\b|\bboth\s+parties\s+agree|\bparties\s+(?:may\s+)?agree\b|\bin\s+writing\s+signed\s+by\s+both|\bnegotiat/i;
-const NOT_THE_CONTRACT = /\b(?:insurance|polic(?:y|ies)|patents?|registrations?|credit|warrant(?:y|ies)|time\s+for\s+(?:the\s+)?performance|payment\s+terms?|deadline)\b/i;
+const MUTUAL_ONLY =
+  /\bmutual(?:ly)?\b|\bby\s+(?:both|the)\s+parties\b|\bwritten\s+agreement\s+of\s+(?:both|the)\s+parties\b|\bboth\s+parties\s+agree|\bparties\s+(?:may\s+)?agree\b|\bin\s+writing\s+signed\s+by\s+both|\bnegotiat/i;
+const NOT_THE_CONTRACT =
+  /\b(?:insurance|polic(?:y|ies)|patents?|registrations?|credit|warrant(?:y|ies)|time\s+for\s+(?:the\s+)?performance|payment\s+terms?|deadline)\b/i;
 
 const CHINESE_AUTOMATIC = /自动(?:续|延|顺延|展期)|(?:视为|即行|即)(?:同意)?(?:续|延|顺延)(?:约|期|签|展|长)|顺延/;
 const CHINESE_OPTIONAL = /(?:有权|可以?)(?:要求)?续(?:签|约|期|展)|续(?:签|约|期)权/;
 const CHINESE_MUTUAL = /协商一致|另行协商|重新签订|双方同意/;
 
 /** Phrases that make a renewal repeat ("successive one-year terms", "each year", "another one (1) year", "additional 1-year terms"). */
-const SUCCESSIVE = /\bsuccessive\b|\bconsecutive\b|\beach\s+(?:year|renewal|such|subsequent)|year[- ]to[- ]year|month[- ]to[- ]month|\banother\b|\bannually\b|\b(?:years?|months?)\)?\s+(?:terms|periods|increments|extensions|renewals)\b|\b(?:additional|renewal|extended|further|extension)\s+(?:\w+\s+){0,2}(?:terms|periods|increments)\b|\bterm\s+extensions\b|依此类推|以此类推|每次|逐年/i;
+const SUCCESSIVE =
+  /\bsuccessive\b|\bconsecutive\b|\beach\s+(?:year|renewal|such|subsequent)|year[- ]to[- ]year|month[- ]to[- ]month|\banother\b|\bannually\b|\b(?:years?|months?)\)?\s+(?:terms|periods|increments|extensions|renewals)\b|\b(?:additional|renewal|extended|further|extension)\s+(?:\w+\s+){0,2}(?:terms|periods|increments)\b|\bterm\s+extensions\b|依此类推|以此类推|每次|逐年/i;
 /** How far after the renewal verb the renewal term is described. */
 const TERM_WINDOW = 200;
 const EACH_YEAR = /\b(?:each|every)\s+year\b|\bannually\b|\byear[- ]to[- ]year\b|\byearly\b|逐年|每年/i;
 const MONTH_TO_MONTH = /\bmonth[- ]to[- ]month\b|\b(?:each|every)\s+month\b/i;
-const SAME_DURATION = /\bsame\s+(?:duration|length|period)\b|\bequal\s+(?:in\s+duration\s+)?to\s+the\s+(?:initial|then[- ]current|original)\b|\bequal\s+in\s+duration\b|同等期限|相同期限/i;
-const COUNTED_RENEWALS = new RegExp(String.raw`\b(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten)\s+(?:\(\d+\)\s+)?(?:additional|successive|further|renewal|consecutive)\s+(?:renewal\s+)?(?:terms|periods)\b`, 'i');
+const SAME_DURATION =
+  /\bsame\s+(?:duration|length|period)\b|\bequal\s+(?:in\s+duration\s+)?to\s+the\s+(?:initial|then[- ]current|original)\b|\bequal\s+in\s+duration\b|同等期限|相同期限/i;
+const COUNTED_RENEWALS = new RegExp(
+  String.raw`\b(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten)\s+(?:\(\d+\)\s+)?(?:additional|successive|further|renewal|consecutive)\s+(?:renewal\s+)?(?:terms|periods)\b`,
+  'i',
+);
 
 /** The durations of a renewal sentence that are not notice periods. */
 function termDurations(text: string, from: number): Duration[] {
   const notices = new Set(noticeDurations(text).map((duration) => duration.index));
-  return findDurations(text).filter((duration) => duration.index >= from && !notices.has(duration.index) && !/^[\s"'’”)\].,:;!?，、：；）]{0,3}(?:after|following|from\s+the\s+(?:effective|date))/i.test(text.slice(duration.index + duration.length, duration.index + duration.length + 30)));
+  return findDurations(text).filter(
+    (duration) =>
+      duration.index >= from &&
+      !notices.has(duration.index) &&
+      !/^[\s"'’”)\].,:;!?，、：；）]{0,3}(?:after|following|from\s+the\s+(?:effective|date))/i.test(
+        text.slice(duration.index + duration.length, duration.index + duration.length + 30),
+      ),
+  );
 }
 
 function initialTermDuration(view: TextView): Duration | null {
@@ -59,9 +76,11 @@ function renewalTermOf(view: TextView, text: string, from: number): string | nul
   return `${successive ? 'successive ' : ''}${formatDuration(duration.value, duration.unit)}`;
 }
 
-const NON_RENEWAL_NOTICE = /\bnot\s+to\s+renew|non-?renewal|\bterminat|\bcancel|\bwishing\s+to\s+renew|\bintent(?:ion)?\s+(?:not\s+)?to\s+renew|\bnotice\b[^.;]{0,80}\b(?:expir|end\s+of\s+the|anniversary)|不(?:再)?续|终止|异议/i;
+const NON_RENEWAL_NOTICE =
+  /\bnot\s+to\s+renew|non-?renewal|\bterminat|\bcancel|\bwishing\s+to\s+renew|\bintent(?:ion)?\s+(?:not\s+)?to\s+renew|\bnotice\b[^.;]{0,80}\b(?:expir|end\s+of\s+the|anniversary)|不(?:再)?续|终止|异议/i;
 /** A neighbour sentence is about the renewal only if it names the renewal or the end of a term. */
-const ABOUT_TERM_END = /\b(?:renew\w*|non-?renewal|expir\w*|anniversary)\b|\bend\s+of\s+(?:the\s+|a\s+|any\s+|each\s+)?(?:initial|then[- ]current|current|renewal|extension)?\s*(?:term|period)\b|续|期满|届满/i;
+const ABOUT_TERM_END =
+  /\b(?:renew\w*|non-?renewal|expir\w*|anniversary)\b|\bend\s+of\s+(?:the\s+|a\s+|any\s+|each\s+)?(?:initial|then[- ]current|current|renewal|extension)?\s*(?:term|period)\b|续|期满|届满/i;
 const NEIGHBOUR_OFFSETS = [1, -1, 2, 3, -2];
 const MAX_NEIGHBOUR_DISTANCE = 800;
 
@@ -93,14 +112,18 @@ export function extractAutoRenewal(view: TextView): AutoRenewalField | null {
     if (!MENTIONS_RENEWAL.test(text)) continue;
     const automatic = AUTOMATIC.exec(text);
     const chineseAutomatic = automatic ? null : CHINESE_AUTOMATIC.exec(text);
-    if ((automatic && !NOT_THE_CONTRACT.test(text.slice(Math.max(0, automatic.index - 60), automatic.index + automatic[0].length))) || (chineseAutomatic && !CHINESE_MUTUAL.test(text))) {
+    if (
+      (automatic && !NOT_THE_CONTRACT.test(text.slice(Math.max(0, automatic.index - 60), automatic.index + automatic[0].length))) ||
+      (chineseAutomatic && !CHINESE_MUTUAL.test(text))
+    ) {
       const from = (automatic ?? chineseAutomatic)!.index;
       return build(view, index, true, from);
     }
     if (!optional) {
       const english = OPTIONAL.exec(text);
       const option = english && OPTION_OBJECT.test(english[0]) ? english : CHINESE_OPTIONAL.exec(text);
-      if (option && !MUTUAL_ONLY.test(text) && !CHINESE_MUTUAL.test(text) && !NOT_THE_CONTRACT.test(text)) optional = { index, from: option.index };
+      if (option && !MUTUAL_ONLY.test(text) && !CHINESE_MUTUAL.test(text) && !NOT_THE_CONTRACT.test(text))
+        optional = { index, from: option.index };
     }
   }
   return optional ? build(view, optional.index, false, optional.from) : null;

@@ -5,13 +5,17 @@ import type { DaysField, PresenceField } from './types.js';
 const MENTIONS_TERMINATION = /terminat|terminab|cancel|解除|终止/i;
 
 /** A party may end the contract: "may terminate this Agreement", "shall have the right to terminate". */
-const ACTIVE_RIGHT = /\b(?:may|can)\b(?:,[^,.;]{1,80},)?\s+(?:\w+\s+){0,3}?(?:terminate|cancel)\s+([^.;]{0,40})|\b(?:right|option|power|entitled)\s+(?:\([^()]{0,40}\)\s+)?(?:\w+\s+){0,3}?to\s+(?:\w+\s+){0,2}?(?:terminate|cancel)\s+([^.;]{0,40})/gi;
+const ACTIVE_RIGHT =
+  /\b(?:may|can)\b(?:,[^,.;]{1,80},)?\s+(?:\w+\s+){0,3}?(?:terminate|cancel)\s+([^.;]{0,40})|\b(?:right|option|power|entitled)\s+(?:\([^()]{0,40}\)\s+)?(?:\w+\s+){0,3}?to\s+(?:\w+\s+){0,2}?(?:terminate|cancel)\s+([^.;]{0,40})/gi;
 /** The contract is what ends: "this Agreement", "the Term", a defined name, or no object at all ("may terminate upon notice"). */
-const CONTRACT_OBJECT = /^(?:(?:this|the|such|any|its|their)\s+)?(?:[A-Z]|agreement|contract|term\b|performance|relationship|licen[cs]e|arrangement|engagement)|^(?:upon|on|by|with|at|for|without|immediately|effective|forthwith|in\s+(?:its|their)|\()/;
-const PASSIVE_RIGHT = /\bmay\s+(?:\w+\s+){0,2}?be\s+(?:terminated|cancell?ed)\b|\bterminable\b|\bshall\s+terminate\b[^.;]{0,80}?\b(?:upon\s+(?:either|any|one)\s+party\s+giving|at\s+the\s+option\s+of)\b|\bcontinue\s+in\s+effect\s+until\s+(?:either|any|one)\s+party\b[^.;]{0,60}\bnotice\b/i;
+const CONTRACT_OBJECT =
+  /^(?:(?:this|the|such|any|its|their)\s+)?(?:[A-Z]|agreement|contract|term\b|performance|relationship|licen[cs]e|arrangement|engagement)|^(?:upon|on|by|with|at|for|without|immediately|effective|forthwith|in\s+(?:its|their)|\()/;
+const PASSIVE_RIGHT =
+  /\bmay\s+(?:\w+\s+){0,2}?be\s+(?:terminated|cancell?ed)\b|\bterminable\b|\bshall\s+terminate\b[^.;]{0,80}?\b(?:upon\s+(?:either|any|one)\s+party\s+giving|at\s+the\s+option\s+of)\b|\bcontinue\s+in\s+effect\s+until\s+(?:either|any|one)\s+party\b[^.;]{0,60}\bnotice\b/i;
 const NOT_ALLOWED = /\b(?:shall|will|may)\s+not\s+(?:\w+\s+){0,2}terminat|\bnot\s+be\s+entitled\s+to\s+terminat/i;
 /** Ending the contract at the end of a term is non-renewal, not termination for convenience. */
-const END_OF_TERM = /\b(?:at|on|effective\s+(?:on|as\s+of))\s+the\s+(?:end|expiration|expiry|last\s+day)\s+of\s+(?:the\s+)?(?:initial|then[- ]current|current|renewal)?\s*term\b|\banniversary\b/i;
+const END_OF_TERM =
+  /\b(?:at|on|effective\s+(?:on|as\s+of))\s+the\s+(?:end|expiration|expiry|last\s+day)\s+of\s+(?:the\s+)?(?:initial|then[- ]current|current|renewal)?\s*term\b|\banniversary\b/i;
 
 function grantsTerminationRight(text: string): boolean {
   if (NOT_ALLOWED.test(text)) return false;
@@ -23,19 +27,25 @@ function grantsTerminationRight(text: string): boolean {
 }
 
 /** Qualifiers that make any termination right one for convenience. */
-const CONVENIENCE = /\bfor\s+(?:its\s+|their\s+)?convenience\b|\bwithout\s+(?:any\s+)?(?:cause|reason)\b|\bwith\s+or\s+without\s+cause\b|\bfor\s+any\s+reason\s+or\s+(?:for\s+)?no\s+reason\b|\bfor\s+no\s+reason\b|\bin\s+its\s+(?:sole\s+|absolute\s+|unfettered\s+)?(?:and\s+absolute\s+)?discretion\b|\bat\s+(?:its|their)\s+(?:sole\s+|absolute\s+)?(?:discretion|convenience)\b|\bfor\s+any\s+reason(?:\s+whatsoever)?\b|\bat\s+will\b/i;
+const CONVENIENCE =
+  /\bfor\s+(?:its\s+|their\s+)?convenience\b|\bwithout\s+(?:any\s+)?(?:cause|reason)\b|\bwith\s+or\s+without\s+cause\b|\bfor\s+any\s+reason\s+or\s+(?:for\s+)?no\s+reason\b|\bfor\s+no\s+reason\b|\bin\s+its\s+(?:sole\s+|absolute\s+|unfettered\s+)?(?:and\s+absolute\s+)?discretion\b|\bat\s+(?:its|their)\s+(?:sole\s+|absolute\s+)?(?:discretion|convenience)\b|\bfor\s+any\s+reason(?:\s+whatsoever)?\b|\bat\s+will\b/i;
 /** "at any time" makes a right discretionary only when it is this contract that ends. */
 const AT_ANY_TIME = /\bat\s+any\s+time\b/i;
-const ENDS_THIS_CONTRACT = /\b(?:terminate|cancel)\s+(?:this|the)\s+(?:agreement|contract)\b|\b(?:agreement|contract)\s+may\s+(?:\w+\s+)?be\s+(?:terminated|cancell?ed)\b/i;
+const ENDS_THIS_CONTRACT =
+  /\b(?:terminate|cancel)\s+(?:this|the)\s+(?:agreement|contract)\b|\b(?:agreement|contract)\s+may\s+(?:\w+\s+)?be\s+(?:terminated|cancell?ed)\b/i;
 /** The first three also hold when the sentence names other grounds. */
-const STRONG_CONVENIENCE = /\bfor\s+(?:its\s+|their\s+)?convenience\b|\bwithout\s+(?:any\s+)?cause\b|\bwith\s+or\s+without\s+cause\b|\bfor\s+any\s+reason\s+or\s+(?:for\s+)?no\s+reason\b|\bfor\s+no\s+reason\b|\btermination\s+without\s+cause\b/i;
+const STRONG_CONVENIENCE =
+  /\bfor\s+(?:its\s+|their\s+)?convenience\b|\bwithout\s+(?:any\s+)?cause\b|\bwith\s+or\s+without\s+cause\b|\bfor\s+any\s+reason\s+or\s+(?:for\s+)?no\s+reason\b|\bfor\s+no\s+reason\b|\btermination\s+without\s+cause\b/i;
 /** Grounds that make a termination right one for cause, not convenience. */
-const CONDITION = /\bif\b|\bin\s+the\s+event\b|\bin\s+case\b|\bshould\b|\bupon\s+(?:the\s+)?(?:occurrence|breach|default|insolvency|bankruptcy|any\s+of\s+the\s+following)|\bbreach|\bdefault|\bfail(?:s|ure|ed)?\b|\binsolven|\bbankrupt|\bcure\b|\bviolat|\bforce\s+majeure|\bchange\s+(?:of|in)\s+control|\bacquired\b|\bmerger\b|\bunable\b|\bnot\s+(?:been\s+)?(?:paid|achieved|met)|\billegal|\bconvict|\bfor\s+cause\b|\bdue\s+to\b|\bas\s+a\s+result\s+of\b|\bwhere\b|\bunless\b/i;
+const CONDITION =
+  /\bif\b|\bin\s+the\s+event\b|\bin\s+case\b|\bshould\b|\bupon\s+(?:the\s+)?(?:occurrence|breach|default|insolvency|bankruptcy|any\s+of\s+the\s+following)|\bbreach|\bdefault|\bfail(?:s|ure|ed)?\b|\binsolven|\bbankrupt|\bcure\b|\bviolat|\bforce\s+majeure|\bchange\s+(?:of|in)\s+control|\bacquired\b|\bmerger\b|\bunable\b|\bnot\s+(?:been\s+)?(?:paid|achieved|met)|\billegal|\bconvict|\bfor\s+cause\b|\bdue\s+to\b|\bas\s+a\s+result\s+of\b|\bwhere\b|\bunless\b/i;
 /** "Upon termination of this Agreement for any reason" is about consequences, not a right to terminate. */
-const CONSEQUENCE = /\b(?:upon|after|following|on)\s+(?:the\s+)?(?:expiration\s+or\s+)?terminat\w*\b[^.;]{0,60}?\bfor\s+any\s+reason|\bin\s+the\s+event\s+(?:of\s+)?(?:the\s+)?(?:expiration\s+or\s+)?terminat\w*[^.;]{0,60}?\bfor\s+any\s+reason|\bterminated\s+(?:by\s+\w+\s+(?:\w+\s+)?)?for\s+any\s+reason\b/i;
+const CONSEQUENCE =
+  /\b(?:upon|after|following|on)\s+(?:the\s+)?(?:expiration\s+or\s+)?terminat\w*\b[^.;]{0,60}?\bfor\s+any\s+reason|\bin\s+the\s+event\s+(?:of\s+)?(?:the\s+)?(?:expiration\s+or\s+)?terminat\w*[^.;]{0,60}?\bfor\s+any\s+reason|\bterminated\s+(?:by\s+\w+\s+(?:\w+\s+)?)?for\s+any\s+reason\b/i;
 const HEADING_CONVENIENCE = /\btermination\s+(?:for\s+convenience|without\s+cause)\b/i;
 
-const CHINESE_CONVENIENCE = /(?:任何一方|任一方|甲方|乙方|双方|一方)[^。；]{0,20}(?:均)?(?:可|有权|可以)[^。；]{0,30}(?:随时|提前)[^。；]{0,30}(?:通知)[^。；]{0,20}(?:解除|终止)|无需(?:任何)?理由[^。；]{0,20}(?:解除|终止)|(?:解除|终止)[^。；]{0,10}无需(?:任何)?理由|单方(?:面)?(?:随时)?(?:解除|终止)[^。；]{0,10}(?:本合同|本协议)/;
+const CHINESE_CONVENIENCE =
+  /(?:任何一方|任一方|甲方|乙方|双方|一方)[^。；]{0,20}(?:均)?(?:可|有权|可以)[^。；]{0,30}(?:随时|提前)[^。；]{0,30}(?:通知)[^。；]{0,20}(?:解除|终止)|无需(?:任何)?理由[^。；]{0,20}(?:解除|终止)|(?:解除|终止)[^。；]{0,10}无需(?:任何)?理由|单方(?:面)?(?:随时)?(?:解除|终止)[^。；]{0,10}(?:本合同|本协议)/;
 const CHINESE_CONDITION = /违约|未能|逾期|不可抗力|破产|如果|若|如[^期]|因/;
 
 interface TerminationRight {
@@ -45,7 +55,8 @@ interface TerminationRight {
 
 const LIST_ITEM = /^\(?(?:[a-z]|[ivx]{1,5}|\d{1,2})[).]\s/i;
 /** "(a) ", "(ii) ", "(3) " inside a sentence, but not the "(60)" of "sixty (60) days". */
-const INLINE_MARKER = /(?<=^|[\s;,:])\((?:[a-z]|[ivx]{1,5}|\d{1,2})\)\s(?!(?:calendar\s+|business\s+|working\s+)?(?:days?|weeks?|months?|years?|hours?|percent)\b|%)/gi;
+const INLINE_MARKER =
+  /(?<=^|[\s;,:])\((?:[a-z]|[ivx]{1,5}|\d{1,2})\)\s(?!(?:calendar\s+|business\s+|working\s+)?(?:days?|weeks?|months?|years?|hours?|percent)\b|%)/gi;
 
 function isConvenience(text: string): boolean {
   if (HEADING_CONVENIENCE.test(text)) return true;
@@ -107,7 +118,10 @@ function findTerminationForConvenience(view: TextView): TerminationRight | null 
  * notice", "任何一方可提前三十日书面通知对方解除本合同"); rights that depend on breach, insolvency
  * or another event are for cause and do not count. The notice period becomes `terminationNoticeDays`.
  */
-export function extractTermination(view: TextView): { terminationForConvenience: PresenceField | null; terminationNoticeDays: DaysField | null } {
+export function extractTermination(view: TextView): {
+  terminationForConvenience: PresenceField | null;
+  terminationNoticeDays: DaysField | null;
+} {
   const right = findTerminationForConvenience(view);
   if (!right) return { terminationForConvenience: null, terminationNoticeDays: null };
   const evidence = evidenceInSentence(view, right.sentence, 0, right.sentence.text.length);

@@ -25,8 +25,18 @@ export interface TextView {
 export const MAX_SENTENCE_LENGTH = 1500;
 
 const FOLDED: Record<string, string> = {
-  '\u201c': '"', '\u201d': '"', '\u201e': '"', '\u2018': "'", '\u2019': "'", '\u00a0': ' ',
-  '\u2013': '-', '\u2014': '-', '\u2212': '-', '\uff05': '%', '\uff0c': '，', '\u3000': ' ',
+  '\u201c': '"',
+  '\u201d': '"',
+  '\u201e': '"',
+  '\u2018': "'",
+  '\u2019': "'",
+  '\u00a0': ' ',
+  '\u2013': '-',
+  '\u2014': '-',
+  '\u2212': '-',
+  '\uff05': '%',
+  '\uff0c': '，',
+  '\u3000': ' ',
 };
 
 function foldChar(ch: string): string {
@@ -38,7 +48,9 @@ function foldChar(ch: string): string {
 }
 
 function isSpace(code: number): boolean {
-  return code === 32 || (code >= 9 && code <= 13) || code === 0xa0 || code === 0x3000 || code === 0xfeff || (code >= 0x2000 && code <= 0x200b);
+  return (
+    code === 32 || (code >= 9 && code <= 13) || code === 0xa0 || code === 0x3000 || code === 0xfeff || (code >= 0x2000 && code <= 0x200b)
+  );
 }
 
 /** Builds the normalised text and its offset map; linear in the input. */
@@ -73,9 +85,46 @@ export function normalise(original: string): { text: string; originalOffset: Int
 }
 
 const ABBREVIATIONS = new Set([
-  'inc', 'ltd', 'co', 'corp', 'no', 'nos', 'mr', 'mrs', 'ms', 'dr', 'st', 'sec', 'art', 'para', 'vs', 'v', 'etc',
-  'e.g', 'i.e', 'u.s', 'u.s.a', 'n.a', 's.a', 'l.p', 'l.l.c', 'b.v', 'n.v', 'jr', 'sr', 'approx', 'fig', 'ref',
-  'pty', 'plc', 'llc', 'cf', 'viz', 'ave', 'blvd', 'rd',
+  'inc',
+  'ltd',
+  'co',
+  'corp',
+  'no',
+  'nos',
+  'mr',
+  'mrs',
+  'ms',
+  'dr',
+  'st',
+  'sec',
+  'art',
+  'para',
+  'vs',
+  'v',
+  'etc',
+  'e.g',
+  'i.e',
+  'u.s',
+  'u.s.a',
+  'n.a',
+  's.a',
+  'l.p',
+  'l.l.c',
+  'b.v',
+  'n.v',
+  'jr',
+  'sr',
+  'approx',
+  'fig',
+  'ref',
+  'pty',
+  'plc',
+  'llc',
+  'cf',
+  'viz',
+  'ave',
+  'blvd',
+  'rd',
 ]);
 
 function wordBefore(text: string, dot: number): string {
@@ -88,7 +137,8 @@ function isSentenceStartChar(ch: string | undefined): boolean {
   return ch !== undefined && /[A-Z0-9("'\[\u4e00-\u9fff\uff08]/.test(ch);
 }
 
-const LIST_MARKER = /^(?:\(?[a-z]{1,4}\)|\(?\d{1,3}\)|\d{1,3}(?:\.\d{1,3}){0,4}\.?|[A-Z]\.|第[一二三四五六七八九十百零〇\d]{1,6}[条章节款]|[一二三四五六七八九十]{1,3}[、.]|（[一二三四五六七八九十\d]{1,3}）)\s/;
+const LIST_MARKER =
+  /^(?:\(?[a-z]{1,4}\)|\(?\d{1,3}\)|\d{1,3}(?:\.\d{1,3}){0,4}\.?|[A-Z]\.|第[一二三四五六七八九十百零〇\d]{1,6}[条章节款]|[一二三四五六七八九十]{1,3}[、.]|（[一二三四五六七八九十\d]{1,3}）)\s/;
 
 /**
  * Splits the normalised text into sentences: at `. ! ?` before a capitalised word (not after a
@@ -134,7 +184,11 @@ export function splitSentences(text: string): Sentence[] {
       push(index + 1);
     } else if (ch === '\n') {
       const previous = text[index - 1] ?? '';
-      if (/[.:;。；：!?)\]"]/.test(previous) || LIST_MARKER.test(text.slice(index + 1, index + 16)) || /[A-Z]/.test(previous) && isSentenceStartChar(text[index + 1])) {
+      if (
+        /[.:;。；：!?)\]"]/.test(previous) ||
+        LIST_MARKER.test(text.slice(index + 1, index + 16)) ||
+        (/[A-Z]/.test(previous) && isSentenceStartChar(text[index + 1]))
+      ) {
         push(index);
       }
     }

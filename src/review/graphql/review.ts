@@ -34,7 +34,8 @@ const ReviewFindingRef = builder.objectRef<FindingRow>('ReviewFinding').implemen
     evidence: t.field({
       type: EvidenceSpanRef,
       nullable: true,
-      resolve: (finding) => (finding.evidenceStart === null || finding.evidenceEnd === null ? null : { start: finding.evidenceStart, end: finding.evidenceEnd }),
+      resolve: (finding) =>
+        finding.evidenceStart === null || finding.evidenceEnd === null ? null : { start: finding.evidenceStart, end: finding.evidenceEnd },
     }),
   }),
 });
@@ -48,7 +49,9 @@ const ReviewErrorRef = builder.objectRef<{ code: string; message: string }>('Rev
 });
 
 /** Result fields are the owner's; an ADMIN of the tenant sees metadata only. */
-const ownerOnly = { authScopes: (row: { userId: string }, _args: unknown, context: { principal: Principal | null }) => isOwner(row, context.principal) } as const;
+const ownerOnly = {
+  authScopes: (row: { userId: string }, _args: unknown, context: { principal: Principal | null }) => isOwner(row, context.principal),
+} as const;
 
 export const ReviewRef = builder.objectRef<ReviewRow>('Review').implement({
   description: 'One contract review. Result fields are visible to its owner; an ADMIN of the tenant sees metadata.',
@@ -71,14 +74,22 @@ export const ReviewRef = builder.objectRef<ReviewRow>('Review').implement({
     knowledgeUsed: t.field({
       type: [KnowledgeUsedRef],
       description: 'The exact knowledge versions the result rests on.',
-      resolve: (row) => ((row.knowledgeUsed as { knowledgeId: string; version: string }[] | null) ?? []).map(({ knowledgeId, version }) => ({ knowledgeId, version })),
+      resolve: (row) =>
+        ((row.knowledgeUsed as { knowledgeId: string; version: string }[] | null) ?? []).map(({ knowledgeId, version }) => ({
+          knowledgeId,
+          version,
+        })),
     }),
     flags: t.exposeStringList('flags', { description: 'Warnings about the input, e.g. INSTRUCTION_INJECTION.' }),
     degraded: t.exposeBoolean('degraded', { description: 'A configured model failed and the rules provider answered instead.' }),
     provider: t.exposeString('provider', { nullable: true }),
     model: t.exposeString('model', { nullable: true }),
     traceId: t.exposeString('traceId', { nullable: true }),
-    error: t.field({ type: ReviewErrorRef, nullable: true, resolve: (row) => (row.errorCode ? { code: row.errorCode, message: row.errorMessage ?? '' } : null) }),
+    error: t.field({
+      type: ReviewErrorRef,
+      nullable: true,
+      resolve: (row) => (row.errorCode ? { code: row.errorCode, message: row.errorMessage ?? '' } : null),
+    }),
   }),
 });
 
@@ -101,11 +112,18 @@ export const ReviewBatchRef = builder.objectRef<ReviewBatchRow>('ReviewBatch').i
     succeeded: t.int({ resolve: async (batch, _args, context) => (await countsOf(batch, context)).succeeded }),
     failed: t.int({ resolve: async (batch, _args, context) => (await countsOf(batch, context)).failed }),
     cancelled: t.int({ resolve: async (batch, _args, context) => (await countsOf(batch, context)).cancelled }),
-    running: t.int({ description: 'Queued or running.', resolve: async (batch, _args, context) => { const counts = await countsOf(batch, context); return counts.running + counts.queued; } }),
+    running: t.int({
+      description: 'Queued or running.',
+      resolve: async (batch, _args, context) => {
+        const counts = await countsOf(batch, context);
+        return counts.running + counts.queued;
+      },
+    }),
     reviews: t.field({
       type: [ReviewRef],
       args: { first: t.arg.int({ required: false, defaultValue: 500 }) },
-      resolve: (batch, args, context) => context.services.reviews.batchReviews(context.principal!, batch, Math.min(Math.max(args.first ?? 500, 1), 500)),
+      resolve: (batch, args, context) =>
+        context.services.reviews.batchReviews(context.principal!, batch, Math.min(Math.max(args.first ?? 500, 1), 500)),
     }),
   }),
 });
@@ -113,14 +131,16 @@ export const ReviewBatchRef = builder.objectRef<ReviewBatchRow>('ReviewBatch').i
 const ReviewEdgeRef = builder.objectRef<{ cursor: string; node: ReviewRow }>('ReviewEdge').implement({
   fields: (t) => ({ cursor: t.exposeString('cursor'), node: t.field({ type: ReviewRef, resolve: (edge) => edge.node }) }),
 });
-const ReviewConnectionRef = builder.objectRef<{ edges: { cursor: string; node: ReviewRow }[]; hasNextPage: boolean; endCursor: string | null }>('ReviewConnection').implement({
-  fields: (t) => ({
-    edges: t.field({ type: [ReviewEdgeRef], resolve: (connection) => connection.edges }),
-    nodes: t.field({ type: [ReviewRef], resolve: (connection) => connection.edges.map((edge) => edge.node) }),
-    hasNextPage: t.exposeBoolean('hasNextPage'),
-    endCursor: t.exposeString('endCursor', { nullable: true }),
-  }),
-});
+const ReviewConnectionRef = builder
+  .objectRef<{ edges: { cursor: string; node: ReviewRow }[]; hasNextPage: boolean; endCursor: string | null }>('ReviewConnection')
+  .implement({
+    fields: (t) => ({
+      edges: t.field({ type: [ReviewEdgeRef], resolve: (connection) => connection.edges }),
+      nodes: t.field({ type: [ReviewRef], resolve: (connection) => connection.edges.map((edge) => edge.node) }),
+      hasNextPage: t.exposeBoolean('hasNextPage'),
+      endCursor: t.exposeString('endCursor', { nullable: true }),
+    }),
+  });
 
 const ReviewInputType = builder.inputType('ReviewInput', {
   fields: (t) => ({
@@ -145,19 +165,39 @@ const ReplayResultRef = builder.objectRef<{ identical: boolean; differences: str
   fields: (t) => ({ identical: t.exposeBoolean('identical'), differences: t.exposeStringList('differences') }),
 });
 
-const StateFieldRef = builder.objectRef<{ name: string; type: string; readBy: string[]; writtenBy: string[] }>('ReviewStateField').implement({
-  fields: (t) => ({ name: t.exposeString('name'), type: t.exposeString('type'), readBy: t.exposeStringList('readBy'), writtenBy: t.exposeStringList('writtenBy') }),
-});
-const StateNodeRef = builder.objectRef<{ name: string; description: string; reads: string[]; writes: string[] }>('ReviewStateNode').implement({
-  fields: (t) => ({ name: t.exposeString('name'), description: t.exposeString('description'), reads: t.exposeStringList('reads'), writes: t.exposeStringList('writes') }),
-});
-const StateContractRef = builder.objectRef<{ graph: string; fields: { name: string; type: string; readBy: string[]; writtenBy: string[] }[]; nodes: { name: string; description: string; reads: string[]; writes: string[] }[] }>('ReviewStateContract').implement({
-  fields: (t) => ({
-    graph: t.exposeString('graph'),
-    fields: t.field({ type: [StateFieldRef], resolve: (contract) => contract.fields }),
-    nodes: t.field({ type: [StateNodeRef], resolve: (contract) => contract.nodes }),
-  }),
-});
+const StateFieldRef = builder
+  .objectRef<{ name: string; type: string; readBy: string[]; writtenBy: string[] }>('ReviewStateField')
+  .implement({
+    fields: (t) => ({
+      name: t.exposeString('name'),
+      type: t.exposeString('type'),
+      readBy: t.exposeStringList('readBy'),
+      writtenBy: t.exposeStringList('writtenBy'),
+    }),
+  });
+const StateNodeRef = builder
+  .objectRef<{ name: string; description: string; reads: string[]; writes: string[] }>('ReviewStateNode')
+  .implement({
+    fields: (t) => ({
+      name: t.exposeString('name'),
+      description: t.exposeString('description'),
+      reads: t.exposeStringList('reads'),
+      writes: t.exposeStringList('writes'),
+    }),
+  });
+const StateContractRef = builder
+  .objectRef<{
+    graph: string;
+    fields: { name: string; type: string; readBy: string[]; writtenBy: string[] }[];
+    nodes: { name: string; description: string; reads: string[]; writes: string[] }[];
+  }>('ReviewStateContract')
+  .implement({
+    fields: (t) => ({
+      graph: t.exposeString('graph'),
+      fields: t.field({ type: [StateFieldRef], resolve: (contract) => contract.fields }),
+      nodes: t.field({ type: [StateNodeRef], resolve: (contract) => contract.nodes }),
+    }),
+  });
 
 const NodeCountRef = builder.objectRef<{ name: string; value: number }>('NodeCount').implement({
   fields: (t) => ({ name: t.exposeString('name'), value: t.exposeInt('value') }),
@@ -170,7 +210,10 @@ const ReviewProgressRef = builder.objectRef<ReviewProgressEvent>('ReviewProgress
     kind: t.field({ type: ProgressKindEnum, resolve: (event) => event.kind }),
     node: t.exposeString('node', { nullable: true }),
     durationMs: t.exposeFloat('durationMs', { nullable: true }),
-    counts: t.field({ type: [NodeCountRef], resolve: (event) => Object.entries(event.counts ?? {}).map(([name, value]) => ({ name, value })) }),
+    counts: t.field({
+      type: [NodeCountRef],
+      resolve: (event) => Object.entries(event.counts ?? {}).map(([name, value]) => ({ name, value })),
+    }),
     status: t.field({ type: ReviewStatusEnum, resolve: (event) => event.status }),
     errorCode: t.exposeString('errorCode', { nullable: true }),
     at: t.expose('at', { type: 'DateTime' }),
@@ -199,10 +242,17 @@ builder.queryFields((t) => ({
     type: ReviewConnectionRef,
     description: 'The caller’s reviews, newest first; scope TENANT lists the tenant’s (ADMIN, metadata only).',
     authScopes: { authenticated: true },
-    args: { filter: t.arg({ type: ReviewFilterType, required: false }), first: t.arg.int({ required: false, defaultValue: 50 }), after: t.arg.string({ required: false }) },
+    args: {
+      filter: t.arg({ type: ReviewFilterType, required: false }),
+      first: t.arg.int({ required: false, defaultValue: 50 }),
+      after: t.arg.string({ required: false }),
+    },
     resolve: async (_root, args, context) => {
       const service = context.services.reviews;
-      const { rows, hasNextPage } = await service.list(context.principal!, args.filter ?? {}, { first: pageSize(args.first), after: args.after });
+      const { rows, hasNextPage } = await service.list(context.principal!, args.filter ?? {}, {
+        first: pageSize(args.first),
+        after: args.after,
+      });
       const edges = rows.map((node) => ({ node, cursor: service.encodeCursor(node) }));
       return { edges, hasNextPage, endCursor: edges.at(-1)?.cursor ?? null };
     },
@@ -225,7 +275,12 @@ builder.queryFields((t) => ({
         readBy: REVIEW_NODES.filter((node) => node.reads.includes(name)).map((node) => node.name),
         writtenBy: REVIEW_NODES.filter((node) => node.writes.includes(name)).map((node) => node.name),
       })),
-      nodes: REVIEW_NODES.map((node) => ({ name: node.name, description: node.description, reads: [...node.reads], writes: [...node.writes] })),
+      nodes: REVIEW_NODES.map((node) => ({
+        name: node.name,
+        description: node.description,
+        reads: [...node.reads],
+        writes: [...node.writes],
+      })),
     }),
   }),
 }));
@@ -248,7 +303,8 @@ builder.mutationFields((t) => ({
   }),
   cancelReview: t.field({
     type: ReviewRef,
-    description: 'Cancels one of your reviews: queued, it never runs; running, it stops at the next node. Status CANCELLED; a finished review is returned unchanged.',
+    description:
+      'Cancels one of your reviews: queued, it never runs; running, it stops at the next node. Status CANCELLED; a finished review is returned unchanged.',
     authScopes: { authenticated: true },
     args: { id: t.arg.id({ required: true }) },
     resolve: (_root, args, context) => context.services.reviews.cancel(context.principal!, args.id),

@@ -10,7 +10,9 @@ import type { ChatState } from '../state.js';
  */
 export async function proposeFacts(state: ChatState, config: LangGraphRunnableConfig): Promise<Partial<ChatState>> {
   const chat = chatContextOf(config);
-  const lastUser = toTurns(state.messages).filter((turn) => turn.role === 'user').at(-1);
+  const lastUser = toTurns(state.messages)
+    .filter((turn) => turn.role === 'user')
+    .at(-1);
   const proposedFacts = lastUser ? extractFactCandidates(lastUser.content) : [];
   if (chat.settings.autoConfirmFacts && config.store) {
     for (const fact of proposedFacts) await config.store.put([chat.userId, fact.category], fact.key, { value: fact.value });

@@ -11,7 +11,11 @@ import type { ChatState } from '../state.js';
 async function loadFacts(config: LangGraphRunnableConfig, userId: string) {
   if (!config.store) return [];
   const items = await config.store.search([userId], { limit: 200 });
-  return items.map((item) => ({ category: item.namespace[1] ?? 'general', key: item.key, value: (item.value as { value?: unknown }).value ?? item.value }));
+  return items.map((item) => ({
+    category: item.namespace[1] ?? 'general',
+    key: item.key,
+    value: (item.value as { value?: unknown }).value ?? item.value,
+  }));
 }
 
 /**
@@ -23,7 +27,13 @@ export async function respond(state: ChatState, config: LangGraphRunnableConfig)
   const chat = chatContextOf(config);
   const facts = await loadFacts(config, chat.userId);
   const turns = toTurns(state.messages);
-  const window = await renderContextWindow({ facts, summary: state.summary, messages: turns, budget: chat.settings.budget, recentTurns: chat.settings.recentTurns });
+  const window = await renderContextWindow({
+    facts,
+    summary: state.summary,
+    messages: turns,
+    budget: chat.settings.budget,
+    recentTurns: chat.settings.recentTurns,
+  });
   const question = turns.at(-1)?.content ?? '';
   const proposed = extractFactCandidates(question);
   const rendered = {

@@ -35,22 +35,34 @@ const relation: Record<string, { en: string; zh: string }> = {
 };
 
 /** The contract's value for a constraint field, and where it was found. */
-export function contractValue(fields: Fields, field: string): { value: number | string | null; uncapped?: boolean; evidence: EvidenceSpan | null } | null {
+export function contractValue(
+  fields: Fields,
+  field: string,
+): { value: number | string | null; uncapped?: boolean; evidence: EvidenceSpan | null } | null {
   switch (field) {
     case 'penaltyRate':
       return fields.penaltyRate ? { value: fields.penaltyRate.percent, evidence: fields.penaltyRate.evidence } : null;
     case 'paymentDays':
       return fields.paymentDays ? { value: fields.paymentDays.days, evidence: fields.paymentDays.evidence } : null;
     case 'terminationNoticeDays':
-      return fields.terminationNoticeDays ? { value: fields.terminationNoticeDays.days, evidence: fields.terminationNoticeDays.evidence } : null;
+      return fields.terminationNoticeDays
+        ? { value: fields.terminationNoticeDays.days, evidence: fields.terminationNoticeDays.evidence }
+        : null;
     case 'liabilityCapAmount':
       if (!fields.liabilityCap) return null;
-      return { value: fields.liabilityCap.amount, uncapped: fields.liabilityCap.kind === 'uncapped', evidence: fields.liabilityCap.evidence };
+      return {
+        value: fields.liabilityCap.amount,
+        uncapped: fields.liabilityCap.kind === 'uncapped',
+        evidence: fields.liabilityCap.evidence,
+      };
     case 'governingLaw':
       return fields.governingLaw ? { value: fields.governingLaw.jurisdiction, evidence: fields.governingLaw.evidence } : null;
     case 'confidentialityYears':
       if (!fields.confidentialityYears) return null;
-      return { value: fields.confidentialityYears.perpetual ? Number.POSITIVE_INFINITY : fields.confidentialityYears.years, evidence: fields.confidentialityYears.evidence };
+      return {
+        value: fields.confidentialityYears.perpetual ? Number.POSITIVE_INFINITY : fields.confidentialityYears.years,
+        evidence: fields.confidentialityYears.evidence,
+      };
     case 'autoRenewalNoticeDays':
       return fields.autoRenewal ? { value: fields.autoRenewal.noticeDays, evidence: fields.autoRenewal.evidence } : null;
     default:
@@ -58,7 +70,13 @@ export function contractValue(fields: Fields, field: string): { value: number | 
   }
 }
 
-const normaliseName = (value: string) => value.toLowerCase().replace(/[’'`]/g, "'").replace(/^the\s+/, '').replace(/\s+/g, ' ').trim();
+const normaliseName = (value: string) =>
+  value
+    .toLowerCase()
+    .replace(/[’'`]/g, "'")
+    .replace(/^the\s+/, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 /** True when `actual` satisfies `operator expected`. */
 export function satisfies(actual: number | string, operator: string, expected: number | string): boolean {
@@ -67,13 +85,20 @@ export function satisfies(actual: number | string, operator: string, expected: n
     return operator === '!=' ? !same : same;
   }
   switch (operator) {
-    case '<=': return actual <= expected;
-    case '<': return actual < expected;
-    case '>=': return actual >= expected;
-    case '>': return actual > expected;
-    case '=': return actual === expected;
-    case '!=': return actual !== expected;
-    default: return true;
+    case '<=':
+      return actual <= expected;
+    case '<':
+      return actual < expected;
+    case '>=':
+      return actual >= expected;
+    case '>':
+      return actual > expected;
+    case '=':
+      return actual === expected;
+    case '!=':
+      return actual !== expected;
+    default:
+      return true;
   }
 }
 
@@ -100,12 +125,16 @@ export function checkCompliance(fields: Fields | null, knowledge: readonly Knowl
     const cite = `${item.knowledgeId} ${item.version}`;
     let message: string | null = null;
     if (rule.field === 'liabilityCapAmount' && found.uncapped) {
-      message = language === 'zh' ? `责任未设上限，要求不超过${rule.value}${rule.unit ?? ''}（${cite}）。` : `Liability is uncapped; the rule requires a cap of at most ${rule.unit ?? ''} ${rule.value} (${cite}).`;
+      message =
+        language === 'zh'
+          ? `责任未设上限，要求不超过${rule.value}${rule.unit ?? ''}（${cite}）。`
+          : `Liability is uncapped; the rule requires a cap of at most ${rule.unit ?? ''} ${rule.value} (${cite}).`;
     } else if (found.value !== null && !satisfies(found.value, rule.operator, rule.value)) {
       const actual = formatValue(rule.field, found.value, language);
       const expected = formatValue(rule.field, rule.value, language);
       const words = relation[rule.operator]?.[language] ?? rule.operator;
-      message = language === 'zh' ? `${label}${actual}${words}${expected}（${cite}）。` : `${label} ${actual} ${words} ${expected} (${cite}).`;
+      message =
+        language === 'zh' ? `${label}${actual}${words}${expected}（${cite}）。` : `${label} ${actual} ${words} ${expected} (${cite}).`;
     }
     if (!message) continue;
     findings.push({

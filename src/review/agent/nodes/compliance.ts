@@ -16,7 +16,8 @@ const SYSTEM_PROMPT = [
 /** compliance: checks extracted fields against knowledge; every finding cites knowledgeId and version. */
 export const complianceNode = defineNode({
   name: 'compliance',
-  description: 'Evaluates each knowledge rule against the extracted fields (rules), or asks the configured model and keeps only findings that cite retrieved knowledge.',
+  description:
+    'Evaluates each knowledge rule against the extracted fields (rules), or asks the configured model and keeps only findings that cite retrieved knowledge.',
   reads: ['fields', 'knowledge', 'language'],
   writes: ['findings', 'degraded', 'modelCalls'],
   async run(input, deps) {
@@ -25,12 +26,21 @@ export const complianceNode = defineNode({
     if (deps.provider.name === 'rules') return { findings: ruleFindings };
     const cited = new Set(input.knowledge.map((item) => `${item.knowledgeId}@${item.version}`));
     const values = Object.fromEntries(
-      input.knowledge.flatMap((item) => (item.constraint && input.fields ? [[item.constraint.field, contractValue(input.fields, item.constraint.field)?.value ?? null]] : [])),
+      input.knowledge.flatMap((item) =>
+        item.constraint && input.fields ? [[item.constraint.field, contractValue(input.fields, item.constraint.field)?.value ?? null]] : [],
+      ),
     );
     const result = await deps.provider.structured({
       system: SYSTEM_PROMPT,
-      user: JSON.stringify({ language, extractedValues: values, rules: input.knowledge.map(({ knowledgeId, version, content, constraint }) => ({ knowledgeId, version, content, constraint })) }),
-      schema: modelFindingsSchema.refine((answer) => answer.findings.every((finding) => cited.has(`${finding.knowledgeId}@${finding.version}`)), 'cites unknown knowledge'),
+      user: JSON.stringify({
+        language,
+        extractedValues: values,
+        rules: input.knowledge.map(({ knowledgeId, version, content, constraint }) => ({ knowledgeId, version, content, constraint })),
+      }),
+      schema: modelFindingsSchema.refine(
+        (answer) => answer.findings.every((finding) => cited.has(`${finding.knowledgeId}@${finding.version}`)),
+        'cites unknown knowledge',
+      ),
       fallback: () => ({ findings: ruleFindings }),
     });
     // Evidence positions come from the extraction, never from the model.
@@ -43,7 +53,17 @@ export const complianceNode = defineNode({
     return {
       findings,
       degraded: result.degraded,
-      modelCalls: [{ node: 'compliance', provider: result.provider, model: result.model, degraded: result.degraded, reason: result.degradedReason ?? null, inputTokens: result.usage.inputTokens, outputTokens: result.usage.outputTokens }],
+      modelCalls: [
+        {
+          node: 'compliance',
+          provider: result.provider,
+          model: result.model,
+          degraded: result.degraded,
+          reason: result.degradedReason ?? null,
+          inputTokens: result.usage.inputTokens,
+          outputTokens: result.usage.outputTokens,
+        },
+      ],
     };
   },
   count: (output) => ({ findings: output.findings?.length ?? 0 }),

@@ -5,7 +5,8 @@ import { containsInstructionInjection } from './injection.js';
 /** parse: clauses, language and typed fields, by the deterministic extractor. */
 export const parseNode = defineNode({
   name: 'parse',
-  description: 'Splits the contract into clauses, detects zh or en, extracts typed fields with evidence spans, and flags instructions aimed at the reviewer.',
+  description:
+    'Splits the contract into clauses, detects zh or en, extracts typed fields with evidence spans, and flags instructions aimed at the reviewer.',
   reads: ['text'],
   writes: ['language', 'clauses', 'fields', 'flags'],
   async run(input) {

@@ -12,10 +12,18 @@ export function extractedSummary(fields: ReviewState['fields']): ReviewReport['e
     terminationNoticeDays: fields.terminationNoticeDays?.days ?? null,
     terminationForConvenience: fields.terminationForConvenience ? true : null,
     governingLaw: fields.governingLaw?.jurisdiction ?? null,
-    liabilityCap: fields.liabilityCap ? (fields.liabilityCap.kind === 'uncapped' ? 'uncapped' : (fields.liabilityCap.amount ?? 'capped')) : null,
+    liabilityCap: fields.liabilityCap
+      ? fields.liabilityCap.kind === 'uncapped'
+        ? 'uncapped'
+        : (fields.liabilityCap.amount ?? 'capped')
+      : null,
     autoRenewal: fields.autoRenewal ? (fields.autoRenewal.renewalTerm ?? true) : null,
     autoRenewalNoticeDays: fields.autoRenewal?.noticeDays ?? null,
-    confidentialityYears: fields.confidentialityYears ? (fields.confidentialityYears.perpetual ? 'perpetual' : fields.confidentialityYears.years) : null,
+    confidentialityYears: fields.confidentialityYears
+      ? fields.confidentialityYears.perpetual
+        ? 'perpetual'
+        : fields.confidentialityYears.years
+      : null,
     nonCompete: fields.nonCompete ? true : null,
     liquidatedDamages: fields.liquidatedDamages ? true : null,
     parties: fields.parties?.length ?? 0,
@@ -23,15 +31,25 @@ export function extractedSummary(fields: ReviewState['fields']): ReviewReport['e
 }
 
 /** The deterministic short text: level, counts and the most serious findings. */
-export function rulesReportText(title: string, language: 'zh' | 'en', level: ReviewReport['riskLevel'], findings: readonly Finding[], flags: readonly string[]): string {
-  const top = [...findings].sort((a, b) => ['HIGH', 'MEDIUM', 'LOW'].indexOf(a.severity) - ['HIGH', 'MEDIUM', 'LOW'].indexOf(b.severity)).slice(0, 3);
+export function rulesReportText(
+  title: string,
+  language: 'zh' | 'en',
+  level: ReviewReport['riskLevel'],
+  findings: readonly Finding[],
+  flags: readonly string[],
+): string {
+  const top = [...findings]
+    .sort((a, b) => ['HIGH', 'MEDIUM', 'LOW'].indexOf(a.severity) - ['HIGH', 'MEDIUM', 'LOW'].indexOf(b.severity))
+    .slice(0, 3);
   if (language === 'zh') {
     const head = `《${title}》风险等级：${levelWords.zh[level]}；发现 ${findings.length} 项问题。`;
     const injection = flags.includes('INSTRUCTION_INJECTION') ? '文本含有针对审阅者的指令，已忽略并标记。' : '';
     return [head, ...top.map((finding) => finding.message), injection].filter(Boolean).join('');
   }
   const head = `"${title}": ${levelWords.en[level]} risk; ${findings.length} finding${findings.length === 1 ? '' : 's'}.`;
-  const injection = flags.includes('INSTRUCTION_INJECTION') ? 'The text contains instructions addressed to the reviewer; they were ignored and flagged.' : '';
+  const injection = flags.includes('INSTRUCTION_INJECTION')
+    ? 'The text contains instructions addressed to the reviewer; they were ignored and flagged.'
+    : '';
   return [head, ...top.map((finding) => finding.message), injection].filter(Boolean).join(' ');
 }
 
@@ -62,7 +80,13 @@ export const reportNode = defineNode({
     if (deps.provider.name === 'rules') return { reviewReport: report, reportText: fallbackText };
     const result = await deps.provider.text({
       system: SYSTEM_PROMPT,
-      user: JSON.stringify({ title: input.title, language, riskLevel, riskScore: report.riskScore, findings: input.findings.map(({ severity, message }) => ({ severity, message })) }),
+      user: JSON.stringify({
+        title: input.title,
+        language,
+        riskLevel,
+        riskScore: report.riskScore,
+        findings: input.findings.map(({ severity, message }) => ({ severity, message })),
+      }),
       fallback: () => fallbackText,
       maxOutputTokens: 400,
     });
@@ -71,7 +95,17 @@ export const reportNode = defineNode({
       reviewReport: { ...report, summary: reportText },
       reportText,
       degraded: result.degraded,
-      modelCalls: [{ node: 'report', provider: result.provider, model: result.model, degraded: result.degraded, reason: result.degradedReason ?? null, inputTokens: result.usage.inputTokens, outputTokens: result.usage.outputTokens }],
+      modelCalls: [
+        {
+          node: 'report',
+          provider: result.provider,
+          model: result.model,
+          degraded: result.degraded,
+          reason: result.degradedReason ?? null,
+          inputTokens: result.usage.inputTokens,
+          outputTokens: result.usage.outputTokens,
+        },
+      ],
     };
   },
   count: (output) => ({ reportChars: output.reportText?.length ?? 0 }),

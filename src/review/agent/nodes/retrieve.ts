@@ -21,5 +21,8 @@ export const retrieveNode = defineNode({
       knowledgeUsed: knowledge.map(({ id, knowledgeId, version }) => ({ id, knowledgeId, version })),
     };
   },
-  count: (output) => ({ knowledge: output.knowledge?.length ?? 0, degraded: output.knowledge?.filter((item) => item.degraded).length ?? 0 }),
+  count: (output) => ({
+    knowledge: output.knowledge?.length ?? 0,
+    degraded: output.knowledge?.filter((item) => item.degraded).length ?? 0,
+  }),
 });

@@ -12,7 +12,10 @@ export const RISK_THRESHOLDS = { HIGH: 0.6, MEDIUM: 0.25 } as const;
  * score = 1 - Π(1 - weight) over findings (and an injection flag): independent risks combine,
  * the score stays in [0, 1), and one HIGH finding alone makes the contract HIGH.
  */
-export function scoreRisk(findings: readonly Pick<Finding, 'severity'>[], flags: readonly string[]): { riskScore: number; riskLevel: RiskLevel } {
+export function scoreRisk(
+  findings: readonly Pick<Finding, 'severity'>[],
+  flags: readonly string[],
+): { riskScore: number; riskLevel: RiskLevel } {
   const weights = findings.map((finding) => SEVERITY_WEIGHT[finding.severity]);
   if (flags.includes('INSTRUCTION_INJECTION')) weights.push(INJECTION_WEIGHT);
   const riskScore = Number((1 - weights.reduce((remaining, weight) => remaining * (1 - weight), 1)).toFixed(4));
