@@ -223,7 +223,12 @@ describe.skipIf(!hasBrowser)('web console in a browser', { timeout: 60_000 }, ()
     holdRisk = new Promise((resolve) => (release = resolve));
     await page.getByRole('button', { name: 'Submit review' }).click();
     await page.waitForURL(/\/console\/reviews\/[0-9a-f-]{36}$/, WAIT);
-    await page.getByRole('region', { name: 'Live progress' }).locator('.step').filter({ hasText: 'risk' }).filter({ hasText: 'running' }).waitFor(WAIT);
+    await page
+      .getByRole('region', { name: 'Live progress' })
+      .locator('.step')
+      .filter({ hasText: 'risk' })
+      .filter({ hasText: 'running' })
+      .waitFor(WAIT);
     await page.getByRole('button', { name: 'Cancel review' }).click();
     holdRisk = null;
     release();

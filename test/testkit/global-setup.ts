@@ -5,6 +5,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres, withDatabase, type EmbeddedDatabase } from '../../src/platform/db/embedded-postgres.js';
 import { applyMigrations } from '../../src/platform/db/migrations.js';
+import { JobQueue } from '../../src/platform/jobs/job-queue.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -34,6 +35,16 @@ export default async function setup(project: TestProject) {
   await admin.connect();
   await admin.query(`CREATE DATABASE ${templateDatabase}`);
   await applyMigrations(withDatabase(adminUrl, templateDatabase));
+  // The job queue's schema too, so that each test app's pg-boss finds it installed.
+  const jobs = new JobQueue({
+    connectionString: withDatabase(adminUrl, templateDatabase),
+    leaseSeconds: 60,
+    superviseSeconds: 60,
+    pollSeconds: 2,
+    poolMax: 1,
+  });
+  await jobs.start([]);
+  await jobs.stop(1_000);
   project.provide('adminDatabaseUrl', adminUrl);
   project.provide('templateDatabase', templateDatabase);
 
