@@ -272,17 +272,8 @@ export class ChatService {
   }
 }
 
-function toFactView(row: {
-  category: string;
-  key: string;
-  value: unknown;
-  version: number;
-  source: string;
-  sourceTurn: string | null;
-  createdAt: Date;
-  confirmedAt: Date | null;
-  supersededAt: Date | null;
-}): FactView {
+/** A stored fact row as the API shows it (the row has the view's shape; `value` is unwrapped). */
+function toFactView(row: FactView): FactView {
   const value = row.value as { value?: unknown } | null;
   return {
     category: row.category,

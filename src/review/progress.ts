@@ -61,6 +61,25 @@ const MAX_RETAINED_REVIEWS = 20_000;
 const SWEEP_INTERVAL_MS = 60_000;
 
 /**
+ * The event with its sequence number and time. Spelled out rather than spread: a spread copy in
+ * this megamorphic spot gets a hidden class of its own, about 400 bytes more per retained event
+ * (measured with heap snapshots).
+ */
+function sequenced(event: Omit<ReviewProgressEvent, 'sequence' | 'at'>, sequence: number): ReviewProgressEvent {
+  return {
+    reviewId: event.reviewId,
+    sequence,
+    kind: event.kind,
+    node: event.node,
+    durationMs: event.durationMs,
+    counts: event.counts,
+    status: event.status,
+    errorCode: event.errorCode,
+    at: new Date(),
+  };
+}
+
+/**
  * Publishes review progress and keeps each review's events in memory while it runs and for a
  * while after, so a subscriber who arrives late still receives every event in order.
  */
@@ -106,19 +125,7 @@ export class ReviewProgressLog {
       this.logs.set(event.reviewId, log);
     }
     log.owner ??= owner;
-    // Spelled out rather than spread: a spread copy in this megamorphic spot gets a hidden class
-    // of its own, about 400 bytes more per retained event (measured with heap snapshots).
-    const full: ReviewProgressEvent = {
-      reviewId: event.reviewId,
-      sequence: log.events.length + 1,
-      kind: event.kind,
-      node: event.node,
-      durationMs: event.durationMs,
-      counts: event.counts,
-      status: event.status,
-      errorCode: event.errorCode,
-      at: new Date(),
-    };
+    const full = sequenced(event, log.events.length + 1);
     log.events.push(full);
     if (isFinalReviewEvent(event)) log.finishedAt = Date.now();
     this.events.publish(reviewTopic(event.reviewId), full);
@@ -137,17 +144,7 @@ export class ReviewProgressLog {
       await redis.del(keys.sequence, keys.events);
       return;
     }
-    const full: ReviewProgressEvent = {
-      reviewId: event.reviewId,
-      sequence: Number(sequence),
-      kind: event.kind,
-      node: event.node,
-      durationMs: event.durationMs,
-      counts: event.counts,
-      status: event.status,
-      errorCode: event.errorCode,
-      at: new Date(),
-    };
+    const full = sequenced(event, Number(sequence));
     const write = redis.multi().rpush(keys.events, JSON.stringify(full)).expire(keys.events, this.ttlSeconds);
     if (owner) write.sadd(ownerKey(owner), event.reviewId).expire(ownerKey(owner), this.ttlSeconds);
     await write.exec();

@@ -21,6 +21,10 @@ export async function checkpointTables(db: Database): Promise<string[]> {
   return rows.map((row) => row.table_name);
 }
 
+/** The advisory lock that serialises checkpoint-table setup across processes ('CKPT', 1). */
+const SETUP_LOCK_SPACE = 0x434b5054;
+const SETUP_LOCK_KEY = 1;
+
 /** The user whose thread a checkpoint write is for, while the saver runs that write. */
 const writingFor = new AsyncLocalStorage<string>();
 
@@ -75,8 +79,29 @@ function checkpointSpan<T>(operation: string, attributes: Attributes, work: () =
  * erased, and a span per operation.
  */
 export class GuardedPostgresSaver extends PostgresSaver {
-  constructor(pool: pg.Pool, barrier: WriteBarrier) {
-    super(barrierPool(pool, barrier), undefined, { schema: CHECKPOINT_SCHEMA });
+  constructor(
+    private readonly rawPool: pg.Pool,
+    barrier: WriteBarrier,
+  ) {
+    super(barrierPool(rawPool, barrier), undefined, { schema: CHECKPOINT_SCHEMA });
+  }
+
+  /**
+   * Creates or upgrades the checkpoint tables under a session advisory lock: two processes whose
+   * first turns arrive together would otherwise race on CREATE TABLE and one turn would fail.
+   */
+  override async setup(): Promise<void> {
+    const client = await this.rawPool.connect();
+    try {
+      await client.query('SELECT pg_advisory_lock($1::int, $2::int)', [SETUP_LOCK_SPACE, SETUP_LOCK_KEY]);
+      try {
+        await super.setup();
+      } finally {
+        await client.query('SELECT pg_advisory_unlock($1::int, $2::int)', [SETUP_LOCK_SPACE, SETUP_LOCK_KEY]);
+      }
+    } finally {
+      client.release();
+    }
   }
 
   private guarded<T>(config: RunnableConfig, write: () => Promise<T>): Promise<T> {
