@@ -102,10 +102,10 @@ export const ReviewRef = builder.objectRef<ReviewRow>('Review').implement({
 
 /** One count query per batch object resolved, however many count fields the operation asks for. */
 const batchCounts = new WeakMap<ReviewBatchRow, ReturnType<Context['services']['reviews']['batchCounts']>>();
-function countsOf(batch: ReviewBatchRow, context: Context) {
+function countsOf(batch: ReviewBatchRow, context: Context & { principal: Principal }) {
   let counts = batchCounts.get(batch);
   if (!counts) {
-    counts = context.services.reviews.batchCounts(context.principal!, batch);
+    counts = context.services.reviews.batchCounts(context.principal, batch);
     batchCounts.set(batch, counts);
   }
   return counts;
@@ -116,21 +116,25 @@ export const ReviewBatchRef = builder.objectRef<ReviewBatchRow>('ReviewBatch').i
     id: t.exposeID('id'),
     total: t.exposeInt('total'),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
-    succeeded: t.int({ resolve: async (batch, _args, context) => (await countsOf(batch, context)).succeeded }),
-    failed: t.int({ resolve: async (batch, _args, context) => (await countsOf(batch, context)).failed }),
-    cancelled: t.int({ resolve: async (batch, _args, context) => (await countsOf(batch, context)).cancelled }),
-    running: t.int({
+    succeeded: t
+      .withAuth({ authenticated: true })
+      .int({ resolve: async (batch, _args, context) => (await countsOf(batch, context)).succeeded }),
+    failed: t.withAuth({ authenticated: true }).int({ resolve: async (batch, _args, context) => (await countsOf(batch, context)).failed }),
+    cancelled: t
+      .withAuth({ authenticated: true })
+      .int({ resolve: async (batch, _args, context) => (await countsOf(batch, context)).cancelled }),
+    running: t.withAuth({ authenticated: true }).int({
       description: 'Queued or running.',
       resolve: async (batch, _args, context) => {
         const counts = await countsOf(batch, context);
         return counts.running + counts.queued;
       },
     }),
-    reviews: t.field({
+    reviews: t.withAuth({ authenticated: true }).field({
       type: [ReviewRef],
       args: { first: t.arg.int({ required: false, defaultValue: 500 }) },
       resolve: (batch, args, context) =>
-        context.services.reviews.batchReviews(context.principal!, batch, Math.min(Math.max(args.first ?? 500, 1), 500)),
+        context.services.reviews.batchReviews(context.principal, batch, Math.min(Math.max(args.first ?? 500, 1), 500)),
     }),
   }),
 });
