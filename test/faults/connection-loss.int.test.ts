@@ -162,5 +162,5 @@ describe('faults: PostgreSQL drops every connection during mixed traffic', () =>
       expect(job.data?.erasureRequest.status).toBe('COMPLETED');
     }
     expect(outcomes.length).toBeGreaterThan(20);
-  });
+  }, 120_000);
 });

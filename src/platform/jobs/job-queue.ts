@@ -1,7 +1,35 @@
+import { createRequire } from 'node:module';
 import PgBoss from 'pg-boss';
+import { isTransientDatabaseError } from '../db/transient.js';
 import { createLogger } from '../logger.js';
 
 const log = createLogger('jobs');
+
+/**
+ * pg-boss 10.4 settles a fetched job with `this.complete(...)` / `this.fail(...)` without awaiting
+ * them (src/manager.js, onFetch): when the database drops the connection at that moment the
+ * rejection is unhandled and takes the process down. Such a job stays active and is retried once
+ * its lease expires, which the idempotent handlers absorb, so a transient failure to settle it is
+ * logged instead; any other error still propagates.
+ */
+function settleTolerantly(): void {
+  const { prototype } = createRequire(import.meta.url)('pg-boss/src/manager.js') as {
+    prototype: Record<'complete' | 'fail', (...args: unknown[]) => Promise<unknown>>;
+  };
+  for (const method of ['complete', 'fail'] as const) {
+    const settle = prototype[method];
+    prototype[method] = async function (this: unknown, ...args: unknown[]) {
+      try {
+        return await settle.apply(this, args);
+      } catch (error) {
+        if (!isTransientDatabaseError(error)) throw error;
+        log.warn({ err: error, method, queue: args[0] }, 'could not settle a job; it is retried when its lease expires');
+        return { jobs: [], requested: 0, affected: 0 };
+      }
+    };
+  }
+}
+settleTolerantly();
 
 /** Where pg-boss keeps its tables: a schema of its own in the application's database. */
 export const JOB_SCHEMA = 'pgboss';
