@@ -394,27 +394,38 @@ function ReviewResult({ review }: { review: Review }) {
   );
 }
 
-/** Cancels a queued or running review: queued, it never runs; running, it stops at its next node. */
-function CancelReview({ reviewId, onCancelled }: { reviewId: string; onCancelled: () => void }) {
+/** Runs one user action at a time: `busy` while it runs, the API error it ended with, if any. */
+function useAction(): { busy: boolean; error: ApiError | null; run: (action: () => Promise<void>) => Promise<void> } {
   const [error, setError] = useState<ApiError | null>(null);
   const [busy, setBusy] = useState(false);
+  const run = async (action: () => Promise<void>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await action();
+    } catch (caught) {
+      setError(toApiError(caught));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, error, run };
+}
+
+/** Cancels a queued or running review: queued, it never runs; running, it stops at its next node. */
+function CancelReview({ reviewId, onCancelled }: { reviewId: string; onCancelled: () => void }) {
+  const { busy, error, run } = useAction();
   return (
     <p>
       <button
         type="button"
         disabled={busy}
-        onClick={async () => {
-          setBusy(true);
-          setError(null);
-          try {
+        onClick={() =>
+          run(async () => {
             await request(CancelReviewMutation, { id: reviewId });
             onCancelled();
-          } catch (caught) {
-            setError(toApiError(caught));
-          } finally {
-            setBusy(false);
-          }
-        }}
+          })
+        }
       >
         {busy ? 'Cancelling…' : 'Cancel review'}
       </button>
@@ -425,8 +436,7 @@ function CancelReview({ reviewId, onCancelled }: { reviewId: string; onCancelled
 
 function Replay({ reviewId }: { reviewId: string }) {
   const [result, setResult] = useState<ConsoleReplayMutation['replayReview'] | null>(null);
-  const [error, setError] = useState<ApiError | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = useAction();
   return (
     <section class="card" aria-labelledby="replay-heading">
       <h2 id="replay-heading">Replay</h2>
@@ -434,17 +444,11 @@ function Replay({ reviewId }: { reviewId: string }) {
       <button
         type="button"
         disabled={busy}
-        onClick={async () => {
-          setBusy(true);
-          setError(null);
-          try {
+        onClick={() =>
+          run(async () => {
             setResult((await request(ReplayMutation, { id: reviewId })).replayReview);
-          } catch (caught) {
-            setError(toApiError(caught));
-          } finally {
-            setBusy(false);
-          }
-        }}
+          })
+        }
       >
         {busy ? 'Replaying…' : 'Replay'}
       </button>
