@@ -20,7 +20,7 @@ export function benchContracts(count: number, offset = 0) {
 export function reviewBenchConfig(concurrency: number): Config {
   return {
     ...loadConfig({ NODE_ENV: 'production', AUTH_JWT_SECRET: 'x'.repeat(32) }),
-    reviews: { concurrency, maxTextBytes: 1_000_000, maxBatch: 500, maxFileBytes: 10_000_000 },
+    reviews: { concurrency, maxTextBytes: 1_000_000, maxBatch: 500, maxFileBytes: 10_000_000, modelExtraction: 'off' },
   };
 }
 

@@ -5,6 +5,7 @@
  *   npm run eval -- --dir <folder> --labels <file> # that pair as the working set, then cuad/dev (repeatable)
  *   npm run eval -- --tos                          # unfair terms of service, sentence level, on tos/dev
  *   npm run eval -- --quiet                        # no miss lists
+ *   npm run eval -- --provider deepseek            # also rules + model-assisted extraction, side by side
  *
  * Rules are developed against the working set's misses; dev is the validation set and is only
  * ever printed as figures. Prints a table per set, then ends with one line holding the JSON summary.
@@ -23,9 +24,11 @@ import {
   reportSummary,
   type EvaluationCase,
   type EvaluationReport,
+  type LabelledContract,
 } from './evaluation.js';
 import { evaluateTos, formatTosTable, parseTosLabels, tosSummary } from './tos-evaluation.js';
 import { extractFields } from '../src/review/extraction/extract-fields.js';
+import { compareWithProvider, formatComparison, modelProviderFor } from './provider-comparison.js';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DATA = '../shared/data/contracts';
@@ -35,6 +38,7 @@ const { values } = parseArgs({
     dir: { type: 'string', multiple: true },
     labels: { type: 'string', multiple: true },
     tos: { type: 'boolean', default: false },
+    provider: { type: 'string' },
     quiet: { type: 'boolean', default: false },
     // Kept for old habits: misses are now listed for the working set by default.
     verbose: { type: 'boolean', default: false },
@@ -49,24 +53,32 @@ interface LabelledSet {
   working: boolean;
 }
 
-function evaluateSet(set: LabelledSet): { report: EvaluationReport; elapsedMs: number; missing: string[] } {
+/** The labelled contracts of a set with their texts; those without a text file are listed apart. */
+function loadSet(set: LabelledSet): { contracts: Array<LabelledContract & { text: string }>; missing: string[] } {
   if (!existsSync(set.labelsFile)) throw new Error(`labels file not found: ${set.labelsFile}`);
   if (!existsSync(set.directory)) throw new Error(`contracts folder not found: ${set.directory}`);
-  const contracts = parseCuadLabels(JSON.parse(readFileSync(set.labelsFile, 'utf8')));
-  const cases: EvaluationCase[] = [];
+  const labelled = parseCuadLabels(JSON.parse(readFileSync(set.labelsFile, 'utf8')));
+  const contracts: Array<LabelledContract & { text: string }> = [];
   const missing: string[] = [];
-  const started = performance.now();
-  for (const contract of contracts) {
+  for (const contract of labelled) {
     // Labels name files relative to themselves ("dev/x.txt"); the folder given wins.
     const candidates = [path.join(set.directory, path.basename(contract.file)), path.resolve(path.dirname(set.labelsFile), contract.file)];
     const file = candidates.find((candidate) => existsSync(candidate));
-    if (!file) {
-      missing.push(contract.id);
-      continue;
-    }
-    cases.push({ id: contract.id, labels: contract.labels, predictions: predictCuadCategories(extractFields(readFileSync(file, 'utf8'))) });
+    if (file) contracts.push({ ...contract, text: readFileSync(file, 'utf8') });
+    else missing.push(contract.id);
   }
-  if (cases.length === 0) throw new Error(`none of the ${contracts.length} labelled contracts were found in ${set.directory}`);
+  if (contracts.length === 0) throw new Error(`none of the ${labelled.length} labelled contracts were found in ${set.directory}`);
+  return { contracts, missing };
+}
+
+function evaluateSet(set: LabelledSet): { report: EvaluationReport; elapsedMs: number; missing: string[] } {
+  const { contracts, missing } = loadSet(set);
+  const started = performance.now();
+  const cases: EvaluationCase[] = contracts.map((contract) => ({
+    id: contract.id,
+    labels: contract.labels,
+    predictions: predictCuadCategories(extractFields(contract.text)),
+  }));
   return { report: evaluate(cases), elapsedMs: performance.now() - started, missing };
 }
 
@@ -117,6 +129,24 @@ function runCuad(): void {
   console.log(JSON.stringify({ categories: CUAD_CATEGORIES.length, sets: summaries }));
 }
 
+/** `--provider`: each set read by the rules alone and by rules + model, side by side. */
+async function runProviderComparison(name: string): Promise<void> {
+  const provider = modelProviderFor(name);
+  const summaries: Record<string, { rules: number; assisted: number }> = {};
+  for (const set of cuadSets()) {
+    const { contracts } = loadSet(set);
+    const comparison = await compareWithProvider(contracts, provider);
+    console.log(`== ${set.name}: rules against rules + ${provider.name} (${provider.model})\n`);
+    console.log(formatComparison(comparison));
+    console.log('');
+    summaries[set.name.replace(/ \(.*\)$/, '')] = {
+      rules: Math.round(comparison.rules.macroF1 * 10_000) / 10_000,
+      assisted: Math.round(comparison.assisted.macroF1 * 10_000) / 10_000,
+    };
+  }
+  console.log(JSON.stringify({ provider: provider.name, model: provider.model, macroF1: summaries }));
+}
+
 function runTos(): void {
   const directory = path.resolve(projectRoot, DATA, 'tos/dev');
   const labelsFile = path.resolve(projectRoot, DATA, 'tos/labels-dev.json');
@@ -139,6 +169,7 @@ function runTos(): void {
 
 try {
   if (values.tos) runTos();
+  else if (values.provider) await runProviderComparison(values.provider);
   else runCuad();
 } catch (error) {
   console.error(`eval: ${error instanceof Error ? error.message : String(error)}`);

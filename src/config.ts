@@ -68,6 +68,10 @@ const environmentSchema = z
     SUANNI_REVIEW_MAX_TEXT_BYTES: z.coerce.number().int().positive().default(1_000_000),
     SUANNI_REVIEW_MAX_BATCH: z.coerce.number().int().min(1).max(500).default(500),
     SUANNI_REVIEW_MAX_FILE_BYTES: z.coerce.number().int().positive().default(10_000_000),
+    SUANNI_MODEL_EXTRACTION: z.preprocess(
+      (value) => (typeof value === 'string' ? value.trim().toLowerCase() || undefined : value),
+      z.enum(['off', 'assist'], { error: 'must be off or assist' }).default('off'),
+    ),
     REDIS_URL: z.preprocess(
       (value) => (value === '' ? undefined : value),
       z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
@@ -140,7 +144,11 @@ export interface Config {
   subscriptions: { perSocket: number; perUser: number };
   heartbeatMs: number;
   /** `maxFileBytes`: one uploaded contract file (PDF, DOCX, TXT), before its text is extracted. */
-  reviews: { concurrency: number; maxTextBytes: number; maxBatch: number; maxFileBytes: number };
+  /**
+   * `modelExtraction: 'assist'` sends candidate clauses of each contract to the configured model
+   * (SUANNI_MODEL_EXTRACTION); `off` keeps contract text in the process.
+   */
+  reviews: { concurrency: number; maxTextBytes: number; maxBatch: number; maxFileBytes: number; modelExtraction: 'off' | 'assist' };
   /** Redis for live state shared by processes (event fan-out, progress replay); none in the all-in-one default. */
   redisUrl?: string;
   /** What this process does: serve the API, run jobs, or both (the default). */
@@ -179,6 +187,12 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     throw new Error(`invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const env = parsed.data;
+  const models = loadModelProviderConfig(environment);
+  if (env.SUANNI_MODEL_EXTRACTION === 'assist' && models.provider === 'rules') {
+    throw new Error(
+      'invalid configuration:\n  SUANNI_MODEL_EXTRACTION: assist needs a model provider (SUANNI_MODEL_PROVIDER=deepseek or openai-compatible)',
+    );
+  }
   return {
     env: env.NODE_ENV,
     host: env.HOST,
@@ -204,6 +218,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       maxTextBytes: env.SUANNI_REVIEW_MAX_TEXT_BYTES,
       maxBatch: env.SUANNI_REVIEW_MAX_BATCH,
       maxFileBytes: env.SUANNI_REVIEW_MAX_FILE_BYTES,
+      modelExtraction: env.SUANNI_MODEL_EXTRACTION,
     },
     redisUrl: env.REDIS_URL,
     role: env.SUANNI_ROLE,
@@ -231,7 +246,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       threadWaitMs: env.SUANNI_CHAT_THREAD_WAIT_MS,
       maxFactsPerUser: env.SUANNI_FACTS_PER_USER,
     },
-    models: loadModelProviderConfig(environment),
+    models,
     telemetry: {
       serviceName: env.OTEL_SERVICE_NAME,
       otlpEndpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT,

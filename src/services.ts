@@ -62,7 +62,10 @@ export function createDependencies(options: {
   const hasher = new SubjectHasher(hashKey);
   const tombstones = new Tombstones(db, hasher);
   const quotas = new QuotaService(db, config.quotas);
-  const reviewGraph = compileReviewGraph({ provider }, { overrides: options.reviewNodeOverrides });
+  const reviewGraph = compileReviewGraph(
+    { provider, modelExtraction: config.reviews.modelExtraction },
+    { overrides: options.reviewNodeOverrides },
+  );
   const metrics = options.metrics ?? createMetrics();
   const reviews = new ReviewService({
     db,

@@ -38,6 +38,11 @@ export interface ReviewRunContext {
 /** Process-wide dependencies of the graph. */
 export interface ReviewGraphDependencies {
   provider: ModelProvider;
+  /**
+   * `assist`: the parse node sends candidate clauses to the configured model to find clause kinds
+   * the rules missed (SUANNI_MODEL_EXTRACTION); `off` (the default): no contract text leaves.
+   */
+  modelExtraction?: 'off' | 'assist';
 }
 
 /**

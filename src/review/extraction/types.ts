@@ -52,6 +52,8 @@ export interface PenaltyRateField {
 export interface PresenceField {
   present: true;
   evidence: EvidenceSpan;
+  /** `model` when model-assisted extraction found it and the rules had not (absent: the rules). */
+  source?: 'model';
 }
 
 /** A number of calendar days (months count 30, years 365). */
@@ -81,6 +83,8 @@ export interface LiabilityCapField {
   /** The sentence that states the cap (or the carve-out for `uncapped`), whitespace collapsed, at most 300 characters. */
   description: string;
   evidence: EvidenceSpan;
+  /** `model` when model-assisted extraction found it and the rules had not (absent: the rules). */
+  source?: 'model';
 }
 
 /** Renewal of the term after it expires, automatic or at a party's option. */

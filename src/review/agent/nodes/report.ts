@@ -37,7 +37,16 @@ export function extractedSummary(fields: ReviewState['fields']): ReviewReport['e
     unfairTerms: fields.unfairTerms?.length ?? 0,
     clearlyUnfairTerms: fields.unfairTerms?.filter((term) => term.level === 3).length ?? 0,
     parties: fields.parties?.length ?? 0,
+    ...foundByModel(fields),
   };
+}
+
+/** Which of the fields above model-assisted extraction added (key absent when none did). */
+function foundByModel(fields: NonNullable<ReviewState['fields']>): { foundByModel?: string } {
+  const names = Object.entries(fields)
+    .filter(([, value]) => (value as { source?: string } | null)?.source === 'model')
+    .map(([name]) => name);
+  return names.length > 0 ? { foundByModel: names.join(',') } : {};
 }
 
 /** The deterministic short text: level, counts and the most serious findings. */
