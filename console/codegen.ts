@@ -16,7 +16,9 @@ const config: CodegenConfig = {
         useTypeImports: true,
         scalars: { DateTime: 'string', JSON: 'unknown', File: 'File' },
       },
-      presetConfig: { fragmentMasking: false },
+      // The console's trusted documents: src/gql/persisted-documents.json (hash -> document), which
+      // the gateway trusts at start, and a hash on every document, which api.ts sends as documentId.
+      presetConfig: { fragmentMasking: false, persistedDocuments: true },
     },
   },
 };

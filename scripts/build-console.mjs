@@ -1,9 +1,10 @@
 // Builds the web console (console/) into console/dist, which the gateway serves at /console:
-// typed documents from schema.graphql (graphql-codegen), then a Vite production build. Runs on
+// typed documents from schema.graphql (graphql-codegen), then a Vite production build, and the
+// console's trusted documents manifest beside it (dist/persisted-documents.json). Runs on
 // `npm install` (postinstall) and offline. Without the dev dependencies (an install with
 // --omit=dev) there is nothing to build with: it says so and leaves the console unbuilt.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { copyFileSync, existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -32,4 +33,7 @@ if (codegen.status !== 0) {
 
 const { build } = await import('vite');
 await build({ configFile: join(consoleDir, 'vite.config.ts'), root: consoleDir });
+// The console's operations by hash (graphql-codegen's persisted documents): the gateway trusts them
+// at start, so the console works under SUANNI_TRUSTED_DOCUMENTS=enforce.
+copyFileSync(join(consoleDir, 'src', 'gql', 'persisted-documents.json'), join(consoleDir, 'dist', 'persisted-documents.json'));
 console.log('console: built into console/dist (served at /console)');

@@ -22,6 +22,7 @@ import { isConsoleRequest, serveConsole } from './transport/console-static.js';
 import { LiveConnections, type Revocation } from './transport/live-connections.js';
 import { atInstant, tokenExpired, useSubscriptionGuard } from './transport/subscription-guard.js';
 import { DEV_TOKEN_PATH, graphiqlOptions, renderGatewayGraphiQL, serveDevToken, serveLanding } from './transport/graphiql.js';
+import { loadTrustedDocuments, type TrustedDocuments } from './transport/trusted-documents.js';
 
 const log = createLogger('app');
 
@@ -82,7 +83,11 @@ function useCsrfPreventionWithCode(): Plugin {
   };
 }
 
-function createGateway(deps: AppDependencies, live: LiveConnections<WebSocket>): YogaServerInstance<ServerContext, Context> {
+function createGateway(
+  deps: AppDependencies,
+  live: LiveConnections<WebSocket>,
+  trustedDocuments: TrustedDocuments,
+): YogaServerInstance<ServerContext, Context> {
   const { config } = deps;
   const production = config.env === 'production';
   return createYoga<ServerContext, Context>({
@@ -90,6 +95,8 @@ function createGateway(deps: AppDependencies, live: LiveConnections<WebSocket>):
     graphqlEndpoint: GRAPHQL_PATH,
     healthCheckEndpoint: '/health',
     landingPage: false,
+    // A trusted document's id (GraphQL over HTTP persisted documents); without it Yoga refuses the parameter.
+    extraParamNames: ['documentId'],
     graphiql: production ? false : (request, serverContext) => graphiqlOptions(request, serverContext?.req, deps.demoTokens),
     renderGraphiQL: (options) => renderGatewayGraphiQL(options, Boolean(deps.demoTokens)),
     maskedErrors: { maskError: maskUnexpectedError },
@@ -117,6 +124,7 @@ function createGateway(deps: AppDependencies, live: LiveConnections<WebSocket>):
     },
     plugins: [
       useCsrfPreventionWithCode(),
+      trustedDocuments.plugin,
       useReadinessCheck({
         endpoint: '/ready',
         check: async () => {
@@ -184,9 +192,16 @@ export interface App {
  * Builds the gateway: Yoga over HTTP and graphql-ws on the same port and path, both through
  * the same envelop plugins and context.
  */
-export function buildApp(deps: AppDependencies): App {
+export function buildApp(deps: AppDependencies, options: { trustedDocuments?: TrustedDocuments } = {}): App {
   const live = new LiveConnections<WebSocket>(deps.config.subscriptions);
-  const yoga = createGateway(deps, live);
+  // A manifest that cannot be trusted fails the start, listing its problems.
+  const trustedDocuments = options.trustedDocuments ?? loadTrustedDocuments(deps.config.trustedDocuments, schema);
+  if (deps.config.env === 'production' && trustedDocuments.mode !== 'enforce')
+    log.warn(
+      { mode: trustedDocuments.mode },
+      'trusted documents are not enforced: any operation text runs; SUANNI_TRUSTED_DOCUMENTS=enforce is recommended in production',
+    );
+  const yoga = createGateway(deps, live, trustedDocuments);
   const server: Server = createServer((req, res) => {
     if (rejectOversizedBody(req, res, deps.config.limits.maxBodyBytes)) return;
     if (req.url === '/metrics' && (req.method === 'GET' || req.method === 'HEAD')) {
@@ -224,6 +239,7 @@ export function buildApp(deps: AppDependencies): App {
 
   const wsCleanup = useServer<Record<string, unknown> | undefined, { principal?: Principal }>(
     {
+      connectionInitWaitTimeout: deps.config.websocket.initTimeoutMs,
       execute: (args) => (args.rootValue as { execute: (a: ExecutionArgs) => unknown }).execute(args) as never,
       subscribe: (args) => (args.rootValue as { subscribe: (a: ExecutionArgs) => unknown }).subscribe(args) as never,
       onConnect: async (ctx) => {
@@ -271,6 +287,12 @@ export function buildApp(deps: AppDependencies): App {
         // A socket the server closed (token expired, user erased) runs nothing it still sends.
         const revoked = live.revocationOf(ctx.extra.socket);
         if (revoked) return [appErrorToGraphQL(revoked.error)];
+        try {
+          params = trustedDocuments.resolveSocketOperation(params);
+        } catch (error) {
+          if (error instanceof Error && 'extensions' in error) return [error as GraphQLError];
+          throw error;
+        }
         const enveloped = yoga.getEnveloped({
           req: ctx.extra.request,
           request: new Request(`http://localhost${GRAPHQL_PATH}`, {
@@ -303,6 +325,8 @@ export function buildApp(deps: AppDependencies): App {
       },
     },
     wsServer,
+    // WebSocket pings keep an idle socket open through proxies, and end one whose peer is gone.
+    deps.config.websocket.keepAliveMs,
   );
 
   return {

@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildApp } from './app.js';
@@ -39,6 +39,8 @@ async function start(role?: ProcessRole): Promise<void> {
   const config = loadConfig(role ? { ...process.env, SUANNI_ROLE: role } : process.env);
   const serves = config.role !== 'worker';
   const works = config.role !== 'gateway';
+  // Checked before anything starts: a manifest that cannot be trusted is a configuration error.
+  const trustedDocuments = serves ? await loadGatewayTrustedDocuments(config) : undefined;
   // The OpenTelemetry SDK starts before anything that makes spans (the database client, the app).
   const telemetry = startTelemetry(config.telemetry);
   let database: Awaited<ReturnType<typeof openDatabase>> | undefined;
@@ -86,7 +88,7 @@ async function start(role?: ProcessRole): Promise<void> {
       );
       return;
     }
-    app = buildApp(deps);
+    app = buildApp(deps, { trustedDocuments });
     const { url } = await app.start();
     process.stdout.write(
       `${[
@@ -105,6 +107,39 @@ async function start(role?: ProcessRole): Promise<void> {
     process.stderr.write(`start failed: ${error instanceof Error ? error.message : String(error)}\n`);
     await shutdown('start failed', 1);
   }
+}
+
+async function loadGatewayTrustedDocuments(config: ReturnType<typeof loadConfig>) {
+  const [{ schema }, { loadTrustedDocuments }] = await Promise.all([
+    import('./graphql/schema.js'),
+    import('./transport/trusted-documents.js'),
+  ]);
+  return loadTrustedDocuments(config.trustedDocuments, schema);
+}
+
+/** `manifest:check <file>...`: each manifest's problems against the schema; exits 1 when there are any. */
+async function checkManifests(files: string[]): Promise<void> {
+  if (files.length === 0) throw new Error('usage: suanni manifest:check <persisted-documents.json> [...]');
+  const [{ schema }, { checkManifest }] = await Promise.all([import('./graphql/schema.js'), import('./transport/trusted-documents.js')]);
+  let failed = false;
+  for (const file of files) {
+    let manifest: unknown;
+    try {
+      manifest = JSON.parse(await readFile(file, 'utf8'));
+    } catch (error) {
+      failed = true;
+      process.stdout.write(`${file}: cannot be read as JSON: ${(error as Error).message}\n`);
+      continue;
+    }
+    const { documents, problems } = checkManifest(manifest, schema);
+    if (problems.length > 0) failed = true;
+    process.stdout.write(
+      problems.length > 0
+        ? `${file}: ${problems.length} problem${problems.length === 1 ? '' : 's'}\n${problems.map((problem) => `  ${problem}\n`).join('')}`
+        : `${file}: ${documents.size} document${documents.size === 1 ? '' : 's'}, all valid\n`,
+    );
+  }
+  if (failed) process.exitCode = 1;
 }
 
 async function migrate(): Promise<void> {
@@ -176,6 +211,7 @@ const commands: Record<string, () => Promise<void>> = {
   'migrate:new': () => newMigration(rest.find((arg) => !arg.startsWith('-'))),
   token: () => token(rest),
   'print-schema': printSchemaFile,
+  'manifest:check': () => checkManifests(rest.filter((arg) => !arg.startsWith('-'))),
 };
 
 const run = command ? commands[command] : undefined;
@@ -188,7 +224,8 @@ if (!run) {
 run().then(
   () => {
     // The long-running server keeps the process alive; one-shot commands end here.
-    if (command !== 'start' && command !== 'worker') process.exit(0);
+    // (`process.exitCode`: a check that found problems ends with 1.)
+    if (command !== 'start' && command !== 'worker') process.exit();
   },
   (error: Error) => {
     process.stderr.write(`${error.message}\n`);

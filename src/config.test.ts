@@ -15,6 +15,22 @@ describe('loadConfig', () => {
     ).toBe('production');
   });
 
+  it('reads trusted documents and graphql-ws timings: allow by default, in production too', () => {
+    const production = { NODE_ENV: 'production', AUTH_JWT_SECRET: 's'.repeat(32) };
+    expect(loadConfig({}).trustedDocuments).toEqual({ mode: 'allow', manifests: [] });
+    expect(loadConfig(production).trustedDocuments.mode).toBe('allow');
+    expect(
+      loadConfig({ SUANNI_TRUSTED_DOCUMENTS: 'enforce', SUANNI_TRUSTED_DOCUMENTS_MANIFEST: ' a.json, /etc/b.json ,' }).trustedDocuments,
+    ).toEqual({ mode: 'enforce', manifests: ['a.json', '/etc/b.json'] });
+    expect(() => loadConfig({ SUANNI_TRUSTED_DOCUMENTS: 'strict' })).toThrow('SUANNI_TRUSTED_DOCUMENTS: must be off, allow or enforce');
+    expect(loadConfig({}).websocket).toEqual({ keepAliveMs: 12_000, initTimeoutMs: 3_000 });
+    expect(loadConfig({ SUANNI_WS_KEEPALIVE_MS: '0', SUANNI_WS_INIT_TIMEOUT_MS: '500' }).websocket).toEqual({
+      keepAliveMs: 0,
+      initTimeoutMs: 500,
+    });
+    expect(() => loadConfig({ SUANNI_WS_INIT_TIMEOUT_MS: '0' })).toThrow(/SUANNI_WS_INIT_TIMEOUT_MS/);
+  });
+
   it('lists every invalid variable at once', () => {
     expect(() => loadConfig({ PORT: 'eighty', AUTH_JWT_SECRET: 'short' })).toThrow(/PORT[\s\S]*AUTH_JWT_SECRET/);
   });

@@ -64,6 +64,18 @@ const environmentSchema = z
     SUANNI_MAX_SUBSCRIPTIONS_PER_SOCKET: z.coerce.number().int().min(1).default(100),
     SUANNI_MAX_SUBSCRIPTIONS_PER_USER: z.coerce.number().int().min(1).default(200),
     SUANNI_HEARTBEAT_MS: z.coerce.number().int().min(100).default(3_000),
+    SUANNI_WS_KEEPALIVE_MS: z.coerce.number().int().min(0).max(3_600_000).default(12_000),
+    SUANNI_WS_INIT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(3_000),
+    SUANNI_TRUSTED_DOCUMENTS: z.enum(['off', 'allow', 'enforce'], { error: 'must be off, allow or enforce' }).default('allow'),
+    SUANNI_TRUSTED_DOCUMENTS_MANIFEST: z
+      .string()
+      .optional()
+      .transform((value) =>
+        (value ?? '')
+          .split(',')
+          .map((file) => file.trim())
+          .filter(Boolean),
+      ),
     SUANNI_REVIEW_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
     SUANNI_REVIEW_MAX_TEXT_BYTES: z.coerce.number().int().positive().default(1_000_000),
     SUANNI_REVIEW_MAX_BATCH: z.coerce.number().int().min(1).max(500).default(500),
@@ -143,6 +155,13 @@ export interface Config {
   /** Subscriptions open at once per graphql-ws socket and per user (in one process). */
   subscriptions: { perSocket: number; perUser: number };
   heartbeatMs: number;
+  /**
+   * graphql-ws: `keepAliveMs` between the server's WebSocket pings (0: none; a socket that misses
+   * a pong is ended), `initTimeoutMs` for a socket to send `connection_init` (else closed 4408).
+   */
+  websocket: { keepAliveMs: number; initTimeoutMs: number };
+  /** Trusted documents (persisted operations): the mode and the operator's manifest files. */
+  trustedDocuments: { mode: 'off' | 'allow' | 'enforce'; manifests: string[] };
   /** `maxFileBytes`: one uploaded contract file (PDF, DOCX, TXT), before its text is extracted. */
   /**
    * `modelExtraction: 'assist'` sends candidate clauses of each contract to the configured model
@@ -213,6 +232,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     },
     subscriptions: { perSocket: env.SUANNI_MAX_SUBSCRIPTIONS_PER_SOCKET, perUser: env.SUANNI_MAX_SUBSCRIPTIONS_PER_USER },
     heartbeatMs: env.SUANNI_HEARTBEAT_MS,
+    websocket: { keepAliveMs: env.SUANNI_WS_KEEPALIVE_MS, initTimeoutMs: env.SUANNI_WS_INIT_TIMEOUT_MS },
+    trustedDocuments: { mode: env.SUANNI_TRUSTED_DOCUMENTS, manifests: env.SUANNI_TRUSTED_DOCUMENTS_MANIFEST },
     reviews: {
       concurrency: env.SUANNI_REVIEW_CONCURRENCY,
       maxTextBytes: env.SUANNI_REVIEW_MAX_TEXT_BYTES,

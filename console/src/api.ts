@@ -65,26 +65,44 @@ async function unwrap<R>(response: Response): Promise<R> {
 }
 
 /**
+ * Whether to send operations by their text. The console sends its operations by hash (trusted
+ * documents: graphql-codegen's `__meta__.hash`, which the gateway knows from the console's
+ * manifest); a gateway that does not know them (trusted documents off) answers
+ * PERSISTED_QUERY_NOT_FOUND, and from then on the console sends the text.
+ */
+let sendText = false;
+const NOT_FOUND = 'PERSISTED_QUERY_NOT_FOUND';
+
+function documentIdOf<R, V>(document: TypedDocumentString<R, V>): string | undefined {
+  return sendText ? undefined : (document.__meta__?.hash as string | undefined);
+}
+
+/**
  * One query or mutation. Variables holding a `File` go as a GraphQL multipart request (the files
  * replaced by null in `operations`, a `map`, then the files), with the CSRF header Yoga requires
  * for a body a browser could send without a preflight.
  */
 export async function request<R, V>(document: TypedDocumentString<R, V>, variables?: V): Promise<R> {
-  const query = document.toString();
-  if (filesIn(variables).length === 0) {
-    const response = await fetch(GRAPHQL_PATH, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json, application/json', ...authorization() },
-      body: JSON.stringify({ query, variables }),
-    });
-    return unwrap<R>(response);
-  }
+  const documentId = documentIdOf(document);
+  const hasFiles = filesIn(variables).length > 0;
   const response = await fetch(GRAPHQL_PATH, {
     method: 'POST',
-    headers: { accept: 'application/graphql-response+json, application/json', 'x-graphql-yoga-csrf': 'console', ...authorization() },
-    body: multipartBody(query, variables),
+    headers: {
+      accept: 'application/graphql-response+json, application/json',
+      ...(hasFiles ? { 'x-graphql-yoga-csrf': 'console' } : { 'content-type': 'application/json' }),
+      ...authorization(),
+    },
+    body: hasFiles
+      ? multipartBody(documentId ? { documentId } : document.toString(), variables)
+      : JSON.stringify({ ...(documentId ? { documentId } : { query: document.toString() }), variables }),
   });
-  return unwrap<R>(response);
+  try {
+    return await unwrap<R>(response);
+  } catch (error) {
+    if (!(documentId && error instanceof ApiError && error.code === NOT_FOUND)) throw error;
+    sendText = true;
+    return request(document, variables);
+  }
 }
 
 function socket(): Client {
@@ -105,8 +123,11 @@ export interface SubscriptionHandlers<R> {
 
 /** A subscription over graphql-ws; returns the function that ends it. */
 export function subscribe<R, V>(document: TypedDocumentString<R, V>, variables: V, handlers: SubscriptionHandlers<R>): () => void {
-  return socket().subscribe<R>(
-    { query: document.toString(), variables: variables as Record<string, unknown> },
+  const documentId = documentIdOf(document);
+  let retried: (() => void) | undefined;
+  // graphql-ws requires a query string: an empty one with a documentId asks for a trusted document.
+  const stop = socket().subscribe<R>(
+    { query: documentId ? '' : document.toString(), variables: variables as Record<string, unknown>, ...(documentId ? { documentId } : {}) },
     {
       next: (result) => {
         const first = result.errors?.[0];
@@ -115,10 +136,16 @@ export function subscribe<R, V>(document: TypedDocumentString<R, V>, variables: 
       },
       error: (error) => {
         const first = Array.isArray(error) ? (error[0] as { message?: string; extensions?: { code?: string } } | undefined) : undefined;
+        if (documentId && first?.extensions?.code === NOT_FOUND) {
+          sendText = true;
+          retried = subscribe(document, variables, handlers);
+          return;
+        }
         const message = first?.message ?? (error instanceof CloseEvent ? `Connection closed: ${error.reason || error.code}` : error instanceof Error ? error.message : 'Subscription failed.');
         handlers.error?.(new ApiError(message, first?.extensions?.code));
       },
       complete: () => handlers.complete?.(),
     },
   );
+  return () => (retried ? retried() : stop());
 }

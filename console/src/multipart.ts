@@ -9,10 +9,14 @@ export function filesIn(value: unknown, path = 'variables', found: [string, File
   return found;
 }
 
-/** `operations` (files replaced by null), `map` (part name to paths), then one part per file. */
-export function multipartBody(query: string, variables: unknown): FormData {
+/**
+ * `operations` (files replaced by null), `map` (part name to paths), then one part per file. The
+ * operation is its text, or a trusted document's id (`{ documentId }`).
+ */
+export function multipartBody(operation: string | { documentId: string }, variables: unknown): FormData {
   const files = filesIn(variables);
-  const operations = JSON.stringify({ query, variables }, (_key, value: unknown) => (value instanceof File ? null : value));
+  const params = typeof operation === 'string' ? { query: operation } : operation;
+  const operations = JSON.stringify({ ...params, variables }, (_key, value: unknown) => (value instanceof File ? null : value));
   const form = new FormData();
   form.append('operations', operations);
   form.append('map', JSON.stringify(Object.fromEntries(files.map(([path], index) => [String(index), [path]]))));

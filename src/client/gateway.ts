@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
 
@@ -13,6 +14,14 @@ export class GatewayError extends Error {
   }
 }
 
+/** The answer of a gateway that does not know a document by its hash (trusted documents off, or an older gateway). */
+const NOT_FOUND = 'PERSISTED_QUERY_NOT_FOUND';
+
+/** A trusted document's id: the SHA-256 of its exact text (GraphQL over HTTP persisted documents). */
+export function documentIdOf(query: string): string {
+  return `sha256:${createHash('sha256').update(query).digest('hex')}`;
+}
+
 interface GraphQLBody<T> {
   data?: T | null;
   errors?: { message: string; extensions?: Record<string, unknown> }[];
@@ -24,6 +33,11 @@ interface GraphQLBody<T> {
  */
 export class GatewayClient {
   private socket: Client | undefined;
+  /**
+   * Operations go by hash first (the gateway trusts the CLI's documents, see trusted documents);
+   * once a gateway answers that it does not know one, by their text.
+   */
+  private sendText = false;
 
   constructor(
     readonly url: string,
@@ -43,6 +57,20 @@ export class GatewayClient {
    * CSRF prevention requires the `x-graphql-yoga-csrf` header: it is always sent here.
    */
   async request<T>(query: string, variables: Record<string, unknown> = {}, files: Record<string, File> = {}): Promise<T> {
+    if (this.sendText) return this.send<T>({ query, variables }, files);
+    try {
+      return await this.send<T>({ documentId: documentIdOf(query), variables }, files);
+    } catch (error) {
+      if (!(error instanceof GatewayError && error.code === NOT_FOUND)) throw error;
+      this.sendText = true;
+      return this.send<T>({ query, variables }, files);
+    }
+  }
+
+  private async send<T>(
+    operation: { query?: string; documentId?: string; variables: Record<string, unknown> },
+    files: Record<string, File>,
+  ): Promise<T> {
     const headers: Record<string, string> = {
       accept: 'application/graphql-response+json, application/json',
       'x-graphql-yoga-csrf': 'suanni-cli',
@@ -52,10 +80,10 @@ export class GatewayClient {
     let body: string | FormData;
     if (entries.length === 0) {
       headers['content-type'] = 'application/json';
-      body = JSON.stringify({ query, variables });
+      body = JSON.stringify(operation);
     } else {
       const form = new FormData();
-      form.append('operations', JSON.stringify({ query, variables }));
+      form.append('operations', JSON.stringify(operation));
       form.append('map', JSON.stringify(Object.fromEntries(entries.map(([path], index) => [String(index), [path]]))));
       for (const [index, [, file]] of entries.entries()) form.append(String(index), file, file.name);
       body = form;
@@ -83,6 +111,25 @@ export class GatewayClient {
 
   /** Every event of a subscription, until it completes. */
   async *subscribe<T>(query: string, variables: Record<string, unknown>): AsyncGenerator<T> {
+    if (this.sendText) {
+      yield* this.subscribeOnce<T>({ query, variables });
+      return;
+    }
+    let started = false;
+    try {
+      // graphql-ws requires a query string: an empty one with a documentId asks for a trusted document.
+      for await (const data of this.subscribeOnce<T>({ query: '', documentId: documentIdOf(query), variables })) {
+        started = true;
+        yield data;
+      }
+    } catch (error) {
+      if (started || !(error instanceof GatewayError && error.code === NOT_FOUND)) throw error;
+      this.sendText = true;
+      yield* this.subscribeOnce<T>({ query, variables });
+    }
+  }
+
+  private async *subscribeOnce<T>(payload: { query: string; documentId?: string; variables: Record<string, unknown> }): AsyncGenerator<T> {
     this.socket ??= createClient({
       url: this.wsUrl,
       webSocketImpl: WebSocket,
@@ -90,7 +137,7 @@ export class GatewayClient {
       retryAttempts: 0,
       lazy: true,
     });
-    const events = this.socket.iterate<T>({ query, variables });
+    const events = this.socket.iterate<T>(payload);
     try {
       for await (const result of events) {
         const [first] = result.errors ?? [];
@@ -99,6 +146,15 @@ export class GatewayClient {
       }
     } catch (error) {
       if (error instanceof GatewayError) throw error;
+      // The gateway refused the operation (an `error` message): its GraphQL errors.
+      if (Array.isArray(error) && error.length > 0) {
+        const [first] = error as { message?: unknown; extensions?: Record<string, unknown> }[];
+        throw new GatewayError(
+          String(first?.message ?? 'subscription refused'),
+          String(first?.extensions?.code ?? 'INTERNAL'),
+          first?.extensions ?? {},
+        );
+      }
       // graphql-ws rejects with the socket's CloseEvent (e.g. 4401 token expired, 4403 user erased), or an Error.
       const closed = error as { code?: unknown; reason?: unknown; message?: unknown };
       if (typeof closed.code === 'number')

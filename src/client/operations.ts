@@ -15,3 +15,18 @@ export const ERASURE_PROGRESS = `subscription ErasureProgress($id: ID!) { erasur
 export const ERASURE_REQUEST = `query ErasureJob($id: ID!) { erasureRequest(id: $id) { ${ERASURE_FIELDS} } }`;
 export const TRACE = `query Trace($id: ID!) { trace(id: $id) { traceId rootName durationMs spans { name depth durationMs startTime } } }`;
 export const TRACES = `query Traces($filter: TraceFilter, $first: Int) { traces(filter: $filter, first: $first) { traceId rootName startTime durationMs spanCount errorCodes } }`;
+
+/** Every document above: the gateway trusts them by hash (trusted documents), so the CLI works under `enforce`. */
+export const CLI_OPERATIONS: readonly string[] = [
+  SUBMIT,
+  SUBMIT_BATCH,
+  BATCH_PROGRESS,
+  REVIEW_PROGRESS,
+  BATCH_RESULTS,
+  REVIEW_RESULT,
+  REQUEST_ERASURE,
+  ERASURE_PROGRESS,
+  ERASURE_REQUEST,
+  TRACE,
+  TRACES,
+];
