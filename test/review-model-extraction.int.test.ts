@@ -2,16 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './testkit/app.js';
 import { startFakeOpenAI, type ChatCompletionRequestBody, type FakeBehaviour, type FakeOpenAIServer } from './testkit/fake-openai.js';
 import { loadConfig } from '../src/config.js';
-
-// The rules find insurance here but miss that the consumer may end the contract at any time.
-const CONTRACT = [
-  '家政服务合同',
-  '一、服务内容：乙方为甲方指派住家育儿嫂一名，负责婴儿日常照料。',
-  '二、服务费：每月人民币九千元，甲方于每月一日前支付。',
-  '三、合同解除：甲方哪天不想用了，说一声、过七天就算完，不用讲理由。',
-  '四、保险：乙方应为服务人员购买家政服务人员意外伤害保险。',
-  '五、争议：向甲方住所地人民法院起诉。',
-].join('\n');
+import { HOUSEHOLD_SERVICES_CONTRACT as CONTRACT } from './fixtures/extraction-contracts.js';
 
 const REVIEW = `query ($id: ID!) { review(id: $id) { status degraded text report error { code } } }`;
 

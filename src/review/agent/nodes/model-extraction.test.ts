@@ -2,17 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createRulesProvider } from '../../../platform/llm/rules-provider.js';
 import { extractFields } from '../../extraction/index.js';
 import { ASSIST_LIMITS, assistAnswerSchema, assistExtraction, mergeAssistAnswer, selectAssistRequest } from './model-extraction.js';
-
-// A household-services contract: the rules find insurance and the forum, but not that the
-// consumer may end it at any time on seven days' notice (termination for convenience).
-const CONTRACT = [
-  '家政服务合同',
-  '一、服务内容：乙方为甲方指派住家育儿嫂一名，负责婴儿日常照料。',
-  '二、服务费：每月人民币九千元，甲方于每月一日前支付。',
-  '三、合同解除：甲方哪天不想用了，说一声、过七天就算完，不用讲理由。',
-  '四、保险：乙方应为服务人员购买家政服务人员意外伤害保险。',
-  '五、争议：向甲方住所地人民法院起诉。',
-].join('\n');
+import { HOUSEHOLD_SERVICES_CONTRACT as CONTRACT } from '../../../../test/fixtures/extraction-contracts.js';
 
 const clauseWith = (contract: ReturnType<typeof extractFields>, words: string) => {
   const clause = contract.clauses.find((candidate) => candidate.text.includes(words));
