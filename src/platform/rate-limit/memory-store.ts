@@ -43,13 +43,13 @@ export class MemoryRateLimitStore implements RateLimitStore {
     for (let index = 0; index < OPERATION_CLASSES.length; index++) {
       const cost = costs[OPERATION_CLASSES[index]!];
       if (cost <= 0) continue;
-      const userWait = nextArrival(user[index]!, now, cost, period, limits.user[OPERATION_CLASSES[index]!]) - period - now;
+      const userWait = aheadAfter(user[index]!, now, cost, period, limits.user[OPERATION_CLASSES[index]!]) - period;
       if (userWait > wait) {
         wait = userWait;
         waitScope = 'user';
         waitClass = index;
       }
-      const tenantWait = nextArrival(tenant[index]!, now, cost, period, limits.tenant[OPERATION_CLASSES[index]!]) - period - now;
+      const tenantWait = aheadAfter(tenant[index]!, now, cost, period, limits.tenant[OPERATION_CLASSES[index]!]) - period;
       if (tenantWait > wait) {
         wait = tenantWait;
         waitScope = 'tenant';
@@ -73,8 +73,8 @@ export class MemoryRateLimitStore implements RateLimitStore {
       const operationClass = OPERATION_CLASSES[index]!;
       const cost = costs[operationClass];
       if (cost <= 0) continue;
-      user[index] = nextArrival(user[index]!, now, cost, period, limits.user[operationClass]);
-      tenant[index] = nextArrival(tenant[index]!, now, cost, period, limits.tenant[operationClass]);
+      user[index] = now + aheadAfter(user[index]!, now, cost, period, limits.user[operationClass]);
+      tenant[index] = now + aheadAfter(tenant[index]!, now, cost, period, limits.tenant[operationClass]);
     }
     return ALLOWED;
   }
@@ -99,7 +99,10 @@ export class MemoryRateLimitStore implements RateLimitStore {
   }
 }
 
-/** The TAT after charging `cost` to a bucket whose TAT is `tat`. */
-function nextArrival(tat: number, now: number, cost: number, periodMs: number, limit: number): number {
-  return Math.max(tat, now) + (cost * periodMs) / limit;
+/**
+ * How far ahead of now a bucket's TAT is after charging `cost`. Relative to now, so that a full
+ * burst of exactly `limit` is exactly one period ahead (no floating-point drift past it).
+ */
+function aheadAfter(tat: number, now: number, cost: number, periodMs: number, limit: number): number {
+  return Math.max(tat - now, 0) + (cost * periodMs) / limit;
 }

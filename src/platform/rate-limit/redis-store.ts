@@ -20,8 +20,7 @@ const log = createLogger('rate-limit');
  * charged unless all have room. Times are Redis's own clock (`TIME`, microseconds), so gateways
  * with skewed clocks still agree. Each key holds its TAT and expires when its bucket is full again.
  *
- * KEYS: the buckets. ARGV[1]: the period (µs); then per bucket its emission interval (µs, the
- * period over the limit) and its cost. Returns {0, 0} when charged, else {index of the bucket
+ * KEYS: the buckets. ARGV[1]: the period (µs); then per bucket its limit and its cost. Returns {0, 0} when charged, else {index of the bucket
  * that waits longest (1-based), wait in µs}.
  */
 const GCRA_SCRIPT = `
@@ -29,20 +28,20 @@ local clock = redis.call('TIME')
 local now = tonumber(clock[1]) * 1000000 + tonumber(clock[2])
 local period = tonumber(ARGV[1])
 local worst, worstIndex = 0, 0
-local arrivals = {}
+local aheads = {}
 for i = 1, #KEYS do
-  local interval = tonumber(ARGV[2 * i])
+  local limit = tonumber(ARGV[2 * i])
   local cost = tonumber(ARGV[2 * i + 1])
   local tat = tonumber(redis.call('GET', KEYS[i]) or '0')
-  if tat < now then tat = now end
-  local arrival = tat + interval * cost
-  local wait = arrival - period - now
+  -- Relative to now: a full burst of exactly the limit is exactly one period ahead.
+  local ahead = math.max(tat - now, 0) + cost * period / limit
+  local wait = ahead - period
   if wait > worst then worst, worstIndex = wait, i end
-  arrivals[i] = arrival
+  aheads[i] = ahead
 end
 if worstIndex > 0 then return {worstIndex, math.ceil(worst)} end
 for i = 1, #KEYS do
-  redis.call('SET', KEYS[i], string.format('%d', arrivals[i]), 'PX', math.max(1, math.ceil((arrivals[i] - now) / 1000)))
+  redis.call('SET', KEYS[i], string.format('%.17g', now + aheads[i]), 'PX', math.max(1, math.ceil(aheads[i] / 1000)))
 end
 return {0, 0}
 `;
@@ -84,8 +83,7 @@ export class RedisRateLimitStore implements RateLimitStore {
       const cost = costs[operationClass];
       if (cost <= 0) continue;
       keys.push(`${tag}:u:${subject.userId}:${operationClass}`, `${tag}:t:${operationClass}`);
-      // Rounded up: never more than the limit per period.
-      args.push(Math.ceil(periodUs / limits.user[operationClass]), cost, Math.ceil(periodUs / limits.tenant[operationClass]), cost);
+      args.push(limits.user[operationClass], cost, limits.tenant[operationClass], cost);
       charged.push({ scope: 'user', operationClass }, { scope: 'tenant', operationClass });
     }
     if (keys.length === 0) return ALLOWED;
