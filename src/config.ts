@@ -45,12 +45,13 @@ export function defaultMaxBodyBytes(reviews: { maxBatch: number; maxTextBytes: n
 
 /**
  * Rate limits per period (`SUANNI_RATE_LIMIT_PERIOD_SECONDS`), by class and scope: the default a
- * tenant gets and the ceiling its ADMIN may raise it to. Generous defaults: a full review batch
- * (500) fits a user's model budget, and reads refill at 50 per second per user.
+ * tenant gets and the ceiling its ADMIN may raise it to (ten times the default unless set).
+ * Generous defaults: two full review batches (500 each) fit a user's model budget, and reads
+ * refill at 50 per second per user.
  */
 export const RATE_LIMIT_DEFAULTS: Record<RateScope, ClassLimits> = {
-  user: { reads: 3_000, writes: 600, model: 600 },
-  tenant: { reads: 30_000, writes: 6_000, model: 3_000 },
+  user: { reads: 3_000, writes: 600, model: 1_200 },
+  tenant: { reads: 30_000, writes: 6_000, model: 6_000 },
 };
 const CEILING_FACTOR = 10;
 

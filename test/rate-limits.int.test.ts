@@ -125,6 +125,20 @@ describe('rate limits', () => {
     expect(recovered.data?.me.id).toEqual(expect.any(String));
   });
 
+  it('refuses a batched HTTP body (an array of operations) as malformed, charging nothing', async () => {
+    const { user } = await tenantWith(slow, { readsPerUser: 1 });
+    const token = await user('batcher');
+    const response = await fetch(slow.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify([{ query: ME }, { query: ME }]),
+    });
+    expect(response.status).toBe(400);
+    // The one read is still there.
+    expect((await slow.gql(ME, {}, { token })).status).toBe(200);
+    expect((await slow.gql(ME, {}, { token })).status).toBe(429);
+  });
+
   it('charges two users of one tenant to the shared tenant bucket; another tenant is untouched', async () => {
     const { user } = await tenantWith(slow, { readsPerUser: 3, readsPerTenant: 4 });
     const [alice, bob] = await Promise.all([user('alice'), user('bob')]);
