@@ -95,7 +95,11 @@ export class RateLimitService {
   }
 
   private async read(tenantId: string, db: Pick<Database, 'tenantRateLimit'> = this.db): Promise<RateLimitTable> {
-    const row = await db.tenantRateLimit.findUnique({ where: { tenantId } });
+    return this.effective(await db.tenantRateLimit.findUnique({ where: { tenantId } }));
+  }
+
+  /** The limits in effect given the tenant's own (null: none set). */
+  private effective(row: Partial<Record<RateLimitField, number | null>> | null): RateLimitTable {
     const table: RateLimitTable = { user: { ...this.settings.defaults.user }, tenant: { ...this.settings.defaults.tenant } };
     for (const { field, scope, operationClass } of FIELDS) {
       const own = row?.[field];
@@ -108,10 +112,8 @@ export class RateLimitService {
   /** The tenant's limits with their defaults and ceilings (ADMIN). */
   async describe(principal: Principal): Promise<EffectiveRateLimit[]> {
     if (!hasRole(principal, 'ADMIN')) throw forbidden('Only an ADMIN may see the rate limits of the tenant.');
-    const [table, row] = await Promise.all([
-      this.read(principal.tenantId),
-      this.db.tenantRateLimit.findUnique({ where: { tenantId: principal.tenantId } }),
-    ]);
+    const row = await this.db.tenantRateLimit.findUnique({ where: { tenantId: principal.tenantId } });
+    const table = this.effective(row);
     return FIELDS.map(({ field, scope, operationClass }) => ({
       operationClass,
       scope,
