@@ -6,7 +6,7 @@ import { startTestApp, type GraphQLResponse, type TestApp } from './testkit/app.
 import { redisReachable, SYSTEM_REDIS, waitFor } from './testkit/processes.js';
 
 const redisUp = await redisReachable();
-if (!redisUp) process.stdout.write('SKIP rate-limits.int.test.ts (Redis part): no Redis at 127.0.0.1:6379\n');
+if (!redisUp) process.stdout.write(`SKIP rate-limits.int.test.ts (Redis part): no Redis at ${SYSTEM_REDIS}\n`);
 
 const ME = '{ me { id } }';
 const CREATE_SESSION = 'mutation ($title: String!) { createSession(title: $title) { id } }';
