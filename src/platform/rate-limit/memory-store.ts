@@ -10,6 +10,14 @@ import {
   type RateSubject,
 } from './limits.js';
 
+// Module-local copies: under tsx every use of an imported binding goes through a getter, and
+// these are read several times per request.
+const CLASSES = OPERATION_CLASSES;
+const CLASS_COUNT = OPERATION_CLASSES.length;
+const allowed = ALLOWED;
+/** Only on the rare refusal of a cost above its limit. */
+const overLimit = costOverLimit;
+
 /** Sweep expired buckets once the maps hold this many subjects, at most every SWEEP_EVERY calls. */
 const SWEEP_ABOVE = 10_000;
 const SWEEP_EVERY = 1_024;
@@ -29,8 +37,6 @@ export class MemoryRateLimitStore implements RateLimitStore {
   constructor(private readonly now: () => number = () => performance.now()) {}
 
   consume(subject: RateSubject, costs: ClassCosts, limits: RateLimits): RateDecision {
-    const over = costOverLimit(costs, limits);
-    if (over) return over;
     const now = this.now();
     if (++this.calls % SWEEP_EVERY === 0 && this.size >= SWEEP_ABOVE) this.sweep(now);
     const user = this.buckets(this.users, subject.userId);
@@ -40,16 +46,17 @@ export class MemoryRateLimitStore implements RateLimitStore {
     let wait = 0;
     let waitScope: RateScope = 'user';
     let waitClass = 0;
-    for (let index = 0; index < OPERATION_CLASSES.length; index++) {
-      const cost = costs[OPERATION_CLASSES[index]!];
+    for (let index = 0; index < CLASS_COUNT; index++) {
+      const cost = costs[CLASSES[index]!];
       if (cost <= 0) continue;
-      const userWait = aheadAfter(user[index]!, now, cost, period, limits.user[OPERATION_CLASSES[index]!]) - period;
+      if (cost > limits.user[CLASSES[index]!] || cost > limits.tenant[CLASSES[index]!]) return overLimit(costs, limits)!;
+      const userWait = aheadAfter(user[index]!, now, cost, period, limits.user[CLASSES[index]!]) - period;
       if (userWait > wait) {
         wait = userWait;
         waitScope = 'user';
         waitClass = index;
       }
-      const tenantWait = aheadAfter(tenant[index]!, now, cost, period, limits.tenant[OPERATION_CLASSES[index]!]) - period;
+      const tenantWait = aheadAfter(tenant[index]!, now, cost, period, limits.tenant[CLASSES[index]!]) - period;
       if (tenantWait > wait) {
         wait = tenantWait;
         waitScope = 'tenant';
@@ -57,7 +64,7 @@ export class MemoryRateLimitStore implements RateLimitStore {
       }
     }
     if (wait > 0) {
-      const operationClass = OPERATION_CLASSES[waitClass]!;
+      const operationClass = CLASSES[waitClass]!;
       return {
         allowed: false,
         reason: 'TOO_MANY_REQUESTS',
@@ -69,14 +76,14 @@ export class MemoryRateLimitStore implements RateLimitStore {
         retryAfterMs: wait,
       };
     }
-    for (let index = 0; index < OPERATION_CLASSES.length; index++) {
-      const operationClass = OPERATION_CLASSES[index]!;
+    for (let index = 0; index < CLASS_COUNT; index++) {
+      const operationClass = CLASSES[index]!;
       const cost = costs[operationClass];
       if (cost <= 0) continue;
       user[index] = now + aheadAfter(user[index]!, now, cost, period, limits.user[operationClass]);
       tenant[index] = now + aheadAfter(tenant[index]!, now, cost, period, limits.tenant[operationClass]);
     }
-    return ALLOWED;
+    return allowed;
   }
 
   /** Subjects with a bucket now (tests of the sweep). */
@@ -87,7 +94,7 @@ export class MemoryRateLimitStore implements RateLimitStore {
   private buckets(map: Map<string, Float64Array>, id: string): Float64Array {
     let buckets = map.get(id);
     if (!buckets) {
-      buckets = new Float64Array(OPERATION_CLASSES.length).fill(Number.NEGATIVE_INFINITY);
+      buckets = new Float64Array(CLASS_COUNT).fill(Number.NEGATIVE_INFINITY);
       map.set(id, buckets);
     }
     return buckets;
