@@ -14,7 +14,20 @@ const secret = 'bench-secret-bench-secret-bench-secret';
 const database = await openBenchDatabase('gateway');
 const url = database.url;
 
-const config = { ...loadConfig({ NODE_ENV: 'production', AUTH_JWT_SECRET: secret, LOG_LEVEL: 'error' }), host: '127.0.0.1', port: 0 };
+// Rate limits stay on (their cost is part of every request) but high enough never to refuse the load.
+const unrefused = Object.fromEntries(
+  ['READS', 'WRITES'].flatMap((operationClass) =>
+    ['USER', 'TENANT'].flatMap((scope) => [
+      [`SUANNI_RATE_LIMIT_${operationClass}_PER_${scope}`, '1000000000'],
+      [`SUANNI_RATE_LIMIT_${operationClass}_PER_${scope}_CEILING`, '1000000000'],
+    ]),
+  ),
+);
+const config = {
+  ...loadConfig({ NODE_ENV: 'production', AUTH_JWT_SECRET: secret, LOG_LEVEL: 'error', ...unrefused }),
+  host: '127.0.0.1',
+  port: 0,
+};
 const db = createDatabase(url, 10);
 const deps = createDependencies({ config, db, databaseUrl: url });
 const app = buildApp(deps);

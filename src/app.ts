@@ -19,7 +19,9 @@ import { createLogger } from './platform/logger.js';
 import { operationTraceId, useObservability } from './graphql/tracing-plugin.js';
 import { USER_ERASED_TOPIC } from './erasure/service.js';
 import { isConsoleRequest, serveConsole } from './transport/console-static.js';
-import { LiveConnections, type Revocation } from './transport/live-connections.js';
+import { LiveConnections, TOO_MANY_REQUESTS_CLOSE, type Revocation } from './transport/live-connections.js';
+import { SocketFloodGuard } from './transport/flood-guard.js';
+import { useRateLimits } from './graphql/rate-limit-plugin.js';
 import { atInstant, tokenExpired, useSubscriptionGuard } from './transport/subscription-guard.js';
 import { DEV_TOKEN_PATH, graphiqlOptions, renderGatewayGraphiQL, serveDevToken, serveLanding } from './transport/graphiql.js';
 import { loadTrustedDocuments, type TrustedDocuments } from './transport/trusted-documents.js';
@@ -32,6 +34,15 @@ const userErased: Revocation = {
   code: CloseCode.Forbidden,
   reason: 'Forbidden: user erased',
   error: new AppError('FORBIDDEN', 'This user has been erased.', { reason: 'SUBJECT_ERASED' }),
+};
+
+/** A socket that kept sending after its operations were refused for the rate limit. */
+const socketFlooding: Revocation = {
+  code: TOO_MANY_REQUESTS_CLOSE,
+  reason: 'Too many requests: kept sending after being rate limited',
+  error: new AppError('RATE_LIMITED', 'This connection kept sending after being rate limited and was closed.', {
+    reason: 'SOCKET_FLOODING',
+  }),
 };
 
 export const GRAPHQL_PATH = '/graphql';
@@ -89,6 +100,7 @@ function createGateway(
   trustedDocuments: TrustedDocuments,
 ): YogaServerInstance<ServerContext, Context> {
   const { config } = deps;
+  const flood = new SocketFloodGuard<WebSocket>(config.rateLimits.floodRefusals, config.rateLimits.periodMs);
   const production = config.env === 'production';
   return createYoga<ServerContext, Context>({
     schema,
@@ -136,6 +148,13 @@ function createGateway(
       useErrorPolicy(),
       // Last, so that it sees results after the error policy (its instrumentation wraps everything anyway).
       useObservability(deps.metrics),
+      // After observability and the error policy (a refusal is traced and shaped like any error);
+      // before the subscription guard, so that a refused subscription takes no slot.
+      useRateLimits<WebSocket>({
+        onSocketRefusal: (socket) => {
+          if (flood.refused(socket)) live.revokeSocket(socket, socketFlooding);
+        },
+      }),
       // After observability, so that a refused subscription still ends its operation span.
       useSubscriptionGuard(live),
     ],
@@ -193,7 +212,7 @@ export interface App {
  * the same envelop plugins and context.
  */
 export function buildApp(deps: AppDependencies, options: { trustedDocuments?: TrustedDocuments } = {}): App {
-  const live = new LiveConnections<WebSocket>(deps.config.subscriptions);
+  const live = new LiveConnections<WebSocket>(deps.config.subscriptions, deps.config.rateLimits.socketsPerUser);
   // A manifest that cannot be trusted fails the start, listing its problems.
   const trustedDocuments = options.trustedDocuments ?? loadTrustedDocuments(deps.config.trustedDocuments, schema);
   if (deps.config.env === 'production' && trustedDocuments.mode !== 'enforce')

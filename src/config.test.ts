@@ -31,6 +31,28 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SUANNI_WS_INIT_TIMEOUT_MS: '0' })).toThrow(/SUANNI_WS_INIT_TIMEOUT_MS/);
   });
 
+  it('reads rate limits by scope and class, with ceilings ten times the defaults unless set, and refuses a default above its ceiling', () => {
+    const config = loadConfig({
+      SUANNI_RATE_LIMIT_PERIOD_SECONDS: '2.5',
+      SUANNI_RATE_LIMIT_MODEL_PER_TENANT: '40',
+      SUANNI_RATE_LIMIT_MODEL_PER_TENANT_CEILING: '50',
+    });
+    expect(config.rateLimits).toMatchObject({
+      enabled: true,
+      periodMs: 2_500,
+      defaults: { user: { reads: 3_000, writes: 600, model: 1_200 }, tenant: { reads: 30_000, writes: 6_000, model: 40 } },
+      ceilings: { user: { reads: 30_000, writes: 6_000, model: 12_000 }, tenant: { reads: 300_000, writes: 60_000, model: 50 } },
+      floodRefusals: 20,
+      socketsPerUser: 20,
+      keyPrefix: 'suanni:rl:',
+    });
+    expect(() => loadConfig({ SUANNI_RATE_LIMIT_READS_PER_USER: '500', SUANNI_RATE_LIMIT_READS_PER_USER_CEILING: '400' })).toThrow(
+      'SUANNI_RATE_LIMIT_READS_PER_USER: must not be above SUANNI_RATE_LIMIT_READS_PER_USER_CEILING (400)',
+    );
+    expect(() => loadConfig({ SUANNI_RATE_LIMIT_WRITES_PER_TENANT: '0' })).toThrow(/SUANNI_RATE_LIMIT_WRITES_PER_TENANT/);
+    expect(loadConfig({ SUANNI_RATE_LIMITS: 'false' }).rateLimits.enabled).toBe(false);
+  });
+
   it('lists every invalid variable at once', () => {
     expect(() => loadConfig({ PORT: 'eighty', AUTH_JWT_SECRET: 'short' })).toThrow(/PORT[\s\S]*AUTH_JWT_SECRET/);
   });

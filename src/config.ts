@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { loadModelProviderConfig, type ModelProviderConfig } from './platform/llm/config.js';
+import { OPERATION_CLASSES, RATE_SCOPES, type ClassLimits, type RateScope } from './platform/rate-limit/limits.js';
 
 export const projectDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -42,8 +43,47 @@ export function defaultMaxBodyBytes(reviews: { maxBatch: number; maxTextBytes: n
   return Math.max(reviews.maxBatch * TYPICAL_CONTRACT_BYTES, reviews.maxTextBytes + BODY_OVERHEAD_BYTES);
 }
 
+/**
+ * Rate limits per period (`SUANNI_RATE_LIMIT_PERIOD_SECONDS`), by class and scope: the default a
+ * tenant gets and the ceiling its ADMIN may raise it to (ten times the default unless set).
+ * Generous defaults: two full review batches (500 each) fit a user's model budget, and reads
+ * refill at 50 per second per user.
+ */
+export const RATE_LIMIT_DEFAULTS: Record<RateScope, ClassLimits> = {
+  user: { reads: 3_000, writes: 600, model: 1_200 },
+  tenant: { reads: 30_000, writes: 6_000, model: 6_000 },
+};
+const CEILING_FACTOR = 10;
+
+/** `SUANNI_RATE_LIMIT_READS_PER_USER`, `..._CEILING`: the variable of one limit. */
+export function rateLimitVariable(scope: RateScope, operationClass: keyof ClassLimits, ceiling = false): string {
+  return `SUANNI_RATE_LIMIT_${operationClass.toUpperCase()}_PER_${scope.toUpperCase()}${ceiling ? '_CEILING' : ''}`;
+}
+
+const rateLimitVariables = Object.fromEntries(
+  RATE_SCOPES.flatMap((scope) =>
+    OPERATION_CLASSES.flatMap((operationClass) => [
+      [rateLimitVariable(scope, operationClass), z.coerce.number().int().min(1).default(RATE_LIMIT_DEFAULTS[scope][operationClass])],
+      [
+        rateLimitVariable(scope, operationClass, true),
+        z.coerce
+          .number()
+          .int()
+          .min(1)
+          .default(RATE_LIMIT_DEFAULTS[scope][operationClass] * CEILING_FACTOR),
+      ],
+    ]),
+  ),
+) as Record<string, z.ZodDefault<z.ZodCoercedNumber<unknown>>>;
+
 const environmentSchema = z
   .object({
+    ...rateLimitVariables,
+    SUANNI_RATE_LIMITS: booleanFlag.default(true),
+    SUANNI_RATE_LIMIT_PERIOD_SECONDS: z.coerce.number().min(0.1).max(86_400).default(60),
+    SUANNI_RATE_LIMIT_FLOOD_REFUSALS: z.coerce.number().int().min(1).default(20),
+    SUANNI_RATE_LIMIT_KEY_PREFIX: z.string().min(1).default('suanni:rl:'),
+    SUANNI_MAX_SOCKETS_PER_USER: z.coerce.number().int().min(1).default(20),
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     HOST: z.string().default('0.0.0.0'),
     PORT: z.coerce.number().int().min(0).max(65535).default(4000),
@@ -131,6 +171,16 @@ const environmentSchema = z
       message: `must be at least SUANNI_REVIEW_MAX_TEXT_BYTES + ${BODY_OVERHEAD_BYTES} (query and JSON overhead), or a contract at the text limit could never be submitted; leave it unset for the default derived from the review limits`,
     },
   )
+  .superRefine((env, context) => {
+    const values = env as unknown as Record<string, number>;
+    for (const scope of RATE_SCOPES)
+      for (const operationClass of OPERATION_CLASSES) {
+        const name = rateLimitVariable(scope, operationClass);
+        const ceiling = rateLimitVariable(scope, operationClass, true);
+        if (values[name]! > values[ceiling]!)
+          context.addIssue({ code: 'custom', path: [name], message: `must not be above ${ceiling} (${values[ceiling]})` });
+      }
+  })
   .refine((env) => env.NODE_ENV !== 'production' || env.AUTH_JWT_SECRET || env.AUTH_JWKS_URL, {
     message: 'in production set AUTH_JWT_SECRET or AUTH_JWKS_URL; the generated development secret is refused',
   })
@@ -162,8 +212,23 @@ export interface Config {
   websocket: { keepAliveMs: number; initTimeoutMs: number };
   /** Trusted documents (persisted operations): the mode and the operator's manifest files. */
   trustedDocuments: { mode: 'off' | 'allow' | 'enforce'; manifests: string[] };
-  /** `maxFileBytes`: one uploaded contract file (PDF, DOCX, TXT), before its text is extracted. */
   /**
+   * Operations per user and per tenant by class, counted over `periodMs`: defaults, and the
+   * ceilings an ADMIN may set the tenant's own up to. `floodRefusals`: refusals one graphql-ws
+   * socket may receive in a period before it is closed (4429). `socketsPerUser`: graphql-ws sockets
+   * one user may hold open in this process. `keyPrefix`: of the Redis keys (with REDIS_URL).
+   */
+  rateLimits: {
+    enabled: boolean;
+    periodMs: number;
+    defaults: Record<RateScope, ClassLimits>;
+    ceilings: Record<RateScope, ClassLimits>;
+    floodRefusals: number;
+    socketsPerUser: number;
+    keyPrefix: string;
+  };
+  /**
+   * `maxFileBytes`: one uploaded contract file (PDF, DOCX, TXT), before its text is extracted.
    * `modelExtraction: 'assist'` sends candidate clauses of each contract to the configured model
    * (SUANNI_MODEL_EXTRACTION); `off` keeps contract text in the process.
    */
@@ -196,6 +261,12 @@ export interface Config {
   models: ModelProviderConfig;
   /** OpenTelemetry: see src/platform/telemetry/sdk.ts. */
   telemetry: { serviceName: string; otlpEndpoint?: string; otlpTracesEndpoint?: string; otlpProtocol: OtlpProtocol; bufferTraces: number };
+}
+
+function rateLimitTable(values: Record<string, number>, ceiling: boolean): Record<RateScope, ClassLimits> {
+  const limits = (scope: RateScope) =>
+    Object.fromEntries(OPERATION_CLASSES.map((name) => [name, values[rateLimitVariable(scope, name, ceiling)]!])) as ClassLimits;
+  return { user: limits('user'), tenant: limits('tenant') };
 }
 
 /** Parses the environment; throws one error listing every invalid variable. */
@@ -234,6 +305,15 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     heartbeatMs: env.SUANNI_HEARTBEAT_MS,
     websocket: { keepAliveMs: env.SUANNI_WS_KEEPALIVE_MS, initTimeoutMs: env.SUANNI_WS_INIT_TIMEOUT_MS },
     trustedDocuments: { mode: env.SUANNI_TRUSTED_DOCUMENTS, manifests: env.SUANNI_TRUSTED_DOCUMENTS_MANIFEST },
+    rateLimits: {
+      enabled: env.SUANNI_RATE_LIMITS,
+      periodMs: Math.round(env.SUANNI_RATE_LIMIT_PERIOD_SECONDS * 1000),
+      defaults: rateLimitTable(env as unknown as Record<string, number>, false),
+      ceilings: rateLimitTable(env as unknown as Record<string, number>, true),
+      floodRefusals: env.SUANNI_RATE_LIMIT_FLOOD_REFUSALS,
+      socketsPerUser: env.SUANNI_MAX_SOCKETS_PER_USER,
+      keyPrefix: env.SUANNI_RATE_LIMIT_KEY_PREFIX,
+    },
     reviews: {
       concurrency: env.SUANNI_REVIEW_CONCURRENCY,
       maxTextBytes: env.SUANNI_REVIEW_MAX_TEXT_BYTES,

@@ -8,6 +8,7 @@ import type { KnowledgeService } from './knowledge/service.js';
 import type { ReviewService } from './review/service.js';
 import type { ChatService } from './memory/service.js';
 import type { QuotaService } from './identity/quotas.js';
+import type { RateLimitService } from './identity/rate-limits.js';
 import type { ErasureService } from './erasure/service.js';
 import type { Metrics } from './platform/telemetry/metrics.js';
 import type { ObservabilityService } from './observability/service.js';
@@ -23,6 +24,7 @@ export interface Services {
   observability: ObservabilityService;
   chat: ChatService;
   quotas: QuotaService;
+  rateLimits: RateLimitService;
   erasure: ErasureService;
 }
 

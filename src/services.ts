@@ -18,6 +18,10 @@ import { traceBuffer } from './platform/telemetry/sdk.js';
 import { createEventBus } from './platform/pubsub.js';
 import type { RedisConnections } from './platform/redis.js';
 import { QuotaService } from './identity/quotas.js';
+import { RateLimitService } from './identity/rate-limits.js';
+import { MemoryRateLimitStore } from './platform/rate-limit/memory-store.js';
+import { RedisRateLimitStore } from './platform/rate-limit/redis-store.js';
+import { rateLimitVariable } from './config.js';
 import { ErasureService, type ErasureStepName } from './erasure/service.js';
 import { SubjectHasher } from './erasure/subject-hash.js';
 import { Tombstones } from './erasure/tombstones.js';
@@ -62,6 +66,12 @@ export function createDependencies(options: {
   const hasher = new SubjectHasher(hashKey);
   const tombstones = new Tombstones(db, hasher);
   const quotas = new QuotaService(db, config.quotas);
+  const rateLimits = new RateLimitService(
+    db,
+    // With Redis, every gateway charges the same buckets; otherwise each process counts its own.
+    options.redis ? new RedisRateLimitStore(options.redis.commands, config.rateLimits.keyPrefix) : new MemoryRateLimitStore(),
+    { ...config.rateLimits, ceilingVariable: (scope, operationClass) => rateLimitVariable(scope, operationClass, true) },
+  );
   const reviewGraph = compileReviewGraph(
     { provider, modelExtraction: config.reviews.modelExtraction },
     { overrides: options.reviewNodeOverrides },
@@ -116,6 +126,7 @@ export function createDependencies(options: {
     services: {
       identity,
       quotas,
+      rateLimits,
       erasure: new ErasureService(db, events, tombstones, hasher, identity, memoryStores, {
         faultAfterStep: options.erasureFaultAfterStep,
         failAfterStep: options.erasureFailAfterStep,

@@ -14,12 +14,15 @@ const httpStatusByCode: Partial<Record<ErrorCode, number>> = {
 /** Builds the client-facing GraphQL error for an expected failure. */
 export function appErrorToGraphQL(error: AppError, source?: GraphQLError): GraphQLError {
   const status = httpStatusByCode[error.code];
+  // A refusal that says when to come back says it in HTTP too (Yoga copies these headers onto the response).
+  const retryAfter = error.details.retryAfter;
+  const headers = typeof retryAfter === 'number' ? { 'retry-after': String(retryAfter) } : undefined;
   return new GraphQLError(error.message, {
     nodes: source?.nodes,
     source: source?.source,
     positions: source?.positions,
     path: source?.path,
-    extensions: { code: error.code, ...error.details, ...(status ? { http: { status } } : {}) },
+    extensions: { code: error.code, ...error.details, ...(status ? { http: { status, ...(headers ? { headers } : {}) } } : {}) },
   });
 }
 

@@ -5,6 +5,7 @@ import './scalars.js';
 import '../identity/graphql/user.js';
 import '../identity/graphql/session.js';
 import '../identity/graphql/quotas.js';
+import '../identity/graphql/rate-limits.js';
 import '../knowledge/graphql/knowledge.js';
 import '../review/graphql/review.js';
 import '../memory/graphql/chat.js';

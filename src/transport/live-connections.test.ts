@@ -26,6 +26,22 @@ const refusalOf = (open: () => unknown) => {
 };
 
 describe('LiveConnections', () => {
+  it('refuses a socket over the per-user limit with 4429 and RATE_LIMITED / TOO_MANY_SOCKETS, and has room again once one closes', () => {
+    const live = new LiveConnections<FakeSocket>({ perSocket: 10, perUser: 10 }, 2);
+    const [one, two, three] = [new FakeSocket(), new FakeSocket(), new FakeSocket()];
+    expect(live.addSocket('u1', one)).toBeNull();
+    expect(live.addSocket('u1', two)).toBeNull();
+    const refused = live.addSocket('u1', three);
+    expect(refused?.code).toBe(4429);
+    expect(refused?.reason).toBe('Too many connections: at most 2 per user');
+    expect(refused?.error.code).toBe('RATE_LIMITED');
+    expect(refused?.error.details).toEqual({ reason: 'TOO_MANY_SOCKETS', limit: 'socketsPerUser', max: 2 });
+    // Another user is not affected; a closed socket frees its place.
+    expect(live.addSocket('u2', new FakeSocket())).toBeNull();
+    live.removeSocket('u1', one);
+    expect(live.addSocket('u1', three)).toBeNull();
+  });
+
   it('refuses a subscription over the per-socket limit with RATE_LIMITED / TOO_MANY_SUBSCRIPTIONS', () => {
     const live = new LiveConnections<FakeSocket>({ perSocket: 2, perUser: 10 });
     const socket = new FakeSocket();

@@ -41,6 +41,19 @@ const tooManySubscriptions = (limit: keyof SubscriptionLimits, max: number) =>
     },
   );
 
+/** WebSocket close code of a socket refused or closed for sending too much (as graphql-ws uses it). */
+export const TOO_MANY_REQUESTS_CLOSE = 4429;
+
+const tooManySockets = (max: number): Revocation => ({
+  code: TOO_MANY_REQUESTS_CLOSE,
+  reason: `Too many connections: at most ${max} per user`,
+  error: new AppError('RATE_LIMITED', `At most ${max} connections may be open per user.`, {
+    reason: 'TOO_MANY_SOCKETS',
+    limit: 'socketsPerUser',
+    max,
+  }),
+});
+
 /**
  * The live graphql-ws sockets and subscriptions (graphql-ws and SSE) of this process, by user:
  * enforces the subscription limits and lets the server end everything a user has open (erasure).
@@ -54,13 +67,21 @@ export class LiveConnections<S extends ClosableSocket> {
   /** Users ended for good (erased): ids are never reused, so this set needs no expiry. */
   private readonly endedUsers = new Map<string, Revocation>();
 
-  constructor(private readonly limits: SubscriptionLimits) {}
+  /** @param socketsPerUser graphql-ws sockets one user may hold open at once (in this process). */
+  constructor(
+    private readonly limits: SubscriptionLimits,
+    private readonly socketsPerUser = Number.POSITIVE_INFINITY,
+  ) {}
 
-  /** Registers an authenticated socket; returns the revocation instead when its user was ended. */
+  /**
+   * Registers an authenticated socket; returns the revocation instead when its user was ended
+   * or already holds `socketsPerUser` sockets (close 4429, RATE_LIMITED / TOO_MANY_SOCKETS).
+   */
   addSocket(userId: string, socket: S): Revocation | null {
     const ended = this.endedUsers.get(userId);
     if (ended) return ended;
     const sockets = this.socketsByUser.get(userId) ?? new Set<S>();
+    if (sockets.size >= this.socketsPerUser) return tooManySockets(this.socketsPerUser);
     this.socketsByUser.set(userId, sockets);
     sockets.add(socket);
     return null;

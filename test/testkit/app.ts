@@ -7,6 +7,7 @@ import type { Role } from '../../src/identity/principal.js';
 import { signDevelopmentToken } from '../../src/identity/tokens.js';
 import { createDatabase, type Database } from '../../src/platform/db/prisma.js';
 import { createDependencies } from '../../src/services.js';
+import type { RedisConnections } from '../../src/platform/redis.js';
 import type { AppDependencies } from '../../src/context.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
 
@@ -53,6 +54,8 @@ export async function startTestApp(
     erasureFaultAfterStep?: Parameters<typeof createDependencies>[0]['erasureFaultAfterStep'];
     erasureFailAfterStep?: Parameters<typeof createDependencies>[0]['erasureFailAfterStep'];
     erasureRetry?: Parameters<typeof createDependencies>[0]['erasureRetry'];
+    /** Redis connections (the caller's, closed by the caller): events, progress and rate limits shared with other apps. */
+    redis?: RedisConnections;
     /** Reuse another app's database, secret and tenant: a "restart" of the gateway. */
     restartOf?: Pick<TestApp, 'database' | 'secret' | 'tenant'>;
   } = {},
@@ -76,6 +79,7 @@ export async function startTestApp(
     erasureFaultAfterStep: overrides.erasureFaultAfterStep,
     erasureFailAfterStep: overrides.erasureFailAfterStep,
     erasureRetry: overrides.erasureRetry,
+    redis: overrides.redis,
   });
   await deps.services.reviews.start({ work: true });
   const app: App = buildApp(deps);

@@ -1,4 +1,5 @@
 import { builder } from '../../graphql/builder.js';
+import { modelBacked } from '../../graphql/rate-limit-plugin.js';
 import type { TurnContext } from '../agent/state.js';
 import type { FactCandidate } from '../rules/fact-candidates.js';
 import { FACT_SOURCES, streamTurn, type ChatTurnResult, type FactView, type ThreadView } from '../service.js';
@@ -107,6 +108,7 @@ builder.mutationFields((t) => ({
     type: ChatTurnRef,
     description: 'One turn in an open session of the caller.',
     args: { sessionId: t.arg.id({ required: true }), text: t.arg.string({ required: true }) },
+    extensions: modelBacked(),
     resolve: (_root, args, context) => context.services.chat.sendMessage(context.principal, args.sessionId, args.text),
   }),
   confirmFact: t.withAuth({ authenticated: true }).field({
@@ -131,6 +133,8 @@ builder.subscriptionFields((t) => ({
   replyStream: t.withAuth({ authenticated: true }).string({
     description: 'Runs one turn and streams the reply text as it is produced, one piece per event.',
     args: { sessionId: t.arg.id({ required: true }), text: t.arg.string({ required: true }) },
+    // A subscription that runs a chat turn: model-backed work, not a read.
+    extensions: modelBacked(),
     subscribe: (_root, args, context) => streamTurn(context.services.chat, context.principal, args.sessionId, args.text),
     resolve: (piece: string) => piece,
   }),

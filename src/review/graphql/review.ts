@@ -1,5 +1,6 @@
 import { builder } from '../../graphql/builder.js';
 import { perItemTextCheck } from '../../graphql/input-guard.js';
+import { modelBacked } from '../../graphql/rate-limit-plugin.js';
 import { pageSize } from '../../graphql/paging.js';
 import type { Principal } from '../../identity/principal.js';
 import type { Context } from '../../context.js';
@@ -304,6 +305,7 @@ builder.mutationFields((t) => ({
     type: ReviewRef,
     description: 'Queues a review and returns it at once (QUEUED); it never waits for a model.',
     args: { input: t.arg({ type: ReviewInputType, required: true }) },
+    extensions: modelBacked(),
     resolve: (_root, args, context) => context.services.reviews.submit(context.principal, args.input),
   }),
   submitReviewBatch: t.withAuth({ authenticated: true }).field({
@@ -311,6 +313,8 @@ builder.mutationFields((t) => ({
     description: 'Queues up to 500 independent reviews; an input that cannot be reviewed fails on its own with BAD_USER_INPUT.',
     // Each input is checked on its own (ReviewService.submitBatch): one bad contract fails alone.
     args: { inputs: t.arg({ type: [ReviewInputType], required: true, extensions: perItemTextCheck }) },
+    // Charged by its size: a batch of 200 is 200 model-backed operations.
+    extensions: modelBacked('inputs'),
     resolve: (_root, args, context) => context.services.reviews.submitBatch(context.principal, args.inputs),
   }),
   cancelReview: t.withAuth({ authenticated: true }).field({
@@ -330,6 +334,7 @@ builder.mutationFields((t) => ({
     type: ReplayResultRef,
     description: 'Runs a review again with its asOf and exactly the knowledge versions it used, and compares.',
     args: { id: t.arg.id({ required: true }) },
+    extensions: modelBacked(),
     resolve: (_root, args, context) => context.services.reviews.replay(context.principal, args.id),
   }),
 }));

@@ -1,0 +1,111 @@
+import { randomBytes } from 'node:crypto';
+import net from 'node:net';
+import { Redis } from 'ioredis';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { ClassCosts, RateLimits } from './limits.js';
+import { RedisRateLimitStore } from './redis-store.js';
+
+const REDIS_URL = process.env.CI_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+function reachable(): Promise<boolean> {
+  const { hostname, port } = new URL(REDIS_URL);
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: hostname, port: Number(port || 6379) });
+    socket.setTimeout(2_000);
+    socket.once('connect', () => {
+      socket.end();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
+  });
+}
+
+const redisUp = await reachable();
+if (!redisUp) process.stdout.write(`SKIP redis-store.test.ts: no Redis at ${REDIS_URL}\n`);
+
+// Long enough that nothing recovers while a test runs: these tests count, they do not wait.
+const limits: RateLimits = { user: { reads: 3, writes: 2, model: 4 }, tenant: { reads: 5, writes: 10, model: 10 }, periodMs: 600_000 };
+const reads: ClassCosts = { reads: 1, writes: 0, model: 0 };
+const model = (n: number): ClassCosts => ({ reads: 0, writes: 0, model: n });
+
+describe.skipIf(!redisUp)('Redis GCRA rate limits', () => {
+  const prefix = `suanni-test:rl:${randomBytes(6).toString('hex')}:`;
+  const clients: Redis[] = [];
+  const connect = () => {
+    const client = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
+    clients.push(client);
+    return client;
+  };
+
+  afterAll(async () => {
+    const keys = await clients[0]!.keys(`${prefix}*`);
+    if (keys.length > 0) await clients[0]!.del(...keys);
+    await Promise.all(clients.map((client) => client.quit()));
+  });
+
+  it('two stores on their own connections share one bucket, and the tenant bucket across users', async () => {
+    const one = new RedisRateLimitStore(connect(), prefix);
+    const two = new RedisRateLimitStore(connect(), prefix);
+    const alice = { userId: 'alice', tenantId: 'acme' };
+    const bob = { userId: 'bob', tenantId: 'acme' };
+    expect(await one.consume(alice, reads, limits)).toEqual({ allowed: true });
+    expect(await two.consume(alice, reads, limits)).toEqual({ allowed: true });
+    expect(await one.consume(alice, reads, limits)).toEqual({ allowed: true });
+    const refused = await two.consume(alice, reads, limits);
+    expect(refused).toMatchObject({ allowed: false, reason: 'TOO_MANY_REQUESTS', scope: 'user', operationClass: 'reads', limit: 3 });
+    // One read comes back every 200 s; a little of it has passed already.
+    expect(refused.allowed === false && refused.retryAfterMs).toBeGreaterThan(190_000);
+    expect(refused.allowed === false && refused.retryAfterMs).toBeLessThanOrEqual(200_000);
+    expect(await two.consume(bob, reads, limits)).toEqual({ allowed: true });
+    expect(await one.consume(bob, reads, limits)).toEqual({ allowed: true });
+    expect(await one.consume(bob, reads, limits)).toMatchObject({ allowed: false, scope: 'tenant', limit: 5 });
+    const keys = await clients[0]!.keys(`${prefix}{acme}*`);
+    expect(keys.sort()).toEqual([`${prefix}{acme}:t:reads`, `${prefix}{acme}:u:alice:reads`, `${prefix}{acme}:u:bob:reads`]);
+    // Every key expires once its bucket is full again: at most one period away.
+    for (const key of keys) expect(await clients[0]!.pttl(key)).toBeGreaterThan(0);
+    for (const key of keys) expect(await clients[0]!.pttl(key)).toBeLessThanOrEqual(600_000);
+  });
+
+  it('weighs by cost and charges nothing when one bucket refuses', async () => {
+    const store = new RedisRateLimitStore(connect(), prefix);
+    const carol = { userId: 'carol', tenantId: 'globex' };
+    expect(await store.consume(carol, model(3), limits)).toEqual({ allowed: true });
+    expect(await store.consume(carol, model(2), limits)).toMatchObject({ allowed: false, operationClass: 'model', cost: 2 });
+    expect(await store.consume(carol, { reads: 1, writes: 0, model: 2 }, limits)).toMatchObject({ allowed: false });
+    // Neither refused operation charged its read: three reads still fit.
+    for (let i = 0; i < 3; i++) expect(await store.consume(carol, reads, limits)).toEqual({ allowed: true });
+    expect(await store.consume(carol, model(1), limits)).toEqual({ allowed: true });
+    expect(await store.consume(carol, model(5), limits)).toMatchObject({
+      allowed: false,
+      reason: 'COST_EXCEEDS_LIMIT',
+      retryAfterMs: null,
+    });
+  });
+
+  it('recovers: a bucket refills at limit per period (a short period here)', async () => {
+    const store = new RedisRateLimitStore(connect(), prefix);
+    const dave = { userId: 'dave', tenantId: 'initech' };
+    const short: RateLimits = { ...limits, periodMs: 300 };
+    for (let i = 0; i < 3; i++) await store.consume(dave, reads, short);
+    const refused = await store.consume(dave, reads, short);
+    expect(refused.allowed).toBe(false);
+    let recovered = false;
+    for (let attempt = 0; attempt < 100 && !recovered; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      recovered = (await store.consume(dave, reads, short)).allowed;
+    }
+    expect(recovered).toBe(true);
+  });
+
+  it('allows (fails open) when Redis does not answer', async () => {
+    const client = new Redis('redis://127.0.0.1:1', { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    client.on('error', () => {});
+    const store = new RedisRateLimitStore(client, prefix);
+    expect(await store.consume({ userId: 'erin', tenantId: 'x' }, reads, limits)).toEqual({ allowed: true });
+    client.disconnect();
+  });
+});
