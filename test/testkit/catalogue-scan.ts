@@ -23,6 +23,21 @@ const TEXT_ARRAY_TYPES = ['_text', '_varchar', '_bpchar', '_uuid', '_json', '_js
 
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
+/** Short needles would match by chance (a hex id fragment): refuse them rather than report noise. */
+function assertNeedles(needles: readonly string[]): void {
+  if (needles.length === 0 || needles.some((needle) => needle.length < 8)) throw new Error('scan for needles of at least 8 characters');
+}
+
+/** A condition true for rows whose column holds any needle (`$1`, `$2`, ...). */
+function matching(column: CatalogueColumn, needles: readonly string[]): string {
+  const ref = quote(column.column);
+  return needles
+    .map((_, i) =>
+      column.type === 'bytea' ? `position(convert_to($${i + 1}, 'UTF8') in ${ref}) > 0` : `strpos(${ref}::text, $${i + 1}) > 0`,
+    )
+    .join(' OR ');
+}
+
 /** Every column of every application schema that can hold a user's id or content. */
 export async function textColumns(db: Database): Promise<CatalogueColumn[]> {
   return db.$queryRawUnsafe<CatalogueColumn[]>(
@@ -38,23 +53,39 @@ export async function textColumns(db: Database): Promise<CatalogueColumn[]> {
   );
 }
 
+/** The catalogue's columns grouped by table, so that each table is read once per scan. */
+async function columnsByTable(db: Database): Promise<CatalogueColumn[][]> {
+  const tables = new Map<string, CatalogueColumn[]>();
+  for (const column of await textColumns(db)) {
+    const key = `${column.schema}.${column.table}`;
+    tables.set(key, [...(tables.get(key) ?? []), column]);
+  }
+  return [...tables.values()];
+}
+
+/** Rows per column (`schema.table.column`) holding any of the needles; columns without any are left out. */
+export async function countMatches(db: Database, needles: readonly string[]): Promise<Record<string, number>> {
+  assertNeedles(needles);
+  const counts: Record<string, number> = {};
+  for (const columns of await columnsByTable(db)) {
+    const { schema, table } = columns[0]!;
+    const [row] = await db.$queryRawUnsafe<Record<string, bigint>[]>(
+      `SELECT ${columns.map((column, i) => `count(*) FILTER (WHERE ${matching(column, needles)}) AS c${i}`).join(', ')}
+         FROM ${quote(schema)}.${quote(table)}`,
+      ...needles,
+    );
+    columns.forEach((column, i) => {
+      const count = Number(row?.[`c${i}`] ?? 0);
+      if (count > 0) counts[`${schema}.${table}.${column.column}`] = count;
+    });
+  }
+  return counts;
+}
+
 /**
  * The columns (as `schema.table.column`) holding any of the needles in any row: bytea compared
  * as bytes (the UTF-8 of the needle), every other type through its text form.
  */
 export async function scanDatabase(db: Database, needles: readonly string[]): Promise<string[]> {
-  if (needles.length === 0 || needles.some((needle) => needle.length < 8)) throw new Error('scan for needles of at least 8 characters');
-  const found: string[] = [];
-  for (const column of await textColumns(db)) {
-    const ref = quote(column.column);
-    const tests = needles.map((_, i) =>
-      column.type === 'bytea' ? `position(convert_to($${i + 1}, 'UTF8') in ${ref}) > 0` : `strpos(${ref}::text, $${i + 1}) > 0`,
-    );
-    const [row] = await db.$queryRawUnsafe<{ hit: boolean }[]>(
-      `SELECT EXISTS (SELECT 1 FROM ${quote(column.schema)}.${quote(column.table)} WHERE ${tests.join(' OR ')}) AS hit`,
-      ...needles,
-    );
-    if (row?.hit) found.push(`${column.schema}.${column.table}.${column.column}`);
-  }
-  return found;
+  return Object.keys(await countMatches(db, needles)).sort();
 }
