@@ -206,6 +206,13 @@ describe('audit log', () => {
     expect(bySre.response.data).toBeNull();
     expect(await ofTrace(bySre.traceId)).toMatchObject([{ action: 'AUDIT_LOG_READ', outcome: 'DENIED' }]);
 
+    // Text sent where an id belongs is refused and never copied into the entry.
+    const garbage = await traced(RESUME, { id: `not an id ${content.title}` }, officer);
+    expect(garbage.response.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+    expect(await ofTrace(garbage.traceId)).toMatchObject([
+      { action: 'ERASURE_RESUME', outcome: 'FAILED', errorCode: 'BAD_USER_INPUT', targetIds: [] },
+    ]);
+
     // Allowed but failing: a duplicate version is BAD_USER_INPUT, recorded FAILED, and nothing is added.
     const knowledgeId = `dup.${randomBytes(3).toString('hex')}`;
     const input = { knowledgeId, version: '1.0', kind: 'METADATA', content: 'first', source: 'policy:dup' };

@@ -63,13 +63,20 @@ function decodeAuditCursor(cursor: string): { at: Date; id: string } {
   return { at: instant, id: assertUuid(id, 'after') };
 }
 
+/**
+ * What a target id may look like: UUIDs, trace ids, keyed hashes, `knowledgeId@version`. An
+ * argument that is not id-shaped (free text sent where an id belongs) is left out, so an entry
+ * never carries text a caller typed.
+ */
+const ID_SHAPE = /^[\p{L}\p{N}._:@#/-]{1,160}$/u;
+
 class TargetList implements AuditTargets {
   readonly ids: string[] = [];
   constructor(initial: readonly string[] = []) {
     this.add(...initial);
   }
   add(...ids: (string | null | undefined)[]): void {
-    for (const id of ids) if (id && !this.ids.includes(id)) this.ids.push(id);
+    for (const id of ids) if (id && ID_SHAPE.test(id) && !this.ids.includes(id)) this.ids.push(id);
   }
 }
 
