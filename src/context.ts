@@ -1,3 +1,4 @@
+import type { AuditLog } from './audit/service.js';
 import type { Database } from './platform/db/prisma.js';
 import type { EventBus } from './platform/pubsub.js';
 import type { Principal } from './identity/principal.js';
@@ -17,6 +18,7 @@ import type { DemoTokenSigner } from './transport/graphiql.js';
 
 /** Long-lived services, built once per process and shared by every request. */
 export interface Services {
+  audit: AuditLog;
   identity: IdentityService;
   sessions: SessionService;
   knowledge: KnowledgeService;

@@ -1,5 +1,6 @@
 import type { Config } from './config.js';
 import type { AppDependencies } from './context.js';
+import { AuditLog } from './audit/service.js';
 import { IdentityService } from './identity/service.js';
 import { SessionService } from './identity/sessions.js';
 import { createTokenVerifier, type TokenVerifier } from './identity/tokens.js';
@@ -58,19 +59,21 @@ export function createDependencies(options: {
 }): AppDependencies {
   const { config, db } = options;
   const provider = options.provider ?? createModelProvider(config.models);
-  const knowledge = new KnowledgeService(db);
+  const audit = new AuditLog(db);
+  const knowledge = new KnowledgeService(db, audit);
   const events = createEventBus(options.redis);
   const hashKey =
     config.erasureHashKey ?? options.erasureHashKey ?? (config.auth.jwtSecret ? `erasure:${config.auth.jwtSecret}` : undefined);
   if (!hashKey) throw new Error('an erasure hash key is required (SUANNI_ERASURE_HASH_KEY)');
   const hasher = new SubjectHasher(hashKey);
   const tombstones = new Tombstones(db, hasher);
-  const quotas = new QuotaService(db, config.quotas);
+  const quotas = new QuotaService(db, config.quotas, audit);
   const rateLimits = new RateLimitService(
     db,
     // With Redis, every gateway charges the same buckets; otherwise each process counts its own.
     options.redis ? new RedisRateLimitStore(options.redis.commands, config.rateLimits.keyPrefix) : new MemoryRateLimitStore(),
     { ...config.rateLimits, ceilingVariable: (scope, operationClass) => rateLimitVariable(scope, operationClass, true) },
+    audit,
   );
   const reviewGraph = compileReviewGraph(
     { provider, modelExtraction: config.reviews.modelExtraction },
@@ -94,8 +97,8 @@ export function createDependencies(options: {
   metrics.observeQueue(() => ({ depth: reviews.queueDepth, running: reviews.queueRunning, cluster: reviews.clusterQueue }));
   metrics.observePool(() => poolStats(db));
 
-  const sessions = new SessionService(db, events, quotas, tombstones);
-  const identity = new IdentityService(db, tombstones);
+  const sessions = new SessionService(db, events, quotas, tombstones, audit);
+  const identity = new IdentityService(db, tombstones, audit);
   const memoryStores: MemoryStores = {
     countTraces: (userId) => (options.traceStore ? options.traceStore.countTraces(userId) : traceBuffer().countForUser(userId)),
     forgetTraces: (userId) => (options.traceStore ? options.traceStore.forgetTraces(userId) : traceBuffer().forgetUser(userId)),
@@ -124,10 +127,11 @@ export function createDependencies(options: {
       audience: config.auth.audience,
     }),
     services: {
+      audit,
       identity,
       quotas,
       rateLimits,
-      erasure: new ErasureService(db, events, tombstones, hasher, identity, memoryStores, {
+      erasure: new ErasureService(db, events, tombstones, hasher, identity, memoryStores, audit, {
         faultAfterStep: options.erasureFaultAfterStep,
         failAfterStep: options.erasureFailAfterStep,
         retry: options.erasureRetry,
@@ -136,12 +140,16 @@ export function createDependencies(options: {
       sessions,
       knowledge,
       reviews,
-      observability: new ObservabilityService(db, () => ({
-        depth: reviews.queueDepth,
-        running: reviews.queueRunning,
-        concurrency: config.reviews.concurrency,
-        cluster: reviews.clusterQueue,
-      })),
+      observability: new ObservabilityService(
+        db,
+        () => ({
+          depth: reviews.queueDepth,
+          running: reviews.queueRunning,
+          concurrency: config.reviews.concurrency,
+          cluster: reviews.clusterQueue,
+        }),
+        audit,
+      ),
       chat: new ChatService(db, options.databaseUrl, sessions, provider, config.chat, tombstones, quotas, {
         summarizer: options.chatSummarizer,
         metrics,

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
  * re-export statements, type-only imports included: a circle of types is still a circle for a reader.
  */
 const SRC = path.resolve(import.meta.dirname, '../src');
-const DOMAINS = ['identity', 'knowledge', 'review', 'memory', 'erasure', 'observability', 'demo', 'transport'];
+const DOMAINS = ['audit', 'identity', 'knowledge', 'review', 'memory', 'erasure', 'observability', 'demo', 'transport'];
 const IMPORT =
   /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s*['"](\.{1,2}\/[^'"]+)['"]|(?:^|\n)\s*import\s*['"](\.{1,2}\/[^'"]+)['"]|import\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g;
 

@@ -377,6 +377,22 @@ describe.skipIf(!hasBrowser)('web console in a browser', { timeout: 60_000 }, ()
     expect(report.length).toBeGreaterThan(0);
     expect(new Set(report)).toEqual(new Set(['0']));
     await page.locator('tbody .badge', { hasText: 'COMPLETED' }).first().waitFor(WAIT);
+    // The audit log shows the request, re-read after the job: the subject appears by keyed hash only.
+    const requested = page.locator('tr.audit-entry', { hasText: 'ERASURE_REQUEST' });
+    await requested.first().waitFor(WAIT);
+    expect(await requested.first().innerText()).toContain('SUCCESS');
+    const subjectTitles = await requested
+      .first()
+      .locator('td:last-child code')
+      .evaluateAll((codes) => codes.map((code) => code.getAttribute('title')));
+    expect(subjectTitles).not.toContain(bobId);
+    expect(subjectTitles[0]).toMatch(/^[0-9a-f]{64}$/);
+    await page.getByLabel('Outcome').selectOption('DENIED');
+    await page
+      .locator('tr.audit-entry', { hasText: 'SUCCESS' })
+      .first()
+      .waitFor({ ...WAIT, state: 'detached' });
+    for (const row of await page.locator('tr.audit-entry').allInnerTexts()) expect(row).toContain('DENIED');
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'compliance');
     await page.close();

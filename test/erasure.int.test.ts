@@ -1,8 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Principal } from '../src/identity/principal.js';
 import { deriveThreadId } from '../src/identity/thread-id.js';
 import { englishContract } from './fixtures/contracts.js';
-import { startTestApp, type TestApp } from './testkit/app.js';
+import { collect, startTestApp, type TestApp } from './testkit/app.js';
+import { countMatches, scanDatabase, textColumns } from './testkit/catalogue-scan.js';
+import { postMultipart } from './testkit/multipart.js';
 
 const REQUEST = 'mutation ($userId: ID) { requestErasure(userId: $userId) { id status steps { name status countBefore countAfter } } }';
 const JOB = `query ($id: ID!) { erasureRequest(id: $id) { id status attempts subjectHash completedAt
@@ -75,13 +78,18 @@ describe('erasure', () => {
     const neighbour = await principalOf(app, 'erin_%2');
     const victimSessions = await populate(app, victim, { sessions: 20, turns: 30, facts: 100, reviews: 50 });
     await populate(app, neighbour, { sessions: 2, turns: 5, facts: 10, reviews: 3 });
-    const { inventory } = await import('../src/erasure/inventory.js');
-    const memory = { countTraces: () => 0, forgetTraces: () => 0, countProgress: () => 0, forgetProgress: () => 0 };
-    const neighbourCounts = await inventory(app.db, memory, neighbour.userId);
-    const victimCounts = await inventory(app.db, memory, victim.userId);
-    expect(victimCounts).toMatchObject({ sessions: 20, reviews: 50, user: 1 });
-    expect(victimCounts.facts).toBe(100);
-    expect(victimCounts['checkpoint:checkpoints']).toBeGreaterThan(0);
+    // Counted from outside: rows per column of every table the catalogue lists, not the job's inventory.
+    const neighbourCounts = await countMatches(app.db, [neighbour.userId]);
+    const victimCounts = await countMatches(app.db, [victim.userId]);
+    expect(victimCounts).toMatchObject({
+      'public.Session.userId': 20,
+      'public.Review.userId': 50,
+      'public.Fact.userId': 100,
+      'public.User.id': 1,
+    });
+    expect(victimCounts['langgraph.checkpoints.thread_id']).toBeGreaterThan(0);
+    expect(victimCounts['langgraph.checkpoint_blobs.thread_id']).toBeGreaterThan(0);
+    const victimFindings = await app.db.reviewFinding.count({ where: { review: { userId: victim.userId } } });
 
     const requested = await app.gql(REQUEST, { userId: victim.userId }, { token: compliance });
     expect(requested.errors).toBeUndefined();
@@ -96,7 +104,7 @@ describe('erasure', () => {
     const steps = Object.fromEntries(job.steps.map((step: { name: string; countBefore: number; countAfter: number }) => [step.name, step]));
     expect(steps.sessions).toMatchObject({ countBefore: 20, countAfter: 0 });
     expect(steps.facts).toMatchObject({ countBefore: 100, countAfter: 0 });
-    expect(steps.reviews.countBefore).toBe(50 + victimCounts.reviewFindings! + victimCounts.reviewBatches!);
+    expect(steps.reviews.countBefore).toBe(50 + victimFindings + victimCounts['public.ReviewBatch.userId']!);
     expect(steps.checkpoints.countAfter).toBe(0);
     expect(JSON.stringify(job)).not.toContain(victim.userId);
 
@@ -111,8 +119,145 @@ describe('erasure', () => {
         listed.push(checkpoint);
       expect(listed).toEqual([]);
     }
-    expect(await inventory(app.db, memory, neighbour.userId)).toEqual(neighbourCounts);
+    // Nothing names the victim in any column of any table; the neighbour keeps every row.
+    expect(await scanDatabase(app.db, [victim.userId])).toEqual([]);
+    expect(await countMatches(app.db, [neighbour.userId])).toEqual(neighbourCounts);
+    expect((await app.db.erasureRequest.findUniqueOrThrow({ where: { id: job.id } })).subjectUserId).toBeNull();
+  }, 240_000);
+
+  it('leaves nothing of what a user wrote through the API in any column of any schema, as the job’s own verification says', async () => {
+    const mark = (what: string) => `${what}-${randomBytes(6).toString('hex')}`;
+    const subject = mark('judged');
+    const markers = {
+      sessionTitle: mark('title'),
+      closedTitle: mark('closed'),
+      chat: mark('chat'),
+      stream: mark('stream'),
+      fact: mark('fact'),
+      forgotten: mark('forgotten'),
+      contractId: mark('contract'),
+      reviewTitle: mark('review-title'),
+      contractText: mark('clause'),
+      batchText: mark('batch'),
+      fileText: mark('file-text'),
+    };
+    // Not stored (only the text is), but scanned for afterwards all the same.
+    const fileName = mark('upload');
+    // An ADMIN too, so that the audit log names them as an actor.
+    const token = await app.token(subject, { roles: ['USER', 'ADMIN'] });
+    const call = async (query: string, variables: Record<string, unknown> = {}) => {
+      const response = await app.gql(query, variables, { token });
+      expect(response.errors, query).toBeUndefined();
+      return response.data!;
+    };
+    const userId = (await call('{ me { id } }')).me.id as string;
+    const CREATE = 'mutation ($title: String!) { createSession(title: $title) { id } }';
+    const session = (await call(CREATE, { title: markers.sessionTitle })).createSession.id;
+    const closed = (await call(CREATE, { title: markers.closedTitle })).createSession.id;
+    await call('mutation ($id: ID!) { closeSession(id: $id) { id } }', { id: closed });
+    for (const text of [`My name is Zed ${markers.chat}.`, `What about ${markers.chat}?`])
+      await call('mutation ($s: ID!, $t: String!) { sendMessage(sessionId: $s, text: $t) { reply } }', { s: session, t: text });
+    const streamed = await collect(
+      app.ws({ authorization: `Bearer ${token}` }),
+      'subscription ($s: ID!, $t: String!) { replyStream(sessionId: $s, text: $t) }',
+      { s: session, t: `And ${markers.stream}?` },
+      1_000,
+    );
+    expect(streamed.error).toBeUndefined();
+    const CONFIRM = 'mutation ($k: String!, $v: JSON!) { confirmFact(category: "profile", key: $k, value: $v) { version } }';
+    await call(CONFIRM, { k: 'nickname', v: { said: markers.fact } });
+    await call(CONFIRM, { k: 'region', v: markers.forgotten });
+    await call('mutation { forgetFact(category: "profile", key: "region") }');
+    const SUBMIT = 'mutation ($input: ReviewInput!) { submitReview(input: $input) { id } }';
+    const contract = englishContract({ payDays: 45, penalty: 5, notice: 30, years: 2 });
+    const review = (
+      await call(SUBMIT, {
+        input: { contractId: markers.contractId, title: markers.reviewTitle, text: `${contract}\n${markers.contractText}` },
+      })
+    ).submitReview.id;
+    await call('mutation ($inputs: [ReviewInput!]!) { submitReviewBatch(inputs: $inputs) { id } }', {
+      inputs: [1, 2].map((i) => ({ contractId: `b-${i}`, title: `b${i}`, text: `${contract}\n${markers.batchText} ${i}` })),
+    });
+    const uploaded = await postMultipart(
+      app.url,
+      { query: SUBMIT, variables: { input: { contractId: 'upload-1', title: 'upload', file: null } } },
+      { 'variables.input.file': new File([`${contract}\n${markers.fileText}`], `${fileName}.md`, { type: 'text/markdown' }) },
+      { token },
+    );
+    expect(uploaded.errors).toBeUndefined();
+    await app.deps.services.reviews.idle();
+    await call('mutation ($id: ID!) { replayReview(id: $id) { identical } }', { id: review });
+    await call('{ tenantSessions { id } }');
+    await call('mutation { setTenantQuota(input: { facts: 100000 }) { name } }');
+
+    // The scanner sees everything written: each marker somewhere, the id in every kind of store.
+    const where = Object.fromEntries(
+      await Promise.all(Object.entries(markers).map(async ([name, m]) => [name, await scanDatabase(app.db, [m])])),
+    );
+    for (const [name, columns] of Object.entries(where)) expect(columns, name).not.toEqual([]);
+    const schemas = new Set((await textColumns(app.db)).map((column) => column.schema));
+    expect([...schemas]).toEqual(expect.arrayContaining(['public', 'langgraph', 'pgboss']));
+    const holdingId = await scanDatabase(app.db, [userId]);
+    expect(holdingId).toEqual(
+      expect.arrayContaining([
+        'public.User.id',
+        'public.Fact.namespace',
+        'public.Session.userId',
+        'public.Review.userId',
+        'public.AuditEntry.actorId',
+        'langgraph.checkpoints.thread_id',
+      ]),
+    );
+
+    const requested = await app.gql(REQUEST, { userId }, { token: compliance });
+    expect(requested.errors).toBeUndefined();
+    const job = await waitForJob(app, compliance, requested.data!.requestErasure.id);
+    expect(job.status).toBe('COMPLETED');
+    expect(job.verification.allZero).toBe(true);
+    // The outside scan agrees: no id, no subject, no marker left anywhere.
+    expect(await scanDatabase(app.db, [userId, subject, fileName, ...Object.values(markers)])).toEqual([]);
+    const [stored] = await app.db.$queryRaw<{ subjectUserId: string | null; requestedBy: string }[]>`
+      SELECT "subjectUserId", "requestedBy" FROM "ErasureRequest" WHERE id = ${job.id}::uuid`;
+    expect(stored!.subjectUserId).toBeNull();
+    // Requested by COMPLIANCE: the requester too is named by a keyed hash, not the officer's id.
+    const officerId = (await app.gql('{ me { id } }', {}, { token: compliance })).data!.me.id;
+    expect(stored!.requestedBy).toMatch(/^[0-9a-f]{64}$/);
+    expect(stored!.requestedBy).not.toBe(job.subjectHash);
+    expect(await scanDatabase(app.db, [officerId])).not.toContain('public.ErasureRequest.requestedBy');
+
+    // And the scanner is not bound to a list: a table it was never told about is searched too.
+    await app.db.$executeRawUnsafe('CREATE SCHEMA judged_extra');
+    await app.db.$executeRawUnsafe('CREATE TABLE judged_extra.notes (owner uuid, body jsonb)');
+    await app.db.$executeRawUnsafe(
+      `INSERT INTO judged_extra.notes VALUES ($1::uuid, $2::jsonb)`,
+      userId,
+      JSON.stringify({ m: markers.chat }),
+    );
+    expect(await scanDatabase(app.db, [userId, markers.chat])).toEqual(['judged_extra.notes.body', 'judged_extra.notes.owner']);
+    await app.db.$executeRawUnsafe('DROP SCHEMA judged_extra CASCADE');
   }, 120_000);
+
+  it('shows a job to its requester, its subject and the tenant’s COMPLIANCE only', async () => {
+    const subject = await principalOf(app, 'watched');
+    const requested = await app.gql(REQUEST, { userId: subject.userId }, { token: await app.token('cora', { roles: ['COMPLIANCE'] }) });
+    const id = requested.data!.requestErasure.id as string;
+    await app.deps.services.erasure.idle();
+    const read = async (token: string) => (await app.gql(JOB, { id }, { token })).errors?.[0]?.extensions?.code ?? 'OK';
+    // The requester, with a token that no longer carries COMPLIANCE: the request is theirs.
+    expect(await read(await app.token('cora', { roles: ['USER'] }))).toBe('OK');
+    expect(await read(await app.token('colette', { roles: ['COMPLIANCE'] }))).toBe('OK');
+    expect(await read(await app.token('nosy'))).toBe('FORBIDDEN');
+    expect(await read(await app.token('nosy-admin', { roles: ['ADMIN', 'SRE'] }))).toBe('FORBIDDEN');
+    expect(await read(await app.token('cora', { tenant: `${app.tenant}-elsewhere`, roles: ['COMPLIANCE'] }))).toBe('NOT_FOUND');
+    const elsewhere = await app.token('cora', { tenant: `${app.tenant}-elsewhere`, roles: ['COMPLIANCE'] });
+    expect(
+      (await app.gql('mutation ($id: ID!) { resumeErasure(id: $id) { id } }', { id }, { token: elsewhere })).errors?.[0]?.extensions?.code,
+    ).toBe('NOT_FOUND');
+    // The subject, through a principal verified before the erasure (their tokens stop working with it).
+    await expect(app.deps.services.erasure.get(subject, id)).resolves.toMatchObject({ id });
+    const bystander = await principalOf(app, 'bystander');
+    await expect(app.deps.services.erasure.get(bystander, id)).rejects.toMatchObject({ code: 'FORBIDDEN' });
+  });
 
   it('refuses late writes and tokens issued before the erasure', async () => {
     const token = await app.token('late');
@@ -141,13 +286,16 @@ describe('erasure', () => {
     await expect(app.deps.services.reviews.submit(principal, { contractId: 'late', title: 'late', text: 'text' })).rejects.toMatchObject({
       code: 'FORBIDDEN',
     });
-    const { inventory } = await import('../src/erasure/inventory.js');
-    const left = await inventory(
-      app.db,
-      { countTraces: () => 0, forgetTraces: () => 0, countProgress: () => 0, forgetProgress: () => 0 },
-      principal.userId,
-    );
-    expect(Object.values(left).every((count) => count === 0)).toBe(true);
+    expect(await scanDatabase(app.db, [principal.userId])).toEqual([]);
+    // Self-erasure: the request row and its audit record name the requester by the keyed hash only.
+    const [stored] = await app.db.$queryRaw<{ requestedBy: string; subjectHash: string; subjectUserId: string | null }[]>`
+      SELECT "requestedBy", "subjectHash", "subjectUserId" FROM "ErasureRequest" WHERE id = ${job.id}::uuid`;
+    expect(stored!.requestedBy).toMatch(/^[0-9a-f]{64}$/);
+    expect(stored).toEqual({ requestedBy: stored!.subjectHash, subjectHash: stored!.subjectHash, subjectUserId: null });
+    const [audit] = await app.db.$queryRaw<
+      { requestedBy: string }[]
+    >`SELECT "requestedBy" FROM "ErasureAudit" WHERE "requestId" = ${job.id}::uuid`;
+    expect(audit!.requestedBy).toBe(stored!.subjectHash);
 
     const old = await app.gql('{ me { id } }', {}, { token });
     expect(old.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');

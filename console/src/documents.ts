@@ -189,3 +189,12 @@ export const ErasureProgressSubscription = graphql(`
     erasureProgress(id: $id) { requestId status step at steps { name status countBefore countAfter } }
   }
 `);
+
+export const AuditLogQuery = graphql(`
+  query ConsoleAuditLog($filter: AuditFilter, $first: Int, $after: String) {
+    auditLog(filter: $filter, first: $first, after: $after) {
+      hasNextPage endCursor
+      nodes { id at actorId actorRoles action targetIds outcome errorCode traceId }
+    }
+  }
+`);

@@ -47,13 +47,15 @@ export async function deleteCheckpoints(db: Database, userId: string): Promise<n
 
 /** Everything of one user, in every store, counted. */
 export async function inventory(db: Database, memory: MemoryStores, userId: string): Promise<StoreCounts> {
-  const [facts, sessions, reviews, findings, batches, knowledgeAccess, user] = await Promise.all([
+  const [facts, sessions, reviews, findings, batches, knowledgeAccess, auditLog, user] = await Promise.all([
     db.fact.count({ where: { userId } }),
     db.session.count({ where: { userId } }),
     db.review.count({ where: { userId } }),
     db.reviewFinding.count({ where: { review: { userId } } }),
     db.reviewBatch.count({ where: { userId } }),
     db.knowledgeAccess.count({ where: { userId } }),
+    // Entries naming the user by id rather than by keyed hash.
+    db.auditEntry.count({ where: { OR: [{ actorId: userId }, { targetIds: { has: userId } }] } }),
     db.user.count({ where: { id: userId } }),
   ]);
   return {
@@ -66,6 +68,7 @@ export async function inventory(db: Database, memory: MemoryStores, userId: stri
     knowledgeAccess,
     traceBuffer: await memory.countTraces(userId),
     progressEvents: await memory.countProgress(userId),
+    auditLog,
     user,
   };
 }

@@ -7,6 +7,7 @@ import { hasRole, type Principal } from '../identity/principal.js';
 import type { IdentityService } from '../identity/service.js';
 import { deleteCheckpoints, inventory, type MemoryStores, type StoreCounts } from './inventory.js';
 import type { SubjectHasher } from './subject-hash.js';
+import type { AuditLog, AuditTargets } from '../audit/service.js';
 import type { Tombstones } from './tombstones.js';
 import type { Prisma } from '../generated/prisma/client.js';
 import { z } from 'zod';
@@ -29,6 +30,7 @@ export type ErasureStepName =
   | 'trace-buffer'
   | 'progress-events'
   | 'user'
+  | 'audit-log'
   | 'verify'
   | 'audit';
 
@@ -44,6 +46,7 @@ export const ERASURE_STEPS: readonly ErasureStepName[] = [
   'trace-buffer',
   'progress-events',
   'user',
+  'audit-log',
   'verify',
   'audit',
 ];
@@ -58,6 +61,7 @@ const STEP_STORES: Partial<Record<ErasureStepName, (store: string) => boolean>> 
   'trace-buffer': (store) => store === 'traceBuffer',
   'progress-events': (store) => store === 'progressEvents',
   user: (store) => store === 'user',
+  'audit-log': (store) => store === 'auditLog',
 };
 
 /** The steps of a job as stored in its JSON column, checked when read back. */
@@ -135,6 +139,7 @@ export class ErasureService {
     private readonly hasher: SubjectHasher,
     private readonly identity: IdentityService,
     private readonly memory: MemoryStores,
+    private readonly audit: AuditLog,
     private readonly options: {
       /** Tests: the job stops dead after this step on its first attempt, as if the process died. */
       faultAfterStep?: ErasureStepName;
@@ -150,7 +155,17 @@ export class ErasureService {
    * the job at once; a second request while one is open returns the open one.
    */
   async request(principal: Principal, userId?: string | null): Promise<ErasureRequestRow> {
+    const job = await this.audit.record(principal, 'ERASURE_REQUEST', (targets) => this.open(principal, userId, targets), {
+      resultIds: (job) => [job.id],
+    });
+    // Started once its audit entry exists: the job's audit-log step must find the subject named there.
+    if (job.status !== 'COMPLETED') this.start(job.id);
+    return job;
+  }
+
+  private async open(principal: Principal, userId: string | null | undefined, targets: AuditTargets): Promise<ErasureRequestRow> {
     const targetId = userId ? assertUuid(userId, 'userId') : principal.userId;
+    targets.add(targetId);
     const self = targetId === principal.userId;
     if (!self && !hasRole(principal, 'COMPLIANCE')) throw forbidden('Only a COMPLIANCE user may erase another user.');
     const subjectHash = this.hasher.userHash(targetId);
@@ -171,7 +186,8 @@ export class ErasureService {
           tenantId: target.tenantId,
           subjectUserId: target.id,
           subjectHash,
-          requestedBy: self ? `self:${subjectHash.slice(0, 16)}` : principal.userId,
+          // A keyed hash, like the subject's: the request row and the audit rows never hold a raw id.
+          requestedBy: this.hasher.userHash(principal.userId),
           steps,
         },
       });
@@ -179,7 +195,6 @@ export class ErasureService {
       if ((error as { code?: string }).code !== 'P2002') throw error;
       job = await this.db.erasureRequest.findFirstOrThrow({ where: { subjectHash, status: { in: ['PENDING', 'RUNNING'] } } });
     }
-    this.start(job.id);
     return job;
   }
 
@@ -188,9 +203,17 @@ export class ErasureService {
    * sure to run, a completed one is returned as it is.
    */
   async resume(principal: Principal, requestId: string): Promise<ErasureRequestRow> {
-    if (!hasRole(principal, 'COMPLIANCE')) throw forbidden('Only a COMPLIANCE user may resume an erasure.');
-    const job = await this.get(principal, requestId);
-    return this.reopen(job);
+    const job = await this.audit.record(
+      principal,
+      'ERASURE_RESUME',
+      async () => {
+        if (!hasRole(principal, 'COMPLIANCE')) throw forbidden('Only a COMPLIANCE user may resume an erasure.');
+        return this.reopen(await this.get(principal, requestId));
+      },
+      { targetIds: [requestId] },
+    );
+    if (job.status !== 'COMPLETED') this.start(job.id);
+    return job;
   }
 
   private async reopen(job: ErasureRequestRow): Promise<ErasureRequestRow> {
@@ -202,7 +225,6 @@ export class ErasureService {
       reopened = await this.db.erasureRequest.findUniqueOrThrow({ where: { id: job.id } });
       log.info({ requestId: job.id }, 'erasure resumed');
     }
-    this.start(job.id);
     return reopened;
   }
 
@@ -210,7 +232,8 @@ export class ErasureService {
   async get(principal: Principal, requestId: string): Promise<ErasureRequestRow> {
     const job = await this.db.erasureRequest.findUnique({ where: { id: assertUuid(requestId, 'id') } });
     if (!job || job.tenantId !== principal.tenantId) throw notFound('Erasure request');
-    const own = job.requestedBy === principal.userId || job.subjectHash === this.hasher.userHash(principal.userId);
+    const readerHash = this.hasher.userHash(principal.userId);
+    const own = job.requestedBy === readerHash || job.subjectHash === readerHash;
     if (!own && !hasRole(principal, 'COMPLIANCE')) throw forbidden();
     return job;
   }
@@ -393,6 +416,10 @@ export class ErasureService {
         break;
       case 'user':
         await this.db.user.deleteMany({ where: { id: userId } });
+        break;
+      case 'audit-log':
+        // Audit entries stay (append-only) but name the user only by the tombstone's keyed hash.
+        await this.audit.pseudonymize(userId, job.subjectHash);
         break;
       case 'verify': {
         const counts = await inventory(this.db, this.memory, userId);

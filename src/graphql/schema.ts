@@ -10,6 +10,7 @@ import '../knowledge/graphql/knowledge.js';
 import '../review/graphql/review.js';
 import '../memory/graphql/chat.js';
 import '../erasure/graphql/erasure.js';
+import '../audit/graphql/audit-log.js';
 import './heartbeat.js';
 import '../observability/graphql/observability.js';
 

@@ -1,3 +1,5 @@
+import type { AuditLog } from '../audit/service.js';
+import type { Prisma } from '../generated/prisma/client.js';
 import type { Database } from '../platform/db/prisma.js';
 import { AppError, badUserInput, forbidden } from '../platform/errors.js';
 import { checkpointTables } from '../platform/langgraph/checkpointer.js';
@@ -22,6 +24,7 @@ export class QuotaService {
   constructor(
     private readonly db: Database,
     private readonly defaults: QuotaValues,
+    private readonly audit: AuditLog,
   ) {}
 
   async limits(tenantId: string): Promise<QuotaValues> {
@@ -93,6 +96,17 @@ export class QuotaService {
 
   /** Sets the tenant's own limits (ADMIN); a null value returns that limit to the default. */
   async setLimits(principal: Principal, input: Partial<Record<QuotaName, number | null>>): Promise<QuotaValues> {
+    await this.audit.recordTransaction(principal, 'QUOTA_SET', (tx) => this.writeLimits(tx, principal, input), {
+      targetIds: [principal.tenantId],
+    });
+    return this.limits(principal.tenantId);
+  }
+
+  private async writeLimits(
+    tx: Prisma.TransactionClient,
+    principal: Principal,
+    input: Partial<Record<QuotaName, number | null>>,
+  ): Promise<void> {
     if (!hasRole(principal, 'ADMIN')) throw forbidden('Only an ADMIN may set the quotas of the tenant.');
     for (const [name, value] of Object.entries(input)) {
       if (value !== null && value !== undefined && (!Number.isSafeInteger(value) || value < 0))
@@ -107,12 +121,11 @@ export class QuotaService {
       ...(input.reviewsPerDay !== undefined ? { maxReviewsPerDay: input.reviewsPerDay } : {}),
       updatedAt: new Date(),
     };
-    await this.db.tenantQuota.upsert({
+    await tx.tenantQuota.upsert({
       where: { tenantId: principal.tenantId },
       create: { tenantId: principal.tenantId, ...data },
       update: data,
     });
-    return this.limits(principal.tenantId);
   }
 
   /** Usage against limits (ADMIN). */

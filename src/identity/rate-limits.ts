@@ -1,4 +1,6 @@
+import type { AuditLog } from '../audit/service.js';
 import type { Database } from '../platform/db/prisma.js';
+import type { Prisma } from '../generated/prisma/client.js';
 import { badUserInput, forbidden } from '../platform/errors.js';
 import {
   ALLOWED,
@@ -66,6 +68,7 @@ export class RateLimitService {
     private readonly db: Database,
     private readonly store: RateLimitStore,
     private readonly settings: RateLimitSettings,
+    private readonly audit: AuditLog,
   ) {}
 
   /** Charges one operation of the principal; a refusal says which bucket and for how long. */
@@ -134,6 +137,20 @@ export class RateLimitService {
     principal: Principal,
     input: Partial<Record<RateLimitField, number | null>>,
   ): Promise<{ before: RateLimitTable; after: RateLimitTable }> {
+    const tenantId = principal.tenantId;
+    const change = await this.audit.recordTransaction(principal, 'RATE_LIMIT_SET', (tx) => this.writeLimits(tx, principal, input), {
+      targetIds: [tenantId],
+    });
+    // This process sees the change at once; other gateways within SETTINGS_TTL_MS.
+    this.cache.delete(tenantId);
+    return change;
+  }
+
+  private async writeLimits(
+    tx: Prisma.TransactionClient,
+    principal: Principal,
+    input: Partial<Record<RateLimitField, number | null>>,
+  ): Promise<{ before: RateLimitTable; after: RateLimitTable }> {
     if (!hasRole(principal, 'ADMIN')) throw forbidden('Only an ADMIN may set the rate limits of the tenant.');
     const data: Partial<Record<RateLimitField, number | null>> = {};
     for (const { field, scope, operationClass } of FIELDS) {
@@ -154,17 +171,12 @@ export class RateLimitService {
       data[field] = value;
     }
     const tenantId = principal.tenantId;
-    const change = await this.db.$transaction(async (tx) => {
-      const before = await this.read(tenantId, tx);
-      await tx.tenantRateLimit.upsert({
-        where: { tenantId },
-        create: { tenantId, ...data, updatedAt: new Date() },
-        update: { ...data, updatedAt: new Date() },
-      });
-      return { before, after: await this.read(tenantId, tx) };
+    const before = await this.read(tenantId, tx);
+    await tx.tenantRateLimit.upsert({
+      where: { tenantId },
+      create: { tenantId, ...data, updatedAt: new Date() },
+      update: { ...data, updatedAt: new Date() },
     });
-    // This process sees the change at once; other gateways within SETTINGS_TTL_MS.
-    this.cache.delete(tenantId);
-    return change;
+    return { before, after: await this.read(tenantId, tx) };
   }
 }

@@ -1,3 +1,4 @@
+import type { AuditLog } from '../audit/service.js';
 import type { Database } from '../platform/db/prisma.js';
 import { prismaRunner, WRITE_TRANSACTION, type SqlRunner } from '../platform/db/write-barrier.js';
 import { forbidden, notFound, unauthenticated } from '../platform/errors.js';
@@ -35,6 +36,7 @@ export class IdentityService {
     private readonly db: Database,
     /** Erased subjects; consulted in the same transaction that provisions a token's subject. */
     private readonly erasures: ErasedSubjects,
+    private readonly audit: AuditLog,
   ) {}
 
   /** Provisions (or refreshes) the tenant and user named by the claims. */
@@ -121,11 +123,13 @@ export class IdentityService {
 
   /** Users of the caller's tenant; ADMIN only. */
   async listTenantUsers(principal: Principal, options: { first: number }) {
-    if (!hasRole(principal, 'ADMIN')) throw forbidden('Only an ADMIN may list the users of a tenant.');
-    return this.db.user.findMany({
-      where: { tenantId: principal.tenantId },
-      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-      take: options.first,
+    return this.audit.record(principal, 'TENANT_USERS_LIST', () => {
+      if (!hasRole(principal, 'ADMIN')) throw forbidden('Only an ADMIN may list the users of a tenant.');
+      return this.db.user.findMany({
+        where: { tenantId: principal.tenantId },
+        orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+        take: options.first,
+      });
     });
   }
 }

@@ -1,3 +1,4 @@
+import type { AuditLog } from '../audit/service.js';
 import type { Database } from '../platform/db/prisma.js';
 import { AppError, assertUuid, badUserInput, forbidden, notFound } from '../platform/errors.js';
 import type { EventBus } from '../platform/pubsub.js';
@@ -42,6 +43,7 @@ export class SessionService {
     private readonly quotas: QuotaService,
     /** Orders session writes against an erasure of their user. */
     private readonly barrier: WriteBarrier,
+    private readonly audit: AuditLog,
   ) {}
 
   async create(principal: Principal, title: string): Promise<SessionRow> {
@@ -86,22 +88,29 @@ export class SessionService {
 
   /** Sessions of one user for that user or an ADMIN of their tenant (metadata only). */
   async listForUser(principal: Principal, user: { id: string; tenantId: string }, first: number): Promise<SessionRow[]> {
-    if (user.tenantId !== principal.tenantId) throw notFound('User');
-    if (user.id !== principal.userId && !hasRole(principal, 'ADMIN')) throw forbidden();
-    return this.db.session.findMany({
-      where: { userId: user.id },
-      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-      take: first,
-    });
+    const list = () => {
+      if (user.tenantId !== principal.tenantId) throw notFound('User');
+      if (user.id !== principal.userId && !hasRole(principal, 'ADMIN')) throw forbidden();
+      return this.db.session.findMany({
+        where: { userId: user.id },
+        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+        take: first,
+      });
+    };
+    // Listing one's own sessions is no privileged action; another user's is.
+    if (user.id === principal.userId) return list();
+    return this.audit.record(principal, 'USER_SESSIONS_LIST', list, { targetIds: [user.id] });
   }
 
   /** Sessions of the caller's tenant; ADMIN only (metadata only). */
   async listForTenant(principal: Principal, first: number): Promise<SessionRow[]> {
-    if (!hasRole(principal, 'ADMIN')) throw forbidden('Only an ADMIN may list the sessions of a tenant.');
-    return this.db.session.findMany({
-      where: { tenantId: principal.tenantId },
-      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-      take: first,
+    return this.audit.record(principal, 'TENANT_SESSIONS_LIST', () => {
+      if (!hasRole(principal, 'ADMIN')) throw forbidden('Only an ADMIN may list the sessions of a tenant.');
+      return this.db.session.findMany({
+        where: { tenantId: principal.tenantId },
+        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+        take: first,
+      });
     });
   }
 

@@ -1,3 +1,5 @@
+import type { AuditLog } from '../audit/service.js';
+import type { Prisma } from '../generated/prisma/client.js';
 import type { Database } from '../platform/db/prisma.js';
 import { AppError, badUserInput, forbidden, notFound } from '../platform/errors.js';
 import { hasRole, type Principal } from '../identity/principal.js';
@@ -88,7 +90,10 @@ export class KnowledgeService {
   private readonly repository: KnowledgeRepository;
   private readonly reviewKnowledge = new Map<string, { at: number; records: Promise<StoredKnowledge[]> }>();
 
-  constructor(private readonly db: Database) {
+  constructor(
+    private readonly db: Database,
+    private readonly audit: AuditLog,
+  ) {
     this.repository = new KnowledgeRepository(db);
   }
 
@@ -120,6 +125,19 @@ export class KnowledgeService {
 
   /** Adds a version; an existing (knowledgeId, version) is BAD_USER_INPUT, never an overwrite. */
   async putVersion(principal: Principal, input: KnowledgeVersionInput, tenantId = principal.tenantId): Promise<StoredKnowledge> {
+    const stored = await this.audit.recordTransaction(principal, 'KNOWLEDGE_PUT', (tx) => this.addVersion(tx, principal, input, tenantId), {
+      resultIds: (row) => [row.id, `${row.knowledgeId}@${row.version}`],
+    });
+    this.forgetReviewKnowledge(tenantId);
+    return stored;
+  }
+
+  private async addVersion(
+    tx: Prisma.TransactionClient,
+    principal: Principal,
+    input: KnowledgeVersionInput,
+    tenantId: string,
+  ): Promise<StoredKnowledge> {
     this.assertCanWrite(principal);
     if (!knowledgeIdPattern.test(input.knowledgeId))
       throw badUserInput('knowledgeId must be 1-128 letters, digits, . _ : - and start with a letter or digit.', 'knowledgeId');
@@ -144,7 +162,7 @@ export class KnowledgeService {
     if (!(validFrom.getTime() < validUntil.getTime())) throw badUserInput('validFrom must be before validUntil.', 'validUntil');
     const constraint = input.constraint ? validateConstraint(input.constraint) : null;
     try {
-      const row = await this.db.knowledgeVersion.create({
+      const row = await tx.knowledgeVersion.create({
         data: {
           tenantId,
           knowledgeId: input.knowledgeId,
@@ -160,7 +178,6 @@ export class KnowledgeService {
           validUntil,
         },
       });
-      this.forgetReviewKnowledge(tenantId);
       return { ...row, constraint, global: false };
     } catch (error) {
       if ((error as { code?: string }).code === 'P2002') {
@@ -175,15 +192,19 @@ export class KnowledgeService {
 
   /** Withdraws one of the tenant's versions from now on; its history stays readable. */
   async retract(principal: Principal, knowledgeId: string, version: string): Promise<StoredKnowledge> {
-    this.assertCanWrite(principal);
-    const { major, minor } = parseVersionInput(version);
-    const existing = await this.repository.findVersion(principal.tenantId, knowledgeId, major, minor);
-    if (!existing) throw notFound('Knowledge version');
-    const { count } = await this.db.knowledgeVersion.updateMany({
-      where: { id: existing.id, retractedAt: null },
-      data: { retractedAt: new Date() },
+    const { major, minor } = await this.audit.recordTransaction(principal, 'KNOWLEDGE_RETRACT', async (tx, targets) => {
+      this.assertCanWrite(principal);
+      const { major, minor } = parseVersionInput(version);
+      const existing = await this.repository.findVersion(principal.tenantId, knowledgeId, major, minor);
+      if (!existing) throw notFound('Knowledge version');
+      targets.add(existing.id, `${existing.knowledgeId}@${existing.version}`);
+      const { count } = await tx.knowledgeVersion.updateMany({
+        where: { id: existing.id, retractedAt: null },
+        data: { retractedAt: new Date() },
+      });
+      if (count === 0) throw new AppError('BAD_USER_INPUT', 'That version is already retracted.', { field: 'version' });
+      return { major, minor };
     });
-    if (count === 0) throw new AppError('BAD_USER_INPUT', 'That version is already retracted.', { field: 'version' });
     this.forgetReviewKnowledge(principal.tenantId);
     const retracted = await this.repository.findVersion(principal.tenantId, knowledgeId, major, minor);
     return retracted!;

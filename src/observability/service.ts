@@ -1,3 +1,4 @@
+import type { AuditLog } from '../audit/service.js';
 import { hasRole, type Principal } from '../identity/principal.js';
 import { poolStats, type Database } from '../platform/db/prisma.js';
 import { badUserInput, forbidden, notFound } from '../platform/errors.js';
@@ -55,6 +56,8 @@ export class ObservabilityService {
     private readonly db: Database,
     /** The review queue now (handed in, so that this SRE API depends on no domain). */
     private readonly queueStats: () => QueueStats,
+    /** Records trace reads (traces show who did what). */
+    private readonly audit: Pick<AuditLog, 'record'>,
   ) {}
 
   private assertOperator(principal: Principal): void {
@@ -62,19 +65,24 @@ export class ObservabilityService {
   }
 
   /** One trace of the caller's tenant from the buffer; NOT_FOUND when unknown, evicted or another tenant's. */
-  trace(principal: Principal, traceId: string): TraceRecord {
-    this.assertOperator(principal);
-    const id = traceId.trim().toLowerCase();
-    if (!traceIdPattern.test(id)) throw badUserInput('id is a W3C trace id: 32 lowercase hex digits.', 'id');
-    const trace = traceBuffer().get(id, principal.tenantId);
-    if (!trace) throw notFound('Trace');
-    return trace;
+  trace(principal: Principal, traceId: string): Promise<TraceRecord> {
+    return this.audit.record(principal, 'TRACE_READ', (targets) => {
+      this.assertOperator(principal);
+      const id = traceId.trim().toLowerCase();
+      if (!traceIdPattern.test(id)) throw badUserInput('id is a W3C trace id: 32 lowercase hex digits.', 'id');
+      targets.add(id);
+      const trace = traceBuffer().get(id, principal.tenantId);
+      if (!trace) throw notFound('Trace');
+      return trace;
+    });
   }
 
   /** Recent traces of the caller's tenant, newest first. */
-  traces(principal: Principal, filter: Omit<TraceFilter, 'tenantId'>): TraceRecord[] {
-    this.assertOperator(principal);
-    return traceBuffer().list({ ...filter, tenantId: principal.tenantId });
+  traces(principal: Principal, filter: Omit<TraceFilter, 'tenantId'>): Promise<TraceRecord[]> {
+    return this.audit.record(principal, 'TRACES_READ', () => {
+      this.assertOperator(principal);
+      return traceBuffer().list({ ...filter, tenantId: principal.tenantId });
+    });
   }
 
   /**

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../src/platform/db/prisma.js';
 import { traceBuffer } from '../../src/platform/telemetry/sdk.js';
 import { englishContract } from '../fixtures/contracts.js';
 import { startTestApp, type TestApp } from '../testkit/app.js';
+import { scanDatabase } from '../testkit/catalogue-scan.js';
 
 const CREATE = 'mutation ($title: String!) { createSession(title: $title) { id } }';
 const SEND = 'mutation ($sessionId: ID!, $text: String!) { sendMessage(sessionId: $sessionId, text: $text) { reply } }';
@@ -18,31 +18,6 @@ const RESUME = 'mutation ($id: ID!) { resumeErasure(id: $id) { id status } }';
 const REFUSALS = new Set(['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND']);
 const ROUNDS = 20;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/**
- * Every table and column of the database (Prisma's and the checkpointer's schema) that holds any
- * of the needles, as `table.column` (bytea compared as bytes, everything else as text).
- */
-async function scanDatabase(db: Database, needles: string[]): Promise<string[]> {
-  const columns = await db.$queryRaw<{ table_schema: string; table_name: string; column_name: string; data_type: string }[]>`
-    SELECT c.table_schema, c.table_name, c.column_name, c.data_type FROM information_schema.columns c
-    JOIN information_schema.tables t ON t.table_schema = c.table_schema AND t.table_name = c.table_name AND t.table_type = 'BASE TABLE'
-    WHERE c.table_schema IN ('public', 'langgraph') ORDER BY 1, 2, 3`;
-  const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
-  const found: string[] = [];
-  for (const column of columns) {
-    const ref = quote(column.column_name);
-    const tests = needles.map((_, i) =>
-      column.data_type === 'bytea' ? `position(convert_to($${i + 1}, 'UTF8') in ${ref}) > 0` : `strpos(${ref}::text, $${i + 1}) > 0`,
-    );
-    const [row] = await db.$queryRawUnsafe<{ count: bigint }[]>(
-      `SELECT count(*) AS count FROM ${quote(column.table_schema)}.${quote(column.table_name)} WHERE ${tests.join(' OR ')}`,
-      ...needles,
-    );
-    if (Number(row!.count) > 0) found.push(`${column.table_name}.${column.column_name}`);
-  }
-  return found;
-}
 
 describe('faults: an erasure racing the subject’s own writes of every kind', () => {
   let app: TestApp;

@@ -1,7 +1,14 @@
 import { useEffect, useState } from 'preact/hooks';
 import { request, subscribe, type ApiError } from '../api';
-import { ErasureProgressSubscription, ErasureRequestQuery, ErasureRequestsQuery, RequestErasureMutation, TenantUsersQuery } from '../documents';
-import type { ConsoleErasureRequestQuery } from '../gql/graphql';
+import {
+  AuditLogQuery,
+  ErasureProgressSubscription,
+  ErasureRequestQuery,
+  ErasureRequestsQuery,
+  RequestErasureMutation,
+  TenantUsersQuery,
+} from '../documents';
+import type { AuditOutcome, ConsoleAuditLogQuery, ConsoleErasureRequestQuery } from '../gql/graphql';
 import { ErrorMessage, Loading, StatusBadge, formatTime, toApiError, useLoad } from '../ui';
 
 type Erasure = ConsoleErasureRequestQuery['erasureRequest'];
@@ -9,6 +16,8 @@ type Erasure = ConsoleErasureRequestQuery['erasureRequest'];
 export function CompliancePage({ roles }: { roles: string[] }) {
   const list = useLoad(() => request(ErasureRequestsQuery), []);
   const [open, setOpen] = useState<string | null>(null);
+  // A finished erasure rewrites the subject's audit entries to hashes: read them again.
+  const [auditGeneration, setAuditGeneration] = useState(0);
   return (
     <>
       <h1>Compliance</h1>
@@ -19,7 +28,16 @@ export function CompliancePage({ roles }: { roles: string[] }) {
           list.reload();
         }}
       />
-      {open ? <ErasureDetail key={open} id={open} onFinished={list.reload} /> : null}
+      {open ? (
+        <ErasureDetail
+          key={open}
+          id={open}
+          onFinished={() => {
+            list.reload();
+            setAuditGeneration((value) => value + 1);
+          }}
+        />
+      ) : null}
       <section class="card" aria-labelledby="erasures-heading">
         <h2 id="erasures-heading">Erasure requests</h2>
         <ErrorMessage error={list.error} />
@@ -59,9 +77,100 @@ export function CompliancePage({ roles }: { roles: string[] }) {
             </tbody>
           </table>
         ) : null}
-        <p class="muted">The audit log is not exposed by the API yet.</p>
       </section>
+      <AuditLogCard key={auditGeneration} />
     </>
+  );
+}
+
+type AuditEntry = ConsoleAuditLogQuery['auditLog']['nodes'][number];
+const OUTCOMES: AuditOutcome[] = ['SUCCESS', 'DENIED', 'FAILED'];
+
+/** The tenant's audit log, newest first, a page at a time; ids and codes only, as the API keeps them. */
+function AuditLogCard() {
+  const [outcome, setOutcome] = useState<AuditOutcome | ''>('');
+  const [entries, setEntries] = useState<AuditEntry[]>([]);
+  const [next, setNext] = useState<string | null>(null);
+  const [error, setError] = useState<ApiError | null>(null);
+  const [loading, setLoading] = useState(false);
+  const load = async (after: string | null) => {
+    setLoading(true);
+    setError(null);
+    try {
+      const filter = outcome ? { outcomes: [outcome] } : {};
+      const { auditLog } = await request(AuditLogQuery, { filter, first: 50, after });
+      setEntries((previous) => (after ? [...previous, ...auditLog.nodes] : auditLog.nodes));
+      setNext(auditLog.hasNextPage ? (auditLog.endCursor ?? null) : null);
+    } catch (caught) {
+      setError(toApiError(caught));
+    } finally {
+      setLoading(false);
+    }
+  };
+  useEffect(() => {
+    void load(null);
+  }, [outcome]);
+  return (
+    <section class="card" aria-labelledby="audit-log-heading">
+      <h2 id="audit-log-heading">Audit log</h2>
+      <label>
+        Outcome
+        <select name="outcome" value={outcome} onChange={(e) => setOutcome(e.currentTarget.value as AuditOutcome | '')}>
+          <option value="">Any</option>
+          {OUTCOMES.map((value) => (
+            <option key={value} value={value}>
+              {value}
+            </option>
+          ))}
+        </select>
+      </label>
+      <ErrorMessage error={error} />
+      {loading && entries.length === 0 ? <Loading what="the audit log" /> : null}
+      {!loading && !error && entries.length === 0 ? <p class="muted">No entries.</p> : null}
+      {entries.length > 0 ? (
+        <table>
+          <caption>Privileged actions, newest first; an erased actor appears by keyed hash</caption>
+          <thead>
+            <tr>
+              <th scope="col">When</th>
+              <th scope="col">Action</th>
+              <th scope="col">Outcome</th>
+              <th scope="col">Actor</th>
+              <th scope="col">Roles</th>
+              <th scope="col">Targets</th>
+            </tr>
+          </thead>
+          <tbody>
+            {entries.map((entry) => (
+              <tr key={entry.id} class="audit-entry">
+                <td>{formatTime(entry.at)}</td>
+                <td>{entry.action}</td>
+                <td>
+                  {entry.outcome}
+                  {entry.errorCode ? ` (${entry.errorCode})` : ''}
+                </td>
+                <td>
+                  <code title={entry.actorId}>{entry.actorId.slice(0, 8)}</code>
+                </td>
+                <td>{entry.actorRoles.join(', ')}</td>
+                <td>
+                  {entry.targetIds.map((id) => (
+                    <code key={id} title={id}>
+                      {id.slice(0, 8)}{' '}
+                    </code>
+                  ))}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+      {next ? (
+        <button type="button" disabled={loading} onClick={() => void load(next)}>
+          Load more
+        </button>
+      ) : null}
+    </section>
   );
 }
 

