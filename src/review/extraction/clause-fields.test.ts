@@ -44,6 +44,18 @@ describe('exclusivity', () => {
     expect(found(text, 'exclusivity')).toBeNull();
   });
 
+  it('reads a non-breaking hyphen like a hyphen: "non\u2010 exclusive" is not exclusive', () => {
+    expect(found('Supplier hereby appoints Reseller as a non\u2010 exclusive reseller of the Products.', 'exclusivity')).toBeNull();
+  });
+
+  it('does not count a table of contents that lists an Exclusivity section, but finds the clause after it', () => {
+    const toc =
+      'ARTICLE I DEFINITIONS 1 Section 1.01 Defined Terms 1 Section 1.02 Accounting Terms 4 ARTICLE II APPOINTMENT 5 Section 2.01 Appointment; Exclusivity 5 Section 2.02 Scope of Agency 5';
+    expect(found(toc, 'exclusivity')).toBeNull();
+    const clause = 'Company appoints Agent as its exclusive agent for the Notes.';
+    expect(found(`${toc}\n\nSection 2.01 Appointment; Exclusivity.\n${clause}`, 'exclusivity')).toBe(clause);
+  });
+
   it('shows a bare heading together with the sentence that carries the clause', () => {
     const text = '4. Exclusivity.\nSupplier appoints Reseller as its exclusive reseller in Germany.';
     expect(found(text, 'exclusivity')).toBe('Exclusivity. Supplier appoints Reseller as its exclusive reseller in Germany.');
@@ -154,6 +166,33 @@ describe('IP ownership assignment', () => {
     ['Biocept shall own all rights to its CEE technology and any improvements related thereto developed under this Agreement.'],
     ['Neither party may assign this Agreement without consent.'],
   ])('does not count %j', (text) => {
+    expect(found(text, 'ipOwnershipAssignment')).toBeNull();
+  });
+
+  it.each([
+    ['Licensee hereby transfers and assigns to VOTOCAST all rights, title and interest which Licensee may have in the VOTOCAST Materials.'],
+    [
+      'Upon execution of this Agreement, iVillage assigns to FMC all right, title and interest in and to the content and design of the Bridge Site.',
+    ],
+    ['CRO agrees to, and does hereby, assign to Client all right, title and interest in the deliverables.'],
+    ['All Work Product is a work-made-for-hire from the moment of creation.'],
+    ['Any right that may accrue to the Licensee in the PFHOF Work is hereby granted and assigned to PFHOF.'],
+    ['Any HOFV Works created pursuant to this Agreement shall exclusively be owned by the Village Media Company.'],
+  ])('finds the assignment in %j', (text) => {
+    expect(found(text, 'ipOwnershipAssignment')).toBe(text);
+  });
+
+  it.each([
+    // The maker keeps what it made: nothing passes to the other party.
+    ['All rights to inventions made solely by employees of iBio during the term of this Agreement shall belong solely to iBio.'],
+    ['Any know-how provided by MediWound in connection with this Agreement shall be owned solely by MediWound.'],
+    // The owner's name is on the thing owned: its own brand, not a creation handed over.
+    [
+      'SpinRecords.com shall own all right, title and interest in the SpinRecords.com Pages, including any derivatives and improvements thereof.',
+    ],
+    // Negated: "not ... a work-for-hire".
+    ['The performance by NETGEAR of professional Services shall not be deemed a work-for-hire.'],
+  ])('does not count the owner keeping its own or a negation: %j', (text) => {
     expect(found(text, 'ipOwnershipAssignment')).toBeNull();
   });
 });
