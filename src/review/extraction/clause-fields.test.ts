@@ -125,8 +125,31 @@ describe('change of control', () => {
     ['A change of control of Rogers shall not be considered an assignment of this Agreement.'],
     ['Either party may terminate this Agreement if the other makes an assignment for the benefit of creditors.'],
     ['Neither party is liable for delays caused by events beyond the control of either party.'],
+    // The permission follows the event.
+    ['The assignment of this Agreement to a successor organization by merger or acquisition does not require the consent of the other.'],
+    // A vote of the holders is a decision, not a change of their holding.
+    [
+      'This Agreement may be terminated at any time by a majority of the outstanding voting securities of a Fund, on sixty days written notice.',
+    ],
+    // A heading over an assignment clause names a topic.
+    ['ASSIGNMENT AND CHANGE OF CONTROL\nNeither party shall have the right to assign or otherwise transfer any of its rights hereunder.'],
   ])('does not count %j', (text) => {
     expect(found(text, 'changeOfControl')).toBeNull();
+  });
+
+  it('still counts a merger restriction whose consent comes after it, and a consent that is "not required" before the event is a free pass', () => {
+    expect(
+      found(
+        'Any merger of Distributor requires the prior written consent of Supplier, failing which Supplier may terminate.',
+        'changeOfControl',
+      ),
+    ).not.toBeNull();
+    expect(
+      found(
+        'Consent is not required for an assignment to an affiliate or in connection with any merger, consolidation or sale of all or substantially all of its assets.',
+        'changeOfControl',
+      ),
+    ).toBeNull();
   });
 });
 

@@ -15,6 +15,12 @@ const TOC_ENTRY =
 const NOT_A_PAGE =
   /\b(?:within|than|of|to|for|and|or|by|least|Section|Article|Clause|Schedule|Exhibit|Appendix|Annex|Part|SECTION|ARTICLE)\s+\d{1,3}\s+$/;
 
+/** "ASSIGNMENT AND CHANGE OF CONTROL", "12. Exclusivity.": a short title with no verb names a topic; the clause is what follows. */
+const VERB = /\b(?:shall|will|may|must|can|cannot|is|are|be|been|means|agrees?|has|have|does|do)\b/i;
+export function isBareHeading(text: string): boolean {
+  return text.length < HEADING_LENGTH && !VERB.test(text);
+}
+
 export function isTableOfContents(text: string): boolean {
   let entries = 0;
   for (const match of text.matchAll(TOC_ENTRY)) {
