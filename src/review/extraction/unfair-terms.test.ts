@@ -42,6 +42,50 @@ describe('unfair terms of service', () => {
     expect(terms(text)).toEqual([]);
   });
 
+  it.each([
+    // Capitalised "Terms" after the provider's verb.
+    ['As a result, we may need to update these Terms from time to time.', [['unilateral_change', 2]]],
+    // An invitation to re-read the terms means they change under the reader.
+    ['You should look at the terms regularly.', [['unilateral_change', 2]]],
+    ['We reserve the right to modify any provision hereof from time to time, in our sole discretion.', [['unilateral_change', 2]]],
+    // Shouting is a sentence, not a heading.
+    ['YOU MAY RECOVER ONLY DIRECT DAMAGES IN ANY AMOUNT NO GREATER THAN WHAT YOU ACTUALLY PAID.', [['limitation_of_liability', 2]]],
+    ['Groupon is always liable for death and personal injury caused by its negligence.', [['limitation_of_liability', 1]]],
+  ])('%j', (text, expected) => {
+    expect(terms(text)).toEqual(expected);
+  });
+
+  it.each([
+    // The reader's liability, a partnership disclaimer and a waiver are not a limit on the provider's liability.
+    ['No delay by us in taking action in the event of your breach shall in any way release, discharge or otherwise affect your liability.'],
+    [
+      'Nothing in this Agreement shall be construed to create a joint venture, partnership or agency relationship, and no party is liable for the other.',
+    ],
+    // Capitals without a full stop stay a heading.
+    ['LIMITATION OF LIABILITY AND DISCLAIMER OF WARRANTIES FOR ALL SERVICES'],
+    // The provider will not change it.
+    ['We will not change the price of an order you have already placed.'],
+  ])('finds nothing in %j', (text) => {
+    expect(terms(text)).toEqual([]);
+  });
+
+  it('carries a lead-in ending with a colon to its list items, and stops at the first sentence that is not one', () => {
+    const text = [
+      'In no event shall Skype be liable for:',
+      '(a) any loss of income or goodwill;',
+      '(b) any damage to or corruption of data; or',
+      '(c) any claim arising from a third party website.',
+      'The sky is blue in the Services.',
+      '(d) Something else entirely.',
+    ].join('\n\n');
+    expect(terms(text)).toEqual([
+      ['limitation_of_liability', 2],
+      ['limitation_of_liability', 2],
+      ['limitation_of_liability', 2],
+      ['limitation_of_liability', 2],
+    ]);
+  });
+
   it('points its evidence at the sentence', () => {
     const text = 'Welcome.\nWe may remove your content at any time, without notice.';
     const found = extractFields(text).unfairTerms!;
