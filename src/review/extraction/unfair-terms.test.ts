@@ -51,6 +51,9 @@ describe('unfair terms of service', () => {
     // Shouting is a sentence, not a heading.
     ['YOU MAY RECOVER ONLY DIRECT DAMAGES IN ANY AMOUNT NO GREATER THAN WHAT YOU ACTUALLY PAID.', [['limitation_of_liability', 2]]],
     ['Groupon is always liable for death and personal injury caused by its negligence.', [['limitation_of_liability', 1]]],
+    ['By using our Services, you are agreeing to these terms.', [['contract_by_using', 2]]],
+    ['By placing an order with us, you agree to be bound by these Terms of Sale.', [['contract_by_using', 2]]],
+    ['Your continued use of EA Services means you accept the changes.', [['contract_by_using', 2]]],
   ])('%j', (text, expected) => {
     expect(terms(text)).toEqual(expected);
   });
@@ -65,6 +68,9 @@ describe('unfair terms of service', () => {
     ['LIMITATION OF LIABILITY AND DISCLAIMER OF WARRANTIES FOR ALL SERVICES'],
     // The provider will not change it.
     ['We will not change the price of an order you have already placed.'],
+    // By using, the reader agrees to one fact, not to the terms.
+    ['By using our Products, you agree that we can show you ads that we think will be relevant to you.'],
+    ['By signing up for the Premium Services, you agree to pay any fees incurred.'],
   ])('finds nothing in %j', (text) => {
     expect(terms(text)).toEqual([]);
   });

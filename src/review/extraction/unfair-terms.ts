@@ -18,7 +18,15 @@ const REASON =
   /\bbreach|\bviolat|\binfring|\billegal|\bunlawful|\bfraud|\bmisuse|\babus|\bnot\s+compl|\bfail(?:s|ure)?\s+to\s+compl|\bin\s+breach\b|\bcontrary\s+to\b|\bobjectionable|\binappropriate|\boffensive|\brepeat\s+infringers?|\bjustified\s+reason/i;
 
 const CONTRACT_BY_USING =
-  /\b(?:by|through)\s+(?:(?:clicking|creating|registering|signing\s+up|downloading|installing|continuing\s+to\s+use|using|accessing|visiting|browsing|ordering|purchasing|subscribing|logging)\b)[^.]{0,200}?\b(?:agree|accept|consent|bound|acknowledge)|\b(?:use|access|using|accessing|visit|download)\w*\s+(?:of\s+)?(?:the|our|this|any)\b[^.]{0,100}?\b(?:constitutes?|signif(?:y|ies)|indicates?|means|deemed)\b[^.]{0,60}?\b(?:accept|agree|consent|bound)|\bcontinu(?:e|ed|ing)\s+(?:to\s+)?(?:access|use|using)\b[^.]{0,160}?\b(?:accept|agree|consent|bound)|\b(?:accepted|agreed)\s+(?:to\s+)?by\s+you\b[^.]{0,120}?\b(?:use|download|access)|\byour\s+(?:choice|decision)\s+to\s+(?:maintain|access|use)\b[^.]{0,120}?\bconstitutes\b|\bin\s+exchange\s+for\s+(?:being\s+(?:enabled|allowed)\s+to\s+use|using)\b[^.]{0,80}?\bagree|\bif\s+you\s+(?:do\s+not|don't)\s+agree\b[^.]{0,120}?\b(?:do\s+not|not|stop|cease)\s+(?:to\s+)?(?:use|access)/i;
+  /\b(?:by|through)\s+(?:(?:clicking|creating|registering|signing\s+up|downloading|installing|continuing\s+to\s+use|using|accessing|visiting|browsing|ordering|placing|opening|purchasing|subscribing|logging)\b)[^.]{0,200}?\b(?:agree|accept|consent|bound|acknowledge)|\b(?:use|access|using|accessing|visit|download)\w*\s+(?:of\s+)?(?:the|our|this|any)\b[^.]{0,100}?\b(?:constitutes?|signif(?:y|ies)|indicates?|means|deemed)\b[^.]{0,60}?\b(?:accept|agree|consent|bound)|\bcontinu(?:e|ed|ing)\s+(?:to\s+)?(?:access|use|using)\b[^.]{0,160}?\b(?:accept|agree|consent|bound)|\b(?:accepted|agreed)\s+(?:to\s+)?by\s+you\b[^.]{0,120}?\b(?:use|download|access)|\byour\s+(?:choice|decision)\s+to\s+(?:maintain|access|use)\b[^.]{0,120}?\bconstitutes\b|\bin\s+exchange\s+for\s+(?:being\s+(?:enabled|allowed)\s+to\s+use|using)\b[^.]{0,80}?\bagree|\bif\s+you\s+(?:do\s+not|don't)\s+agree\b[^.]{0,120}?\b(?:do\s+not|not|stop|cease)\s+(?:to\s+)?(?:use|access|using|accessing)\b|\b(?:bound\s+by|accept\w*)\b[^.]{0,80}?\bif\s+you\s+continue\s+(?:to\s+use|using)\b|\b(?:use|using)\b[^.]{0,80}?\bimplies\s+acceptance\b|\bbecome\s+part\s+of\s+your\s+agreement\b[^.]{0,40}?\bif\s+you\s+use\b/i;
+
+/**
+ * What the reader agrees to by using: the terms themselves ("agree to be bound by these
+ * conditions", "accept the Terms"), not one fact inside them ("by using the Services, you agree
+ * that your information may be collected", "you agree to pay any fees", "you agree not to").
+ */
+const TO_THE_TERMS =
+  /\b(?:bound\s+(?:by|to)|(?:agree|consent|accept)\w*\s+(?:(?:to|with)\s+)?(?:be\s+bound\s+by\s+|comply\s+with\s+)?(?:all\s+(?:of\s+)?)?(?:these|the|this|our|its|such|any)\s+(?:[\w"-]+\s+){0,4}?(?:terms|conditions|agreement|tos|polic(?:y|ies)|rules|changes|modifications)\b|acceptance\s+of\s+(?:these|the|this|our|its|such|any)\s+(?:[\w"-]+\s+){0,4}?(?:terms|conditions|agreement|tos|changes|modifications)\b|agree\w*\s+to\s+(?:this|these|the)\s+"|if\s+you\s+(?:do\s+not|don't)\s+agree)/i;
 
 const CHOICE_OF_LAW =
   /\b(?:governed\s+by|construed\s+(?:in\s+accordance\s+with|under|by)|interpreted\s+(?:in\s+accordance\s+with|under)|subject\s+to)\s+(?:and\s+construed\s+(?:in\s+accordance\s+with|under)\s+)?(?:the\s+)?(?:substantive\s+)?laws?\s+of\b|\blaws?\s+of\s+(?:the\s+)?[A-Z][^.]{0,80}?\b(?:shall\s+|will\s+)?(?:govern|appl(?:y|ies))\b|\bgoverning\s+law\b(?=[^.]{0,80}\b(?:is|shall|will|applies)\b)|\bgoverned\s+by\s+(?:the\s+)?(?:[A-Z][\w.]*\s+){1,3}law\b|\blaws?\s+of\s+(?:your|the\s+consumer's)\s+(?:country|state)\b|\blocal\s+laws?\s+of\s+the\s+consumer|\b(?:applicable|governing)\s+law\s+(?:is|shall\s+be|will\s+be)\b|\bmandatory\s+(?:provisions|consumer\s+protection|rules)\b|\bprotection\s+afforded\s+to\s+you\s+by\s+mandatory\b/i;
@@ -93,7 +101,7 @@ interface CategoryRule {
 }
 
 const RULES: readonly CategoryRule[] = [
-  { category: 'contract_by_using', test: (text) => CONTRACT_BY_USING.test(text), level: () => 2 },
+  { category: 'contract_by_using', test: (text) => CONTRACT_BY_USING.test(text) && TO_THE_TERMS.test(text), level: () => 2 },
   { category: 'choice_of_law', test: (text) => CHOICE_OF_LAW.test(text), level: (text) => (LAW_PROTECTS_CONSUMER.test(text) ? 1 : 2) },
   {
     category: 'jurisdiction',
