@@ -54,6 +54,9 @@ describe('unfair terms of service', () => {
     ['By using our Services, you are agreeing to these terms.', [['contract_by_using', 2]]],
     ['By placing an order with us, you agree to be bound by these Terms of Sale.', [['contract_by_using', 2]]],
     ['Your continued use of EA Services means you accept the changes.', [['contract_by_using', 2]]],
+    ['These Terms shall be governed by and construed in accordance with English law.', [['choice_of_law', 2]]],
+    ["If you reside in one of those countries, your country's laws will apply to such disputes.", [['choice_of_law', 1]]],
+    ['The exclusive place of jurisdiction for all disputes arising from this agreement is San Francisco County.', [['jurisdiction', 3]]],
   ])('%j', (text, expected) => {
     expect(terms(text)).toEqual(expected);
   });
@@ -71,6 +74,14 @@ describe('unfair terms of service', () => {
     // By using, the reader agrees to one fact, not to the terms.
     ['By using our Products, you agree that we can show you ads that we think will be relevant to you.'],
     ['By signing up for the Premium Services, you agree to pay any fees incurred.'],
+    // Courts that enforce an award, grant urgent relief, hear small claims or sever a clause are not a chosen forum.
+    ["Any court with jurisdiction over the parties may enforce the arbitrator's award."],
+    ['Either party may assert an individual action in small claims court for claims within the scope of its jurisdiction.'],
+    [
+      'If any court of law, having jurisdiction to decide on this matter, rules that any provision of these Terms is invalid, that provision will be removed.',
+    ],
+    // A heading run into a sentence that chooses no law.
+    ['Governing law and dispute resolution: We will do our best to resolve any disputes about these Terms of Sale.'],
   ])('finds nothing in %j', (text) => {
     expect(terms(text)).toEqual([]);
   });
