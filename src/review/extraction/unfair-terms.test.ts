@@ -80,6 +80,9 @@ describe('unfair terms of service', () => {
     [
       'If any court of law, having jurisdiction to decide on this matter, rules that any provision of these Terms is invalid, that provision will be removed.',
     ],
+    // Consequences of an ending are not the power to end.
+    ['Termination of your access to and use of the Services shall not relieve you of any obligations arising prior to such termination.'],
+    ['You acknowledge that upon any termination of your account, the license granted to you will automatically terminate.'],
     // A heading run into a sentence that chooses no law.
     ['Governing law and dispute resolution: We will do our best to resolve any disputes about these Terms of Sale.'],
   ])('finds nothing in %j', (text) => {
