@@ -52,6 +52,7 @@ describe('unfair terms of service', () => {
     ['YOU MAY RECOVER ONLY DIRECT DAMAGES IN ANY AMOUNT NO GREATER THAN WHAT YOU ACTUALLY PAID.', [['limitation_of_liability', 2]]],
     ['Groupon is always liable for death and personal injury caused by its negligence.', [['limitation_of_liability', 1]]],
     ['By using our Services, you are agreeing to these terms.', [['contract_by_using', 2]]],
+    ['Price and availability of Virtual Items are subject to change without notice.', [['unilateral_change', 2]]],
     ['By placing an order with us, you agree to be bound by these Terms of Sale.', [['contract_by_using', 2]]],
     ['Your continued use of EA Services means you accept the changes.', [['contract_by_using', 2]]],
     ['These Terms shall be governed by and construed in accordance with English law.', [['choice_of_law', 2]]],

@@ -85,7 +85,7 @@ const PROVIDER_CHANGES = providerDoes(
 );
 /** Things that change by themselves: "Our prices may change at any time", "features ... may be subject to change". */
 const CHANGES_ITSELF =
-  /\b(?:prices?|fees?|features?|services?|content|form|functionalit\w*|levels?|offers?|terms|polic(?:y|ies))\b[^.]{0,60}?\b(?:may|might|can|will)\s+(?:\w+\s+)?(?:be\s+subject\s+to\s+)?change\b|\bchange\s+frequently\b|\b(?:amendments?|modifications?|changes?)\s+to\s+these\s+terms\b[^.]{0,60}\b(?:posted|announced|effective)\b/i;
+  /\b(?:prices?|fees?|features?|services?|content|form|functionalit\w*|levels?|offers?|terms|polic(?:y|ies))\b[^.]{0,60}?\b(?:may|might|can|will)\s+(?:\w+\s+)?(?:be\s+subject\s+to\s+)?change\b|\bchange\s+frequently\b|\b(?:is|are)\s+subject\s+to\s+change\b|\bmay\s+vary\s+from\s+time\s+to\s+time\b|\b(?:amendments?|modifications?|changes?)\s+to\s+these\s+terms\b[^.]{0,60}\b(?:posted|announced|effective)\b/i;
 /** "These Terms may be amended", "you should look at the terms regularly": the terms are the provider's to change. */
 const TERMS_MAY_CHANGE =
   /\b(?:terms|agreement|conditions)\b[^.]{0,80}?\b(?:may|might|will|can)\s+(?:\w+\s+)?(?:be\s+)?(?:changed|modified|amended|updated|revised)\b|\b(?:look\s+at|check|review)\s+(?:these|the)\s+terms\s+(?:periodically|regularly|on\s+a\s+regular\s+basis|from\s+time\s+to\s+time)|\bmight\s+have\s+to\s+make\s+changes\b/i;
