@@ -239,6 +239,21 @@ describe('minimum commitment', () => {
   ])('does not count %j', (text) => {
     expect(found(text, 'minimumCommitment')).toBeNull();
   });
+
+  it.each([
+    ['This Agreement may be terminated by TouchStar if Reseller will not meet the Quotas during the Term.'],
+    ['The exclusive appointment shall become non-exclusive if CHT fails to achieve annual revenues of $500,000.'],
+  ])('finds a quota or a sales threshold with a consequence: %j', (text) => {
+    expect(found(text, 'minimumCommitment')).toBe(text);
+  });
+
+  it.each([
+    // An import quota is not a commitment, nor is achieving a goal that is not a volume.
+    ['No Product will be transshipped for the purpose of evading quota or country of origin restrictions.'],
+    ['Supplier shall use reasonable efforts to achieve customer satisfaction.'],
+  ])('does not count %j', (text) => {
+    expect(found(text, 'minimumCommitment')).toBeNull();
+  });
 });
 
 describe('warranty duration', () => {
