@@ -104,6 +104,8 @@ export async function run(): Promise<Record<string, string | number>> {
   let endToEnd = { perSecond: 0, p50: 0, p99: 0 };
   try {
     const deps = createDependencies({ config: reviewBenchConfig(CONCURRENCY), db, databaseUrl: database.url, provider });
+    // The review queues live in PostgreSQL (pg-boss): created and worked as the server does it.
+    await deps.services.reviews.start({ work: true });
     const principal = await reviewBenchPrincipal(deps);
     await deps.services.reviews.submitBatch(principal, benchContracts(40));
     await deps.services.reviews.idle();

@@ -3,7 +3,7 @@
  *
  *   npm run eval                                   # cuad/train (working set, with misses) and cuad/dev (figures only)
  *   npm run eval -- --dir <folder> --labels <file> # that pair as the working set, then cuad/dev (repeatable)
- *   npm run eval -- --tos                          # unfair terms of service, sentence level, on tos/dev
+ *   npm run eval -- --tos                          # unfair terms of service, sentence level, on tos/dev (develop part with misses, held-out part, all)
  *   npm run eval -- --quiet                        # no miss lists
  *   npm run eval -- --provider deepseek            # also rules + model-assisted extraction, side by side
  *
@@ -26,7 +26,7 @@ import {
   type EvaluationReport,
   type LabelledContract,
 } from './evaluation.js';
-import { evaluateTos, formatTosTable, parseTosLabels, tosSummary } from './tos-evaluation.js';
+import { evaluateTos, formatTosTable, parseTosLabels, splitTosDocuments, tosSummary } from './tos-evaluation.js';
 import { extractFields } from '../src/review/extraction/extract-fields.js';
 import { compareWithProvider, formatComparison, modelProviderFor } from './provider-comparison.js';
 
@@ -150,21 +150,30 @@ async function runProviderComparison(name: string): Promise<void> {
 function runTos(): void {
   const directory = path.resolve(projectRoot, DATA, 'tos/dev');
   const labelsFile = path.resolve(projectRoot, DATA, 'tos/labels-dev.json');
-  const documents = parseTosLabels(JSON.parse(readFileSync(labelsFile, 'utf8')));
   const started = performance.now();
-  const report = evaluateTos(
-    documents.map((document) => {
-      const text = readFileSync(path.join(directory, path.basename(document.file)), 'utf8');
-      return { ...document, text, predicted: extractFields(text).unfairTerms ?? [] };
-    }),
-  );
-  console.log(
-    `== tos/dev: ${report.documents} documents, ${report.sentences} sentences in ${Math.round(performance.now() - started)} ms\n`,
-  );
-  console.log(formatTosTable(report));
-  if (!values.quiet) console.log(`\nmisses:\n${report.misses.join('\n')}`);
-  console.log('');
-  console.log(JSON.stringify(tosSummary(report)));
+  const documents = parseTosLabels(JSON.parse(readFileSync(labelsFile, 'utf8'))).map((document) => {
+    const text = readFileSync(path.join(directory, path.basename(document.file)), 'utf8');
+    return { ...document, text, predicted: extractFields(text).unfairTerms ?? [] };
+  });
+  const elapsedMs = Math.round(performance.now() - started);
+  const { develop, heldOut } = splitTosDocuments(documents);
+  const summaries: Record<string, ReturnType<typeof tosSummary>> = {};
+  const parts = [
+    { name: 'develop', title: 'tos/dev develop part (two thirds, misses listed)', documents: develop, working: true },
+    { name: 'held-out', title: 'tos/dev held-out part (every third document, figures only)', documents: heldOut, working: false },
+    { name: 'all', title: 'tos/dev, all documents', documents, working: false },
+  ];
+  for (const part of parts) {
+    const report = evaluateTos(part.documents);
+    console.log(
+      `== ${part.title}: ${report.documents} documents, ${report.sentences} sentences${part.name === 'all' ? ` in ${elapsedMs} ms` : ''}\n`,
+    );
+    console.log(formatTosTable(report));
+    if (part.working && !values.quiet) console.log(`\nmisses (develop part):\n${report.misses.join('\n')}`);
+    console.log('');
+    summaries[part.name] = tosSummary(report);
+  }
+  console.log(JSON.stringify({ held_out: heldOut.map((document) => document.id), sets: summaries }));
 }
 
 try {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { detectionMetrics, formatTable, macroF1, round4 } from './metrics.js';
 import { NUMBER_WORDS_SOURCE, parseEnglishNumber } from '../src/review/extraction/numbers.js';
 import type { ExtractedContract } from '../src/review/extraction/types.js';
 
@@ -276,12 +277,6 @@ export interface EvaluationReport {
   macroF1: number;
 }
 
-/** Precision with nothing predicted is 1 when nothing was there to find, else 0 (likewise recall). */
-function ratio(hits: number, total: number, otherMisses: number): number {
-  if (total === 0) return otherMisses === 0 ? 1 : 0;
-  return hits / total;
-}
-
 /**
  * Precision, recall and F1 of detection per category (a contract counts as positive when CUAD
  * marked at least one clause), answer accuracy for {@link ANSWER_CATEGORIES}, and the macro F1.
@@ -316,9 +311,7 @@ export function evaluate(cases: readonly EvaluationCase[]): EvaluationReport {
         else answers.wrong.push({ id, expected: label.answer, predicted });
       }
     }
-    const precision = ratio(truePositives, truePositives + falsePositives, falseNegatives);
-    const recall = ratio(truePositives, truePositives + falseNegatives, falsePositives);
-    const f1 = precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall);
+    const { precision, recall, f1 } = detectionMetrics({ truePositives, falsePositives, falseNegatives });
     answers.accuracy = answers.total === 0 ? 1 : answers.correct / answers.total;
     categories[category] = {
       truePositives,
@@ -333,11 +326,8 @@ export function evaluate(cases: readonly EvaluationCase[]): EvaluationReport {
       answers: wantsAnswer ? answers : null,
     };
   }
-  const macroF1 = CUAD_CATEGORIES.reduce((sum, category) => sum + categories[category].f1, 0) / CUAD_CATEGORIES.length;
-  return { documents: cases.length, categories, macroF1 };
+  return { documents: cases.length, categories, macroF1: macroF1(CUAD_CATEGORIES.map((category) => categories[category])) };
 }
-
-const round = (value: number) => Math.round(value * 10_000) / 10_000;
 
 /** The machine-readable summary: per category precision, recall, F1 and answer accuracy, and the macro F1. */
 export function reportSummary(report: EvaluationReport): {
@@ -348,10 +338,10 @@ export function reportSummary(report: EvaluationReport): {
   const categories: Record<string, { precision: number; recall: number; f1: number; answerAccuracy?: number }> = {};
   for (const category of CUAD_CATEGORIES) {
     const metrics = report.categories[category];
-    categories[category] = { precision: round(metrics.precision), recall: round(metrics.recall), f1: round(metrics.f1) };
-    if (metrics.answers) categories[category].answerAccuracy = round(metrics.answers.accuracy);
+    categories[category] = { precision: round4(metrics.precision), recall: round4(metrics.recall), f1: round4(metrics.f1) };
+    if (metrics.answers) categories[category].answerAccuracy = round4(metrics.answers.accuracy);
   }
-  return { documents: report.documents, categories, macroF1: round(report.macroF1) };
+  return { documents: report.documents, categories, macroF1: round4(report.macroF1) };
 }
 
 /** A fixed-width table of the report for people. */
@@ -372,13 +362,8 @@ export function formatReportTable(report: EvaluationReport): string {
       answers,
     ];
   });
-  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
-  const line = (cells: string[]) =>
-    cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ');
   return [
-    line(header),
-    widths.map((width) => '-'.repeat(width)).join('  '),
-    ...rows.map(line),
+    formatTable(header, rows),
     '',
     `macro F1 over ${CUAD_CATEGORIES.length} categories: ${report.macroF1.toFixed(3)} (${report.documents} contracts)`,
   ].join('\n');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { evaluateTos, locateSpan, parseTosLabels } from './tos-evaluation.js';
+import { evaluateTos, locateSpan, parseTosLabels, splitTosDocuments } from './tos-evaluation.js';
 
 describe('locateSpan', () => {
   it('keeps exact offsets and finds drifted ones by their text', () => {
@@ -46,8 +46,18 @@ describe('evaluateTos', () => {
       levelAccuracy: 1,
     });
     expect(report.categories['Content removal']).toMatchObject({ truePositives: 1, levelAccuracy: 0 });
-    expect(report.categories.Arbitration).toMatchObject({ truePositives: 0, falsePositives: 1, precision: 0, recall: 1, f1: 0 });
+    // Nothing to find but something predicted: recall 0, as in the CUAD evaluation (one shared helper).
+    expect(report.categories.Arbitration).toMatchObject({ truePositives: 0, falsePositives: 1, precision: 0, recall: 0, f1: 0 });
     expect(report.misses).toEqual(['d Arbitration spurious: The sky is blue today and always.']);
     expect(report.macroF1).toBeCloseTo(7 / 8);
+  });
+});
+
+describe('splitTosDocuments', () => {
+  it('holds out every third document in id order, whatever order they come in', () => {
+    const ids = ['f', 'a', 'e', 'b', 'd', 'c', 'g'];
+    const { develop, heldOut } = splitTosDocuments(ids.map((id) => ({ id })));
+    expect(heldOut.map((document) => document.id)).toEqual(['c', 'f']);
+    expect(develop.map((document) => document.id)).toEqual(['a', 'b', 'd', 'e', 'g']);
   });
 });

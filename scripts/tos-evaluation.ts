@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { detectionMetrics, type DetectionCounts, type DetectionMetrics, formatTable, macroF1, round4 } from './metrics.js';
 import { buildTextView, type TextView } from '../src/review/extraction/text-view.js';
 import type { UnfairTermCategory, UnfairTermField } from '../src/review/extraction/types.js';
 
@@ -58,6 +59,19 @@ export function parseTosLabels(json: unknown): TosDocument[] {
 }
 
 /**
+ * The corpus has only a dev split, so rules are developed on two thirds of it and the rest is
+ * held out and only ever looked at as figures: documents in id order, every third one (the 3rd,
+ * 6th, ...) held out. Fixed, so the two parts never trade documents between runs.
+ */
+export function splitTosDocuments<T extends { id: string }>(documents: readonly T[]): { develop: T[]; heldOut: T[] } {
+  const ordered = [...documents].sort((left, right) => (left.id < right.id ? -1 : left.id > right.id ? 1 : 0));
+  return {
+    develop: ordered.filter((_, index) => index % 3 !== 2),
+    heldOut: ordered.filter((_, index) => index % 3 === 2),
+  };
+}
+
+/**
  * Where a labelled span really is: the corpus offsets drift in some documents (they were counted
  * on the XML source), so the span's text is looked for near its offset first, then anywhere.
  */
@@ -68,13 +82,7 @@ export function locateSpan(text: string, span: Pick<TosSpan, 'start' | 'end' | '
   return at >= 0 ? { start: at, end: at + span.text.length } : { start: span.start, end: span.end };
 }
 
-export interface TosCategoryMetrics {
-  truePositives: number;
-  falsePositives: number;
-  falseNegatives: number;
-  precision: number;
-  recall: number;
-  f1: number;
+export interface TosCategoryMetrics extends DetectionCounts, DetectionMetrics {
   /** Among true positives, how often the predicted level equals the labelled one. */
   levelAccuracy: number;
 }
@@ -101,8 +109,6 @@ function originalSentences(view: TextView): { start: number; end: number; text: 
     text: sentence.text,
   }));
 }
-
-const ratio = (hits: number, total: number) => (total === 0 ? 1 : hits / total);
 
 /**
  * Sentence-level precision, recall and F1 per category. The units are the extractor's sentences;
@@ -142,23 +148,17 @@ export function evaluateTos(documents: readonly (TosDocument & { text: string; p
   const categories: Record<string, TosCategoryMetrics> = {};
   for (const name of CATEGORY_NAMES) {
     const { tp, fp, fn, levelHits } = counts[name]!;
-    const precision = ratio(tp, tp + fp);
-    const recall = ratio(tp, tp + fn);
-    categories[name] = {
-      truePositives: tp,
-      falsePositives: fp,
-      falseNegatives: fn,
-      precision,
-      recall,
-      f1: precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall),
-      levelAccuracy: ratio(levelHits, tp),
-    };
+    const hits: DetectionCounts = { truePositives: tp, falsePositives: fp, falseNegatives: fn };
+    categories[name] = { ...hits, ...detectionMetrics(hits), levelAccuracy: tp === 0 ? 1 : levelHits / tp };
   }
-  const macroF1 = CATEGORY_NAMES.reduce((sum, name) => sum + categories[name]!.f1, 0) / CATEGORY_NAMES.length;
-  return { documents: documents.length, sentences: sentenceCount, categories, macroF1, misses };
+  return {
+    documents: documents.length,
+    sentences: sentenceCount,
+    categories,
+    macroF1: macroF1(CATEGORY_NAMES.map((name) => categories[name]!)),
+    misses,
+  };
 }
-
-const round = (value: number) => Math.round(value * 10_000) / 10_000;
 
 export function tosSummary(report: TosReport): {
   documents: number;
@@ -171,14 +171,14 @@ export function tosSummary(report: TosReport): {
       Object.entries(report.categories).map(([name, metrics]) => [
         name,
         {
-          precision: round(metrics.precision),
-          recall: round(metrics.recall),
-          f1: round(metrics.f1),
-          levelAccuracy: round(metrics.levelAccuracy),
+          precision: round4(metrics.precision),
+          recall: round4(metrics.recall),
+          f1: round4(metrics.f1),
+          levelAccuracy: round4(metrics.levelAccuracy),
         },
       ]),
     ),
-    macroF1: round(report.macroF1),
+    macroF1: round4(report.macroF1),
   };
 }
 
@@ -197,13 +197,8 @@ export function formatTosTable(report: TosReport): string {
       metrics.levelAccuracy.toFixed(3),
     ];
   });
-  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
-  const line = (cells: string[]) =>
-    cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ');
   return [
-    line(header),
-    widths.map((width) => '-'.repeat(width)).join('  '),
-    ...rows.map(line),
+    formatTable(header, rows),
     '',
     `macro F1 over ${CATEGORY_NAMES.length} categories: ${report.macroF1.toFixed(3)} (${report.documents} documents, sentence level)`,
   ].join('\n');

@@ -1,4 +1,4 @@
-import { presenceOf } from './presence.js';
+import { isBareHeading, presenceOf } from './presence.js';
 import type { TextView } from './text-view.js';
 import type { PresenceField } from './types.js';
 
@@ -20,14 +20,28 @@ const INSOLVENCY =
  * free pass, not a restriction; so does "nor shall any change in control be deemed an assignment".
  */
 const PERMISSION_BEFORE =
-  /\b(?:may|can|is\s+free\s+to|shall\s+be\s+entitled\s+to)\s+(?:\w+\s+){0,4}?(?:assign|transfer)\b|\bno\s+(?:such\s+)?(?:consent|approval)\b|\bwithout\s+(?:the\s+)?(?:need\s+for\s+|obtaining\s+)?(?:any\s+)?(?:the\s+)?(?:other(?:\s+party)?'s\s+)?(?:prior\s+)?(?:express\s+)?(?:written\s+)?(?:consent|approval)\b|\bdoes\s+not\s+require\b|\bneed\s+not\b|\bnor\s+shall\b|\bshall\s+not\s+be\s+deemed\b/i;
+  /\b(?:may|can|is\s+free\s+to|shall\s+be\s+entitled\s+to)\s+(?:\w+\s+){0,4}?(?:assign|transfer)\b|\bno\s+(?:such\s+)?(?:consent|approval)\b|\b(?:consent|approval)\s+(?:is|shall\s+be|will\s+be)\s+not\s+required\b|\bwithout\s+(?:the\s+)?(?:need\s+for\s+|obtaining\s+)?(?:any\s+)?(?:the\s+)?(?:other(?:\s+party)?'s\s+)?(?:prior\s+)?(?:express\s+)?(?:written\s+)?(?:consent|approval)\b|\bdoes\s+not\s+require\b|\bneed\s+not\b|\bnor\s+shall\b|\bshall\s+not\s+be\s+deemed\b/i;
 /** "A change of control of Rogers shall not be considered an assignment". */
 const NOT_AN_ASSIGNMENT =
   /\b(?:shall|will)\s+not\s+(?:be\s+)?(?:considered|deemed|treated\s+as|constitute)\s+(?:to\s+be\s+)?an?\s+(?:assignment|transfer)\b/i;
 const TERMINATION_AFTER = /\bterminat/i;
+/** "... by merger or acquisition does not require the consent of the other": the permission follows the event. */
+const FREE_AFTER =
+  /^[^.;]{0,120}?\b(?:(?:does|do|shall|will)\s+not\s+require\b|(?:consent|approval)\s+(?:is|shall\s+be|will\s+be)\s+not\s+required\b|need\s+not\b)/i;
+/** An all-capitals heading run in front of the sentence ("ASSIGNMENT AND CHANGE OF CONTROL Neither party ..."): a title, not a term. */
+const CAPITALS_HEADING = /^(?:[\d.()]+\s+)?(?:[A-Z][A-Z&,;/-]*\s+){2,10}(?=[A-Z][a-z])/;
+/** A vote "by a majority of the outstanding voting securities" is a decision, not a change of ownership. */
+const VOTE_BEFORE =
+  /\b(?:vote|approval|consent|decision)\s+of\s+(?:the\s+)?(?:holders\s+of\s+)?$|\bby\s+(?:the\s+)?(?:affirmative\s+)?(?:vote\s+of\s+)?(?:a|the)\s+$/i;
 
 function isFreePass(text: string, at: number): boolean {
   return PERMISSION_BEFORE.test(text.slice(Math.max(0, at - 220), at)) && !TERMINATION_AFTER.test(text.slice(at));
+}
+
+/** A merger or sale that needs no consent and ends nothing ("... by merger does not require the consent of the other"). */
+function isFreeAfter(text: string, at: number): boolean {
+  const after = text.slice(at);
+  return FREE_AFTER.test(after) && !TERMINATION_AFTER.test(after);
 }
 
 /** Assignment freely allowed to a successor is the absence of a change-of-control restriction. */
@@ -44,12 +58,16 @@ const CHINESE = /控制权(?:发生)?(?:变更|变化|转移)|(?:股权|股东)[
 export function extractChangeOfControl(view: TextView): PresenceField | null {
   return presenceOf(view, MENTIONS, (raw) => {
     if (CHINESE.test(raw)) return true;
-    const text = raw.replace(INSOLVENCY, ' ');
+    // "ASSIGNMENT AND CHANGE OF CONTROL" over an assignment clause names a topic; the event needs a consequence.
+    if (isBareHeading(raw)) return false;
+    const text = raw.replace(CAPITALS_HEADING, '').replace(INSOLVENCY, ' ');
     const event = EVENT.exec(text);
     if (event) return !isFreePass(text, event.index) && !NOT_AN_ASSIGNMENT.test(text);
     const transaction = TRANSACTION.exec(text);
     return (
       transaction !== null &&
+      !VOTE_BEFORE.test(text.slice(Math.max(0, transaction.index - 40), transaction.index)) &&
+      !isFreeAfter(text, transaction.index) &&
       CONSEQUENCE.test(text) &&
       /\bassign|\bterminat|\btransfer|\bconsent/i.test(text) &&
       !FREE_TO_SUCCESSOR.test(text) &&

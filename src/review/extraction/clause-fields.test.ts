@@ -44,6 +44,18 @@ describe('exclusivity', () => {
     expect(found(text, 'exclusivity')).toBeNull();
   });
 
+  it('reads a non-breaking hyphen like a hyphen: "non\u2010 exclusive" is not exclusive', () => {
+    expect(found('Supplier hereby appoints Reseller as a non\u2010 exclusive reseller of the Products.', 'exclusivity')).toBeNull();
+  });
+
+  it('does not count a table of contents that lists an Exclusivity section, but finds the clause after it', () => {
+    const toc =
+      'ARTICLE I DEFINITIONS 1 Section 1.01 Defined Terms 1 Section 1.02 Accounting Terms 4 ARTICLE II APPOINTMENT 5 Section 2.01 Appointment; Exclusivity 5 Section 2.02 Scope of Agency 5';
+    expect(found(toc, 'exclusivity')).toBeNull();
+    const clause = 'Company appoints Agent as its exclusive agent for the Notes.';
+    expect(found(`${toc}\n\nSection 2.01 Appointment; Exclusivity.\n${clause}`, 'exclusivity')).toBe(clause);
+  });
+
   it('shows a bare heading together with the sentence that carries the clause', () => {
     const text = '4. Exclusivity.\nSupplier appoints Reseller as its exclusive reseller in Germany.';
     expect(found(text, 'exclusivity')).toBe('Exclusivity. Supplier appoints Reseller as its exclusive reseller in Germany.');
@@ -113,8 +125,31 @@ describe('change of control', () => {
     ['A change of control of Rogers shall not be considered an assignment of this Agreement.'],
     ['Either party may terminate this Agreement if the other makes an assignment for the benefit of creditors.'],
     ['Neither party is liable for delays caused by events beyond the control of either party.'],
+    // The permission follows the event.
+    ['The assignment of this Agreement to a successor organization by merger or acquisition does not require the consent of the other.'],
+    // A vote of the holders is a decision, not a change of their holding.
+    [
+      'This Agreement may be terminated at any time by a majority of the outstanding voting securities of a Fund, on sixty days written notice.',
+    ],
+    // A heading over an assignment clause names a topic.
+    ['ASSIGNMENT AND CHANGE OF CONTROL\nNeither party shall have the right to assign or otherwise transfer any of its rights hereunder.'],
   ])('does not count %j', (text) => {
     expect(found(text, 'changeOfControl')).toBeNull();
+  });
+
+  it('still counts a merger restriction whose consent comes after it, and a consent that is "not required" before the event is a free pass', () => {
+    expect(
+      found(
+        'Any merger of Distributor requires the prior written consent of Supplier, failing which Supplier may terminate.',
+        'changeOfControl',
+      ),
+    ).not.toBeNull();
+    expect(
+      found(
+        'Consent is not required for an assignment to an affiliate or in connection with any merger, consolidation or sale of all or substantially all of its assets.',
+        'changeOfControl',
+      ),
+    ).toBeNull();
   });
 });
 
@@ -156,6 +191,33 @@ describe('IP ownership assignment', () => {
   ])('does not count %j', (text) => {
     expect(found(text, 'ipOwnershipAssignment')).toBeNull();
   });
+
+  it.each([
+    ['Licensee hereby transfers and assigns to VOTOCAST all rights, title and interest which Licensee may have in the VOTOCAST Materials.'],
+    [
+      'Upon execution of this Agreement, iVillage assigns to FMC all right, title and interest in and to the content and design of the Bridge Site.',
+    ],
+    ['CRO agrees to, and does hereby, assign to Client all right, title and interest in the deliverables.'],
+    ['All Work Product is a work-made-for-hire from the moment of creation.'],
+    ['Any right that may accrue to the Licensee in the PFHOF Work is hereby granted and assigned to PFHOF.'],
+    ['Any HOFV Works created pursuant to this Agreement shall exclusively be owned by the Village Media Company.'],
+  ])('finds the assignment in %j', (text) => {
+    expect(found(text, 'ipOwnershipAssignment')).toBe(text);
+  });
+
+  it.each([
+    // The maker keeps what it made: nothing passes to the other party.
+    ['All rights to inventions made solely by employees of iBio during the term of this Agreement shall belong solely to iBio.'],
+    ['Any know-how provided by MediWound in connection with this Agreement shall be owned solely by MediWound.'],
+    // The owner's name is on the thing owned: its own brand, not a creation handed over.
+    [
+      'SpinRecords.com shall own all right, title and interest in the SpinRecords.com Pages, including any derivatives and improvements thereof.',
+    ],
+    // Negated: "not ... a work-for-hire".
+    ['The performance by NETGEAR of professional Services shall not be deemed a work-for-hire.'],
+  ])('does not count the owner keeping its own or a negation: %j', (text) => {
+    expect(found(text, 'ipOwnershipAssignment')).toBeNull();
+  });
 });
 
 describe('minimum commitment', () => {
@@ -174,6 +236,21 @@ describe('minimum commitment', () => {
     ['"Sale" means the sale of a license having a term of at least one year to an End User.'],
     ['APPENDIX I RESELLER AGREEMENT PRODUCT PROVIDER AND REVENUE TARGETS'],
     ['Either party may terminate upon not less than thirty days notice.'],
+  ])('does not count %j', (text) => {
+    expect(found(text, 'minimumCommitment')).toBeNull();
+  });
+
+  it.each([
+    ['This Agreement may be terminated by TouchStar if Reseller will not meet the Quotas during the Term.'],
+    ['The exclusive appointment shall become non-exclusive if CHT fails to achieve annual revenues of $500,000.'],
+  ])('finds a quota or a sales threshold with a consequence: %j', (text) => {
+    expect(found(text, 'minimumCommitment')).toBe(text);
+  });
+
+  it.each([
+    // An import quota is not a commitment, nor is achieving a goal that is not a volume.
+    ['No Product will be transshipped for the purpose of evading quota or country of origin restrictions.'],
+    ['Supplier shall use reasonable efforts to achieve customer satisfaction.'],
   ])('does not count %j', (text) => {
     expect(found(text, 'minimumCommitment')).toBeNull();
   });

@@ -7,10 +7,10 @@ const IP =
   /\b(?:intellectual\s+property|inventions?|improvements?|discoveries|developments?|work\s+product|deliverables?|copyrights?|patents?|trademarks?|works?\b|materials?|content|designs?|software|know-how|technology|data|results|modifications|derivative\s+works?|enhancements?|domains?)\b/i;
 /** "hereby assigns", "agrees to assign", "shall assign", "assigns, transfers and conveys", with what is assigned being rights or creations. */
 const ASSIGNS =
-  /\b(?:hereby\s+(?:irrevocably\s+)?(?:assigns?|transfers?|conveys?)|(?:agrees?|undertakes?|shall|will|must)\s+(?:to\s+)?(?:and\s+hereby\s+does\s+)?(?:irrevocably\s+)?(?:assign|transfer|convey)|does\s+hereby\s+assign|assigns?,\s+transfers?)\b[^.;]{0,160}?\b(?:right,?\s+title|(?:all\s+)?(?:of\s+)?(?:its|their|his|her)\s+(?:right|interest|ownership)|rights?\s+(?:in|to)\b|interest\s+(?:in|therein)|ownership|intellectual\s+property|inventions?|improvements?|work\s+product|copyrights?|patents?|deliverables?)\b/i;
+  /\b(?:hereby\s+(?:irrevocably\s+)?(?:assigns?|transfers?|conveys?)|(?:agrees?|undertakes?|shall|will|must)\s+(?:to\s+)?(?:and\s+hereby\s+does\s+)?(?:irrevocably\s+)?(?:assign|transfer|convey)|does\s+hereby,?\s+assign|assigns?,\s+transfers?|(?:assigns|transfers)(?:\s+and\s+(?:assigns|transfers|conveys))?\s+to\s+(?:[A-Z][\w&.-]*\s+){1,3}all)\b[^.;]{0,160}?\b(?:rights?,?\s+title|(?:all\s+)?(?:of\s+)?(?:its|their|his|her)\s+(?:right|interest|ownership)|rights?\s+(?:in|to)\b|interest\s+(?:in|therein)|ownership|intellectual\s+property|inventions?|improvements?|work\s+product|copyrights?|patents?|deliverables?)\b/i;
 /** Works made for hire, and creations that vest in or belong to the other party. */
 const VESTS =
-  /\bworks?\s+(?:made\s+)?for\s+hire\b|\b(?:shall|will)\s+(?:vest|belong)\s+(?:solely\s+|exclusively\s+)?(?:in|to)\b|\b(?:shall|will)\s+(?:be|become)\s+(?:and\s+remain\s+)?(?:the\s+)?(?:sole\s+and\s+exclusive|sole|exclusive|absolute)\s+property\s+of\b|\b(?:shall|will)\s+(?:solely\s+|exclusively\s+)?own\s+(?:all|any|the\s+entire)\b|\b(?:shall|will)\s+be\s+owned\s+(?:solely\s+|exclusively\s+)?by\b|\b(?:shall|will)\s+be\s+the\s+(?:sole\s+(?:and\s+exclusive\s+)?|exclusive\s+)?owner\s+of\s+all\b|\bexecute\b[^.;]{0,80}\bdocuments?\b[^.;]{0,80}\bto\s+(?:assign|transfer|perfect|confirm)\b/i;
+  /\b(?:shall|will)\s+(?:vest|belong)\s+(?:solely\s+|exclusively\s+)?(?:in|to)\b|\b(?:shall|will)\s+(?:be|become)\s+(?:and\s+remain\s+)?(?:the\s+)?(?:sole\s+and\s+exclusive|sole|exclusive|absolute)\s+property\s+of\b|\b(?:shall|will)\s+(?:solely\s+|exclusively\s+)?own\s+(?:all|any|the\s+entire)\b|\b(?:shall|will)\s+(?:solely\s+|exclusively\s+)?be\s+owned\s+(?:solely\s+|exclusively\s+)?by\b|\b(?:shall|will)\s+be\s+the\s+(?:sole\s+(?:and\s+exclusive\s+)?|exclusive\s+)?owner\s+of\s+all\b|\bexecute\b[^.;]{0,80}\bdocuments?\b[^.;]{0,80}\bto\s+(?:assign|transfer|perfect|confirm)\b/i;
 /** Creations made under the contract, as opposed to each party keeping what it brought. */
 const CREATED =
   /\b(?:develop\w*|creat\w*|conceiv\w*|made|invent\w*|generat\w*|produc\w*|prepared|arising|result\w*|improv\w*|deriv\w*|author\w*|perform\w*\s+(?:of|under)|under\s+this\s+agreement|hereunder|pursuant\s+to\s+this\s+agreement)\b/i;
@@ -19,6 +19,43 @@ const RETAINS =
   /\b(?:retains?|reserves?|shall\s+retain|will\s+retain)\b[^.;]{0,60}\b(?:right,?\s+title|ownership|all\s+rights)\b|\b(?:each|either)\s+party\s+(?:shall|will)\s+(?:solely\s+)?own\b|\bits\s+own\s+(?:inventions|intellectual)|\b(?:is|are)\s+and\s+(?:shall|will)\s+remain\b|\bown\s+all\s+(?:rights?\s+(?:to|in)\s+)?its\b|\brepresents\s+and\s+warrants\b/i;
 const CHINESE =
   /(?:知识产权|著作权|专利(?:权|申请权)?|成果)[^。；]{0,30}(?:归|属于)[^。；]{0,10}(?:甲方|乙方|委托方|所有)|(?:转让|让与)[^。；]{0,10}(?:知识产权|著作权|专利)/;
+
+/** A work made for hire, unless the first mention is negated ("shall not be deemed a work-for-hire"). */
+const WORK_FOR_HIRE = /\bworks?[\s-]+(?:made[\s-]+)?for[\s-]+hire\b/i;
+const NOT_BEFORE = /\b(?:not|no|neither|nor)\b[^.;]{0,30}$/i;
+function isWorkForHire(text: string): boolean {
+  const found = WORK_FOR_HIRE.exec(text);
+  return found !== null && !NOT_BEFORE.test(text.slice(Math.max(0, found.index - 40), found.index));
+}
+/** "any such rights are hereby granted and assigned to PFHOF", "is hereby irrevocably assigned to Company". */
+const ASSIGNED_PASSIVE = /\b(?:is|are)\s+hereby\s+(?:(?:irrevocably|granted|transferred|conveyed)\s+(?:and\s+)?)*assigned\s+to\b/i;
+
+/** Who ends up owning: "property of X", "vest in X", "belong to X", "owned by X", "X shall own". */
+const OWNER_AFTER =
+  /\b(?:property\s+of|vest(?:s|ed)?\s+(?:solely\s+|exclusively\s+)?in(?:\s+and\s+belong\s+to)?|belong\s+(?:solely\s+|exclusively\s+|fully\s+)?to|owned\s+(?:solely\s+|exclusively\s+)?by|owner\s+of\s+all\b[^.;]{0,120}?\bby)\s+(?:the\s+)?([A-Z][\w&.-]*\w|[a-z]+[A-Z][\w&.-]*\w)/;
+const OWNER_BEFORE = /\b([A-Z][\w&.-]*\w)\s+(?:shall|will)\s+(?:solely\s+|exclusively\s+)?own\b/;
+
+/**
+ * The owner made it or named it: "inventions made solely by employees of iBio shall belong to
+ * iBio", "NETTAXI shall own ... the NETTAXI Pages". Ownership then stays where it was; nothing
+ * passes from one party to the other.
+ */
+function ownerKeepsItsOwn(text: string): boolean {
+  const found = OWNER_AFTER.exec(text) ?? OWNER_BEFORE.exec(text);
+  const owner = found?.[1];
+  if (!found || !owner || owner.length < 3 || /^(?:The|Such|Each|Either|Both|Any|All)$/.test(owner)) return false;
+  const ownerAt = found.index + found[0].lastIndexOf(owner);
+  const name = owner.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const madeOrNamedByOwner = new RegExp(
+    `\\b(?:made|developed|created|invented|discovered|conceived|generated|authored|provided|supplied|furnished|contributed)\\s+(?:solely\\s+|exclusively\\s+|independently\\s+)?by\\s+(?:(?:employees|personnel)\\s+of\\s+)?(?:the\\s+)?(?<maker>${name})\\b|\\b(?<namesake>${name})\\s+(?=[A-Z][a-z])`,
+    'dg',
+  );
+  for (const match of text.matchAll(madeOrNamedByOwner)) {
+    const at = (match.indices?.groups?.maker ?? match.indices?.groups?.namesake)?.[0];
+    if (at !== undefined && at !== ownerAt) return true;
+  }
+  return false;
+}
 
 /**
  * IP ownership assignment (CUAD "IP Ownership Assignment"): intellectual property created by one
@@ -29,8 +66,9 @@ const CHINESE =
 export function extractIpOwnershipAssignment(view: TextView): PresenceField | null {
   return presenceOf(view, MENTIONS, (text) => {
     if (CHINESE.test(text)) return true;
-    if (/\bworks?\s+(?:made\s+)?for\s+hire\b/i.test(text)) return true;
+    if (isWorkForHire(text)) return true;
+    if (ASSIGNED_PASSIVE.test(text) && IP.test(text)) return true;
     if (ASSIGNS.test(text) && IP.test(text) && !/\bassign\w*\s+(?:this|the)\s+agreement\b/i.test(text)) return true;
-    return VESTS.test(text) && IP.test(text) && CREATED.test(text) && !RETAINS.test(text);
+    return VESTS.test(text) && IP.test(text) && CREATED.test(text) && !RETAINS.test(text) && !ownerKeepsItsOwn(text);
   });
 }

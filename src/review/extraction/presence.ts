@@ -6,6 +6,32 @@ import type { PresenceField } from './types.js';
 const HEADING_LENGTH = 60;
 
 /**
+ * A table-of-contents run ("Defined Terms 1 Section 1.02 Accounting Terms 4 ARTICLE II ..."):
+ * titles followed by page numbers. Headings there name clauses without making them, so a
+ * contract is not credited (or blamed) for a clause its table of contents lists.
+ */
+const TOC_ENTRY =
+  /[A-Za-z)][a-z)]*\s+\d{1,3}\s+(?=(?:Section|SECTION|Article|ARTICLE|Schedule|SCHEDULE|Exhibit|EXHIBIT)\b|\d{1,2}(?:\.\d{1,2})+\b|[A-Z][a-z]+\s)/g;
+const NOT_A_PAGE =
+  /\b(?:within|than|of|to|for|and|or|by|least|Section|Article|Clause|Schedule|Exhibit|Appendix|Annex|Part|SECTION|ARTICLE)\s+\d{1,3}\s+$/;
+
+/** "ASSIGNMENT AND CHANGE OF CONTROL", "12. Exclusivity.": a short title with no verb names a topic; the clause is what follows. */
+const VERB = /\b(?:shall|will|may|must|can|cannot|is|are|be|been|means|agrees?|has|have|does|do)\b/i;
+export function isBareHeading(text: string): boolean {
+  return text.length < HEADING_LENGTH && !VERB.test(text);
+}
+
+export function isTableOfContents(text: string): boolean {
+  let entries = 0;
+  for (const match of text.matchAll(TOC_ENTRY)) {
+    if (NOT_A_PAGE.test(text.slice(Math.max(0, match.index - 12), match.index + match[0].length))) continue;
+    entries += 1;
+    if (entries >= 3) return true;
+  }
+  return false;
+}
+
+/**
  * The first sentence that satisfies `test` as a presence field; `mentions` is a cheap
  * pre-filter so the costlier patterns run only on sentences that can match.
  */
@@ -14,7 +40,10 @@ export function presenceOf(
   mentions: RegExp,
   test: (text: string, sentence: Sentence, index: number) => boolean,
 ): PresenceField | null {
-  const hit = firstSentence(view, (sentence, index) => mentions.test(sentence.text) && test(sentence.text, sentence, index));
+  const hit = firstSentence(
+    view,
+    (sentence, index) => mentions.test(sentence.text) && !isTableOfContents(sentence.text) && test(sentence.text, sentence, index),
+  );
   if (!hit) return null;
   const next = view.sentences[hit.index + 1];
   const end = hit.sentence.text.length < HEADING_LENGTH && next ? next.end : hit.sentence.end;

@@ -31,6 +31,10 @@ const FOLDED: Record<string, string> = {
   '\u2018': "'",
   '\u2019': "'",
   '\u00a0': ' ',
+  // Hyphens of every width: "non‐exclusive" (U+2010) must read like "non-exclusive".
+  '\u2010': '-',
+  '\u2011': '-',
+  '\u2012': '-',
   '\u2013': '-',
   '\u2014': '-',
   '\u2212': '-',

@@ -18,18 +18,26 @@ const REASON =
   /\bbreach|\bviolat|\binfring|\billegal|\bunlawful|\bfraud|\bmisuse|\babus|\bnot\s+compl|\bfail(?:s|ure)?\s+to\s+compl|\bin\s+breach\b|\bcontrary\s+to\b|\bobjectionable|\binappropriate|\boffensive|\brepeat\s+infringers?|\bjustified\s+reason/i;
 
 const CONTRACT_BY_USING =
-  /\b(?:by|through)\s+(?:(?:clicking|creating|registering|signing\s+up|downloading|installing|continuing\s+to\s+use|using|accessing|visiting|browsing|ordering|purchasing|subscribing|logging)\b)[^.]{0,200}?\b(?:agree|accept|consent|bound|acknowledge)|\b(?:use|access|using|accessing|visit|download)\w*\s+(?:of\s+)?(?:the|our|this|any)\b[^.]{0,100}?\b(?:constitutes?|signif(?:y|ies)|indicates?|means|deemed)\b[^.]{0,60}?\b(?:accept|agree|consent|bound)|\bcontinu(?:e|ed|ing)\s+(?:to\s+)?(?:access|use|using)\b[^.]{0,160}?\b(?:accept|agree|consent|bound)|\b(?:accepted|agreed)\s+(?:to\s+)?by\s+you\b[^.]{0,120}?\b(?:use|download|access)|\byour\s+(?:choice|decision)\s+to\s+(?:maintain|access|use)\b[^.]{0,120}?\bconstitutes\b|\bin\s+exchange\s+for\s+(?:being\s+(?:enabled|allowed)\s+to\s+use|using)\b[^.]{0,80}?\bagree|\bif\s+you\s+(?:do\s+not|don't)\s+agree\b[^.]{0,120}?\b(?:do\s+not|not|stop|cease)\s+(?:to\s+)?(?:use|access)/i;
+  /\b(?:by|through)\s+(?:(?:clicking|creating|registering|signing\s+up|downloading|installing|continuing\s+to\s+use|using|accessing|visiting|browsing|ordering|placing|opening|purchasing|subscribing|logging)\b)[^.]{0,200}?\b(?:agree|accept|consent|bound|acknowledge)|\b(?:use|access|using|accessing|visit|download)\w*\s+(?:of\s+)?(?:the|our|this|any)\b[^.]{0,100}?\b(?:constitutes?|signif(?:y|ies)|indicates?|means|deemed)\b[^.]{0,60}?\b(?:accept|agree|consent|bound)|\bcontinu(?:e|ed|ing)\s+(?:to\s+)?(?:access|use|using)\b[^.]{0,160}?\b(?:accept|agree|consent|bound)|\b(?:accepted|agreed)\s+(?:to\s+)?by\s+you\b[^.]{0,120}?\b(?:use|download|access)|\byour\s+(?:choice|decision)\s+to\s+(?:maintain|access|use)\b[^.]{0,120}?\bconstitutes\b|\bin\s+exchange\s+for\s+(?:being\s+(?:enabled|allowed)\s+to\s+use|using)\b[^.]{0,80}?\bagree|\bif\s+you\s+(?:do\s+not|don't)\s+agree\b[^.]{0,120}?\b(?:do\s+not|not|stop|cease)\s+(?:to\s+)?(?:use|access|using|accessing)\b|\b(?:bound\s+by|accept\w*)\b[^.]{0,80}?\bif\s+you\s+continue\s+(?:to\s+use|using)\b|\b(?:use|using)\b[^.]{0,80}?\bimplies\s+acceptance\b|\bbecome\s+part\s+of\s+your\s+agreement\b[^.]{0,40}?\bif\s+you\s+use\b/i;
+
+/**
+ * What the reader agrees to by using: the terms themselves ("agree to be bound by these
+ * conditions", "accept the Terms"), not one fact inside them ("by using the Services, you agree
+ * that your information may be collected", "you agree to pay any fees", "you agree not to").
+ */
+const TO_THE_TERMS =
+  /\b(?:bound\s+(?:by|to)|(?:agree|consent|accept)\w*\s+(?:(?:to|with)\s+)?(?:be\s+bound\s+by\s+|comply\s+with\s+)?(?:all\s+(?:of\s+)?)?(?:these|the|this|our|its|such|any)\s+(?:[\w"-]+\s+){0,4}?(?:terms|conditions|agreement|tos|polic(?:y|ies)|rules|changes|modifications)\b|acceptance\s+of\s+(?:these|the|this|our|its|such|any)\s+(?:[\w"-]+\s+){0,4}?(?:terms|conditions|agreement|tos|changes|modifications)\b|agree\w*\s+to\s+(?:this|these|the)\s+"|if\s+you\s+(?:do\s+not|don't)\s+agree)/i;
 
 const CHOICE_OF_LAW =
-  /\b(?:governed\s+by|construed\s+(?:in\s+accordance\s+with|under|by)|interpreted\s+(?:in\s+accordance\s+with|under)|subject\s+to)\s+(?:and\s+construed\s+(?:in\s+accordance\s+with|under)\s+)?(?:the\s+)?(?:substantive\s+)?laws?\s+of\b|\blaws?\s+of\s+(?:the\s+)?[A-Z][^.]{0,80}?\b(?:shall\s+|will\s+)?(?:govern|appl(?:y|ies))\b|\bgoverning\s+law\b(?=[^.]{0,80}\b(?:is|shall|will|applies)\b)|\bgoverned\s+by\s+(?:the\s+)?(?:[A-Z][\w.]*\s+){1,3}law\b|\blaws?\s+of\s+(?:your|the\s+consumer's)\s+(?:country|state)\b|\blocal\s+laws?\s+of\s+the\s+consumer|\b(?:applicable|governing)\s+law\s+(?:is|shall\s+be|will\s+be)\b|\bmandatory\s+(?:provisions|consumer\s+protection|rules)\b|\bprotection\s+afforded\s+to\s+you\s+by\s+mandatory\b/i;
+  /\b(?:governed\s+by|construed\s+(?:in\s+accordance\s+with|under|by)|interpreted\s+(?:in\s+accordance\s+with|under)|subject\s+to)\s+(?:and\s+construed\s+(?:in\s+accordance\s+with|under)\s+)?(?:the\s+)?(?:substantive\s+)?laws?\s+of\b|\blaws?\s+of\s+(?:the\s+)?[A-Z][^.]{0,80}?\b(?:shall\s+|will\s+)?(?:govern|appl(?:y|ies))\b|\bgoverned\s+by\s+(?:the\s+)?(?:[A-Z][\w.]*\s+){1,3}law\b|\blaws?\s+of\s+(?:your|the\s+consumer's)\s+(?:country|state)\b|\blocal\s+laws?\s+of\s+the\s+consumer|\b(?:applicable|governing)\s+law\s+(?:is|shall\s+be|will\s+be)\b|\bmandatory\s+(?:provisions|consumer\s+protection|rules)\b|\bprotection\s+afforded\s+to\s+you\s+by\s+mandatory\b|\b(?:governed|construed|interpreted)\s+(?:by|under|in\s+accordance\s+with)\s+(?:and\s+construed\s+in\s+accordance\s+with\s+|and\s+construed\s+under\s+)?(?:the\s+)?(?:[A-Z][\w.]*\s+){1,3}laws?\b|\b(?:[A-Z][a-z]+|country's|state's)\s+laws?\s+(?:will|shall)\s+(?:govern|apply)\b|\b[A-Z][a-z]+\s+law\b[^.]{0,30}\bmandatory\b/i;
 const LAW_PROTECTS_CONSUMER =
-  /\bmandatory\b|\bhabitual\s+residence\b|\b(?:country|state|place)\s+(?:of|where|in\s+which)\s+(?:you|your)\s*(?:live|reside|residence|are\s+resident)|\byou\s+(?:can\s+|may\s+)?(?:still\s+|also\s+)?rely\b|\bdoes\s+not\s+(?:deprive|affect)\s+you\b/i;
+  /\bmandatory\b|\byour\s+(?:country|state)(?:'s|\s+of\s+residence's)\s+laws?\b|\blaws?\s+of\s+your\s+(?:country|state)\b|\bhabitual\s+residence\b|\b(?:country|state|place)\s+(?:of|where|in\s+which)\s+(?:you|your)\s*(?:live|reside|residence|are\s+resident)|\byou\s+(?:can\s+|may\s+)?(?:still\s+|also\s+)?rely\b|\bdoes\s+not\s+(?:deprive|affect)\s+you\b/i;
 
 const JURISDICTION =
-  /\b(?:courts?|tribunals?)\b[^.]{0,140}?\b(?:jurisdiction|venue|exclusive(?:ly)?|submit|litigat\w*|brought|resolved|settled|competent|heard)\b|\b(?:jurisdiction|venue)\b[^.]{0,100}?\bcourts?\b|\bsue\s+us\b|\bbring\s+(?:proceedings|(?:a\s+|any\s+)?(?:legal\s+)?claims?|an?\s+action)\b[^.]{0,100}?\b(?:courts?|within\s+(?:the\s+)?[A-Z])|\binconvenient\s+forum\b|\bforum\s+non\s+conveniens\b|\bpersonal\s+jurisdiction\b|\b(?:submitted|brought|resolved|litigated|heard|filed|initiated)\b[^.]{0,80}?\bcourts?\b|\b(?:local|competent|home)\s+courts?\b/i;
+  /\b(?:courts?|tribunals?)\b[^.]{0,140}?\b(?:jurisdiction|venue|exclusive(?:ly)?|submit|litigat\w*|brought|resolved|settled|competent|heard)\b|\b(?:jurisdiction|venue)\b[^.]{0,100}?\bcourts?\b|\bsue\s+us\b|\bbring\s+(?:proceedings|(?:a\s+|any\s+)?(?:legal\s+)?claims?|an?\s+action)\b[^.]{0,100}?\b(?:courts?|within\s+(?:the\s+)?[A-Z])|\binconvenient\s+forum\b|\bplace\s+of\s+jurisdiction\b|\bforum\s+non\s+conveniens\b|\bpersonal\s+jurisdiction\b|\b(?:submitted|brought|resolved|litigated|heard|filed|initiated)\b[^.]{0,80}?\bcourts?\b|\b(?:local|competent|home)\s+courts?\b/i;
 /** Severability ("found by a court of competent jurisdiction to be invalid"), fee shifting and arbitration venues are not a choice of forum. */
 const NOT_JURISDICTION =
-  /\bcourt\s+of\s+competent\s+jurisdiction\b[^.]{0,40}\b(?:invalid|unenforceable|illegal|void)|\b(?:invalid|unenforceable)\b[^.]{0,60}\bcourt\s+of\s+competent|\bprevailing\s+party\b|\bprovisional\s+remed/i;
+  /\b(?:court|tribunal|body|authority)\b[^.]{0,80}\b(?:finds?|found|holds?|held|rules?|determines?|deems?|declares?)\b[^.]{0,80}\b(?:invalid|unenforceable|illegal|void)|\bcourt\s+of\s+competent\s+jurisdiction\b[^.]{0,40}\b(?:invalid|unenforceable|illegal|void)|\b(?:invalid|unenforceable)\b[^.]{0,60}\bcourt\s+of\s+competent|\bprevailing\s+party\b|\bprovisional\s+remed|\b(?:injunctive|interim|urgent|equitable)\s+(?:or\s+\w+\s+)?(?:relief|remed\w*|measures)\b|\b(?:award|judgment)\b[^.]{0,80}\bcourt\b|\bcourt\b[^.]{0,60}\benforce\w*\b[^.]{0,40}\baward\b|\bsmall\s+claims\s+court\b/i;
 const COURTS_NEAR_CONSUMER =
   /\byour\s+(?:home|local)\s+courts?\b|\bcourts?\s+(?:of|in)\s+(?:the\s+)?(?:country|place|state|member\s+state)\s+(?:in\s+which|where)\s+you\b|\bwhere\s+you\s+(?:live|reside|are\s+domiciled)\b|\byou\s+(?:may|can)\s+(?:also\s+)?(?:sue|bring|choose)\b|\bconsumer\s+may\s+also\s+bring\b/i;
 
@@ -42,7 +50,7 @@ const NOT_ARBITRATION =
   /\b(?:not\s+preclude|opt[- ]out|decline\s+this|unenforceable|null\s+and\s+void|deemed\s+void|fees?\b[^.]{0,30}\barbitrat|arbitration\s+fees|except\s+where|exception\s+to|federal\s+arbitration\s+act|surviv\w*|conducted\s+(?:in\s+English|by\s+telephone)|in\s+your\s+favou?r|the\s+details)\b|"[^"]{0,40}arbitration[^"]{0,40}"/i;
 
 const UNILATERAL_CHANGE =
-  /\b(?:change|changes|modify|modifies|amend|amends|update|updates|revise|revises|alter|replace|discontinue|suspend|vary|add\s+or\s+remove)\b[^.]{0,120}?\b(?:terms|agreement|conditions|polic(?:y|ies)|services?|features?|functionalit\w*|prices?|fees?|content|products?|goods|offer\w*|number|these|this|them|it)\b|\b(?:terms|agreement|conditions|polic(?:y|ies))\b[^.]{0,80}?\b(?:may|might|will|can)\s+(?:be\s+)?(?:changed|modified|amended|updated|revised|altered)\b|\bchanges?\s+to\s+(?:these|the|this|our)\s+(?:terms|agreement|conditions)|\b(?:look\s+at|check|review)\s+(?:these|the)\s+terms\s+(?:periodically|regularly|from\s+time\s+to\s+time)|\bmake\s+changes\b/i;
+  /\b(?:change|changes|modify|modifies|amend|amends|update|updates|revise|revises|alter|replace|discontinue|suspend|vary|add\s+or\s+remove)\b[^.]{0,120}?\b(?:terms|agreement|conditions|polic(?:y|ies)|services?|features?|functionalit\w*|prices?|fees?|rates?|content|products?|goods|offer\w*|number|provisions?|subscriptions?|payment\s+methods|limits|these|this|them|it)\b|\b(?:terms|agreement|conditions|polic(?:y|ies))\b[^.]{0,80}?\b(?:may|might|will|can)\s+(?:be\s+)?(?:changed|modified|amended|updated|revised|altered)\b|\bchanges?\s+to\s+(?:these|the|this|our)\s+(?:terms|agreement|conditions)|\b(?:look\s+at|check|review)\s+(?:these|the)\s+terms\s+(?:periodically|regularly|from\s+time\s+to\s+time)|\bmake\s+changes\b/i;
 
 const TERMINATION =
   /\b(?:terminat\w*|suspend\w*|disabl\w*|deactivat\w*|delet\w*|cancel\w*|clos(?:e|ing)|block\w*|restrict\w*|discontinu\w*|ban|refuse)\b[^.]{0,100}?\b(?:accounts?|access|memberships?|services?|subscriptions?|agreement|you|your|use|feeds?|licen[cs]es?|profiles?|contract|relationship|orders?)\b|\b(?:account|access|membership|subscription|licen[cs]es?)s?\b[^.]{0,120}?\b(?:may|might|will|can|could)\s+(?:\w+\s+)?be\s+(?:suspended|terminated|disabled|deleted|cancell?ed|closed|revoked|blocked)\b|\bresult\s+in\s+(?:the\s+)?(?:suspension|termination)\b|\bstop\s+providing\b|\b(?:permission|right|licen[cs]e|access)\w*\b[^.]{0,60}?\bterminate\s+(?:automatically|immediately)\b|\blicen[cs]es?\s+(?:granted\s+)?[^.]{0,40}?\bterminate\b/i;
@@ -51,12 +59,12 @@ const CONTENT_REMOVAL =
   /\b(?:remov\w*|delet\w*|edit\w*|block\w*|disabl\w*|refuse\s+to\s+(?:post|publish|accept)|tak(?:e|ing)\s+down|moderat\w*|reject\w*|monitor\w*|screen\w*|unavailable)\b[^.]{0,100}?\b(?:content|material|posting|posts?|information|items?|uploads?|submissions?|listings?|reviews?|comments?|photos?|data|memories|messages?|contributions?)\b/i;
 
 const LIABILITY =
-  /\b(?:not|never|no|nor|any)\b[^.]{0,60}?\b(?:liable|liability|liabilities)\b|\b(?:not|never|no|nor)\s+(?:\w+\s+){0,3}?(?:responsible|responsibility)\b|\blimit(?:ation)?s?\s+(?:of|on)\s+(?:our\s+)?liability\b|\bliability\b[^.]{0,120}?\b(?:limited|exceed|shall\s+not|capped|excluded)\b|\b(?:indirect|consequential|incidental|punitive|special)\s+(?:or\s+\w+\s+)?(?:damages?|loss(?:es)?)\b|\bloss(?:es)?\s+of\s+(?:profits?|data|revenue|goodwill)\b|\bnothing\b[^.]{0,80}?\b(?:limits?|excludes?|removes?|restricts?)\b[^.]{0,40}?\b(?:liability|responsibility)\b|n't\s+(?:\w+\s+){0,2}?(?:responsible|liable)\b|\bdisclaim\w*\s+(?:all\s+|any\s+)?(?:responsibility|liability)\b|\b(?:this|these|such|the\s+above)\s+(?:limitations?|exclusions?)\b[^.]{0,40}?\bappl|\blimits?\s+(?:or\s+excludes?\s+)?(?:our|its|the|their)\s+(?:total\s+)?(?:liability|responsibility)\b|\b(?:solely|fully)\s+responsible\b|\bsole\s+responsibility\b|\bassumes?\s+all\s+(?:responsibility|liability)\b|\bwithout\s+(?:notice\s+or\s+)?liability\b|\bonly\s+(?:for\s+)?direct\s+damages\b|\bloss\s+of\s+use\b|\btotal\s+liability\b|\bpossibility\s+of\s+such\s+(?:damages?|loss)\b|\b(?:claim|cause\s+of\s+action)\b[^.]{0,120}?\b(?:must|shall)\s+be\s+(?:filed|commenced|brought)\s+within\b/i;
+  /\b(?:not|never|no|nor|any)\b[^.]{0,60}?\b(?:liable|liability|liabilities)\b|\b(?:not|never|no|nor)\s+(?:\w+\s+){0,3}?(?:responsible|responsibility)\b|\blimit(?:ation)?s?\s+(?:of|on)\s+(?:our\s+)?liability\b|\bliability\b[^.]{0,120}?\b(?:limited|exceed|shall\s+not|capped|excluded)\b|\b(?:indirect|consequential|incidental|punitive|special)\s+(?:or\s+\w+\s+)?(?:damages?|loss(?:es)?)\b|\bloss(?:es)?\s+of\s+(?:profits?|data|revenue|goodwill)\b|\bnothing\b[^.]{0,80}?\b(?:limits?|excludes?|removes?|restricts?)\b[^.]{0,40}?\b(?:liability|responsibility)\b|n't\s+(?:\w+\s+){0,2}?(?:responsible|liable)\b|\bdisclaim\w*\s+(?:all\s+|any\s+)?(?:responsibility|liability)\b|\b(?:this|these|such|the\s+above)\s+(?:limitations?|exclusions?)\b[^.]{0,40}?\bappl|\blimits?\s+(?:or\s+excludes?\s+)?(?:our|its|the|their)\s+(?:total\s+)?(?:liability|responsibility)\b|\b(?:solely|fully)\s+responsible\b|\bsole\s+responsibility\b|\bassumes?\s+all\s+(?:responsibility|liability)\b|\bwithout\s+(?:notice\s+or\s+)?liability\b|\bonly\s+(?:for\s+)?direct\s+damages\b|\bloss\s+of\s+use\b|\btotal\s+liability\b|\b(?:is|are|remains?)\s+(?:always\s+|still\s+|fully\s+)+liable\s+for\b|\bpossibility\s+of\s+such\s+(?:damages?|loss)\b|\b(?:claim|cause\s+of\s+action)\b[^.]{0,120}?\b(?:must|shall)\s+be\s+(?:filed|commenced|brought)\s+within\b/i;
 /** Warranty disclaimers, indemnities and the user's own promises are other clauses. */
 const NOT_LIABILITY =
-  /^[^.]{0,80}\b(?:you|user)\s+(?:represent|agree\s+to\s+indemnify|will\s+indemnify|shall\s+indemnify)|^\W*(?:[\d.()a-z]+\s+)?(?:you|users?)\s+(?:are|is|will\s+be|shall\s+be)\s+(?:solely\s+|fully\s+)?(?:responsible|liable)\b|\bnot\s+relieve\s+you\b|\bshall\s+not\s+prejudice\b|\bindemnif(?:y|ies)\s+(?:and\s+hold\s+harmless\s+)?(?:us|[A-Z])/i;
+  /\b(?:partnership|joint\s+venture|agency\s+relationship)\b|\b(?:release|discharge|affect)\w*\s+(?:or\s+otherwise\s+affect\s+)?your\s+liabilit|\byour\s+(?:sole\s+)?(?:\w+\s+)?liabilit(?:y|ies)\b|\byou\s+agree\s+to\s+(?:pay|reimburse|compensate)\s+us\b|^[^.]{0,80}\b(?:you|user)\s+(?:represent|agree\s+to\s+indemnify|will\s+indemnify|shall\s+indemnify)|^\W*(?:[\d.()a-z]+\s+)?(?:you|users?)\s+(?:are|is|will\s+be|shall\s+be)\s+(?:solely\s+|fully\s+)?(?:responsible|liable)\b|\bnot\s+relieve\s+you\b|\bshall\s+not\s+prejudice\b|\bindemnif(?:y|ies)\s+(?:and\s+hold\s+harmless\s+)?(?:us|[A-Z])/i;
 const LIABILITY_FAIR =
-  /\bnothing\b[^.]{0,80}?\b(?:limits?|excludes?|removes?|restricts?|affects?)\b[^.]{0,60}?\b(?:liability|responsibility|rights)\b|\bdoes\s+not\s+limit\s+its\s+liability\b|\b(?:doesn't|does\s+not)\s+affect\s+consumer\s+rights\b|\bwe\s+(?:will|shall)\s+(?:either\s+)?(?:repair|compensate|refund)\b|\bstatutory\s+rights\b|\b(?:does|do)\s+not\s+(?:affect|limit)\s+your\s+(?:statutory|legal)\s+rights\b/i;
+  /\b(?:is|are|remains?)\s+(?:always\s+|still\s+|fully\s+)+liable\s+for\b|\bnothing\b[^.]{0,80}?\b(?:limits?|excludes?|removes?|restricts?|affects?)\b[^.]{0,60}?\b(?:liability|responsibility|rights)\b|\bdoes\s+not\s+limit\s+its\s+liability\b|\b(?:doesn't|does\s+not)\s+affect\s+consumer\s+rights\b|\bwe\s+(?:will|shall)\s+(?:either\s+)?(?:repair|compensate|refund)\b|\bstatutory\s+rights\b|\b(?:does|do)\s+not\s+(?:affect|limit)\s+your\s+(?:statutory|legal)\s+rights\b/i;
 
 /** The provider's power reaching the verb: "we may, at any time, terminate", "X reserves the right to ... remove". */
 function providerDoes(verbs: string): RegExp {
@@ -71,13 +79,16 @@ const PASSIVE_TERMINATION =
   /\bresult\s+in\s+(?:the\s+)?(?:suspension|termination)\b|\b(?:permission|right|licen[cs]e|access)\w*\b[^.]{0,60}?\bterminate\s+(?:automatically|immediately)\b|\b(?:account|access|membership|subscription|licen[cs]es?|services?|feeds?)s?\b[^.]{0,120}?\b(?:may|might|will|can|could|shall)\s+(?:\w+\s+)?be\s+(?:suspended|terminated|disabled|deleted|cancell?ed|closed|revoked|blocked)\b|\blicen[cs]es?\s+(?:granted\s+)?[^.]{0,40}?\bterminate\s+(?:if|automatically|immediately)\b|\bdecision\s+on\s+our\s+end\s+to\s+terminate\b/i;
 /** Consequences of an ending, maintenance windows and the user's own cancellation are not a unilateral power. */
 const NOT_TERMINATION_POWER =
-  /^\W*(?:\d[\d.]*\s+)?(?:upon|on|after|following|in\s+the\s+event\s+of)\s+(?:the\s+)?(?:termination|expiration|cancellation)\b|\bsurviv\w*\s+(?:the\s+)?termination\b|\b(?:repairs?|maintenance)\b|\bif\s+you\s+(?:choose|decide|elect|want|wish)\b|\buntil\s+you\s+(?:elect|choose|decide)\b/i;
+  /^\W*(?:\d[\d.]*\s+)?(?:upon|on|after|following|in\s+the\s+event\s+of)\s+(?:the\s+)?(?:termination|expiration|cancellation)\b|\bsurviv\w*\s+(?:the\s+)?termination\b|\b(?:repairs?|maintenance)\b|\bif\s+you\s+(?:choose|decide|elect|want|wish)\b|\buntil\s+you\s+(?:elect|choose|decide)\b|\b(?:upon|after|following)\s+(?:any\s+)?(?:the\s+)?termination\b|\bconsequences\s+of\s+(?:such\s+)?termination\b|\b(?:shall|will)\s+not\s+(?:relieve|prejudice|limit)\b|\bexplains\b/i;
 const PROVIDER_CHANGES = providerDoes(
-  String.raw`change|modif\w*|amend\w*|revis\w*|alter\w*|replac\w*|discontinue\s+(?:the|any|all|our|certain)|vary|add\s+or\s+remove|substitut\w*|updat\w*\s+(?:these|the|this|our|its)\s+(?:terms|agreement|conditions|polic\w*)|(?:impose|establish|set|create)\s+(?:\w+\s+){0,3}?limits|limit\s+(?:your|the)\s+(?:use|access|number|storage|ability)|cancel\s+(?:discounts|promotions|coupons)|make\s+(?:a\s+)?(?:significant\s+)?changes?`,
+  String.raw`change|modif\w*|amend\w*|revis\w*|alter\w*|replac\w*|discontinue\s+(?:the|any|all|our|certain)|vary|add\s+or\s+remove|substitut\w*|updat\w*\s+(?:these|the|this|our|its)\s+(?:[Tt]erms|TOS|[Aa]greement|[Cc]onditions|[Pp]olic\w*|[Uu]ser\s+[Aa]greement)|(?:impose|establish|set|create)\s+(?:\w+\s+){0,3}?limits|limit\s+(?:your|the)\s+(?:use|access|number|storage|ability)|cancel\s+(?:discounts|promotions|coupons)|make\s+(?:a\s+)?(?:significant\s+)?changes?`,
 );
 /** Things that change by themselves: "Our prices may change at any time", "features ... may be subject to change". */
 const CHANGES_ITSELF =
-  /\b(?:prices?|fees?|features?|services?|content|form|functionalit\w*|levels?|offers?|terms|polic(?:y|ies))\b[^.]{0,60}?\b(?:may|might|can|will)\s+(?:\w+\s+)?(?:be\s+subject\s+to\s+)?change\b|\bchange\s+frequently\b|\b(?:amendments?|modifications?|changes?)\s+to\s+these\s+terms\b[^.]{0,60}\b(?:posted|announced|effective)\b/i;
+  /\b(?:prices?|fees?|features?|services?|content|form|functionalit\w*|levels?|offers?|terms|polic(?:y|ies))\b[^.]{0,60}?\b(?:may|might|can|will)\s+(?:\w+\s+)?(?:be\s+subject\s+to\s+)?change\b|\bchange\s+frequently\b|\b(?:is|are)\s+subject\s+to\s+change\b|\bmay\s+vary\s+from\s+time\s+to\s+time\b|\b(?:amendments?|modifications?|changes?)\s+to\s+these\s+terms\b[^.]{0,60}\b(?:posted|announced|effective)\b/i;
+/** "These Terms may be amended", "you should look at the terms regularly": the terms are the provider's to change. */
+const TERMS_MAY_CHANGE =
+  /\b(?:terms|agreement|conditions)\b[^.]{0,80}?\b(?:may|might|will|can)\s+(?:\w+\s+)?(?:be\s+)?(?:changed|modified|amended|updated|revised)\b|\b(?:look\s+at|check|review)\s+(?:these|the)\s+terms\s+(?:periodically|regularly|on\s+a\s+regular\s+basis|from\s+time\s+to\s+time)|\bmight\s+have\s+to\s+make\s+changes\b/i;
 const WILL_NOT_CHANGE = /\b(?:will|shall)\s+not\s+(?:\w+\s+)?(?:change|enforce|modify)\b|\bno\s+other\s+amendment\b/i;
 const PROVIDER_REMOVES = providerDoes(
   String.raw`remov\w*|delet\w*|edit\w*|block\w*|disabl\w*|refuse\s+to\s+(?:post|publish|accept)|take\s+down|moderat\w*|reject\w*|monitor\w*|screen\w*|review\s+and\s+take\s+action`,
@@ -90,7 +101,7 @@ interface CategoryRule {
 }
 
 const RULES: readonly CategoryRule[] = [
-  { category: 'contract_by_using', test: (text) => CONTRACT_BY_USING.test(text), level: () => 2 },
+  { category: 'contract_by_using', test: (text) => CONTRACT_BY_USING.test(text) && TO_THE_TERMS.test(text), level: () => 2 },
   { category: 'choice_of_law', test: (text) => CHOICE_OF_LAW.test(text), level: (text) => (LAW_PROTECTS_CONSUMER.test(text) ? 1 : 2) },
   {
     category: 'jurisdiction',
@@ -107,13 +118,9 @@ const RULES: readonly CategoryRule[] = [
     test: (text) =>
       !WILL_NOT_CHANGE.test(text) &&
       !/\b(?:repairs?|maintenance)\b|\bexclude\s+or\s+limit\b/i.test(text) &&
-      (CHANGES_ITSELF.test(text) || PROVIDER_CHANGES.test(text)) &&
-      (CHANGES_ITSELF.test(text) || UNILATERAL_CHANGE.test(text) || /\blimit|\bcancel/i.test(text)) &&
-      (PROVIDER_CHANGES.test(text) ||
-        CHANGES_ITSELF.test(text) ||
-        /\b(?:terms|agreement|conditions)\b[^.]{0,80}?\b(?:may|might|will|can)\s+(?:\w+\s+)?(?:be\s+)?(?:changed|modified|amended|updated|revised)\b|\b(?:look\s+at|check|review)\s+(?:these|the)\s+terms\s+(?:periodically|regularly)|\bmight\s+have\s+to\s+make\s+changes\b/i.test(
-          text,
-        )),
+      (CHANGES_ITSELF.test(text) ||
+        (PROVIDER_CHANGES.test(text) && (UNILATERAL_CHANGE.test(text) || /\blimit|\bcancel/i.test(text))) ||
+        TERMS_MAY_CHANGE.test(text)),
     level: () => 2,
   },
   {
@@ -142,18 +149,27 @@ const RULES: readonly CategoryRule[] = [
   },
 ];
 
-/** Headings and tables of contents: short and unpunctuated, or a run of title-case words without a verb. */
+/**
+ * Headings and tables of contents: short and unpunctuated, or a run of title-case words without a
+ * verb. A sentence in capitals ("YOU MAY RECOVER ONLY DIRECT DAMAGES ...") is read in lower case,
+ * so shouting is not mistaken for a title.
+ */
 function isHeading(text: string): boolean {
   if (text.length < 45 && !/[.!?;:]["')]?$/.test(text)) return true;
+  const shouted = !/[a-z]/.test(text) && /[.!?;:]["')]?$/.test(text);
   return (
     text.length < 150 &&
     !/\b(?:is|are|be|been|was|will|shall|may|might|can|could|must|do|does|have|has|agree|accept|consent|acknowledge|reserve|apply|govern|remove|terminate|use)\b|'ll\b|\b[a-z]{3,}s\b/.test(
-      text,
+      shouted ? text.toLowerCase() : text,
     )
   );
 }
+
+/** "(b) any loss of profits;", "(ii) any third party website.": an item of a list whose lead-in ends with a colon. */
+const LIST_ITEM = /^\W{0,2}(?:\(?(?:[a-z]|[ivx]{1,5}|\d{1,2})\)|[a-z]\.|[ivx]{1,5}\.)\s*/;
+
 const MENTIONS =
-  /agree|stop|expire|loss|recover|accept|bound|law|court|jurisdiction|venue|sue|claim|arbitrat|chang|modif|amend|updat|revis|alter|discontinu|suspend|terminat|disabl|delet|cancel|clos|block|restrict|remov|edit|refus|moderat|reject|monitor|unavailable|liab|responsib|disclaim|as\s+is|warrant|risk|damage|indemn|guarantee/i;
+  /agree|look\s+at|review|stop|expire|loss|recover|accept|bound|law|court|jurisdiction|venue|sue|claim|arbitrat|chang|modif|amend|updat|revis|alter|discontinu|suspend|terminat|disabl|delet|cancel|clos|block|restrict|remov|edit|refus|moderat|reject|monitor|unavailable|liab|responsib|disclaim|as\s+is|warrant|risk|damage|indemn|guarantee/i;
 
 /** Level of risk each CLAUDETTE level maps to in a review. */
 export const UNFAIR_LEVEL_RISK = { 1: 'LOW', 2: 'MEDIUM', 3: 'HIGH' } as const;
@@ -178,13 +194,20 @@ function addressesTheReader(text: string): boolean {
 export function extractUnfairTerms(view: TextView): UnfairTermField[] | null {
   if (!addressesTheReader(view.text)) return null;
   const found: UnfairTermField[] = [];
+  // The categories of the last lead-in ("... we shall not be liable for:"), carried by its list items.
+  let leadIn: { category: UnfairTermCategory; level: UnfairTermLevel }[] = [];
   for (const sentence of view.sentences) {
     const text = sentence.text;
-    if (text.length < 25 || !MENTIONS.test(text) || isHeading(text)) continue;
-    for (const rule of RULES) {
-      if (rule.test(text))
-        found.push({ category: rule.category, level: rule.level(text), evidence: evidenceFor(view, sentence.start, sentence.end) });
+    if (LIST_ITEM.test(text) && leadIn.length > 0) {
+      for (const term of leadIn) found.push({ ...term, evidence: evidenceFor(view, sentence.start, sentence.end) });
+      continue;
     }
+    leadIn = [];
+    if (text.length < 25 || !MENTIONS.test(text) || isHeading(text)) continue;
+    const hits: { category: UnfairTermCategory; level: UnfairTermLevel }[] = [];
+    for (const rule of RULES) if (rule.test(text)) hits.push({ category: rule.category, level: rule.level(text) });
+    for (const hit of hits) found.push({ ...hit, evidence: evidenceFor(view, sentence.start, sentence.end) });
+    if (/:\s*$/.test(text)) leadIn = hits;
   }
   return found.length > 0 ? found : null;
 }
