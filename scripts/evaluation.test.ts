@@ -97,6 +97,70 @@ describe('evaluate', () => {
   });
 });
 
+describe('extra categories (Confidentiality, Dispute Resolution)', () => {
+  const zhCases: EvaluationCase[] = [
+    {
+      id: 'zh-a',
+      labels: {
+        'Dispute Resolution': { present: true, answer: 'arbitration' },
+        Confidentiality: { present: true, answer: '3 years' },
+      },
+      predictions: {
+        ...predictions({}),
+        'Dispute Resolution': { detected: true, answer: 'arbitration' },
+        Confidentiality: { detected: true, answer: '36 months' },
+      },
+    },
+    {
+      id: 'zh-b',
+      labels: { 'Dispute Resolution': { present: true, answer: 'litigation' }, Confidentiality: { present: false, answer: '' } },
+      predictions: {
+        ...predictions({}),
+        'Dispute Resolution': { detected: true, answer: 'arbitration' },
+        Confidentiality: { detected: true, answer: 'perpetual' },
+      },
+    },
+  ];
+
+  it('scores them only for label sets that carry them, apart from the CUAD macro F1', () => {
+    const cuad = evaluate(cases);
+    expect(cuad.extraCategories).toEqual([]);
+    expect(cuad.extendedMacroF1).toBeNull();
+    expect(reportSummary(cuad)).not.toHaveProperty('extended');
+    expect(formatReportTable(cuad)).not.toContain('Dispute Resolution');
+
+    const zh = evaluate(zhCases);
+    expect(zh.extraCategories).toEqual(['Confidentiality', 'Dispute Resolution']);
+    // Nothing CUAD is labelled or predicted: every CUAD category scores 1, the macro over 16 is unchanged in meaning.
+    expect(zh.macroF1).toBe(1);
+    expect(zh.categories['Dispute Resolution']).toMatchObject({ truePositives: 2, f1: 1 });
+    expect(zh.categories['Dispute Resolution']?.answers).toMatchObject({ correct: 1, total: 2 });
+    expect(zh.categories.Confidentiality).toMatchObject({ truePositives: 1, falsePositives: 1, precision: 0.5, recall: 1 });
+    // "36 months" is "3 years" after normalisation.
+    expect(zh.categories.Confidentiality?.answers).toMatchObject({ correct: 1, total: 1 });
+    expect(zh.extendedMacroF1).toBeCloseTo((16 + 2 / 3 + 1) / 18);
+    const summary = reportSummary(zh);
+    expect(summary.extended).toEqual({ categories: 18, macroF1: Math.round(zh.extendedMacroF1! * 10_000) / 10_000 });
+    expect(Object.keys(summary.categories)).toEqual([...CUAD_CATEGORIES, 'Confidentiality', 'Dispute Resolution']);
+    const table = formatReportTable(zh);
+    expect(table).toContain('macro F1 over 16 categories: 1.000');
+    expect(table).toMatch(/macro F1 over 18 categories \(with Confidentiality, Dispute Resolution\): 0\.9\d\d/);
+    expect(formatMisses(zh)).toContain('answer zh-b: expected "litigation", got "arbitration"');
+  });
+
+  it('predicts them from the extracted fields', () => {
+    const predicted = predictCuadCategories(
+      extractFields('乙方对甲方商业秘密负有保密义务，保密期限为本合同终止后三年。因本合同发生的争议，提交上海仲裁委员会仲裁。'),
+    );
+    expect(predicted.Confidentiality).toEqual({ detected: true, answer: '3 years' });
+    expect(predicted['Dispute Resolution']).toEqual({ detected: true, answer: 'arbitration' });
+    expect(predictCuadCategories(extractFields('本合同自双方签字之日起生效。'))['Dispute Resolution']).toEqual({
+      detected: false,
+      answer: null,
+    });
+  });
+});
+
 describe('formatMisses', () => {
   it('lists the contracts behind each miss, and only categories with misses', () => {
     expect(formatMisses(evaluate(cases))).toBe(

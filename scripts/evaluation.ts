@@ -25,8 +25,24 @@ export const CUAD_CATEGORIES = [
 
 export type CuadCategory = (typeof CUAD_CATEGORIES)[number];
 
-/** Categories whose CUAD label carries a normalised answer the extractor also produces. */
-export const ANSWER_CATEGORIES: readonly CuadCategory[] = ['Governing Law', 'Renewal Term', 'Notice Period to Terminate Renewal'];
+/**
+ * Categories outside CUAD that a label set may carry (the Chinese set does). They are scored only
+ * for label sets that carry them, and only in {@link EvaluationReport.extendedMacroF1}: the macro F1
+ * over {@link CUAD_CATEGORIES} keeps its meaning.
+ */
+export const EXTRA_CATEGORIES = ['Confidentiality', 'Dispute Resolution'] as const;
+
+export type ExtraCategory = (typeof EXTRA_CATEGORIES)[number];
+export type ScoredCategory = CuadCategory | ExtraCategory;
+
+/** Categories whose label carries a normalised answer the extractor also produces. */
+export const ANSWER_CATEGORIES: readonly ScoredCategory[] = [
+  'Governing Law',
+  'Renewal Term',
+  'Notice Period to Terminate Renewal',
+  'Confidentiality',
+  'Dispute Resolution',
+];
 
 const categoryLabelSchema = z.object({ present: z.boolean(), answer: z.string().nullish() });
 const labelsFileSchema = z.object({
@@ -71,8 +87,20 @@ export interface CategoryPrediction {
   answer: string | null;
 }
 
-/** Maps extracted fields to CUAD's categories (document level). */
-export function predictCuadCategories(contract: ExtractedContract): Record<CuadCategory, CategoryPrediction> {
+/** What the extractor says about each category: CUAD's, and the extra ones (scored only where labelled). */
+export type CategoryPredictions = Record<CuadCategory, CategoryPrediction> & Partial<Record<ExtraCategory, CategoryPrediction>>;
+
+/** A confidentiality answer as the labels write it: `3 years`, `6 months`, `perpetual`. */
+function confidentialityAnswer(contract: ExtractedContract): string | null {
+  const years = contract.confidentialityYears;
+  if (!years) return null;
+  if (years.perpetual) return 'perpetual';
+  if (years.years === null) return null;
+  return Number.isInteger(years.years) ? `${years.years} years` : `${Math.round(years.years * 12)} months`;
+}
+
+/** Maps extracted fields to CUAD's categories and the extra ones (document level). */
+export function predictCuadCategories(contract: ExtractedContract): CategoryPredictions {
   const renewal = contract.autoRenewal;
   return {
     'Governing Law': { detected: contract.governingLaw !== null, answer: contract.governingLaw?.jurisdiction ?? null },
@@ -95,6 +123,11 @@ export function predictCuadCategories(contract: ExtractedContract): Record<CuadC
     'IP Ownership Assignment': { detected: contract.ipOwnershipAssignment !== null, answer: null },
     'Minimum Commitment': { detected: contract.minimumCommitment !== null, answer: null },
     'Warranty Duration': { detected: contract.warrantyDuration !== null, answer: contract.warrantyDuration?.duration ?? null },
+    Confidentiality: {
+      detected: contract.confidentiality !== null || contract.confidentialityYears !== null,
+      answer: confidentialityAnswer(contract),
+    },
+    'Dispute Resolution': { detected: contract.disputeResolution !== null, answer: contract.disputeResolution?.method ?? null },
   };
 }
 
@@ -222,7 +255,7 @@ export function answerDays(answer: string): number | null {
  * periods of five (5) years" is `5 years` in one contract and `successive 5 years` in another).
  * An answer listing several values ("60 days; 180 days") matches any of them.
  */
-export function answersMatch(category: CuadCategory, predicted: string | null, expected: string): boolean {
+export function answersMatch(category: ScoredCategory, predicted: string | null, expected: string): boolean {
   if (predicted === null || expected.trim() === '') return false;
   if (category === 'Governing Law') {
     const left = places(predicted);
@@ -232,7 +265,7 @@ export function answersMatch(category: CuadCategory, predicted: string | null, e
   return expected.split(/[;/]/).some((alternative) => durationAnswersMatch(category, predicted, alternative));
 }
 
-function durationAnswersMatch(category: CuadCategory, predicted: string, expected: string): boolean {
+function durationAnswersMatch(category: ScoredCategory, predicted: string, expected: string): boolean {
   const left = parseDurationAnswer(predicted);
   const right = parseDurationAnswer(expected);
   if (!left || !right) return predicted.trim().toLowerCase() === expected.trim().toLowerCase();
@@ -244,7 +277,7 @@ function durationAnswersMatch(category: CuadCategory, predicted: string, expecte
 export interface EvaluationCase {
   id: string;
   labels: Record<string, CategoryLabel>;
-  predictions: Record<CuadCategory, CategoryPrediction>;
+  predictions: CategoryPredictions;
 }
 
 /** Answer accuracy over the contracts whose label is present with a non-empty answer; a missed detection counts as wrong. */
@@ -272,19 +305,30 @@ export interface CategoryMetrics {
 
 export interface EvaluationReport {
   documents: number;
-  categories: Record<CuadCategory, CategoryMetrics>;
+  categories: Record<CuadCategory, CategoryMetrics> & Partial<Record<ExtraCategory, CategoryMetrics>>;
   /** Mean F1 over {@link CUAD_CATEGORIES}. */
   macroF1: number;
+  /** The {@link EXTRA_CATEGORIES} some contract's labels carry, scored apart; empty for CUAD. */
+  extraCategories: ExtraCategory[];
+  /** Mean F1 over {@link CUAD_CATEGORIES} and {@link extraCategories}; null when there are none. */
+  extendedMacroF1: number | null;
+}
+
+/** The categories a report scores: CUAD's, then the extra ones its labels carry. */
+export function scoredCategories(report: Pick<EvaluationReport, 'extraCategories'>): ScoredCategory[] {
+  return [...CUAD_CATEGORIES, ...report.extraCategories];
 }
 
 /**
  * Precision, recall and F1 of detection per category (a contract counts as positive when CUAD
  * marked at least one clause), answer accuracy for {@link ANSWER_CATEGORIES}, and the macro F1.
- * A category missing from a contract's labels counts as absent.
+ * A category missing from a contract's labels counts as absent. An extra category is scored only
+ * when at least one contract's labels carry it (present or not).
  */
 export function evaluate(cases: readonly EvaluationCase[]): EvaluationReport {
-  const categories = {} as Record<CuadCategory, CategoryMetrics>;
-  for (const category of CUAD_CATEGORIES) {
+  const categories = {} as EvaluationReport['categories'];
+  const extraCategories = EXTRA_CATEGORIES.filter((category) => cases.some(({ labels }) => category in labels));
+  for (const category of [...CUAD_CATEGORIES, ...extraCategories]) {
     let truePositives = 0;
     let falsePositives = 0;
     let falseNegatives = 0;
@@ -295,7 +339,7 @@ export function evaluate(cases: readonly EvaluationCase[]): EvaluationReport {
     const answers: AnswerAccuracy = { correct: 0, total: 0, accuracy: 0, wrong: [] };
     for (const { id, labels, predictions } of cases) {
       const label = labels[category] ?? { present: false, answer: '' };
-      const prediction = predictions[category];
+      const prediction = predictions[category] ?? { detected: false, answer: null };
       if (label.present && prediction.detected) truePositives += 1;
       else if (label.present) {
         falseNegatives += 1;
@@ -326,29 +370,43 @@ export function evaluate(cases: readonly EvaluationCase[]): EvaluationReport {
       answers: wantsAnswer ? answers : null,
     };
   }
-  return { documents: cases.length, categories, macroF1: macroF1(CUAD_CATEGORIES.map((category) => categories[category])) };
+  const all = [...CUAD_CATEGORIES, ...extraCategories];
+  const extendedMacroF1 = extraCategories.length === 0 ? null : macroF1(all.map((category) => categories[category]!));
+  return {
+    documents: cases.length,
+    categories,
+    macroF1: macroF1(CUAD_CATEGORIES.map((category) => categories[category])),
+    extraCategories,
+    extendedMacroF1,
+  };
 }
 
-/** The machine-readable summary: per category precision, recall, F1 and answer accuracy, and the macro F1. */
+/**
+ * The machine-readable summary: per category precision, recall, F1 and answer accuracy, and the
+ * macro F1 over CUAD's categories; with extra categories, also `extended` (their count and macro F1).
+ */
 export function reportSummary(report: EvaluationReport): {
   documents: number;
   categories: Record<string, { precision: number; recall: number; f1: number; answerAccuracy?: number }>;
   macroF1: number;
+  extended?: { categories: number; macroF1: number };
 } {
   const categories: Record<string, { precision: number; recall: number; f1: number; answerAccuracy?: number }> = {};
-  for (const category of CUAD_CATEGORIES) {
-    const metrics = report.categories[category];
+  for (const category of scoredCategories(report)) {
+    const metrics = report.categories[category]!;
     categories[category] = { precision: round4(metrics.precision), recall: round4(metrics.recall), f1: round4(metrics.f1) };
     if (metrics.answers) categories[category].answerAccuracy = round4(metrics.answers.accuracy);
   }
-  return { documents: report.documents, categories, macroF1: round4(report.macroF1) };
+  const summary = { documents: report.documents, categories, macroF1: round4(report.macroF1) };
+  if (report.extendedMacroF1 === null) return summary;
+  return { ...summary, extended: { categories: scoredCategories(report).length, macroF1: round4(report.extendedMacroF1) } };
 }
 
 /** A fixed-width table of the report for people. */
 export function formatReportTable(report: EvaluationReport): string {
   const header = ['category', 'TP', 'FP', 'FN', 'TN', 'precision', 'recall', 'F1', 'answer acc.'];
-  const rows = CUAD_CATEGORIES.map((category) => {
-    const metrics = report.categories[category];
+  const rows = scoredCategories(report).map((category) => {
+    const metrics = report.categories[category]!;
     const answers = metrics.answers ? `${metrics.answers.accuracy.toFixed(3)} (${metrics.answers.correct}/${metrics.answers.total})` : '-';
     return [
       category,
@@ -366,14 +424,19 @@ export function formatReportTable(report: EvaluationReport): string {
     formatTable(header, rows),
     '',
     `macro F1 over ${CUAD_CATEGORIES.length} categories: ${report.macroF1.toFixed(3)} (${report.documents} contracts)`,
+    ...(report.extendedMacroF1 === null
+      ? []
+      : [
+          `macro F1 over ${CUAD_CATEGORIES.length + report.extraCategories.length} categories (with ${report.extraCategories.join(', ')}): ${report.extendedMacroF1.toFixed(3)}`,
+        ]),
   ].join('\n');
 }
 
 /** Per category, the contracts behind each miss: false positives, false negatives and wrong answers. */
 export function formatMisses(report: EvaluationReport): string {
   const lines: string[] = [];
-  for (const category of CUAD_CATEGORIES) {
-    const metrics = report.categories[category];
+  for (const category of scoredCategories(report)) {
+    const metrics = report.categories[category]!;
     const wrong = metrics.answers?.wrong ?? [];
     if (metrics.falsePositiveIds.length === 0 && metrics.falseNegativeIds.length === 0 && wrong.length === 0) continue;
     lines.push(category);

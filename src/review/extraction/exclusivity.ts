@@ -29,7 +29,6 @@ const REQUIREMENTS =
 const NON_EXCLUSIVE = /\bnon-?\s?exclusiv\w*|\b(?:not|no|nor|neither)\b[^.;]{0,60}?\bexclusiv\w*/gi;
 const NOT_COMMERCIAL =
   /\bexclusive\s+(?:right,?\s+title|warrant|remed|jurisdiction|venue|forum|property|owner|ownership|responsib|control|discretion|liabilit|obligation|means|method|judge|competence|of\b|and\s+(?:sole|entire)\s+remed)/gi;
-const CHINESE = /独家(?:代理|经销|销售|许可|授权|合作|供应)|排他(?:性)?(?:许可|授权|合作|经销|代理)?|专属(?:代理|经销|许可)/;
 
 /**
  * Exclusivity (CUAD "Exclusivity"): an exclusive appointment, licence or right ("appoints
@@ -39,7 +38,6 @@ const CHINESE = /独家(?:代理|经销|销售|许可|授权|合作|供应)|排�
  */
 export function extractExclusivity(view: TextView): PresenceField | null {
   return presenceOf(view, MENTIONS, (text) => {
-    if (CHINESE.test(text)) return true;
     const commercial = text.replace(NON_EXCLUSIVE, ' ').replace(NOT_COMMERCIAL, ' ');
     return (
       EXCLUSIVE_GRANT.test(commercial) ||

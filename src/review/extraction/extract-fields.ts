@@ -23,6 +23,9 @@ import { extractAutoRenewal } from './renewal.js';
 import { extractTermination } from './termination.js';
 import { buildTextView } from './text-view.js';
 import type { ExtractedContract } from './types.js';
+import { extractConfidentialityClause } from './confidentiality-clause.js';
+import { extractDisputeResolution } from './dispute-resolution.js';
+import * as zh from './zh/index.js';
 
 /**
  * Extracts the typed fields of a contract, deterministically and offline: the `parse` node of
@@ -40,22 +43,24 @@ export function extractFields(text: string): ExtractedContract {
     parties: extractParties(view),
     amounts: extractAmounts(view),
     penaltyRate: extractPenaltyRate(view),
-    liquidatedDamages: extractLiquidatedDamages(view),
+    liquidatedDamages: extractLiquidatedDamages(view) ?? zh.extractChineseLiquidatedDamages(view),
     paymentDays: extractPaymentDays(view),
     terminationNoticeDays: termination.terminationNoticeDays,
     terminationForConvenience: termination.terminationForConvenience,
     governingLaw: extractGoverningLaw(view),
+    disputeResolution: extractDisputeResolution(view),
     liabilityCap: extractLiabilityCap(view),
     autoRenewal: extractAutoRenewal(view),
-    confidentialityYears: extractConfidentialityYears(view),
-    nonCompete: extractNonCompete(view),
-    exclusivity: extractExclusivity(view),
-    insurance: extractInsurance(view),
-    auditRights: extractAuditRights(view),
-    changeOfControl: extractChangeOfControl(view),
-    antiAssignment: extractAntiAssignment(view),
-    ipOwnershipAssignment: extractIpOwnershipAssignment(view),
-    minimumCommitment: extractMinimumCommitment(view),
+    confidentialityYears: extractConfidentialityYears(view) ?? zh.extractChineseConfidentialityYears(view),
+    confidentiality: extractConfidentialityClause(view),
+    nonCompete: extractNonCompete(view) ?? zh.extractChineseNonCompete(view),
+    exclusivity: extractExclusivity(view) ?? zh.extractChineseExclusivity(view),
+    insurance: extractInsurance(view) ?? zh.extractChineseInsurance(view),
+    auditRights: extractAuditRights(view) ?? zh.extractChineseAuditRights(view),
+    changeOfControl: extractChangeOfControl(view) ?? zh.extractChineseChangeOfControl(view),
+    antiAssignment: extractAntiAssignment(view) ?? zh.extractChineseAntiAssignment(view),
+    ipOwnershipAssignment: extractIpOwnershipAssignment(view) ?? zh.extractChineseIpAssignment(view),
+    minimumCommitment: extractMinimumCommitment(view) ?? zh.extractChineseMinimumCommitment(view),
     warrantyDuration: extractWarrantyDuration(view),
     unfairTerms: extractUnfairTerms(view),
   };

@@ -9,7 +9,6 @@ const OBLIGATION =
 /** Mentions that are not about holding cover: insurers as parties, insurance proceeds or products, federal deposit insurance. */
 const NOT_COVER =
   /\b(?:insurance\s+(?:company|companies|business|agency|agents?|brokerage|products?|premium\s+financ)|health\s+insurance\s+portability|federal\s+deposit\s+insurance|social\s+insurance|national\s+insurance)\b/i;
-const CHINESE = /(?:投保|购买|办理|缴纳|维持)[^。；]{0,20}保险|保险(?:单|凭证|费由)/;
 
 /**
  * Insurance (CUAD "Insurance"): a party must obtain or keep insurance ("shall maintain
@@ -17,5 +16,5 @@ const CHINESE = /(?:投保|购买|办理|缴纳|维持)[^。；]{0,20}保险|保
  * insurance, additional insured). Insurance as a business or a product is not.
  */
 export function extractInsurance(view: TextView): PresenceField | null {
-  return presenceOf(view, MENTIONS, (text) => CHINESE.test(text) || (OBLIGATION.test(text) && !NOT_COVER.test(text)));
+  return presenceOf(view, MENTIONS, (text) => OBLIGATION.test(text) && !NOT_COVER.test(text));
 }

@@ -17,8 +17,6 @@ const CREATED =
 /** A party keeping its own rights is not an assignment to the other. */
 const RETAINS =
   /\b(?:retains?|reserves?|shall\s+retain|will\s+retain)\b[^.;]{0,60}\b(?:right,?\s+title|ownership|all\s+rights)\b|\b(?:each|either)\s+party\s+(?:shall|will)\s+(?:solely\s+)?own\b|\bits\s+own\s+(?:inventions|intellectual)|\b(?:is|are)\s+and\s+(?:shall|will)\s+remain\b|\bown\s+all\s+(?:rights?\s+(?:to|in)\s+)?its\b|\brepresents\s+and\s+warrants\b/i;
-const CHINESE =
-  /(?:知识产权|著作权|专利(?:权|申请权)?|成果)[^。；]{0,30}(?:归|属于)[^。；]{0,10}(?:甲方|乙方|委托方|所有)|(?:转让|让与)[^。；]{0,10}(?:知识产权|著作权|专利)/;
 
 /** A work made for hire, unless the first mention is negated ("shall not be deemed a work-for-hire"). */
 const WORK_FOR_HIRE = /\bworks?[\s-]+(?:made[\s-]+)?for[\s-]+hire\b/i;
@@ -65,7 +63,6 @@ function ownerKeepsItsOwn(text: string): boolean {
  */
 export function extractIpOwnershipAssignment(view: TextView): PresenceField | null {
   return presenceOf(view, MENTIONS, (text) => {
-    if (CHINESE.test(text)) return true;
     if (isWorkForHire(text)) return true;
     if (ASSIGNED_PASSIVE.test(text) && IP.test(text)) return true;
     if (ASSIGNS.test(text) && IP.test(text) && !/\bassign\w*\s+(?:this|the)\s+agreement\b/i.test(text)) return true;

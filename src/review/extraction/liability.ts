@@ -1,8 +1,9 @@
 import { findAmounts } from './amounts.js';
 import { evidenceInSentence, shorten, type Sentence, type TextView } from './text-view.js';
 import type { LiabilityCapField } from './types.js';
+import { CHINESE_CAP, CHINESE_EXCLUSION, CHINESE_EXPRESSLY_UNCAPPED, CHINESE_UNCAPPED } from './zh/liability.js';
 
-const MENTIONS_LIABILITY = /liab|damages|remed|action|claim|limitation|赔偿|责任|损失/i;
+const MENTIONS_LIABILITY = /liab|damages|remed|action|claim|limitation|赔偿|责任|损失|违约金/i;
 
 const DAMAGE_TYPES =
   /\b(?:indirect|incidental|consequential|special|punitive|exemplary|multiplied|cover)\b[^.;]{0,40}\b(?:damages?|loss(?:es)?|costs?)\b|\blost\s+(?:profits?|revenues?|savings|business|data)\b|\bloss\s+of\s+(?:profits?|revenues?|business|goodwill|data|use)\b/i;
@@ -22,12 +23,6 @@ const EXCEPTION =
   /\b(?:except(?:ing)?|save\s+for|with\s+the\s+exception\s+of|without\s+affecting|without\s+prejudice\s+to|does\s+not\s+apply|shall\s+not\s+apply|will\s+not\s+apply)\b/i;
 const EXPRESSLY_UNCAPPED =
   /\b(?:limitations?(?!\s+(?:up)?on\s+use)|exclusions?|cap|caps|foregoing(?!\s+indemnif)|this\s+(?:section|subsection|article|paragraph)[\s\d.()a-z]{0,12})\b[^.;]{0,150}?\b(?:shall|will|does|do)\s+not(?:,\s*however,)?\s+apply\b|\b(?:this|the\s+foregoing)\s+(?:section|subsection|article|paragraph|limitation)\s+shall\s+neither\b|\bnothing\s+in\s+this\s+(?:section|subsection|article|paragraph|agreement)\b[^.;]{0,40}?\b(?:shall|will|is\s+intended\s+to)\s+(?:limit|exclude|restrict)\b|\b(?:shall|will|does|do)\s+not\s+limit\s+(?:the\s+)?(?:liability|a\s+party's\s+(?:liability|right\s+to\s+recover)|either\s+party's\s+liability|the\s+indemnification)\b|\bneither\s+party\s+(?:excludes|limits)\s+(?:or\s+(?:limits|excludes)\s+)?(?:its\s+|any\s+)?liability\b|\bwaives?\s+any\s+and\s+all\s+limitations\b|\blimitations\s+of\s+liability\b[^.;]{0,80}\bshall\s+(?:not\s+)?be\s+(?:available|applicable)\b[^.;]{0,40}\b(?:with\s+respect\s+to|to)\b|\bunlimited\s+liability\b|\bliability\s+(?:shall|will)\s+be\s+unlimited\b|\bnot\s+(?:be\s+)?subject\s+to\s+(?:the|any)\s+(?:limitation|cap)/i;
-
-const CHINESE_CAP =
-  /(?:赔偿|责任)[^。；]{0,30}(?:总额|累计|上限|最高)?[^。；]{0,20}(?:不超过|不得超过|不应超过|以[^。；]{1,30}为限)|(?:最高|累计)赔偿(?:额|总额|金额)?|责任限额|赔偿限额/;
-const CHINESE_EXCLUSION =
-  /不(?:承担|负责|赔偿)[^。；]{0,40}(?:间接|附带|后果性|惩罚性|可得利益|预期利益|利润)(?:损失|损害)?|(?:间接|附带|后果性)(?:损失|损害)[^。；]{0,20}不(?:承担|负责|予赔偿)/;
-const CHINESE_UNCAPPED = /不受[^。；]{0,20}(?:限额|上限|限制)|(?:故意|重大过失)[^。；]{0,40}除外|无限(?:连带)?责任/;
 
 interface LimitationHit {
   sentence: Sentence;
@@ -78,7 +73,11 @@ export function extractLiabilityCap(view: TextView): LiabilityCapField | null {
       firstLimitation ??= hit;
       if (hit.amountCap && !amountLimitation) amountLimitation = hit;
     }
-    if (!carveOut && (limitation || (EXPRESSLY_UNCAPPED.test(text) && MENTIONS_DAMAGES.test(text))) && isCarveOut(text))
+    if (
+      !carveOut &&
+      (limitation || CHINESE_EXPRESSLY_UNCAPPED.test(text) || (EXPRESSLY_UNCAPPED.test(text) && MENTIONS_DAMAGES.test(text))) &&
+      isCarveOut(text)
+    )
       carveOut = sentence;
     if (carveOut && amountLimitation) break;
   }

@@ -24,8 +24,6 @@ const BUSINESS_RESTRICTION =
 const DURING_TERM = /\b(?:during|throughout)\s+the\s+term\b/i;
 const SAME_KIND =
   /\b(?:same\s+(?:as\s+)?or\s+similar|similar\s+to|identical\s+or\s+(?:substantially\s+)?similar|directed\s+(?:to|at)\s+(?:any|the)|substitut\w*\s+for)\b/i;
-const CHINESE =
-  /竞业(?:限制|禁止)|不得[^。；]{0,40}(?:竞争|同类|相同或(?:相)?(?:似|类似)|类似)(?:的)?(?:业务|产品|服务|企业|活动)?|同业竞争/;
 
 /**
  * Non-compete: a party may not compete with the other or work for, promote or sell competing
@@ -35,7 +33,6 @@ const CHINESE =
 export function extractNonCompete(view: TextView): PresenceField | null {
   const hit = firstSentence(view, ({ text }) => {
     if (!MENTIONS.test(text) && !POST_TERM_PERIOD.test(text) && !DURING_TERM.test(text)) return false;
-    if (CHINESE.test(text)) return true;
     if (NOT_A_RESTRICTION.test(text)) return false;
     if (EXPLICIT.test(text)) return true;
     if (COMPETITION.test(text) && RESTRICTION.test(text)) return true;

@@ -40,7 +40,7 @@ const DEFINITION = /\b(?:shall\s+have|has)\s+the\s+meaning\b|^[^.;]{0,60}"\s+(?:
 
 const CHINESE_AUTOMATIC = /自动(?:续|延|顺延|展期)|(?:视为|即行|即)(?:同意)?(?:续|延|顺延)(?:约|期|签|展|长)|顺延/;
 const CHINESE_OPTIONAL = /(?:有权|可以?)(?:要求)?续(?:签|约|期|展)|续(?:签|约|期)权/;
-const CHINESE_MUTUAL = /协商一致|另行协商|重新签订|双方同意/;
+const CHINESE_MUTUAL = /协商一致|另行协商|重新协商|重新签订|另行签订|另行约定|签订新的|双方同意|经双方[^。；]{0,6}(?:同意|确认)/;
 
 /** Phrases that make a renewal repeat ("successive one-year terms", "each year", "another one (1) year", "additional 1-year terms"). */
 const SUCCESSIVE =

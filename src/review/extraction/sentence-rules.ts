@@ -1,5 +1,6 @@
 import { findDurations, type Duration } from './numbers.js';
 import type { Sentence, TextView } from './text-view.js';
+import { CHINESE_NOTICE_BEFORE } from './zh/notice.js';
 
 /** The first sentence (in document order) that satisfies `test`, with its position. */
 export function firstSentence(
@@ -26,6 +27,6 @@ export function noticeDurations(text: string): Duration[] {
   return findDurations(text).filter((duration) => {
     const before = text.slice(Math.max(0, duration.index - 40), duration.index);
     const after = text.slice(duration.index + duration.length, duration.index + duration.length + 30);
-    return NOTICE_AFTER.test(after) || NOTICE_BEFORE.test(before);
+    return NOTICE_AFTER.test(after) || NOTICE_BEFORE.test(before) || CHINESE_NOTICE_BEFORE.test(before);
   });
 }

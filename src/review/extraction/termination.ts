@@ -1,6 +1,7 @@
 import { noticeDurations } from './sentence-rules.js';
 import { evidenceInSentence, type Sentence, type TextView } from './text-view.js';
 import type { DaysField, PresenceField } from './types.js';
+import { isChineseConvenienceTermination } from './zh/termination.js';
 
 const MENTIONS_TERMINATION = /terminat|terminab|cancel|解除|终止/i;
 
@@ -51,10 +52,6 @@ const CONSEQUENCE =
   /\b(?:upon|after|following|on)\s+(?:the\s+)?(?:expiration\s+or\s+)?terminat\w*\b[^.;]{0,60}?\bfor\s+any\s+reason|\bin\s+the\s+event\s+(?:of\s+)?(?:the\s+)?(?:expiration\s+or\s+)?terminat\w*[^.;]{0,60}?\bfor\s+any\s+reason|\bterminated\s+(?:by\s+\w+\s+(?:\w+\s+)?)?for\s+any\s+reason\b/i;
 const HEADING_CONVENIENCE = /\btermination\s+(?:for\s+convenience|without\s+cause)\b/i;
 
-const CHINESE_CONVENIENCE =
-  /(?:任何一方|任一方|甲方|乙方|双方|一方)[^。；]{0,20}(?:均)?(?:可|有权|可以)[^。；]{0,30}(?:随时|提前)[^。；]{0,30}(?:通知)[^。；]{0,20}(?:解除|终止)|无需(?:任何)?理由[^。；]{0,20}(?:解除|终止)|(?:解除|终止)[^。；]{0,10}无需(?:任何)?理由|单方(?:面)?(?:随时)?(?:解除|终止)[^。；]{0,10}(?:本合同|本协议)/;
-const CHINESE_CONDITION = /违约|未能|逾期|不可抗力|破产|如果|若|如[^期]|因/;
-
 interface TerminationRight {
   sentence: Sentence;
   noticeDays: number | null;
@@ -70,7 +67,7 @@ const INLINE_MARKER =
 
 function isConvenience(text: string): boolean {
   if (HEADING_CONVENIENCE.test(text)) return true;
-  if (CHINESE_CONVENIENCE.test(text) && !CHINESE_CONDITION.test(text)) return true;
+  if (isChineseConvenienceTermination(text)) return true;
   if (!grantsTerminationRight(text)) return false;
   if (STRONG_CONVENIENCE.test(text)) return true;
   if (CONDITION.test(text) || END_OF_TERM.test(text)) return false;

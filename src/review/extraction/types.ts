@@ -101,6 +101,14 @@ export interface AutoRenewalField {
   evidence: EvidenceSpan;
 }
 
+/** How disputes are decided: by arbitration or in court, with the institution or court named when one is. */
+export interface DisputeResolutionField {
+  method: 'arbitration' | 'litigation';
+  /** "上海国际仲裁中心", "American Arbitration Association", "courts of the State of New York"; null when none is named. */
+  forum: string | null;
+  evidence: EvidenceSpan;
+}
+
 /** How long confidentiality lasts. */
 export interface ConfidentialityYearsField {
   years: number | null;
@@ -150,9 +158,13 @@ export interface ExtractedContract {
   terminationNoticeDays: DaysField | null;
   terminationForConvenience: PresenceField | null;
   governingLaw: GoverningLawField | null;
+  /** Arbitration or litigation, and where. */
+  disputeResolution: DisputeResolutionField | null;
   liabilityCap: LiabilityCapField | null;
   autoRenewal: AutoRenewalField | null;
   confidentialityYears: ConfidentialityYearsField | null;
+  /** A duty to keep the other party's information secret (its length is `confidentialityYears`). */
+  confidentiality: PresenceField | null;
   nonCompete: PresenceField | null;
   /** CUAD "Exclusivity": exclusive appointment, licence or dealing. */
   exclusivity: PresenceField | null;
