@@ -1,6 +1,7 @@
 import type { Database } from '../platform/db/prisma.js';
 import { prismaRunner, WRITE_TRANSACTION, type SqlRunner } from '../platform/db/write-barrier.js';
 import { forbidden, notFound, unauthenticated } from '../platform/errors.js';
+import { ExpiringCache } from '../platform/expiring-cache.js';
 import type { Principal, Role } from './principal.js';
 import { hasRole } from './principal.js';
 import type { TokenClaims } from './tokens.js';
@@ -8,12 +9,21 @@ import type { TokenClaims } from './tokens.js';
 const PROVISION_CACHE_TTL_MS = 60_000;
 const PROVISION_CACHE_MAX = 10_000;
 
+export type UserRow = Awaited<ReturnType<Database['user']['findUniqueOrThrow']>>;
+
+/**
+ * A subject provisioned by this process in the last minute: its ids, and its user row as the
+ * provisioning wrote it (what `me` answers; provisioning is the only writer of a user row besides
+ * erasure, which drops every cached identity).
+ */
 interface CachedIdentity {
   userId: string;
   tenantId: string;
   rolesKey: string;
-  expiresAt: number;
+  user: UserRow;
 }
+
+const identityKey = (tenantKey: string, subject: string) => `${tenantKey}\u0000${subject}`;
 
 /** What provisioning asks of erasure (the tombstones implement it). */
 export interface ErasedSubjects {
@@ -29,7 +39,7 @@ export interface ErasedSubjects {
  * (just-in-time provisioning) and keeping the stored roles in step with the token.
  */
 export class IdentityService {
-  private readonly cache = new Map<string, CachedIdentity>();
+  private readonly cache = new ExpiringCache<string, CachedIdentity>(PROVISION_CACHE_MAX);
 
   constructor(
     private readonly db: Database,
@@ -39,16 +49,15 @@ export class IdentityService {
 
   /** Provisions (or refreshes) the tenant and user named by the claims. */
   async principalFor(claims: TokenClaims): Promise<Principal> {
-    const cacheKey = `${claims.tenantKey}\u0000${claims.subject}`;
-    const rolesKey = [...claims.roles].sort().join(',');
-    const cached = this.cache.get(cacheKey);
-    let ids: { userId: string; tenantId: string };
-    if (cached && cached.expiresAt > Date.now() && cached.rolesKey === rolesKey) {
-      ids = cached;
-    } else {
-      ids = await this.provision(claims);
-      if (this.cache.size >= PROVISION_CACHE_MAX) this.cache.delete(this.cache.keys().next().value!);
-      this.cache.set(cacheKey, { ...ids, rolesKey, expiresAt: Date.now() + PROVISION_CACHE_TTL_MS });
+    const cacheKey = identityKey(claims.tenantKey, claims.subject);
+    const rolesKey = claims.roles.length === 1 ? claims.roles[0]! : [...claims.roles].sort().join(',');
+    let ids = this.cache.get(cacheKey);
+    if (!ids || ids.rolesKey !== rolesKey) {
+      // Shared by every request of this subject for a minute: nobody may change it.
+      const user = Object.freeze(await this.provision(claims));
+      Object.freeze(user.roles);
+      ids = { userId: user.id, tenantId: user.tenantId, rolesKey, user };
+      this.cache.set(cacheKey, ids, Date.now() + PROVISION_CACHE_TTL_MS);
     }
     return {
       userId: ids.userId,
@@ -70,7 +79,7 @@ export class IdentityService {
    * subject's erasure lock: a token checked just before an erasure cannot re-create the user
    * after the erasure deleted it.
    */
-  private async provision(claims: TokenClaims, attempt = 0): Promise<{ userId: string; tenantId: string }> {
+  private async provision(claims: TokenClaims, attempt = 0): Promise<UserRow> {
     try {
       return await this.db.$transaction(async (tx) => {
         const erasedAt = await this.erasures.lockSubject(prismaRunner(tx), claims.tenantKey, claims.subject);
@@ -84,13 +93,11 @@ export class IdentityService {
           update: {},
           select: { id: true },
         });
-        const user = await tx.user.upsert({
+        return tx.user.upsert({
           where: { tenantId_subject: { tenantId: tenant.id, subject: claims.subject } },
           create: { tenantId: tenant.id, subject: claims.subject, roles: claims.roles as Role[] },
           update: { roles: claims.roles as Role[], lastSeenAt: new Date() },
-          select: { id: true },
         });
-        return { userId: user.id, tenantId: tenant.id };
       }, WRITE_TRANSACTION);
     } catch (error) {
       // Two first requests of a new user race on the unique keys; the loser reads the winner's row.
@@ -99,8 +106,13 @@ export class IdentityService {
     }
   }
 
-  /** The caller's own user row. */
-  async me(principal: Principal) {
+  /**
+   * The caller's own user row: as provisioned for this principal's token within the last minute
+   * (no database round trip), or read.
+   */
+  async me(principal: Principal): Promise<UserRow> {
+    const cached = this.cache.get(identityKey(principal.tenantKey, principal.subject));
+    if (cached && cached.userId === principal.userId) return cached.user;
     const user = await this.db.user.findUnique({ where: { id: principal.userId } });
     if (!user) throw notFound('User');
     return user;
