@@ -14,7 +14,7 @@ export class SubjectErasedError extends AppError {
 }
 
 /** The first key of the advisory locks that order a user's writes against the user's erasure. */
-const ERASURE_LOCK_SPACE = 0x45524153; // 'ERAS'
+export const ERASURE_LOCK_SPACE = 0x45524153; // 'ERAS'
 
 /** The second key: 32 bits of the user's UUID (a collision only makes two users wait on each other). */
 export function erasureLockKey(userId: string): number {

@@ -1,6 +1,6 @@
 import type { Database } from '../platform/db/prisma.js';
 import { AppError, badUserInput, forbidden } from '../platform/errors.js';
-import { ExpiringCache } from '../platform/expiring-cache.js';
+import { ExpiringCache, SharedLoads } from '../platform/expiring-cache.js';
 import { checkpointTables } from '../platform/langgraph/checkpointer.js';
 import { CHECKPOINT_SCHEMA } from '../platform/langgraph/checkpointer.js';
 import { hasRole, type Principal } from './principal.js';
@@ -33,6 +33,8 @@ export class QuotaService {
   private readonly recentLimits: ExpiringCache<string, QuotaValues>;
   /** Per `${tenantId}:${quota}`: a recent count plus what this process added since. */
   private readonly recentUsage: ExpiringCache<string, { used: number }>;
+  private readonly limitLoads = new SharedLoads<string, QuotaValues>();
+  private readonly countLoads = new SharedLoads<string, { used: number }>();
 
   constructor(
     private readonly db: Database,
@@ -97,11 +99,14 @@ export class QuotaService {
   }
 
   private async reusedLimits(tenantId: string): Promise<QuotaValues> {
-    const known = this.recentLimits.get(tenantId);
-    if (known) return known;
-    const limits = await this.limits(tenantId);
-    this.recentLimits.set(tenantId, limits, this.now() + QUOTA_REUSE.ttlMs);
-    return limits;
+    return (
+      this.recentLimits.get(tenantId) ??
+      this.limitLoads.run(tenantId, async () => {
+        const limits = await this.limits(tenantId);
+        this.recentLimits.set(tenantId, limits, this.now() + QUOTA_REUSE.ttlMs);
+        return limits;
+      })
+    );
   }
 
   /** Throws QUOTA_EXCEEDED when adding `amount` would pass the tenant's limit. */
@@ -109,14 +114,24 @@ export class QuotaService {
     if (REUSED_COUNTS.has(name)) {
       const limit = (await this.reusedLimits(tenantId))[name];
       const key = `${tenantId}:${name}`;
-      const known = this.recentUsage.get(key);
-      if (known && known.used + amount <= limit * QUOTA_REUSE.belowShare) {
+      let known = this.recentUsage.get(key);
+      let counted = false;
+      if (!known) {
+        known = await this.countLoads.run(key, async () => {
+          const fresh = { used: await this.used(tenantId, name) };
+          this.recentUsage.set(key, fresh, this.now() + QUOTA_REUSE.ttlMs);
+          return fresh;
+        });
+        counted = true;
+      }
+      if (known.used + amount <= limit * QUOTA_REUSE.belowShare) {
         known.used += amount;
         return;
       }
-      const used = await this.used(tenantId, name);
+      // Near the limit: a count of now, unless this call just made one (others' additions included).
+      const used = counted ? known.used : await this.used(tenantId, name);
       this.refuseOver(name, limit, used, amount);
-      this.recentUsage.set(key, { used: used + amount }, this.now() + QUOTA_REUSE.ttlMs);
+      known.used = used + amount;
       return;
     }
     const [limit, used] = await Promise.all([this.limits(tenantId).then((limits) => limits[name]), this.used(tenantId, name)]);

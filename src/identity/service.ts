@@ -1,7 +1,7 @@
 import type { Database } from '../platform/db/prisma.js';
 import { prismaRunner, WRITE_TRANSACTION, type SqlRunner } from '../platform/db/write-barrier.js';
 import { forbidden, notFound, unauthenticated } from '../platform/errors.js';
-import { ExpiringCache } from '../platform/expiring-cache.js';
+import { ExpiringCache, SharedLoads } from '../platform/expiring-cache.js';
 import type { Principal, Role } from './principal.js';
 import { hasRole } from './principal.js';
 import type { TokenClaims } from './tokens.js';
@@ -21,7 +21,12 @@ interface CachedIdentity {
   tenantId: string;
   rolesKey: string;
   user: UserRow;
+  /** When this subject was last erased (its user row is then a new one): older tokens stay refused. */
+  erasedAt: Date | null;
 }
+
+const issuedBeforeErasure = (claims: TokenClaims, erasedAt: Date | null) =>
+  erasedAt !== null && (!claims.issuedAt || claims.issuedAt.getTime() <= erasedAt.getTime());
 
 const identityKey = (tenantKey: string, subject: string) => `${tenantKey}\u0000${subject}`;
 
@@ -40,6 +45,10 @@ export interface ErasedSubjects {
  */
 export class IdentityService {
   private readonly cache = new ExpiringCache<string, CachedIdentity>(PROVISION_CACHE_MAX);
+  /** Concurrent first requests of one token share its provisioning. */
+  private readonly provisioning = new SharedLoads<string, { user: UserRow; erasedAt: Date | null }>();
+  /** Bumped by {@link forgetCachedIdentities}: a provisioning that started before must not fill the cache. */
+  private generation = 0;
 
   constructor(
     private readonly db: Database,
@@ -52,12 +61,16 @@ export class IdentityService {
     const cacheKey = identityKey(claims.tenantKey, claims.subject);
     const rolesKey = claims.roles.length === 1 ? claims.roles[0]! : [...claims.roles].sort().join(',');
     let ids = this.cache.get(cacheKey);
-    if (!ids || ids.rolesKey !== rolesKey) {
-      // Shared by every request of this subject for a minute: nobody may change it.
-      const user = Object.freeze(await this.provision(claims));
-      Object.freeze(user.roles);
-      ids = { userId: user.id, tenantId: user.tenantId, rolesKey, user };
-      this.cache.set(cacheKey, ids, Date.now() + PROVISION_CACHE_TTL_MS);
+    if (ids && ids.rolesKey === rolesKey) {
+      if (issuedBeforeErasure(claims, ids.erasedAt)) throw unauthenticated('Token was issued before this subject was erased.');
+    } else {
+      const generation = this.generation;
+      // The erasure check depends on the token's iat, so only requests of the same token share.
+      const { user, erasedAt } = await this.provisioning.run(`${cacheKey}\u0000${rolesKey}\u0000${claims.issuedAt?.getTime()}`, () =>
+        this.provision(claims),
+      );
+      ids = { userId: user.id, tenantId: user.tenantId, rolesKey, user, erasedAt };
+      if (generation === this.generation) this.cache.set(cacheKey, ids, Date.now() + PROVISION_CACHE_TTL_MS);
     }
     return {
       userId: ids.userId,
@@ -71,6 +84,7 @@ export class IdentityService {
 
   /** Drops cached identities so the next request re-reads the database. */
   forgetCachedIdentities(): void {
+    this.generation += 1;
     this.cache.clear();
   }
 
@@ -79,25 +93,26 @@ export class IdentityService {
    * subject's erasure lock: a token checked just before an erasure cannot re-create the user
    * after the erasure deleted it.
    */
-  private async provision(claims: TokenClaims, attempt = 0): Promise<UserRow> {
+  private async provision(claims: TokenClaims, attempt = 0): Promise<{ user: UserRow; erasedAt: Date | null }> {
     try {
       return await this.db.$transaction(async (tx) => {
         const erasedAt = await this.erasures.lockSubject(prismaRunner(tx), claims.tenantKey, claims.subject);
         // A token from before the erasure must not re-create the user it named.
-        if (erasedAt && (!claims.issuedAt || claims.issuedAt.getTime() <= erasedAt.getTime())) {
-          throw unauthenticated('Token was issued before this subject was erased.');
-        }
+        if (issuedBeforeErasure(claims, erasedAt)) throw unauthenticated('Token was issued before this subject was erased.');
         const tenant = await tx.tenant.upsert({
           where: { key: claims.tenantKey },
           create: { key: claims.tenantKey },
           update: {},
           select: { id: true },
         });
-        return tx.user.upsert({
+        const user = await tx.user.upsert({
           where: { tenantId_subject: { tenantId: tenant.id, subject: claims.subject } },
           create: { tenantId: tenant.id, subject: claims.subject, roles: claims.roles as Role[] },
           update: { roles: claims.roles as Role[], lastSeenAt: new Date() },
         });
+        // Shared by every request of this subject for a minute (see `me`): nobody may change it.
+        Object.freeze(user.roles);
+        return { user: Object.freeze(user), erasedAt };
       }, WRITE_TRANSACTION);
     } catch (error) {
       // Two first requests of a new user race on the unique keys; the loser reads the winner's row.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ExpiringCache } from './expiring-cache.js';
+import { ExpiringCache, SharedLoads } from './expiring-cache.js';
 
 describe('ExpiringCache', () => {
   const clock = (start = 1_000) => {
@@ -60,5 +60,36 @@ describe('ExpiringCache', () => {
 
   it('refuses a size that is not a positive integer', () => {
     expect(() => new ExpiringCache(0)).toThrow(/positive/);
+  });
+});
+
+describe('SharedLoads', () => {
+  it('runs one load for concurrent callers of a key, and a new one after it settles', async () => {
+    const loads = new SharedLoads<string, number>();
+    let calls = 0;
+    let release!: (value: number) => void;
+    const load = () => {
+      calls += 1;
+      return new Promise<number>((resolve) => {
+        release = resolve;
+      });
+    };
+    const waiting = [loads.run('a', load), loads.run('a', load), loads.run('a', load)];
+    const other = loads.run('b', () => Promise.resolve(7));
+    release(42);
+    expect(await Promise.all(waiting)).toEqual([42, 42, 42]);
+    expect(await other).toBe(7);
+    expect(calls).toBe(1);
+    const again = loads.run('a', load);
+    release(43);
+    expect(await again).toBe(43);
+    expect(calls).toBe(2);
+  });
+
+  it('shares a failure with every waiting caller and does not keep it', async () => {
+    const loads = new SharedLoads<string, number>();
+    const failing = [loads.run('a', () => Promise.reject(new Error('down'))), loads.run('a', () => Promise.resolve(1))];
+    for (const result of await Promise.allSettled(failing)) expect(result).toMatchObject({ status: 'rejected' });
+    expect(await loads.run('a', () => Promise.resolve(2))).toBe(2);
   });
 });

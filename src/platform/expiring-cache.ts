@@ -46,3 +46,20 @@ export class ExpiringCache<K, V> {
     return this.entries.size;
   }
 }
+
+/**
+ * Concurrent callers asking for the same key share one load: the first call runs it, the others
+ * get its promise until it settles. Keeps a cold cache from sending fifty identical queries when
+ * fifty requests arrive together.
+ */
+export class SharedLoads<K, V> {
+  private readonly running = new Map<K, Promise<V>>();
+
+  run(key: K, load: () => Promise<V>): Promise<V> {
+    const running = this.running.get(key);
+    if (running) return running;
+    const started = load().finally(() => this.running.delete(key));
+    this.running.set(key, started);
+    return started;
+  }
+}
