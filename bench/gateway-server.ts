@@ -1,5 +1,9 @@
-// The gateway under load, in its own process so the load generator does not share its CPU.
-// Prints one JSON line with the URLs and a token, then serves until killed.
+// A server under load for the gateway bench, in its own process so that the load generator does
+// not share its CPU. BENCH_SERVER=bare: a bare Yoga with one field, no plugins, no database (the
+// baseline). BENCH_SERVER=gateway: the gateway as `start` builds it in production, on
+// BENCH_DATABASE_URL, with the OpenTelemetry SDK started (spans into the in-process trace buffer,
+// as production does without an OTLP endpoint) unless BENCH_TELEMETRY=off.
+// Prints one JSON line with its URL (and a token), then serves until SIGTERM.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createSchema, createYoga } from 'graphql-yoga';
@@ -7,12 +11,10 @@ import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { signDevelopmentToken } from '../src/identity/tokens.js';
 import { createDatabase } from '../src/platform/db/prisma.js';
+import { startTelemetry } from '../src/platform/telemetry/sdk.js';
 import { createDependencies } from '../src/services.js';
-import { openBenchDatabase } from './bench-database.js';
 
-const secret = 'bench-secret-bench-secret-bench-secret';
-const database = await openBenchDatabase('gateway');
-const url = database.url;
+const announce = (fields: Record<string, string>) => process.stdout.write(`${JSON.stringify(fields)}\n`);
 
 // Rate limits stay on (their cost is part of every request) but high enough never to refuse the load.
 const unrefused = Object.fromEntries(
@@ -23,41 +25,49 @@ const unrefused = Object.fromEntries(
     ]),
   ),
 );
-const config = {
-  ...loadConfig({ NODE_ENV: 'production', AUTH_JWT_SECRET: secret, LOG_LEVEL: 'error', ...unrefused }),
-  host: '127.0.0.1',
-  port: 0,
-};
-const db = createDatabase(url, 10);
-const deps = createDependencies({ config, db, databaseUrl: url });
-const app = buildApp(deps);
-const { url: gatewayUrl } = await app.start();
-
-// Baseline in the same process: a bare Yoga with one field, no plugins, no database.
-const bare = createYoga({
-  schema: createSchema({ typeDefs: 'type Query { hello: String! }', resolvers: { Query: { hello: () => 'world' } } }),
-});
-const bareServer = createServer(bare);
-await new Promise<void>((resolve) => bareServer.listen(0, '127.0.0.1', resolve));
-
-const token = await signDevelopmentToken({
-  secret,
-  issuer: config.auth.issuer,
-  audience: config.auth.audience,
-  subject: 'bench-user',
-  tenant: 'bench',
-  roles: ['USER'],
-});
-process.stdout.write(
-  `${JSON.stringify({ gatewayUrl, bareUrl: `http://127.0.0.1:${(bareServer.address() as AddressInfo).port}/graphql`, token })}\n`,
-);
-
-const shutdown = async () => {
-  await app.stop();
-  bareServer.close();
-  await db.$disconnect();
-  await database.close();
-  process.exit(0);
-};
-process.on('SIGTERM', () => void shutdown());
-process.on('SIGINT', () => void shutdown());
+if (process.env.BENCH_SERVER === 'bare') {
+  const bare = createServer(
+    createYoga({ schema: createSchema({ typeDefs: 'type Query { hello: String! }', resolvers: { Query: { hello: () => 'world' } } }) }),
+  );
+  await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
+  announce({ url: `http://127.0.0.1:${(bare.address() as AddressInfo).port}/graphql` });
+  process.on('SIGTERM', () => bare.close(() => process.exit(0)));
+} else {
+  const secret = 'bench-secret-bench-secret-bench-secret';
+  const config = {
+    ...loadConfig({
+      NODE_ENV: 'production',
+      AUTH_JWT_SECRET: secret,
+      LOG_LEVEL: 'error',
+      // Rounds of createSession add tens of thousands of sessions to one tenant.
+      SUANNI_QUOTA_SESSIONS: '10000000',
+      ...unrefused,
+    }),
+    host: '127.0.0.1',
+    port: 0,
+  };
+  // As `start` does: the SDK before anything that makes spans.
+  const telemetry = process.env.BENCH_TELEMETRY === 'off' ? undefined : startTelemetry(config.telemetry);
+  const url = process.env.BENCH_DATABASE_URL!;
+  const db = createDatabase(url, config.databasePoolMax);
+  const app = buildApp(createDependencies({ config, db, databaseUrl: url }));
+  const { url: gatewayUrl } = await app.start();
+  const token = await signDevelopmentToken({
+    secret,
+    issuer: config.auth.issuer,
+    audience: config.auth.audience,
+    subject: 'bench-user',
+    tenant: 'bench',
+    roles: ['USER'],
+  });
+  announce({ url: gatewayUrl, token });
+  process.on('SIGTERM', () => {
+    void (async () => {
+      await app.stop(2_000);
+      await db.$disconnect();
+      process.stderr.write(telemetry ? `  (spans buffered: ${telemetry.buffer.size} traces held)\n` : '');
+      await telemetry?.shutdown();
+      process.exit(0);
+    })();
+  });
+}

@@ -1,5 +1,6 @@
+import type pg from 'pg';
 import type { Database } from '../platform/db/prisma.js';
-import type { SqlRunner, WriteBarrier } from '../platform/db/write-barrier.js';
+import type { PgWriteBarrier, SqlRunner } from '../platform/db/write-barrier.js';
 import { AppError } from '../platform/errors.js';
 import type { ErasedSubjects } from '../identity/service.js';
 import type { SubjectHasher } from './subject-hash.js';
@@ -13,7 +14,7 @@ export class SubjectErasedError extends AppError {
 }
 
 /** The first key of the advisory locks that order a user's writes against the user's erasure. */
-const ERASURE_LOCK_SPACE = 0x45524153; // 'ERAS'
+export const ERASURE_LOCK_SPACE = 0x45524153; // 'ERAS'
 
 /** The second key: 32 bits of the user's UUID (a collision only makes two users wait on each other). */
 export function erasureLockKey(userId: string): number {
@@ -34,7 +35,7 @@ const LOCK_SQL = (fn: string) => `SELECT 1 AS locked FROM (SELECT ${fn}($1::int,
  * it writes, so a run that was in flight during the erasure cannot bring data back; token
  * verification asks too, so tokens issued before the erasure stop working.
  */
-export class Tombstones implements WriteBarrier, ErasedSubjects {
+export class Tombstones implements PgWriteBarrier, ErasedSubjects {
   /** Erased users seen by this process: erasure is permanent, so this set never needs expiry. */
   private readonly erasedUsers = new Set<string>();
 
@@ -67,6 +68,27 @@ export class Tombstones implements WriteBarrier, ErasedSubjects {
     await run(LOCK_SQL('pg_advisory_xact_lock_shared'), [ERASURE_LOCK_SPACE, erasureLockKey(userId)]);
     const found = await run('SELECT 1 FROM "ErasureTombstone" WHERE "userHash" = $1', [userHash]);
     if (found.length > 0) {
+      this.erasedUsers.add(userHash);
+      throw new SubjectErasedError();
+    }
+  }
+
+  /**
+   * `BEGIN`, then {@link enter}, in one simple-protocol message of three statements. In READ
+   * COMMITTED each statement of such a message takes its own snapshot, so the check still reads
+   * after the lock was granted, as in {@link enter}. The values are literals because only the
+   * simple protocol runs several statements at once; all three are made here (two integers and a
+   * hex digest), never taken from input.
+   */
+  async begin(client: Pick<pg.ClientBase, 'query'>, userId: string): Promise<void> {
+    const userHash = this.hasher.userHash(userId);
+    if (this.erasedUsers.has(userHash)) throw new SubjectErasedError();
+    if (!/^[0-9a-f]{64}$/.test(userHash)) throw new Error('a user hash must be a hex SHA-256 digest');
+    const results = (await client.query(
+      `BEGIN; SELECT pg_advisory_xact_lock_shared(${ERASURE_LOCK_SPACE}, ${erasureLockKey(userId)}); ` +
+        `SELECT 1 FROM "ErasureTombstone" WHERE "userHash" = '${userHash}'`,
+    )) as unknown as pg.QueryResult[];
+    if (results[2]!.rows.length > 0) {
       this.erasedUsers.add(userHash);
       throw new SubjectErasedError();
     }

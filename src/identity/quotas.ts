@@ -2,6 +2,7 @@ import type { AuditLog } from '../audit/service.js';
 import type { Prisma } from '../generated/prisma/client.js';
 import type { Database } from '../platform/db/prisma.js';
 import { AppError, badUserInput, forbidden } from '../platform/errors.js';
+import { ExpiringCache, SharedLoads } from '../platform/expiring-cache.js';
 import { checkpointTables } from '../platform/langgraph/checkpointer.js';
 import { CHECKPOINT_SCHEMA } from '../platform/langgraph/checkpointer.js';
 import { hasRole, type Principal } from './principal.js';
@@ -14,18 +15,38 @@ export type QuotaValues = Record<QuotaName, number>;
 const CHECKPOINT_USAGE_TTL_MS = 30_000;
 
 /**
+ * The hot check (`createSession`) reuses what it learnt: a tenant's limits for 10 s (this process's
+ * own `setTenantQuota` applies at once, another process's within 10 s), and its session count for
+ * 10 s plus the sessions this process added since, but only while that stays under 90 % of the
+ * limit. Within the last 10 % every check counts. Counting grows with the tenant's sessions and was
+ * a round trip per create; the check was never exact under concurrency anyway (it runs before the
+ * insert's transaction).
+ */
+export const QUOTA_REUSE = { ttlMs: 10_000, belowShare: 0.9, maxTenants: 10_000 } as const;
+const REUSED_COUNTS: ReadonlySet<QuotaName> = new Set(['sessions']);
+
+/**
  * Per-tenant limits on facts, sessions, stored checkpoint bytes and reviews per day. Defaults
  * come from the configuration; an ADMIN may set the tenant's own. Exceeding one is
  * QUOTA_EXCEEDED naming the limit.
  */
 export class QuotaService {
   private readonly checkpointUsage = new Map<string, { bytes: number; at: number }>();
+  private readonly recentLimits: ExpiringCache<string, QuotaValues>;
+  /** Per `${tenantId}:${quota}`: a recent count plus what this process added since. */
+  private readonly recentUsage: ExpiringCache<string, { used: number }>;
+  private readonly limitLoads = new SharedLoads<string, QuotaValues>();
+  private readonly countLoads = new SharedLoads<string, { used: number }>();
 
   constructor(
     private readonly db: Database,
     private readonly defaults: QuotaValues,
     private readonly audit: AuditLog,
-  ) {}
+    private readonly now: () => number = Date.now,
+  ) {
+    this.recentLimits = new ExpiringCache(QUOTA_REUSE.maxTenants, now);
+    this.recentUsage = new ExpiringCache(QUOTA_REUSE.maxTenants, now);
+  }
 
   async limits(tenantId: string): Promise<QuotaValues> {
     const row = await this.db.tenantQuota.findUnique({ where: { tenantId } });
@@ -80,9 +101,47 @@ export class QuotaService {
     return Object.fromEntries(QUOTA_NAMES.map((name, index) => [name, counts[index]!])) as QuotaValues;
   }
 
+  private async reusedLimits(tenantId: string): Promise<QuotaValues> {
+    return (
+      this.recentLimits.get(tenantId) ??
+      this.limitLoads.run(tenantId, async () => {
+        const limits = await this.limits(tenantId);
+        this.recentLimits.set(tenantId, limits, this.now() + QUOTA_REUSE.ttlMs);
+        return limits;
+      })
+    );
+  }
+
   /** Throws QUOTA_EXCEEDED when adding `amount` would pass the tenant's limit. */
   async assertRoom(tenantId: string, name: QuotaName, amount = 1): Promise<void> {
+    if (REUSED_COUNTS.has(name)) {
+      const limit = (await this.reusedLimits(tenantId))[name];
+      const key = `${tenantId}:${name}`;
+      let known = this.recentUsage.get(key);
+      let counted = false;
+      if (!known) {
+        known = await this.countLoads.run(key, async () => {
+          const fresh = { used: await this.used(tenantId, name) };
+          this.recentUsage.set(key, fresh, this.now() + QUOTA_REUSE.ttlMs);
+          return fresh;
+        });
+        counted = true;
+      }
+      if (known.used + amount <= limit * QUOTA_REUSE.belowShare) {
+        known.used += amount;
+        return;
+      }
+      // Near the limit: a count of now, unless this call just made one (others' additions included).
+      const used = counted ? known.used : await this.used(tenantId, name);
+      this.refuseOver(name, limit, used, amount);
+      known.used = used + amount;
+      return;
+    }
     const [limit, used] = await Promise.all([this.limits(tenantId).then((limits) => limits[name]), this.used(tenantId, name)]);
+    this.refuseOver(name, limit, used, amount);
+  }
+
+  private refuseOver(name: QuotaName, limit: number, used: number, amount: number): void {
     // Checkpoint bytes grow by a turn's size, unknown in advance: refuse once the limit is reached.
     const over = name === 'checkpointBytes' ? used >= limit : used + amount > limit;
     if (over) {
@@ -99,6 +158,7 @@ export class QuotaService {
     await this.audit.recordTransaction(principal, 'QUOTA_SET', (tx) => this.writeLimits(tx, principal, input), {
       targetIds: [principal.tenantId],
     });
+    this.recentLimits.delete(principal.tenantId);
     return this.limits(principal.tenantId);
   }
 

@@ -2,6 +2,7 @@ import type { AuditLog } from '../audit/service.js';
 import type { Database } from '../platform/db/prisma.js';
 import { prismaRunner, WRITE_TRANSACTION, type SqlRunner } from '../platform/db/write-barrier.js';
 import { forbidden, notFound, unauthenticated } from '../platform/errors.js';
+import { ExpiringCache, SharedLoads } from '../platform/expiring-cache.js';
 import type { Principal, Role } from './principal.js';
 import { hasRole } from './principal.js';
 import type { TokenClaims } from './tokens.js';
@@ -9,12 +10,26 @@ import type { TokenClaims } from './tokens.js';
 const PROVISION_CACHE_TTL_MS = 60_000;
 const PROVISION_CACHE_MAX = 10_000;
 
+export type UserRow = Awaited<ReturnType<Database['user']['findUniqueOrThrow']>>;
+
+/**
+ * A subject provisioned by this process in the last minute: its ids, and its user row as the
+ * provisioning wrote it (what `me` answers; provisioning is the only writer of a user row besides
+ * erasure, which drops every cached identity).
+ */
 interface CachedIdentity {
   userId: string;
   tenantId: string;
   rolesKey: string;
-  expiresAt: number;
+  user: UserRow;
+  /** When this subject was last erased (its user row is then a new one): older tokens stay refused. */
+  erasedAt: Date | null;
 }
+
+const issuedBeforeErasure = (claims: TokenClaims, erasedAt: Date | null) =>
+  erasedAt !== null && (!claims.issuedAt || claims.issuedAt.getTime() <= erasedAt.getTime());
+
+const identityKey = (tenantKey: string, subject: string) => `${tenantKey}\u0000${subject}`;
 
 /** What provisioning asks of erasure (the tombstones implement it). */
 export interface ErasedSubjects {
@@ -30,7 +45,11 @@ export interface ErasedSubjects {
  * (just-in-time provisioning) and keeping the stored roles in step with the token.
  */
 export class IdentityService {
-  private readonly cache = new Map<string, CachedIdentity>();
+  private readonly cache = new ExpiringCache<string, CachedIdentity>(PROVISION_CACHE_MAX);
+  /** Concurrent first requests of one token share its provisioning. */
+  private readonly provisioning = new SharedLoads<string, { user: UserRow; erasedAt: Date | null }>();
+  /** Bumped by {@link forgetCachedIdentities}: a provisioning that started before must not fill the cache. */
+  private generation = 0;
 
   constructor(
     private readonly db: Database,
@@ -41,16 +60,19 @@ export class IdentityService {
 
   /** Provisions (or refreshes) the tenant and user named by the claims. */
   async principalFor(claims: TokenClaims): Promise<Principal> {
-    const cacheKey = `${claims.tenantKey}\u0000${claims.subject}`;
-    const rolesKey = [...claims.roles].sort().join(',');
-    const cached = this.cache.get(cacheKey);
-    let ids: { userId: string; tenantId: string };
-    if (cached && cached.expiresAt > Date.now() && cached.rolesKey === rolesKey) {
-      ids = cached;
+    const cacheKey = identityKey(claims.tenantKey, claims.subject);
+    const rolesKey = claims.roles.length === 1 ? claims.roles[0]! : [...claims.roles].sort().join(',');
+    let ids = this.cache.get(cacheKey);
+    if (ids && ids.rolesKey === rolesKey) {
+      if (issuedBeforeErasure(claims, ids.erasedAt)) throw unauthenticated('Token was issued before this subject was erased.');
     } else {
-      ids = await this.provision(claims);
-      if (this.cache.size >= PROVISION_CACHE_MAX) this.cache.delete(this.cache.keys().next().value!);
-      this.cache.set(cacheKey, { ...ids, rolesKey, expiresAt: Date.now() + PROVISION_CACHE_TTL_MS });
+      const generation = this.generation;
+      // The erasure check depends on the token's iat, so only requests of the same token share.
+      const { user, erasedAt } = await this.provisioning.run(`${cacheKey}\u0000${rolesKey}\u0000${claims.issuedAt?.getTime()}`, () =>
+        this.provision(claims),
+      );
+      ids = { userId: user.id, tenantId: user.tenantId, rolesKey, user, erasedAt };
+      if (generation === this.generation) this.cache.set(cacheKey, ids, Date.now() + PROVISION_CACHE_TTL_MS);
     }
     return {
       userId: ids.userId,
@@ -64,6 +86,7 @@ export class IdentityService {
 
   /** Drops cached identities so the next request re-reads the database. */
   forgetCachedIdentities(): void {
+    this.generation += 1;
     this.cache.clear();
   }
 
@@ -72,14 +95,12 @@ export class IdentityService {
    * subject's erasure lock: a token checked just before an erasure cannot re-create the user
    * after the erasure deleted it.
    */
-  private async provision(claims: TokenClaims, attempt = 0): Promise<{ userId: string; tenantId: string }> {
+  private async provision(claims: TokenClaims, attempt = 0): Promise<{ user: UserRow; erasedAt: Date | null }> {
     try {
       return await this.db.$transaction(async (tx) => {
         const erasedAt = await this.erasures.lockSubject(prismaRunner(tx), claims.tenantKey, claims.subject);
         // A token from before the erasure must not re-create the user it named.
-        if (erasedAt && (!claims.issuedAt || claims.issuedAt.getTime() <= erasedAt.getTime())) {
-          throw unauthenticated('Token was issued before this subject was erased.');
-        }
+        if (issuedBeforeErasure(claims, erasedAt)) throw unauthenticated('Token was issued before this subject was erased.');
         const tenant = await tx.tenant.upsert({
           where: { key: claims.tenantKey },
           create: { key: claims.tenantKey },
@@ -90,9 +111,10 @@ export class IdentityService {
           where: { tenantId_subject: { tenantId: tenant.id, subject: claims.subject } },
           create: { tenantId: tenant.id, subject: claims.subject, roles: claims.roles as Role[] },
           update: { roles: claims.roles as Role[], lastSeenAt: new Date() },
-          select: { id: true },
         });
-        return { userId: user.id, tenantId: tenant.id };
+        // Shared by every request of this subject for a minute (see `me`): nobody may change it.
+        Object.freeze(user.roles);
+        return { user: Object.freeze(user), erasedAt };
       }, WRITE_TRANSACTION);
     } catch (error) {
       // Two first requests of a new user race on the unique keys; the loser reads the winner's row.
@@ -101,8 +123,13 @@ export class IdentityService {
     }
   }
 
-  /** The caller's own user row. */
-  async me(principal: Principal) {
+  /**
+   * The caller's own user row: as provisioned for this principal's token within the last minute
+   * (no database round trip), or read.
+   */
+  async me(principal: Principal): Promise<UserRow> {
+    const cached = this.cache.get(identityKey(principal.tenantKey, principal.subject));
+    if (cached && cached.userId === principal.userId) return cached.user;
     const user = await this.db.user.findUnique({ where: { id: principal.userId } });
     if (!user) throw notFound('User');
     return user;

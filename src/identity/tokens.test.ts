@@ -1,6 +1,7 @@
+import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import type { AppError } from '../platform/errors.js';
-import { assertIssuedInThePast, bearerToken, claimsFromPayload, CLOCK_TOLERANCE_SECONDS } from './tokens.js';
+import { assertIssuedInThePast, bearerToken, claimsFromPayload, CLOCK_TOLERANCE_SECONDS, createTokenVerifier } from './tokens.js';
 
 describe('claimsFromPayload', () => {
   it('reads subject, tenant and known roles', () => {
@@ -62,5 +63,77 @@ describe('assertIssuedInThePast', () => {
     } catch (error) {
       expect((error as AppError).code).toBe('UNAUTHENTICATED');
     }
+  });
+});
+
+describe('verified token cache', () => {
+  const secret = 'unit-test-secret-unit-test-secret-0001';
+  const issuer = 'unit-issuer';
+  const audience = 'unit-audience';
+  /** A clock the verifier and jose both read, starting now. */
+  const clock = () => {
+    const state = { now: Date.now() };
+    return { state, now: () => state.now };
+  };
+  const seconds = (ms: number) => Math.floor(ms / 1000);
+  const sign = (subject: string, issuedAtMs: number, lifetimeSeconds: number, key = secret) =>
+    new SignJWT({ tenant: 'acme', roles: ['USER'] })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(subject)
+      .setIssuer(issuer)
+      .setAudience(audience)
+      .setIssuedAt(seconds(issuedAtMs))
+      .setExpirationTime(seconds(issuedAtMs) + lifetimeSeconds)
+      .sign(new TextEncoder().encode(key));
+  const rejection = (promise: Promise<unknown>) =>
+    promise.then(
+      () => 'accepted',
+      (error: AppError) => `${error.code}: ${error.message}`,
+    );
+
+  it('still enforces expiry (with the clock tolerance) for a token it holds', async () => {
+    const { state, now } = clock();
+    const verifier = createTokenVerifier({ secret, issuer, audience, cache: { maxEntries: 10, maxAgeMs: 3_600_000, now } });
+    const token = await sign('alice', state.now, 60);
+    const expiresAtMs = seconds(state.now) * 1000 + 60_000;
+    expect((await verifier.verify(token)).subject).toBe('alice');
+    expect(verifier.cachedTokens).toBe(1);
+    state.now = expiresAtMs + CLOCK_TOLERANCE_SECONDS * 1000 - 1;
+    expect((await verifier.verify(token)).subject).toBe('alice');
+    state.now = expiresAtMs + CLOCK_TOLERANCE_SECONDS * 1000;
+    expect(await rejection(verifier.verify(token))).toBe('UNAUTHENTICATED: Token has expired.');
+    expect(await rejection(verifier.verify(token))).toBe('UNAUTHENTICATED: Token has expired.');
+  });
+
+  it('keeps nothing it rejected, and a token differing only in its signature is rejected while the genuine one is held', async () => {
+    const { state, now } = clock();
+    const verifier = createTokenVerifier({ secret, issuer, audience, cache: { maxEntries: 10, maxAgeMs: 60_000, now } });
+    const genuine = await sign('alice', state.now, 600);
+    await verifier.verify(genuine);
+    const forged = `${genuine.slice(0, genuine.lastIndexOf('.'))}.${(await sign('alice', state.now, 600, 'another-secret-another-secret-0002')).split('.')[2]}`;
+    expect(forged).not.toBe(genuine);
+    expect(await rejection(verifier.verify(forged))).toBe('UNAUTHENTICATED: Token signature is invalid.');
+    expect(await rejection(verifier.verify(forged))).toBe('UNAUTHENTICATED: Token signature is invalid.');
+    expect(verifier.cachedTokens).toBe(1);
+  });
+
+  it('holds at most its configured number of tokens and verifies the others again', async () => {
+    const { state, now } = clock();
+    const verifier = createTokenVerifier({ secret, issuer, audience, cache: { maxEntries: 3, maxAgeMs: 60_000, now } });
+    const tokens = await Promise.all(Array.from({ length: 8 }, (_, i) => sign(`user-${i}`, state.now, 600)));
+    for (const token of tokens) await verifier.verify(token);
+    expect(verifier.cachedTokens).toBe(3);
+    // An evicted token is verified afresh, with the same result.
+    expect((await verifier.verify(tokens[0]!)).subject).toBe('user-0');
+    expect(verifier.cachedTokens).toBe(3);
+  });
+
+  it('returns claims nobody can change', async () => {
+    const { state, now } = clock();
+    const verifier = createTokenVerifier({ secret, issuer, audience, cache: { maxEntries: 10, maxAgeMs: 60_000, now } });
+    const token = await sign('alice', state.now, 600);
+    const claims = await verifier.verify(token);
+    expect(() => (claims.roles as string[]).push('ADMIN')).toThrow();
+    expect((await verifier.verify(token)).roles).toEqual(['USER']);
   });
 });

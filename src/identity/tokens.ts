@@ -1,12 +1,13 @@
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify, SignJWT, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 import { unauthenticated } from '../platform/errors.js';
+import { ExpiringCache } from '../platform/expiring-cache.js';
 import { ROLES, type Role } from './principal.js';
 
 /** The identity a verified token asserts, before it is provisioned. */
 export interface TokenClaims {
   subject: string;
   tenantKey: string;
-  roles: Role[];
+  roles: readonly Role[];
   issuedAt: Date | null;
   expiresAt: Date | null;
 }
@@ -18,10 +19,25 @@ export interface TokenVerifierOptions {
   jwksUrl?: string;
   issuer: string;
   audience: string;
+  /** Verified tokens remembered (see {@link VERIFIED_TOKEN_CACHE}); tests pass a small one and a clock. */
+  cache?: { maxEntries: number; maxAgeMs: number; now?: () => number };
 }
+
+/**
+ * Verified tokens are remembered by their exact text until they expire (plus the clock
+ * tolerance), at most 5 minutes, 10,000 of them: a client sends the same token with every request,
+ * and verifying it again (HMAC or signature, claim checks) was the largest cost of a cheap request.
+ * Only successes are kept. The 5 minutes bound how long a token stays accepted after its key left
+ * the JWKS; the JWKS itself is cached for 10.
+ */
+export const VERIFIED_TOKEN_CACHE = { maxEntries: 10_000, maxAgeMs: 5 * 60_000 } as const;
+/** Longer strings are verified every time rather than held in memory. */
+const MAX_CACHED_TOKEN_LENGTH = 8_192;
 
 export interface TokenVerifier {
   verify(token: string): Promise<TokenClaims>;
+  /** Verified tokens held in memory now (expired ones not yet dropped included). */
+  readonly cachedTokens?: number;
 }
 
 const subjectPattern = /^[A-Za-z0-9._@|:+-]{1,200}$/;
@@ -93,8 +109,13 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
   } else {
     throw new Error('token verification needs a secret or a JWKS URL');
   }
+  const cacheOptions: NonNullable<TokenVerifierOptions['cache']> = options.cache ?? VERIFIED_TOKEN_CACHE;
+  const now = cacheOptions.now ?? Date.now;
+  const verified = new ExpiringCache<string, TokenClaims>(cacheOptions.maxEntries, now);
   return {
     async verify(token) {
+      const cached = verified.get(token);
+      if (cached) return cached;
       let payload: JWTPayload;
       try {
         ({ payload } = await jwtVerify(token, key as Uint8Array, {
@@ -103,12 +124,25 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
           audience: options.audience,
           requiredClaims: ['sub', 'exp'],
           clockTolerance: CLOCK_TOLERANCE_SECONDS,
+          currentDate: new Date(now()),
         }));
       } catch (error) {
         throw unauthenticated(describeRejection(error));
       }
-      assertIssuedInThePast(payload);
-      return claimsFromPayload(payload);
+      assertIssuedInThePast(payload, new Date(now()));
+      // Shared by every request that presents this token: nobody may change it.
+      const claims = claimsFromPayload(payload);
+      Object.freeze(claims.roles);
+      Object.freeze(claims);
+      if (token.length <= MAX_CACHED_TOKEN_LENGTH) {
+        // Kept while jose would still accept it: `exp` is required, and checked with the tolerance.
+        const acceptedUntil = claims.expiresAt!.getTime() + CLOCK_TOLERANCE_SECONDS * 1000;
+        verified.set(token, claims, Math.min(acceptedUntil, now() + cacheOptions.maxAgeMs));
+      }
+      return claims;
+    },
+    get cachedTokens() {
+      return verified.size;
     },
   };
 }

@@ -1,0 +1,179 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SubjectHasher } from '../src/erasure/subject-hash.js';
+import { AuditLog } from '../src/audit/service.js';
+import { ERASURE_LOCK_SPACE, erasureLockKey, SubjectErasedError, Tombstones } from '../src/erasure/tombstones.js';
+import { QUOTA_REUSE, QuotaService } from '../src/identity/quotas.js';
+import { createDatabase, type Database } from '../src/platform/db/prisma.js';
+import { startTestApp, type TestApp } from './testkit/app.js';
+import { createTestDatabase, type TestDatabase } from './testkit/database.js';
+
+const ME = '{ me { id subject roles createdAt lastSeenAt } }';
+const CREATE = 'mutation ($title: String!) { createSession(title: $title) { id title threadId createdAt closedAt } }';
+
+describe('hot path: me, createSession and the caches behind them', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp();
+  });
+  afterAll(() => app.stop());
+
+  it('me answers the provisioned row and createSession returns the stored session', async () => {
+    const token = await app.token('hana', { roles: ['USER', 'SRE'] });
+    const me = await app.gql(ME, {}, { token });
+    expect(me.errors).toBeUndefined();
+    const stored = await app.db.user.findFirstOrThrow({ where: { subject: 'hana', tenant: { key: app.tenant } } });
+    expect(me.data?.me).toEqual({
+      id: stored.id,
+      subject: 'hana',
+      roles: ['USER', 'SRE'],
+      createdAt: stored.createdAt.toISOString(),
+      lastSeenAt: stored.lastSeenAt.toISOString(),
+    });
+    // Again, from the identity cache: the same answer.
+    expect((await app.gql(ME, {}, { token })).data?.me).toEqual(me.data?.me);
+
+    const created = await app.gql(CREATE, { title: '  Quarterly review  ' }, { token });
+    expect(created.errors).toBeUndefined();
+    const session = await app.db.session.findUniqueOrThrow({ where: { id: created.data?.createSession.id } });
+    expect(created.data?.createSession).toEqual({
+      id: session.id,
+      title: 'Quarterly review',
+      threadId: `${stored.id}:${session.id}`,
+      createdAt: session.createdAt.toISOString(),
+      closedAt: null,
+    });
+    expect(session).toMatchObject({ userId: stored.id, tenantId: stored.tenantId });
+  });
+
+  it('bad input to createSession leaves nothing written', async () => {
+    const token = await app.token('ivo');
+    const before = await app.db.session.count();
+    const empty = await app.gql(CREATE, { title: '   ' }, { token });
+    expect(empty.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'title' });
+    expect(await app.db.session.count()).toBe(before);
+  });
+
+  it('concurrent first requests of one token provision it once and all see the same user', async () => {
+    const token = await app.token('jun');
+    const answers = await Promise.all(Array.from({ length: 20 }, () => app.gql(ME, {}, { token })));
+    expect(answers.every((answer) => answer.errors === undefined)).toBe(true);
+    expect(new Set(answers.map((answer) => answer.data?.me.id)).size).toBe(1);
+    expect(await app.db.user.count({ where: { subject: 'jun' } })).toBe(1);
+  });
+
+  it('after an erasure, a token issued before it stays refused even once a newer token re-provisioned the subject', async () => {
+    const compliance = await app.token('kit', { roles: ['COMPLIANCE'] });
+    const old = await app.token('lena');
+    const first = await app.gql(ME, {}, { token: old });
+    const oldId = first.data?.me.id as string;
+    const requested = await app.gql(
+      'mutation ($userId: ID) { requestErasure(userId: $userId) { id } }',
+      { userId: oldId },
+      {
+        token: compliance,
+      },
+    );
+    expect(requested.errors).toBeUndefined();
+    await app.deps.services.erasure.idle();
+    const refused = await app.gql(ME, {}, { token: old });
+    expect(refused.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+
+    // Token times are whole seconds: a token issued after the erasure needs the next second.
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    const fresh = await app.token('lena');
+    const again = await app.gql(ME, {}, { token: fresh });
+    expect(again.errors).toBeUndefined();
+    expect(again.data?.me.id).not.toBe(oldId);
+    // The subject's identity is cached now (by the newer token); the older token is still refused.
+    const stillRefused = await app.gql(ME, {}, { token: old });
+    expect(stillRefused.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+    expect(stillRefused.errors?.[0]?.message).toMatch(/erased/);
+  });
+});
+
+describe('hot path: the session quota and the write barrier on the pg pool', () => {
+  let database: TestDatabase;
+  let db: Database;
+  let tenantId: string;
+  let userId: string;
+  const hasher = new SubjectHasher('hot-path-test-key-0123456789abcdef0123');
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    db = createDatabase(database.url, 5);
+    tenantId = (await db.tenant.create({ data: { key: `hot-${randomUUID().slice(0, 8)}` } })).id;
+    userId = (await db.user.create({ data: { tenantId, subject: 'quota-user' } })).id;
+  });
+  afterAll(async () => {
+    await db?.$disconnect();
+    await database?.drop();
+  });
+
+  const addSessionsElsewhere = (count: number) =>
+    db.session.createMany({ data: Array.from({ length: count }, (_, i) => ({ tenantId, userId, title: `elsewhere ${i}` })) });
+  const outcome = (promise: Promise<unknown>) =>
+    promise.then(
+      () => 'room',
+      (error: { code?: string }) => error.code ?? String(error),
+    );
+
+  it('reuses a recent count far below the limit, counts again after it expires, and counts every time near the limit', async () => {
+    const clock = { now: Date.now() };
+    const quotas = new QuotaService(
+      db,
+      { facts: 100, sessions: 100, checkpointBytes: 1e9, reviewsPerDay: 100 },
+      new AuditLog(db),
+      () => clock.now,
+    );
+    await db.tenantQuota.create({ data: { tenantId, maxSessions: 10 } });
+    expect(QUOTA_REUSE.belowShare * 10).toBe(9);
+
+    expect(await outcome(quotas.assertRoom(tenantId, 'sessions'))).toBe('room'); // counts 0; holds 1
+    // Another process adds 8: this process does not see them while its count is recent and far below the limit.
+    await addSessionsElsewhere(8);
+    expect(await outcome(quotas.assertRoom(tenantId, 'sessions'))).toBe('room'); // holds 2
+    clock.now += QUOTA_REUSE.ttlMs;
+    expect(await outcome(quotas.assertRoom(tenantId, 'sessions'))).toBe('room'); // counts 8; holds 9
+    // From here on within the last 10 %: every check counts, so sessions added elsewhere count at once.
+    expect(await outcome(quotas.assertRoom(tenantId, 'sessions'))).toBe('room'); // counts 8
+    await addSessionsElsewhere(2);
+    expect(await outcome(quotas.assertRoom(tenantId, 'sessions'))).toBe('QUOTA_EXCEEDED'); // counts 10
+  });
+
+  it('a writer waiting on an erasure in progress is refused once the erasure commits its tombstone', async () => {
+    const tombstones = new Tombstones(db, hasher);
+    const eraser = new pg.Client({ connectionString: database.url });
+    const writer = new pg.Client({ connectionString: database.url });
+    await eraser.connect();
+    await writer.connect();
+    try {
+      // The erasure holds the user's exclusive erasure lock (as Tombstones.bury does) ...
+      await eraser.query('BEGIN');
+      await eraser.query('SELECT pg_advisory_xact_lock($1::int, $2::int)', [ERASURE_LOCK_SPACE, erasureLockKey(userId)]);
+      // ... a writer enters the barrier and waits for that lock ...
+      const entering = outcome(tombstones.begin(writer, userId));
+      for (let waiting = 0; waiting === 0; ) {
+        const { rows } = await eraser.query<{ count: string }>("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted");
+        waiting = Number(rows[0]!.count);
+      }
+      // ... and the tombstone, committed while it waited, is what its check sees.
+      await eraser.query('INSERT INTO "ErasureTombstone" ("userHash", "subjectHash", "tenantId") VALUES ($1, $2, $3)', [
+        hasher.userHash(userId),
+        hasher.subjectHash('hot', 'quota-user'),
+        tenantId,
+      ]);
+      await eraser.query('COMMIT');
+      expect(await entering).toBe(new SubjectErasedError().code);
+      await writer.query('ROLLBACK');
+      // Known erased now: refused without a round trip, and on a fresh instance by the check.
+      expect(await outcome(tombstones.begin(writer, userId))).toBe('FORBIDDEN');
+      expect(await outcome(new Tombstones(db, hasher).begin(writer, userId))).toBe('FORBIDDEN');
+      await writer.query('ROLLBACK');
+    } finally {
+      await eraser.end();
+      await writer.end();
+    }
+  });
+});
