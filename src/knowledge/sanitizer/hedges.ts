@@ -211,7 +211,11 @@ export interface HedgeMatch {
  */
 export function findHedges(text: string): HedgeMatch[] {
   if (!HEDGE_PRESENCE.test(text)) return [];
-  const candidates = [...text.matchAll(HEDGE_PATTERN)];
+  // "may" that grants rather than guesses is the commonest candidate: drop it before the costlier shields.
+  const candidates = [...text.matchAll(HEDGE_PATTERN)].filter(
+    (candidate) => candidate[0].toLowerCase() !== 'may' || statesPossibility(text, candidate.index),
+  );
+  if (candidates.length === 0) return [];
   const shielded = [
     ...locateNumericExpressions(text),
     ...spansOf(EXEMPT_TERM_PATTERN, text),
@@ -224,7 +228,6 @@ export function findHedges(text: string): HedgeMatch[] {
     const span = { start: candidate.index, end: candidate.index + candidate[0].length };
     if (shielded.some((shield) => overlaps(shield, span))) continue;
     if (isMonthName(text, span.start)) continue;
-    if (candidate[0].toLowerCase() === 'may' && !statesPossibility(text, span.start)) continue;
     hedges.push({ ...span, text: candidate[0] });
   }
   return hedges;

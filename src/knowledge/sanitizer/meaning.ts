@@ -5,7 +5,7 @@
  * them can turn a prohibition into a permission, so every summary (deterministic or from a
  * model) is compared with its clause by `compareMeaning` before anyone sees it.
  */
-import { locateNumericExpressions } from './numeric-expressions.js';
+import { locateNumericExpressions, type NumericSpan } from './numeric-expressions.js';
 
 export type MeaningCategory = 'negation' | 'exception' | 'condition' | 'modality';
 
@@ -94,6 +94,8 @@ const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\
 /** `can't`, `won't`, `shan't`, `doesn't`: the modal (or auxiliary) and a negation. */
 const CONTRACTION = /(?<![\p{L}\p{N}_])(can|won|shan|[a-z]+)['’]t(?![\p{L}\p{N}_])/giu;
 const CANNOT = /(?<![\p{L}\p{N}_])cannot(?![\p{L}\p{N}_])/giu;
+const CANNOT_PRESENCE = new RegExp(CANNOT.source, 'iu');
+const CONTRACTION_PRESENCE = new RegExp(CONTRACTION.source, 'iu');
 /** Contracted negated modals: can't, won't, shan't, couldn't, shouldn't, mustn't (not don't, isn't). */
 const CONTRACTED_MODALS: ReadonlySet<string> = new Set(['can', 'won', 'shan', 'couldn', 'shouldn', 'mustn']);
 /** A modal verb negated by the next word: "shall not", "may never". */
@@ -124,11 +126,14 @@ function isMonthName(text: string, start: number): boolean {
  * 2024", "no. 5") are part of the number, which is checked on its own.
  */
 export function findMeaningMarkers(text: string): MeaningMarker[] {
-  const numbers = locateNumericExpressions(text);
-  const insideNumber = (start: number) => numbers.some((span) => span.start <= start && start < span.end);
+  // Only the month "May" can be a marker word inside a numeric expression ("May 1, 2024"): the
+  // expressions are located only when there is a "may" to place.
+  let numbers: readonly NumericSpan[] | undefined;
+  const insideNumber = (start: number) =>
+    (numbers ??= locateNumericExpressions(text)).some((span) => span.start <= start && start < span.end);
   const markers: MeaningMarker[] = [];
   for (const match of text.matchAll(ENGLISH_PATTERN)) {
-    if (insideNumber(match.index) || isMonthName(text, match.index)) continue;
+    if (match[0].toLowerCase() === 'may' && (insideNumber(match.index) || isMonthName(text, match.index))) continue;
     const category = MEANING_CATEGORIES.find((name) => match.groups![name] !== undefined)!;
     const end = match.index + match[0].length;
     const negated = category === 'modality' && NEGATED_MODAL.test(text.slice(end, end + 8));
@@ -159,9 +164,25 @@ export function findMeaningMarkers(text: string): MeaningMarker[] {
 }
 
 /** The distinct senses of a text's markers. */
-function signature(text: string): Set<MeaningSense> {
-  return new Set(findMeaningMarkers(text).map((marker) => marker.sense));
+// The summarizer compares several candidates with one clause: remember the last few signatures.
+const recentSignatures: Array<{ text: string; senses: ReadonlySet<MeaningSense> }> = [];
+
+function signature(text: string): ReadonlySet<MeaningSense> {
+  const remembered = recentSignatures.find((entry) => entry.text === text);
+  if (remembered) return remembered.senses;
+  const senses = new Set(findMeaningMarkers(text).map((marker) => marker.sense));
+  if (recentSignatures.unshift({ text, senses }) > 4) recentSignatures.pop();
+  return senses;
 }
+
+const ENGLISH_PRESENCE = new RegExp(ENGLISH_PATTERN.source, 'iu');
+const CHINESE_PRESENCE = new RegExp(CHINESE_MEANING_TERMS.map(([, pattern]) => pattern).join('|'), 'u');
+/** Whether `text` holds any meaning word (as `findMeaningMarkers` would find), cheaply: for ranking single words. */
+export const hasMeaningWord = (text: string): boolean =>
+  ENGLISH_PRESENCE.test(text) ||
+  CANNOT_PRESENCE.test(text) ||
+  CONTRACTION_PRESENCE.test(text) ||
+  (HAN.test(text) && CHINESE_PRESENCE.test(text));
 
 /** How a candidate's meaning differs from its clause's. */
 export interface MeaningDifference {

@@ -7,7 +7,7 @@
  */
 import { CONNECTIVES, isTerminalSeparator, tokenizeClause, type TokenizedClause } from './clause-tokens.js';
 import { containsHedge, removeHedges } from './hedges.js';
-import { compareMeaning, findMeaningMarkers, type MeaningCategory } from './meaning.js';
+import { compareMeaning, findMeaningMarkers, hasMeaningWord, type MeaningCategory } from './meaning.js';
 import { locateNumericExpressions, missingNumericExpressions } from './numeric-expressions.js';
 
 /** The longest clause summary agents receive, in JavaScript string length (UTF-16 code units). */
@@ -97,7 +97,9 @@ export function summarizeClause(text: string, maxLength: number = CLAUSE_SUMMARY
   if (cleaned.length <= maxLength) return result(cleaned, null);
 
   let firstFault: SummaryDegradedReason | null = null;
-  for (const candidate of candidates(cleaned, maxLength)) {
+  let prefix: string | undefined;
+  const fallback = () => (prefix ??= meaningfulPrefix(cleaned));
+  for (const candidate of candidates(cleaned, maxLength, fallback)) {
     if (candidate === null) {
       firstFault ??= 'numbers-do-not-fit';
       break;
@@ -108,12 +110,12 @@ export function summarizeClause(text: string, maxLength: number = CLAUSE_SUMMARY
       if (fault !== 'empty' && fault !== 'too-long' && fault !== 'hedge' && fault !== 'lost-number') firstFault ??= fault;
     }
   }
-  return result(meaningfulPrefix(cleaned), firstFault ?? 'numbers-do-not-fit');
+  return result(fallback(), firstFault ?? 'numbers-do-not-fit');
 }
 
-function* candidates(cleaned: string, maxLength: number): Generator<string | null> {
+function* candidates(cleaned: string, maxLength: number, prefix: () => string): Generator<string | null> {
   yield* shorten(tokenizeClause(cleaned), maxLength);
-  yield meaningfulPrefix(cleaned);
+  yield prefix();
 }
 
 const UNIT_END = /[，、；。！？,;:!?]|\.(?=\s|$)/gu;
@@ -297,7 +299,7 @@ function rankCandidates(clause: TokenizedClause, carrierUnits: ReadonlySet<numbe
         previousAnchor === undefined ? -Infinity : contextScore(position - previousAnchor, false),
       );
       // A dropped "not", "shall" or 如 would change the rule, not just shorten it.
-      if (token.kind === 'limit' || findMeaningMarkers(token.text).length > 0) score = Math.max(score, LIMIT_SCORE);
+      if (token.kind === 'limit' || hasMeaningWord(token.text)) score = Math.max(score, LIMIT_SCORE);
       if (index === subject && anchorPositions[0]! > position) score = Math.max(score, SUBJECT_SCORE);
       scored.push({ index, score, unit });
     });
