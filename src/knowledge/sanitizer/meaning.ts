@@ -129,8 +129,10 @@ export function findMeaningMarkers(text: string): MeaningMarker[] {
   // Only the month "May" can be a marker word inside a numeric expression ("May 1, 2024"): the
   // expressions are located only when there is a "may" to place.
   let numbers: readonly NumericSpan[] | undefined;
-  const insideNumber = (start: number) =>
-    (numbers ??= locateNumericExpressions(text)).some((span) => span.start <= start && start < span.end);
+  const insideNumber = (start: number) => {
+    numbers ??= locateNumericExpressions(text);
+    return numbers.some((span) => span.start <= start && start < span.end);
+  };
   const markers: MeaningMarker[] = [];
   for (const match of text.matchAll(ENGLISH_PATTERN)) {
     if (match[0].toLowerCase() === 'may' && (insideNumber(match.index) || isMonthName(text, match.index))) continue;
