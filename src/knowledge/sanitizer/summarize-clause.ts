@@ -30,8 +30,11 @@ export type SummaryFault =
 export type SummaryDegradedReason =
   /** The clause's numeric expressions alone exceed `maxLength`. */
   | 'numbers-do-not-fit'
-  /** Every shorter candidate lost (or gained) a meaning word of this category. */
-  | Exclude<SummaryFault, 'empty' | 'too-long' | 'hedge' | 'lost-number'>;
+  /**
+   * The first shorter candidate's fault: mostly a lost (or gained) meaning word; `hedge` or
+   * `lost-number` only if joining words spelt a hedge whose removal failed too.
+   */
+  | Exclude<SummaryFault, 'empty' | 'too-long'>;
 
 /** A clause summary and whether it had to fall back to the clause itself. */
 export interface ClauseSummary {
@@ -107,9 +110,10 @@ export function summarizeClause(text: string, maxLength: number = CLAUSE_SUMMARY
     for (const variant of containsHedge(candidate) ? [candidate, collapseWhitespace(removeHedges(candidate))] : [candidate]) {
       const fault = checkSummary(text, cleaned, variant, maxLength);
       if (fault === null) return result(variant, null);
-      if (fault !== 'empty' && fault !== 'too-long' && fault !== 'hedge' && fault !== 'lost-number') firstFault ??= fault;
+      if (fault !== 'empty' && fault !== 'too-long') firstFault ??= fault;
     }
   }
+  // Without a recorded fault every candidate was too long: only numbers that do not fit do that.
   return result(fallback(), firstFault ?? 'numbers-do-not-fit');
 }
 
