@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ENGLISH_MEANING_TERMS, MEANING_CATEGORIES, compareMeaning, findMeaningMarkers, type MeaningSense } from './meaning.js';
+import {
+  ENGLISH_MEANING_TERMS,
+  MEANING_CATEGORIES,
+  compareMeaning,
+  findMeaningMarkers,
+  hasMeaningWord,
+  type MeaningSense,
+} from './meaning.js';
 
 const senses = (text: string) => findMeaningMarkers(text).map((marker) => `${marker.text}:${marker.sense}`);
 
@@ -128,6 +135,43 @@ describe('findMeaningMarkers', () => {
         expect(marker, term).toMatchObject({ category, text: term });
       }
     }
+  });
+});
+
+describe('contractions, dates and negated modal verbs', () => {
+  it.each(["shan't", "couldn't", "shouldn't", "mustn't", 'can’t', "WON'T"])('reads %s as a prohibition and a negation', (word) => {
+    expect(findMeaningMarkers(`The Agent ${word} act.`).map((marker) => marker.sense)).toEqual(['prohibition', 'negation']);
+  });
+
+  it('reads other contractions as a negation only, and "cannot" in any case', () => {
+    expect(senses("It isn't and doesn't.")).toEqual(["isn't:negation", "doesn't:negation"]);
+    expect(senses('It CANNOT.')).toEqual(['CANNOT:prohibition', 'CANNOT:negation']);
+    expect(findMeaningMarkers('uncannot cannotx')).toEqual([]);
+  });
+
+  it('finds "not" or "never" only right after the modal verb', () => {
+    expect(senses('It shall   never act.')).toEqual(['shall:prohibition', 'never:negation']);
+    expect(senses('It shall notify; it will nevertheless act.')).toEqual(['shall:obligation', 'will:obligation']);
+    expect(senses('It shall pay, not later.')).toEqual(['shall:obligation', 'not:negation']);
+  });
+
+  it('tells the month of May from the modal verb', () => {
+    expect(senses('May 1, 2024 is the date.')).toEqual([]);
+    expect(senses('may 1, 2024 is the date.')).toEqual([]);
+    expect(senses('Due in May. May the Buyer pay?')).toEqual(['May:permission']);
+    expect(senses('Due in May; May the Buyer pay?')).toEqual(['May:permission']);
+    expect(senses('May the Buyer pay in May?')).toEqual(['May:permission']);
+    expect(senses('The fee is 5; the Buyer may pay it by May 3, 2025.')).toEqual(['may:permission']);
+  });
+});
+
+describe('hasMeaningWord', () => {
+  it.each(['not', 'Shall', 'cannot', "won't", 'unless', 'provided', '不得', '如果', '应当', '可以', '未经'])('finds %s', (word) => {
+    expect(hasMeaningWord(word)).toBe(true);
+  });
+
+  it.each(['nothingness', 'payment', '30 days', '供应商', '例如', '认可', 'USD 5,000', ''])('finds nothing in %s', (word) => {
+    expect(hasMeaningWord(word)).toBe(false);
   });
 });
 
