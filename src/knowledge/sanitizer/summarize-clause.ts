@@ -100,26 +100,28 @@ export function summarizeClause(text: string, maxLength: number = CLAUSE_SUMMARY
   if (cleaned.length <= maxLength) return result(cleaned, null);
 
   let firstFault: SummaryDegradedReason | null = null;
-  let prefix: string | undefined;
-  const fallback = () => (prefix ??= meaningfulPrefix(cleaned));
-  for (const candidate of candidates(cleaned, maxLength, fallback)) {
-    if (candidate === null) {
-      firstFault ??= 'numbers-do-not-fit';
-      break;
-    }
+  /** The candidate (or, if joining words spelt a hedge in it, the same without the hedge) when it passes. */
+  const accepted = (candidate: string): string | null => {
     for (const variant of containsHedge(candidate) ? [candidate, collapseWhitespace(removeHedges(candidate))] : [candidate]) {
       const fault = checkSummary(text, cleaned, variant, maxLength);
-      if (fault === null) return result(variant, null);
+      if (fault === null) return variant;
       if (fault !== 'empty' && fault !== 'too-long') firstFault ??= fault;
     }
+    return null;
+  };
+  for (const candidate of shorten(tokenizeClause(cleaned), maxLength)) {
+    if (candidate === null) return result(meaningfulPrefix(cleaned), firstFault ?? 'numbers-do-not-fit');
+    const summary = accepted(candidate);
+    if (summary !== null) return result(summary, null);
+    // The next candidate keeps a subset of this one's words: what this one lost, it loses too.
+    const fault = firstFault as SummaryDegradedReason | null; // set inside `accepted`
+    if (fault?.startsWith('lost-') && fault !== 'lost-number') break;
   }
+  const prefix = meaningfulPrefix(cleaned);
+  const summary = accepted(prefix);
+  if (summary !== null) return result(summary, null);
   // Without a recorded fault every candidate was too long: only numbers that do not fit do that.
-  return result(fallback(), firstFault ?? 'numbers-do-not-fit');
-}
-
-function* candidates(cleaned: string, maxLength: number, prefix: () => string): Generator<string | null> {
-  yield* shorten(tokenizeClause(cleaned), maxLength);
-  yield prefix();
+  return result(prefix, firstFault ?? 'numbers-do-not-fit');
 }
 
 const UNIT_END = /[，、；。！？,;:!?]|\.(?=\s|$)/gu;
