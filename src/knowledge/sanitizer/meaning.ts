@@ -206,11 +206,8 @@ export function compareMeaning(source: string, candidate: string): MeaningDiffer
   const differences: MeaningDifference[] = [];
   for (const sense of expected) if (!actual.has(sense)) differences.push(toDifference(sense, 'lost'));
   for (const sense of actual) if (!expected.has(sense)) differences.push(toDifference(sense, 'added'));
-  differences.sort(
-    (a, b) =>
-      MEANING_CATEGORIES.indexOf(a.category) - MEANING_CATEGORIES.indexOf(b.category) ||
-      (a.change === 'lost' ? -1 : 1) - (b.change === 'lost' ? -1 : 1),
-  );
+  // Stable sort by category: within one, a loss (pushed first) is reported before a gain.
+  differences.sort((a, b) => MEANING_CATEGORIES.indexOf(a.category) - MEANING_CATEGORIES.indexOf(b.category));
   return differences[0] ?? null;
 }
 
