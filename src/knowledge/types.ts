@@ -84,6 +84,24 @@ export interface SanitizedKnowledge {
   source: string;
   kind: KnowledgeKind;
   constraint: KnowledgeConstraint | null;
-  /** True when the optional LLM summary was replaced by the deterministic one. */
+  /**
+   * True when the content is not a faithful summary within 50 characters: the model summary was
+   * rejected, or no summary kept the clause's numbers and meaning (negation, exception,
+   * condition, modality), so the content is the clause itself.
+   */
   degraded: boolean;
+  /** Why, when `degraded` (see `DegradedReason` in the sanitizer); null otherwise. */
+  degradedReason: KnowledgeDegradedReason | null;
 }
+
+type MeaningChange = `${'lost' | 'added'}-${'negation' | 'exception' | 'condition' | 'modality'}`;
+/** Machine-readable reasons for a degraded item, documented at the sanitizer's `DegradedReason`. */
+export type KnowledgeDegradedReason =
+  | 'timeout'
+  | 'error'
+  | 'empty'
+  | 'too-long'
+  | 'hedge'
+  | 'lost-number'
+  | 'numbers-do-not-fit'
+  | MeaningChange;

@@ -134,11 +134,22 @@ const EXEMPT_TERM_PATTERN = alternation(HEDGE_EXEMPT_TERMS);
 /** "may not" is a prohibition in legal drafting, never a hedge. */
 const PROHIBITION_PATTERN = new RegExp(wholeWord('may\\s+not'), 'giu');
 /** "may be", "may have": a possibility even after a party ("the seller may be liable"). */
-const EPISTEMIC_CONTINUATION = '(?!\\s+(?:be|have|become|well)(?![\\p{L}]))';
+const EPISTEMIC_CONTINUATION = '(?!(?:\\s+[a-z]+ly)*\\s+(?:be|have|become|well)(?![\\p{L}]))';
 /** The "may" of "Either party may ...", "the Buyer also may ...". */
 const PERMISSIVE_MAY_PATTERN = new RegExp(
   `(?<=${wholeWord(`(?:${CONTRACTING_PARTIES})s?`)}(?:\\s+${LINKING_WORD})?\\s+)may(?![\\p{L}\\p{N}_-])${EPISTEMIC_CONTINUATION}`,
   'giu',
+);
+/**
+ * "Distributor may", "the Franchisee also may": a capitalised word before "may" is a defined
+ * term, in contracts almost always a party, so its "may" is a permission even when the party
+ * noun is not in `CONTRACTING_PARTIES`. Case-sensitive on purpose ("fees may apply" is a hedge).
+ */
+const DEFINED_TERM_MAY = `(?<![\\p{L}\\p{N}_'’-])\\p{Lu}[\\p{L}\\p{N}]*(?:\\s+${LINKING_WORD})?\\s+`;
+const DEFINED_TERM_PERMISSION_PATTERN = new RegExp(`(?<=${DEFINED_TERM_MAY})may(?![\\p{L}\\p{N}_-])${EPISTEMIC_CONTINUATION}`, 'gu');
+const DEFINED_TERM_MODAL_PHRASE_PATTERN = new RegExp(
+  `${DEFINED_TERM_MAY}may(?:\\s+not)?${EPISTEMIC_CONTINUATION}(?:\\s+[a-z][a-z-]*)?`,
+  'gu',
 );
 /**
  * A permission or prohibition with its verb, kept together by the summarizer: "Either party may
@@ -172,6 +183,18 @@ function isMonthName(text: string, start: number): boolean {
   return before.length > 0 && !/[.!?。！？;；:：]$/u.test(before);
 }
 
+/**
+ * "may" states a possibility only before one of these verbs (after any adverbs): "late fees may
+ * apply", "the seller may be liable". Everywhere else it is kept: in contracts "may" is mostly a
+ * permission ("Distributor may terminate", "the court may modify", "any act that may impair"),
+ * and dropping a permission turns it into a duty or a statement of fact.
+ */
+const POSSIBILITY_MAY = /may(?:\s+[a-z]+ly)*\s+(?:be|have|become|well|apply|vary|differ|occur|arise|result|change)(?![\p{L}\p{N}_-])/iuy;
+const statesPossibility = (text: string, start: number) => {
+  POSSIBILITY_MAY.lastIndex = start;
+  return POSSIBILITY_MAY.test(text);
+};
+
 /** One hedge found in a text. */
 export interface HedgeMatch {
   start: number;
@@ -188,12 +211,17 @@ export interface HedgeMatch {
  */
 export function findHedges(text: string): HedgeMatch[] {
   if (!HEDGE_PRESENCE.test(text)) return [];
-  const candidates = [...text.matchAll(HEDGE_PATTERN)];
+  // "may" that grants rather than guesses is the commonest candidate: drop it before the costlier shields.
+  const candidates = [...text.matchAll(HEDGE_PATTERN)].filter(
+    (candidate) => candidate[0].toLowerCase() !== 'may' || statesPossibility(text, candidate.index),
+  );
+  if (candidates.length === 0) return [];
   const shielded = [
     ...locateNumericExpressions(text),
     ...spansOf(EXEMPT_TERM_PATTERN, text),
     ...spansOf(PROHIBITION_PATTERN, text),
     ...spansOf(PERMISSIVE_MAY_PATTERN, text),
+    ...spansOf(DEFINED_TERM_PERMISSION_PATTERN, text),
   ];
   const hedges: HedgeMatch[] = [];
   for (const candidate of candidates) {
@@ -277,5 +305,9 @@ export function removeHedges(text: string): string {
  * party may terminate", "may not exceed") and the exempt terms.
  */
 export function locateModalPhrases(text: string): Span[] {
-  return [...spansOf(MODAL_PHRASE_PATTERN, text), ...spansOf(EXEMPT_TERM_PATTERN, text)].sort((a, b) => a.start - b.start);
+  return [
+    ...spansOf(MODAL_PHRASE_PATTERN, text),
+    ...spansOf(DEFINED_TERM_MODAL_PHRASE_PATTERN, text),
+    ...spansOf(EXEMPT_TERM_PATTERN, text),
+  ].sort((a, b) => a.start - b.start);
 }

@@ -8,7 +8,26 @@ export {
   type SanitizeKnowledgeOptions,
   type SanitizeKnowledgeSyncOptions,
 } from './sanitize-knowledge.js';
-export { summarizeClause, CLAUSE_SUMMARY_MAX_LENGTH, type ClauseSummary } from './summarize-clause.js';
+export {
+  summarizeClause,
+  checkSummary,
+  hedgeFreeClause,
+  CLAUSE_SUMMARY_MAX_LENGTH,
+  type ClauseSummary,
+  type SummaryDegradedReason,
+  type SummaryFault,
+} from './summarize-clause.js';
+export {
+  compareMeaning,
+  findMeaningMarkers,
+  hasMeaningWord,
+  ENGLISH_MEANING_TERMS,
+  MEANING_CATEGORIES,
+  type MeaningCategory,
+  type MeaningDifference,
+  type MeaningMarker,
+  type MeaningSense,
+} from './meaning.js';
 export {
   APPROXIMATION_QUALIFIERS,
   CHINESE_HEDGES,

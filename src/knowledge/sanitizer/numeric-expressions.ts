@@ -91,7 +91,7 @@ const RANGE_JOINER = /^(?: ?[-–—~～] ?|至|到| to )$/u;
 const MAY_CONTAIN_NUMBER =
   /[0-9０-９零〇一二两三四五六七八九十百千万亿半]|zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|teen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety/iu;
 
-// The summarizer scans a clause before and after shortening it: remember the last two answers.
+// The summarizer scans a clause, its hedge-free text and its candidates: remember the last four answers.
 const recent: Array<{ text: string; spans: readonly NumericSpan[] }> = [];
 
 /**
@@ -102,7 +102,7 @@ export function locateNumericExpressions(text: string): readonly NumericSpan[] {
   const remembered = recent.find((entry) => entry.text === text);
   if (remembered) return remembered.spans;
   const spans = Object.freeze(scan(text).map((span) => Object.freeze(span)));
-  if (recent.unshift({ text, spans }) > 2) recent.pop();
+  if (recent.unshift({ text, spans }) > 4) recent.pop();
   return spans;
 }
 

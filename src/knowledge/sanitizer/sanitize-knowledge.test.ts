@@ -12,6 +12,8 @@ const METADATA_CONTENT = '{"jurisdiction":"CN",  "note":"generally 可能 applie
 
 const clause = (overrides: Partial<KnowledgeRecord> = {}) =>
   knowledgeRecord({ knowledgeId: 'payment.terms', content: LONG_CLAUSE, ...overrides });
+/** A prohibition with an exception, long enough to be sent to the model. */
+const PROHIBITION = 'The Seller shall not, unless the Buyer agrees in writing, pay more than USD 5,000 within 30 days of the order.';
 const never: ClauseSummarizer = () => new Promise<string>(() => {});
 
 describe('sanitizeKnowledgeSync', () => {
@@ -48,6 +50,7 @@ describe('sanitizeKnowledgeSync', () => {
       kind: 'CLAUSE',
       constraint,
       degraded: false,
+      degradedReason: null,
     });
     expect(item!.constraint).not.toBe(constraint);
   });
@@ -61,7 +64,9 @@ describe('sanitizeKnowledgeSync', () => {
 
   it('summarizes every clause within 50 characters, without hedges, keeping every number', () => {
     const records = Object.values(DEMO_CLAUSES).map((content, index) => knowledgeRecord({ knowledgeId: `demo.${index}`, content }));
-    for (const item of sanitizeKnowledgeSync(records, { asOf })) {
+    const items = sanitizeKnowledgeSync(records, { asOf });
+    expect(items).toHaveLength(records.length);
+    for (const item of items) {
       const source = records.find((record) => record.knowledgeId === item.knowledgeId)!.content;
       expect(item.content.length).toBeLessThanOrEqual(50);
       expect(containsHedge(item.content)).toBe(false);
@@ -73,8 +78,25 @@ describe('sanitizeKnowledgeSync', () => {
   it('marks a clause degraded when its numbers alone do not fit', () => {
     const crowded = 'Fees: 1,000,000.00 元; USD 5,000; $5,000; 5 percent; within 30 days; 30 business days; 2024-01-01; January 1, 2024.';
     const [item] = sanitizeKnowledgeSync([knowledgeRecord({ content: crowded })], { asOf });
-    expect(item!.degraded).toBe(true);
-    expect(item!.content.length).toBeLessThanOrEqual(50);
+    // Every number, in the clause itself: a list of bare numbers would say nothing of the rule.
+    expect(item).toMatchObject({ content: crowded, degraded: true, degradedReason: 'numbers-do-not-fit' });
+  });
+
+  it('never summarises "shall not, without consent" into a permission: the Seller sentence', async () => {
+    const seller = 'The Seller shall not, without the written consent of the Buyer, disclose the price, which is USD 5,000 per unit.';
+    const record = knowledgeRecord({ knowledgeId: 'price.confidential', content: seller });
+    const [item] = sanitizeKnowledgeSync([record], { asOf });
+    expect(item).toMatchObject({ content: seller, degraded: true, degradedReason: 'lost-negation' });
+    // The asynchronous path without a summarizer gives the same and reports it, identifiers only.
+    const events: DegradedEvent[] = [];
+    expect(await sanitizeKnowledge([record], { asOf, onDegraded: (event) => events.push(event) })).toEqual([item]);
+    expect(events).toEqual([{ knowledgeId: 'price.confidential', version: '1.0', reason: 'lost-negation' }]);
+  });
+
+  it('reports no event for an item that is not degraded', async () => {
+    const events: DegradedEvent[] = [];
+    await sanitizeKnowledge([clause()], { asOf, onDegraded: (event) => events.push(event) });
+    expect(events).toEqual([]);
   });
 
   it('never hands out a path or credentials as the source', () => {
@@ -92,9 +114,9 @@ describe('sanitizeKnowledge', () => {
   });
 
   it('uses a summary that passes every check, not degraded', async () => {
-    const summarizer = vi.fn<ClauseSummarizer>(async () => ' Pay within 30 days;\n buyer may prepay USD 5,000. ');
+    const summarizer = vi.fn<ClauseSummarizer>(async () => ' Must pay within 30 days;\n buyer may pay USD 5,000. ');
     const [item] = await sanitizeKnowledge([clause()], { asOf, summarizer });
-    expect(item).toMatchObject({ content: 'Pay within 30 days; buyer may prepay USD 5,000.', degraded: false });
+    expect(item).toMatchObject({ content: 'Must pay within 30 days; buyer may pay USD 5,000.', degraded: false, degradedReason: null });
     expect(summarizer).toHaveBeenCalledTimes(1);
     const [text, options] = summarizer.mock.calls[0]!;
     expect(text).toBe('Payment shall be made within 30 days of invoice; the buyer may pay USD 5,000 in advance.');
@@ -110,12 +132,12 @@ describe('sanitizeKnowledge', () => {
     };
     const events: DegradedEvent[] = [];
     const [item] = await sanitizeKnowledge([clause()], { asOf, summarizer, timeoutMs: 20, onDegraded: (event) => events.push(event) });
-    expect(item).toMatchObject({ content: summarizeClause(LONG_CLAUSE).summary, degraded: true });
+    expect(item).toMatchObject({ content: summarizeClause(LONG_CLAUSE).summary, degraded: true, degradedReason: 'timeout' });
     expect(signal?.aborted).toBe(true);
     expect(events).toEqual([{ knowledgeId: 'payment.terms', version: '1.0', reason: 'timeout' }]);
   });
 
-  it.each<[string, ClauseSummarizer, DegradedEvent['reason']]>([
+  it.each<[string, ClauseSummarizer, DegradedEvent['reason'], string?]>([
     ['rejects', async () => Promise.reject(new Error('model down')), 'error'],
     [
       'throws synchronously',
@@ -135,10 +157,16 @@ describe('sanitizeKnowledge', () => {
     ['keeps a Chinese hedge', async () => '通常 within 30 days; USD 5,000 upfront.', 'hedge'],
     ['loses a number', async () => 'Pay within 30 days; advance allowed.', 'lost-number'],
     ['rewrites a number', async () => 'Pay in 30 days; buyer may prepay $5,000.', 'lost-number'],
-  ])('falls back, degraded, when the summarizer %s', async (_label, summarizer, reason) => {
+    ['turns the permission into a duty', async () => 'Pay within 30 days; buyer must pay USD 5,000.', 'lost-modality'],
+    ['drops the permission', async () => 'Payment shall be within 30 days; USD 5,000 early.', 'lost-modality'],
+    ['adds a negation', async () => 'Must pay within 30 days; may not pay USD 5,000.', 'added-negation'],
+    ['adds a condition', async () => 'If so must pay within 30 days; buyer may USD 5,000', 'added-condition'],
+    ['drops the prohibition', async () => 'Seller may pay within 30 days, USD 5,000.', 'lost-negation', PROHIBITION],
+    ['drops the exception', async () => 'Seller shall not pay within 30 days, USD 5,000.', 'lost-exception', PROHIBITION],
+  ])('falls back, degraded, when the summarizer %s', async (_label, summarizer, reason, content = LONG_CLAUSE) => {
     const events: DegradedEvent[] = [];
-    const [item] = await sanitizeKnowledge([clause()], { asOf, summarizer, onDegraded: (event) => events.push(event) });
-    expect(item).toMatchObject({ content: summarizeClause(LONG_CLAUSE).summary, degraded: true });
+    const [item] = await sanitizeKnowledge([clause({ content })], { asOf, summarizer, onDegraded: (event) => events.push(event) });
+    expect(item).toMatchObject({ content: summarizeClause(content).summary, degraded: true, degradedReason: reason });
     expect(events.map((event) => event.reason)).toEqual([reason]);
   });
 
@@ -161,7 +189,7 @@ describe('sanitizeKnowledge', () => {
       mostInFlight = Math.max(mostInFlight, inFlight);
       await new Promise((resolve) => setImmediate(resolve));
       inFlight--;
-      return text.includes('USD 5,000') ? 'Pay within 30 days; buyer may prepay USD 5,000.' : 'broken';
+      return text.includes('USD 5,000') ? 'Must pay within 30 days; buyer may pay USD 5,000.' : 'broken';
     };
     const records = ['k9', 'k3', 'k7', 'k1', 'k5', 'k2'].map((knowledgeId) => clause({ knowledgeId }));
     const result = await sanitizeKnowledge(records, { asOf, summarizer, concurrency: 2 });

@@ -3,12 +3,10 @@
  * knowledgeId → summarize CLAUSE knowledge (≤ 50 characters, no hedges, every number verbatim);
  * METADATA passes unchanged. Pure: no I/O besides the optional summarizer the caller passes in.
  */
-import type { KnowledgeRecord, SanitizedKnowledge } from '../types.js';
+import type { KnowledgeDegradedReason, KnowledgeRecord, SanitizedKnowledge } from '../types.js';
 import { selectCurrentVersions, type KnowledgeView } from './current-versions.js';
-import { containsHedge, removeHedges } from './hedges.js';
-import { missingNumericExpressions } from './numeric-expressions.js';
 import { sanitizeSourceIdentifier } from './source-identifier.js';
-import { CLAUSE_SUMMARY_MAX_LENGTH, summarizeClause } from './summarize-clause.js';
+import { CLAUSE_SUMMARY_MAX_LENGTH, checkSummary, hedgeFreeClause, summarizeClause, type SummaryFault } from './summarize-clause.js';
 
 /**
  * An optional model-backed clause summarizer. It receives the clause with hedges already
@@ -17,22 +15,18 @@ import { CLAUSE_SUMMARY_MAX_LENGTH, summarizeClause } from './summarize-clause.j
  */
 export type ClauseSummarizer = (text: string, options: { maxLength: number; signal: AbortSignal }) => Promise<string>;
 
-/** Why an item was marked degraded. */
-export type DegradedReason =
-  /** The summarizer did not answer within `timeoutMs`. */
-  | 'timeout'
-  /** The summarizer threw, rejected or answered something other than a string. */
-  | 'error'
-  /** Its answer was empty after trimming. */
-  | 'empty'
-  /** Its answer was longer than the limit. */
-  | 'too-long'
-  /** Its answer contained a hedge. */
-  | 'hedge'
-  /** Its answer lost a numeric expression of the clause. */
-  | 'lost-number'
-  /** Even the clause's numeric expressions alone exceed the limit: some had to be left out. */
-  | 'numbers-do-not-fit';
+/**
+ * Why an item was marked degraded (`SanitizedKnowledge.degradedReason`, `DegradedEvent.reason`).
+ * From the model summarizer: `timeout`, `error` (threw, rejected or answered something other
+ * than a string), and the checks its answer failed (`empty`, `too-long`, `hedge`,
+ * `lost-number`, and the meaning checks below). From the deterministic summarizer, whose item
+ * then carries the hedge-free clause itself (cut only after its last number or meaning word):
+ * `numbers-do-not-fit` (the numbers alone exceed the limit) and the meaning checks:
+ * `lost-negation`, `lost-exception`, `lost-condition`, `lost-modality` (no summary within the
+ * limit kept every negation, exception, condition and modal verb of the clause) and their
+ * `added-*` counterparts (a summary would have gained one).
+ */
+export type DegradedReason = KnowledgeDegradedReason;
 
 /** Reported once per degraded item; carries identifiers only, never clause text. */
 export interface DegradedEvent {
@@ -60,7 +54,7 @@ const DEFAULT_CONCURRENCY = 4;
 /** setTimeout fires at once for delays beyond 2^31 - 1 ms. */
 const MAX_TIMEOUT_MS = 2 ** 31 - 1;
 
-function toSanitized(record: KnowledgeRecord, content: string, degraded: boolean): SanitizedKnowledge {
+function toSanitized(record: KnowledgeRecord, content: string, degradedReason: DegradedReason | null): SanitizedKnowledge {
   return {
     id: record.id,
     knowledgeId: record.knowledgeId,
@@ -70,22 +64,23 @@ function toSanitized(record: KnowledgeRecord, content: string, degraded: boolean
     kind: record.kind,
     // A copy: callers must not be able to change the stored record through the result.
     constraint: record.constraint === null ? null : { ...record.constraint },
-    degraded,
+    degraded: degradedReason !== null,
+    degradedReason,
   };
 }
 
 function sanitizeDeterministically(record: KnowledgeRecord, onDegraded?: (event: DegradedEvent) => void): SanitizedKnowledge {
-  if (record.kind !== 'CLAUSE') return toSanitized(record, record.content, false);
-  const { summary, numbersPreserved } = summarizeClause(record.content, CLAUSE_SUMMARY_MAX_LENGTH);
-  if (!numbersPreserved) onDegraded?.({ knowledgeId: record.knowledgeId, version: record.version, reason: 'numbers-do-not-fit' });
-  return toSanitized(record, summary, !numbersPreserved);
+  if (record.kind !== 'CLAUSE') return toSanitized(record, record.content, null);
+  const { summary, degradedReason } = summarizeClause(record.content, CLAUSE_SUMMARY_MAX_LENGTH);
+  if (degradedReason) onDegraded?.({ knowledgeId: record.knowledgeId, version: record.version, reason: degradedReason });
+  return toSanitized(record, summary, degradedReason);
 }
 
 /**
  * The deterministic sanitizer, for hot paths: items in force in `options` (one per knowledgeId,
  * the highest version; see `selectCurrentVersions`), sorted by knowledgeId. CLAUSE content is
- * summarized by `summarizeClause` (degraded only when its numbers alone do not fit in 50
- * characters); METADATA content is returned byte for byte.
+ * summarized by `summarizeClause` (degraded, with the clause itself as content, when no summary
+ * within 50 characters keeps its numbers and meaning); METADATA content is returned byte for byte.
  * @throws TypeError for an invalid `asOf`/`knownAt`; Error for a malformed version.
  */
 export function sanitizeKnowledgeSync(records: readonly KnowledgeRecord[], options: SanitizeKnowledgeSyncOptions): SanitizedKnowledge[] {
@@ -95,8 +90,9 @@ export function sanitizeKnowledgeSync(records: readonly KnowledgeRecord[], optio
 /**
  * The sanitizer with an optional model summarizer. Like `sanitizeKnowledgeSync`, except that a
  * CLAUSE whose hedge-free text is longer than 50 characters is given to `summarizer`. Its answer
- * (trimmed, whitespace collapsed) is used when it is non-empty, at most 50 characters, free of
- * hedges and contains every numeric expression of the clause verbatim. On timeout, error or any
+ * (trimmed, whitespace collapsed) is used when it passes the deterministic summarizer's own
+ * check (`checkSummary`): non-empty, at most 50 characters, free of hedges, every numeric
+ * expression verbatim, and the same negations, exceptions, conditions and modal verbs. On timeout, error or any
  * failed check the deterministic summary is used and the item is marked `degraded`. A clause
  * that already fits once hedges are removed is never sent: its own words are the best summary.
  * The summarizer must not be trusted to honour `signal`: a call that never settles is abandoned
@@ -117,8 +113,7 @@ export async function sanitizeKnowledge(
   const results: SanitizedKnowledge[] = new Array(current.length);
   const pending: number[] = [];
   current.forEach((record, index) => {
-    if (record.kind === 'CLAUSE' && removeHedges(record.content).replace(/\s+/gu, ' ').trim().length > CLAUSE_SUMMARY_MAX_LENGTH)
-      pending.push(index);
+    if (record.kind === 'CLAUSE' && hedgeFreeClause(record.content).length > CLAUSE_SUMMARY_MAX_LENGTH) pending.push(index);
     else results[index] = sanitizeDeterministically(record, onDegraded);
   });
 
@@ -142,10 +137,11 @@ async function summarizeWithModel(
   onDegraded?: (event: DegradedEvent) => void,
 ): Promise<SanitizedKnowledge> {
   const outcome = await callSummarizer(record.content, summarizer, timeoutMs);
-  if (outcome.ok) return toSanitized(record, outcome.summary, false);
+  if (outcome.ok) return toSanitized(record, outcome.summary, null);
   onDegraded?.({ knowledgeId: record.knowledgeId, version: record.version, reason: outcome.reason });
+  // The same fallback as the deterministic path; the model's failure is the reason reported.
   const fallback = summarizeClause(record.content, CLAUSE_SUMMARY_MAX_LENGTH);
-  return toSanitized(record, fallback.summary, true);
+  return toSanitized(record, fallback.summary, outcome.reason);
 }
 
 async function callSummarizer(clause: string, summarizer: ClauseSummarizer, timeoutMs: number): Promise<ModelOutcome> {
@@ -157,11 +153,11 @@ async function callSummarizer(clause: string, summarizer: ClauseSummarizer, time
       resolve({ ok: false, reason: 'timeout' });
     }, timeoutMs);
   });
-  const input = removeHedges(clause).replace(/\s+/gu, ' ').trim();
+  const input = hedgeFreeClause(clause);
   const answered = (async (): Promise<ModelOutcome> => {
     try {
       const output = await summarizer(input, { maxLength: CLAUSE_SUMMARY_MAX_LENGTH, signal: controller.signal });
-      return typeof output === 'string' ? checkSummary(clause, output) : { ok: false, reason: 'error' };
+      return typeof output === 'string' ? checkModelSummary(clause, input, output) : { ok: false, reason: 'error' };
     } catch {
       return { ok: false, reason: 'error' };
     }
@@ -173,12 +169,9 @@ async function callSummarizer(clause: string, summarizer: ClauseSummarizer, time
   }
 }
 
-/** The checks a model summary must pass to replace the deterministic one. */
-function checkSummary(clause: string, output: string): ModelOutcome {
+/** A model summary (trimmed, whitespace collapsed) must pass the deterministic summarizer's own check. */
+function checkModelSummary(clause: string, cleaned: string, output: string): ModelOutcome {
   const summary = output.replace(/\s+/gu, ' ').trim();
-  if (summary.length === 0) return { ok: false, reason: 'empty' };
-  if (summary.length > CLAUSE_SUMMARY_MAX_LENGTH) return { ok: false, reason: 'too-long' };
-  if (containsHedge(summary)) return { ok: false, reason: 'hedge' };
-  if (missingNumericExpressions(clause, summary).length > 0) return { ok: false, reason: 'lost-number' };
-  return { ok: true, summary };
+  const fault: SummaryFault | null = checkSummary(clause, cleaned, summary, CLAUSE_SUMMARY_MAX_LENGTH);
+  return fault === null ? { ok: true, summary } : { ok: false, reason: fault };
 }
