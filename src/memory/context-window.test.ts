@@ -112,6 +112,13 @@ describe('renderContextWindow', () => {
     expect(none.transcript).toBe('User: now');
   });
 
+  it('counts the earlier questions in the window, answered or not', async () => {
+    // A turn whose reply failed leaves a question without an answer in the thread.
+    const window = await render({ messages: [user('u1'), assistant('a1'), user('u2 (no answer came)'), user('u3')] });
+    expect(window.turns).toHaveLength(4);
+    expect(window.turnsIncluded).toBe(2);
+  });
+
   it('does not grow with the conversation', async () => {
     const short = await render({ messages: [...conversation(20), user('hi')], budget: 500, recentTurns: 4 });
     const long = await render({ messages: [...conversation(80), user('hi')], budget: 500, recentTurns: 4 });
