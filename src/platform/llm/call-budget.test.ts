@@ -31,7 +31,8 @@ describe('runWithinBudget', () => {
     expect(await runWithinBudget(attempt, generous)).toEqual({ kind: 'ok', value: 'answer', attempts: 1 });
   });
 
-  it.each([
+  // Concurrent: each case waits out one real back-off (250 to 375 ms).
+  it.concurrent.each([
     ['408', httpError(408)],
     ['429 rate limit', httpError(429, { code: 'rate_limit_exceeded' })],
     ['500', httpError(500)],
@@ -109,7 +110,7 @@ describe('runWithinBudget', () => {
     expect(calls()).toBe(1);
   });
 
-  it.each([
+  it.concurrent.each([
     ['0', new Headers({ 'retry-after': '0' })],
     ['not a number of seconds', new Headers({ 'retry-after': 'soon' })],
     ['negative', new Headers({ 'retry-after': '-30' })],
