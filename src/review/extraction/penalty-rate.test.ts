@@ -73,6 +73,62 @@ describe('penalty rate: a rate per N days is spread over the days', () => {
   });
 });
 
+describe('penalty rate: a basis word must be near the percentage', () => {
+  it.each([
+    ['The Seller shall pay a penalty of 2% of the price; invoices are issued per week.'],
+    ['The Seller shall pay a penalty of 2% of the price of the goods that were delivered late, as invoiced per week.'],
+    ['Invoices issued monthly that remain unpaid after thirty days bear a late charge of 2%.'],
+    ['The Seller shall pay a penalty of 2%.'],
+  ])('%j has no basis', (text) => {
+    expect(rateOf(text)).toMatchObject({ percent: 2, basis: null });
+  });
+
+  it.each([
+    ['The Seller shall pay a penalty of 1% for every 10 days of delay.', 0.1],
+    ['For every 10 days of delay, a penalty of 1% applies.', 0.1],
+    ['For every 4 calendar days of delay, a penalty of 1% applies.', 0.25],
+    ['违约金按合同总价款的1%每十日计收。', 0.1],
+    ['违约金按合同总价款的1%每逾期十五日计收。', 0.066666667],
+    ['违约金按合同总价款的1%每4天计收。', 0.25],
+    ['每十五日违约金为合同总价款的1%。', 0.066666667],
+  ] as const)('%j is %d per_day', (text, percent) => {
+    expect(rateOf(text)).toMatchObject({ percent, basis: 'per_day' });
+  });
+});
+
+describe('penalty rate: what makes a sentence about penalties', () => {
+  it.each([
+    ['Liquidated damages of 0.5% per day apply to late delivery.'],
+    ['A late fee of 2% per month applies.'],
+    ['A late payment charge of 2% per month applies.'],
+    ['Late interest of 2% per month applies.'],
+    ['Interest of 2% per month accrues on overdue amounts.'],
+    ['Interest of 2% per month accrues on sums past due.'],
+    ['Unpaid amounts bear interest of 2% per month.'],
+    ['For delayed delivery the Supplier pays 2% per week.'],
+    ['Delay in delivery costs the Supplier 2% per week.'],
+    ['买方应按未付款项的2%每月支付滞纳金。'],
+    ['买方应按未付款项的2%每月支付罚息。'],
+    ['逾期的，按未付款项的2%每月计收。'],
+    ['迟延的，按未付款项的2%每月计收。'],
+    ['延迟的，按未付款项的2%每月计收。'],
+    ['延期的，按未付款项的2%每月计收。'],
+    ['乙方应支付货款2%每月的罚金。'],
+  ])('%j has a rate', (text) => {
+    expect(rateOf(text)).not.toBeNull();
+  });
+
+  it('prefers liquidated damages to late-payment interest', () => {
+    expect(rateOf('Overdue sums bear interest at 1% per month. Liquidated damages of 0.5% per day apply to late delivery.')).toMatchObject({
+      percent: 0.5,
+      basis: 'per_day',
+    });
+    expect(rateOf('Overdue sums bear interest at 1% per month. 乙方逾期交货的，按货款的0.2%每日支付罚金。')).toMatchObject({
+      percent: 0.2,
+    });
+  });
+});
+
 describe('penalty rate: a share of the whole', () => {
   it.each([
     ['The defaulting party shall pay a penalty of 20% of the total contract price.'],
@@ -101,7 +157,7 @@ describe('penalty rate: how the percentage is written', () => {
     ['逾期交货的，每日按货款的百分之一点二五支付违约金。', 1.25, '百分之一点二五'],
     ['逾期交货的，每日按货款的百分之点五支付违约金。', 0.5, '百分之点五'],
   ] as const)('%j is %d, quoting %j', (text, percent, quoted) => {
-    expect(rateOf(text)).toMatchObject({ percent });
+    expect(rateOf(text)).toMatchObject({ percent, basis: text.includes('per week') ? 'per_week' : 'per_day' });
     expect(evidenceOf(text)).toBe(quoted);
   });
 });
