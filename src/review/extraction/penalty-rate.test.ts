@@ -76,6 +76,9 @@ describe('penalty rate: a rate per N days is spread over the days', () => {
 describe('penalty rate: a basis word must be near the percentage', () => {
   it.each([
     ['The Seller shall pay a penalty of 2% of the price; invoices are issued per week.'],
+    ['The Seller shall pay a penalty of 2% of the price; deliveries are counted per day.'],
+    ['The Seller shall pay a penalty of 2% of the price; invoices are issued per month.'],
+    ['The Seller shall pay a penalty of 2% of the price; the budget is set per year.'],
     ['The Seller shall pay a penalty of 2% of the price of the goods that were delivered late, as invoiced per week.'],
     ['Invoices issued monthly that remain unpaid after thirty days bear a late charge of 2%.'],
     ['The Seller shall pay a penalty of 2%.'],
