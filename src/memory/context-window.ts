@@ -17,8 +17,13 @@ export interface ContextWindowInput {
 }
 
 export interface ContextWindow {
+  /** The system message: preamble, facts, summary. */
   system: string;
+  /** The turns in the window, oldest first; the last one is the user's new message. */
   turns: ChatTurnMessage[];
+  /** The user message the model gets: `turns` as one transcript (`renderTranscript`). */
+  transcript: string;
+  /** cl100k tokens of the prompt that is sent: `system` and `transcript` as two chat messages. */
   promptTokens: number;
   factsUsed: number;
   summaryLength: number;
@@ -28,6 +33,7 @@ export interface ContextWindow {
 /** Tokens chat formats add per message (role, separators), as OpenAI documents for cl100k models. */
 const MESSAGE_OVERHEAD = 3;
 const REPLY_PRIMING = 3;
+const SUMMARY_HEADER = '\n\nConversation so far (summary):\n';
 
 export const CHAT_PREAMBLE =
   'You are Suanni, a support assistant. Answer in the language the user writes in. ' +
@@ -38,52 +44,57 @@ const renderFacts = (facts: ContextWindowInput['facts']) =>
     ? ''
     : `Known facts about the user:\n${facts.map((fact) => `- ${fact.category}.${fact.key}: ${typeof fact.value === 'string' ? fact.value : JSON.stringify(fact.value)}`).join('\n')}`;
 
+const transcriptLine = (message: ChatTurnMessage) => `${message.role === 'user' ? 'User' : 'Assistant'}: ${message.content}`;
+
+/** The turns as the one user message the model gets, a line per turn: "User: ..." / "Assistant: ...". */
+export const renderTranscript = (turns: readonly ChatTurnMessage[]) => turns.map(transcriptLine).join('\n');
+
 /**
  * Renders the prompt for one turn as a view, never an accumulation: facts first (always, they are
  * the long-term memory), then the running summary (its newest part when space is short), then
- * as many of the last `recentTurns` turns as fit, newest first. Tokens are counted with
- * cl100k_base (js-tiktoken); the new user message is always included.
+ * as many of the last `recentTurns` turns as fit, newest first. What is budgeted is what is sent:
+ * the system message and the transcript (`renderTranscript`), counted with cl100k_base
+ * (js-tiktoken). The new user message is always included.
  */
 export async function renderContextWindow(input: ContextWindowInput): Promise<ContextWindow> {
   const factsBlock = renderFacts(input.facts);
   const current = input.messages.at(-1);
-  const currentTokens = current ? (await estimateTokens(current.content)) + MESSAGE_OVERHEAD : 0;
   const fixed = [CHAT_PREAMBLE, factsBlock].filter(Boolean).join('\n\n');
-  let used = (await estimateTokens(fixed)) + MESSAGE_OVERHEAD + REPLY_PRIMING + currentTokens;
+  const currentLine = current ? transcriptLine(current) : '';
+  const systemWith = (summary: string) => (summary ? `${fixed}${SUMMARY_HEADER}${summary}` : fixed);
+  const bodyTokens = (await estimateTokens(currentLine)) + 2 * MESSAGE_OVERHEAD + REPLY_PRIMING;
 
   let summary = input.summary;
-  if (summary) {
-    const header = '\n\nConversation so far (summary):\n';
-    let summaryTokens = await estimateTokens(header + summary);
-    while (summary && used + summaryTokens > input.budget) {
-      // Keep the newest part of the summary: drop its oldest quarter until it fits.
-      summary = summary.slice(Math.ceil(summary.length / 4));
-      summaryTokens = summary ? await estimateTokens(header + summary) : 0;
-    }
-    if (summary) used += summaryTokens;
+  while (summary && bodyTokens + (await estimateTokens(systemWith(summary))) > input.budget) {
+    // Keep the newest part of the summary: drop its oldest quarter until it fits.
+    summary = summary.slice(Math.ceil(summary.length / 4));
   }
+  const system = systemWith(summary);
+  let used = bodyTokens + (await estimateTokens(system));
 
-  const earlier = input.messages.slice(0, -1).slice(-input.recentTurns * 2);
-  const included: ChatTurnMessage[] = [];
+  const history = input.messages.slice(0, -1);
+  const earlier = history.slice(Math.max(0, history.length - input.recentTurns * 2));
+  const included: { message: ChatTurnMessage; tokens: number }[] = [];
   for (let index = earlier.length - 1; index >= 0; index -= 1) {
     const message = earlier[index]!;
-    const tokens = (await estimateTokens(message.content)) + MESSAGE_OVERHEAD;
+    // A line and its line break: exact, as cl100k never merges a line break with the "User" or
+    // "Assistant" after it (the tests count the whole rendered prompt to hold this to account).
+    const tokens = await estimateTokens(`${transcriptLine(message)}\n`);
     if (used + tokens > input.budget) break;
     used += tokens;
-    included.unshift(message);
+    included.unshift({ message, tokens });
   }
   // A window never starts with an assistant message cut off from its question.
-  while (included[0]?.role === 'assistant') {
-    used -= (await estimateTokens(included[0].content)) + MESSAGE_OVERHEAD;
-    included.shift();
-  }
-  const system = summary ? `${fixed}\n\nConversation so far (summary):\n${summary}` : fixed;
+  while (included[0]?.message.role === 'assistant') used -= included.shift()!.tokens;
+  const earlierTurns = included.map((turn) => turn.message);
+  const turns = current ? [...earlierTurns, current] : earlierTurns;
   return {
     system,
-    turns: current ? [...included, current] : included,
+    turns,
+    transcript: renderTranscript(turns),
     promptTokens: used,
     factsUsed: input.facts.length,
     summaryLength: summary.length,
-    turnsIncluded: included.filter((message) => message.role === 'user').length,
+    turnsIncluded: earlierTurns.filter((message) => message.role === 'user').length,
   };
 }

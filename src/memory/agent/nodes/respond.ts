@@ -43,7 +43,7 @@ export async function respond(state: ChatState, config: LangGraphRunnableConfig)
   };
   const result = await chat.provider.text({
     system: window.system,
-    user: window.turns.map((turn) => `${turn.role === 'user' ? 'User' : 'Assistant'}: ${turn.content}`).join('\n'),
+    user: window.transcript,
     fallback: () => rulesReply(question, rendered, proposed),
     onToken: chat.onToken,
     maxOutputTokens: 600,

@@ -1,0 +1,32 @@
+import { defineConfig } from 'vitest/config';
+import base from './vitest.config.js';
+
+/**
+ * Tests that Stryker leaves out: each runs for seconds (a 1 MB input, a child process that must
+ * exit), instrumented code runs them several times slower than the test timeout, and per-test
+ * coverage would run them again for nearly every mutant. Plain `vitest run` still runs them.
+ */
+const slowUnderMutation = ['completes on a 1 MB contract', 'leaves no timer running, so nothing keeps the process alive'];
+const underMutation = process.env.STRYKER_MUTATOR_WORKER !== undefined;
+/**
+ * `MUTATION_TESTS=src/review/extraction` narrows the test files (comma-separated folders or
+ * globs): static mutants (module-level regexes and tables) run every related test file.
+ */
+const onlyTests = process.env.MUTATION_TESTS?.split(',').map((entry) =>
+  entry.endsWith('.ts') ? entry : `${entry.replace(/\/$/, '')}/**/*.test.ts`,
+);
+
+/**
+ * Unit tests only: the tests under `src/` need no database, so there is no global setup (the
+ * default config starts an embedded PostgreSQL). Used by the mutation run (`stryker.config.mjs`)
+ * and handy on its own: `npx vitest run -c vitest.unit.config.ts`.
+ */
+export default defineConfig({
+  ...base,
+  test: {
+    ...base.test,
+    include: onlyTests ?? ['src/**/*.test.ts'],
+    globalSetup: [],
+    ...(underMutation && { testNamePattern: new RegExp(`^(?!.*(?:${slowUnderMutation.join('|')}))`) }),
+  },
+});
