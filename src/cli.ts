@@ -11,6 +11,7 @@ import { createDatabase } from './platform/db/prisma.js';
 import { createLogger } from './platform/logger.js';
 import { connectRedis, type RedisConnections } from './platform/redis.js';
 import { startTelemetry } from './platform/telemetry/sdk.js';
+import { SharedTraceStore } from './platform/telemetry/shared-trace-store.js';
 import { dataDirectory, erasureHashKey, jwtSecret, openDatabase } from './platform/runtime.js';
 import { createDependencies } from './services.js';
 
@@ -56,6 +57,7 @@ async function start(role?: ProcessRole): Promise<void> {
     await cleanUp('reviews', () => deps?.services.reviews.stop(config.jobs.drainSeconds * 1000));
     await cleanUp('chat', () => deps?.services.chat.close());
     await cleanUp('database client', () => db?.$disconnect());
+    await cleanUp('trace store', () => telemetry.forceFlush()); // spans still bound for the shared store
     await cleanUp('redis', () => redis?.close());
     await cleanUp('telemetry', () => telemetry.shutdown()); // exports the spans still buffered
     await cleanUp('embedded PostgreSQL', () => database?.stop());
@@ -70,6 +72,8 @@ async function start(role?: ProcessRole): Promise<void> {
     await applyMigrationsExclusively(database.url);
     if (config.demoData && serves) await seedDemoData(db);
     redis = config.redisUrl ? await connectRedis(config.redisUrl) : undefined;
+    if (redis)
+      telemetry.shareSpans(new SharedTraceStore(redis.commands, { ...config.traceStore, maxTraces: config.telemetry.bufferTraces }));
     deps = createDependencies({
       config,
       db,

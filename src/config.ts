@@ -91,6 +91,13 @@ const environmentSchema = z
     OTEL_EXPORTER_OTLP_PROTOCOL: otlpProtocol,
     OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: otlpProtocol,
     SUANNI_TRACE_BUFFER_TRACES: z.coerce.number().int().min(1).max(100_000).default(500),
+    SUANNI_TRACE_STORE_TTL_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(10)
+      .max(7 * 86_400)
+      .default(3_600),
+    SUANNI_TRACE_STORE_PREFIX: z.string().trim().min(1).max(100).default('suanni:'),
     SUANNI_CHAT_TOKEN_BUDGET: z.coerce.number().int().min(200).max(200_000).default(1_200),
     SUANNI_CHAT_RECENT_TURNS: z.coerce.number().int().min(1).max(100).default(6),
     SUANNI_CHAT_SUMMARIZE_ABOVE: z.coerce.number().int().min(4).max(1_000).default(16),
@@ -169,6 +176,8 @@ export interface Config {
   models: ModelProviderConfig;
   /** OpenTelemetry: see src/platform/telemetry/sdk.ts. */
   telemetry: { serviceName: string; otlpEndpoint?: string; otlpTracesEndpoint?: string; otlpProtocol: OtlpProtocol; bufferTraces: number };
+  /** With Redis: the recent-span store every process shares (key prefix, how long a trace is kept). */
+  traceStore: { prefix: string; ttlSeconds: number };
 }
 
 /** Parses the environment; throws one error listing every invalid variable. */
@@ -239,5 +248,6 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       otlpProtocol: env.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL ?? env.OTEL_EXPORTER_OTLP_PROTOCOL ?? 'http/protobuf',
       bufferTraces: env.SUANNI_TRACE_BUFFER_TRACES,
     },
+    traceStore: { prefix: env.SUANNI_TRACE_STORE_PREFIX, ttlSeconds: env.SUANNI_TRACE_STORE_TTL_SECONDS },
   };
 }

@@ -14,7 +14,7 @@ import type { ChatTurnMessage } from './memory/context-window.js';
 import { poolStats, type Database } from './platform/db/prisma.js';
 import { createMetrics, type Metrics } from './platform/telemetry/metrics.js';
 import { ObservabilityService } from './observability/service.js';
-import { traceBuffer } from './platform/telemetry/sdk.js';
+import { traceStore } from './platform/telemetry/sdk.js';
 import { createEventBus } from './platform/pubsub.js';
 import type { RedisConnections } from './platform/redis.js';
 import { QuotaService } from './identity/quotas.js';
@@ -84,8 +84,8 @@ export function createDependencies(options: {
   const sessions = new SessionService(db, events, quotas, tombstones);
   const identity = new IdentityService(db, tombstones);
   const memoryStores: MemoryStores = {
-    countTraces: (userId) => (options.traceStore ? options.traceStore.countTraces(userId) : traceBuffer().countForUser(userId)),
-    forgetTraces: (userId) => (options.traceStore ? options.traceStore.forgetTraces(userId) : traceBuffer().forgetUser(userId)),
+    countTraces: (userId) => (options.traceStore ? options.traceStore.countTraces(userId) : traceStore().countForUser(userId)),
+    forgetTraces: (userId) => (options.traceStore ? options.traceStore.forgetTraces(userId) : traceStore().forgetUser(userId)),
     countProgress: (userId) => reviews.progress.countForUser(userId),
     forgetProgress: (userId) => reviews.progress.forgetUser(userId),
   };

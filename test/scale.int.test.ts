@@ -113,6 +113,56 @@ describe.skipIf(!reachable)('many gateways and workers', () => {
   );
 
   it.skipIf(!redisUp)(
+    'one trace across processes: read on gateway A, it holds the spans of gateway B (which took submitReview) and of the worker',
+    async () => {
+      const token = await tokenFor(env, 'alice', 'acme');
+      const sre = await tokenFor(env, 'sam', 'acme', ['SRE']);
+      const outsider = await tokenFor(env, 'olga', 'other-tenant', ['SRE']);
+      const submitted = await gqlAt(gatewayB.url, token, 'mutation ($input: ReviewInput!) { submitReview(input: $input) { id } }', {
+        input: { contractId: 'traced', title: 'traced', text: englishContract({ payDays: 45, penalty: 6, notice: 30, years: 1 }) },
+      });
+      const reviewId = submitted.data.submitReview.id as string;
+      const review = await waitFor(
+        () => gqlAt(gatewayB.url, token, 'query ($id: ID!) { review(id: $id) { status traceId } }', { id: reviewId }),
+        (result) => result.data?.review?.status === 'SUCCEEDED',
+        60_000,
+        'the review to succeed',
+      );
+      const traceId = review.data.review.traceId as string;
+      const TRACE = 'query ($id: ID!) { trace(id: $id) { traceId spans { spanId parentSpanId name } } }';
+      // Spans reach the store in batches: poll until the worker's last span is there.
+      const read = await waitFor(
+        () => gqlAt(gatewayA.url, sre, TRACE, { id: traceId }),
+        (result) => (result.data?.trace?.spans ?? []).some((span: { name: string }) => span.name === 'review.run'),
+        30_000,
+        'the whole trace on gateway A',
+      );
+      const spans = read.data.trace.spans as { spanId: string; parentSpanId: string | null; name: string }[];
+      const byId = new Map(spans.map((span) => [span.spanId, span]));
+      // Gateway B's part: the submitting operation, a root of the trace.
+      const operation = spans.find((span) => span.parentSpanId === null && /submitReview/.test(span.name));
+      expect(operation, JSON.stringify(spans.map((span) => span.name))).toBeDefined();
+      // The worker's part: review.run continues the trace from the job's traceparent, under B's operation.
+      const run = spans.find((span) => span.name === 'review.run')!;
+      let ancestor = run.parentSpanId ? byId.get(run.parentSpanId) : undefined;
+      while (ancestor?.parentSpanId) ancestor = byId.get(ancestor.parentSpanId);
+      expect(ancestor?.spanId).toBe(operation!.spanId);
+      for (const node of ['parse', 'retrieve', 'compliance', 'risk', 'report'])
+        expect(spans.some((span) => span.name === `review.node.${node}`)).toBe(true);
+      // The same tree on gateway B, in traces on A, and nothing for another tenant.
+      const onB = await gqlAt(gatewayB.url, sre, TRACE, { id: traceId });
+      expect(onB.data.trace.spans.length).toBeGreaterThanOrEqual(spans.length);
+      const listed = await gqlAt(gatewayA.url, sre, 'query ($reviewId: ID) { traces(filter: { reviewId: $reviewId }) { traceId } }', {
+        reviewId,
+      });
+      expect(listed.data.traces.map((entry: { traceId: string }) => entry.traceId)).toEqual([traceId]);
+      const foreign = await gqlAt(gatewayA.url, outsider, TRACE, { id: traceId });
+      expect(foreign.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+    },
+    120_000,
+  );
+
+  it.skipIf(!redisUp)(
     'concurrent turns on one chat thread through gateways A and B lose no message',
     async () => {
       const token = await tokenFor(env, 'dora', 'acme');

@@ -1,7 +1,7 @@
 import { hasRole, type Principal } from '../identity/principal.js';
 import { poolStats, type Database } from '../platform/db/prisma.js';
 import { badUserInput, forbidden, notFound } from '../platform/errors.js';
-import { traceBuffer } from '../platform/telemetry/sdk.js';
+import { traceStore } from '../platform/telemetry/sdk.js';
 import type { TraceFilter, TraceRecord } from '../platform/telemetry/trace-buffer.js';
 
 const traceIdPattern = /^[0-9a-f]{32}$/;
@@ -61,20 +61,20 @@ export class ObservabilityService {
     if (!hasRole(principal, 'SRE') && !hasRole(principal, 'ADMIN')) throw forbidden('Only an SRE or ADMIN of the tenant may read this.');
   }
 
-  /** One trace of the caller's tenant from the buffer; NOT_FOUND when unknown, evicted or another tenant's. */
-  trace(principal: Principal, traceId: string): TraceRecord {
+  /** One trace of the caller's tenant from the trace store (this process's buffer, or shared through Redis); NOT_FOUND when unknown, evicted or another tenant's. */
+  async trace(principal: Principal, traceId: string): Promise<TraceRecord> {
     this.assertOperator(principal);
     const id = traceId.trim().toLowerCase();
     if (!traceIdPattern.test(id)) throw badUserInput('id is a W3C trace id: 32 lowercase hex digits.', 'id');
-    const trace = traceBuffer().get(id, principal.tenantId);
+    const trace = await traceStore().get(id, principal.tenantId);
     if (!trace) throw notFound('Trace');
     return trace;
   }
 
   /** Recent traces of the caller's tenant, newest first. */
-  traces(principal: Principal, filter: Omit<TraceFilter, 'tenantId'>): TraceRecord[] {
+  async traces(principal: Principal, filter: Omit<TraceFilter, 'tenantId'>): Promise<TraceRecord[]> {
     this.assertOperator(principal);
-    return traceBuffer().list({ ...filter, tenantId: principal.tenantId });
+    return traceStore().list({ ...filter, tenantId: principal.tenantId });
   }
 
   /**

@@ -11,7 +11,7 @@ import type { ReviewState } from './agent/state.js';
 import { REVIEW_CANCELLATIONS, reviewBatchTopic, type ReviewProgressEvent, type ReviewProgressLog } from './progress.js';
 import type { ClusterQueueStats, JobQueue, QueuedJob, QueueDefinition, SqlRunner } from '../platform/jobs/job-queue.js';
 import type { ReviewStore } from './store.js';
-import { traceReviewRun, type ReviewRunTrace } from './tracing.js';
+import { traceReviewRun, type ReviewOrigin, type ReviewRunTrace } from './tracing.js';
 
 const log = createLogger('reviews');
 
@@ -36,6 +36,8 @@ const SINGLE_PRIORITY = 1;
 
 interface ReviewJob {
   reviewId: string;
+  /** The submitting operation's trace context (W3C), continued by the worker. */
+  origin?: ReviewOrigin;
 }
 
 export interface ReviewRunnerOptions {
@@ -127,11 +129,14 @@ export class ReviewRunner {
   }
 
   /** Queues the runs of new reviews inside their creating transaction: single ones ahead of batch members. */
-  enqueueIn(kind: 'single' | 'batch'): (sql: SqlRunner, reviewIds: readonly string[]) => Promise<void> {
+  enqueueIn(kind: 'single' | 'batch', origin?: ReviewOrigin): (sql: SqlRunner, reviewIds: readonly string[]) => Promise<void> {
     return (sql, reviewIds) =>
       this.jobs.insert<ReviewJob>(
         REVIEW_QUEUE,
-        reviewIds.map((reviewId, index) => ({ data: { reviewId }, priority: kind === 'single' ? SINGLE_PRIORITY : -index })),
+        reviewIds.map((reviewId, index) => ({
+          data: origin ? { reviewId, origin } : { reviewId },
+          priority: kind === 'single' ? SINGLE_PRIORITY : -index,
+        })),
         sql,
       );
   }
@@ -182,7 +187,7 @@ export class ReviewRunner {
     this.running += 1;
     this.runningHere.add(job.data.reviewId);
     try {
-      await traceReviewRun(job.data.reviewId, this.options.metrics, (trace) => this.executeRun(job, trace));
+      await traceReviewRun(job.data.reviewId, job.data.origin, this.options.metrics, (trace) => this.executeRun(job, trace));
     } finally {
       this.running -= 1;
       this.runningHere.delete(job.data.reviewId);

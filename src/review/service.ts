@@ -34,7 +34,7 @@ import {
   type ReviewFilter,
   type ReviewRow,
 } from './store.js';
-import { rememberReviewOrigin } from './tracing.js';
+import { reviewOrigin } from './tracing.js';
 
 export type { ReviewInput } from './inputs.js';
 export type { ReviewBatchRow, ReviewFilter, ReviewRow } from './store.js';
@@ -155,13 +155,12 @@ export class ReviewService {
     const review = await this.store.createReview(
       principal,
       { contractId: input.contractId, title: input.title.trim(), text: input.text, asOf: input.asOf ?? new Date() },
-      this.runner.enqueueIn('single'),
+      this.runner.enqueueIn('single', reviewOrigin('child')),
     );
     this.progress.publish(
       { reviewId: review.id, kind: 'QUEUED', node: null, durationMs: null, counts: null, status: 'QUEUED', errorCode: null },
       principal.userId,
     );
-    rememberReviewOrigin(review.id, 'child');
     this.runner.wake();
     return review;
   }
@@ -196,10 +195,9 @@ export class ReviewService {
         ...(problem ? { status: 'FAILED' as const, errorCode: 'BAD_USER_INPUT', errorMessage: problem.message, finishedAt: now } : {}),
       };
     });
-    const { batch, queued } = await this.store.createBatch(principal, rows, this.runner.enqueueIn('batch'));
+    const { batch, queued } = await this.store.createBatch(principal, rows, this.runner.enqueueIn('batch', reviewOrigin('link')));
     if (queued.length > 0) this.runner.trackBatch(batch.id, { total: inputs.length, failed: inputs.length - queued.length });
     this.metrics?.batchesSubmitted.inc();
-    rememberReviewOrigin(queued, 'link');
     for (const id of queued)
       this.progress.publish(
         { reviewId: id, kind: 'QUEUED', node: null, durationMs: null, counts: null, status: 'QUEUED', errorCode: null },
