@@ -55,6 +55,7 @@ async function start(role?: ProcessRole): Promise<void> {
     log.info({ reason }, 'shutting down');
     await cleanUp('gateway', () => app?.stop());
     await cleanUp('reviews', () => deps?.services.reviews.stop(config.jobs.drainSeconds * 1000));
+    await cleanUp('process registry', () => deps?.processes.stop());
     await cleanUp('chat', () => deps?.services.chat.close());
     await cleanUp('database client', () => db?.$disconnect());
     await cleanUp('trace store', () => telemetry.forceFlush()); // spans still bound for the shared store
@@ -83,6 +84,8 @@ async function start(role?: ProcessRole): Promise<void> {
       erasureHashKey: await erasureHashKey(config, dataDir),
     });
     await deps.services.reviews.start({ work: works });
+    await deps.processes.start();
+    await deps.services.erasure.start({ work: works });
     if (works) await deps.services.erasure.resumeInterrupted();
     if (!serves) {
       process.stdout.write(

@@ -42,6 +42,22 @@ export function defaultMaxBodyBytes(reviews: { maxBatch: number; maxTextBytes: n
   return Math.max(reviews.maxBatch * TYPICAL_CONTRACT_BYTES, reviews.maxTextBytes + BODY_OVERHEAD_BYTES);
 }
 
+/** Erasure steps (src/erasure/service.ts) a fault injection may name. */
+const ERASURE_FAULT_STEPS = [
+  'tombstone',
+  'inventory',
+  'checkpoints',
+  'facts',
+  'reviews',
+  'knowledge-access',
+  'sessions',
+  'trace-buffer',
+  'progress-events',
+  'user',
+  'verify',
+  'audit',
+] as const;
+
 const environmentSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -79,6 +95,8 @@ const environmentSchema = z
     SUANNI_JOB_RETRY_LIMIT: z.coerce.number().int().min(0).max(100).default(4),
     SUANNI_JOB_RETRY_DELAY_SECONDS: z.coerce.number().int().min(0).max(3_600).default(2),
     SUANNI_DRAIN_SECONDS: z.coerce.number().min(0).max(3_600).default(30),
+    SUANNI_FAULT_ERASURE_EXIT_AFTER_STEP: z.enum(ERASURE_FAULT_STEPS).optional(),
+    SUANNI_PROCESS_HEARTBEAT_SECONDS: z.coerce.number().min(0.2).max(300).default(10),
     OTEL_SERVICE_NAME: z.string().trim().min(1).default('suanni'),
     OTEL_EXPORTER_OTLP_ENDPOINT: z.preprocess(
       (value) => (value === '' ? undefined : value),
@@ -122,6 +140,10 @@ const environmentSchema = z
       message: `must be at least SUANNI_REVIEW_MAX_TEXT_BYTES + ${BODY_OVERHEAD_BYTES} (query and JSON overhead), or a contract at the text limit could never be submitted; leave it unset for the default derived from the review limits`,
     },
   )
+  .refine((env) => env.NODE_ENV !== 'production' || !env.SUANNI_FAULT_ERASURE_EXIT_AFTER_STEP, {
+    path: ['SUANNI_FAULT_ERASURE_EXIT_AFTER_STEP'],
+    message: 'is a fault injection for tests; it is refused in production',
+  })
   .refine((env) => env.NODE_ENV !== 'production' || env.AUTH_JWT_SECRET || env.AUTH_JWKS_URL, {
     message: 'in production set AUTH_JWT_SECRET or AUTH_JWKS_URL; the generated development secret is refused',
   })
@@ -160,6 +182,8 @@ export interface Config {
     retryLimit: number;
     retryDelaySeconds: number;
     drainSeconds: number;
+    /** How often a process writes its heartbeat to the registry of live processes (dead after three missed). */
+    heartbeatSeconds: number;
   };
   quotas: { facts: number; sessions: number; checkpointBytes: number; reviewsPerDay: number };
   /** Key of the erasure hashes; in development generated once into the data folder. */
@@ -176,6 +200,8 @@ export interface Config {
   models: ModelProviderConfig;
   /** OpenTelemetry: see src/platform/telemetry/sdk.ts. */
   telemetry: { serviceName: string; otlpEndpoint?: string; otlpTracesEndpoint?: string; otlpProtocol: OtlpProtocol; bufferTraces: number };
+  /** Fault injection for tests of killed processes (never in production). */
+  faults: { erasureExitAfterStep?: (typeof ERASURE_FAULT_STEPS)[number] };
   /** With Redis: the recent-span store every process shares (key prefix, how long a trace is kept). */
   traceStore: { prefix: string; ttlSeconds: number };
 }
@@ -223,6 +249,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       retryLimit: env.SUANNI_JOB_RETRY_LIMIT,
       retryDelaySeconds: env.SUANNI_JOB_RETRY_DELAY_SECONDS,
       drainSeconds: env.SUANNI_DRAIN_SECONDS,
+      heartbeatSeconds: env.SUANNI_PROCESS_HEARTBEAT_SECONDS,
     },
     quotas: {
       facts: env.SUANNI_QUOTA_FACTS,
@@ -248,6 +275,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       otlpProtocol: env.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL ?? env.OTEL_EXPORTER_OTLP_PROTOCOL ?? 'http/protobuf',
       bufferTraces: env.SUANNI_TRACE_BUFFER_TRACES,
     },
+    faults: { erasureExitAfterStep: env.SUANNI_FAULT_ERASURE_EXIT_AFTER_STEP },
     traceStore: { prefix: env.SUANNI_TRACE_STORE_PREFIX, ttlSeconds: env.SUANNI_TRACE_STORE_TTL_SECONDS },
   };
 }

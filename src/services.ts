@@ -9,6 +9,7 @@ import type { ReviewNode } from './review/agent/contract.js';
 import { compileReviewGraph, type ReviewNodeName } from './review/agent/graph.js';
 import { ReviewService } from './review/service.js';
 import { JobQueue } from './platform/jobs/job-queue.js';
+import { ProcessRegistry } from './platform/jobs/process-registry.js';
 import { ChatService } from './memory/service.js';
 import type { ChatTurnMessage } from './memory/context-window.js';
 import { poolStats, type Database } from './platform/db/prisma.js';
@@ -62,6 +63,7 @@ export function createDependencies(options: {
   const hasher = new SubjectHasher(hashKey);
   const tombstones = new Tombstones(db, hasher);
   const quotas = new QuotaService(db, config.quotas);
+  const jobs = new JobQueue({ connectionString: options.databaseUrl, ...config.jobs });
   const reviewGraph = compileReviewGraph({ provider }, { overrides: options.reviewNodeOverrides });
   const metrics = options.metrics ?? createMetrics();
   const reviews = new ReviewService({
@@ -75,10 +77,16 @@ export function createDependencies(options: {
     barrier: tombstones,
     quota: (principal, count) => quotas.assertRoom(principal.tenantId, 'reviewsPerDay', count),
     sharedProgress: options.redis?.commands,
-    jobs: new JobQueue({ connectionString: options.databaseUrl, ...config.jobs }),
+    jobs,
     jobRetry: { limit: config.jobs.retryLimit, delaySeconds: config.jobs.retryDelaySeconds },
   });
   metrics.observeQueue(() => ({ depth: reviews.queueDepth, running: reviews.queueRunning, cluster: reviews.clusterQueue }));
+  const processes = new ProcessRegistry(db, {
+    role: config.role,
+    intervalSeconds: config.jobs.heartbeatSeconds,
+    runningJobs: () => jobs.runningHere,
+  });
+  metrics.observeProcesses(() => processes.snapshot);
   metrics.observePool(() => poolStats(db));
 
   const sessions = new SessionService(db, events, quotas, tombstones);
@@ -103,6 +111,7 @@ export function createDependencies(options: {
     events,
     tokens,
     metrics,
+    processes,
     demoTokens: demoTokenSigner({
       env: config.env,
       secret: config.auth.jwtSecret ?? options.jwtSecret,
@@ -116,18 +125,24 @@ export function createDependencies(options: {
       erasure: new ErasureService(db, events, tombstones, hasher, identity, memoryStores, {
         faultAfterStep: options.erasureFaultAfterStep,
         failAfterStep: options.erasureFailAfterStep,
+        exitAfterStep: config.faults.erasureExitAfterStep,
         retry: options.erasureRetry,
         metrics,
+        jobs,
       }),
       sessions,
       knowledge,
       reviews,
-      observability: new ObservabilityService(db, () => ({
-        depth: reviews.queueDepth,
-        running: reviews.queueRunning,
-        concurrency: config.reviews.concurrency,
-        cluster: reviews.clusterQueue,
-      })),
+      observability: new ObservabilityService(
+        db,
+        () => ({
+          depth: reviews.queueDepth,
+          running: reviews.queueRunning,
+          concurrency: config.reviews.concurrency,
+          cluster: reviews.clusterQueue,
+        }),
+        () => processes.live(),
+      ),
       chat: new ChatService(db, options.databaseUrl, sessions, provider, config.chat, tombstones, quotas, {
         summarizer: options.chatSummarizer,
         metrics,

@@ -43,8 +43,8 @@ describe.skipIf(!reachable)('many gateways and workers', () => {
   let gatewayB: SuanniProcess;
   let workerOne: SuanniProcess;
   let workerTwo: SuanniProcess;
-  const spawnRole = async (role: 'gateway' | 'worker') => {
-    const started = await spawnSuanni(role, env);
+  const spawnRole = async (role: 'gateway' | 'worker', extra: Record<string, string> = {}) => {
+    const started = await spawnSuanni(role, { ...env, ...extra });
     processes.push(started);
     return started;
   };
@@ -67,7 +67,8 @@ describe.skipIf(!reachable)('many gateways and workers', () => {
       spawnRole('worker'),
       spawnRole('worker'),
     ]);
-  }, 120_000);
+    // Four processes transpiling at once on a 2-core machine shared with others.
+  }, 300_000);
 
   afterAll(async () => {
     for (const started of processes)
@@ -220,6 +221,43 @@ describe.skipIf(!reachable)('many gateways and workers', () => {
     },
     120_000,
   );
+  it('the registry of live processes lists every gateway and worker with its heartbeat; a worker killed by SIGKILL drops out once its heartbeat expires', async () => {
+    const sre = await tokenFor(env, 'sam', 'acme', ['SRE']);
+    const PROCESSES = '{ adminStats(window: "1h") { processes { id role host pid startedAt lastHeartbeatAt expiresAt runningJobs } } }';
+    type Listed = { id: string; role: string; host: string; pid: number; lastHeartbeatAt: string; expiresAt: string; runningJobs: number };
+    const list = async () => ((await gqlAt(gatewayA.url, sre, PROCESSES)).data?.adminStats?.processes ?? []) as Listed[];
+    const doomed = await spawnRole('worker');
+    const pids = (listed: Listed[], role: string) => listed.filter((entry) => entry.role === role).map((entry) => entry.pid);
+    const before = await waitFor(
+      list,
+      (listed) => pids(listed, 'worker').includes(doomed.child.pid!),
+      30_000,
+      'the new worker to register',
+    );
+    expect(pids(before, 'worker').sort()).toEqual([workerOne, workerTwo, doomed].map((worker) => worker.child.pid).sort());
+    expect(pids(before, 'gateway').sort()).toEqual([gatewayA, gatewayB].map((gateway) => gateway.child.pid).sort());
+    for (const entry of before) {
+      expect(new Date(entry.expiresAt).getTime()).toBeGreaterThan(new Date(entry.lastHeartbeatAt).getTime());
+      expect(entry.runningJobs).toBe(0);
+    }
+    // The heartbeat moves on.
+    const first = before.find((entry) => entry.pid === doomed.child.pid)!;
+    await waitFor(
+      list,
+      (listed) => listed.some((entry) => entry.id === first.id && entry.lastHeartbeatAt > first.lastHeartbeatAt),
+      30_000,
+      'a later heartbeat',
+    );
+    const metrics = await (await fetch(gatewayA.url.replace(/\/graphql$/, '/metrics'))).text();
+    expect(metrics).toMatch(/suanni_live_processes\{role="worker"\} [1-9]/);
+    expect(metrics).toContain(`suanni_process_heartbeat_age_seconds{process="${first.id}",role="worker"`);
+
+    doomed.child.kill('SIGKILL');
+    await doomed.exited;
+    const after = await waitFor(list, (listed) => !listed.some((entry) => entry.id === first.id), 30_000, 'the killed worker to expire');
+    expect(pids(after, 'worker').sort()).toEqual([workerOne, workerTwo].map((worker) => worker.child.pid).sort());
+  }, 120_000);
+
   it('a batch survives a worker killed by SIGKILL, a worker drained by SIGTERM and a gateway restart: every review SUCCEEDED once', async () => {
     const token = await tokenFor(env, 'alice', 'acme');
     const inputs = Array.from({ length: 48 }, (_, i) => ({
@@ -273,5 +311,54 @@ describe.skipIf(!reachable)('many gateways and workers', () => {
       id: batchId,
     });
     expect(read.data.reviewBatch).toEqual({ succeeded: inputs.length, failed: 0, running: 0 });
+  }, 180_000);
+  it('an erasure whose worker is killed by SIGKILL mid-way completes on another worker, from the step where it stopped', async () => {
+    // Only a worker that kills itself after the `facts` step on an erasure's first attempt runs jobs for now.
+    for (const started of processes)
+      if (started.role === 'worker' && started.child.exitCode === null && started.child.signalCode === null) {
+        started.child.kill('SIGTERM');
+        await started.exited;
+      }
+    const doomed = await spawnRole('worker', { SUANNI_FAULT_ERASURE_EXIT_AFTER_STEP: 'facts' });
+    const erin = await tokenFor(env, 'erin', 'acme');
+    const compliance = await tokenFor(env, 'carla', 'acme', ['COMPLIANCE']);
+    const session = await gqlAt(gatewayB.url, erin, 'mutation { createSession(title: "to erase") { id } }');
+    expect(session.errors).toBeUndefined();
+    const erinId = (await gqlAt(gatewayB.url, erin, '{ me { id } }')).data.me.id as string;
+    const requested = await gqlAt(gatewayB.url, compliance, 'mutation ($userId: ID) { requestErasure(userId: $userId) { id } }', {
+      userId: erinId,
+    });
+    expect(requested.errors).toBeUndefined();
+    const requestId = requested.data.requestErasure.id as string;
+    const erasure = async () =>
+      (
+        await sql.query<{
+          status: string;
+          attempts: number;
+          steps: { name: string; status: string }[];
+          verification: { allZero: boolean } | null;
+        }>('SELECT status, attempts, steps, verification FROM "ErasureRequest" WHERE id = $1', [requestId])
+      ).rows[0]!;
+
+    // The worker dies holding the job: the erasure stays RUNNING with the steps up to `facts` done.
+    await doomed.exited;
+    expect(doomed.child.signalCode).toBe('SIGKILL');
+    const interrupted = await erasure();
+    expect(interrupted.status).toBe('RUNNING');
+    const done = interrupted.steps.filter((step) => step.status === 'DONE').map((step) => step.name);
+    expect(done).toEqual(['tombstone', 'inventory', 'checkpoints', 'facts']);
+
+    // Another worker takes the job over once its lease expires and finishes it.
+    await spawnRole('worker');
+    const completed = await waitFor(erasure, (row) => row.status === 'COMPLETED', 90_000, 'the erasure to complete');
+    expect(completed).toMatchObject({ attempts: 2, verification: { allZero: true } });
+    expect(completed.steps.every((step) => step.status === 'DONE')).toBe(true);
+    const { rows: jobs } = await sql.query<{ state: string; retry_count: number }>(
+      `SELECT state, retry_count FROM pgboss.job WHERE name = 'erasure-run' AND singleton_key = $1`,
+      [requestId],
+    );
+    expect(jobs).toEqual([{ state: 'completed', retry_count: 1 }]);
+    const after = await gqlAt(gatewayA.url, erin, '{ me { id } }');
+    expect(after.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
   }, 180_000);
 });

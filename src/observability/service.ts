@@ -3,6 +3,7 @@ import { poolStats, type Database } from '../platform/db/prisma.js';
 import { badUserInput, forbidden, notFound } from '../platform/errors.js';
 import { traceStore } from '../platform/telemetry/sdk.js';
 import type { TraceFilter, TraceRecord } from '../platform/telemetry/trace-buffer.js';
+import type { LiveProcess } from '../platform/jobs/process-registry.js';
 
 const traceIdPattern = /^[0-9a-f]{32}$/;
 const windowPattern = /^(\d{1,4})(m|h|d)$/;
@@ -30,6 +31,8 @@ export interface AdminStats {
     latencyMs: { p50: number | null; p90: number | null; p95: number | null; p99: number | null; max: number | null };
   };
   queue: QueueStats;
+  /** Live gateway and worker processes of the deployment, with their last heartbeat. */
+  processes: LiveProcess[];
   database: {
     connections: { state: string; count: number }[];
     pool: { total: number; idle: number; waiting: number; max: number } | null;
@@ -55,6 +58,8 @@ export class ObservabilityService {
     private readonly db: Database,
     /** The review queue now (handed in, so that this SRE API depends on no domain). */
     private readonly queueStats: () => QueueStats,
+    /** Gateways and workers whose heartbeat has not expired. */
+    private readonly liveProcesses: () => Promise<LiveProcess[]>,
   ) {}
 
   private assertOperator(principal: Principal): void {
@@ -87,7 +92,7 @@ export class ObservabilityService {
     const ms = parseWindow(window);
     const to = new Date();
     const from = new Date(to.getTime() - ms);
-    const [reviewRows, connectionRows, tableRows] = await Promise.all([
+    const [reviewRows, connectionRows, tableRows, processes] = await Promise.all([
       this.db.$queryRaw<
         {
           succeeded: bigint;
@@ -119,6 +124,7 @@ export class ObservabilityService {
         FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
         WHERE n.nspname = current_schema() AND c.relkind IN ('r', 'p')
         ORDER BY total_bytes DESC, name`,
+      this.liveProcesses(),
     ]);
     const row = reviewRows[0];
     const succeeded = Number(row?.succeeded ?? 0);
@@ -136,6 +142,7 @@ export class ObservabilityService {
         latencyMs: { p50: round(row?.p50), p90: round(row?.p90), p95: round(row?.p95), p99: round(row?.p99), max: round(row?.max) },
       },
       queue: this.queueStats(),
+      processes,
       database: {
         connections: connectionRows.map((entry) => ({ state: entry.state, count: Number(entry.count) })),
         pool: poolStats(this.db) ?? null,

@@ -11,7 +11,7 @@ import type { ReviewState } from './agent/state.js';
 import { REVIEW_CANCELLATIONS, reviewBatchTopic, type ReviewProgressEvent, type ReviewProgressLog } from './progress.js';
 import type { ClusterQueueStats, JobQueue, QueuedJob, QueueDefinition, SqlRunner } from '../platform/jobs/job-queue.js';
 import type { ReviewStore } from './store.js';
-import { traceReviewRun, type ReviewOrigin, type ReviewRunTrace } from './tracing.js';
+import { traceReviewRun, withOrigin, type ReviewOrigin, type ReviewRunTrace } from './tracing.js';
 
 const log = createLogger('reviews');
 
@@ -30,6 +30,20 @@ const RETRIES_EXHAUSTED_MESSAGE =
 /** The durable queue of review runs, and the queue of runs that failed for good. */
 export const REVIEW_QUEUE = 'review-run';
 export const REVIEW_FAILED_QUEUE = 'review-run-failed';
+/** Replays (`replayReview`): run by a worker, answered to the gateway that waits for them. */
+export const REPLAY_QUEUE = 'review-replay';
+/** How long a gateway waits for a replay's answer (a worker must pick the job and run the graph). */
+const REPLAY_WAIT_MS = 60_000;
+
+export interface ReplayResult {
+  identical: boolean;
+  differences: string[];
+}
+
+interface ReplayJob {
+  reviewId: string;
+  origin?: ReviewOrigin;
+}
 
 /** Priority of single reviews; batch member i gets -i, so single reviews go first and concurrent batches interleave. */
 const SINGLE_PRIORITY = 1;
@@ -81,11 +95,12 @@ export class ReviewRunner {
     return [
       { name: REVIEW_FAILED_QUEUE, retryLimit: 2, retryDelaySeconds: 1 },
       { name: REVIEW_QUEUE, retryLimit: limit, retryDelaySeconds: delaySeconds, deadLetter: REVIEW_FAILED_QUEUE },
+      { name: REPLAY_QUEUE, retryLimit: limit, retryDelaySeconds: delaySeconds },
     ];
   }
 
-  /** Creates the queues; with `work`, starts taking review jobs in this process (worker role). */
-  async start(options: { work: boolean }): Promise<void> {
+  /** Creates the queues; with `work`, starts taking review and replay jobs in this process (worker role). */
+  async start(options: { work: boolean; replay: (reviewId: string) => Promise<ReplayResult> }): Promise<void> {
     await this.jobs.start(this.queues);
     const refresh = () =>
       this.jobs.stats(REVIEW_QUEUE).then(
@@ -94,7 +109,26 @@ export class ReviewRunner {
       );
     this.depthTimer = setInterval(refresh, 5_000).unref();
     void refresh();
-    if (options.work) await this.work();
+    if (options.work) {
+      await this.work();
+      await this.jobs.work<ReplayJob>(REPLAY_QUEUE, this.options.concurrency, (job) =>
+        withOrigin(job.data.origin, () => options.replay(job.data.reviewId)),
+      );
+    }
+  }
+
+  /** Queues a replay and waits for its answer; UNAVAILABLE when no worker ran it in time or every attempt failed. */
+  async replay(reviewId: string, origin: ReviewOrigin | undefined): Promise<ReplayResult> {
+    const id = await this.jobs.send<ReplayJob>(REPLAY_QUEUE, origin ? { reviewId, origin } : { reviewId }, SINGLE_PRIORITY);
+    const deadline = Date.now() + REPLAY_WAIT_MS;
+    for (let wait = 10; Date.now() < deadline; wait = Math.min(wait * 2, 250)) {
+      await new Promise((resolve) => setTimeout(resolve, wait));
+      const job = await this.jobs.job(REPLAY_QUEUE, id);
+      if (job?.state === 'completed') return job.output as ReplayResult;
+      if (!job || job.state === 'failed' || job.state === 'cancelled') break;
+    }
+    await this.jobs.cancel(REPLAY_QUEUE, id).catch(() => undefined);
+    throw new AppError('UNAVAILABLE', 'The replay could not run now: no worker answered in time, or every attempt failed; try again.');
   }
 
   /** Stops taking work, lets running reviews finish within `graceMs`, then releases the rest to other workers. */

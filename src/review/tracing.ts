@@ -54,6 +54,12 @@ function parentFor(origin: ReviewOrigin | undefined): { parent: OtelContext; lin
   return { parent: ROOT_CONTEXT, links: [{ context: spanContext, attributes: { 'suanni.link': 'submitted_by' } }] };
 }
 
+/** Runs `fn` as a child of the operation that queued it (a replay job: its spans join the caller's trace). */
+export function withOrigin<T>(origin: ReviewOrigin | undefined, fn: () => Promise<T>): Promise<T> {
+  const { parent } = parentFor(origin ? { traceparent: origin.traceparent, tracestate: origin.tracestate } : undefined);
+  return context.with(parent, fn);
+}
+
 /** Hooks of one traced review run, see {@link traceReviewRun}. */
 export interface ReviewRunTrace {
   /** The real trace id of the run, or a random one when tracing is off (stored as `Review.traceId`). */
