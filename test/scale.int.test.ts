@@ -351,13 +351,17 @@ describe.skipIf(!reachable)('many gateways and workers', () => {
     // Another worker takes the job over once its lease expires and finishes it.
     await spawnRole('worker');
     const completed = await waitFor(erasure, (row) => row.status === 'COMPLETED', 90_000, 'the erasure to complete');
-    expect(completed).toMatchObject({ attempts: 2, verification: { allZero: true } });
+    // Attempt 2 at least (more when a slow machine lets the 4 s test lease expire under a running attempt: steps are idempotent).
+    expect(completed.attempts).toBeGreaterThanOrEqual(2);
+    expect(completed.verification).toMatchObject({ allZero: true });
     expect(completed.steps.every((step) => step.status === 'DONE')).toBe(true);
     const { rows: jobs } = await sql.query<{ state: string; retry_count: number }>(
       `SELECT state, retry_count FROM pgboss.job WHERE name = 'erasure-run' AND singleton_key = $1`,
       [requestId],
     );
-    expect(jobs).toEqual([{ state: 'completed', retry_count: 1 }]);
+    expect(jobs).toHaveLength(1);
+    expect(jobs[0]!.state).toBe('completed');
+    expect(jobs[0]!.retry_count).toBeGreaterThanOrEqual(1);
     const after = await gqlAt(gatewayA.url, erin, '{ me { id } }');
     expect(after.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
   }, 180_000);

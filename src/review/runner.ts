@@ -77,6 +77,7 @@ export class ReviewRunner {
   private readonly cancelled = new Set<string>();
   private readonly runningHere = new Set<string>();
   private depthTimer: NodeJS.Timeout | undefined;
+  private readonly batchRefreshes = new Map<string, { again: boolean; done: Promise<void> }>();
 
   constructor(
     private readonly store: ReviewStore,
@@ -337,8 +338,31 @@ export class ReviewRunner {
       else counts.failed += 1;
       return this.emitBatchProgress(batchId, counts);
     }
-    const { total, succeeded, failed, cancelled } = await this.store.batchCounts(batchId);
-    this.emitBatchProgress(batchId, { total, succeeded, failed, cancelled });
+    await this.refreshBatchCounts(batchId);
+  }
+
+  /**
+   * Counts of a batch submitted to another process, from the database: while one count query of
+   * the batch is in flight, reviews finishing meanwhile only ask for one more after it, so a
+   * worker running a 400-batch makes a handful of count queries instead of one per review, and the
+   * last published counts are still read after the last review finished.
+   */
+  private refreshBatchCounts(batchId: string): Promise<void> {
+    const pending = this.batchRefreshes.get(batchId);
+    if (pending) {
+      pending.again = true;
+      return pending.done;
+    }
+    const refresh = { again: false, done: Promise.resolve() };
+    refresh.done = (async () => {
+      do {
+        refresh.again = false;
+        const { total, succeeded, failed, cancelled } = await this.store.batchCounts(batchId);
+        this.emitBatchProgress(batchId, { total, succeeded, failed, cancelled });
+      } while (refresh.again);
+    })().finally(() => this.batchRefreshes.delete(batchId));
+    this.batchRefreshes.set(batchId, refresh);
+    return refresh.done;
   }
 
   /** Publishes a batch's counts from the database (after a cancellation). */
