@@ -364,5 +364,5 @@ describe.skipIf(!reachable)('many gateways and workers', () => {
     expect(jobs[0]!.retry_count).toBeGreaterThanOrEqual(1);
     const after = await gqlAt(gatewayA.url, erin, '{ me { id } }');
     expect(after.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
-  }, 180_000);
+  }, 300_000);
 });
