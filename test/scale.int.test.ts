@@ -362,7 +362,8 @@ describe.skipIf(!reachable)('many gateways and workers', () => {
     expect(jobs).toHaveLength(1);
     expect(jobs[0]!.state).toBe('completed');
     expect(jobs[0]!.retry_count).toBeGreaterThanOrEqual(1);
-    const after = await gqlAt(gatewayA.url, erin, '{ me { id } }');
+    // Gateway A was replaced in the batch test; B is the gateway that has run all along.
+    const after = await gqlAt(gatewayB.url, erin, '{ me { id } }');
     expect(after.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
   }, 300_000);
 });
