@@ -21,6 +21,8 @@ export async function run(): Promise<Record<string, string | number>> {
   try {
     const config = loadConfig({ NODE_ENV: 'production', AUTH_JWT_SECRET: 'x'.repeat(32), SUANNI_ERASURE_HASH_KEY: 'k'.repeat(32) });
     const deps = createDependencies({ config, db, databaseUrl: database.url });
+    await deps.services.reviews.start({ work: true });
+    await deps.services.erasure.start({ work: true });
     const principalOf = (subject: string, roles: Principal['roles']) =>
       deps.services.identity.principalFor({ subject, tenantKey: 'bench', roles: [...roles], issuedAt: new Date(), expiresAt: null });
     const user = await principalOf('to-erase', ['USER']);
@@ -56,6 +58,7 @@ export async function run(): Promise<Record<string, string | number>> {
     const finished = await db.erasureRequest.findUniqueOrThrow({ where: { id: job.id } });
     if (finished.status !== 'COMPLETED') throw new Error(`erasure ended ${finished.status}`);
     await deps.services.chat.close();
+    await deps.services.reviews.stop(1_000);
     return {
       'rows erased (all stores)': rows,
       'checkpoint rows': Object.entries(counts)

@@ -40,7 +40,7 @@ const knowledgeRecords: KnowledgeRecord[] = REVIEW_KNOWLEDGE.map((item, i) => ({
 }));
 
 /** Runs the graph alone (knowledge from memory) over `inputs` with bounded concurrency. */
-async function runGraphBatch(
+export async function runGraphBatch(
   graph: CompiledReviewGraph,
   inputs: ReturnType<typeof benchContracts>,
   options: { threaded: boolean; heapAt?: number },

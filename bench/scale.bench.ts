@@ -14,6 +14,10 @@ import {
   type SuanniProcess,
 } from '../test/testkit/processes.js';
 import { percentile } from './bench-database.js';
+import { compileReviewGraph } from '../src/review/agent/graph.js';
+import { createModelProvider } from '../src/platform/llm/provider.js';
+import { runGraphBatch } from './review-batch.bench.js';
+import { benchContracts } from './review-fixtures.js';
 
 export const name = 'scale: gateways and workers on the PostgreSQL job queue';
 
@@ -31,7 +35,7 @@ const contract = (i: number) => ({
 });
 
 async function cluster(
-  workers: number,
+  workers: number | 'all-in-one',
   run: (gateway: SuanniProcess, env: Record<string, string>, sql: pg.Client) => Promise<void>,
 ): Promise<void> {
   const database = await createSystemDatabase();
@@ -40,7 +44,10 @@ async function cluster(
     SUANNI_REVIEW_CONCURRENCY: '8',
     SUANNI_REVIEW_MAX_BATCH: '500',
   });
-  const processes = await Promise.all([spawnSuanni('gateway', env), ...Array.from({ length: workers }, () => spawnSuanni('worker', env))]);
+  const processes =
+    workers === 'all-in-one'
+      ? [await spawnSuanni('all', env)]
+      : await Promise.all([spawnSuanni('gateway', env), ...Array.from({ length: workers }, () => spawnSuanni('worker', env))]);
   const sql = new pg.Client({ connectionString: database.url });
   await sql.connect();
   try {
@@ -64,7 +71,7 @@ async function waitUntilFinished(sql: pg.Client, where: string, values: unknown[
   }
 }
 
-async function batchRate(workers: number): Promise<number> {
+async function batchRate(workers: number | 'all-in-one'): Promise<number> {
   let rate = 0;
   await cluster(workers, async (gateway, env, sql) => {
     const token = await tokenFor(env, 'bench', 'acme');
@@ -92,11 +99,23 @@ async function singleLatencies(gateway: SuanniProcess, token: string, sql: pg.Cl
   return latencies;
 }
 
+/** The review graph alone in this process (knowledge from memory, rules provider) over the same contracts, at the workers' concurrency. */
+async function graphAloneRate(): Promise<number> {
+  const graph = compileReviewGraph({ provider: createModelProvider({ provider: 'rules' } as never) });
+  await runGraphBatch(graph, benchContracts(40), { threaded: false }); // warm-up
+  return (await runGraphBatch(graph, benchContracts(BATCH), { threaded: false })).perSecond;
+}
+
 export async function run(): Promise<Record<string, string | number>> {
   if (!(await postgresReachable())) return { skipped: 'no PostgreSQL at 127.0.0.1:5432' };
+  const graphAlone = await graphAloneRate();
+  const allInOne = await batchRate('all-in-one');
   const one = await batchRate(1);
   const two = await batchRate(2);
   const figures: Record<string, string | number> = {
+    [`${BATCH}-batch reviews/s, graph alone (this process)`]: graphAlone.toFixed(1),
+    [`${BATCH}-batch reviews/s, all-in-one process (end to end over HTTP + PostgreSQL)`]: allInOne.toFixed(1),
+    'ratio all-in-one / graph alone (target >= 0.7)': (allInOne / graphAlone).toFixed(2),
     [`${BATCH}-batch reviews/s, 1 worker`]: one.toFixed(1),
     [`${BATCH}-batch reviews/s, 2 workers`]: two.toFixed(1),
     'ratio 2 workers / 1': (two / one).toFixed(2),

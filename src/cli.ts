@@ -11,6 +11,7 @@ import { createDatabase } from './platform/db/prisma.js';
 import { createLogger } from './platform/logger.js';
 import { connectRedis, type RedisConnections } from './platform/redis.js';
 import { startTelemetry } from './platform/telemetry/sdk.js';
+import { SharedTraceStore } from './platform/telemetry/shared-trace-store.js';
 import { dataDirectory, erasureHashKey, jwtSecret, openDatabase } from './platform/runtime.js';
 import { createDependencies } from './services.js';
 
@@ -56,8 +57,10 @@ async function start(role?: ProcessRole): Promise<void> {
     log.info({ reason }, 'shutting down');
     await cleanUp('gateway', () => app?.stop());
     await cleanUp('reviews', () => deps?.services.reviews.stop(config.jobs.drainSeconds * 1000));
+    await cleanUp('process registry', () => deps?.processes.stop());
     await cleanUp('chat', () => deps?.services.chat.close());
     await cleanUp('database client', () => db?.$disconnect());
+    await cleanUp('trace store', () => telemetry.forceFlush()); // spans still bound for the shared store
     await cleanUp('redis', () => redis?.close());
     await cleanUp('telemetry', () => telemetry.shutdown()); // exports the spans still buffered
     await cleanUp('embedded PostgreSQL', () => database?.stop());
@@ -72,6 +75,8 @@ async function start(role?: ProcessRole): Promise<void> {
     await applyMigrationsExclusively(database.url);
     if (config.demoData && serves) await seedDemoData(db);
     redis = config.redisUrl ? await connectRedis(config.redisUrl) : undefined;
+    if (redis)
+      telemetry.shareSpans(new SharedTraceStore(redis.commands, { ...config.traceStore, maxTraces: config.telemetry.bufferTraces }));
     deps = createDependencies({
       config,
       db,
@@ -81,6 +86,8 @@ async function start(role?: ProcessRole): Promise<void> {
       erasureHashKey: await erasureHashKey(config, dataDir),
     });
     await deps.services.reviews.start({ work: works });
+    await deps.processes.start();
+    await deps.services.erasure.start({ work: works });
     if (works) await deps.services.erasure.resumeInterrupted();
     if (!serves) {
       process.stdout.write(

@@ -75,6 +75,22 @@ const rateLimitVariables = Object.fromEntries(
     ]),
   ),
 ) as Record<string, z.ZodDefault<z.ZodCoercedNumber<unknown>>>;
+/** Erasure steps (src/erasure/service.ts) a fault injection may name. */
+const ERASURE_FAULT_STEPS = [
+  'tombstone',
+  'inventory',
+  'checkpoints',
+  'facts',
+  'reviews',
+  'knowledge-access',
+  'sessions',
+  'trace-buffer',
+  'progress-events',
+  'user',
+  'audit-log',
+  'verify',
+  'audit',
+] as const;
 
 const environmentSchema = z
   .object({
@@ -135,6 +151,8 @@ const environmentSchema = z
     SUANNI_JOB_RETRY_LIMIT: z.coerce.number().int().min(0).max(100).default(4),
     SUANNI_JOB_RETRY_DELAY_SECONDS: z.coerce.number().int().min(0).max(3_600).default(2),
     SUANNI_DRAIN_SECONDS: z.coerce.number().min(0).max(3_600).default(30),
+    SUANNI_FAULT_ERASURE_EXIT_AFTER_STEP: z.enum(ERASURE_FAULT_STEPS).optional(),
+    SUANNI_PROCESS_HEARTBEAT_SECONDS: z.coerce.number().min(0.2).max(300).default(10),
     OTEL_SERVICE_NAME: z.string().trim().min(1).default('suanni'),
     OTEL_EXPORTER_OTLP_ENDPOINT: z.preprocess(
       (value) => (value === '' ? undefined : value),
@@ -147,6 +165,13 @@ const environmentSchema = z
     OTEL_EXPORTER_OTLP_PROTOCOL: otlpProtocol,
     OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: otlpProtocol,
     SUANNI_TRACE_BUFFER_TRACES: z.coerce.number().int().min(1).max(100_000).default(500),
+    SUANNI_TRACE_STORE_TTL_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(10)
+      .max(7 * 86_400)
+      .default(3_600),
+    SUANNI_TRACE_STORE_PREFIX: z.string().trim().min(1).max(100).default('suanni:'),
     SUANNI_CHAT_TOKEN_BUDGET: z.coerce.number().int().min(200).max(200_000).default(1_200),
     SUANNI_CHAT_RECENT_TURNS: z.coerce.number().int().min(1).max(100).default(6),
     SUANNI_CHAT_SUMMARIZE_ABOVE: z.coerce.number().int().min(4).max(1_000).default(16),
@@ -180,6 +205,10 @@ const environmentSchema = z
         if (values[name]! > values[ceiling]!)
           context.addIssue({ code: 'custom', path: [name], message: `must not be above ${ceiling} (${values[ceiling]})` });
       }
+  })
+  .refine((env) => env.NODE_ENV !== 'production' || !env.SUANNI_FAULT_ERASURE_EXIT_AFTER_STEP, {
+    path: ['SUANNI_FAULT_ERASURE_EXIT_AFTER_STEP'],
+    message: 'is a fault injection for tests; it is refused in production',
   })
   .refine((env) => env.NODE_ENV !== 'production' || env.AUTH_JWT_SECRET || env.AUTH_JWKS_URL, {
     message: 'in production set AUTH_JWT_SECRET or AUTH_JWKS_URL; the generated development secret is refused',
@@ -245,6 +274,8 @@ export interface Config {
     retryLimit: number;
     retryDelaySeconds: number;
     drainSeconds: number;
+    /** How often a process writes its heartbeat to the registry of live processes (dead after three missed). */
+    heartbeatSeconds: number;
   };
   quotas: { facts: number; sessions: number; checkpointBytes: number; reviewsPerDay: number };
   /** Key of the erasure hashes; in development generated once into the data folder. */
@@ -261,6 +292,10 @@ export interface Config {
   models: ModelProviderConfig;
   /** OpenTelemetry: see src/platform/telemetry/sdk.ts. */
   telemetry: { serviceName: string; otlpEndpoint?: string; otlpTracesEndpoint?: string; otlpProtocol: OtlpProtocol; bufferTraces: number };
+  /** Fault injection for tests of killed processes (never in production). */
+  faults: { erasureExitAfterStep?: (typeof ERASURE_FAULT_STEPS)[number] };
+  /** With Redis: the recent-span store every process shares (key prefix, how long a trace is kept). */
+  traceStore: { prefix: string; ttlSeconds: number };
 }
 
 function rateLimitTable(values: Record<string, number>, ceiling: boolean): Record<RateScope, ClassLimits> {
@@ -330,6 +365,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       retryLimit: env.SUANNI_JOB_RETRY_LIMIT,
       retryDelaySeconds: env.SUANNI_JOB_RETRY_DELAY_SECONDS,
       drainSeconds: env.SUANNI_DRAIN_SECONDS,
+      heartbeatSeconds: env.SUANNI_PROCESS_HEARTBEAT_SECONDS,
     },
     quotas: {
       facts: env.SUANNI_QUOTA_FACTS,
@@ -355,5 +391,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       otlpProtocol: env.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL ?? env.OTEL_EXPORTER_OTLP_PROTOCOL ?? 'http/protobuf',
       bufferTraces: env.SUANNI_TRACE_BUFFER_TRACES,
     },
+    faults: { erasureExitAfterStep: env.SUANNI_FAULT_ERASURE_EXIT_AFTER_STEP },
+    traceStore: { prefix: env.SUANNI_TRACE_STORE_PREFIX, ttlSeconds: env.SUANNI_TRACE_STORE_TTL_SECONDS },
   };
 }

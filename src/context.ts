@@ -1,4 +1,5 @@
 import type { AuditLog } from './audit/service.js';
+import type { ProcessRegistry } from './platform/jobs/process-registry.js';
 import type { Database } from './platform/db/prisma.js';
 import type { EventBus } from './platform/pubsub.js';
 import type { Principal } from './identity/principal.js';
@@ -39,6 +40,8 @@ export interface AppDependencies {
   services: Services;
   /** Prometheus metrics of this app (/metrics). */
   metrics: Metrics;
+  /** This process in the registry of live gateways and workers (started by the caller). */
+  processes: ProcessRegistry;
   /** Development only: signs the demo users' tokens (GraphiQL's picker, `GET /dev/token`). */
   demoTokens?: DemoTokenSigner;
 }

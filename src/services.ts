@@ -10,12 +10,13 @@ import type { ReviewNode } from './review/agent/contract.js';
 import { compileReviewGraph, type ReviewNodeName } from './review/agent/graph.js';
 import { ReviewService } from './review/service.js';
 import { JobQueue } from './platform/jobs/job-queue.js';
+import { ProcessRegistry } from './platform/jobs/process-registry.js';
 import { ChatService } from './memory/service.js';
 import type { ChatTurnMessage } from './memory/context-window.js';
 import { poolStats, type Database } from './platform/db/prisma.js';
 import { createMetrics, type Metrics } from './platform/telemetry/metrics.js';
 import { ObservabilityService } from './observability/service.js';
-import { traceBuffer } from './platform/telemetry/sdk.js';
+import { traceStore } from './platform/telemetry/sdk.js';
 import { createEventBus } from './platform/pubsub.js';
 import type { RedisConnections } from './platform/redis.js';
 import { QuotaService } from './identity/quotas.js';
@@ -75,6 +76,7 @@ export function createDependencies(options: {
     { ...config.rateLimits, ceilingVariable: (scope, operationClass) => rateLimitVariable(scope, operationClass, true) },
     audit,
   );
+  const jobs = new JobQueue({ connectionString: options.databaseUrl, ...config.jobs });
   const reviewGraph = compileReviewGraph(
     { provider, modelExtraction: config.reviews.modelExtraction },
     { overrides: options.reviewNodeOverrides },
@@ -91,17 +93,23 @@ export function createDependencies(options: {
     barrier: tombstones,
     quota: (principal, count) => quotas.assertRoom(principal.tenantId, 'reviewsPerDay', count),
     sharedProgress: options.redis?.commands,
-    jobs: new JobQueue({ connectionString: options.databaseUrl, ...config.jobs }),
+    jobs,
     jobRetry: { limit: config.jobs.retryLimit, delaySeconds: config.jobs.retryDelaySeconds },
   });
   metrics.observeQueue(() => ({ depth: reviews.queueDepth, running: reviews.queueRunning, cluster: reviews.clusterQueue }));
+  const processes = new ProcessRegistry(db, {
+    role: config.role,
+    intervalSeconds: config.jobs.heartbeatSeconds,
+    runningJobs: () => jobs.runningHere,
+  });
+  metrics.observeProcesses(() => processes.snapshot);
   metrics.observePool(() => poolStats(db));
 
   const sessions = new SessionService(db, events, quotas, tombstones, audit);
   const identity = new IdentityService(db, tombstones, audit);
   const memoryStores: MemoryStores = {
-    countTraces: (userId) => (options.traceStore ? options.traceStore.countTraces(userId) : traceBuffer().countForUser(userId)),
-    forgetTraces: (userId) => (options.traceStore ? options.traceStore.forgetTraces(userId) : traceBuffer().forgetUser(userId)),
+    countTraces: (userId) => (options.traceStore ? options.traceStore.countTraces(userId) : traceStore().countForUser(userId)),
+    forgetTraces: (userId) => (options.traceStore ? options.traceStore.forgetTraces(userId) : traceStore().forgetUser(userId)),
     countProgress: (userId) => reviews.progress.countForUser(userId),
     forgetProgress: (userId) => reviews.progress.forgetUser(userId),
   };
@@ -119,6 +127,7 @@ export function createDependencies(options: {
     events,
     tokens,
     metrics,
+    processes,
     demoTokens: demoTokenSigner({
       env: config.env,
       secret: config.auth.jwtSecret ?? options.jwtSecret,
@@ -134,8 +143,10 @@ export function createDependencies(options: {
       erasure: new ErasureService(db, events, tombstones, hasher, identity, memoryStores, audit, {
         faultAfterStep: options.erasureFaultAfterStep,
         failAfterStep: options.erasureFailAfterStep,
+        exitAfterStep: config.faults.erasureExitAfterStep,
         retry: options.erasureRetry,
         metrics,
+        jobs,
       }),
       sessions,
       knowledge,
@@ -149,6 +160,7 @@ export function createDependencies(options: {
           cluster: reviews.clusterQueue,
         }),
         audit,
+        () => processes.live(),
       ),
       chat: new ChatService(db, options.databaseUrl, sessions, provider, config.chat, tombstones, quotas, {
         summarizer: options.chatSummarizer,

@@ -490,6 +490,7 @@ describe('observability', () => {
     const query = `query ($window: String) { adminStats(window: $window) {
       window reviews { total succeeded failed successRate latencyMs { p50 p95 p99 } }
       queue { depth running concurrency }
+      processes { role pid }
       database { connections { state count } pool { total idle waiting max } tables { name totalBytes rowEstimate } }
     } }`;
     const response = await app.gql(query, { window: '1h' }, { token: sre });
@@ -499,6 +500,8 @@ describe('observability', () => {
     expect(stats.reviews.successRate).toBeGreaterThan(0);
     expect(stats.reviews.latencyMs.p50).toEqual(expect.any(Number));
     expect(stats.queue).toMatchObject({ depth: expect.any(Number), running: expect.any(Number), concurrency: 8 });
+    // The all-in-one test app is registered as a live process (multi-process listings: test/scale.int.test.ts).
+    expect(stats.processes).toContainEqual({ role: 'all', pid: process.pid });
     expect(stats.database.connections.reduce((sum: number, entry: { count: number }) => sum + entry.count, 0)).toBeGreaterThan(0);
     expect(stats.database.pool.max).toBe(5);
     expect(stats.database.tables.map((table: { name: string }) => table.name)).toEqual(

@@ -43,8 +43,8 @@ describe.skipIf(!reachable)('many gateways and workers', () => {
   let gatewayB: SuanniProcess;
   let workerOne: SuanniProcess;
   let workerTwo: SuanniProcess;
-  const spawnRole = async (role: 'gateway' | 'worker') => {
-    const started = await spawnSuanni(role, env);
+  const spawnRole = async (role: 'gateway' | 'worker', extra: Record<string, string> = {}) => {
+    const started = await spawnSuanni(role, { ...env, ...extra });
     processes.push(started);
     return started;
   };
@@ -67,7 +67,8 @@ describe.skipIf(!reachable)('many gateways and workers', () => {
       spawnRole('worker'),
       spawnRole('worker'),
     ]);
-  }, 120_000);
+    // Four processes transpiling at once on a 2-core machine shared with others.
+  }, 300_000);
 
   afterAll(async () => {
     for (const started of processes)
@@ -108,6 +109,56 @@ describe.skipIf(!reachable)('many gateways and workers', () => {
         ]),
         ['STATUS', null, 'SUCCEEDED'],
       ]);
+    },
+    120_000,
+  );
+
+  it.skipIf(!redisUp)(
+    'one trace across processes: read on gateway A, it holds the spans of gateway B (which took submitReview) and of the worker',
+    async () => {
+      const token = await tokenFor(env, 'alice', 'acme');
+      const sre = await tokenFor(env, 'sam', 'acme', ['SRE']);
+      const outsider = await tokenFor(env, 'olga', 'other-tenant', ['SRE']);
+      const submitted = await gqlAt(gatewayB.url, token, 'mutation ($input: ReviewInput!) { submitReview(input: $input) { id } }', {
+        input: { contractId: 'traced', title: 'traced', text: englishContract({ payDays: 45, penalty: 6, notice: 30, years: 1 }) },
+      });
+      const reviewId = submitted.data.submitReview.id as string;
+      const review = await waitFor(
+        () => gqlAt(gatewayB.url, token, 'query ($id: ID!) { review(id: $id) { status traceId } }', { id: reviewId }),
+        (result) => result.data?.review?.status === 'SUCCEEDED',
+        60_000,
+        'the review to succeed',
+      );
+      const traceId = review.data.review.traceId as string;
+      const TRACE = 'query ($id: ID!) { trace(id: $id) { traceId spans { spanId parentSpanId name } } }';
+      // Spans reach the store in batches: poll until the worker's last span is there.
+      const read = await waitFor(
+        () => gqlAt(gatewayA.url, sre, TRACE, { id: traceId }),
+        (result) => (result.data?.trace?.spans ?? []).some((span: { name: string }) => span.name === 'review.run'),
+        30_000,
+        'the whole trace on gateway A',
+      );
+      const spans = read.data.trace.spans as { spanId: string; parentSpanId: string | null; name: string }[];
+      const byId = new Map(spans.map((span) => [span.spanId, span]));
+      // Gateway B's part: the submitting operation, a root of the trace.
+      const operation = spans.find((span) => span.parentSpanId === null && /submitReview/.test(span.name));
+      expect(operation, JSON.stringify(spans.map((span) => span.name))).toBeDefined();
+      // The worker's part: review.run continues the trace from the job's traceparent, under B's operation.
+      const run = spans.find((span) => span.name === 'review.run')!;
+      let ancestor = run.parentSpanId ? byId.get(run.parentSpanId) : undefined;
+      while (ancestor?.parentSpanId) ancestor = byId.get(ancestor.parentSpanId);
+      expect(ancestor?.spanId).toBe(operation!.spanId);
+      for (const node of ['parse', 'retrieve', 'compliance', 'risk', 'report'])
+        expect(spans.some((span) => span.name === `review.node.${node}`)).toBe(true);
+      // The same tree on gateway B, in traces on A, and nothing for another tenant.
+      const onB = await gqlAt(gatewayB.url, sre, TRACE, { id: traceId });
+      expect(onB.data.trace.spans.length).toBeGreaterThanOrEqual(spans.length);
+      const listed = await gqlAt(gatewayA.url, sre, 'query ($reviewId: ID) { traces(filter: { reviewId: $reviewId }) { traceId } }', {
+        reviewId,
+      });
+      expect(listed.data.traces.map((entry: { traceId: string }) => entry.traceId)).toEqual([traceId]);
+      const foreign = await gqlAt(gatewayA.url, outsider, TRACE, { id: traceId });
+      expect(foreign.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
     },
     120_000,
   );
@@ -170,6 +221,43 @@ describe.skipIf(!reachable)('many gateways and workers', () => {
     },
     120_000,
   );
+  it('the registry of live processes lists every gateway and worker with its heartbeat; a worker killed by SIGKILL drops out once its heartbeat expires', async () => {
+    const sre = await tokenFor(env, 'sam', 'acme', ['SRE']);
+    const PROCESSES = '{ adminStats(window: "1h") { processes { id role host pid startedAt lastHeartbeatAt expiresAt runningJobs } } }';
+    type Listed = { id: string; role: string; host: string; pid: number; lastHeartbeatAt: string; expiresAt: string; runningJobs: number };
+    const list = async () => ((await gqlAt(gatewayA.url, sre, PROCESSES)).data?.adminStats?.processes ?? []) as Listed[];
+    const doomed = await spawnRole('worker');
+    const pids = (listed: Listed[], role: string) => listed.filter((entry) => entry.role === role).map((entry) => entry.pid);
+    const before = await waitFor(
+      list,
+      (listed) => pids(listed, 'worker').includes(doomed.child.pid!),
+      30_000,
+      'the new worker to register',
+    );
+    expect(pids(before, 'worker').sort()).toEqual([workerOne, workerTwo, doomed].map((worker) => worker.child.pid).sort());
+    expect(pids(before, 'gateway').sort()).toEqual([gatewayA, gatewayB].map((gateway) => gateway.child.pid).sort());
+    for (const entry of before) {
+      expect(new Date(entry.expiresAt).getTime()).toBeGreaterThan(new Date(entry.lastHeartbeatAt).getTime());
+      expect(entry.runningJobs).toBe(0);
+    }
+    // The heartbeat moves on.
+    const first = before.find((entry) => entry.pid === doomed.child.pid)!;
+    await waitFor(
+      list,
+      (listed) => listed.some((entry) => entry.id === first.id && entry.lastHeartbeatAt > first.lastHeartbeatAt),
+      30_000,
+      'a later heartbeat',
+    );
+    const metrics = await (await fetch(gatewayA.url.replace(/\/graphql$/, '/metrics'))).text();
+    expect(metrics).toMatch(/suanni_live_processes\{role="worker"\} [1-9]/);
+    expect(metrics).toContain(`suanni_process_heartbeat_age_seconds{process="${first.id}",role="worker"`);
+
+    doomed.child.kill('SIGKILL');
+    await doomed.exited;
+    const after = await waitFor(list, (listed) => !listed.some((entry) => entry.id === first.id), 30_000, 'the killed worker to expire');
+    expect(pids(after, 'worker').sort()).toEqual([workerOne, workerTwo].map((worker) => worker.child.pid).sort());
+  }, 120_000);
+
   it('a batch survives a worker killed by SIGKILL, a worker drained by SIGTERM and a gateway restart: every review SUCCEEDED once', async () => {
     const token = await tokenFor(env, 'alice', 'acme');
     const inputs = Array.from({ length: 48 }, (_, i) => ({
@@ -224,4 +312,58 @@ describe.skipIf(!reachable)('many gateways and workers', () => {
     });
     expect(read.data.reviewBatch).toEqual({ succeeded: inputs.length, failed: 0, running: 0 });
   }, 180_000);
+  it('an erasure whose worker is killed by SIGKILL mid-way completes on another worker, from the step where it stopped', async () => {
+    // Only a worker that kills itself after the `facts` step on an erasure's first attempt runs jobs for now.
+    for (const started of processes)
+      if (started.role === 'worker' && started.child.exitCode === null && started.child.signalCode === null) {
+        started.child.kill('SIGTERM');
+        await started.exited;
+      }
+    const doomed = await spawnRole('worker', { SUANNI_FAULT_ERASURE_EXIT_AFTER_STEP: 'facts' });
+    const erin = await tokenFor(env, 'erin', 'acme');
+    const compliance = await tokenFor(env, 'carla', 'acme', ['COMPLIANCE']);
+    const session = await gqlAt(gatewayB.url, erin, 'mutation { createSession(title: "to erase") { id } }');
+    expect(session.errors).toBeUndefined();
+    const erinId = (await gqlAt(gatewayB.url, erin, '{ me { id } }')).data.me.id as string;
+    const requested = await gqlAt(gatewayB.url, compliance, 'mutation ($userId: ID) { requestErasure(userId: $userId) { id } }', {
+      userId: erinId,
+    });
+    expect(requested.errors).toBeUndefined();
+    const requestId = requested.data.requestErasure.id as string;
+    const erasure = async () =>
+      (
+        await sql.query<{
+          status: string;
+          attempts: number;
+          steps: { name: string; status: string }[];
+          verification: { allZero: boolean } | null;
+        }>('SELECT status, attempts, steps, verification FROM "ErasureRequest" WHERE id = $1', [requestId])
+      ).rows[0]!;
+
+    // The worker dies holding the job: the erasure stays RUNNING with the steps up to `facts` done.
+    await doomed.exited;
+    expect(doomed.child.signalCode).toBe('SIGKILL');
+    const interrupted = await erasure();
+    expect(interrupted.status).toBe('RUNNING');
+    const done = interrupted.steps.filter((step) => step.status === 'DONE').map((step) => step.name);
+    expect(done).toEqual(['tombstone', 'inventory', 'checkpoints', 'facts']);
+
+    // Another worker takes the job over once its lease expires and finishes it.
+    await spawnRole('worker');
+    const completed = await waitFor(erasure, (row) => row.status === 'COMPLETED', 90_000, 'the erasure to complete');
+    // Attempt 2 at least (more when a slow machine lets the 4 s test lease expire under a running attempt: steps are idempotent).
+    expect(completed.attempts).toBeGreaterThanOrEqual(2);
+    expect(completed.verification).toMatchObject({ allZero: true });
+    expect(completed.steps.every((step) => step.status === 'DONE')).toBe(true);
+    const { rows: jobs } = await sql.query<{ state: string; retry_count: number }>(
+      `SELECT state, retry_count FROM pgboss.job WHERE name = 'erasure-run' AND singleton_key = $1`,
+      [requestId],
+    );
+    expect(jobs).toHaveLength(1);
+    expect(jobs[0]!.state).toBe('completed');
+    expect(jobs[0]!.retry_count).toBeGreaterThanOrEqual(1);
+    // Gateway A was replaced in the batch test; B is the gateway that has run all along.
+    const after = await gqlAt(gatewayB.url, erin, '{ me { id } }');
+    expect(after.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+  }, 300_000);
 });

@@ -1,5 +1,5 @@
 import type { Database } from '../platform/db/prisma.js';
-import { backoffDelay, retryTransient, type RetryOptions } from '../platform/db/transient.js';
+import { retryTransient, type RetryOptions } from '../platform/db/transient.js';
 import { AppError, assertUuid, forbidden, notFound } from '../platform/errors.js';
 import type { EventBus } from '../platform/pubsub.js';
 import { createLogger } from '../platform/logger.js';
@@ -13,11 +13,22 @@ import type { Prisma } from '../generated/prisma/client.js';
 import { z } from 'zod';
 import { ATTR, withSpan } from '../platform/telemetry/tracing.js';
 import type { Metrics } from '../platform/telemetry/metrics.js';
+import type { JobQueue, QueuedJob, QueueDefinition } from '../platform/jobs/job-queue.js';
 
 const log = createLogger('erasure');
 
-/** Attempts of one job before it is FAILED (about half a minute of retries in all). */
-const ERASURE_RETRY = { attempts: 8, baseDelayMs: 250, maxDelayMs: 8_000 };
+/** Attempts of one job before it is FAILED (the job queue's backoff: 1, 2, 4 ... 64 s between them). */
+const ERASURE_RETRY = { attempts: 8, baseDelayMs: 1_000, maxDelayMs: 64_000 };
+
+/** The durable queue of erasure runs (pg-boss, like reviews), and the queue of runs that failed for good. */
+export const ERASURE_QUEUE = 'erasure-run';
+export const ERASURE_FAILED_QUEUE = 'erasure-run-failed';
+/** Erasures one worker process runs at a time. */
+const ERASURE_CONCURRENCY = 2;
+
+interface ErasureJob {
+  requestId: string;
+}
 
 export type ErasureStepName =
   | 'tombstone'
@@ -130,6 +141,7 @@ const sum = (counts: StoreCounts, belongs: (store: string) => boolean) =>
  * recorded, so a job interrupted by a crash resumes where it stopped.
  */
 export class ErasureService {
+  /** Attempts running in this process. */
   private readonly running = new Map<string, Promise<void>>();
 
   constructor(
@@ -145,10 +157,36 @@ export class ErasureService {
       faultAfterStep?: ErasureStepName;
       /** Tests: the first attempt throws after this step (retried like any failure). */
       failAfterStep?: ErasureStepName;
+      /** Tests of a killed worker: the process kills itself (SIGKILL) after this step on the job's first attempt. */
+      exitAfterStep?: ErasureStepName;
       metrics?: Metrics;
       retry?: Pick<RetryOptions, 'attempts' | 'baseDelayMs' | 'maxDelayMs'>;
-    } = {},
+      /** The durable job queue that runs erasures in worker processes. */
+      jobs: JobQueue;
+    },
   ) {}
+
+  /** The queues of erasure runs (created by every process, idempotently). */
+  get queues(): QueueDefinition[] {
+    const retry = this.options.retry ?? ERASURE_RETRY;
+    return [
+      { name: ERASURE_FAILED_QUEUE, retryLimit: 2, retryDelaySeconds: 1 },
+      {
+        name: ERASURE_QUEUE,
+        retryLimit: retry.attempts - 1,
+        retryDelaySeconds: Math.round(retry.baseDelayMs / 1000),
+        deadLetter: ERASURE_FAILED_QUEUE,
+      },
+    ];
+  }
+
+  /** Creates the queues; with `work`, this process runs erasure jobs (roles `all` and `worker`). */
+  async start(options: { work: boolean }): Promise<void> {
+    await this.options.jobs.start(this.queues);
+    if (!options.work) return;
+    await this.options.jobs.work<ErasureJob>(ERASURE_QUEUE, ERASURE_CONCURRENCY, (job) => this.execute(job));
+    await this.options.jobs.work<ErasureJob>(ERASURE_FAILED_QUEUE, 1, (job) => this.failForGood(job.data.requestId));
+  }
 
   /**
    * Starts the erasure of the caller, or (COMPLIANCE) of a user of the caller's tenant. Returns
@@ -159,7 +197,7 @@ export class ErasureService {
       resultIds: (job) => [job.id],
     });
     // Started once its audit entry exists: the job's audit-log step must find the subject named there.
-    if (job.status !== 'COMPLETED') this.start(job.id);
+    if (job.status !== 'COMPLETED') await this.enqueue(job.id);
     return job;
   }
 
@@ -212,7 +250,7 @@ export class ErasureService {
       },
       { targetIds: [requestId] },
     );
-    if (job.status !== 'COMPLETED') this.start(job.id);
+    if (job.status !== 'COMPLETED') await this.enqueue(job.id);
     return job;
   }
 
@@ -261,47 +299,75 @@ export class ErasureService {
     }
   }
 
-  /** After a restart: every job that was pending or running continues from its last step. */
+  /**
+   * After a restart: every erasure still pending or running whose job is no longer queued or
+   * running anywhere (lost, or left by a crash simulated in tests) gets a new job; one that a live
+   * worker runs is left alone. Returns how many were queued again.
+   */
   async resumeInterrupted(): Promise<number> {
     const open = await this.db.erasureRequest.findMany({ where: { status: { in: ['PENDING', 'RUNNING'] } }, select: { id: true } });
-    for (const job of open) this.start(job.id);
-    return open.length;
+    let queued = 0;
+    for (const job of open) if (await this.enqueue(job.id)) queued += 1;
+    return queued;
   }
 
-  /** Waits for every job started by this process. */
+  /** Waits until no erasure job is waiting, retrying or running (in any process while the queue runs). */
   async idle(): Promise<void> {
-    while (this.running.size > 0) await Promise.allSettled([...this.running.values()]);
+    for (;;) {
+      while (this.running.size > 0) await Promise.allSettled([...this.running.values()]);
+      if (!this.options.jobs.running || (await this.options.jobs.unfinished([ERASURE_QUEUE, ERASURE_FAILED_QUEUE])) === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
   }
 
   /**
-   * Runs a job in the background with bounded retries: every attempt continues from the first
-   * step not done; after the last one the job is FAILED, and COMPLIANCE can resume it.
+   * Queues a run of the erasure (at-least-once: a worker that dies holding it loses its lease and
+   * another takes it over); every attempt continues from the first step not done; after the last
+   * one the erasure is FAILED, and COMPLIANCE can resume it. The erasure's row stays the record.
    */
-  private start(requestId: string): void {
-    if (this.running.has(requestId)) return;
-    const run = (async () => {
-      const retry = this.options.retry ?? ERASURE_RETRY;
-      for (let attempt = 1; ; attempt += 1) {
-        try {
-          await this.run(requestId);
-          return;
-        } catch (error) {
-          // A simulated crash leaves the job as a dead process would: RUNNING, for the next start.
-          if (error instanceof SimulatedCrash) return;
-          if (attempt >= retry.attempts) {
-            log.error({ err: error, requestId, attempt }, 'erasure job failed');
-            await retryTransient(() => this.fail(requestId, error)).catch((failure) =>
-              log.error({ err: failure, requestId }, 'erasure job could not be marked failed; it resumes at the next start'),
-            );
-            return;
-          }
-          const delay = backoffDelay(attempt, retry);
-          log.warn({ err: error, requestId, attempt, delayMs: delay }, 'erasure attempt failed; retrying');
-          await new Promise((resolve) => setTimeout(resolve, delay));
+  private enqueue(requestId: string): Promise<boolean> {
+    const retry = this.queues[1]!;
+    return this.options.jobs.sendOnce<ErasureJob>(
+      ERASURE_QUEUE,
+      requestId,
+      { requestId },
+      {
+        limit: retry.retryLimit,
+        delaySeconds: retry.retryDelaySeconds,
+      },
+    );
+  }
+
+  /** One attempt of an erasure job; throws to have the job queue retry it while attempts remain. */
+  private async execute(job: QueuedJob<ErasureJob>): Promise<void> {
+    const { requestId } = job.data;
+    const attempt = (async () => {
+      try {
+        await this.run(requestId);
+      } catch (error) {
+        // A simulated crash leaves the erasure as a dead process would: RUNNING, for resumeInterrupted.
+        if (error instanceof SimulatedCrash) return;
+        if (job.retryCount < job.retryLimit) {
+          log.warn({ err: error, requestId, attempt: job.retryCount + 1 }, 'erasure attempt failed; the job will be retried');
+          throw error;
         }
+        log.error({ err: error, requestId, attempt: job.retryCount + 1 }, 'erasure job failed');
+        await retryTransient(() => this.fail(requestId, error));
       }
-    })().finally(() => this.running.delete(requestId));
-    this.running.set(requestId, run);
+    })();
+    this.running.set(requestId, attempt);
+    try {
+      await attempt;
+    } finally {
+      if (this.running.get(requestId) === attempt) this.running.delete(requestId);
+    }
+  }
+
+  /** An erasure job that failed for good (its last attempt's worker died): the erasure is FAILED unless it completed. */
+  private async failForGood(requestId: string): Promise<void> {
+    const job = await this.db.erasureRequest.findUnique({ where: { id: requestId } });
+    if (!job || job.status === 'COMPLETED' || job.status === 'FAILED') return;
+    await this.fail(requestId, new Error('every attempt was lost'));
   }
 
   private async fail(requestId: string, error: unknown): Promise<void> {
@@ -345,6 +411,10 @@ export class ErasureService {
         await this.db.erasureRequest.update({ where: { id: requestId }, data: { steps, verification: verification ?? undefined } });
         this.publish(job, step.name, steps);
         if (this.options.faultAfterStep === step.name && job.attempts === 1) throw new SimulatedCrash(step.name);
+        if (this.options.exitAfterStep === step.name && job.attempts === 1) {
+          log.warn({ requestId, step: step.name }, 'fault injection: the process kills itself mid-erasure');
+          process.kill(process.pid, 'SIGKILL');
+        }
         if (this.options.failAfterStep === step.name && job.attempts === 1) throw new Error(`injected failure after ${step.name}`);
       }
       const completed = await this.db.erasureRequest.update({

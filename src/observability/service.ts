@@ -2,8 +2,9 @@ import type { AuditLog } from '../audit/service.js';
 import { hasRole, type Principal } from '../identity/principal.js';
 import { poolStats, type Database } from '../platform/db/prisma.js';
 import { badUserInput, forbidden, notFound } from '../platform/errors.js';
-import { traceBuffer } from '../platform/telemetry/sdk.js';
+import { traceStore } from '../platform/telemetry/sdk.js';
 import type { TraceFilter, TraceRecord } from '../platform/telemetry/trace-buffer.js';
+import type { LiveProcess } from '../platform/jobs/process-registry.js';
 
 const traceIdPattern = /^[0-9a-f]{32}$/;
 const windowPattern = /^(\d{1,4})(m|h|d)$/;
@@ -31,6 +32,8 @@ export interface AdminStats {
     latencyMs: { p50: number | null; p90: number | null; p95: number | null; p99: number | null; max: number | null };
   };
   queue: QueueStats;
+  /** Live gateway and worker processes of the deployment, with their last heartbeat. */
+  processes: LiveProcess[];
   database: {
     connections: { state: string; count: number }[];
     pool: { total: number; idle: number; waiting: number; max: number } | null;
@@ -58,20 +61,22 @@ export class ObservabilityService {
     private readonly queueStats: () => QueueStats,
     /** Records trace reads (traces show who did what). */
     private readonly audit: Pick<AuditLog, 'record'>,
+    /** Gateways and workers whose heartbeat has not expired. */
+    private readonly liveProcesses: () => Promise<LiveProcess[]>,
   ) {}
 
   private assertOperator(principal: Principal): void {
     if (!hasRole(principal, 'SRE') && !hasRole(principal, 'ADMIN')) throw forbidden('Only an SRE or ADMIN of the tenant may read this.');
   }
 
-  /** One trace of the caller's tenant from the buffer; NOT_FOUND when unknown, evicted or another tenant's. */
+  /** One trace of the caller's tenant from the trace store (this process's buffer, or shared through Redis); NOT_FOUND when unknown, evicted or another tenant's. */
   trace(principal: Principal, traceId: string): Promise<TraceRecord> {
-    return this.audit.record(principal, 'TRACE_READ', (targets) => {
+    return this.audit.record(principal, 'TRACE_READ', async (targets) => {
       this.assertOperator(principal);
       const id = traceId.trim().toLowerCase();
       if (!traceIdPattern.test(id)) throw badUserInput('id is a W3C trace id: 32 lowercase hex digits.', 'id');
       targets.add(id);
-      const trace = traceBuffer().get(id, principal.tenantId);
+      const trace = await traceStore().get(id, principal.tenantId);
       if (!trace) throw notFound('Trace');
       return trace;
     });
@@ -81,7 +86,7 @@ export class ObservabilityService {
   traces(principal: Principal, filter: Omit<TraceFilter, 'tenantId'>): Promise<TraceRecord[]> {
     return this.audit.record(principal, 'TRACES_READ', () => {
       this.assertOperator(principal);
-      return traceBuffer().list({ ...filter, tenantId: principal.tenantId });
+      return traceStore().list({ ...filter, tenantId: principal.tenantId });
     });
   }
 
@@ -95,7 +100,7 @@ export class ObservabilityService {
     const ms = parseWindow(window);
     const to = new Date();
     const from = new Date(to.getTime() - ms);
-    const [reviewRows, connectionRows, tableRows] = await Promise.all([
+    const [reviewRows, connectionRows, tableRows, processes] = await Promise.all([
       this.db.$queryRaw<
         {
           succeeded: bigint;
@@ -127,6 +132,7 @@ export class ObservabilityService {
         FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
         WHERE n.nspname = current_schema() AND c.relkind IN ('r', 'p')
         ORDER BY total_bytes DESC, name`,
+      this.liveProcesses(),
     ]);
     const row = reviewRows[0];
     const succeeded = Number(row?.succeeded ?? 0);
@@ -144,6 +150,7 @@ export class ObservabilityService {
         latencyMs: { p50: round(row?.p50), p90: round(row?.p90), p95: round(row?.p95), p99: round(row?.p99), max: round(row?.max) },
       },
       queue: this.queueStats(),
+      processes,
       database: {
         connections: connectionRows.map((entry) => ({ state: entry.state, count: Number(entry.count) })),
         pool: poolStats(this.db) ?? null,

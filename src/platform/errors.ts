@@ -9,6 +9,8 @@ export type ErrorCode =
   | 'RATE_LIMITED'
   /** A chat turn could not get its thread within the bounded wait (another turn holds it). */
   | 'THREAD_BUSY'
+  /** Work handed to a worker process got no answer in time (no worker running, or every attempt failed). */
+  | 'UNAVAILABLE'
   | 'INTERNAL';
 
 /**

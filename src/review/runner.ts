@@ -11,7 +11,7 @@ import type { ReviewState } from './agent/state.js';
 import { REVIEW_CANCELLATIONS, reviewBatchTopic, type ReviewProgressEvent, type ReviewProgressLog } from './progress.js';
 import type { ClusterQueueStats, JobQueue, QueuedJob, QueueDefinition, SqlRunner } from '../platform/jobs/job-queue.js';
 import type { ReviewStore } from './store.js';
-import { traceReviewRun, type ReviewRunTrace } from './tracing.js';
+import { traceReviewRun, withOrigin, type ReviewOrigin, type ReviewRunTrace } from './tracing.js';
 
 const log = createLogger('reviews');
 
@@ -30,12 +30,28 @@ const RETRIES_EXHAUSTED_MESSAGE =
 /** The durable queue of review runs, and the queue of runs that failed for good. */
 export const REVIEW_QUEUE = 'review-run';
 export const REVIEW_FAILED_QUEUE = 'review-run-failed';
+/** Replays (`replayReview`): run by a worker, answered to the gateway that waits for them. */
+export const REPLAY_QUEUE = 'review-replay';
+/** How long a gateway waits for a replay's answer (a worker must pick the job and run the graph). */
+const REPLAY_WAIT_MS = 60_000;
+
+export interface ReplayResult {
+  identical: boolean;
+  differences: string[];
+}
+
+interface ReplayJob {
+  reviewId: string;
+  origin?: ReviewOrigin;
+}
 
 /** Priority of single reviews; batch member i gets -i, so single reviews go first and concurrent batches interleave. */
 const SINGLE_PRIORITY = 1;
 
 interface ReviewJob {
   reviewId: string;
+  /** The submitting operation's trace context (W3C), continued by the worker. */
+  origin?: ReviewOrigin;
 }
 
 export interface ReviewRunnerOptions {
@@ -61,6 +77,7 @@ export class ReviewRunner {
   private readonly cancelled = new Set<string>();
   private readonly runningHere = new Set<string>();
   private depthTimer: NodeJS.Timeout | undefined;
+  private readonly batchRefreshes = new Map<string, { again: boolean; done: Promise<void> }>();
 
   constructor(
     private readonly store: ReviewStore,
@@ -79,11 +96,12 @@ export class ReviewRunner {
     return [
       { name: REVIEW_FAILED_QUEUE, retryLimit: 2, retryDelaySeconds: 1 },
       { name: REVIEW_QUEUE, retryLimit: limit, retryDelaySeconds: delaySeconds, deadLetter: REVIEW_FAILED_QUEUE },
+      { name: REPLAY_QUEUE, retryLimit: limit, retryDelaySeconds: delaySeconds },
     ];
   }
 
-  /** Creates the queues; with `work`, starts taking review jobs in this process (worker role). */
-  async start(options: { work: boolean }): Promise<void> {
+  /** Creates the queues; with `work`, starts taking review and replay jobs in this process (worker role). */
+  async start(options: { work: boolean; replay: (reviewId: string) => Promise<ReplayResult> }): Promise<void> {
     await this.jobs.start(this.queues);
     const refresh = () =>
       this.jobs.stats(REVIEW_QUEUE).then(
@@ -92,7 +110,26 @@ export class ReviewRunner {
       );
     this.depthTimer = setInterval(refresh, 5_000).unref();
     void refresh();
-    if (options.work) await this.work();
+    if (options.work) {
+      await this.work();
+      await this.jobs.work<ReplayJob>(REPLAY_QUEUE, this.options.concurrency, (job) =>
+        withOrigin(job.data.origin, () => options.replay(job.data.reviewId)),
+      );
+    }
+  }
+
+  /** Queues a replay and waits for its answer; UNAVAILABLE when no worker ran it in time or every attempt failed. */
+  async replay(reviewId: string, origin: ReviewOrigin | undefined): Promise<ReplayResult> {
+    const id = await this.jobs.send<ReplayJob>(REPLAY_QUEUE, origin ? { reviewId, origin } : { reviewId }, SINGLE_PRIORITY);
+    const deadline = Date.now() + REPLAY_WAIT_MS;
+    for (let wait = 10; Date.now() < deadline; wait = Math.min(wait * 2, 250)) {
+      await new Promise((resolve) => setTimeout(resolve, wait));
+      const job = await this.jobs.job(REPLAY_QUEUE, id);
+      if (job?.state === 'completed') return job.output as ReplayResult;
+      if (!job || job.state === 'failed' || job.state === 'cancelled') break;
+    }
+    await this.jobs.cancel(REPLAY_QUEUE, id).catch(() => undefined);
+    throw new AppError('UNAVAILABLE', 'The replay could not run now: no worker answered in time, or every attempt failed; try again.');
   }
 
   /** Stops taking work, lets running reviews finish within `graceMs`, then releases the rest to other workers. */
@@ -127,11 +164,14 @@ export class ReviewRunner {
   }
 
   /** Queues the runs of new reviews inside their creating transaction: single ones ahead of batch members. */
-  enqueueIn(kind: 'single' | 'batch'): (sql: SqlRunner, reviewIds: readonly string[]) => Promise<void> {
+  enqueueIn(kind: 'single' | 'batch', origin?: ReviewOrigin): (sql: SqlRunner, reviewIds: readonly string[]) => Promise<void> {
     return (sql, reviewIds) =>
       this.jobs.insert<ReviewJob>(
         REVIEW_QUEUE,
-        reviewIds.map((reviewId, index) => ({ data: { reviewId }, priority: kind === 'single' ? SINGLE_PRIORITY : -index })),
+        reviewIds.map((reviewId, index) => ({
+          data: origin ? { reviewId, origin } : { reviewId },
+          priority: kind === 'single' ? SINGLE_PRIORITY : -index,
+        })),
         sql,
       );
   }
@@ -182,7 +222,7 @@ export class ReviewRunner {
     this.running += 1;
     this.runningHere.add(job.data.reviewId);
     try {
-      await traceReviewRun(job.data.reviewId, this.options.metrics, (trace) => this.executeRun(job, trace));
+      await traceReviewRun(job.data.reviewId, job.data.origin, this.options.metrics, (trace) => this.executeRun(job, trace));
     } finally {
       this.running -= 1;
       this.runningHere.delete(job.data.reviewId);
@@ -298,8 +338,31 @@ export class ReviewRunner {
       else counts.failed += 1;
       return this.emitBatchProgress(batchId, counts);
     }
-    const { total, succeeded, failed, cancelled } = await this.store.batchCounts(batchId);
-    this.emitBatchProgress(batchId, { total, succeeded, failed, cancelled });
+    await this.refreshBatchCounts(batchId);
+  }
+
+  /**
+   * Counts of a batch submitted to another process, from the database: while one count query of
+   * the batch is in flight, reviews finishing meanwhile only ask for one more after it, so a
+   * worker running a 400-batch makes a handful of count queries instead of one per review, and the
+   * last published counts are still read after the last review finished.
+   */
+  private refreshBatchCounts(batchId: string): Promise<void> {
+    const pending = this.batchRefreshes.get(batchId);
+    if (pending) {
+      pending.again = true;
+      return pending.done;
+    }
+    const refresh = { again: false, done: Promise.resolve() };
+    refresh.done = (async () => {
+      do {
+        refresh.again = false;
+        const { total, succeeded, failed, cancelled } = await this.store.batchCounts(batchId);
+        this.emitBatchProgress(batchId, { total, succeeded, failed, cancelled });
+      } while (refresh.again);
+    })().finally(() => this.batchRefreshes.delete(batchId));
+    this.batchRefreshes.set(batchId, refresh);
+    return refresh.done;
   }
 
   /** Publishes a batch's counts from the database (after a cancellation). */

@@ -23,7 +23,7 @@ import {
   type ReviewBatchProgressEvent,
   type ReviewProgressEvent,
 } from './progress.js';
-import { ReviewRunner } from './runner.js';
+import { ReviewRunner, type ReplayResult } from './runner.js';
 import {
   decodeReviewCursor,
   encodeReviewCursor,
@@ -34,7 +34,7 @@ import {
   type ReviewFilter,
   type ReviewRow,
 } from './store.js';
-import { rememberReviewOrigin } from './tracing.js';
+import { reviewOrigin } from './tracing.js';
 
 export type { ReviewInput } from './inputs.js';
 export type { ReviewBatchRow, ReviewFilter, ReviewRow } from './store.js';
@@ -47,10 +47,7 @@ export interface ReviewLimits {
   maxFileBytes: number;
 }
 
-export interface ReplayResult {
-  identical: boolean;
-  differences: string[];
-}
+export type { ReplayResult } from './runner.js';
 
 export interface ReviewServiceOptions {
   db: Database;
@@ -131,9 +128,9 @@ export class ReviewService {
     return this.runner.queueRunning;
   }
 
-  /** Creates the job queues; with `work` this process also runs reviews (roles `all` and `worker`). */
+  /** Creates the job queues; with `work` this process also runs reviews and replays (roles `all` and `worker`). */
   start(options: { work: boolean }): Promise<void> {
-    return this.runner.start(options);
+    return this.runner.start({ ...options, replay: (reviewId) => this.replayNow(reviewId) });
   }
 
   /** Waits until no review is waiting or running in any process (tests, benches). */
@@ -155,13 +152,12 @@ export class ReviewService {
     const review = await this.store.createReview(
       principal,
       { contractId: input.contractId, title: input.title.trim(), text: input.text, asOf: input.asOf ?? new Date() },
-      this.runner.enqueueIn('single'),
+      this.runner.enqueueIn('single', reviewOrigin('child')),
     );
     this.progress.publish(
       { reviewId: review.id, kind: 'QUEUED', node: null, durationMs: null, counts: null, status: 'QUEUED', errorCode: null },
       principal.userId,
     );
-    rememberReviewOrigin(review.id, 'child');
     this.runner.wake();
     return review;
   }
@@ -196,10 +192,9 @@ export class ReviewService {
         ...(problem ? { status: 'FAILED' as const, errorCode: 'BAD_USER_INPUT', errorMessage: problem.message, finishedAt: now } : {}),
       };
     });
-    const { batch, queued } = await this.store.createBatch(principal, rows, this.runner.enqueueIn('batch'));
+    const { batch, queued } = await this.store.createBatch(principal, rows, this.runner.enqueueIn('batch', reviewOrigin('link')));
     if (queued.length > 0) this.runner.trackBatch(batch.id, { total: inputs.length, failed: inputs.length - queued.length });
     this.metrics?.batchesSubmitted.inc();
-    rememberReviewOrigin(queued, 'link');
     for (const id of queued)
       this.progress.publish(
         { reviewId: id, kind: 'QUEUED', node: null, durationMs: null, counts: null, status: 'QUEUED', errorCode: null },
@@ -255,11 +250,23 @@ export class ReviewService {
     return this.store.batchReviews(batch.id, first);
   }
 
-  /** Runs a finished review again with its asOf and exactly the knowledge versions it used, and compares. */
+  /**
+   * Runs a finished review again with its asOf and exactly the knowledge versions it used, and
+   * compares. The run is a durable job like any review run (a worker process runs it, under the
+   * caller's trace); the caller waits for its answer.
+   */
   async replay(principal: Principal, reviewId: string): Promise<ReplayResult> {
     const review = await this.get(principal, reviewId);
     this.assertOwner(principal, review, 'Review');
     if (review.status !== 'SUCCEEDED') throw badUserInput('Only a SUCCEEDED review can be replayed.', 'id');
+    return this.runner.replay(review.id, reviewOrigin('child'));
+  }
+
+  /** A replay job (worker side): the review's graph run again on its pinned knowledge, compared with its stored result. */
+  private async replayNow(reviewId: string): Promise<ReplayResult> {
+    const review = await this.store.findReview(reviewId);
+    // Erased or deleted since it was asked for: nothing to compare, and nothing to say about it.
+    if (review?.status !== 'SUCCEEDED') return { identical: false, differences: ['the review is no longer available'] };
     const pinned = (review.knowledgeUsed as { id: string; knowledgeId: string; version: string }[] | null) ?? [];
     const state = await withSpan(
       'review.replay',

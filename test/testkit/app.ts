@@ -82,6 +82,8 @@ export async function startTestApp(
     redis: overrides.redis,
   });
   await deps.services.reviews.start({ work: true });
+  await deps.services.erasure.start({ work: true });
+  await deps.processes.start();
   const app: App = buildApp(deps);
   const { url, port } = await app.start();
   const tenant = overrides.restartOf?.tenant ?? `t${randomBytes(4).toString('hex')}`;
@@ -133,8 +135,9 @@ export async function startTestApp(
     },
     async stop(options: { keepDatabase?: boolean } = {}) {
       for (const client of wsClients) await client.dispose();
-      await deps.services.reviews.stop(2_000);
       await deps.services.erasure.idle();
+      await deps.services.reviews.stop(2_000);
+      await deps.processes.stop();
       await app.stop();
       await deps.services.chat.close();
       await db.$disconnect();

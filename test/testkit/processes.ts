@@ -102,7 +102,11 @@ export function clusterEnvironment(databaseUrl: string, extra: Record<string, st
     SUANNI_JOB_POLL_SECONDS: '0.5',
     SUANNI_JOB_RETRY_DELAY_SECONDS: '1',
     SUANNI_REVIEW_CONCURRENCY: '4',
+    SUANNI_PROCESS_HEARTBEAT_SECONDS: '0.5',
     DATABASE_POOL_MAX: '6',
+    // Redis is shared by everyone on the machine: this run's spans under a prefix of its own, gone within 10 minutes.
+    SUANNI_TRACE_STORE_PREFIX: `suanni-test:${randomBytes(4).toString('hex')}:`,
+    SUANNI_TRACE_STORE_TTL_SECONDS: '600',
     ...extra,
   };
 }

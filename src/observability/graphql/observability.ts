@@ -91,7 +91,7 @@ TraceSpanRef.implement({
 
 const TraceRef = builder.objectRef<TraceRecord>('Trace').implement({
   description:
-    'A trace from the in-process buffer, as its owning tenant sees it: the spans attributed to that tenant, flat (`spans`) and as a tree (`root`).',
+    'A trace from the trace store (this process’s buffer, or shared through Redis), as its owning tenant sees it: the spans attributed to that tenant, flat (`spans`) and as a tree (`root`).',
   fields: (t) => ({
     traceId: t.exposeString('traceId'),
     rootName: t.string({ nullable: true, resolve: (trace) => rootSpans(trace)[0]?.name ?? null }),
@@ -194,6 +194,19 @@ const DatabaseStatsRef = builder.objectRef<AdminStats['database']>('DatabaseStat
     tables: t.field({ type: [TableSizeRef], resolve: (stats) => stats.tables }),
   }),
 });
+const LiveProcessRef = builder.objectRef<AdminStats['processes'][number]>('LiveProcess').implement({
+  description: 'A gateway or worker process whose heartbeat has not expired (the registry in PostgreSQL).',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    role: t.exposeString('role', { description: 'gateway, worker or all.' }),
+    host: t.exposeString('host'),
+    pid: t.exposeInt('pid'),
+    startedAt: t.expose('startedAt', { type: 'DateTime' }),
+    lastHeartbeatAt: t.expose('lastSeenAt', { type: 'DateTime' }),
+    expiresAt: t.expose('expiresAt', { type: 'DateTime', description: 'Counted as dead from then on unless it beats again.' }),
+    runningJobs: t.exposeInt('runningJobs', { description: 'Jobs it was running at its last heartbeat.' }),
+  }),
+});
 const AdminStatsRef = builder.objectRef<AdminStats>('AdminStats').implement({
   fields: (t) => ({
     window: t.exposeString('window'),
@@ -205,6 +218,11 @@ const AdminStatsRef = builder.objectRef<AdminStats>('AdminStats').implement({
       resolve: (stats) => stats.reviews,
     }),
     queue: t.field({ type: QueueStatsRef, resolve: (stats) => stats.queue }),
+    processes: t.field({
+      type: [LiveProcessRef],
+      description: 'Live gateway and worker processes of the deployment, oldest first.',
+      resolve: (stats) => stats.processes,
+    }),
     database: t.field({ type: DatabaseStatsRef, resolve: (stats) => stats.database }),
   }),
 });
@@ -212,7 +230,8 @@ const AdminStatsRef = builder.objectRef<AdminStats>('AdminStats').implement({
 builder.queryFields((t) => ({
   trace: t.withAuth({ authenticated: true }).field({
     type: TraceRef,
-    description: 'A recent trace of the caller’s tenant from the in-process buffer (SRE, ADMIN).',
+    description:
+      'A recent trace of the caller’s tenant from the trace store: this process’s buffer, or with Redis the spans of every process (SRE, ADMIN).',
     args: { id: t.arg.id({ required: true, description: 'The W3C trace id (Review.traceId, extensions.traceId).' }) },
     resolve: (_root, args, context) => context.services.observability.trace(context.principal, args.id),
   }),

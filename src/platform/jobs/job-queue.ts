@@ -88,6 +88,9 @@ export class JobQueue {
   private readonly boss: PgBoss;
   private readonly workers = new Map<string, string[]>();
   private started = false;
+  private starting: Promise<void> | undefined;
+  /** Jobs whose handler runs in this process now, over all queues (the process registry reports them). */
+  private active = 0;
 
   constructor(private readonly options: JobQueueOptions) {
     this.boss = new PgBoss({
@@ -102,10 +105,15 @@ export class JobQueue {
     this.boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
   }
 
-  /** Creates the schema (first start) and the queues; safe to run in every process at once. */
+  /**
+   * Creates the schema (first start) and the queues; safe to run in every process at once, and
+   * once per domain in one process (each adds its queues to the one pg-boss instance).
+   */
   async start(queues: readonly QueueDefinition[]): Promise<void> {
-    await this.boss.start();
-    this.started = true;
+    this.starting ??= this.boss.start().then(() => {
+      this.started = true;
+    });
+    await this.starting;
     for (const queue of queues) {
       await this.boss.createQueue(queue.name, {
         name: queue.name,
@@ -139,9 +147,11 @@ export class JobQueue {
         name,
         { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: this.options.pollSeconds },
         async ([job]) => {
+          this.active += 1;
           try {
             return await handler({ id: job!.id, data: job!.data, retryCount: job!.retryCount, retryLimit: job!.retryLimit });
           } finally {
+            this.active -= 1;
             // A worker that just finished a job looks for the next one at once, not after its poll interval.
             this.boss.notifyWorker(workerId);
           }
@@ -185,6 +195,39 @@ export class JobQueue {
     return job ? { state: job.state, output: job.output } : null;
   }
 
+  /** Jobs running in this process now. */
+  get runningHere(): number {
+    return this.active;
+  }
+
+  /** Whether the queue runs (between start and stop). */
+  get running(): boolean {
+    return this.started;
+  }
+
+  /**
+   * Queues a job for `key` unless one for the same key is still waiting or running somewhere (a
+   * resumption must not start a second run beside a live one). Two processes racing may both
+   * queue one: handlers are idempotent.
+   */
+  async sendOnce<T extends object>(name: string, key: string, data: T, retry?: { limit: number; delaySeconds: number }): Promise<boolean> {
+    const { rows } = await this.boss
+      .getDb()
+      .executeSql(`SELECT 1 FROM ${JOB_SCHEMA}.job WHERE name = $1 AND singleton_key = $2 AND state < 'completed' LIMIT 1`, [name, key]);
+    if (rows.length > 0) return false;
+    await this.boss.send(name, data, {
+      singletonKey: key,
+      ...(retry ? { retryLimit: retry.limit, retryDelay: retry.delaySeconds, retryBackoff: true } : {}),
+    });
+    this.wake(name);
+    return true;
+  }
+
+  /** Cancels a job not finished yet (its handler, if running, is not interrupted). */
+  async cancel(name: string, id: string): Promise<void> {
+    await this.boss.cancel(name, id);
+  }
+
   async send<T extends object>(name: string, data: T, priority = 0): Promise<string> {
     const id = await this.boss.send(name, data, { priority });
     this.wake(name);
@@ -198,6 +241,7 @@ export class JobQueue {
   async stop(graceMs: number): Promise<void> {
     if (!this.started) return;
     this.started = false;
+    this.starting = undefined;
     await this.boss.stop({ graceful: true, timeout: graceMs, wait: true });
   }
 }

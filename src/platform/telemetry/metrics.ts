@@ -24,10 +24,19 @@ interface QueueSource {
   cluster?: { queued: number; running: number; retried: number; failed: number; oldestWaitingSeconds: number };
 }
 
+/** A live process as the registry gauges read it. */
+interface ProcessSource {
+  id: string;
+  role: string;
+  host: string;
+  lastSeenAt: Date;
+  runningJobs: number;
+}
+
 export function createMetrics(options: { defaultMetrics?: boolean } = {}) {
   const registry = new Registry();
   if (options.defaultMetrics ?? true) collectDefaultMetrics({ register: registry });
-  const sources: { pool?: () => PoolStats | undefined; queue?: () => QueueSource } = {};
+  const sources: { pool?: () => PoolStats | undefined; queue?: () => QueueSource; processes?: () => readonly ProcessSource[] } = {};
 
   const metrics = {
     registry,
@@ -138,6 +147,10 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}) {
     observePool(read: () => PoolStats | undefined) {
       sources.pool = read;
     },
+    /** The registry of live processes, as of this process's last heartbeat. */
+    observeProcesses(read: () => readonly ProcessSource[]) {
+      sources.processes = read;
+    },
 
     /** The registry in Prometheus text format. */
     async text(): Promise<{ contentType: string; body: string }> {
@@ -177,6 +190,45 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}) {
     registers: [registry],
     collect() {
       this.set(sources.queue?.().cluster?.oldestWaitingSeconds ?? 0);
+    },
+  });
+  new Gauge({
+    name: 'suanni_live_processes',
+    help: 'Gateway and worker processes whose heartbeat has not expired, by role (gateway, worker, all).',
+    labelNames: ['role'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      const counts = new Map<string, number>([
+        ['gateway', 0],
+        ['worker', 0],
+        ['all', 0],
+      ]);
+      for (const entry of sources.processes?.() ?? []) counts.set(entry.role, (counts.get(entry.role) ?? 0) + 1);
+      for (const [role, count] of counts) this.set({ role }, count);
+    },
+  });
+  // One series per live process: bounded by the deployment's size, not by clients.
+  new Gauge({
+    name: 'suanni_process_heartbeat_age_seconds',
+    help: "Seconds since each live process's last heartbeat.",
+    labelNames: ['process', 'role', 'host'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      const now = Date.now();
+      for (const entry of sources.processes?.() ?? [])
+        this.set({ process: entry.id, role: entry.role, host: entry.host }, Math.max(0, (now - entry.lastSeenAt.getTime()) / 1000));
+    },
+  });
+  new Gauge({
+    name: 'suanni_process_running_jobs',
+    help: 'Jobs each live process was running at its last heartbeat.',
+    labelNames: ['process', 'role'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const entry of sources.processes?.() ?? []) this.set({ process: entry.id, role: entry.role }, entry.runningJobs);
     },
   });
   new Gauge({

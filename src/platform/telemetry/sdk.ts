@@ -1,14 +1,14 @@
-import { context, propagation, trace } from '@opentelemetry/api';
+import { context, propagation, trace, type Context as OtelContext } from '@opentelemetry/api';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { OTLPTraceExporter as OtlpJsonTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { OTLPTraceExporter as OtlpProtobufTraceExporter } from '@opentelemetry/exporter-trace-otlp-proto';
 import { envDetector, hostDetector, resourceFromAttributes } from '@opentelemetry/resources';
 import { NodeSDK } from '@opentelemetry/sdk-node';
-import { BatchSpanProcessor, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { BatchSpanProcessor, type ReadableSpan, type Span, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { PrismaInstrumentation } from '@prisma/instrumentation';
 import type { OtlpProtocol } from '../../config.js';
 import { createLogger } from '../logger.js';
-import { TenantPropagator, TraceBuffer } from './trace-buffer.js';
+import { TenantPropagator, TraceBuffer, type TraceStore } from './trace-buffer.js';
 
 const log = createLogger('telemetry');
 
@@ -41,7 +41,12 @@ export interface TelemetryConfig {
 
 /** The running SDK of this process. */
 export interface Telemetry {
+  /** This process's in-memory trace buffer (all-in-one). */
   readonly buffer: TraceBuffer;
+  /** Where spans are kept for the `trace`/`traces` queries: the buffer, or the shared store once set. */
+  readonly store: TraceStore;
+  /** From now on spans go to `store` (shared by every process) instead of the in-process buffer. */
+  shareSpans(store: TraceStore & SpanProcessor): void;
   /** Where spans are exported, or null when only the buffer keeps them. */
   readonly exportUrl: string | null;
   /** Exports every ended span now (tests; before exit). */
@@ -66,6 +71,36 @@ export function traceBuffer(): TraceBuffer {
   return currentTelemetry()?.buffer ?? emptyBuffer;
 }
 
+/** The trace store of the running SDK (shared with Redis, else the buffer); an always-empty one when telemetry is off. */
+export function traceStore(): TraceStore {
+  return currentTelemetry()?.store ?? emptyBuffer;
+}
+
+/** Hands spans to the in-process buffer, or to the shared store once the process has one. */
+class SpanStoreRelay implements SpanProcessor {
+  target: SpanProcessor & TraceStore;
+
+  constructor(buffer: TraceBuffer) {
+    this.target = buffer;
+  }
+
+  onStart(span: Span, parentContext: OtelContext): void {
+    this.target.onStart(span, parentContext);
+  }
+
+  onEnd(span: ReadableSpan): void {
+    this.target.onEnd(span);
+  }
+
+  forceFlush(): Promise<void> {
+    return this.target.forceFlush();
+  }
+
+  shutdown(): Promise<void> {
+    return this.target.shutdown();
+  }
+}
+
 /**
  * Starts `@opentelemetry/sdk-node` for this process: W3C trace context propagation, the
  * AsyncLocalStorage context manager, Prisma's instrumentation (database spans), the in-process
@@ -81,7 +116,8 @@ export function startTelemetry(config: TelemetryConfig): Telemetry {
 
   const buffer = new TraceBuffer(config.bufferTraces);
   const exportUrl = config.otlpTracesEndpoint ?? (config.otlpEndpoint ? `${config.otlpEndpoint.replace(/\/+$/, '')}/v1/traces` : null);
-  const spanProcessors: SpanProcessor[] = [new TenantPropagator(), buffer];
+  const relay = new SpanStoreRelay(buffer);
+  const spanProcessors: SpanProcessor[] = [new TenantPropagator(), relay];
   const protocol = config.otlpProtocol ?? 'http/protobuf';
   if (exportUrl) {
     const exporter =
@@ -115,6 +151,13 @@ export function startTelemetry(config: TelemetryConfig): Telemetry {
   let stopped = false;
   const telemetry: Telemetry = {
     buffer,
+    get store() {
+      return relay.target;
+    },
+    shareSpans(store) {
+      relay.target = store;
+      buffer.clear();
+    },
     exportUrl,
     async forceFlush() {
       await Promise.all(spanProcessors.map((processor) => processor.forceFlush()));

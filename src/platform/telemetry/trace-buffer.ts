@@ -51,7 +51,7 @@ export interface TraceFilter {
  * processor, timers), and keeping hundreds of thousands of them alive costs the collector.
  * Attributes, events and links are the SDK's own (immutable once ended) objects, not copies.
  */
-interface KeptSpan {
+export interface KeptSpan {
   traceId: string;
   spanId: string;
   parentSpanId: string | undefined;
@@ -104,7 +104,7 @@ const statusNames: Record<number, SpanRecord['status']['code']> = {
 const toMs = (time: HrTime) => time[0] * 1e3 + time[1] / 1e6;
 const toDate = (time: HrTime) => new Date(Math.round(toMs(time)));
 
-function keep(span: ReadableSpan): KeptSpan {
+export function keep(span: ReadableSpan): KeptSpan {
   const { traceId, spanId } = span.spanContext();
   return {
     traceId,
@@ -124,7 +124,7 @@ function keep(span: ReadableSpan): KeptSpan {
   };
 }
 
-function toRecord(span: KeptSpan): SpanRecord {
+export function toRecord(span: KeptSpan): SpanRecord {
   return {
     traceId: span.traceId,
     spanId: span.spanId,
@@ -141,12 +141,24 @@ function toRecord(span: KeptSpan): SpanRecord {
   };
 }
 
-const stringAttribute = (attributes: ReadableSpan['attributes'], key: string) => {
+export const stringAttribute = (attributes: ReadableSpan['attributes'], key: string) => {
   const value = attributes[key];
   return typeof value === 'string' ? value : undefined;
 };
 
-const isLocalRoot = (span: Pick<ReadableSpan, 'parentSpanContext'>) => !span.parentSpanContext || span.parentSpanContext.isRemote === true;
+export const isLocalRoot = (span: Pick<ReadableSpan, 'parentSpanContext'>) =>
+  !span.parentSpanContext || span.parentSpanContext.isRemote === true;
+
+/**
+ * Where the `trace` and `traces` queries read recent spans: this process's {@link TraceBuffer}, or
+ * with Redis the store every process writes to (see shared-trace-store.ts). Same tenancy rules.
+ */
+export interface TraceStore {
+  get(traceId: string, tenantId: string): TraceRecord | undefined | Promise<TraceRecord | undefined>;
+  list(filter: TraceFilter): TraceRecord[] | Promise<TraceRecord[]>;
+  countForUser(userId: string): number | Promise<number>;
+  forgetUser(userId: string): number | Promise<number>;
+}
 
 /** Erased users remembered so that their late spans are not kept; the oldest are forgotten past this many. */
 export const MAX_FORGOTTEN_USERS = 100_000;
@@ -178,7 +190,7 @@ export const MAX_FORGOTTEN_USERS = 100_000;
  *   and spans naming a forgotten user are dropped when they end (a request still in flight, a
  *   socket still open), so the buffer never again holds that user's id.
  */
-export class TraceBuffer implements SpanProcessor {
+export class TraceBuffer implements SpanProcessor, TraceStore {
   private readonly traces = new Map<string, Entry>();
   /** Insertion-ordered, so the oldest erasure is the first to go past the bound. */
   private readonly forgottenUsers = new Set<string>();
@@ -288,12 +300,17 @@ export class TraceBuffer implements SpanProcessor {
   }
 
   private toTrace(traceId: string, entry: Entry, owner: string): TraceRecord {
-    // By start time to the nanosecond; the records' Dates only keep milliseconds.
-    const spans = attributedTo(entry.spans, owner)
-      .sort((a, b) => a.startTime[0] - b.startTime[0] || a.startTime[1] - b.startTime[1])
-      .map(toRecord);
-    return { traceId, tenantId: owner, spans, droppedSpans: entry.dropped };
+    return traceOf(traceId, entry.spans, owner, entry.dropped);
   }
+}
+
+/** The owner's view of a trace: the spans attributed to it, by start time. */
+export function traceOf(traceId: string, spans: readonly KeptSpan[], owner: string, dropped: number): TraceRecord {
+  // By start time to the nanosecond; the records' Dates only keep milliseconds.
+  const owned = attributedTo(spans, owner)
+    .sort((a, b) => a.startTime[0] - b.startTime[0] || a.startTime[1] - b.startTime[1])
+    .map(toRecord);
+  return { traceId, tenantId: owner, spans: owned, droppedSpans: dropped };
 }
 
 /** Decides the owner when it can (see {@link TraceBuffer}); undefined while it cannot. */
@@ -317,7 +334,7 @@ function ownerOf(entry: Entry): string | undefined {
  * ancestor's, never across a local root. A span whose ancestry is not in the buffer (a parent
  * still running, or dropped) is attributed to no one.
  */
-function attributedTo(spans: readonly KeptSpan[], tenant: string): KeptSpan[] {
+export function attributedTo(spans: readonly KeptSpan[], tenant: string): KeptSpan[] {
   const byId = new Map(spans.map((span) => [span.spanId, span]));
   const attribution = new Map<string, string | null>();
   const tenantOf = (span: KeptSpan): string | null => {
@@ -370,7 +387,7 @@ export function traceBounds(trace: TraceRecord): { start: Date; end: Date; durat
   return { start: new Date(start), end: new Date(end), durationMs: end - start };
 }
 
-function matchesFilter(record: TraceRecord, filter: TraceFilter): boolean {
+export function matchesFilter(record: TraceRecord, filter: TraceFilter): boolean {
   if (record.spans.length === 0) return false;
   const roots = rootSpans(record);
   if (filter.rootName && !roots.some((span) => span.name.includes(filter.rootName!))) return false;
