@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import PgBoss from 'pg-boss';
-import { isTransientDatabaseError } from '../db/transient.js';
+import { isTransientDatabaseError, retryTransient, type RetryOptions } from '../db/transient.js';
 import { createLogger } from '../logger.js';
 
 const log = createLogger('jobs');
@@ -8,10 +8,13 @@ const log = createLogger('jobs');
 /**
  * pg-boss 10.4 settles a fetched job with `this.complete(...)` / `this.fail(...)` without awaiting
  * them (src/manager.js, onFetch): when the database drops the connection at that moment the
- * rejection is unhandled and takes the process down. Such a job stays active and is retried once
- * its lease expires, which the idempotent handlers absorb, so a transient failure to settle it is
- * logged instead; any other error still propagates.
+ * rejection is unhandled and takes the process down. A transient failure to settle is retried
+ * with backoff (the database is usually back within seconds, and a job left active would wait for
+ * its lease to expire before running again); if it still fails, it is logged and the job is
+ * retried once its lease expires, which the idempotent handlers absorb. Any other error propagates.
  */
+const SETTLE_RETRY: RetryOptions = { attempts: 8, baseDelayMs: 100, maxDelayMs: 2_000 };
+
 function settleTolerantly(): void {
   const { prototype } = createRequire(import.meta.url)('pg-boss/src/manager.js') as {
     prototype: Record<'complete' | 'fail', (...args: unknown[]) => Promise<unknown>>;
@@ -20,7 +23,7 @@ function settleTolerantly(): void {
     const settle = prototype[method];
     prototype[method] = async function (this: unknown, ...args: unknown[]) {
       try {
-        return await settle.apply(this, args);
+        return await retryTransient(() => settle.apply(this, args), SETTLE_RETRY);
       } catch (error) {
         if (!isTransientDatabaseError(error)) throw error;
         log.warn({ err: error, method, queue: args[0] }, 'could not settle a job; it is retried when its lease expires');
