@@ -40,6 +40,10 @@ describe('exclusivity', () => {
     ['Non-Exclusivity. Nothing in this Agreement limits Licensee from entering into similar agreements with third parties.'],
     ['This Agreement does not grant Reseller an exclusive right to resell the Products.'],
     ["Licensee acknowledges Licensor's exclusive right, title and interest in and to the Trademarks."],
+    // Ownership, a use for someone's benefit and an unfilled form are not exclusivity.
+    ['All deliverables shall be deemed works made for hire, and shall belong fully and exclusively to Client.'],
+    ['The Contractor shall forward all notices received for the sole and exclusive use and benefit of the Company.'],
+    ['4 EXCLUSIVITY 4.1 Content exclusive: [ ] Yes [ ] No'],
   ])('does not count %j', (text) => {
     expect(found(text, 'exclusivity')).toBeNull();
   });

@@ -12,6 +12,9 @@ const RESTRICTION =
 /** Statements about other agreements ("is not bound by any non-competition agreement") and freedoms to compete. */
 const NOT_A_RESTRICTION =
   /\bnot\s+bound\b|\bunfair\s+competition\b|\bcompetition\s+(?:and\s+\w+\s+)?(?:act|laws?|commission|authorit(?:y|ies)|bureau|tribunal|regulations?|rules)\b|\bantitrust\b|\b(?:any|other|third[- ]party|prior|existing)\s+(?:[\w-]+\s+(?:or\s+)?){0,3}non-?compet\w*\s+(?:agreements?|covenants?|obligations?)|\brepresents?\b[^.;]{0,80}\b(?:any|third)\b|\bnothing\s+in\s+this\s+agreement\s+shall\s+(?:preclude|prevent|restrict|limit)\b|\bmay\s+(?:itself\s+)?(?:use|manufacture|sell|compete)\b[^.;]{0,80}\bcompetitors?\b[^.;]{0,30}\bso\s+long\s+as\b|\bcompetitive\s+(?:advantages?|pric|bid|rates?|terms)|\bcompetitor\s+information\b|\bnot\s+(?:under|subject\s+to)\s+any\b|\bdoes\s+not\s+contain\b|\b(?:shall|will)\s+not\s+(?:prevent|preclude|restrict|limit)\s+(?:either|any|a|the)\s+part(?:y|ies)\b|\bfree\s+(?:and\s+without\s+restriction\s+)?to\b|\bcompetitive\s+(?:analysis|quotations?|benchmark\w*)|\bnon-?competitive\b|\b(?:in\s+accordance\s+with|set\s+forth\s+in|subject\s+to)\s+(?:the\s+)?non-?competition\s+agreement\b|\bcovenants?\s+against\s+competition\b[^.;]{0,40}\bindenture/i;
+/** Assigning to a competitor is about assignment, not competition ("a purported assignment to a competitor ... is a reasonable basis for withholding consent"). */
+const ASSIGNMENT_TO_COMPETITOR = /\b(?:assign\w*|transfer\w*)\b[^.;]{0,40}\bto\s+(?:a|an|any)\s+(?:[\w'’]+\s+){0,2}competitors?\b/i;
+
 /**
  * A restrictive covenant that outlives the contract: "During the Term and for a period of two (2)
  * years thereafter, Aucta shall not research, develop, manufacture ... or distribute ...".
@@ -31,9 +34,14 @@ const SAME_KIND =
  * Products", "Non-Competition Period", 竞业限制, 不得从事与…相竞争的业务).
  */
 export function extractNonCompete(view: TextView): PresenceField | null {
-  const hit = firstSentence(view, ({ text }) => {
+  const hit = firstSentence(view, ({ text }, index) => {
     if (!MENTIONS.test(text) && !POST_TERM_PERIOD.test(text) && !DURING_TERM.test(text)) return false;
-    if (NOT_A_RESTRICTION.test(text)) return false;
+    if (NOT_A_RESTRICTION.test(text) || ASSIGNMENT_TO_COMPETITOR.test(text)) return false;
+    // A heading ("(e) Non-Compete.", "8.2 No Competing Products.") stands for the sentence under it.
+    if (text.length < HEADING_LENGTH && COMPETITION.test(text.replace(EXPLICIT, 'compete'))) {
+      const next = view.sentences[index + 1]?.text ?? '';
+      return !NOT_A_RESTRICTION.test(next) && (EXPLICIT.test(text) || RESTRICTION.test(next));
+    }
     if (EXPLICIT.test(text)) return true;
     if (COMPETITION.test(text) && RESTRICTION.test(text)) return true;
     if (!BUSINESS_RESTRICTION.test(text) || /\bsolicit|\bhire|\bemploy|\bdisclos|confidential/i.test(text)) return false;
