@@ -120,6 +120,14 @@ describe('change of control', () => {
     [
       'This JV Agreement cannot be assigned by a Party, also as a result of a merger, without the prior written consent of the other Party.',
     ],
+    ['A sale of stock in Developer, or a merger of Developer, shall be considered a transfer prohibited hereunder.'],
+    ['A "transfer" under this Section shall be deemed to include a merger of Reseller with another party.'],
+    [
+      "In the event that a majority of Provider's assets are merged, acquired or sold to a Named Competitor, then Excite may terminate this Agreement by thirty (30) days written notice.",
+    ],
+    [
+      'Licensor will conduct its business in the ordinary course and will not, without the prior written consent of Licensee, merge or consolidate with any other entity.',
+    ],
   ])('finds %j', (text) => {
     expect(found(text, 'changeOfControl')).toBe(text);
   });
@@ -137,8 +145,26 @@ describe('change of control', () => {
     ],
     // A heading over an assignment clause names a topic.
     ['ASSIGNMENT AND CHANGE OF CONTROL\nNeither party shall have the right to assign or otherwise transfer any of its rights hereunder.'],
+    // Disclosing the terms to a prospective acquirer is confidentiality.
+    [
+      'The terms of this Agreement shall be treated as Confidential Information, except that either party may disclose them without consent to a potential acquirer in connection with a merger or acquisition.',
+    ],
   ])('does not count %j', (text) => {
     expect(found(text, 'changeOfControl')).toBeNull();
+  });
+
+  it('reads a list item with its lead-in', () => {
+    const item =
+      "(2) Upon thirty (30) days prior written notice if Licensee enters into an agreement relating to the merger of Licensee with another entity or the acquisition of the majority of Licensee's capital stock.";
+    expect(found(`(b) Licensor may terminate this Agreement:\n(1) Upon notice if Licensee fails to pay.\n${item}`, 'changeOfControl')).toBe(
+      item,
+    );
+    expect(
+      found(
+        `(b) Licensee shall provide the following reports:\n${item.replace('Upon thirty (30) days prior written notice if', 'Whether')}`,
+        'changeOfControl',
+      ),
+    ).toBeNull();
   });
 
   it('still counts a merger restriction whose consent comes after it, and a consent that is "not required" before the event is a free pass', () => {
