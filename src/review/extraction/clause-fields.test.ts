@@ -256,6 +256,9 @@ describe('minimum commitment', () => {
     ['The minimum annual purchase amount is set out in Schedule 2.'],
     ['Shipper will meet its Quarterly Volume Commitment or pay the Deficiency Payment.'],
     ['乙方每年的最低采购量为一万件。'],
+    [
+      'During each Year of the Term, Publisher will deliver branded e-mails to selected members of its customer base in at least the following quantities:',
+    ],
   ])('finds %j', (text) => {
     expect(found(text, 'minimumCommitment')).toBe(text);
   });
@@ -266,6 +269,9 @@ describe('minimum commitment', () => {
     ['"Sale" means the sale of a license having a term of at least one year to an End User.'],
     ['APPENDIX I RESELLER AGREEMENT PRODUCT PROVIDER AND REVENUE TARGETS'],
     ['Either party may terminate upon not less than thirty days notice.'],
+    // A service level and a share of one order's price paid up front are floors, not commitments.
+    ['For Managed Devices the Service Level Agreement ("SLA") is a minimum of 99.7 percent monthly availability.'],
+    ['Upon acceptance of any order, Distributor shall pay at least Twenty-Five Percent (25%) of the total order price.'],
   ])('does not count %j', (text) => {
     expect(found(text, 'minimumCommitment')).toBeNull();
   });
