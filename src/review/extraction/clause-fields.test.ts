@@ -326,6 +326,9 @@ describe('warranty duration', () => {
     ['Seller warrants that it has good title to the Goods.'],
     ['Owner shall approve or reject the proposed Capital Project within thirty (30) days from the date of receipt.'],
     ['Supplier will confirm or reject Purchase Orders within ten (10) days of receipt of the Purchase Order.'],
+    [
+      'Buyer shall pay each such invoice in full within thirty (30) days from the date of invoice, unless Buyer has rejected the shipment in question.',
+    ],
   ])('does not count %j', (text) => {
     expect(extractFields(text).warrantyDuration).toBeNull();
   });
