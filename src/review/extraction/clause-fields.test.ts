@@ -44,6 +44,9 @@ describe('exclusivity', () => {
     ['All deliverables shall be deemed works made for hire, and shall belong fully and exclusively to Client.'],
     ['The Contractor shall forward all notices received for the sole and exclusive use and benefit of the Company.'],
     ['4 EXCLUSIVITY 4.1 Content exclusive: [ ] Yes [ ] No'],
+    [
+      'ISO shall not subcontract, assign, license or in any other manner transfer to any third party any right or obligation ISO has under this Agreement.',
+    ],
   ])('does not count %j', (text) => {
     expect(found(text, 'exclusivity')).toBeNull();
   });

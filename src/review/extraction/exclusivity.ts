@@ -29,6 +29,9 @@ const REQUIREMENTS =
 const NON_EXCLUSIVE = /\bnon-?\s?exclusiv\w*|\b(?:not|no|nor|neither)\b[^.;]{0,60}?\bexclusiv\w*/gi;
 /** What belongs to a party exclusively is ownership ("shall belong fully and exclusively to Client"), not exclusivity. */
 const OWNED_EXCLUSIVELY = /\b(?:belong\w*|owned|vest\w*)\s+(?:(?:fully|solely|wholly|and)\s+)*exclusively\b/gi;
+/** Not passing on its rights or obligations ("shall not subcontract, assign, license ... to any third party any right or obligation") is anti-assignment. */
+const ASSIGNMENT =
+  /\b(?:assign|transfer|subcontract|delegate)\w*\b[^.;]{0,120}\b(?:rights?\s+or\s+obligations?|obligations?\s+or\s+rights?|this\s+agreement)\b/i;
 /** An unfilled form ("Content exclusive: [ ] Yes [ ] No") states nothing. */
 const BLANK_CHOICE = /\[\s*\]\s*yes\b[^.;]{0,10}\[\s*\]\s*no\b/i;
 const NOT_COMMERCIAL =
@@ -47,8 +50,7 @@ export function extractExclusivity(view: TextView): PresenceField | null {
     return (
       EXCLUSIVE_GRANT.test(commercial) ||
       EXCLUSIVE_VERB.test(commercial) ||
-      NO_OTHER.test(text) ||
-      NOT_TO_OTHERS.test(text) ||
+      ((NO_OTHER.test(text) || NOT_TO_OTHERS.test(text)) && !ASSIGNMENT.test(text)) ||
       SOLE.test(text) ||
       REQUIREMENTS.test(text)
     );
