@@ -210,6 +210,9 @@ describe('IP ownership assignment', () => {
     ['All deliverables shall be deemed works made for hire.'],
     ['All Improvements developed by Licensee shall be the sole property of Licensor.'],
     ['本合同项下开发成果的知识产权归甲方所有。'],
+    [
+      'Consultant agrees to deliver and assign (or cause to be assigned) and irrevocably assigns fully to the Company all right, title and interest in and to the Inventions.',
+    ],
   ])('finds %j', (text) => {
     expect(found(text, 'ipOwnershipAssignment')).toBe(text);
   });
