@@ -40,6 +40,13 @@ describe('exclusivity', () => {
     ['Non-Exclusivity. Nothing in this Agreement limits Licensee from entering into similar agreements with third parties.'],
     ['This Agreement does not grant Reseller an exclusive right to resell the Products.'],
     ["Licensee acknowledges Licensor's exclusive right, title and interest in and to the Trademarks."],
+    // Ownership, a use for someone's benefit and an unfilled form are not exclusivity.
+    ['All deliverables shall be deemed works made for hire, and shall belong fully and exclusively to Client.'],
+    ['The Contractor shall forward all notices received for the sole and exclusive use and benefit of the Company.'],
+    ['4 EXCLUSIVITY 4.1 Content exclusive: [ ] Yes [ ] No'],
+    [
+      'ISO shall not subcontract, assign, license or in any other manner transfer to any third party any right or obligation ISO has under this Agreement.',
+    ],
   ])('does not count %j', (text) => {
     expect(found(text, 'exclusivity')).toBeNull();
   });
@@ -116,6 +123,14 @@ describe('change of control', () => {
     [
       'This JV Agreement cannot be assigned by a Party, also as a result of a merger, without the prior written consent of the other Party.',
     ],
+    ['A sale of stock in Developer, or a merger of Developer, shall be considered a transfer prohibited hereunder.'],
+    ['A "transfer" under this Section shall be deemed to include a merger of Reseller with another party.'],
+    [
+      "In the event that a majority of Provider's assets are merged, acquired or sold to a Named Competitor, then Excite may terminate this Agreement by thirty (30) days written notice.",
+    ],
+    [
+      'Licensor will conduct its business in the ordinary course and will not, without the prior written consent of Licensee, merge or consolidate with any other entity.',
+    ],
   ])('finds %j', (text) => {
     expect(found(text, 'changeOfControl')).toBe(text);
   });
@@ -133,8 +148,26 @@ describe('change of control', () => {
     ],
     // A heading over an assignment clause names a topic.
     ['ASSIGNMENT AND CHANGE OF CONTROL\nNeither party shall have the right to assign or otherwise transfer any of its rights hereunder.'],
+    // Disclosing the terms to a prospective acquirer is confidentiality.
+    [
+      'The terms of this Agreement shall be treated as Confidential Information, except that either party may disclose them without consent to a potential acquirer in connection with a merger or acquisition.',
+    ],
   ])('does not count %j', (text) => {
     expect(found(text, 'changeOfControl')).toBeNull();
+  });
+
+  it('reads a list item with its lead-in', () => {
+    const item =
+      "(2) Upon thirty (30) days prior written notice if Licensee enters into an agreement relating to the merger of Licensee with another entity or the acquisition of the majority of Licensee's capital stock.";
+    expect(found(`(b) Licensor may terminate this Agreement:\n(1) Upon notice if Licensee fails to pay.\n${item}`, 'changeOfControl')).toBe(
+      item,
+    );
+    expect(
+      found(
+        `(b) Licensee shall provide the following reports:\n${item.replace('Upon thirty (30) days prior written notice if', 'Whether')}`,
+        'changeOfControl',
+      ),
+    ).toBeNull();
   });
 
   it('still counts a merger restriction whose consent comes after it, and a consent that is "not required" before the event is a free pass', () => {
@@ -177,6 +210,9 @@ describe('IP ownership assignment', () => {
     ['All deliverables shall be deemed works made for hire.'],
     ['All Improvements developed by Licensee shall be the sole property of Licensor.'],
     ['本合同项下开发成果的知识产权归甲方所有。'],
+    [
+      'Consultant agrees to deliver and assign (or cause to be assigned) and irrevocably assigns fully to the Company all right, title and interest in and to the Inventions.',
+    ],
   ])('finds %j', (text) => {
     expect(found(text, 'ipOwnershipAssignment')).toBe(text);
   });
@@ -226,6 +262,9 @@ describe('minimum commitment', () => {
     ['The minimum annual purchase amount is set out in Schedule 2.'],
     ['Shipper will meet its Quarterly Volume Commitment or pay the Deficiency Payment.'],
     ['乙方每年的最低采购量为一万件。'],
+    [
+      'During each Year of the Term, Publisher will deliver branded e-mails to selected members of its customer base in at least the following quantities:',
+    ],
   ])('finds %j', (text) => {
     expect(found(text, 'minimumCommitment')).toBe(text);
   });
@@ -236,6 +275,9 @@ describe('minimum commitment', () => {
     ['"Sale" means the sale of a license having a term of at least one year to an End User.'],
     ['APPENDIX I RESELLER AGREEMENT PRODUCT PROVIDER AND REVENUE TARGETS'],
     ['Either party may terminate upon not less than thirty days notice.'],
+    // A service level and a share of one order's price paid up front are floors, not commitments.
+    ['For Managed Devices the Service Level Agreement ("SLA") is a minimum of 99.7 percent monthly availability.'],
+    ['Upon acceptance of any order, Distributor shall pay at least Twenty-Five Percent (25%) of the total order price.'],
   ])('does not count %j', (text) => {
     expect(found(text, 'minimumCommitment')).toBeNull();
   });
@@ -290,6 +332,9 @@ describe('warranty duration', () => {
     ['Seller warrants that it has good title to the Goods.'],
     ['Owner shall approve or reject the proposed Capital Project within thirty (30) days from the date of receipt.'],
     ['Supplier will confirm or reject Purchase Orders within ten (10) days of receipt of the Purchase Order.'],
+    [
+      'Buyer shall pay each such invoice in full within thirty (30) days from the date of invoice, unless Buyer has rejected the shipment in question.',
+    ],
   ])('does not count %j', (text) => {
     expect(extractFields(text).warrantyDuration).toBeNull();
   });

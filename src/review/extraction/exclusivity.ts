@@ -9,7 +9,7 @@ const MENTIONS =
  * role, not a remedy, a court or a tax ("exclusive remedy", "exclusive jurisdiction", "exclusive of VAT").
  */
 const EXCLUSIVE_GRANT =
-  /(?<!non-?\s?)(?<!\bnot\s(?:an?\s)?)\bexclusive(?:ly)?\b,?\s+(?:(?:and|or|worldwide|world-wide|perpetual|irrevocable|royalty[- ]free|fully[- ]paid(?:[- ]up)?|non-?transferable|sub-?licensable|limited|personal|paid[- ]up|global|\(\w+\)|,|\s)+\s*)?(?:right|rights|licen[cs]e[ds]?|sub-?licen[cs]e|distribut\w*|supplier|source|sourcing|agent|agency|reseller|re-seller|dealer|provider|partner|representative|manufacturer|marketer|seller|purchaser|customer|basis|territory|appointment|arrangement|relationship|sponsor|vendor|publisher|broker|contractor|option|negotiation|dealing|access|use|marketing|sales?|supply|provision|endorse\w*|promot\w*)\b/i;
+  /(?<!non-?\s?)(?<!\bnot\s(?:an?\s)?)\bexclusive(?:ly)?\b,?\s+(?:(?:and|or|worldwide|world-wide|perpetual|irrevocable|royalty[- ]free|fully[- ]paid(?:[- ]up)?|non-?transferable|sub-?licensable|limited|personal|paid[- ]up|global|\(\w+\)|,|\s)+\s*)?(?:right|rights|licen[cs]e[ds]?|sub-?licen[cs]e|distribut\w*|supplier|source|sourcing|agent|agency|reseller|re-seller|dealer|provider|partner|representative|manufacturer|marketer|seller|purchaser|customer|basis|territory|appointment|arrangement|relationship|sponsor|vendor|publisher|broker|contractor|option|negotiation|dealing|access|marketing|sales?|supply|provision|endorse\w*|promot\w*)\b/i;
 /** "appoints X as its exclusive ...", "on an exclusive basis", "exclusively from / through / to X". */
 const EXCLUSIVE_VERB =
   /\b(?:appoint\w*|grants?|granted|designat\w*)\b[^.;]{0,80}?(?<!non-?\s?)\bexclusive\b|\b(?:purchas\w*|buy|bought|order\w*|sourc\w*|obtain\w*|sell|sold|distribut\w*|market\w*|made|communicat\w*|provided?)\b[^.;]{0,40}?\bexclusively\s+(?:from|through|to|with|by)\b|\b(?:exclusivity(?!\s+(?:of\s+(?:warrant|remed)|agreement\b))|exclusive\s+period)\b/i;
@@ -27,6 +27,13 @@ const REQUIREMENTS =
   /\b(?:all|one\s+hundred\s+percent|100%)\s+(?:\(\d+%\)\s+)?of\s+(?:its|their|the\s+\w+'s)\s+(?:\w+\s+){0,3}?requirements\b/i;
 /** Exclusive remedies, courts, property and the like are not exclusivity in the commercial sense. */
 const NON_EXCLUSIVE = /\bnon-?\s?exclusiv\w*|\b(?:not|no|nor|neither)\b[^.;]{0,60}?\bexclusiv\w*/gi;
+/** What belongs to a party exclusively is ownership ("shall belong fully and exclusively to Client"), not exclusivity. */
+const OWNED_EXCLUSIVELY = /\b(?:belong\w*|owned|vest\w*)\s+(?:(?:fully|solely|wholly|and)\s+)*exclusively\b/gi;
+/** Not passing on its rights or obligations ("shall not subcontract, assign, license ... to any third party any right or obligation") is anti-assignment. */
+const ASSIGNMENT =
+  /\b(?:assign|transfer|subcontract|delegate)\w*\b[^.;]{0,120}\b(?:rights?\s+or\s+obligations?|obligations?\s+or\s+rights?|this\s+agreement)\b/i;
+/** An unfilled form ("Content exclusive: [ ] Yes [ ] No") states nothing. */
+const BLANK_CHOICE = /\[\s*\]\s*yes\b[^.;]{0,10}\[\s*\]\s*no\b/i;
 const NOT_COMMERCIAL =
   /\bexclusive\s+(?:right,?\s+title|warrant|remed|jurisdiction|venue|forum|property|owner|ownership|responsib|control|discretion|liabilit|obligation|means|method|judge|competence|of\b|and\s+(?:sole|entire)\s+remed)/gi;
 
@@ -38,12 +45,12 @@ const NOT_COMMERCIAL =
  */
 export function extractExclusivity(view: TextView): PresenceField | null {
   return presenceOf(view, MENTIONS, (text) => {
-    const commercial = text.replace(NON_EXCLUSIVE, ' ').replace(NOT_COMMERCIAL, ' ');
+    if (BLANK_CHOICE.test(text)) return false;
+    const commercial = text.replace(NON_EXCLUSIVE, ' ').replace(NOT_COMMERCIAL, ' ').replace(OWNED_EXCLUSIVELY, ' ');
     return (
       EXCLUSIVE_GRANT.test(commercial) ||
       EXCLUSIVE_VERB.test(commercial) ||
-      NO_OTHER.test(text) ||
-      NOT_TO_OTHERS.test(text) ||
+      ((NO_OTHER.test(text) || NOT_TO_OTHERS.test(text)) && !ASSIGNMENT.test(text)) ||
       SOLE.test(text) ||
       REQUIREMENTS.test(text)
     );

@@ -282,6 +282,22 @@ describe('extractFields, one rule at a time', () => {
     expect(contract.liquidatedDamages).toBeNull();
   });
 
+  it('does not count liquidated damages that are excluded, nor late-payment interest called a penalty', () => {
+    expect(
+      extractFields(
+        'Neither the Distributor nor the Company shall have a liability for consequential or liquidated damages pertaining to late delivery.',
+      ).liquidatedDamages,
+    ).toBeNull();
+    expect(
+      extractFields('If Buyer is late in payment, Seller may charge penalties on late payment with interest at the rate of 1% per month.')
+        .liquidatedDamages,
+    ).toBeNull();
+    expect(
+      extractFields('If Supplier fails to deliver on time, Supplier shall pay liquidated damages of 1% of the price per week of delay.')
+        .liquidatedDamages?.present,
+    ).toBe(true);
+  });
+
   it('counts termination fees as liquidated damages and 竞业限制 as a non-compete', () => {
     expect(
       extractFields('If Customer terminates early, Customer shall pay an early termination fee equal to three months of fees.')

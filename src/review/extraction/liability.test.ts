@@ -7,6 +7,14 @@ const cap = (text: string) => {
 };
 
 describe('liability carve-outs', () => {
+  it('does not read an insurance requirement with an exception as a capped or uncapped liability', () => {
+    expect(
+      cap(
+        '(4) Umbrella/Excess Liability with limits of not less than $5,000,000 in excess of all the above-referenced General Liability, except the following Subcontractor classifications will have limits of not less than $2,000,000.',
+      ),
+    ).toBeNull();
+  });
+
   it.each([
     [
       "EXCEPT FOR PIVX'S OBLIGATIONS UNDER SECTION 4.2, IN NO EVENT SHALL PIVX'S LIABILITY ARISING OUT OF THIS AGREEMENT EXCEED THE AMOUNTS RECEIVED BY PIVX DURING THE PREVIOUS SIX (6) MONTHS.",

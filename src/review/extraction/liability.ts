@@ -29,8 +29,9 @@ interface LimitationHit {
   amountCap: boolean;
 }
 
-/** Insurance minimums ("aggregate limits of liability of not less than $1,000,000") are not caps. */
-const INSURANCE = /\binsur|\bpolic(?:y|ies)\b|\bcoverage\b/i;
+/** Insurance minimums ("aggregate limits of liability of not less than $1,000,000", "Umbrella/Excess Liability with limits of not less than") are not caps. */
+const INSURANCE =
+  /\binsur|\bpolic(?:y|ies)\b|\bcoverage\b|\blimits?\s+of\s+not\s+less\s+than\b|\b(?:umbrella|excess|general|auto(?:mobile)?)\s+liability\b/i;
 const MENTIONS_DAMAGES = /liab|damages|limitation|recover|赔偿|责任/i;
 
 function isLimitation(text: string): boolean {
@@ -49,7 +50,9 @@ function isCarveOut(text: string): boolean {
   // "EXCEPT FOR BREACHES OF SECTION 11, NEITHER PARTY SHALL BE LIABLE FOR ... CONSEQUENTIAL DAMAGES"
   const exception = EXCEPTION.exec(text);
   return (
-    exception !== null && (NEGATED_LIABILITY.test(text) || AMOUNT_CAP.test(text)) && !GENERIC_EXCEPTION.test(text.slice(exception.index))
+    exception !== null &&
+    (NEGATED_LIABILITY.test(text) || (AMOUNT_CAP.test(text) && !INSURANCE.test(text))) &&
+    !GENERIC_EXCEPTION.test(text.slice(exception.index))
   );
 }
 

@@ -4,6 +4,11 @@ import type { PresenceField } from './types.js';
 
 const MENTIONS = /liquidated|penalt|fee|违约金|罚金|定金/i;
 const LIQUIDATED = /\bliquidated\s+damages\b/i;
+/** Liquidated damages excluded ("neither party shall have a liability for consequential or liquidated damages"). */
+const NO_LIQUIDATED =
+  /\b(?:no|not|neither|nor)\b[^.;]{0,30}\b(?:liab(?:le|ility)|responsib\w+)\s+(?:to\s+\w+\s+)?for\s+(?:any\s+)?(?:[\w-]+,?\s+(?:or\s+|and\s+)?){0,4}liquidated\s+damages\b/i;
+/** "charge penalties on late payment with interest at the rate of ...": late-payment interest under another name. */
+const LATE_PAYMENT_PENALTY = /\bpenalt(?:y|ies)\s+(?:on|for)\s+(?:late|overdue|delayed)\s+payments?\b[^.;]{0,40}\binterest\b/i;
 /** Fees owed for ending the contract early (CUAD counts termination fees as liquidated damages). */
 const TERMINATION_FEE =
   /\b(?:early\s+termination|termination|cancell?ation|exit|break(?:-?up)?|kill)\s+(?:fee|charge|payment|penalt(?:y|ies))s?\b/i;
@@ -24,8 +29,8 @@ const CHINESE = /违约金|罚金|罚款|定金罚则|双倍返还定金|不予�
 export function extractLiquidatedDamages(view: TextView): PresenceField | null {
   const hit = firstSentence(view, ({ text }) => {
     if (!MENTIONS.test(text)) return false;
-    if (LIQUIDATED.test(text) || CHINESE.test(text)) return true;
-    return (TERMINATION_FEE.test(text) || CONTRACTUAL_PENALTY.test(text)) && !NOT_A_PENALTY.test(text);
+    if ((LIQUIDATED.test(text) && !NO_LIQUIDATED.test(text)) || CHINESE.test(text)) return true;
+    return (TERMINATION_FEE.test(text) || CONTRACTUAL_PENALTY.test(text)) && !NOT_A_PENALTY.test(text) && !LATE_PAYMENT_PENALTY.test(text);
   });
   return hit ? { present: true, evidence: evidenceInSentence(view, hit.sentence, 0, hit.sentence.text.length) } : null;
 }

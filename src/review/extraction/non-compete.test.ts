@@ -19,6 +19,12 @@ describe('non-compete', () => {
     expect(found(text)).toBe(true);
   });
 
+  it('reads a competition heading through the restriction under it', () => {
+    expect(
+      found('8.2 No Competing Products.\n(a) During the Term, Distributor will not sell any product that incorporates the Technology.'),
+    ).toBe(true);
+  });
+
   it.each([
     ['The Settlement Agreement does not contain a covenant-non-compete applicable to the employee.'],
     [
@@ -27,6 +33,19 @@ describe('non-compete', () => {
     ['This Agreement shall not prevent either party from developing or selling competing products of other vendors.'],
     ['Distributor may not reverse engineer the Software or use it for any competitive analysis.'],
     ['During the Term, Distributor shall not sell the Products outside the Territory.'],
+    // A standstill on share ownership, a condition written "shall not have commenced", and a price benchmark.
+    [
+      "For a period of two (2) years following the Closing Date, the Investor will not beneficially own more than forty percent (40%) of the Company's outstanding common stock.",
+    ],
+    [
+      'If Licensee shall not have commenced to manufacture the Products within three months after the date of this Agreement, Licensor may give notice of such failure.',
+    ],
+    ['Provided Supplier offers competitive market pricing, Buyer shall not purchase any electricity from any person other than Supplier.'],
+    // A heading stands for the sentence under it, and that one is no restriction.
+    ['(e) Non-Compete.\nThe Settlement Agreement does not contain a covenant-non-compete applicable to the employee.'],
+    [
+      'Company may not assign this Agreement without the prior written consent of Supplier (a purported assignment to a Supplier competitor being a reasonable basis for withholding consent).',
+    ],
   ])('does not count %j', (text) => {
     expect(found(text)).toBe(false);
   });

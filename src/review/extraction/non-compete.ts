@@ -11,7 +11,13 @@ const RESTRICTION =
   /\b(?:shall|will|may|must|can)\s+not\b|\b(?:shall|will)\s+\w+\s+no\s+(?:\w+\s+)?(?:products?|services?|business)\b|\b(?:shall|will|may)\s+(?:neither|never)\b|\bagrees?\s+(?:that\s+it\s+will\s+)?not\s+to\b|\bundertakes?\s+not\b|\bcovenants?\s+(?:and\s+agrees?\s+)?(?:that\s+\w+\s+(?:shall|will)\s+)?not\b|\brefrain\b|\bprohibit|\brestrict|\bnor\s+will\b|\bno\s+party\b[^.;]{0,40}\bwill\b|\bno\s+[A-Z]?\w+\s+(?:will|shall|may)\s+(?:engage|compete|carry|operate|own|invest|participate)\b|\bunder\s+no\s+circumstances\s+(?:shall|will|may)\b|\bexclusively\b[^.;]{0,60}\b(?:not|no)\b/i;
 /** Statements about other agreements ("is not bound by any non-competition agreement") and freedoms to compete. */
 const NOT_A_RESTRICTION =
-  /\bnot\s+bound\b|\bunfair\s+competition\b|\bcompetition\s+(?:and\s+\w+\s+)?(?:act|laws?|commission|authorit(?:y|ies)|bureau|tribunal|regulations?|rules)\b|\bantitrust\b|\b(?:any|other|third[- ]party|prior|existing)\s+(?:[\w-]+\s+(?:or\s+)?){0,3}non-?compet\w*\s+(?:agreements?|covenants?|obligations?)|\brepresents?\b[^.;]{0,80}\b(?:any|third)\b|\bnothing\s+in\s+this\s+agreement\s+shall\s+(?:preclude|prevent|restrict|limit)\b|\bmay\s+(?:itself\s+)?(?:use|manufacture|sell|compete)\b[^.;]{0,80}\bcompetitors?\b[^.;]{0,30}\bso\s+long\s+as\b|\bcompetitive\s+(?:advantages?|pric|bid|rates?|terms)|\bcompetitor\s+information\b|\bnot\s+(?:under|subject\s+to)\s+any\b|\bdoes\s+not\s+contain\b|\b(?:shall|will)\s+not\s+(?:prevent|preclude|restrict|limit)\s+(?:either|any|a|the)\s+part(?:y|ies)\b|\bfree\s+(?:and\s+without\s+restriction\s+)?to\b|\bcompetitive\s+(?:analysis|quotations?|benchmark\w*)|\bnon-?competitive\b|\b(?:in\s+accordance\s+with|set\s+forth\s+in|subject\s+to)\s+(?:the\s+)?non-?competition\s+agreement\b|\bcovenants?\s+against\s+competition\b[^.;]{0,40}\bindenture/i;
+  /\bnot\s+bound\b|\bunfair\s+competition\b|\bcompetition\s+(?:and\s+\w+\s+)?(?:act|laws?|commission|authorit(?:y|ies)|bureau|tribunal|regulations?|rules)\b|\bantitrust\b|\b(?:any|other|third[- ]party|prior|existing)\s+(?:[\w-]+\s+(?:or\s+)?){0,3}non-?compet\w*\s+(?:agreements?|covenants?|obligations?)|\brepresents?\b[^.;]{0,80}\b(?:any|third)\b|\bnothing\s+in\s+this\s+agreement\s+shall\s+(?:preclude|prevent|restrict|limit)\b|\bmay\s+(?:itself\s+)?(?:use|manufacture|sell|compete)\b[^.;]{0,80}\bcompetitors?\b[^.;]{0,30}\bso\s+long\s+as\b|\bcompetitive\s+(?:market\s+)?(?:advantages?|pric|bid|rates?|terms)|\bcompetitor\s+information\b|\bnot\s+(?:under|subject\s+to)\s+any\b|\bdoes\s+not\s+contain\b|\b(?:shall|will)\s+not\s+(?:prevent|preclude|restrict|limit)\s+(?:either|any|a|the)\s+part(?:y|ies)\b|\bfree\s+(?:and\s+without\s+restriction\s+)?to\b|\bcompetitive\s+(?:analysis|quotations?|benchmark\w*)|\bnon-?competitive\b|\b(?:in\s+accordance\s+with|set\s+forth\s+in|subject\s+to)\s+(?:the\s+)?non-?competition\s+agreement\b|\bcovenants?\s+against\s+competition\b[^.;]{0,40}\bindenture/i;
+/** Assigning to a competitor is about assignment, not competition ("a purported assignment to a competitor ... is a reasonable basis for withholding consent"). */
+const ASSIGNMENT_TO_COMPETITOR = /\b(?:assign\w*|transfer\w*)\b[^.;]{0,40}\bto\s+(?:a|an|any)\s+(?:[\w'’]+\s+){0,2}competitors?\b/i;
+
+/** Not owning more than a share of the company's stock is a standstill, not a non-compete. */
+const STANDSTILL = /\bown\s+more\s+than\s+[^.;]{0,40}(?:%|percent)/i;
+
 /**
  * A restrictive covenant that outlives the contract: "During the Term and for a period of two (2)
  * years thereafter, Aucta shall not research, develop, manufacture ... or distribute ...".
@@ -19,7 +25,7 @@ const NOT_A_RESTRICTION =
 const POST_TERM_PERIOD =
   /\b(?:for\s+(?:a\s+period\s+of\s+)?|within\s+)(?:\w+\s+)?(?:\(\d+\)\s+)?(?:years?|months?)\s+(?:thereafter|after|following|from)\b/i;
 const BUSINESS_RESTRICTION =
-  /(?:\b(?:shall|will|may)\s+not\b|\bneither\b[^.;]{0,80}?\b(?:shall|will|may)\b|\bagrees?\s+not\s+to\b)[^.;]{0,60}\b(?:research|develop|manufacture|produce|sell|market|distribute|commerciali[sz]e|offer\s+(?:to\s+sell|for\s+sale)|engage\s+in|carry\s+on|operate|own|invest\s+in|provide\s+(?:services|products))\b/i;
+  /(?:\b(?:shall|will|may)\s+not\b(?!\s+have\s+\w+ed\b)|\bneither\b[^.;]{0,80}?\b(?:shall|will|may)\b|\bagrees?\s+not\s+to\b)[^.;]{0,60}\b(?:research|develop|manufacture|produce|sell|market|distribute|commerciali[sz]e|offer\s+(?:to\s+sell|for\s+sale)|engage\s+in|carry\s+on|operate|own|invest\s+in|provide\s+(?:services|products))\b/i;
 /** During the term, a party may not deal in products like the contract's: "any product ... the same or similar to the Products", "directed to any Target". */
 const DURING_TERM = /\b(?:during|throughout)\s+the\s+term\b/i;
 const SAME_KIND =
@@ -31,12 +37,18 @@ const SAME_KIND =
  * Products", "Non-Competition Period", 竞业限制, 不得从事与…相竞争的业务).
  */
 export function extractNonCompete(view: TextView): PresenceField | null {
-  const hit = firstSentence(view, ({ text }) => {
+  const hit = firstSentence(view, ({ text }, index) => {
     if (!MENTIONS.test(text) && !POST_TERM_PERIOD.test(text) && !DURING_TERM.test(text)) return false;
-    if (NOT_A_RESTRICTION.test(text)) return false;
+    if (NOT_A_RESTRICTION.test(text) || ASSIGNMENT_TO_COMPETITOR.test(text)) return false;
+    // A heading ("(e) Non-Compete.", "8.2 No Competing Products.") stands for the sentence under it.
+    if (text.length < HEADING_LENGTH && COMPETITION.test(text.replace(EXPLICIT, 'compete'))) {
+      const next = view.sentences[index + 1]?.text ?? '';
+      return !NOT_A_RESTRICTION.test(next) && (EXPLICIT.test(text) || RESTRICTION.test(next));
+    }
     if (EXPLICIT.test(text)) return true;
     if (COMPETITION.test(text) && RESTRICTION.test(text)) return true;
-    if (!BUSINESS_RESTRICTION.test(text) || /\bsolicit|\bhire|\bemploy|\bdisclos|confidential/i.test(text)) return false;
+    if (!BUSINESS_RESTRICTION.test(text) || /\bsolicit|\bhire|\bemploy|\bdisclos|confidential/i.test(text) || STANDSTILL.test(text))
+      return false;
     return POST_TERM_PERIOD.test(text) || (DURING_TERM.test(text) && SAME_KIND.test(text));
   });
   if (!hit) return null;

@@ -40,6 +40,10 @@ describe('numbers', () => {
       [15, 'day', 15],
       [2, 'year', 730],
     ]);
+    // "half a year" is six months, not "a year"; OCR's "one (I) year" is one year.
+    expect(findDurations('an additional period of half a year').map(({ value, unit }) => [value, unit])).toEqual([[6, 'month']]);
+    expect(findDurations('successive one (I) year terms').map(({ value, unit }) => [value, unit])).toEqual([[1, 'year']]);
+    expect(findDurations('on behalf of the Company each year').map(({ value, unit }) => [value, unit])).toEqual([]);
     expect(formatDuration(1, 'year')).toBe('1 year');
     expect(formatDuration(6, 'month')).toBe('6 months');
   });

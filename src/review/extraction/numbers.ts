@@ -148,9 +148,11 @@ const UNIT_DAYS = { day: 1, week: 7, month: 30, year: 365 } as const;
 
 const ENGLISH_DURATION = new RegExp(
   String.raw`\b(?:(${NUMBER_WORDS_SOURCE})\s*\(\s*(\d{1,4})\s*\)|(\d{1,4})\s*\(\s*${NUMBER_WORDS_SOURCE}\s*\)|(\d{1,4})|(${NUMBER_WORDS_SOURCE}|an?))` +
-    String.raw`\s*(?:[-~]\s*|\)\s*)?(?:full\s+|consecutive\s+|calendar\s+|business\s+|working\s+|banking\s+|successive\s+|additional\s+|\(\d{1,4}\)\s*)*(day|week|month|year)s?(?:'s|')?\b`,
+    String.raw`\s*(?:[-~]\s*|\)\s*)?(?:full\s+|consecutive\s+|calendar\s+|business\s+|working\s+|banking\s+|successive\s+|additional\s+|\(\d{1,4}\)\s*|\(I\)\s*)*(day|week|month|year)s?(?:'s|')?\b`,
   'gi',
 );
+/** "half a year", "a half-year": six months. */
+const HALF_YEAR = /\b(?:an?\s+)?half[\s-]*(?:an?\s+)?year\b/gi;
 const CHINESE_DURATION = new RegExp(
   `(\\d{1,4}|[${CHINESE_NUMERAL_CLASS}]{1,6})\\s*(?:个)?\\s*(?:工作|自然|日历)?\\s*(日|天|周|星期|个月|月|年)`,
   'g',
@@ -166,7 +168,13 @@ function chineseUnit(unit: string): Duration['unit'] {
 /** Every duration in a piece of text ("sixty (60) days", "1-year", "6 months", "三十日", "2年"), in order. */
 export function findDurations(text: string): Duration[] {
   const found: Duration[] = [];
+  const halves: Array<[number, number]> = [];
+  for (const match of text.matchAll(HALF_YEAR)) {
+    halves.push([match.index, match.index + match[0].length]);
+    found.push({ value: 6, unit: 'month', days: 180, index: match.index, length: match[0].length });
+  }
   for (const match of text.matchAll(ENGLISH_DURATION)) {
+    if (halves.some(([start, end]) => match.index >= start && match.index < end)) continue;
     const words = match[1] ?? match[5];
     const digits = match[2] ?? match[3] ?? match[4];
     let value: number | null = null;

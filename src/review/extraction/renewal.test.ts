@@ -107,4 +107,107 @@ describe('renewal term', () => {
       ),
     ).toMatchObject({ automatic: true, renewalTerm: 'successive 1 year', noticeDays: 90 });
   });
+
+  it('reads a tacit renewal and an extension stopped only by a notice of non-renewal as automatic', () => {
+    expect(
+      renewal(
+        'It is established by calendar year and renewed tacitly every year. The Agreement remains cancellable at any time by either party before the expiry date of the Agreement or any of its renewals, upon three months prior written notice.',
+      ),
+    ).toMatchObject({ automatic: true, renewalTerm: 'successive 1 year', noticeDays: 90 });
+    expect(
+      renewal(
+        'This Agreement shall have a duration of three years, extendable for a further three years, unless notice of non-renewal is sent one year before the natural expiry date.',
+      ),
+    ).toMatchObject({ automatic: true, noticeDays: 365 });
+    expect(renewal('Unless notice of termination is given, the Supplier shall deliver the goods.')).toBeNull();
+  });
+
+  it('reads a party\'s option written as "at X\'s option", "right to annually renew" or with the length alone', () => {
+    expect(
+      renewal("At Distributor's option, this Agreement shall renew for a subsequent term of two (2) years on the terms herein."),
+    ).toMatchObject({ automatic: false, renewalTerm: expect.stringMatching(/(?:^| )2 years$/) });
+    expect(
+      renewal(
+        'Reseller shall have the right to annually renew this agreement for a period of one year upon each annual expiration with the written consent of the Company.',
+      ),
+    ).toMatchObject({ automatic: false, renewalTerm: 'successive 1 year' });
+    expect(
+      renewal(
+        'Customer may, at its option, renew this Agreement for one (1) twelve month period at the then-current terms and conditions.',
+      ),
+    ).toMatchObject({ automatic: false, renewalTerm: '12 months' });
+    expect(renewal('Buyer may, at its option, extend the delivery date for one (1) month.')).toBeNull();
+  });
+
+  it('reads renewals by agreement of both parties "for up to" a length or for successive periods', () => {
+    expect(
+      renewal(
+        'The initial term shall be four (4) years, which term may be extended for up to three (3) years by written agreement of both Parties prior to the expiration date.',
+      ),
+    ).toMatchObject({ automatic: false, renewalTerm: '3 years' });
+    expect(
+      renewal(
+        'This Agreement may be renewed for successive one (1) year periods if Supplier and Distributor expressly agree in writing to renew this Agreement.',
+      ),
+    ).toMatchObject({ automatic: false, renewalTerm: 'successive 1 year' });
+  });
+
+  it('reads a conditional extension of the term only when it states a length', () => {
+    expect(
+      renewal(
+        'This promotion shall terminate June 1, 2000. This term shall be extended for a 1 year period provided 3000 units per month are sold.',
+      ),
+    ).toMatchObject({ automatic: false, renewalTerm: '1 year' });
+    expect(renewal('The term of this Agreement shall be extended for a period equal to the period of the force majeure delay.')).toBeNull();
+  });
+
+  it('takes the rolling unit as the term: month to month, or a yearly basis capped in total', () => {
+    expect(
+      renewal(
+        'Thereafter, this Agreement shall be effective month to month, until terminated by either party upon sixty (60) days written notice.',
+      ),
+    ).toMatchObject({ automatic: true, renewalTerm: 'successive 1 month', noticeDays: 60 });
+    expect(
+      renewal(
+        "After the Initial Term, the Agreement may be extended on a yearly basis up to ten (10) years at Licensee's sole discretion, with renewal notice to be provided no later than twelve (12) months prior to the expiry of any yearly extension; the Term shall be no more than fifteen (15) years in total.",
+      ),
+    ).toMatchObject({ renewalTerm: '10 successive 1 year', noticeDays: 360 });
+    expect(
+      renewal(
+        'The Agreement shall be renewable on an annual basis for one (1) year terms for up to another ten (10) years on the same terms and conditions.',
+      ),
+    ).toMatchObject({ renewalTerm: '10 successive 1 year' });
+    expect(renewal('The new prices shall be effective as of the first annual review of the price list.')).toBeNull();
+  });
+
+  it('reads a renewal named by a defined period, and an automatic renewal of unstated length as the initial length', () => {
+    expect(
+      renewal(
+        'Licensee may elect to extend such term for additional two (2)-year periods (each a "Renewal Period"). If Licensee notifies the Company of its intent to renew, the term of this Agreement shall automatically be extended for the Renewal Period.',
+      ),
+    ).toMatchObject({ automatic: true, renewalTerm: 'successive 2 years' });
+    expect(
+      renewal(
+        'This Agreement shall be for the term of one year; thereafter, the Agreement shall renew automatically under these same terms.',
+      ),
+    ).toMatchObject({ automatic: true, renewalTerm: 'successive 1 year' });
+    expect(
+      renewal(
+        'The Initial Term shall automatically be extended for an additional period of half a year unless either party gives notice at least 60 days prior to end of such period.',
+      ),
+    ).toMatchObject({ renewalTerm: '6 months', noticeDays: 60 });
+  });
+
+  it('reads a non-renewal notice written "to the other Party of at least" a length, or without its unit', () => {
+    expect(
+      renewal(
+        'Thereafter, this Agreement shall automatically be renewed for successive 1-year terms. Following the Initial Term, either Party may terminate this Agreement without cause upon written notice to the other Party of at least 3 months.',
+      ),
+    ).toMatchObject({ renewalTerm: 'successive 1 year', noticeDays: 90 });
+    expect(
+      renewal(
+        'The term ends at April 30, 2029, with automatic renewals each for a period of five (5) years unless either Party gives written notice of non-renewal no less than 120 prior to the applicable expiry date.',
+      ),
+    ).toMatchObject({ automatic: true, noticeDays: 120 });
+  });
 });

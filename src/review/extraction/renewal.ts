@@ -7,16 +7,21 @@ const MENTIONS_RENEWAL = /renew|extend|extension|continu|evergreen|until\s+termi
 
 /** "shall automatically renew", "renewed automatically", "automatic 2 year term extensions", "evergreen". */
 const AUTOMATIC =
-  /\bautomatic(?:ally)?\b(?:(?!\b(?:if|declines?|fails?|refuses?|not|cancels?)\b)[^.;]){0,60}?\b(?:renew|extend|extension|continu)|\b(?:renew|renewed|renews|extended|extend|continue|continues)\b[^.;]{0,30}?\bautomatically\b|\bevergreen\b|\b(?:shall|will)\s+(?:thereafter\s+)?(?:be\s+)?renew(?:ed)?\s+(?:automatically\s+)?(?:for|each|on\s+a)\b[^.;]{0,60}?\b(?:successive|consecutive|additional|further|year[- ]to[- ]year|month[- ]to[- ]month)\b|\bunless\s+(?:either|one|a)\s+party\b[^.;]{0,120}\b(?:not\s+to\s+renew|non-?renewal)\b/i;
+  /\bautomatic(?:ally)?\b(?:(?!\b(?:if|declines?|fails?|refuses?|not|cancels?)\b)[^.;]){0,60}?\b(?:renew|extend|extension|continu)|\b(?:renew|renewed|renews|extended|extend|continue|continues)\b[^.;]{0,30}?\bautomatically\b|\bevergreen\b|\b(?:shall|will)\s+(?:thereafter\s+)?(?:be\s+)?renew(?:ed)?\s+(?:automatically\s+)?(?:for|each|on\s+a)\b[^.;]{0,60}?\b(?:successive|consecutive|additional|further|year[- ]to[- ]year|month[- ]to[- ]month)\b|\bunless\s+(?:either|one|a)\s+party\b[^.;]{0,120}\b(?:not\s+to\s+renew|non-?renewal)\b|\bunless\s+(?:(?:a|written|prior)\s+)*notice\s+of\s+non-?\s?renewal\b|\b(?:renew(?:ed|s)?|extend(?:ed|s)?)\s+tacitly\b|\btacit(?:ly)?\s+(?:renew|extend|extension)/i;
 /** A party's option to renew or extend ("may, at its option, renew ... for 2 additional terms"). */
 const OPTIONAL =
-  /\b(?:may|option\s+to|right\s+to|elect\s+to|entitled\s+to)\b[^.;]{0,60}?\b(?:renew|extend)\b[^.;]{0,120}?\bfor\s+(?:an?\s+|up\s+to\s+)?(?:\w+\s+)?(?:\(\d+\)\s+)?(?:additional|further|successive|consecutive|another|renewal|extension)\b/i;
+  /\b(?:may|option|right\s+to|elect\s+to|entitled\s+to)\b[^.;]{0,60}?\b(?:renew|extend)\b[^.;]{0,120}?\bfor\s+(?:an?\s+|up\s+to\s+)?(?:(?:period|term)\s+of\s+)?(?:\w+\s+)?(?:\(\d+\)\s+)?(?:additional|further|successive|consecutive|subsequent|another|renewal|extension|(?:[\w-]+\s+)?(?:years?|months?)\b)/i;
 /** "may be extended for an additional two year period", "renewable for 1 year extension", "option to renew ... for another 5 years". */
 const MUTUAL_WITH_PERIOD =
-  /\b(?:may\s+be\s+(?:renewed|extended)|renewable|extendable|option\s+to\s+(?:renew|extend))\b[^.;]{0,80}?\bfor\s+(?:an?\s+|another\s+)?(?:additional\s+|further\s+)?(?:\w+\s+)?(?:\(\d+\)\s+)?(?:[\w-]+\s+)?(?:years?|months?|year\s+extension|period|term)\b/i;
+  /\b(?:may\s+be\s+(?:renewed|extended)|renewable|extendable|option\s+to\s+(?:renew|extend))\b[^.;]{0,80}?\bfor\s+(?:an?\s+|another\s+|up\s+to\s+)?(?:additional\s+|further\s+|successive\s+|consecutive\s+)?(?:\w+\s+)?(?:\(\d+\)\s+)?(?:[\w-]+\s+)?(?:years?|months?|year\s+extension|period|term)\b/i;
+/** "This term shall be extended for a 1 year period provided ...": the contract's own term extends, on a condition; counted only with a stated length. */
+const TERM_SHALL_EXTEND =
+  /\b(?:term|agreement|contract)\s+(?:hereof\s+|hereunder\s+)?(?:shall|will)\s+(?:then\s+)?be\s+(?:renewed|extended)\s+for\b/i;
 /** What an option renews is the contract or its term ("renew the Franchise", "extend the term of this Agreement"), not a delivery date. */
 const OPTION_OBJECT =
   /\b(?:renew|extend)\s+(?:(?:the|this|such|its|their)\s+)?(?:[\w-]+\s+){0,3}?(?:term|agreement|contract|licen[cs]e|franchise|lease|appointment|period|it)\b/i;
+/** "At Rogers' option, this Agreement shall renew for ...": the contract is the subject of the renewal. */
+const CONTRACT_RENEWS = /\b(?:agreement|term|contract)\s+(?:shall|will)\s+(?:be\s+)?(?:renew|extend)/i;
 /** Renewal only by a new agreement of both parties is not a renewal term in CUAD's sense. */
 const MUTUAL_ONLY =
   /\bmutual(?:ly)?\b|\bby\s+(?:both|the)\s+parties\b|\bwritten\s+agreement\s+of\s+(?:both|the)\s+parties\b|\bboth\s+parties\s+agree|\bparties\s+(?:may\s+)?agree\b|\bin\s+writing\s+signed\s+by\s+both|\bnegotiat/i;
@@ -32,7 +37,7 @@ const EVERGREEN =
   /\b(?:thereafter|after\s+that|indefinitely|from\s+(?:year\s+to\s+year|month\s+to\s+month))\b[^.;]{0,80}?\b(?:continue|remain)s?\b[^.;]{0,60}?\buntil\s+(?:terminated|either|any|one|a)\b|\b(?:continue|remain)s?\b[^.;]{0,60}?\b(?:thereafter|indefinitely|after\s+that)\b[^.;]{0,40}?\buntil\s+(?:terminated|either|any|one|a)\b|\b(?:shall|will)\s+(?:commence|begin)\b[^.;]{0,80}?\b(?:and\s+)?(?:shall\s+|will\s+)?(?:remain|continue)\s+in\s+(?:full\s+)?(?:force\s+and\s+)?effect\s+until\s+terminated\s+by\s+(?:either|any)\s+party\b[^.;]{0,40}?\bnotice\b/i;
 /** "shall continue on a year to year basis", "continue from month to month". */
 const ROLLING =
-  /\b(?:continue|renew|extend)\w*\b[^.;]{0,40}?\b(?:on\s+an?\s+|from\s+)?(?:year[- ]to[- ]year|month[- ]to[- ]month|annual)\s*(?:basis|periods?|terms?)?\b/i;
+  /\b(?:continue|renew|extend)\w*\b[^.;]{0,40}?\b(?:on\s+an?\s+|from\s+)?(?:year[- ]to[- ]year|month[- ]to[- ]month|annual|yearly)\s*(?:basis|periods?|terms?)?\b|\b(?:effective|remain\s+in\s+(?:full\s+)?(?:force|effect))\s+(?:(?:on\s+a|from)\s+)?(?:year[- ]to[- ]year|month[- ]to[- ]month)\b/i;
 /** The automatic renewal is of the contract or its term, not of support, a licence key or a price. */
 const RENEWS_THE_CONTRACT = /\b(?:agreement|contract|term|this\s+[A-Z]\w+|renewal)\b/i;
 /** Definitions ("Renewal Term shall have the meaning ...") restate, they do not renew. */
@@ -77,23 +82,78 @@ function initialTermDuration(view: TextView): Duration | null {
   return null;
 }
 
+/** "the term shall automatically be extended for the Renewal Period": the renewal is named by a defined term. */
+const DEFINED_RENEWAL_PERIOD = /\b(?:renewal|extension|extended|additional)\s+(?:term|period)\b/i;
+/** A rolling renewal capped in total ("on an annual basis ... for up to another ten (10) years"). */
+const ROLLING_BASIS = /\b(?:annual|yearly|year[- ]to[- ]year)\s+basis\b|\b(?:each|every)\s+year\b|\bannually\b/i;
+const UP_TO_BEFORE = /\bup\s+to\s+(?:(?:an?|another|additional|a\s+maximum\s+of|a\s+total\s+of)\s+)*$/i;
+
+function durationMonths(duration: Pick<Duration, 'value' | 'unit'>): number | null {
+  if (duration.unit === 'year') return duration.value * 12;
+  return duration.unit === 'month' ? duration.value : null;
+}
+
+/** The length given where a defined renewal period is introduced ("additional two (2)-year periods (each a "Renewal Period")"). */
+function definedRenewalTerm(view: TextView, text: string): { duration: Duration; successive: boolean } | null {
+  const name = DEFINED_RENEWAL_PERIOD.exec(text)?.[0];
+  if (!name) return null;
+  const definition = new RegExp(`\\(\\s*(?:each\\s+)?(?:an?\\s+|the\\s+)?"${name.replace(/\s+/g, '\\s+')}"`, 'i');
+  for (const sentence of view.sentences) {
+    const at = sentence.text.search(definition);
+    if (at < 0) continue;
+    const before = sentence.text.slice(Math.max(0, at - 120), at);
+    const duration = termDurations(before, 0).at(-1);
+    if (duration && duration.unit !== 'day') return { duration, successive: SUCCESSIVE.test(before) };
+  }
+  return null;
+}
+
 /** CUAD's normalised renewal term: `successive 1 year`, `3 years`, `2 successive 10 years`. */
-function renewalTermOf(view: TextView, text: string, at: number): string | null {
+function renewalTermOf(view: TextView, text: string, at: number, automatic = false): string | null {
   // The match may start at "unless either party ... non-renewal", after the renewal verb and its term.
   const verb = text.search(/\b(?:renew|extend)/i);
   const from = verb >= 0 && /^unless\b/i.test(text.slice(at)) ? Math.min(verb, at) : at;
-  const successive = SUCCESSIVE.test(text.slice(Math.max(0, from - 40), from + TERM_WINDOW));
-  let duration: Pick<Duration, 'value' | 'unit'> | undefined = termDurations(text, from)[0];
+  let successive = SUCCESSIVE.test(text.slice(Math.max(0, from - 40), from + TERM_WINDOW));
+  const rolling = ROLLING_BASIS.test(text);
+  // On a rolling basis, "up to ten (10) years" is the total the renewals may reach, not one renewal.
+  const durations = termDurations(text, from);
+  const caps = rolling
+    ? durations.filter((candidate) => UP_TO_BEFORE.test(text.slice(Math.max(0, candidate.index - 40), candidate.index)))
+    : [];
+  // "shall be effective month to month", "renewable on an annual basis": the rolling unit is the term, whatever lengths follow.
+  const rollingUnit =
+    ROLLING.exec(text.slice(from))?.index === 0 ? (MONTH_TO_MONTH.test(text.slice(from, from + 80)) ? 'month' : 'year') : null;
+  let duration: Pick<Duration, 'value' | 'unit'> | undefined = rollingUnit
+    ? { value: 1, unit: rollingUnit }
+    : durations.find((candidate) => !caps.includes(candidate));
   if (!duration && EACH_YEAR.test(text)) duration = { value: 1, unit: 'year' };
   if (!duration && MONTH_TO_MONTH.test(text)) duration = { value: 1, unit: 'month' };
   if (!duration && SAME_DURATION.test(text)) duration = initialTermDuration(view) ?? undefined;
+  if (!duration) {
+    const defined = definedRenewalTerm(view, text);
+    if (defined) {
+      duration = defined.duration;
+      successive ||= defined.successive;
+    }
+  }
+  // "This Agreement shall be for the term of one year; thereafter it shall renew automatically": it renews for that length.
+  if (!duration && automatic && !EVERGREEN.test(text)) {
+    duration = termDurations(text.slice(0, from), 0).findLast((candidate) => candidate.unit === 'year' || candidate.unit === 'month');
+    successive = true;
+  }
   if (!duration) return null;
+  const term = formatDuration(duration.value, duration.unit);
   const counted = COUNTED_RENEWALS.exec(text);
   if (counted) {
     const count = /^\d+$/.test(counted[1]!) ? Number(counted[1]) : parseEnglishNumber(counted[1]!);
-    if (count && count > 1) return `${count} successive ${formatDuration(duration.value, duration.unit)}`;
+    if (count && count > 1) return `${count} successive ${term}`;
   }
-  return `${successive ? 'successive ' : ''}${formatDuration(duration.value, duration.unit)}`;
+  const cap = caps[0];
+  const capMonths = cap ? durationMonths(cap) : null;
+  const termMonths = durationMonths(duration);
+  if (capMonths && termMonths && capMonths > termMonths && capMonths % termMonths === 0)
+    return `${capMonths / termMonths} successive ${term}`;
+  return `${successive ? 'successive ' : ''}${term}`;
 }
 
 const NON_RENEWAL_NOTICE =
@@ -117,8 +177,15 @@ interface RenewalNotice {
   required: boolean;
 }
 
+/** "no less than 120 prior to the applicable expiry date": a notice count written without its unit, which is days. */
+const NOTICE_WITHOUT_UNIT =
+  /\b(?:no|not)\s+(?:less|later)\s+than\s+(\d{1,3})\s+(?:\(\d{1,3}\)\s+)?(?:prior\s+to|before)\s+(?:the\s+)?(?:applicable\s+|scheduled\s+)?(?:expir|end\b)/i;
+
 function noticeIn(text: string): number | null {
-  return noticeDurations(text)[0]?.days ?? null;
+  const days = noticeDurations(text)[0]?.days;
+  if (days !== undefined) return days;
+  const bare = NOTICE_WITHOUT_UNIT.exec(text);
+  return bare ? Number(bare[1]) : null;
 }
 
 /** Sentences of the clause numbered `number` ("5.2", "18"), found through the clause headings. */
@@ -199,10 +266,13 @@ export function extractAutoRenewal(view: TextView): AutoRenewalField | null {
       const offered = OPTIONAL.exec(text);
       const withPeriod = offered ? null : MUTUAL_WITH_PERIOD.exec(text);
       const english =
-        (offered && OPTION_OBJECT.test(offered[0])) || (withPeriod && RENEWS_THE_CONTRACT.test(text.slice(0, withPeriod.index + 12)))
+        (offered && (OPTION_OBJECT.test(offered[0]) || CONTRACT_RENEWS.test(offered[0]))) ||
+        (withPeriod && RENEWS_THE_CONTRACT.test(text.slice(0, withPeriod.index + 12)))
           ? (offered ?? withPeriod)
           : null;
-      const option = english ?? CHINESE_OPTIONAL.exec(text);
+      const conditional = english ? null : TERM_SHALL_EXTEND.exec(text);
+      const option =
+        english ?? (conditional && termDurations(text, conditional.index).length > 0 ? conditional : null) ?? CHINESE_OPTIONAL.exec(text);
       const mutual = MUTUAL_ONLY.test(text) || CHINESE_MUTUAL.test(text);
       // A renewal by agreement of both parties counts when it states how long the renewal is, as CUAD does.
       if (option && !NOT_THE_CONTRACT.test(text) && (!mutual || termDurations(text, option.index).length > 0))
@@ -232,7 +302,7 @@ function build(view: TextView, index: number, automatic: boolean, from: number):
     renews: true,
     automatic,
     renewalTerm:
-      renewalTermOf(view, sentence.text, from) ??
+      renewalTermOf(view, sentence.text, from, automatic) ??
       followingRenewalTerm(view, index) ??
       (automatic && EVERGREEN.test(sentence.text) ? 'perpetual' : null),
     noticeDays: notice.days,

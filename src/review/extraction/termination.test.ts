@@ -45,6 +45,30 @@ describe('termination for convenience', () => {
     ).toEqual({ notice: 180 });
   });
 
+  it('judges the lettered alternatives of a proviso one by one', () => {
+    expect(
+      convenience(
+        "The Term ends on the first anniversary of this Agreement; provided that (a) either party may terminate this Agreement, effective at any time after the first three months of the Term, by giving 30 days' written notice, and (b) either party may terminate this Agreement if the other party commits a material breach.",
+      ),
+    ).toEqual({ notice: 30 });
+    expect(
+      convenience(
+        'The Term ends on the first anniversary of this Agreement; provided that (a) either party may terminate this Agreement if the other party becomes insolvent, and (b) either party may terminate this Agreement if the other party commits a material breach.',
+      ),
+    ).toBeNull();
+  });
+
+  it('reads ending "your employment" by notice as ending the contract, but not for cause', () => {
+    expect(
+      convenience(
+        "Either you or the Company may terminate your employment by giving to the other not less than six months' notice in writing.",
+      ),
+    ).toEqual({
+      notice: 180,
+    });
+    expect(convenience('The Company may summarily terminate your employment hereunder (without notice) for Cause.')).toBeNull();
+  });
+
   it('judges a proviso on its own, but a proviso that takes the right away wins', () => {
     expect(
       convenience(

@@ -10,7 +10,7 @@ const ACTIVE_RIGHT =
   /\b(?:may|can)\b(?:,[^,.;]{1,80},)?\s+(?:\w+\s+){0,8}?(?:terminate|cancel)\s+([^.;]{0,40})|\b(?:right|option|power|entitled)\s+(?:\([^()]{0,40}\)\s+)?(?:\w+\s+){0,3}?to\s+(?:\w+\s+){0,2}?(?:terminate|cancel)\s+([^.;]{0,40})/gi;
 /** The contract is what ends: "this Agreement", "the Term", a defined name, or no object at all ("may terminate upon notice"). */
 const CONTRACT_OBJECT =
-  /^(?:(?:this|the|such|any|its|their)\s+)?(?:[A-Z]|whole\b|all\s+or\s+any\s+part|agreement|contract|term\b|performance|relationship|licen[cs]e|arrangement|engagement)|^(?:upon|on|by|with|at|for|without|immediately|effective|forthwith|in\s+(?:its|their)|\()/;
+  /^(?:(?:this|the|such|any|its|their|your|his|her)\s+)?(?:[A-Z]|whole\b|all\s+or\s+any\s+part|agreement|contract|term\b|performance|relationship|licen[cs]e|arrangement|engagement|employment)|^(?:upon|on|by|with|at|for|without|immediately|effective|forthwith|in\s+(?:its|their)|\()/;
 const PASSIVE_RIGHT =
   /\bmay\s+(?:\w+\s+){0,2}?be\s+(?:terminated|cancell?ed)\b|\bterminable\b|\bshall\s+terminate\b[^.;]{0,80}?\b(?:upon\s+(?:either|any|one)\s+party\s+giving|at\s+the\s+option\s+of)\b|\bcontinue\s+in\s+effect\s+until\s+(?:either|any|one)\s+party\b[^.;]{0,60}\bnotice\b|\b(?:until|unless\s+(?:sooner|earlier)|unless)\s+terminated\s+by\s+(?:either|any|one|a)\s+party\s+(?:upon|by\s+giving|giving|on|with)\b[^.;]{0,60}\bnotice\b|\b(?:wishing|wishes|desiring|desires|decides?|electing|elects?)\s+to\s+terminate\s+(?:this|the)\s+(?:agreement|contract)\b/i;
 const NOT_ALLOWED =
@@ -84,11 +84,18 @@ function isConvenience(text: string): boolean {
  */
 function alternatives(text: string): string[] {
   const provisos = text.split(PROVISO);
-  if (provisos.length > 1) return provisos.filter((part) => part.trim().length > 0);
+  // A proviso may itself list alternatives: "; provided that (a) either party may terminate ... by 30 days' notice, and (b) ... if the other party commits a material breach".
+  if (provisos.length > 1)
+    return provisos.filter((part) => part.trim().length > 0).flatMap((part) => [part, ...listedAlternatives(part, true)]);
   // Lettered items the sentence splitter kept together: "... fails to cure such breach. d. Theismann shall have the right to terminate ..."
   const items = text.split(LETTERED_ITEM);
   if (items.length > 1) return items.filter((part) => part.trim().length > 0);
-  const markers = [...text.matchAll(INLINE_MARKER)].filter((marker) => marker.index > 0);
+  return listedAlternatives(text);
+}
+
+/** "(a) ... (b) ...": each item with the lead before the first. */
+function listedAlternatives(text: string, itemsFirst = false): string[] {
+  const markers = [...text.matchAll(INLINE_MARKER)].filter((marker) => itemsFirst || marker.index > 0);
   if (markers.length < 2) return [];
   const lead = text.slice(0, markers[0]!.index);
   return markers.map((marker, position) => `${lead} ${text.slice(marker.index, markers[position + 1]?.index ?? text.length)}`);

@@ -19,9 +19,9 @@ const REPRESENTATIONS =
  */
 const REJECTION_WINDOW =
   /\b(?:reject\w*|revocation\s+of\s+acceptance|(?:shall\s+be\s+)?deemed\s+(?:to\s+have\s+)?(?:been\s+)?accept\w*)\b[^.;]{0,40}?\b(?:products?|goods|items?|shipments?|deliver\w*|batch\w*|units?|equipment|software|it|them)\b|\bclaims?\s+for\s+(?:any\s+)?(?:discrepanc\w*|defect\w*|shortage\w*|damage\w*)|\bnotif\w*\b[^.;]{0,60}\b(?:defect\w*|non-?conform\w*|does\s+not\s+(?:meet|conform))/i;
-/** Approving or rejecting orders, proposals or submitted materials is not an inspection of delivered goods. */
+/** Approving or rejecting orders, proposals or submitted materials, or paying an invoice unless goods were rejected, is not an inspection of delivered goods. */
 const NOT_GOODS =
-  /\bapprove\s+or\s+reject\b|\b(?:purchase\s+orders?|proposals?|marketing|promotional|submitted|underwriting|contracts?\b)/i;
+  /\bapprove\s+or\s+reject\b|\b(?:pay|paid|payment)\b[^.;]{0,30}\binvoices?\b|\b(?:purchase\s+orders?|proposals?|marketing|promotional|submitted|underwriting|contracts?\b)/i;
 const WITHIN_PERIOD =
   /\b(?:within|beyond|after)\s+(?:a\s+period\s+of\s+|the\s+said\s+|the\s+|this\s+)?(?:\[[^\]]{0,12}\]|\w+\s+(?:\(\d+\)\s+)?(?:calendar\s+|business\s+|working\s+)?(?:days?|weeks?|months?|hours?)|\d+\s+hours?)|\bfor\s+a\s+period\s+of\s+\[/i;
 const CHINESE = /(?:质保|保修|质量保证)(?:期|期限)/;
