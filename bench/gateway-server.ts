@@ -8,7 +8,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createSchema, createYoga } from 'graphql-yoga';
 import { buildApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
+import { BENCH_SECRET, benchGatewayConfig } from './gateway-config.js';
 import { signDevelopmentToken } from '../src/identity/tokens.js';
 import { createDatabase } from '../src/platform/db/prisma.js';
 import { startTelemetry } from '../src/platform/telemetry/sdk.js';
@@ -16,15 +16,6 @@ import { createDependencies } from '../src/services.js';
 
 const announce = (fields: Record<string, string>) => process.stdout.write(`${JSON.stringify(fields)}\n`);
 
-// Rate limits stay on (their cost is part of every request) but high enough never to refuse the load.
-const unrefused = Object.fromEntries(
-  ['READS', 'WRITES'].flatMap((operationClass) =>
-    ['USER', 'TENANT'].flatMap((scope) => [
-      [`SUANNI_RATE_LIMIT_${operationClass}_PER_${scope}`, '1000000000'],
-      [`SUANNI_RATE_LIMIT_${operationClass}_PER_${scope}_CEILING`, '1000000000'],
-    ]),
-  ),
-);
 if (process.env.BENCH_SERVER === 'bare') {
   const bare = createServer(
     createYoga({ schema: createSchema({ typeDefs: 'type Query { hello: String! }', resolvers: { Query: { hello: () => 'world' } } }) }),
@@ -33,19 +24,8 @@ if (process.env.BENCH_SERVER === 'bare') {
   announce({ url: `http://127.0.0.1:${(bare.address() as AddressInfo).port}/graphql` });
   process.on('SIGTERM', () => bare.close(() => process.exit(0)));
 } else {
-  const secret = 'bench-secret-bench-secret-bench-secret';
-  const config = {
-    ...loadConfig({
-      NODE_ENV: 'production',
-      AUTH_JWT_SECRET: secret,
-      LOG_LEVEL: 'error',
-      // Rounds of createSession add tens of thousands of sessions to one tenant.
-      SUANNI_QUOTA_SESSIONS: '10000000',
-      ...unrefused,
-    }),
-    host: '127.0.0.1',
-    port: 0,
-  };
+  const secret = BENCH_SECRET;
+  const config = benchGatewayConfig();
   // As `start` does: the SDK before anything that makes spans.
   const telemetry = process.env.BENCH_TELEMETRY === 'off' ? undefined : startTelemetry(config.telemetry);
   const url = process.env.BENCH_DATABASE_URL!;

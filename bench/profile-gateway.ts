@@ -11,7 +11,7 @@ import { Session, type Profiler } from 'node:inspector/promises';
 import path from 'node:path';
 import { createSchema, createYoga } from 'graphql-yoga';
 import { projectDir } from '../src/config.js';
-import { loadConfig } from '../src/config.js';
+import { benchGatewayConfig } from './gateway-config.js';
 import { signDevelopmentToken } from '../src/identity/tokens.js';
 import { startTelemetry } from '../src/platform/telemetry/sdk.js';
 import { openBenchDatabase } from './bench-database.js';
@@ -19,11 +19,7 @@ import { openBenchDatabase } from './bench-database.js';
 const [target = 'me', sdk = 'on'] = process.argv.slice(2);
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 8);
 
-const config = {
-  ...loadConfig({ NODE_ENV: 'production', AUTH_JWT_SECRET: 'bench-secret-bench-secret-bench-secret', LOG_LEVEL: 'error' }),
-  host: '127.0.0.1',
-  port: 0,
-};
+const config = benchGatewayConfig();
 if (sdk === 'on') startTelemetry(config.telemetry);
 // Loaded after the SDK, as in `start`: Prisma's instrumentation patches the client when it loads.
 const { buildApp } = await import('../src/app.js');
