@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { loadModelProviderConfig, type ModelProviderConfig } from './platform/llm/config.js';
 import { OPERATION_CLASSES, RATE_SCOPES, type ClassLimits, type RateScope } from './platform/rate-limit/limits.js';
+import { ERASURE_STEPS } from './erasure/steps.js';
 
 export const projectDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -75,22 +76,6 @@ const rateLimitVariables = Object.fromEntries(
     ]),
   ),
 ) as Record<string, z.ZodDefault<z.ZodCoercedNumber<unknown>>>;
-/** Erasure steps (src/erasure/service.ts) a fault injection may name. */
-const ERASURE_FAULT_STEPS = [
-  'tombstone',
-  'inventory',
-  'checkpoints',
-  'facts',
-  'reviews',
-  'knowledge-access',
-  'sessions',
-  'trace-buffer',
-  'progress-events',
-  'user',
-  'audit-log',
-  'verify',
-  'audit',
-] as const;
 
 const environmentSchema = z
   .object({
@@ -151,7 +136,7 @@ const environmentSchema = z
     SUANNI_JOB_RETRY_LIMIT: z.coerce.number().int().min(0).max(100).default(4),
     SUANNI_JOB_RETRY_DELAY_SECONDS: z.coerce.number().int().min(0).max(3_600).default(2),
     SUANNI_DRAIN_SECONDS: z.coerce.number().min(0).max(3_600).default(30),
-    SUANNI_FAULT_ERASURE_EXIT_AFTER_STEP: z.enum(ERASURE_FAULT_STEPS).optional(),
+    SUANNI_FAULT_ERASURE_EXIT_AFTER_STEP: z.enum(ERASURE_STEPS).optional(),
     SUANNI_PROCESS_HEARTBEAT_SECONDS: z.coerce.number().min(0.2).max(300).default(10),
     OTEL_SERVICE_NAME: z.string().trim().min(1).default('suanni'),
     OTEL_EXPORTER_OTLP_ENDPOINT: z.preprocess(
@@ -293,7 +278,7 @@ export interface Config {
   /** OpenTelemetry: see src/platform/telemetry/sdk.ts. */
   telemetry: { serviceName: string; otlpEndpoint?: string; otlpTracesEndpoint?: string; otlpProtocol: OtlpProtocol; bufferTraces: number };
   /** Fault injection for tests of killed processes (never in production). */
-  faults: { erasureExitAfterStep?: (typeof ERASURE_FAULT_STEPS)[number] };
+  faults: { erasureExitAfterStep?: (typeof ERASURE_STEPS)[number] };
   /** With Redis: the recent-span store every process shares (key prefix, how long a trace is kept). */
   traceStore: { prefix: string; ttlSeconds: number };
 }

@@ -14,6 +14,9 @@ import { z } from 'zod';
 import { ATTR, withSpan } from '../platform/telemetry/tracing.js';
 import type { Metrics } from '../platform/telemetry/metrics.js';
 import type { JobQueue, QueuedJob, QueueDefinition } from '../platform/jobs/job-queue.js';
+import { ERASURE_STEPS, type ErasureStepName } from './steps.js';
+
+export { ERASURE_STEPS, type ErasureStepName } from './steps.js';
 
 const log = createLogger('erasure');
 
@@ -29,38 +32,6 @@ const ERASURE_CONCURRENCY = 2;
 interface ErasureJob {
   requestId: string;
 }
-
-export type ErasureStepName =
-  | 'tombstone'
-  | 'inventory'
-  | 'checkpoints'
-  | 'facts'
-  | 'reviews'
-  | 'knowledge-access'
-  | 'sessions'
-  | 'trace-buffer'
-  | 'progress-events'
-  | 'user'
-  | 'audit-log'
-  | 'verify'
-  | 'audit';
-
-/** In order: the tombstone first, so nothing in flight can write once deleting starts. */
-export const ERASURE_STEPS: readonly ErasureStepName[] = [
-  'tombstone',
-  'inventory',
-  'checkpoints',
-  'facts',
-  'reviews',
-  'knowledge-access',
-  'sessions',
-  'trace-buffer',
-  'progress-events',
-  'user',
-  'audit-log',
-  'verify',
-  'audit',
-];
 
 /** Which inventory counts each deleting step removes. */
 const STEP_STORES: Partial<Record<ErasureStepName, (store: string) => boolean>> = {
@@ -78,7 +49,7 @@ const STEP_STORES: Partial<Record<ErasureStepName, (store: string) => boolean>> 
 /** The steps of a job as stored in its JSON column, checked when read back. */
 const erasureStepsSchema = z.array(
   z.object({
-    name: z.enum(ERASURE_STEPS as [ErasureStepName, ...ErasureStepName[]]),
+    name: z.enum(ERASURE_STEPS),
     status: z.enum(['PENDING', 'DONE']),
     countBefore: z.number().nullable(),
     countAfter: z.number().nullable(),

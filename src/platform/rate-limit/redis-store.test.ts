@@ -1,30 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import net from 'node:net';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ClassCosts, RateLimits } from './limits.js';
 import { RedisRateLimitStore } from './redis-store.js';
+import { redisReachable, SYSTEM_REDIS } from '../../../test/testkit/processes.js';
 
-const REDIS_URL = process.env.CI_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-function reachable(): Promise<boolean> {
-  const { hostname, port } = new URL(REDIS_URL);
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: hostname, port: Number(port || 6379) });
-    socket.setTimeout(2_000);
-    socket.once('connect', () => {
-      socket.end();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-    socket.once('timeout', () => {
-      socket.destroy();
-      resolve(false);
-    });
-  });
-}
-
-const redisUp = await reachable();
+const REDIS_URL = SYSTEM_REDIS;
+const redisUp = await redisReachable();
 if (!redisUp) process.stdout.write(`SKIP redis-store.test.ts: no Redis at ${REDIS_URL}\n`);
 
 // Long enough that nothing recovers while a test runs: these tests count, they do not wait.

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import net from 'node:net';
 import { ROOT_CONTEXT, trace, TraceFlags, type Context } from '@opentelemetry/api';
 import { BasicTracerProvider } from '@opentelemetry/sdk-trace-base';
 import { Redis } from 'ioredis';
@@ -7,25 +6,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { SharedTraceStore } from './shared-trace-store.js';
 import { TenantPropagator } from './trace-buffer.js';
 import { ATTR } from './tracing.js';
+import { redisReachable, SYSTEM_REDIS } from '../../../test/testkit/processes.js';
 
 // The shared store on the machine's Redis (127.0.0.1:6379), under a key prefix of its own; two
 // tracer providers writing to one prefix stand for two processes (a gateway and a worker).
-const REDIS_URL = process.env.CI_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const redisUp = await new Promise<boolean>((resolve) => {
-  const { hostname, port } = new URL(REDIS_URL);
-  const socket = net.connect({ host: hostname, port: Number(port || 6379) });
-  socket.setTimeout(2_000);
-  socket.once('connect', () => {
-    socket.end();
-    resolve(true);
-  });
-  socket.once('error', () => resolve(false));
-  socket.once('timeout', () => {
-    socket.destroy();
-    resolve(false);
-  });
-});
-if (!redisUp) process.stdout.write('SKIP shared-trace-store.test.ts: no Redis at 127.0.0.1:6379\n');
+const REDIS_URL = SYSTEM_REDIS;
+const redisUp = await redisReachable();
+if (!redisUp) process.stdout.write(`SKIP shared-trace-store.test.ts: no Redis at ${REDIS_URL}\n`);
 
 const redis = redisUp ? new Redis(REDIS_URL, { lazyConnect: true }) : undefined;
 const prefixes: string[] = [];
