@@ -4,6 +4,7 @@ import { createModelProvider, type ModelProvider } from '../src/platform/llm/pro
 import { assistExtraction, type AssistedField } from '../src/review/agent/nodes/model-extraction.js';
 import { extractFields } from '../src/review/extraction/extract-fields.js';
 import { CUAD_CATEGORIES, evaluate, predictCuadCategories, type EvaluationReport, type LabelledContract } from './evaluation.js';
+import { formatTable } from './metrics.js';
 
 /**
  * `npm run eval -- --provider <name>`: the same contracts read by the rules alone and by the rules
@@ -84,17 +85,12 @@ export function formatComparison(comparison: ProviderComparison): string {
       `${delta >= 0 ? '+' : ''}${delta.toFixed(3)}`,
     ];
   });
-  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
-  const line = (cells: string[]) =>
-    cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ');
   const counts = (record: Partial<Record<AssistedField, number>>) =>
     Object.entries(record)
       .map(([field, count]) => `${field} ${count}`)
       .join(', ') || 'none';
   return [
-    line(header),
-    widths.map((width) => '-'.repeat(width)).join('  '),
-    ...rows.map(line),
+    formatTable(header, rows),
     '',
     `macro F1: rules ${rules.macroF1.toFixed(3)}, rules + model ${assisted.macroF1.toFixed(3)} (${rules.documents} contracts)`,
     `model calls ${tally.calls} (${tally.degraded} fell back), tokens in ${tally.inputTokens} / out ${tally.outputTokens}`,

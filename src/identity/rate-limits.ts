@@ -1,4 +1,5 @@
 import type { AuditLog } from '../audit/service.js';
+import { ExpiringCache, SharedLoads } from '../platform/expiring-cache.js';
 import type { Database } from '../platform/db/prisma.js';
 import type { Prisma } from '../generated/prisma/client.js';
 import { badUserInput, forbidden } from '../platform/errors.js';
@@ -32,6 +33,8 @@ const FIELDS: { field: RateLimitField; scope: RateScope; operationClass: Operati
 
 /** How long a process trusts the limits it read: another gateway's change is seen within this. */
 const SETTINGS_TTL_MS = 5_000;
+/** Tenants whose limits are held at once. */
+const SETTINGS_CACHE_TENANTS = 10_000;
 
 export interface RateLimitSettings {
   enabled: boolean;
@@ -61,8 +64,9 @@ export interface EffectiveRateLimit {
  * (this process, or Redis shared by every gateway).
  */
 export class RateLimitService {
-  private readonly cache = new Map<string, { limits: RateLimits; until: number }>();
-  private readonly loading = new Map<string, Promise<RateLimits>>();
+  /** Each tenant's limits for a few seconds; bounded, since every tenant that calls has an entry. */
+  private readonly cache = new ExpiringCache<string, RateLimits>(SETTINGS_CACHE_TENANTS);
+  private readonly loads = new SharedLoads<string, RateLimits>();
 
   constructor(
     private readonly db: Database,
@@ -75,26 +79,20 @@ export class RateLimitService {
   consume(principal: Principal, costs: ClassCosts): RateDecision | Promise<RateDecision> {
     if (!this.settings.enabled) return ALLOWED;
     const cached = this.cache.get(principal.tenantId);
-    if (cached && cached.until > Date.now()) return this.store.consume(principal, costs, cached.limits);
+    if (cached) return this.store.consume(principal, costs, cached);
     return this.limitsFor(principal.tenantId).then((limits) => this.store.consume(principal, costs, limits));
   }
 
   /** The limits in effect for a tenant (cached for a few seconds). */
   async limitsFor(tenantId: string): Promise<RateLimits> {
-    const cached = this.cache.get(tenantId);
-    if (cached && cached.until > Date.now()) return cached.limits;
-    let pending = this.loading.get(tenantId);
-    if (!pending) {
-      pending = this.read(tenantId)
-        .then((table) => {
-          const limits: RateLimits = { ...table, periodMs: this.settings.periodMs };
-          this.cache.set(tenantId, { limits, until: Date.now() + SETTINGS_TTL_MS });
-          return limits;
-        })
-        .finally(() => this.loading.delete(tenantId));
-      this.loading.set(tenantId, pending);
-    }
-    return pending;
+    return (
+      this.cache.get(tenantId) ??
+      this.loads.run(tenantId, async () => {
+        const limits: RateLimits = { ...(await this.read(tenantId)), periodMs: this.settings.periodMs };
+        this.cache.set(tenantId, limits, Date.now() + SETTINGS_TTL_MS);
+        return limits;
+      })
+    );
   }
 
   private async read(tenantId: string, db: Pick<Database, 'tenantRateLimit'> = this.db): Promise<RateLimitTable> {
