@@ -270,12 +270,21 @@ describe.skipIf(!reachable)('many gateways and workers', () => {
     expect(submitted.errors).toBeUndefined();
     const batchId = submitted.data.submitReviewBatch.id as string;
 
-    // Kill one worker mid-batch: its running reviews are retried once their lease expires.
+    // Kill one worker mid-batch, while its heartbeat says it holds reviews: they are retried once their lease expires.
     await waitFor(
       () => statusCounts(batchId),
       (counts) => (counts.SUCCEEDED ?? 0) >= 4,
       120_000,
       'the first reviews',
+    );
+    const sre = await tokenFor(env, 'sam', 'acme', ['SRE']);
+    await waitFor(
+      async () =>
+        ((await gqlAt(gatewayB.url, sre, '{ adminStats(window: "1h") { processes { pid runningJobs } } }')).data?.adminStats?.processes ??
+          []) as { pid: number; runningJobs: number }[],
+      (listed) => listed.some((entry) => entry.pid === workerOne.child.pid && entry.runningJobs > 0),
+      60_000,
+      'the first worker to hold reviews',
     );
     workerOne.child.kill('SIGKILL');
     // Restart gateway A meanwhile: a start never touches the work of other processes.
@@ -355,9 +364,18 @@ describe.skipIf(!reachable)('many gateways and workers', () => {
     expect(completed.attempts).toBeGreaterThanOrEqual(2);
     expect(completed.verification).toMatchObject({ allZero: true });
     expect(completed.steps.every((step) => step.status === 'DONE')).toBe(true);
-    const { rows: jobs } = await sql.query<{ state: string; retry_count: number }>(
-      `SELECT state, retry_count FROM pgboss.job WHERE name = 'erasure-run' AND singleton_key = $1`,
-      [requestId],
+    // The job is settled just after its handler returns: wait for that rather than race it.
+    const jobs = await waitFor(
+      async () =>
+        (
+          await sql.query<{ state: string; retry_count: number }>(
+            `SELECT state, retry_count FROM pgboss.job WHERE name = 'erasure-run' AND singleton_key = $1`,
+            [requestId],
+          )
+        ).rows,
+      (rows) => rows.length !== 1 || rows[0]!.state !== 'active',
+      30_000,
+      'the erasure job to be settled',
     );
     expect(jobs).toHaveLength(1);
     expect(jobs[0]!.state).toBe('completed');
