@@ -229,7 +229,11 @@ describe.skipIf(!hasBrowser)('web console in a browser', { timeout: 60_000 }, ()
       .filter({ hasText: 'risk' })
       .filter({ hasText: 'running' })
       .waitFor(WAIT);
+    // The risk node is released only once the gateway has answered the cancellation: released
+    // earlier, the review can finish before the cancellation reaches it (a CI run saw SUCCEEDED).
+    const cancelled = page.waitForResponse(async (response) => (await response.text().catch(() => '')).includes('"cancelReview"'), WAIT);
     await page.getByRole('button', { name: 'Cancel review' }).click();
+    await cancelled;
     holdRisk = null;
     release();
     // Running, it stops at the next node boundary.
