@@ -4,7 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SubjectHasher } from '../src/erasure/subject-hash.js';
 import { AuditLog } from '../src/audit/service.js';
 import { ERASURE_LOCK_SPACE, erasureLockKey, SubjectErasedError, Tombstones } from '../src/erasure/tombstones.js';
+import type { Principal } from '../src/identity/principal.js';
 import { QUOTA_REUSE, QuotaService } from '../src/identity/quotas.js';
+import { SessionService } from '../src/identity/sessions.js';
+import { createEventBus } from '../src/platform/pubsub.js';
 import { createDatabase, type Database } from '../src/platform/db/prisma.js';
 import { startTestApp, type TestApp } from './testkit/app.js';
 import { createTestDatabase, type TestDatabase } from './testkit/database.js';
@@ -142,38 +145,74 @@ describe('hot path: the session quota and the write barrier on the pg pool', () 
     expect(await outcome(quotas.assertRoom(tenantId, 'sessions'))).toBe('QUOTA_EXCEEDED'); // counts 10
   });
 
-  it('a writer waiting on an erasure in progress is refused once the erasure commits its tombstone', async () => {
-    const tombstones = new Tombstones(db, hasher);
+  /**
+   * Holds the user's exclusive erasure lock (as Tombstones.bury does), starts `write`, waits until
+   * it queues on that lock, then commits a tombstone: what the writer's check sees is the tombstone
+   * committed while it waited (a check reading a snapshot from before the lock would miss it).
+   */
+  async function eraseWhileWaiting(write: () => Promise<unknown>): Promise<string> {
     const eraser = new pg.Client({ connectionString: database.url });
-    const writer = new pg.Client({ connectionString: database.url });
     await eraser.connect();
-    await writer.connect();
     try {
-      // The erasure holds the user's exclusive erasure lock (as Tombstones.bury does) ...
       await eraser.query('BEGIN');
       await eraser.query('SELECT pg_advisory_xact_lock($1::int, $2::int)', [ERASURE_LOCK_SPACE, erasureLockKey(userId)]);
-      // ... a writer enters the barrier and waits for that lock ...
-      const entering = outcome(tombstones.begin(writer, userId));
+      const writing = outcome(write());
       for (let waiting = 0; waiting === 0; ) {
         const { rows } = await eraser.query<{ count: string }>("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted");
         waiting = Number(rows[0]!.count);
       }
-      // ... and the tombstone, committed while it waited, is what its check sees.
       await eraser.query('INSERT INTO "ErasureTombstone" ("userHash", "subjectHash", "tenantId") VALUES ($1, $2, $3)', [
         hasher.userHash(userId),
         hasher.subjectHash('hot', 'quota-user'),
         tenantId,
       ]);
       await eraser.query('COMMIT');
-      expect(await entering).toBe(new SubjectErasedError().code);
+      return await writing;
+    } finally {
+      await eraser.end();
+    }
+  }
+  const forgetTombstone = () => db.erasureTombstone.deleteMany({ where: { userHash: hasher.userHash(userId) } });
+
+  it('a writer waiting on an erasure in progress is refused once the erasure commits its tombstone', async () => {
+    const tombstones = new Tombstones(db, hasher);
+    const writer = new pg.Client({ connectionString: database.url });
+    await writer.connect();
+    try {
+      expect(await eraseWhileWaiting(() => tombstones.begin(writer, userId))).toBe(new SubjectErasedError().code);
       await writer.query('ROLLBACK');
       // Known erased now: refused without a round trip, and on a fresh instance by the check.
       expect(await outcome(tombstones.begin(writer, userId))).toBe('FORBIDDEN');
       expect(await outcome(new Tombstones(db, hasher).begin(writer, userId))).toBe('FORBIDDEN');
       await writer.query('ROLLBACK');
     } finally {
-      await eraser.end();
       await writer.end();
+      await forgetTombstone();
+    }
+  });
+
+  it('a single-statement write (createSession) waiting on an erasure in progress is refused and writes nothing', async () => {
+    const tombstones = new Tombstones(db, hasher);
+    const quotas = new QuotaService(db, { facts: 100, sessions: 1000, checkpointBytes: 1e9, reviewsPerDay: 100 }, new AuditLog(db));
+    const sessions = new SessionService(db, createEventBus(), quotas, tombstones, new AuditLog(db));
+    const principal: Principal = { userId, tenantId, tenantKey: 'hot', subject: 'quota-user', roles: ['USER'], tokenExpiresAt: null };
+    await db.tenantQuota.deleteMany({ where: { tenantId } }); // the quota test's limit of 10 is not this test's subject
+    try {
+      // Before any erasure the same statement writes its row.
+      const written = await sessions.create(principal, 'before the erasure');
+      expect(await db.session.findUnique({ where: { id: written.id } })).toMatchObject({ userId, title: 'before the erasure' });
+      const before = await db.session.count({ where: { userId } });
+      expect(await eraseWhileWaiting(() => sessions.create(principal, 'during the erasure'))).toBe('FORBIDDEN');
+      expect(await db.session.count({ where: { userId } })).toBe(before);
+      expect(await db.session.count({ where: { title: 'during the erasure' } })).toBe(0);
+      // Known erased now: refused before any statement; a fresh process is refused by the condition.
+      const refusal = await sessions.create(principal, 'after').catch((error: SubjectErasedError) => error);
+      expect(refusal).toBeInstanceOf(SubjectErasedError);
+      const fresh = new SessionService(db, createEventBus(), quotas, new Tombstones(db, hasher), new AuditLog(db));
+      expect(await outcome(fresh.create(principal, 'after, elsewhere'))).toBe('FORBIDDEN');
+      expect(await db.session.count({ where: { userId } })).toBe(before);
+    } finally {
+      await forgetTombstone();
     }
   });
 });

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { Database } from '../platform/db/prisma.js';
-import type { PgWriteBarrier, SqlRunner } from '../platform/db/write-barrier.js';
+import type { BarrierCondition, PgWriteBarrier, SqlRunner } from '../platform/db/write-barrier.js';
 import { AppError } from '../platform/errors.js';
 import type { ErasedSubjects } from '../identity/service.js';
 import type { SubjectHasher } from './subject-hash.js';
@@ -92,6 +92,22 @@ export class Tombstones implements PgWriteBarrier, ErasedSubjects {
       this.erasedUsers.add(userHash);
       throw new SubjectErasedError();
     }
+  }
+
+  guard(userId: string, firstParameter: number): BarrierCondition {
+    const userHash = this.hasher.userHash(userId);
+    if (this.erasedUsers.has(userHash)) throw new SubjectErasedError();
+    const [space, key, hash] = [firstParameter, firstParameter + 1, firstParameter + 2];
+    return {
+      // The function (migration write_barrier_function) takes the lock, then checks with a fresh snapshot.
+      sql: `"suanni_enter_write_barrier"($${space}::int, $${key}::int, $${hash}::text)`,
+      values: [ERASURE_LOCK_SPACE, erasureLockKey(userId), userHash],
+    };
+  }
+
+  refuse(userId: string): Error {
+    this.erasedUsers.add(this.hasher.userHash(userId));
+    return new SubjectErasedError();
   }
 
   /** Inside a provisioning transaction: the shared subject lock, then the subject's erasure instant. */

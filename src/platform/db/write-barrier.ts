@@ -26,6 +26,23 @@ export interface PgWriteBarrier extends WriteBarrier {
    * transaction may be open: the caller rolls back.
    */
   begin(client: Pick<pg.ClientBase, 'query'>, userId: string): Promise<void>;
+  /**
+   * The barrier as the condition of one autocommit statement, for a write that is a single
+   * statement: one round trip instead of `BEGIN`, the write and `COMMIT`. The condition is true
+   * inside the barrier (the shared lock is held until that statement commits) and false when the
+   * user is erased; a statement it stopped wrote nothing and the writer calls {@link refuse}.
+   * Its placeholders are numbered from `firstParameter`. Throws at once for a user this process
+   * already knows to be erased.
+   */
+  guard(userId: string, firstParameter: number): BarrierCondition;
+  /** Records that `userId`'s write was stopped by its {@link guard} and returns the error to throw. */
+  refuse(userId: string): Error;
+}
+
+/** A condition for a statement's `WHERE` and the values of its placeholders. */
+export interface BarrierCondition {
+  sql: string;
+  values: unknown[];
 }
 
 /**
