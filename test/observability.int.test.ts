@@ -7,6 +7,7 @@ import { startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from './testk
 import { startTelemetry, type Telemetry } from '../src/platform/telemetry/sdk.js';
 import { withSpan } from '../src/platform/telemetry/tracing.js';
 import { traceFields } from '../src/platform/logger.js';
+import { ERASURE_STEPS } from '../src/erasure/steps.js';
 import { englishContract, REVIEW_KNOWLEDGE } from './fixtures/contracts.js';
 import { collect, startTestApp, type TestApp } from './testkit/app.js';
 import { startFakeOpenAI, type FakeOpenAIServer } from './testkit/fake-openai.js';
@@ -520,6 +521,43 @@ describe('observability', () => {
     expect(telemetry.buffer.forgetUser(me)).toBe(before);
     expect(telemetry.buffer.countForUser(me)).toBe(0);
     expect((await app.gql(TRACE, { id: traceId }, { token: sre })).errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+  });
+
+  it('an erasure run joins the trace of the operation that asked for it: operation -> erasure.run -> one span per step', async () => {
+    const erin = await app.token('erin-traced');
+    const erinId = (await app.gql('{ me { id } }', {}, { token: erin })).data!.me.id as string;
+    const incoming = newTraceparent();
+    const requested = await app.gql(
+      'mutation ($userId: ID) { requestErasure(userId: $userId) { id } }',
+      { userId: erinId },
+      { token: admin, headers: { traceparent: incoming.header } },
+    );
+    expect(requested.errors).toBeUndefined();
+    await app.deps.services.erasure.idle();
+
+    const spans = await exported(incoming.traceId);
+    const operation = spans.find((span) => span.name === 'mutation requestErasure')!;
+    expect(operation, spans.map((span) => span.name).join(', ')).toBeDefined();
+    const run = spans.find((span) => span.name === 'erasure.run')!;
+    expect(run.parentSpanId).toBe(operation.spanId);
+    expect(run.attributes).toMatchObject({
+      'suanni.erasure.request_id': requested.data!.requestErasure.id,
+      'suanni.erasure.attempt': 1,
+      'suanni.tenant_id': operation.attributes['suanni.tenant_id'],
+    });
+    const steps = spans
+      .filter((span) => span.parentSpanId === run.spanId && span.name.startsWith('erasure.'))
+      .sort((a, b) => Number(a.startTimeUnixNano - b.startTimeUnixNano));
+    expect(steps.map((span) => span.name)).toEqual(ERASURE_STEPS.map((step) => `erasure.${step}`));
+
+    // An SRE of the tenant reads the same tree from the gateway.
+    const read = await app.gql(TRACE, { id: incoming.traceId }, { token: sre });
+    expect(read.errors).toBeUndefined();
+    expect(read.data!.trace.rootName).toBe('mutation requestErasure');
+    const tree = read.data!.trace.root.children.find((child: { name: string }) => child.name === 'erasure.run');
+    expect(tree.children.map((child: { name: string }) => child.name).filter((name: string) => name.startsWith('erasure.'))).toEqual(
+      ERASURE_STEPS.map((step) => `erasure.${step}`),
+    );
   });
 
   it('logs carry the trace and span of the active span', async () => {

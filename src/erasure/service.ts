@@ -11,6 +11,8 @@ import type { AuditLog, AuditTargets } from '../audit/service.js';
 import type { Tombstones } from './tombstones.js';
 import type { Prisma } from '../generated/prisma/client.js';
 import { z } from 'zod';
+import { currentTraceOrigin, type TraceOrigin, withTraceOrigin } from '../platform/telemetry/trace-origin.js';
+import type { Span } from '@opentelemetry/api';
 import { ATTR, withSpan } from '../platform/telemetry/tracing.js';
 import type { Metrics } from '../platform/telemetry/metrics.js';
 import type { JobQueue, QueuedJob, QueueDefinition } from '../platform/jobs/job-queue.js';
@@ -31,6 +33,8 @@ const ERASURE_CONCURRENCY = 2;
 
 interface ErasureJob {
   requestId: string;
+  /** The operation that asked for the run (request or resume): the run's spans join its trace. */
+  origin?: TraceOrigin;
 }
 
 /** Which inventory counts each deleting step removes. */
@@ -298,10 +302,11 @@ export class ErasureService {
    */
   private enqueue(requestId: string): Promise<boolean> {
     const retry = this.queues[1]!;
+    const origin = currentTraceOrigin('child');
     return this.options.jobs.sendOnce<ErasureJob>(
       ERASURE_QUEUE,
       requestId,
-      { requestId },
+      { requestId, ...(origin ? { origin } : {}) },
       {
         limit: retry.retryLimit,
         delaySeconds: retry.retryDelaySeconds,
@@ -312,9 +317,12 @@ export class ErasureService {
   /** One attempt of an erasure job; throws to have the job queue retry it while attempts remain. */
   private async execute(job: QueuedJob<ErasureJob>): Promise<void> {
     const { requestId } = job.data;
-    const attempt = (async () => {
+    const attempt = withTraceOrigin(job.data.origin, async () => {
       try {
-        await this.run(requestId);
+        // One span per attempt, in the trace of the operation that queued it; the steps are its children.
+        await withSpan('erasure.run', { 'suanni.erasure.request_id': requestId, 'suanni.erasure.attempt': job.retryCount + 1 }, (span) =>
+          this.run(requestId, span),
+        );
       } catch (error) {
         // A simulated crash leaves the erasure as a dead process would: RUNNING, for resumeInterrupted.
         if (error instanceof SimulatedCrash) return;
@@ -325,7 +333,7 @@ export class ErasureService {
         log.error({ err: error, requestId, attempt: job.retryCount + 1 }, 'erasure job failed');
         await retryTransient(() => this.fail(requestId, error));
       }
-    })();
+    });
     this.running.set(requestId, attempt);
     try {
       await attempt;
@@ -352,8 +360,10 @@ export class ErasureService {
     this.events.publish(erasureTopic(job.id), { requestId: job.id, status: job.status, step, steps, at: new Date() });
   }
 
-  private async run(requestId: string): Promise<void> {
+  private async run(requestId: string, span: Span): Promise<void> {
     let job = await this.db.erasureRequest.findUniqueOrThrow({ where: { id: requestId } });
+    // The run's span is this process's root of the trace: its tenant decides who may read it.
+    span.setAttribute(ATTR.tenantId, job.tenantId);
     if (job.status === 'COMPLETED' || job.status === 'FAILED') return;
     job = await this.db.erasureRequest.update({
       where: { id: requestId },

@@ -11,7 +11,8 @@ import type { ReviewState } from './agent/state.js';
 import { REVIEW_CANCELLATIONS, reviewBatchTopic, type ReviewProgressEvent, type ReviewProgressLog } from './progress.js';
 import type { ClusterQueueStats, JobQueue, QueuedJob, QueueDefinition, SqlRunner } from '../platform/jobs/job-queue.js';
 import type { ReviewStore } from './store.js';
-import { traceReviewRun, withOrigin, type ReviewOrigin, type ReviewRunTrace } from './tracing.js';
+import { withTraceOrigin, type TraceOrigin } from '../platform/telemetry/trace-origin.js';
+import { traceReviewRun, type ReviewRunTrace } from './tracing.js';
 
 const log = createLogger('reviews');
 
@@ -42,7 +43,7 @@ export interface ReplayResult {
 
 interface ReplayJob {
   reviewId: string;
-  origin?: ReviewOrigin;
+  origin?: TraceOrigin;
 }
 
 /** Priority of single reviews; batch member i gets -i, so single reviews go first and concurrent batches interleave. */
@@ -51,7 +52,7 @@ const SINGLE_PRIORITY = 1;
 interface ReviewJob {
   reviewId: string;
   /** The submitting operation's trace context (W3C), continued by the worker. */
-  origin?: ReviewOrigin;
+  origin?: TraceOrigin;
 }
 
 export interface ReviewRunnerOptions {
@@ -113,13 +114,13 @@ export class ReviewRunner {
     if (options.work) {
       await this.work();
       await this.jobs.work<ReplayJob>(REPLAY_QUEUE, this.options.concurrency, (job) =>
-        withOrigin(job.data.origin, () => options.replay(job.data.reviewId)),
+        withTraceOrigin(job.data.origin, () => options.replay(job.data.reviewId)),
       );
     }
   }
 
   /** Queues a replay and waits for its answer; UNAVAILABLE when no worker ran it in time or every attempt failed. */
-  async replay(reviewId: string, origin: ReviewOrigin | undefined): Promise<ReplayResult> {
+  async replay(reviewId: string, origin: TraceOrigin | undefined): Promise<ReplayResult> {
     const id = await this.jobs.send<ReplayJob>(REPLAY_QUEUE, origin ? { reviewId, origin } : { reviewId }, SINGLE_PRIORITY);
     const deadline = Date.now() + REPLAY_WAIT_MS;
     for (let wait = 10; Date.now() < deadline; wait = Math.min(wait * 2, 250)) {
@@ -164,7 +165,7 @@ export class ReviewRunner {
   }
 
   /** Queues the runs of new reviews inside their creating transaction: single ones ahead of batch members. */
-  enqueueIn(kind: 'single' | 'batch', origin?: ReviewOrigin): (sql: SqlRunner, reviewIds: readonly string[]) => Promise<void> {
+  enqueueIn(kind: 'single' | 'batch', origin?: TraceOrigin): (sql: SqlRunner, reviewIds: readonly string[]) => Promise<void> {
     return (sql, reviewIds) =>
       this.jobs.insert<ReviewJob>(
         REVIEW_QUEUE,

@@ -34,7 +34,7 @@ import {
   type ReviewFilter,
   type ReviewRow,
 } from './store.js';
-import { reviewOrigin } from './tracing.js';
+import { currentTraceOrigin } from '../platform/telemetry/trace-origin.js';
 
 export type { ReviewInput } from './inputs.js';
 export type { ReviewBatchRow, ReviewFilter, ReviewRow } from './store.js';
@@ -152,7 +152,7 @@ export class ReviewService {
     const review = await this.store.createReview(
       principal,
       { contractId: input.contractId, title: input.title.trim(), text: input.text, asOf: input.asOf ?? new Date() },
-      this.runner.enqueueIn('single', reviewOrigin('child')),
+      this.runner.enqueueIn('single', currentTraceOrigin('child')),
     );
     this.progress.publish(
       { reviewId: review.id, kind: 'QUEUED', node: null, durationMs: null, counts: null, status: 'QUEUED', errorCode: null },
@@ -192,7 +192,7 @@ export class ReviewService {
         ...(problem ? { status: 'FAILED' as const, errorCode: 'BAD_USER_INPUT', errorMessage: problem.message, finishedAt: now } : {}),
       };
     });
-    const { batch, queued } = await this.store.createBatch(principal, rows, this.runner.enqueueIn('batch', reviewOrigin('link')));
+    const { batch, queued } = await this.store.createBatch(principal, rows, this.runner.enqueueIn('batch', currentTraceOrigin('link')));
     if (queued.length > 0) this.runner.trackBatch(batch.id, { total: inputs.length, failed: inputs.length - queued.length });
     this.metrics?.batchesSubmitted.inc();
     for (const id of queued)
@@ -259,7 +259,7 @@ export class ReviewService {
     const review = await this.get(principal, reviewId);
     this.assertOwner(principal, review, 'Review');
     if (review.status !== 'SUCCEEDED') throw badUserInput('Only a SUCCEEDED review can be replayed.', 'id');
-    return this.runner.replay(review.id, reviewOrigin('child'));
+    return this.runner.replay(review.id, currentTraceOrigin('child'));
   }
 
   /** A replay job (worker side): the review's graph run again on its pinned knowledge, compared with its stored result. */

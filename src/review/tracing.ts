@@ -1,64 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import {
-  context,
-  isSpanContextValid,
-  propagation,
-  ROOT_CONTEXT,
-  SpanKind,
-  SpanStatusCode,
-  trace,
-  type Attributes,
-  type Context as OtelContext,
-  type Link,
-  type Span,
-} from '@opentelemetry/api';
+import { context, SpanKind, SpanStatusCode, trace, type Attributes, type Span } from '@opentelemetry/api';
 import type { ReviewNode } from './agent/contract.js';
 import { reviewStateKeys, type ReviewState } from './agent/state.js';
 import type { Metrics } from '../platform/telemetry/metrics.js';
+import { originParent, type TraceOrigin } from '../platform/telemetry/trace-origin.js';
 import { ATTR, errorCodeOf, recordError, traceIdOf, tracer, withSpan } from '../platform/telemetry/tracing.js';
-
-/**
- * Where a queued review came from: the W3C trace context of the operation that submitted it,
- * carried in the review's job (so the worker that runs it, in whatever process, continues the
- * trace). A single review runs as a child of its `submitReview` operation; a review of a batch
- * starts a trace of its own that links to the `submitReviewBatch` operation, so that a batch of
- * 500 is not one trace of ten thousand spans.
- */
-export interface ReviewOrigin {
-  traceparent: string;
-  tracestate?: string;
-  link?: true;
-}
-
-/** The active trace context as a job carries it; undefined without one. Also when not sampled: the run then stays in the same (unsampled) trace. */
-export function reviewOrigin(mode: 'child' | 'link'): ReviewOrigin | undefined {
-  const carrier: Record<string, string> = {};
-  propagation.inject(context.active(), carrier);
-  if (!carrier.traceparent) return undefined;
-  return {
-    traceparent: carrier.traceparent,
-    ...(carrier.tracestate ? { tracestate: carrier.tracestate } : {}),
-    ...(mode === 'link' ? { link: true as const } : {}),
-  };
-}
-
-function parentFor(origin: ReviewOrigin | undefined): { parent: OtelContext; links: Link[] } {
-  if (!origin) return { parent: ROOT_CONTEXT, links: [] };
-  const remote = propagation.extract(ROOT_CONTEXT, {
-    traceparent: origin.traceparent,
-    ...(origin.tracestate ? { tracestate: origin.tracestate } : {}),
-  });
-  const spanContext = trace.getSpanContext(remote);
-  if (!spanContext || !isSpanContextValid(spanContext)) return { parent: ROOT_CONTEXT, links: [] };
-  if (!origin.link) return { parent: remote, links: [] };
-  return { parent: ROOT_CONTEXT, links: [{ context: spanContext, attributes: { 'suanni.link': 'submitted_by' } }] };
-}
-
-/** Runs `fn` as a child of the operation that queued it (a replay job: its spans join the caller's trace). */
-export function withOrigin<T>(origin: ReviewOrigin | undefined, fn: () => Promise<T>): Promise<T> {
-  const { parent } = parentFor(origin ? { traceparent: origin.traceparent, tracestate: origin.tracestate } : undefined);
-  return context.with(parent, fn);
-}
 
 /** Hooks of one traced review run, see {@link traceReviewRun}. */
 export interface ReviewRunTrace {
@@ -72,15 +18,15 @@ export interface ReviewRunTrace {
 
 /**
  * Runs one queued review inside a `review.run` span (under its submitting operation, see
- * {@link reviewOrigin}) and records the review metrics when it ends.
+ * {@link currentTraceOrigin}) and records the review metrics when it ends.
  */
 export async function traceReviewRun(
   reviewId: string,
-  origin: ReviewOrigin | undefined,
+  origin: TraceOrigin | undefined,
   metrics: Metrics | undefined,
   run: (trace: ReviewRunTrace) => Promise<void>,
 ): Promise<void> {
-  const { parent, links } = parentFor(origin);
+  const { parent, links } = originParent(origin);
   const span = tracer().startSpan('review.run', { kind: SpanKind.CONSUMER, attributes: { [ATTR.reviewId]: reviewId }, links }, parent);
   const startedAt = performance.now();
   let outcome: 'SUCCEEDED' | 'FAILED' | null = null;
