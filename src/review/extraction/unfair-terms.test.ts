@@ -227,4 +227,57 @@ describe('unfair terms: who holds the power, and what is only near it', () => {
       expect(categories(text)).not.toContain('unilateral_change');
     });
   });
+
+  describe('arbitration', () => {
+    it.each([
+      ['Except where the law forbids it, you and the Company agree to submit to the exclusive arbitration of all disputes.', 2],
+      ['Unless you opt out, any dispute between you and us will be resolved by binding, individual arbitration.', 2],
+      ['Any arbitration between you and us will be settled under the rules of the International Chamber of Commerce.', 2],
+      ['The arbitration will take place in Zurich and will be conducted in German.', 3],
+      ['The arbitration may be conducted in Chicago or, upon your request, in the city closest to you.', 2],
+    ])('finds the agreement to arbitrate in %j', (text, level) => {
+      expect(terms(text).find(([category]) => category === 'arbitration')).toEqual(['arbitration', level]);
+    });
+
+    it.each([
+      // Waiving a jury or a class action is another clause.
+      ['You and the Company each waive the right to a jury trial and to take part in a class action.'],
+      // What the arbitrator does, who administers it, where the consumer lives.
+      ['Claims will be decided by the arbitrator in a written award with reasons.'],
+      ['Any arbitration will be administered by the American Arbitration Association under its consumer rules.'],
+      ['The arbitration will be held in the county where you reside.'],
+      ['You may start arbitration only in your county of residence.'],
+      // A promise about changing the arbitration clause, and the statute that governs it.
+      ['Changes to this arbitration agreement will not be enforced unless you agree to them.'],
+      ['The Federal Arbitration Act governs how this section is read and enforced.'],
+      // A numbered heading in capitals.
+      ['14.2 BINDING ARBITRATION AND CLASS ACTION WAIVER FOR UNITED STATES MEMBERS.'],
+    ])('finds no agreement to arbitrate in %j', (text) => {
+      expect(categories(text)).not.toContain('arbitration');
+    });
+  });
+
+  describe('content removal', () => {
+    it.each([
+      ['Any photo that breaks these rules can be removed by the Company at any time and without notice.', 3],
+      ['Please do not upload the following kinds of material, which may be removed without warning:', 2],
+      ['The Company may, in its sole discretion, remove, edit or disable UGC for any reason.', 3],
+      ['The Company has the sole and absolute right, but not the obligation, to edit or remove user content.', 3],
+      ['We may remove your test results and reports at any time, without notice.', 3],
+      ['We notably reserve the right to delete any content that other players report as abusive.', 2],
+      ['We may reclaim your username at any time for any reason.', 3],
+    ])('finds the removal in %j', (text, level) => {
+      expect(terms(text).find(([category]) => category === 'content_removal')).toEqual(['content_removal', level]);
+    });
+
+    it.each([
+      // The reader removes, or is given the means to.
+      ['Some apps may offer you ways to download and remove content you stored in them.'],
+      ['Before we close a service, we will give you a chance to remove your files from it.'],
+      ['The app may allow you to create content such as maps and videos.'],
+      ['If you choose to delete your account, the photos linked to it will also be deleted.'],
+    ])('finds no removal in %j', (text) => {
+      expect(categories(text)).not.toContain('content_removal');
+    });
+  });
 });

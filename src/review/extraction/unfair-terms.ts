@@ -44,10 +44,18 @@ const COURTS_NEAR_CONSUMER =
 const ARBITRATION = /\barbitrat\w*/i;
 /** The sentence that sends disputes to arbitration, not the procedure that follows. */
 const ARBITRATION_BINDS =
-  /\b(?:disputes?|claims?|controvers\w+)\b[^.]{0,200}?\b(?:resolved|settled|decided|determined|submitted|referred|governed)\b[^.]{0,80}?\barbitrat|\b(?:binding|mandatory|individual|final)\s+(?:and\s+\w+\s+)?(?:individual\s+)?arbitration\b|\bagree(?:s|ment)?\s+to\s+arbitrat|\barbitration\s+(?:agreement|clause|provision)s?\b[^.]{0,80}?\b(?:contain|agree|appl|affect)|\bwaiv\w*\b[^.]{0,80}?\b(?:jury|class\s+action|court)\b|\b(?:submit|agree)\w*\s+to\s+(?:the\s+)?(?:\w+\s+){0,3}?arbitrat|\barbitration\s+(?:shall|will)\s+be\s+(?:initiated|conducted|held)\b|\bany\s+arbitration\b[^.]{0,80}?\b(?:conducted|held|initiated)\b|\belection\s+to\s+arbitrate\b/i;
+  /\b(?:disputes?|claims?|controvers\w+)\b[^.]{0,200}?\b(?:resolved|settled|decided|determined|submitted|referred|governed|conducted)\b[^.]{0,80}?\barbitrat(?!or)|\b(?:binding|mandatory|individual|final)\s+(?:and\s+\w+\s+)?(?:individual\s+)?arbitration\b|\bagree(?:s|ment)?\s+to\s+arbitrat|\barbitration\s+(?:agreement|clause|provision)s?\b[^.]{0,80}?\b(?:contain|agree|appl|affect)|\b(?:submit|agree)\w*\s+to\s+(?:the\s+)?(?:\w+\s+){0,3}?arbitrat|\barbitration\s+(?:shall|will)\s+be\s+(?:initiated|conducted|held)\b|\bany\s+arbitration\b[^.]{0,80}?\b(?:conducted|held|initiated|settled|governed)\b|\belection\s+to\s+arbitrate\b|\barbitration\b[^.]{0,20}\b(?:governed|settled)\s+(?:by|under)\b[^.]{0,60}\brules\b/i;
+/** Words that send disputes to arbitration outright; they outweigh an exception or the statute named beside them. */
+const ARBITRATION_STRONG =
+  /\b(?:binding|mandatory|individual)\s+(?:and\s+\w+\s+|\w+,\s+)?(?:individual\s+)?arbitration\b|\b(?:agree|submit)\w*\s+to\s+(?:the\s+)?(?:\w+\s+){0,3}?arbitrat|\b(?:disputes?|claims?)\b[^.]{0,120}?\b(?:resolved|settled|determined)\s+(?:exclusively\s+)?(?:by|through|in)\s+(?:\w+\s+){0,2}?arbitration\b/i;
+/** Where the arbitration sits: a named place ("take place in London"), not a manner ("in English", "by telephone"). Case matters. */
+const ARBITRATION_PLACE =
+  /\barbitration\s+(?:hearing\s+)?(?:shall|will|may)\s+(?:be\s+)?(?:take\s+place|held|conducted|initiated|seated)\s+(?:at\s+a\s+location[^.]{0,40}\s)?in\s+(?!English\b|[a-z])(?:the\s+)?[A-Z]/;
 /** Procedure and escape hatches inside an arbitration section are not the agreement to arbitrate. */
 const NOT_ARBITRATION =
-  /\b(?:not\s+preclude|opt[- ]out|decline\s+this|unenforceable|null\s+and\s+void|deemed\s+void|fees?\b[^.]{0,30}\barbitrat|arbitration\s+fees|except\s+where|exception\s+to|federal\s+arbitration\s+act|surviv\w*|conducted\s+(?:in\s+English|by\s+telephone)|in\s+your\s+favou?r|the\s+details)\b|"[^"]{0,40}arbitration[^"]{0,40}"/i;
+  /\b(?:not\s+preclude|decline\s+this|unenforceable|null\s+and\s+void|deemed\s+void|fees?\b[^.]{0,30}\barbitrat|arbitration\s+fees|exception\s+to|surviv\w*|conducted\s+(?:in\s+English|by\s+telephone)|in\s+your\s+favou?r|the\s+details|changes?\s+to\s+this\s+arbitration|will\s+not\s+enforce|where\s+you\s+(?:reside|live)|your\s+county\s+of\s+residence|convenient\s+(?:to|for)\s+you)\b|\b(?:administered|conducted)\s+by\s+(?:the\s+)?(?:American\s+Arbitration|AAA|JAMS)\b|"[^"]{0,40}arbitration[^"]{0,40}"/i;
+/** An exception or the statute that governs the clause: not the agreement, unless the sentence also makes it. */
+const ARBITRATION_ASIDE = /\b(?:opt[- ]out|except\s+where|federal\s+arbitration\s+act)\b/i;
 
 const UNILATERAL_CHANGE =
   /\b(?:change|changes|modify|modifies|amend|amends|update|updates|revise|revises|alter|replace|discontinue|suspend|vary|add\s+or\s+remove)\b[^.]{0,120}?\b(?:terms|agreement|conditions|polic(?:y|ies)|services?|features?|functionalit\w*|prices?|fees?|rates?|content|products?|goods|offer\w*|number|provisions?|subscriptions?|payment\s+methods|limits|parameters|items|site|platform|these|this|them|it)\b|\b(?:terms|agreement|conditions|polic(?:y|ies))\b[^.]{0,80}?\b(?:may|might|will|can)\s+(?:be\s+)?(?:changed|modified|amended|updated|revised|altered)\b|\bchanges?\s+to\s+(?:these|the|this|our)\s+(?:terms|agreement|conditions)|\b(?:look\s+at|check|review)\s+(?:these|the)\s+terms\s+(?:periodically|regularly|from\s+time\s+to\s+time)|\bmake\s+changes\b/i;
@@ -55,8 +63,18 @@ const UNILATERAL_CHANGE =
 const TERMINATION =
   /\b(?:terminat\w*|suspend\w*|disabl\w*|deactivat\w*|delet\w*|cancel\w*|clos(?:e|ing)|block\w*|restrict(?!ions?\b)\w*|discontinu\w*|ban|refuse|revok\w*|cease)\b[^.]{0,100}?\b(?:accounts?|access|memberships?|services?|subscriptions?|agreement|you|use|feeds?|licen[cs]es?|profiles?|contract|relationship|orders?|operating|members?|subscribers?|players?)\b|\b(?:either\s+party|you\s+or\s+(?:we|us|the\s+company))\s+may\s+terminate\b|\buntil\s+terminated\s+by\b|\bgrounds?\s+for\s+(?:\w+\s+){0,2}?(?:termination|suspension|ban|removal|closure)\b|\brisk\s+of\s+being\s+(?:banned|suspended|terminated|removed)\b|\b(?:account|membership|subscription)s?\b[^.]{0,40}?\b(?:may|will|shall)\s+(?:\w+\s+)?expire\b|\b(?:account|access|membership|subscription|licen[cs]es?)s?\b[^.]{0,120}?\b(?:may|might|will|can|could)\s+(?:\w+\s+)?be\s+(?:suspended|terminated|disabled|deleted|cancell?ed|closed|revoked|blocked)\b|\bresult\s+in\s+(?:the\s+)?(?:suspension|termination)\b|\bstop\s+providing\b|\b(?:permission|right|licen[cs]e|access)\w*\b[^.]{0,60}?\bterminate\s+(?:automatically|immediately)\b|\blicen[cs]es?\s+(?:granted\s+)?[^.]{0,40}?\bterminate\b/i;
 
-const CONTENT_REMOVAL =
-  /\b(?:remov\w*|delet\w*|edit\w*|block\w*|disabl\w*|refuse\s+to\s+(?:post|publish|accept)|tak(?:e|ing)\s+down|moderat\w*|reject\w*|monitor\w*|screen\w*|unavailable)\b[^.]{0,100}?\b(?:content|material|posting|posts?|information|items?|uploads?|submissions?|listings?|reviews?|comments?|photos?|data|memories|messages?|contributions?)\b/i;
+const REMOVED_THING = String.raw`(?:content|material|posting|posts?|information|items?|uploads?|submissions?|listings?|reviews?|comments?|photos?|images?|data|memories|messages?|contributions?|ugc|results|reports|usernames?|forums?)`;
+const CONTENT_REMOVAL = new RegExp(
+  String.raw`\b(?:remov\w*|delet\w*|edit\w*|block\w*|disabl\w*|refuse\s+to\s+(?:post|publish|accept)|tak(?:e|ing)\s+down|moderat\w*|reject\w*|monitor\w*|screen\w*|reclaim\w*|unavailable)\b[^.]{0,100}?\b${REMOVED_THING}\b`,
+  'i',
+);
+/** The reader deleting their own content or account, and what follows from it. */
+const USER_REMOVES = /\b(?:if|when|once|after)\s+you\s+(?:\w+\s+){0,3}?(?:delete|remove|deactivate|close)\b/i;
+/** The content as the subject: "Any photo that does not meet these criteria can be removed at any time", "your content might become unavailable". */
+const CONTENT_IS_REMOVED = new RegExp(
+  String.raw`\b${REMOVED_THING}\b[^.]{0,80}?\b(?:may|can|might|will|could)\s+(?:\w+\s+)?(?:be\s+(?:[\w/]+\/)?(?:removed|deleted|edited|taken\s+down|blocked|disabled)|become\s+unavailable)\b`,
+  'i',
+);
 
 const LIABILITY =
   /\b(?:not|never|no|nor)\b[^.]{0,60}?\b(?:liable|liability|liabilities)\b|\bany\b[^.]{0,60}?\b(?:liable|liability|liabilities)\b|\b(?:not|never|no|nor)[\s-]+(?:[\w-]+\s+){0,4}?(?:responsible|responsibility)\b|\bnone\s+of\s+(?:which|these|this|them)\b[^.]{0,60}?\b(?:responsible|liable)\b|\blimit(?:ation)?s?\s+(?:of|on)\s+(?:our\s+)?liability\b|\bliability\b[^.]{0,120}?\b(?:limited|exceed|shall\s+not|capped|excluded)\b|\b(?:indirect|consequential|incidental|punitive|special)\s+(?:or\s+\w+\s+)?(?:damages?|loss(?:es)?)\b|\bloss(?:es)?\s+of\s+(?:profits?|data|revenue|goodwill)\b|\bnothing\b[^.]{0,80}?\b(?:limits?|excludes?|removes?|restricts?)\b[^.]{0,40}?\b(?:liability|responsibility)\b|n't\s+(?:\w+\s+){0,2}?(?:responsible|liable)\b|\bdisclaim\w*\s+(?:any\s+and\s+all\s+|all\s+|any\s+)?(?:responsibility|liability)\b|\b(?:this|these|such|the\s+above)\s+(?:limitations?|exclusions?)\b[^.]{0,40}?\bappl|\blimits?\s+(?:or\s+excludes?\s+)?(?:our|its|the|their)\s+(?:total\s+)?(?:liability|responsibility)\b|\bsolely\s+responsible\s+for\s+(?:any\s+)?(?:damage|loss|harm|injur)|\bassumes?\s+all\s+(?:responsibility|liability)\b|\bwithout\s+(?:notice\s+or\s+)?liability\b|\bonly\s+(?:be\s+)?(?:liable\s+)?(?:for\s+)?direct\s+damages\b|\bloss\s+of\s+use\b|\b(?:total|aggregate|maximum|entire|collective)\s+(?:aggregate\s+)?liability\b|\b(?:is|are|remains?)\s+(?:always\s+|still\s+|fully\s+)+liable\s+for\b|\bpossibility\s+of\s+such\s+(?:damages?|loss)\b|\bliability\s+for\s+death\b|\bwe\s+(?:may|will|shall)\s+be\s+liable\s+to\s+you\b|\byou\b[^.]{0,30}?\brelease\b[^.]{0,200}?\bfrom\s+(?:any\s+and\s+all\s+|all\s+|any\s+)?(?:claims?|liabilit|responsibilit|damages|demands)|\b(?:excused|not\s+be\s+in\s+breach)\b[^.]{0,200}?\bforce\s+majeure\b|\bforce\s+majeure\b[^.]{0,200}?\b(?:excused|not\s+be\s+in\s+breach)\b|\bnot\s+be\s+entitled\s+to\s+(?:claim\s+)?(?:any\s+)?(?:damages|compensation)\b/i;
@@ -69,7 +87,7 @@ const LIABILITY_FAIR =
 /** The provider's power reaching the verb: "we may, at any time, terminate", "X reserves the right to ... remove". */
 function providerDoes(verbs: string): RegExp {
   return new RegExp(
-    String.raw`\b(?:we(?:'ll)?|company|(?!You\b|Your\b|Users?\b|Members?\b|Customers?\b|If\b|When\b)[A-Z][\w.&'-]{1,30})\s+(?:(?:also|further|furthermore|additionally|expressly|hereby)\s+)?(?:may|can|might|will|shall|(?:reserve|reserves)\s+(?:all\s+rights|the\s+right)|(?:has|have|retain|retains)\s+the\s+(?:sole\s+)?right|(?:is|are)\s+(?:entitled|allowed|permitted)|(?:may|can)\s+also|need\s+(?:the\s+)?flexibility\s+to)\b(?:(?!\byou\s+(?:may|can|choose|elect|want|wish)\b)[^.]){0,90}?(?<!\bbe\s)\b(?:${verbs})`,
+    String.raw`\b(?:we(?:'ll)?|company|(?!You\b|Your\b|Users?\b|Members?\b|Customers?\b|If\b|When\b)[A-Z][\w.&'-]{1,30})\s+(?:(?:also|further|furthermore|hereby|\w+ly)\s+)?(?:may|can|might|will|shall|(?:reserve|reserves)\s+(?:all\s+rights|the\s+right)|(?:has|have|retain|retains)\s+the\s+(?:(?:sole|absolute|exclusive)\s+(?:and\s+(?:sole|absolute|exclusive)\s+)?)?right|(?:is|are)\s+(?:entitled|allowed|permitted)|(?:may|can)\s+also|need\s+(?:the\s+)?flexibility\s+to)\b(?:(?!\byou\s+(?:may|can|choose|elect|want|wish)\b|\b(?:give|offer)\s+you\s+(?:\w+\s+){0,4}?(?:chance|opportunity|option|ways?|ability)\b|\b(?:allow|enable|let)\s+you\b)[^.]){0,90}?(?<!\bbe\s)\b(?:${verbs})`,
   );
 }
 /** A shouted sentence ("WE MAY CHANGE ... AT ANY TIME") is read in lower case, where "we" is found. */
@@ -105,7 +123,7 @@ const NOT_CHANGE_POWER =
   /\b(?:unless|only)\b[^.]{0,40}\b(?:in\s+writing|written)\b|\bsigned\s+by\b|\b(?:will|shall|may)\s+(?:\w+\s+){0,2}?(?:notify\s+you|provide\s+(?:you\s+)?(?:with\s+)?(?:\w+\s+){0,2}?notices?|give\s+you\s+(?:\w+\s+){0,2}?notice)\b|\b(?:monitor|review|remove|delete|edit)\w*,?\s+(?:or\s+)?modify\b(?![^.]*\bchange\b)|\?\s*$|^\W*(?:this|the\s+following)\s+(?:article|section|paragraph|clause|part)\s+(?:indicates|explains|describes|sets\s+out)\b/i;
 const WILL_NOT_CHANGE = /\b(?:will|shall)\s+not\s+(?:\w+\s+)?(?:change|enforce|modify)\b|\bno\s+other\s+amendment\b/i;
 const PROVIDER_REMOVES = providerDoes(
-  String.raw`remov\w*|delet\w*|edit\w*|block\w*|disabl\w*|refuse\s+to\s+(?:post|publish|accept)|take\s+down|moderat\w*|reject\w*|monitor\w*|screen\w*|review\s+and\s+take\s+action`,
+  String.raw`remov\w*|delet\w*|edit\w*|block\w*|disabl\w*|refuse\s+to\s+(?:post|publish|accept)|take\s+down|moderat\w*|reject\w*|monitor\w*|screen\w*|reclaim\w*|review\s+and\s+take\s+action`,
 );
 
 interface CategoryRule {
@@ -124,8 +142,16 @@ const RULES: readonly CategoryRule[] = [
   },
   {
     category: 'arbitration',
-    test: (text) => ARBITRATION.test(text) && ARBITRATION_BINDS.test(text) && !NOT_ARBITRATION.test(text),
-    level: (text) => (/\bsole\s+discretion\b|\bexclusively\b[^.]{0,60}\barbitrat/i.test(text) ? 3 : 2),
+    test: (text) =>
+      ARBITRATION.test(text) &&
+      (ARBITRATION_BINDS.test(text) || ARBITRATION_PLACE.test(text)) &&
+      !NOT_ARBITRATION.test(text) &&
+      !(ARBITRATION_ASIDE.test(text) && !ARBITRATION_STRONG.test(text)),
+    // CLAUDETTE: clearly unfair when the arbitration sits away from the consumer or at the arbitrator's discretion.
+    level: (text) =>
+      /\bsole\s+discretion\b/i.test(text) || (ARBITRATION_PLACE.test(text) && !/\b(?:your\s+request|closest\s+to\s+you)\b/i.test(text))
+        ? 3
+        : 2,
   },
   {
     category: 'unilateral_change',
@@ -151,9 +177,7 @@ const RULES: readonly CategoryRule[] = [
   {
     category: 'content_removal',
     test: (text) =>
-      CONTENT_REMOVAL.test(text) &&
-      (providerDoesIt(PROVIDER_REMOVES, text) ||
-        /\bbecome\s+unavailable\b|\b(?:content|material|posting)s?\b[^.]{0,40}\bmay\s+be\s+(?:removed|deleted|edited)\b/i.test(text)),
+      ((CONTENT_REMOVAL.test(text) && providerDoesIt(PROVIDER_REMOVES, text)) || CONTENT_IS_REMOVED.test(text)) && !USER_REMOVES.test(text),
     level: (text) =>
       UNQUALIFIED.test(text) || /\bbut\s+not\s+the\s+obligation\b|\bnot\s+(?:required|obliged|obligated)\b/i.test(text)
         ? REASON.test(text)
@@ -176,6 +200,14 @@ const RULES: readonly CategoryRule[] = [
 function isHeading(text: string): boolean {
   if (text.length < 45 && !/[.!?;:]["')]?$/.test(text)) return true;
   const shouted = !/[a-z]/.test(text) && /[.!?;:]["')]?$/.test(text);
+  // "20.3 BINDING ARBITRATION AND CLASS ACTION WAIVER FOR UNITED STATES ACCOUNTS.": numbered, shouted, no verb of a rule.
+  if (
+    shouted &&
+    text.length < 150 &&
+    /^\W*(?:\d+(?:\.\d+)*\.?|[A-Z]\.)\s/.test(text) &&
+    !/\b(?:IS|ARE|BE|WILL|SHALL|MAY|MIGHT|CAN|MUST|DO|DOES|HAVE|HAS|AGREE|ACCEPT|APPLIES|APPLY)\b/.test(text)
+  )
+    return true;
   return (
     text.length < 150 &&
     !/\b(?:is|are|be|been|was|will|shall|may|might|can|could|must|do|does|have|has|agree|accept|consent|acknowledge|reserve|apply|govern|remove|terminate|use)\b|'ll\b|\b[a-z]{3,}s\b/.test(
