@@ -280,4 +280,46 @@ describe('unfair terms: who holds the power, and what is only near it', () => {
       expect(categories(text)).not.toContain('content_removal');
     });
   });
+
+  describe('termination as against removing one piece of content', () => {
+    it.each([
+      ['The Company may, in its sole discretion, remove, edit or disable any post for any reason.'],
+      ['We reserve the right to remove or suspend access to content at any time if we think it breaks the rules.'],
+      ['We may refuse any password that is too weak.'],
+      ['We reserve the right to refuse a refund if the goods were damaged after delivery.'],
+    ])('finds no power to end in %j', (text) => {
+      expect(categories(text)).not.toContain('unilateral_termination');
+    });
+
+    it.each([
+      ['We may remove your posts and terminate these Terms and your account if you break the rules.'],
+      ['We may, at our discretion, remove any content or restrict, suspend, or terminate your access to all or any part of the Website.'],
+      ['We reserve the right to refuse to provide the app to anyone who breaks these rules.'],
+    ])('finds the power to end in %j', (text) => {
+      expect(categories(text)).toContain('unilateral_termination');
+    });
+  });
+
+  describe('contract by using, jurisdiction and choice of law', () => {
+    it.each([
+      ['You agree to these "Terms of Service" by using the app and its content.', 'contract_by_using'],
+      ['You agree to be bound to any change to these Terms if you continue to use the app after it is posted.', 'contract_by_using'],
+      ['If you are a consumer, you can bring legal proceedings about these terms in the courts of your country.', 'jurisdiction'],
+      ['If you are a consumer, we will bring legal proceedings against you in the courts of your habitual residence.', 'jurisdiction'],
+      ['As a consumer, you keep every protection you have under the law of the country where you live.', 'choice_of_law'],
+    ])('finds %j', (text, category) => {
+      expect(categories(text)).toContain(category);
+    });
+
+    it.each([
+      // A class-action waiver names no court; a counter-notice lists what to state.
+      [
+        'You and the Company agree that each may bring claims against the other only in an individual capacity, and not as a class member.',
+        'jurisdiction',
+      ],
+      ['(iv) A statement that you consent to the jurisdiction of the federal court for the district where you live.', 'jurisdiction'],
+    ])('finds no %j', (text, category) => {
+      expect(categories(text)).not.toContain(category);
+    });
+  });
 });
