@@ -18,7 +18,7 @@ const REASON =
   /\bbreach|\bviolat|\binfring|\billegal|\bunlawful|\bfraud|\bmisuse|\babus|\bnot\s+compl|\bfail(?:s|ure)?\s+to\s+compl|\bin\s+breach\b|\bcontrary\s+to\b|\bobjectionable|\binappropriate|\boffensive|\brepeat\s+infringers?|\bjustified\s+reason/i;
 
 const CONTRACT_BY_USING =
-  /\b(?:by|through)\s+(?:(?:clicking|creating|registering|signing\s+up|downloading|installing|continuing\s+to\s+use|using|accessing|visiting|browsing|ordering|placing|opening|purchasing|subscribing|logging)\b)[^.]{0,200}?\b(?:agree|accept|consent|bound|acknowledge)|\b(?:use|access|using|accessing|visit|download)\w*\s+(?:of\s+)?(?:the|our|this|any)\b[^.]{0,100}?\b(?:constitutes?|signif(?:y|ies)|indicates?|means|deemed)\b[^.]{0,60}?\b(?:accept|agree|consent|bound)|\bcontinu(?:e|ed|ing)\s+(?:to\s+)?(?:access|use|using)\b[^.]{0,160}?\b(?:accept|agree|consent|bound)|\b(?:accepted|agreed)\s+(?:to\s+)?by\s+you\b[^.]{0,120}?\b(?:use|download|access)|\byour\s+(?:choice|decision)\s+to\s+(?:maintain|access|use)\b[^.]{0,120}?\bconstitutes\b|\bin\s+exchange\s+for\s+(?:being\s+(?:enabled|allowed)\s+to\s+use|using)\b[^.]{0,80}?\bagree|\bif\s+you\s+(?:do\s+not|don't)\s+agree\b[^.]{0,120}?\b(?:do\s+not|not|stop|cease)\s+(?:to\s+)?(?:use|access|using|accessing)\b|\b(?:bound\s+by|accept\w*)\b[^.]{0,80}?\bif\s+you\s+continue\s+(?:to\s+use|using)\b|\b(?:use|using)\b[^.]{0,80}?\bimplies\s+acceptance\b|\bbecome\s+part\s+of\s+your\s+agreement\b[^.]{0,40}?\bif\s+you\s+use\b/i;
+  /\b(?:by|through)\s+(?:(?:clicking|creating|registering|signing\s+up|downloading|installing|continuing\s+to\s+use|using|accessing|visiting|browsing|ordering|placing|opening|purchasing|subscribing|logging)\b)[^.]{0,200}?\b(?:agree|accept|consent|bound|acknowledge)|\b(?:use|access|using|accessing|visit|download)\w*\s+(?:of\s+)?(?:the|our|this|any)\b[^.]{0,100}?\b(?:constitutes?|signif(?:y|ies)|indicates?|means|deemed)\b[^.]{0,60}?\b(?:accept|agree|consent|bound)|\bcontinu(?:e|ed|ing)\s+(?:to\s+)?(?:access|use|using)\b[^.]{0,160}?\b(?:accept|agree|consent|bound)|\b(?:accepted|agreed)\s+(?:to\s+)?by\s+you\b[^.]{0,120}?\b(?:use|download|access)|\byour\s+(?:choice|decision)\s+to\s+(?:maintain|access|use)\b[^.]{0,120}?\bconstitutes\b|\bin\s+exchange\s+for\s+(?:being\s+(?:enabled|allowed)\s+to\s+use|using)\b[^.]{0,80}?\bagree|\bif\s+you\s+(?:do\s+not|don't)\s+agree\b[^.]{0,120}?\b(?:do\s+not|not|stop|cease)\s+(?:to\s+)?(?:use|access|using|accessing)\b|\b(?:bound\s+(?:by|to)|accept\w*)\b[^.]{0,80}?\bif\s+you\s+continue\s+(?:to\s+use|using)\b|\bagree\w*\b[^.]{0,60}?\bby\s+(?:using|accessing|visiting|downloading|installing)\b|\b(?:use|using)\b[^.]{0,80}?\bimplies\s+acceptance\b|\bbecome\s+part\s+of\s+your\s+agreement\b[^.]{0,40}?\bif\s+you\s+use\b/i;
 
 /**
  * What the reader agrees to by using: the terms themselves ("agree to be bound by these
@@ -29,59 +29,84 @@ const TO_THE_TERMS =
   /\b(?:bound\s+(?:by|to)|(?:agree|consent|accept)\w*\s+(?:(?:to|with)\s+)?(?:be\s+bound\s+by\s+|comply\s+with\s+)?(?:all\s+(?:of\s+)?)?(?:these|the|this|our|its|such|any)\s+(?:[\w"-]+\s+){0,4}?(?:terms|conditions|agreement|tos|polic(?:y|ies)|rules|changes|modifications)\b|acceptance\s+of\s+(?:these|the|this|our|its|such|any)\s+(?:[\w"-]+\s+){0,4}?(?:terms|conditions|agreement|tos|changes|modifications)\b|agree\w*\s+to\s+(?:this|these|the)\s+"|if\s+you\s+(?:do\s+not|don't)\s+agree)/i;
 
 const CHOICE_OF_LAW =
-  /\b(?:governed\s+by|construed\s+(?:in\s+accordance\s+with|under|by)|interpreted\s+(?:in\s+accordance\s+with|under)|subject\s+to)\s+(?:and\s+construed\s+(?:in\s+accordance\s+with|under)\s+)?(?:the\s+)?(?:substantive\s+)?laws?\s+of\b|\blaws?\s+of\s+(?:the\s+)?[A-Z][^.]{0,80}?\b(?:shall\s+|will\s+)?(?:govern|appl(?:y|ies))\b|\bgoverned\s+by\s+(?:the\s+)?(?:[A-Z][\w.]*\s+){1,3}law\b|\blaws?\s+of\s+(?:your|the\s+consumer's)\s+(?:country|state)\b|\blocal\s+laws?\s+of\s+the\s+consumer|\b(?:applicable|governing)\s+law\s+(?:is|shall\s+be|will\s+be)\b|\bmandatory\s+(?:provisions|consumer\s+protection|rules)\b|\bprotection\s+afforded\s+to\s+you\s+by\s+mandatory\b|\b(?:governed|construed|interpreted)\s+(?:by|under|in\s+accordance\s+with)\s+(?:and\s+construed\s+in\s+accordance\s+with\s+|and\s+construed\s+under\s+)?(?:the\s+)?(?:[A-Z][\w.]*\s+){1,3}laws?\b|\b(?:[A-Z][a-z]+|country's|state's)\s+laws?\s+(?:will|shall)\s+(?:govern|apply)\b|\b[A-Z][a-z]+\s+law\b[^.]{0,30}\bmandatory\b/i;
+  /\b(?:governed\s+by|construed\s+(?:in\s+accordance\s+with|under|by)|interpreted\s+(?:in\s+accordance\s+with|under)|subject\s+to)\s+(?:and\s+construed\s+(?:in\s+accordance\s+with|under)\s+)?(?:the\s+)?(?:substantive\s+)?laws?\s+of\b|\blaws?\s+of\s+(?:the\s+)?[A-Z][^.]{0,80}?\b(?:shall\s+|will\s+)?(?:govern|appl(?:y|ies))\b|\bgoverned\s+by\s+(?:the\s+)?(?:[A-Z][\w.]*\s+){1,3}law\b|\blaws?\s+of\s+(?:your|the\s+consumer's)\s+(?:country|state)\b|\blocal\s+laws?\s+of\s+the\s+consumer|\b(?:applicable|governing)\s+law\s+(?:is|shall\s+be|will\s+be)\b|\bmandatory\s+(?:provisions|consumer\s+protection|rules)\b|\bprotection\s+afforded\s+to\s+you\s+by\s+mandatory\b|\b(?:governed|construed|interpreted)\s+(?:by|under|in\s+accordance\s+with)\s+(?:and\s+construed\s+in\s+accordance\s+with\s+|and\s+construed\s+under\s+)?(?:the\s+)?(?:[A-Z][\w.]*\s+){1,3}laws?\b|\b(?:[A-Z][a-z]+|country's|state's)\s+laws?\s+(?:will|shall)\s+(?:govern|apply)\b|\b[A-Z][a-z]+\s+law\b[^.]{0,30}\bmandatory\b|\b(?:protection|rights?)\s+(?:\w+\s+){0,3}?under\s+the\s+laws?\s+of\s+the\s+(?:country|state|place)\s+(?:where|in\s+which)\s+you\b/i;
 const LAW_PROTECTS_CONSUMER =
   /\bmandatory\b|\byour\s+(?:country|state)(?:'s|\s+of\s+residence's)\s+laws?\b|\blaws?\s+of\s+your\s+(?:country|state)\b|\bhabitual\s+residence\b|\b(?:country|state|place)\s+(?:of|where|in\s+which)\s+(?:you|your)\s*(?:live|reside|residence|are\s+resident)|\byou\s+(?:can\s+|may\s+)?(?:still\s+|also\s+)?rely\b|\bdoes\s+not\s+(?:deprive|affect)\s+you\b/i;
 
 const JURISDICTION =
-  /\b(?:courts?|tribunals?)\b[^.]{0,140}?\b(?:jurisdiction|venue|exclusive(?:ly)?|submit|litigat\w*|brought|resolved|settled|competent|heard)\b|\b(?:jurisdiction|venue)\b[^.]{0,100}?\bcourts?\b|\bsue\s+us\b|\bbring\s+(?:proceedings|(?:a\s+|any\s+)?(?:legal\s+)?claims?|an?\s+action)\b[^.]{0,100}?\b(?:courts?|within\s+(?:the\s+)?[A-Z])|\binconvenient\s+forum\b|\bplace\s+of\s+jurisdiction\b|\bforum\s+non\s+conveniens\b|\bpersonal\s+jurisdiction\b|\b(?:submitted|brought|resolved|litigated|heard|filed|initiated)\b[^.]{0,80}?\bcourts?\b|\b(?:local|competent|home)\s+courts?\b/i;
+  /\b(?:courts?|tribunals?)\b[^.]{0,140}?\b(?:jurisdiction|venue|exclusive(?:ly)?|submit|litigat\w*|brought|resolved|settled|competent|heard)\b|\b(?:jurisdiction|venue)\b[^.]{0,100}?\bcourts?\b|\bsue\s+us\b|\bbring\s+(?:(?:legal\s+)?proceedings|(?:a\s+|any\s+)?(?:legal\s+)?claims?|an?\s+(?:legal\s+)?action)\b|\baccess\s+to\s+the\s+courts\s+(?:in|of)\b[^.]{0,100}?\b(?:courts?|within\s+(?:the\s+)?[A-Z])|\binconvenient\s+forum\b|\bplace\s+of\s+jurisdiction\b|\bforum\s+non\s+conveniens\b|\bpersonal\s+jurisdiction\b|\b(?:submitted|brought|resolved|litigated|heard|filed|initiated)\b[^.]{0,80}?\bcourts?\b|\b(?:local|competent|home)\s+courts?\b/i;
 /** Severability ("found by a court of competent jurisdiction to be invalid"), fee shifting and arbitration venues are not a choice of forum. */
 const NOT_JURISDICTION =
-  /\b(?:court|tribunal|body|authority)\b[^.]{0,80}\b(?:finds?|found|holds?|held|rules?|determines?|deems?|declares?)\b[^.]{0,80}\b(?:invalid|unenforceable|illegal|void)|\bcourt\s+of\s+competent\s+jurisdiction\b[^.]{0,40}\b(?:invalid|unenforceable|illegal|void)|\b(?:invalid|unenforceable)\b[^.]{0,60}\bcourt\s+of\s+competent|\bprevailing\s+party\b|\bprovisional\s+remed|\b(?:injunctive|interim|urgent|equitable)\s+(?:or\s+\w+\s+)?(?:relief|remed\w*|measures)\b|\b(?:award|judgment)\b[^.]{0,80}\bcourt\b|\bcourt\b[^.]{0,60}\benforce\w*\b[^.]{0,40}\baward\b|\bsmall\s+claims\s+court\b/i;
+  /\b(?:court|tribunal|body|authority)\b[^.]{0,80}\b(?:finds?|found|holds?|held|rules?|determines?|deems?|declares?)\b[^.]{0,80}\b(?:invalid|unenforceable|illegal|void)|\bcourt\s+of\s+competent\s+jurisdiction\b[^.]{0,40}\b(?:invalid|unenforceable|illegal|void)|\b(?:invalid|unenforceable)\b[^.]{0,60}\bcourt\s+of\s+competent|\bprevailing\s+party\b|\bprovisional\s+remed|\b(?:injunctive|interim|urgent|equitable)\s+(?:or\s+\w+\s+)?(?:relief|remed\w*|measures)\b|\b(?:award|judgment)\b[^.]{0,80}\bcourt\b|\bcourt\b[^.]{0,60}\benforce\w*\b[^.]{0,40}\baward\b|\bsmall\s+claims\s+court\b|\bindividual\s+capacity\b|^\W*(?:\w{1,3}\W+)?a\s+statement\s+that\b/i;
 const COURTS_NEAR_CONSUMER =
-  /\byour\s+(?:home|local)\s+courts?\b|\bcourts?\s+(?:of|in)\s+(?:the\s+)?(?:country|place|state|member\s+state)\s+(?:in\s+which|where)\s+you\b|\bwhere\s+you\s+(?:live|reside|are\s+domiciled)\b|\byou\s+(?:may|can)\s+(?:also\s+)?(?:sue|bring|choose)\b|\bconsumer\s+may\s+also\s+bring\b/i;
+  /\byour\s+(?:home|local)\s+courts?\b|\bcourts?\s+(?:of|in)\s+(?:the\s+)?(?:country|place|state|member\s+state)\s+(?:in\s+which|where)\s+you\b|\bwhere\s+you\s+(?:live|reside|are\s+domiciled)\b|\byou\s+(?:may|can)\s+(?:also\s+)?(?:sue|bring|choose)\b|\bcourts?\s+of\s+your\s+(?:habitual\s+residence|place\s+of\s+(?:residence|abode))\b|\baccess\s+to\s+the\s+courts\s+in\s+that\s+country\b|\bconsumer\s+may\s+also\s+bring\b/i;
 
 const ARBITRATION = /\barbitrat\w*/i;
 /** The sentence that sends disputes to arbitration, not the procedure that follows. */
 const ARBITRATION_BINDS =
-  /\b(?:disputes?|claims?|controvers\w+)\b[^.]{0,200}?\b(?:resolved|settled|decided|determined|submitted|referred|governed)\b[^.]{0,80}?\barbitrat|\b(?:binding|mandatory|individual|final)\s+(?:and\s+\w+\s+)?(?:individual\s+)?arbitration\b|\bagree(?:s|ment)?\s+to\s+arbitrat|\barbitration\s+(?:agreement|clause|provision)s?\b[^.]{0,80}?\b(?:contain|agree|appl|affect)|\bwaiv\w*\b[^.]{0,80}?\b(?:jury|class\s+action|court)\b|\b(?:submit|agree)\w*\s+to\s+(?:the\s+)?(?:\w+\s+){0,3}?arbitrat|\barbitration\s+(?:shall|will)\s+be\s+(?:initiated|conducted|held)\b|\bany\s+arbitration\b[^.]{0,80}?\b(?:conducted|held|initiated)\b|\belection\s+to\s+arbitrate\b/i;
+  /\b(?:disputes?|claims?|controvers\w+)\b[^.]{0,200}?\b(?:resolved|settled|decided|determined|submitted|referred|governed|conducted)\b[^.]{0,80}?\barbitrat(?!or)|\b(?:binding|mandatory|individual|final)\s+(?:and\s+\w+\s+)?(?:individual\s+)?arbitration\b|\bagree(?:s|ment)?\s+to\s+arbitrat|\barbitration\s+(?:agreement|clause|provision)s?\b[^.]{0,80}?\b(?:contain|agree|appl|affect)|\b(?:submit|agree)\w*\s+to\s+(?:the\s+)?(?:\w+\s+){0,3}?arbitrat|\barbitration\s+(?:shall|will)\s+be\s+(?:initiated|conducted|held)\b|\bany\s+arbitration\b[^.]{0,80}?\b(?:conducted|held|initiated|settled|governed)\b|\belection\s+to\s+arbitrate\b|\barbitration\b[^.]{0,20}\b(?:governed|settled)\s+(?:by|under)\b[^.]{0,60}\brules\b/i;
+/** Words that send disputes to arbitration outright; they outweigh an exception or the statute named beside them. */
+const ARBITRATION_STRONG =
+  /\b(?:binding|mandatory|individual)\s+(?:and\s+\w+\s+|\w+,\s+)?(?:individual\s+)?arbitration\b|\b(?:agree|submit)\w*\s+to\s+(?:the\s+)?(?:\w+\s+){0,3}?arbitrat|\b(?:disputes?|claims?)\b[^.]{0,120}?\b(?:resolved|settled|determined)\s+(?:exclusively\s+)?(?:by|through|in)\s+(?:\w+\s+){0,2}?arbitration\b/i;
+/** Where the arbitration sits: a named place ("take place in London"), not a manner ("in English", "by telephone"). Case matters. */
+const ARBITRATION_PLACE =
+  /\barbitration\s+(?:hearing\s+)?(?:shall|will|may)\s+(?:be\s+)?(?:take\s+place|held|conducted|initiated|seated)\s+(?:at\s+a\s+location[^.]{0,40}\s)?in\s+(?!English\b|[a-z])(?:the\s+)?[A-Z]/;
 /** Procedure and escape hatches inside an arbitration section are not the agreement to arbitrate. */
 const NOT_ARBITRATION =
-  /\b(?:not\s+preclude|opt[- ]out|decline\s+this|unenforceable|null\s+and\s+void|deemed\s+void|fees?\b[^.]{0,30}\barbitrat|arbitration\s+fees|except\s+where|exception\s+to|federal\s+arbitration\s+act|surviv\w*|conducted\s+(?:in\s+English|by\s+telephone)|in\s+your\s+favou?r|the\s+details)\b|"[^"]{0,40}arbitration[^"]{0,40}"/i;
+  /\b(?:not\s+preclude|decline\s+this|unenforceable|null\s+and\s+void|deemed\s+void|fees?\b[^.]{0,30}\barbitrat|arbitration\s+fees|exception\s+to|surviv\w*|conducted\s+(?:in\s+English|by\s+telephone)|in\s+your\s+favou?r|the\s+details|changes?\s+to\s+this\s+arbitration|will\s+not\s+enforce|where\s+you\s+(?:reside|live)|your\s+county\s+of\s+residence|convenient\s+(?:to|for)\s+you)\b|\b(?:administered|conducted)\s+by\s+(?:the\s+)?(?:American\s+Arbitration|AAA|JAMS)\b|"[^"]{0,40}arbitration[^"]{0,40}"/i;
+/** An exception or the statute that governs the clause: not the agreement, unless the sentence also makes it. */
+const ARBITRATION_ASIDE = /\b(?:opt[- ]out|except\s+where|federal\s+arbitration\s+act)\b/i;
 
 const UNILATERAL_CHANGE =
-  /\b(?:change|changes|modify|modifies|amend|amends|update|updates|revise|revises|alter|replace|discontinue|suspend|vary|add\s+or\s+remove)\b[^.]{0,120}?\b(?:terms|agreement|conditions|polic(?:y|ies)|services?|features?|functionalit\w*|prices?|fees?|rates?|content|products?|goods|offer\w*|number|provisions?|subscriptions?|payment\s+methods|limits|these|this|them|it)\b|\b(?:terms|agreement|conditions|polic(?:y|ies))\b[^.]{0,80}?\b(?:may|might|will|can)\s+(?:be\s+)?(?:changed|modified|amended|updated|revised|altered)\b|\bchanges?\s+to\s+(?:these|the|this|our)\s+(?:terms|agreement|conditions)|\b(?:look\s+at|check|review)\s+(?:these|the)\s+terms\s+(?:periodically|regularly|from\s+time\s+to\s+time)|\bmake\s+changes\b/i;
+  /\b(?:change|changes|modify|modifies|amend|amends|update|updates|revise|revises|alter|replace|discontinue|suspend|vary|add\s+or\s+remove)\b[^.]{0,120}?\b(?:terms|agreement|conditions|polic(?:y|ies)|services?|features?|functionalit\w*|prices?|fees?|rates?|content|products?|goods|offer\w*|number|provisions?|subscriptions?|payment\s+methods|limits|parameters|items|site|platform|these|this|them|it)\b|\b(?:terms|agreement|conditions|polic(?:y|ies))\b[^.]{0,80}?\b(?:may|might|will|can)\s+(?:be\s+)?(?:changed|modified|amended|updated|revised|altered)\b|\bchanges?\s+to\s+(?:these|the|this|our)\s+(?:terms|agreement|conditions)|\b(?:look\s+at|check|review)\s+(?:these|the)\s+terms\s+(?:periodically|regularly|from\s+time\s+to\s+time)|\bmake\s+changes\b/i;
 
 const TERMINATION =
-  /\b(?:terminat\w*|suspend\w*|disabl\w*|deactivat\w*|delet\w*|cancel\w*|clos(?:e|ing)|block\w*|restrict\w*|discontinu\w*|ban|refuse)\b[^.]{0,100}?\b(?:accounts?|access|memberships?|services?|subscriptions?|agreement|you|your|use|feeds?|licen[cs]es?|profiles?|contract|relationship|orders?)\b|\b(?:account|access|membership|subscription|licen[cs]es?)s?\b[^.]{0,120}?\b(?:may|might|will|can|could)\s+(?:\w+\s+)?be\s+(?:suspended|terminated|disabled|deleted|cancell?ed|closed|revoked|blocked)\b|\bresult\s+in\s+(?:the\s+)?(?:suspension|termination)\b|\bstop\s+providing\b|\b(?:permission|right|licen[cs]e|access)\w*\b[^.]{0,60}?\bterminate\s+(?:automatically|immediately)\b|\blicen[cs]es?\s+(?:granted\s+)?[^.]{0,40}?\bterminate\b/i;
+  /\b(?:terminat\w*|suspend\w*|disabl\w*|deactivat\w*|delet\w*|cancel\w*|clos(?:e|ing)|block\w*|restrict(?!ions?\b)\w*|discontinu\w*|ban|revok\w*|cease)\b[^.]{0,100}?\b(?:accounts?|access|memberships?|services?|subscriptions?|agreement|you|use|feeds?|licen[cs]es?|profiles?|contract|relationship|orders?|operating|members?|subscribers?|players?)\b|\brefuse\s+(?:to\s+provide\s+)?(?:\w+\s+){0,3}?(?:services?|access|accounts?|registration|memberships?|app|site|website|platform)\b|\b(?:either\s+party|you\s+or\s+(?:we|us|the\s+company))\s+may\s+terminate\b|\buntil\s+terminated\s+by\b|\bgrounds?\s+for\s+(?:\w+\s+){0,2}?(?:termination|suspension|ban|removal|closure)\b|\brisk\s+of\s+being\s+(?:banned|suspended|terminated|removed)\b|\b(?:account|membership|subscription)s?\b[^.]{0,40}?\b(?:may|will|shall)\s+(?:\w+\s+)?expire\b|\b(?:account|access|membership|subscription|licen[cs]es?)s?\b[^.]{0,120}?\b(?:may|might|will|can|could)\s+(?:\w+\s+)?be\s+(?:suspended|terminated|disabled|deleted|cancell?ed|closed|revoked|blocked)\b|\bresult\s+in\s+(?:the\s+)?(?:suspension|termination)\b|\bstop\s+providing\b|\b(?:permission|right|licen[cs]e|access)\w*\b[^.]{0,60}?\bterminate\s+(?:automatically|immediately)\b|\blicen[cs]es?\s+(?:granted\s+)?[^.]{0,40}?\bterminate\b/i;
 
-const CONTENT_REMOVAL =
-  /\b(?:remov\w*|delet\w*|edit\w*|block\w*|disabl\w*|refuse\s+to\s+(?:post|publish|accept)|tak(?:e|ing)\s+down|moderat\w*|reject\w*|monitor\w*|screen\w*|unavailable)\b[^.]{0,100}?\b(?:content|material|posting|posts?|information|items?|uploads?|submissions?|listings?|reviews?|comments?|photos?|data|memories|messages?|contributions?)\b/i;
+const REMOVED_THING = String.raw`(?:content|material|posting|posts?|information|items?|uploads?|submissions?|listings?|reviews?|comments?|photos?|images?|data|memories|messages?|contributions?|ugc|results|reports|usernames?|forums?)`;
+const CONTENT_REMOVAL = new RegExp(
+  String.raw`\b(?:remov\w*|delet\w*|edit\w*|block\w*|disabl\w*|refuse\s+to\s+(?:post|publish|accept)|tak(?:e|ing)\s+down|moderat\w*|reject\w*|monitor\w*|screen\w*|reclaim\w*|unavailable)\b[^.]{0,100}?\b${REMOVED_THING}\b`,
+  'i',
+);
+/** The reader deleting their own content or account, and what follows from it. */
+const USER_REMOVES = /\b(?:if|when|once|after)\s+you\s+(?:\w+\s+){0,3}?(?:delete|remove|deactivate|close)\b/i;
+/** The content as the subject: "Any photo that does not meet these criteria can be removed at any time", "your content might become unavailable". */
+const CONTENT_IS_REMOVED = new RegExp(
+  String.raw`\b${REMOVED_THING}\b[^.]{0,80}?\b(?:may|can|might|will|could)\s+(?:\w+\s+)?(?:be\s+(?:[\w/]+\/)?(?:removed|deleted|edited|taken\s+down|blocked|disabled)|become\s+unavailable)\b`,
+  'i',
+);
 
 const LIABILITY =
-  /\b(?:not|never|no|nor|any)\b[^.]{0,60}?\b(?:liable|liability|liabilities)\b|\b(?:not|never|no|nor)\s+(?:\w+\s+){0,3}?(?:responsible|responsibility)\b|\blimit(?:ation)?s?\s+(?:of|on)\s+(?:our\s+)?liability\b|\bliability\b[^.]{0,120}?\b(?:limited|exceed|shall\s+not|capped|excluded)\b|\b(?:indirect|consequential|incidental|punitive|special)\s+(?:or\s+\w+\s+)?(?:damages?|loss(?:es)?)\b|\bloss(?:es)?\s+of\s+(?:profits?|data|revenue|goodwill)\b|\bnothing\b[^.]{0,80}?\b(?:limits?|excludes?|removes?|restricts?)\b[^.]{0,40}?\b(?:liability|responsibility)\b|n't\s+(?:\w+\s+){0,2}?(?:responsible|liable)\b|\bdisclaim\w*\s+(?:all\s+|any\s+)?(?:responsibility|liability)\b|\b(?:this|these|such|the\s+above)\s+(?:limitations?|exclusions?)\b[^.]{0,40}?\bappl|\blimits?\s+(?:or\s+excludes?\s+)?(?:our|its|the|their)\s+(?:total\s+)?(?:liability|responsibility)\b|\b(?:solely|fully)\s+responsible\b|\bsole\s+responsibility\b|\bassumes?\s+all\s+(?:responsibility|liability)\b|\bwithout\s+(?:notice\s+or\s+)?liability\b|\bonly\s+(?:for\s+)?direct\s+damages\b|\bloss\s+of\s+use\b|\btotal\s+liability\b|\b(?:is|are|remains?)\s+(?:always\s+|still\s+|fully\s+)+liable\s+for\b|\bpossibility\s+of\s+such\s+(?:damages?|loss)\b|\b(?:claim|cause\s+of\s+action)\b[^.]{0,120}?\b(?:must|shall)\s+be\s+(?:filed|commenced|brought)\s+within\b/i;
+  /\b(?:not|never|no|nor)\b[^.]{0,60}?\b(?:liable|liability|liabilities)\b|\bany\b[^.]{0,60}?\b(?:liable|liability|liabilities)\b|\b(?:not|never|no|nor)[\s-]+(?:[\w-]+\s+){0,4}?(?:responsible|responsibility)\b|\bnone\s+of\s+(?:which|these|this|them)\b[^.]{0,60}?\b(?:responsible|liable)\b|\blimit(?:ation)?s?\s+(?:of|on)\s+(?:our\s+)?liability\b|\bliability\b[^.]{0,120}?\b(?:limited|exceed|shall\s+not|capped|excluded)\b|\b(?:indirect|consequential|incidental|punitive|special)\s+(?:or\s+\w+\s+)?(?:damages?|loss(?:es)?)\b|\bloss(?:es)?\s+of\s+(?:profits?|data|revenue|goodwill)\b|\bnothing\b[^.]{0,80}?\b(?:limits?|excludes?|removes?|restricts?)\b[^.]{0,40}?\b(?:liability|responsibility)\b|n't\s+(?:\w+\s+){0,2}?(?:responsible|liable)\b|\bdisclaim\w*\s+(?:any\s+and\s+all\s+|all\s+|any\s+)?(?:responsibility|liability)\b|\b(?:this|these|such|the\s+above)\s+(?:limitations?|exclusions?)\b[^.]{0,40}?\bappl|\blimits?\s+(?:or\s+excludes?\s+)?(?:our|its|the|their)\s+(?:total\s+)?(?:liability|responsibility)\b|\bsolely\s+responsible\s+for\s+(?:any\s+)?(?:damage|loss|harm|injur)|\bassumes?\s+all\s+(?:responsibility|liability)\b|\bwithout\s+(?:notice\s+or\s+)?liability\b|\bonly\s+(?:be\s+)?(?:liable\s+)?(?:for\s+)?direct\s+damages\b|\bloss\s+of\s+use\b|\b(?:total|aggregate|maximum|entire|collective)\s+(?:aggregate\s+)?liability\b|\b(?:is|are|remains?)\s+(?:always\s+|still\s+|fully\s+)+liable\s+for\b|\bpossibility\s+of\s+such\s+(?:damages?|loss)\b|\bliability\s+for\s+death\b|\bwe\s+(?:may|will|shall)\s+be\s+liable\s+to\s+you\b|\byou\b[^.]{0,30}?\brelease\b[^.]{0,200}?\bfrom\s+(?:any\s+and\s+all\s+|all\s+|any\s+)?(?:claims?|liabilit|responsibilit|damages|demands)|\b(?:excused|not\s+be\s+in\s+breach)\b[^.]{0,200}?\bforce\s+majeure\b|\bforce\s+majeure\b[^.]{0,200}?\b(?:excused|not\s+be\s+in\s+breach)\b|\bnot\s+be\s+entitled\s+to\s+(?:claim\s+)?(?:any\s+)?(?:damages|compensation)\b/i;
 /** Warranty disclaimers, indemnities and the user's own promises are other clauses. */
 const NOT_LIABILITY =
-  /\b(?:partnership|joint\s+venture|agency\s+relationship)\b|\b(?:release|discharge|affect)\w*\s+(?:or\s+otherwise\s+affect\s+)?your\s+liabilit|\byour\s+(?:sole\s+)?(?:\w+\s+)?liabilit(?:y|ies)\b|\byou\s+agree\s+to\s+(?:pay|reimburse|compensate)\s+us\b|^[^.]{0,80}\b(?:you|user)\s+(?:represent|agree\s+to\s+indemnify|will\s+indemnify|shall\s+indemnify)|^\W*(?:[\d.()a-z]+\s+)?(?:you|users?)\s+(?:are|is|will\s+be|shall\s+be)\s+(?:solely\s+|fully\s+)?(?:responsible|liable)\b|\bnot\s+relieve\s+you\b|\bshall\s+not\s+prejudice\b|\bindemnif(?:y|ies)\s+(?:and\s+hold\s+harmless\s+)?(?:us|[A-Z])/i;
+  /\b(?:partnership|joint\s+venture|agency\s+relationship)\b|\b(?:release|discharge|affect)\w*\s+(?:or\s+otherwise\s+affect\s+)?your\s+liabilit|\byour\s+(?:sole\s+)?(?:\w+\s+)?liabilit(?:y|ies)\b|\byou\s+agree\s+to\s+(?:pay|reimburse|compensate)\s+us\b|^[^.]{0,80}\b(?:you|user)\s+(?:represent|agree\s+to\s+indemnify|will\s+indemnify|shall\s+indemnify)|^\W*(?:[\d.()a-z]+\s+)?(?:you|users?)\s+(?:are|is|will\s+be|shall\s+be)\s+(?:solely\s+|fully\s+)?(?:responsible|liable)\b|\bnot\s+relieve\s+you\b|\bshall\s+not\s+prejudice\b|\bindemnif(?:y|ies)\s+(?:and\s+hold\s+harmless\s+)?(?:us|[A-Z])|\byou\b[^.]{0,40}?\bto\s+(?:defend,?\s+)?indemnify\b|\b(?:may|might)\s+not\s+apply\s+to\s+you\b|\bsurviv\w*\b|\bcontinue\s+to\s+apply\b|\b(?:you|users?)\s+(?:are|is|will\s+be|shall\s+be)\s+not\s+liable\b|\bhold\s+you\s+liable\b|\bnot\s+liable\s+to\s+us\b|^\W*(?:[\w.()]+\s+)?(?:Apple|(?:the\s+)?App\s+(?:Store\s+)?Provider)\s+(?:is|has|shall|will)\b/i;
 const LIABILITY_FAIR =
-  /\b(?:is|are|remains?)\s+(?:always\s+|still\s+|fully\s+)+liable\s+for\b|\bnothing\b[^.]{0,80}?\b(?:limits?|excludes?|removes?|restricts?|affects?)\b[^.]{0,60}?\b(?:liability|responsibility|rights)\b|\bdoes\s+not\s+limit\s+its\s+liability\b|\b(?:doesn't|does\s+not)\s+affect\s+consumer\s+rights\b|\bwe\s+(?:will|shall)\s+(?:either\s+)?(?:repair|compensate|refund)\b|\bstatutory\s+rights\b|\b(?:does|do)\s+not\s+(?:affect|limit)\s+your\s+(?:statutory|legal)\s+rights\b/i;
+  /\b(?:is|are|remains?)\s+(?:always\s+|still\s+|fully\s+)+liable\s+for\b|\bnothing\b[^.]{0,80}?\b(?:limits?|excludes?|removes?|restricts?|affects?)\b[^.]{0,60}?\b(?:liability|responsibility|rights)\b|\bdoes\s+not\s+limit\s+its\s+liability\b|\b(?:doesn't|does\s+not)\s+affect\s+consumer\s+rights\b|\bwe\s+(?:will|shall)\s+(?:either\s+)?(?:repair|compensate|refund)\b|\bstatutory\s+rights\b|\b(?:does|do)\s+not\s+(?:affect|limit)\s+your\s+(?:statutory|legal)\s+rights\b|\bliability\s+for\s+death\b|\bwe\s+(?:may|will|shall)\s+be\s+liable\s+to\s+you\b/i;
 
 /** The provider's power reaching the verb: "we may, at any time, terminate", "X reserves the right to ... remove". */
 function providerDoes(verbs: string): RegExp {
   return new RegExp(
-    String.raw`\b(?:we(?:'ll)?|company|(?!You\b|Your\b|Users?\b|Members?\b|Customers?\b|If\b|When\b)[A-Z][\w.&'-]{1,30})\s+(?:(?:also|further|expressly|hereby|further\s+)\s+)?(?:may|can|might|will|shall|(?:reserve|reserves)\s+(?:all\s+rights|the\s+right)|(?:has|have|retain|retains)\s+the\s+(?:sole\s+)?right|(?:is|are)\s+entitled|(?:may|can)\s+also)\b(?:(?!\byou\s+(?:may|can|choose|elect|want|wish)\b)[^.]){0,90}?\b(?:${verbs})`,
+    String.raw`\b(?:we(?:'ll)?|company|(?!You\b|Your\b|Users?\b|Members?\b|Customers?\b|If\b|When\b)[A-Z][\w.&'-]{1,30})\s+(?:(?:also|further|furthermore|hereby|\w+ly)\s+)?(?:may|can|might|will|shall|(?:reserve|reserves)\s+(?:all\s+rights|the\s+right)|(?:has|have|retain|retains)\s+the\s+(?:(?:sole|absolute|exclusive)\s+(?:and\s+(?:sole|absolute|exclusive)\s+)?)?right|(?:is|are)\s+(?:entitled|allowed|permitted)|(?:may|can)\s+also|need\s+(?:the\s+)?flexibility\s+to)\b(?:(?!\byou\s+(?:may|can|choose|elect|want|wish)\b|\b(?:give|offer)\s+you\s+(?:\w+\s+){0,4}?(?:chance|opportunity|option|ways?|ability)\b|\b(?:allow|enable|let)\s+you\b)[^.]){0,90}?(?<!\bbe\s)\b(?:${verbs})`,
   );
 }
+/** A shouted sentence ("WE MAY CHANGE ... AT ANY TIME") is read in lower case, where "we" is found. */
+function providerDoesIt(rule: RegExp, text: string): boolean {
+  return rule.test(text) || (!/[a-z]/.test(text) && rule.test(text.toLowerCase()));
+}
 const PROVIDER_TERMINATES = providerDoes(
-  String.raw`stop\s+providing|terminat\w*|suspend\w*|disabl\w*|deactivat\w*|delet\w*|cancel\w*|close|block\w*|restrict\w*|discontinu\w*|ban|refuse|revoke|end\s+(?:your|this)`,
+  String.raw`stop\s+providing|terminat\w*|suspend\w*|disabl\w*|deactivat\w*|delet\w*|cancel\w*|close|block\w*|restrict(?!ions?\b)\w*|discontinu\w*|ban|refuse|revok\w*|end\s+(?:your|this)|cease\s+(?:operating|providing|offering)`,
 );
 const PASSIVE_TERMINATION =
-  /\bresult\s+in\s+(?:the\s+)?(?:suspension|termination)\b|\b(?:permission|right|licen[cs]e|access)\w*\b[^.]{0,60}?\bterminate\s+(?:automatically|immediately)\b|\b(?:account|access|membership|subscription|licen[cs]es?|services?|feeds?)s?\b[^.]{0,120}?\b(?:may|might|will|can|could|shall)\s+(?:\w+\s+)?be\s+(?:suspended|terminated|disabled|deleted|cancell?ed|closed|revoked|blocked)\b|\blicen[cs]es?\s+(?:granted\s+)?[^.]{0,40}?\bterminate\s+(?:if|automatically|immediately)\b|\bdecision\s+on\s+our\s+end\s+to\s+terminate\b/i;
+  /\bresult\s+in\s+(?:the\s+)?(?:suspension|termination)\b|\b(?:permission|right|licen[cs]e|access)\w*\b[^.]{0,60}?\bterminate\s+(?:automatically|immediately)\b|\b(?:account|access|membership|subscription|licen[cs]es?|services?|feeds?)s?\b[^.]{0,120}?\b(?:may|might|will|can|could|shall)\s+(?:\w+\s+)?be\s+(?:suspended|terminated|disabled|deleted|cancell?ed|closed|revoked|blocked)\b|\blicen[cs]es?\s+(?:granted\s+)?[^.]{0,40}?\bterminate\s+(?:if|automatically|immediately)\b|\bdecision\s+on\s+our\s+end\s+to\s+terminate\b|\b(?:either\s+party|you\s+or\s+(?:we|us|the\s+company))\s+may\s+terminate\b|\buntil\s+terminated\s+by\b|\bgrounds?\s+for\s+(?:\w+\s+){0,2}?(?:termination|suspension|ban|removal|closure)\b|\brisk\s+of\s+being\s+(?:banned|suspended|terminated|removed)\b|\b(?:account|membership|subscription)s?\b[^.]{0,40}?\b(?:may|will|shall)\s+(?:\w+\s+)?expire\b/i;
+/** Ending the account, the membership or the reader's access to the service, as against blocking one piece of content. */
+const ENDS_ACCOUNT =
+  /\b(?:terminat|suspend|disabl|deactivat|delet|cancel|clos|block|restrict|ban|revok|refus)\w*\s+(?:\w+\s+){0,4}?(?:accounts?|memberships?|subscriptions?|profiles?|licen[cs]es?|access\s+to\s+(?:[\w,]+\s+){0,7}?(?:services?|site|website|platform|app|features?|accounts?)\b|access\s+to\s+and\b|right\s+to\s+use|(?:the\s+|this\s+|these\s+)?(?:agreement|terms)\b|you\b)/i;
 /** Consequences of an ending, maintenance windows and the user's own cancellation are not a unilateral power. */
 const NOT_TERMINATION_POWER =
   /^\W*(?:\d[\d.]*\s+)?(?:upon|on|after|following|in\s+the\s+event\s+of)\s+(?:the\s+)?(?:termination|expiration|cancellation)\b|\bsurviv\w*\s+(?:the\s+)?termination\b|\b(?:repairs?|maintenance)\b|\bif\s+you\s+(?:choose|decide|elect|want|wish)\b|\buntil\s+you\s+(?:elect|choose|decide)\b|\b(?:upon|after|following)\s+(?:any\s+)?(?:the\s+)?termination\b|\bconsequences\s+of\s+(?:such\s+)?termination\b|\b(?:shall|will)\s+not\s+(?:relieve|prejudice|limit)\b|\bexplains\b/i;
 const PROVIDER_CHANGES = providerDoes(
-  String.raw`change|modif\w*|amend\w*|revis\w*|alter\w*|replac\w*|discontinue\s+(?:the|any|all|our|certain)|vary|add\s+or\s+remove|substitut\w*|updat\w*\s+(?:these|the|this|our|its)\s+(?:[Tt]erms|TOS|[Aa]greement|[Cc]onditions|[Pp]olic\w*|[Uu]ser\s+[Aa]greement)|(?:impose|establish|set|create)\s+(?:\w+\s+){0,3}?limits|limit\s+(?:your|the)\s+(?:use|access|number|storage|ability)|cancel\s+(?:discounts|promotions|coupons)|make\s+(?:a\s+)?(?:significant\s+)?changes?`,
+  String.raw`change|modif\w*|amend\w*|revis\w*|alter(?:s|ed|ing)?\b|replac\w*|discontinue\s+(?:the|any|all|our|certain)|vary|add\s+or\s+remove|substitut\w*|(?:update|reset)(?:,?\s+or\s+(?:update|reset))?\s+(?:certain\s+|such\s+|our\s+|the\s+|any\s+)?(?:services?|limits|site|platform|features?|prices?|parameters|functionalit\w*|products?)\b|updat\w*\s+(?:these|the|this|our|its)\s+(?:[Tt]erms|TOS|[Aa]greement|[Cc]onditions|[Pp]olic\w*|[Uu]ser\s+[Aa]greement)|(?:impose|establish|set|create)\s+(?:\w+\s+){0,3}?limits(?!\s+on\s+(?:the\s+)?(?:amount|value|number|your\s+withdrawals))|limit\s+(?:your|the)\s+(?:use|access|number|storage)|cancel\s+(?:discounts|promotions|coupons)|make\s+(?:a\s+)?(?:significant\s+)?changes?`,
 );
 /** Things that change by themselves: "Our prices may change at any time", "features ... may be subject to change". */
 const CHANGES_ITSELF =
@@ -89,9 +114,19 @@ const CHANGES_ITSELF =
 /** "These Terms may be amended", "you should look at the terms regularly": the terms are the provider's to change. */
 const TERMS_MAY_CHANGE =
   /\b(?:terms|agreement|conditions)\b[^.]{0,80}?\b(?:may|might|will|can)\s+(?:\w+\s+)?(?:be\s+)?(?:changed|modified|amended|updated|revised)\b|\b(?:look\s+at|check|review)\s+(?:these|the)\s+terms\s+(?:periodically|regularly|on\s+a\s+regular\s+basis|from\s+time\s+to\s+time)|\bmight\s+have\s+to\s+make\s+changes\b/i;
+/** The provider describing itself as ever changing: "we are constantly changing and improving our Services", "we need flexibility to make changes". */
+const ALWAYS_CHANGING =
+  /\b(?:constantly|continually|continuously|always)\s+(?:\w+,?\s+){0,2}?(?:changing|updating|evolving|modifying)\b|\bflexibility\s+to\s+(?:make\s+)?changes?\b|\b(?:site|services?|platform|features?|products?|website|programme|program)\b[^.]{0,30}?\b(?:may|might|can|will)\s+be\s+(?:\w+,\s+)*(?:modified|changed|updated|altered|amended)\b(?!\s+automatically)|\bmay\s+change\s+from\s+time\s+to\s+time\b/i;
+/**
+ * Not a power to change: amendments only by a signed writing, a promise of notice before a change
+ * ("we will notify you ... before we make changes"), editing of the user's own submissions (content
+ * removal), and headings put as questions or sentences about the section itself.
+ */
+const NOT_CHANGE_POWER =
+  /\b(?:unless|only)\b[^.]{0,40}\b(?:in\s+writing|written)\b|\bsigned\s+by\b|\b(?:will|shall|may)\s+(?:\w+\s+){0,2}?(?:notify\s+you|provide\s+(?:you\s+)?(?:with\s+)?(?:\w+\s+){0,2}?notices?|give\s+you\s+(?:\w+\s+){0,2}?notice)\b|\b(?:monitor|review|remove|delete|edit)\w*,?\s+(?:or\s+)?modify\b(?![^.]*\bchange\b)|\?\s*$|^\W*(?:this|the\s+following)\s+(?:article|section|paragraph|clause|part)\s+(?:indicates|explains|describes|sets\s+out)\b/i;
 const WILL_NOT_CHANGE = /\b(?:will|shall)\s+not\s+(?:\w+\s+)?(?:change|enforce|modify)\b|\bno\s+other\s+amendment\b/i;
 const PROVIDER_REMOVES = providerDoes(
-  String.raw`remov\w*|delet\w*|edit\w*|block\w*|disabl\w*|refuse\s+to\s+(?:post|publish|accept)|take\s+down|moderat\w*|reject\w*|monitor\w*|screen\w*|review\s+and\s+take\s+action`,
+  String.raw`remov\w*|delet\w*|edit\w*|block\w*|disabl\w*|refuse\s+to\s+(?:post|publish|accept)|take\s+down|moderat\w*|reject\w*|monitor\w*|screen\w*|reclaim\w*|review\s+and\s+take\s+action`,
 );
 
 interface CategoryRule {
@@ -110,31 +145,43 @@ const RULES: readonly CategoryRule[] = [
   },
   {
     category: 'arbitration',
-    test: (text) => ARBITRATION.test(text) && ARBITRATION_BINDS.test(text) && !NOT_ARBITRATION.test(text),
-    level: (text) => (/\bsole\s+discretion\b|\bexclusively\b[^.]{0,60}\barbitrat/i.test(text) ? 3 : 2),
+    test: (text) =>
+      ARBITRATION.test(text) &&
+      (ARBITRATION_BINDS.test(text) || ARBITRATION_PLACE.test(text)) &&
+      !NOT_ARBITRATION.test(text) &&
+      !(ARBITRATION_ASIDE.test(text) && !ARBITRATION_STRONG.test(text)),
+    // CLAUDETTE: clearly unfair when the arbitration sits away from the consumer or at the arbitrator's discretion.
+    level: (text) =>
+      /\bsole\s+discretion\b/i.test(text) || (ARBITRATION_PLACE.test(text) && !/\b(?:your\s+request|closest\s+to\s+you)\b/i.test(text))
+        ? 3
+        : 2,
   },
   {
     category: 'unilateral_change',
     test: (text) =>
       !WILL_NOT_CHANGE.test(text) &&
+      !NOT_CHANGE_POWER.test(text) &&
       !/\b(?:repairs?|maintenance)\b|\bexclude\s+or\s+limit\b/i.test(text) &&
       (CHANGES_ITSELF.test(text) ||
-        (PROVIDER_CHANGES.test(text) && (UNILATERAL_CHANGE.test(text) || /\blimit|\bcancel/i.test(text))) ||
+        ALWAYS_CHANGING.test(text) ||
+        (providerDoesIt(PROVIDER_CHANGES, text) &&
+          (UNILATERAL_CHANGE.test(text) || UNQUALIFIED.test(text) || /\blimit|\bcancel/i.test(text))) ||
         TERMS_MAY_CHANGE.test(text)),
     level: () => 2,
   },
   {
     category: 'unilateral_termination',
     test: (text) =>
-      TERMINATION.test(text) && (PROVIDER_TERMINATES.test(text) || PASSIVE_TERMINATION.test(text)) && !NOT_TERMINATION_POWER.test(text),
+      TERMINATION.test(text) &&
+      (providerDoesIt(PROVIDER_TERMINATES, text) || PASSIVE_TERMINATION.test(text)) &&
+      !NOT_TERMINATION_POWER.test(text) &&
+      !(CONTENT_REMOVAL.test(text) && !ENDS_ACCOUNT.test(text)),
     level: (text) => (UNQUALIFIED.test(text) && !REASON.test(text) ? 3 : 2),
   },
   {
     category: 'content_removal',
     test: (text) =>
-      CONTENT_REMOVAL.test(text) &&
-      (PROVIDER_REMOVES.test(text) ||
-        /\bbecome\s+unavailable\b|\b(?:content|material|posting)s?\b[^.]{0,40}\bmay\s+be\s+(?:removed|deleted|edited)\b/i.test(text)),
+      ((CONTENT_REMOVAL.test(text) && providerDoesIt(PROVIDER_REMOVES, text)) || CONTENT_IS_REMOVED.test(text)) && !USER_REMOVES.test(text),
     level: (text) =>
       UNQUALIFIED.test(text) || /\bbut\s+not\s+the\s+obligation\b|\bnot\s+(?:required|obliged|obligated)\b/i.test(text)
         ? REASON.test(text)
@@ -157,6 +204,14 @@ const RULES: readonly CategoryRule[] = [
 function isHeading(text: string): boolean {
   if (text.length < 45 && !/[.!?;:]["')]?$/.test(text)) return true;
   const shouted = !/[a-z]/.test(text) && /[.!?;:]["')]?$/.test(text);
+  // "20.3 BINDING ARBITRATION AND CLASS ACTION WAIVER FOR UNITED STATES ACCOUNTS.": numbered, shouted, no verb of a rule.
+  if (
+    shouted &&
+    text.length < 150 &&
+    /^\W*(?:\d+(?:\.\d+)*\.?|[A-Z]\.)\s/.test(text) &&
+    !/\b(?:IS|ARE|BE|WILL|SHALL|MAY|MIGHT|CAN|MUST|DO|DOES|HAVE|HAS|AGREE|ACCEPT|APPLIES|APPLY)\b/.test(text)
+  )
+    return true;
   return (
     text.length < 150 &&
     !/\b(?:is|are|be|been|was|will|shall|may|might|can|could|must|do|does|have|has|agree|accept|consent|acknowledge|reserve|apply|govern|remove|terminate|use)\b|'ll\b|\b[a-z]{3,}s\b/.test(
@@ -169,7 +224,7 @@ function isHeading(text: string): boolean {
 const LIST_ITEM = /^\W{0,2}(?:\(?(?:[a-z]|[ivx]{1,5}|\d{1,2})\)|[a-z]\.|[ivx]{1,5}\.)\s*/;
 
 const MENTIONS =
-  /agree|look\s+at|review|stop|expire|loss|recover|accept|bound|law|court|jurisdiction|venue|sue|claim|arbitrat|chang|modif|amend|updat|revis|alter|discontinu|suspend|terminat|disabl|delet|cancel|clos|block|restrict|remov|edit|refus|moderat|reject|monitor|unavailable|liab|responsib|disclaim|as\s+is|warrant|risk|damage|indemn|guarantee/i;
+  /agree|look\s+at|review|stop|expire|loss|recover|accept|bound|law|court|jurisdiction|venue|sue|claim|arbitrat|chang|modif|amend|updat|revis|alter|discontinu|suspend|terminat|disabl|delet|cancel|clos|block|restrict|remov|edit|refus|moderat|reject|monitor|unavailable|liab|responsib|disclaim|as\s+is|warrant|risk|damage|indemn|guarantee|limit|\bban|revok|cease|releas|majeure|flexib|grounds|entitled/i;
 
 /** Level of risk each CLAUDETTE level maps to in a review. */
 export const UNFAIR_LEVEL_RISK = { 1: 'LOW', 2: 'MEDIUM', 3: 'HIGH' } as const;
