@@ -9,7 +9,7 @@ const EVENT =
   /\bchange\s+(?:of|in)\s+(?:the\s+)?(?:effective\s+|actual\s+|corporate\s+)?(?:control|ownership|management\s+control)\b|\bchange-of-control\b|\b(?:ownership|control)\s+change\b|\bcontrolling\s+(?:interest|stake)\b|\b(?:transfer|sale|acquisition)\s+of\s+(?:a\s+)?(?:majority|more\s+than\s+fifty\s+percent|more\s+than\s+50%|(?:fifty|50)\s+percent|control)\b/i;
 /** A corporate transaction that triggers a consequence: termination, consent, notice, deemed assignment. */
 const TRANSACTION =
-  /\b(?:merger|merges?|consolidat\w+|acquisition\s+of\s+(?:\w+\s+){0,6}?(?:stock|shares|equity|assets|business|control|majority)|(?:is|are|be|becomes?)\s+(?:merged|acquired)\b|sale\s+of\s+(?:all\s+or\s+)?substantially\s+all\s+of\s+(?:its|the|such\s+party's|\w+'s)\s+(?:\w+\s+){0,2}?(?:assets|stock|shares|business))\b|\bchange\s+in\s+(?:the\s+)?(?:management|ownership)\b|\bcontrol\s+of\s+(?:either|a|the)\s+party\s+(?:shall\s+|will\s+)?(?:pass|change|is\s+transferred|be\s+transferred)\b|\bceases?\s+to\s+(?:own|control)\b|\bmajority\s+of\s+(?:the\s+|its\s+)?(?:[\w']+\s+){0,3}?(?:capital\s+stock|voting\s+(?:stock|securities|power)|shares|equity)\b/i;
+  /\b(?:merger|merges?|consolidat\w+|acquisition\s+of\s+(?:\w+\s+){0,6}?(?:stock|shares|equity|assets|business|control|majority)|(?:is|are|be|becomes?)\s+(?:merged|acquired)\b(?!\s+(?:under|pursuant|hereunder|from|in\s+accordance))|sale\s+of\s+(?:all\s+or\s+)?substantially\s+all\s+of\s+(?:its|the|such\s+party's|\w+'s)\s+(?:\w+\s+){0,2}?(?:assets|stock|shares|business))\b|\bchange\s+in\s+(?:the\s+)?(?:management|ownership)\b|\bcontrol\s+of\s+(?:either|a|the)\s+party\s+(?:shall\s+|will\s+)?(?:pass|change|is\s+transferred|be\s+transferred)\b|\bceases?\s+to\s+(?:own|control)\b|\bmajority\s+of\s+(?:the\s+|its\s+)?(?:[\w']+\s+){0,3}?(?:capital\s+stock|voting\s+(?:stock|securities|power)|shares|equity)\b/i;
 const CONSEQUENCE =
   /\b(?:terminat\w*|consent|approv\w*|notif\w*|notice|unsuitable|deemed\s+(?:to\s+be\s+)?(?:an?\s+)?(?:assignment|transfer)|shall\s+(?:be\s+)?(?:considered|treated)\s+(?:as\s+)?an?\s+(?:assignment|transfer)|void)\b|\b(?:assignment|transfer)"?\s+(?:under\s+this\s+\w+\s+)?shall\s+be\s+deemed\s+to\s+include\b/i;
 /** Insolvency wording ("assignment for the benefit of creditors") is not a change of control. */
@@ -21,7 +21,7 @@ const INSOLVENCY =
  * free pass, not a restriction; so does "nor shall any change in control be deemed an assignment".
  */
 const PERMISSION_BEFORE =
-  /\b(?:may|can|is\s+free\s+to|shall\s+be\s+entitled\s+to)\s+(?:\w+\s+){0,4}?(?:assign|transfer)\b|\bno\s+(?:such\s+)?(?:consent|approval)\b|\b(?:consent|approval)\s+(?:is|shall\s+be|will\s+be)\s+not\s+required\b|\bwithout\s+(?:the\s+)?(?:need\s+for\s+|obtaining\s+)?(?:any\s+)?(?:the\s+)?(?:other(?:\s+party)?'s\s+)?(?:prior\s+)?(?:express\s+)?(?:written\s+)?(?:consent|approval)\b|\bdoes\s+not\s+require\b|\bneed\s+not\b|\bnor\s+shall\s+(?:any|a|an|such|the)\b|\bshall\s+not\s+be\s+deemed\b/i;
+  /\b(?:may|can|is\s+free\s+to|shall\s+be\s+entitled\s+to)\s*,?\s+(?:(?!not\b|no\b|never\b)[\w']+,?\s+){0,5}?(?:assign|transfer)\b|\bno\s+(?:such\s+)?(?:consent|approval)\b|\b(?:consent|approval)\s+(?:is|shall\s+be|will\s+be)\s+not\s+required\b|\bwithout\s+(?:the\s+)?(?:need\s+for\s+|obtaining\s+)?(?:any\s+)?(?:the\s+)?(?:other(?:\s+party)?'s\s+)?(?:prior\s+)?(?:express\s+)?(?:written\s+)?(?:consent|approval)\b|\bdoes\s+not\s+require\b|\bneed\s+not\b|\bnor\s+shall\s+(?:any|a|an|such|the)\b|\bshall\s+not\s+be\s+deemed\b/i;
 /** "A change of control of Rogers shall not be considered an assignment". */
 const NOT_AN_ASSIGNMENT =
   /\b(?:shall|will)\s+not\s+(?:be\s+)?(?:considered|deemed|treated\s+as|constitute)\s+(?:to\s+be\s+)?an?\s+(?:assignment|transfer)\b/i;
@@ -88,7 +88,20 @@ function isFreeToSuccessor(text: string): boolean {
 
 /** '"Change of Control" means ...', '"X" shall have the meaning ...': a definition, not a consequence. */
 const DEFINITION =
-  /^[^;:]{0,120}?"\s*(?:shall\s+)?(?:means?|includes?)\b|^[^;]{0,120}?\b(?:shall\s+have|has)\s+the\s+meaning\b|^(?:[\w"()]+\s+){0,8}?"?[\w\s]{0,40}"?\s+shall\s+mean\b/i;
+  /^[^;:]{0,120}?"\s*(?:,[^,"]{0,40},\s*)?(?:shall\s+)?(?:means?|includes?)\b|^[^;]{0,120}?\b(?:shall\s+have|has)\s+the\s+meaning\b|^(?:[\w"()]+\s+){0,8}?"?[\w\s]{0,40}"?\s+shall\s+mean\b/i;
+/** "the Closing (as defined in the Merger Agreement)": the name of another document, not a deal of a party. */
+const DEAL_DOCUMENT = /\b(?:Merger|Acquisition|(?:Asset|Stock|Share|Equity|Unit)\s+Purchase)\s+Agreement\b/g;
+/**
+ * A title run into its sentence: "Section 22 - Assignment/Change of Control This Agreement shall
+ * bind ...", "(f) Termination for Change of Control and Fees - If ...". The event named in the title
+ * is a topic; the sentence after it must carry the clause on its own.
+ */
+const RUN_IN_TITLE =
+  /^(?:\(?[a-z0-9]{1,3}[.)]\s*|(?:Section|Article|Clause)\s+[\d.]+\s*[-:]?\s*)?(?:(?:[A-Z][\w'&]*|of|and|for|in|the|to|on|upon|or)[\s,/]+){0,8}?(?:Change\s+(?:of|in)\s+Control|Merger|Acquisition)(?:[\s,/&]+(?:[A-Z][\w'&]*|of|and|for|or))*\s*(?:[-:.]\s*)?(?=(?:This|The|Each|Either|Neither|No|If|In|Upon|Any|Notwithstanding|Subject)\s)/;
+function withoutRunInTitle(text: string): string {
+  const title = RUN_IN_TITLE.exec(text);
+  return title ? text.slice(title[0].length) : text;
+}
 /** "Severance Pay and Benefits Upon Termination ... outside the Change in Control Period": a title, its words capitalised, no modal verb. */
 const MODAL = /\b(?:shall|will|may|must|can|cannot|is|are|be|has|have|does|do|occurs?|undergoes)\b/i;
 function isTitle(text: string): boolean {
@@ -120,7 +133,7 @@ export function extractChangeOfControl(view: TextView): PresenceField | null {
     if (CHINESE.test(raw)) return true;
     // "ASSIGNMENT AND CHANGE OF CONTROL" over an assignment clause names a topic; the event needs a consequence.
     if (isBareHeading(raw) && !LIST_ITEM.test(raw)) return false;
-    const text = raw.replace(CAPITALS_HEADING, '').replace(INSOLVENCY, ' ');
+    const text = withoutRunInTitle(raw.replace(CAPITALS_HEADING, '')).replace(INSOLVENCY, ' ').replace(DEAL_DOCUMENT, ' ');
     // A definition says what the event is; the clause is where the defined term has a consequence.
     if (DEFINITION.test(text) || isTitle(text) || STANDSTILL.test(text)) return false;
     const withLeadIn = LIST_ITEM.test(text) ? `${leadIn(view, index)} ${text}` : text;

@@ -293,6 +293,32 @@ describe('change of control: structure', () => {
   });
 });
 
+describe('change of control: names and titles', () => {
+  it.each([
+    ['The term "Change in Control", as used in this Agreement, means a sale of most of the voting shares of a Party.'],
+    [
+      'Section 9 - Assignment/Change of Control This Agreement binds the parties, and neither party may assign it without consent of the other.',
+    ],
+    ['If the Closing (as defined in the Merger Agreement) does not take place, this Agreement shall terminate.'],
+    ['Each Franchise Agreement to be acquired under this Agreement may be terminated by Franchisor for breach.'],
+    [
+      'This Agreement may not be assigned by either Party without the written consent of the other; provided, however, that Seller may, without such consent, assign it to an Affiliate or in connection with the sale of all or substantially all of its assets.',
+    ],
+  ])('does not count %j', (text) => {
+    expect(found(text, 'changeOfControl')).toBeNull();
+  });
+
+  it('reads "may not, without consent, assign ... by merger" as a restriction, not a free pass', () => {
+    const text = 'Licensee may not, without the consent of Licensor, assign this Agreement, including by merger or sale of its stock.';
+    expect(found(text, 'changeOfControl')).toBe(text);
+  });
+
+  it('still reads the clause after a run-in title when the clause itself has the event', () => {
+    const text = 'Section 9 - Change of Control If a Change of Control of Vendor occurs, Buyer may terminate this Agreement.';
+    expect(found(text, 'changeOfControl')).toBe(text);
+  });
+});
+
 describe('anti-assignment', () => {
   it.each([
     ['Neither party may assign this Agreement without the prior written consent of the other party.'],
@@ -481,5 +507,45 @@ describe('warranty duration', () => {
     ],
   ])('does not count %j', (text) => {
     expect(extractFields(text).warrantyDuration).toBeNull();
+  });
+});
+
+describe('warranty duration: more ways to state the period', () => {
+  it.each([
+    ['The above warranties shall remain valid for a period of [***] from the date of shipment of each unit.'],
+    ['Vendor warrants that the Units will be free from defects for a period of [ * ] from the date of their supply to Dealer.'],
+    ['Maker warrants that each Lot will be free from defects for the period from the date of manufacture to the expiry date on its label.'],
+    ['Vendor warrants for a period of one year from the Service Commencement Date that the System shall perform to the Specifications.'],
+    [
+      'Any rejection or revocation of acceptance by Dealer (a) must be made within thirty (30) days of the goods being made ready for shipment.',
+    ],
+  ])('finds %j', (text) => {
+    expect(extractFields(text).warrantyDuration).not.toBeNull();
+  });
+
+  it.each([
+    ['The licence runs for a period from the Effective Date to the end of the Term.'],
+    ['Dealer shall place each order for a period of [***] from the date of its forecast.'],
+  ])('does not count a period with no warranty: %j', (text) => {
+    expect(extractFields(text).warrantyDuration).toBeNull();
+  });
+});
+
+describe('liquidated damages without the name', () => {
+  it.each([
+    [
+      'If Client terminates this Agreement before the end of the Initial Term, Client shall pay the monthly fees for the balance of the Initial Term.',
+    ],
+    ['Contractor shall pay Owner five hundred dollars for each day of delay in completing the Works.'],
+  ])('finds %j', (text) => {
+    expect(extractFields(text).liquidatedDamages).not.toBeNull();
+  });
+
+  it.each([
+    ['Client shall pay the remaining fees for the current month within thirty days of the invoice.'],
+    ['Either party may terminate this Agreement, and each shall then return the balance of the materials of the other.'],
+    ['Supplier shall notify Buyer of each day of delay in delivery.'],
+  ])('does not count %j', (text) => {
+    expect(extractFields(text).liquidatedDamages).toBeNull();
   });
 });
