@@ -1,4 +1,5 @@
 import { isBareHeading, presenceOf } from './presence.js';
+import { LIST_ITEM, leadIn } from './sentence-rules.js';
 import type { TextView } from './text-view.js';
 import type { PresenceField } from './types.js';
 
@@ -8,7 +9,7 @@ const EVENT =
   /\bchange\s+(?:of|in)\s+(?:the\s+)?(?:effective\s+|actual\s+|corporate\s+)?(?:control|ownership|management\s+control)\b|\bchange-of-control\b|\b(?:ownership|control)\s+change\b|\bcontrolling\s+(?:interest|stake)\b|\b(?:transfer|sale|acquisition)\s+of\s+(?:a\s+)?(?:majority|more\s+than\s+fifty\s+percent|more\s+than\s+50%|(?:fifty|50)\s+percent|control)\b/i;
 /** A corporate transaction that triggers a consequence: termination, consent, notice, deemed assignment. */
 const TRANSACTION =
-  /\b(?:merger|merges?|consolidat\w+|acquisition\s+of\s+(?:\w+\s+){0,6}?(?:stock|shares|equity|assets|business|control|majority)|(?:is|are|be|becomes?)\s+(?:merged|acquired)\b|sale\s+of\s+(?:all\s+or\s+)?substantially\s+all\s+of\s+(?:its|the|such\s+party's|\w+'s)\s+(?:\w+\s+){0,2}?(?:assets|stock|shares|business))\b|\bchange\s+in\s+(?:the\s+)?(?:management|ownership)\b|\bcontrol\s+of\s+(?:either|a|the)\s+party\s+(?:shall\s+|will\s+)?(?:pass|change|is\s+transferred|be\s+transferred)\b|\bceases?\s+to\s+(?:own|control)\b|\bmajority\s+of\s+(?:the\s+|its\s+)?(?:[\w']+\s+){0,3}?(?:capital\s+stock|voting\s+(?:stock|securities|power)|shares|equity)\b/i;
+  /\b(?:merger|merges?|consolidat\w+|acquisition\s+of\s+(?:\w+\s+){0,6}?(?:stock|shares|equity|assets|business|control|majority)|(?:is|are|be|becomes?)\s+(?:merged|acquired)\b(?!\s+(?:under|pursuant|hereunder|from|in\s+accordance))|sale\s+of\s+(?:all\s+or\s+)?substantially\s+all\s+of\s+(?:its|the|such\s+party's|\w+'s)\s+(?:\w+\s+){0,2}?(?:assets|stock|shares|business))\b|\bchange\s+in\s+(?:the\s+)?(?:management|ownership)\b|\bcontrol\s+of\s+(?:either|a|the)\s+party\s+(?:shall\s+|will\s+)?(?:pass|change|is\s+transferred|be\s+transferred)\b|\bceases?\s+to\s+(?:own|control)\b|\bmajority\s+of\s+(?:the\s+|its\s+)?(?:[\w']+\s+){0,3}?(?:capital\s+stock|voting\s+(?:stock|securities|power)|shares|equity)\b/i;
 const CONSEQUENCE =
   /\b(?:terminat\w*|consent|approv\w*|notif\w*|notice|unsuitable|deemed\s+(?:to\s+be\s+)?(?:an?\s+)?(?:assignment|transfer)|shall\s+(?:be\s+)?(?:considered|treated)\s+(?:as\s+)?an?\s+(?:assignment|transfer)|void)\b|\b(?:assignment|transfer)"?\s+(?:under\s+this\s+\w+\s+)?shall\s+be\s+deemed\s+to\s+include\b/i;
 /** Insolvency wording ("assignment for the benefit of creditors") is not a change of control. */
@@ -20,7 +21,7 @@ const INSOLVENCY =
  * free pass, not a restriction; so does "nor shall any change in control be deemed an assignment".
  */
 const PERMISSION_BEFORE =
-  /\b(?:may|can|is\s+free\s+to|shall\s+be\s+entitled\s+to)\s+(?:\w+\s+){0,4}?(?:assign|transfer)\b|\bno\s+(?:such\s+)?(?:consent|approval)\b|\b(?:consent|approval)\s+(?:is|shall\s+be|will\s+be)\s+not\s+required\b|\bwithout\s+(?:the\s+)?(?:need\s+for\s+|obtaining\s+)?(?:any\s+)?(?:the\s+)?(?:other(?:\s+party)?'s\s+)?(?:prior\s+)?(?:express\s+)?(?:written\s+)?(?:consent|approval)\b|\bdoes\s+not\s+require\b|\bneed\s+not\b|\bnor\s+shall\b|\bshall\s+not\s+be\s+deemed\b/i;
+  /\b(?:may|can|is\s+free\s+to|shall\s+be\s+entitled\s+to)\s*,?\s+(?:(?!not\b|no\b|never\b)[\w']+,?\s+){0,5}?(?:assign|transfer)\b|\bno\s+(?:such\s+)?(?:consent|approval)\b|\b(?:consent|approval)\s+(?:is|shall\s+be|will\s+be)\s+not\s+required\b|\bwithout\s+(?:the\s+)?(?:need\s+for\s+|obtaining\s+)?(?:any\s+)?(?:the\s+)?(?:other(?:\s+party)?'s\s+)?(?:prior\s+)?(?:express\s+)?(?:written\s+)?(?:consent|approval)\b|\bdoes\s+not\s+require\b|\bneed\s+not\b|\bnor\s+shall\s+(?:any|a|an|such|the)\b|\bshall\s+not\s+be\s+deemed\b/i;
 /** "A change of control of Rogers shall not be considered an assignment". */
 const NOT_AN_ASSIGNMENT =
   /\b(?:shall|will)\s+not\s+(?:be\s+)?(?:considered|deemed|treated\s+as|constitute)\s+(?:to\s+be\s+)?an?\s+(?:assignment|transfer)\b/i;
@@ -34,10 +35,30 @@ const CAPITALS_HEADING = /^(?:[\d.()]+\s+)?(?:[A-Z][A-Z&,;/-]*\s+){2,10}(?=[A-Z]
 const VOTE_BEFORE =
   /\b(?:vote|approval|consent|decision)\s+of\s+(?:the\s+)?(?:holders\s+of\s+)?$|\bby\s+(?:the\s+)?(?:affirmative\s+)?(?:vote\s+of\s+)?(?:a|the)\s+$/i;
 
+/**
+ * Where the part of a sentence that holds `at` begins: after the last "provided (, however,)",
+ * "except that" or semicolon before it. A permission to assign ("provided that X may assign ...
+ * to a purchaser ... through a merger") governs its whole part, however long.
+ */
+const PART_BREAK = /;|\bprovided\b(?:\s*,\s*however\s*,?)?|\bexcept\s+(?:that|as)\b|\bnotwithstanding\b/gi;
+function partStart(text: string, at: number): number {
+  let lastBreak = -1;
+  for (const part of text.slice(0, at).matchAll(PART_BREAK)) lastBreak = part.index;
+  return lastBreak >= 0 ? Math.min(lastBreak, Math.max(0, at - 220)) : Math.max(0, at - 220);
+}
+
+/**
+ * A free pass that holds only on a condition about the acquirer or the deal ("provided that such
+ * successor is not a competitor", "except where the transaction involves a competitor, where consent
+ * will be required") restricts the change of control after all.
+ */
+const CONDITION_AFTER =
+  /^[^;]{0,300}?\b(?:provided\s+(?:,\s*however\s*,\s*)?that\s+(?:(?:such|the|any)\s+)?(?:acquir\w+|successor|surviving|purchaser|transaction)|except\s+(?:in\s+the\s+case\s+)?where\b[^;]{0,160}\b(?:consent|approval)\b[^;]{0,60}\brequired)/i;
+
 function isFreePass(text: string, at: number): boolean {
-  const before = text.slice(Math.max(0, at - 220), at);
+  const before = text.slice(partStart(text, at), at);
   const permission = PERMISSION_BEFORE.exec(before);
-  if (!permission || TERMINATION_AFTER.test(text.slice(at))) return false;
+  if (!permission || TERMINATION_AFTER.test(text.slice(at)) || CONDITION_AFTER.test(text.slice(at))) return false;
   // "will not, without the prior written consent of Licensee, merge": consent is required, not waived.
   return !NEGATED_BEFORE.test(before.slice(Math.max(0, permission.index - 20), permission.index));
 }
@@ -56,24 +77,48 @@ const NEGATED_BEFORE = /\b(?:not|nor|never)\s*,?\s*$/i;
 /** Disclosing the terms to a prospective acquirer ("... may disclose ... in connection with a merger or acquisition") is confidentiality. */
 const CONFIDENTIAL = /\bconfidential/i;
 const DISCLOSURE = /\b(?:disclos\w*|reference|announce\w*|publicity)\b/i;
-/** A list item ("(2) Upon thirty (30) days notice if Licensee enters into ... a merger") reads with its lead-in ("Licensor may terminate this Agreement:"). */
-const LIST_ITEM = /^\s*\(?(?:[a-z]|\d{1,2}|[ivx]{1,4})\)\s/i;
-const LEAD_IN_DISTANCE = 6;
-
-function leadIn(view: TextView, index: number): string {
-  for (let back = 1; back <= LEAD_IN_DISTANCE && index - back >= 0; back += 1) {
-    const previous = view.sentences[index - back]!.text;
-    // The lead-in may share its sentence with the first item ("... may terminate this Agreement: (1) ...").
-    const colon = previous.search(/:\s*(?:\(?(?:[a-z]|\d{1,2}|[ivx]{1,4})\)\s|$)/i);
-    if (colon >= 0) return previous.slice(0, colon);
-  }
-  return '';
-}
-
 function isFreeToSuccessor(text: string): boolean {
   const free = FREE_TO_SUCCESSOR.exec(text);
-  return free !== null && !NEGATED_BEFORE.test(text.slice(Math.max(0, free.index - 20), free.index));
+  return (
+    free !== null &&
+    !NEGATED_BEFORE.test(text.slice(Math.max(0, free.index - 20), free.index)) &&
+    !CONDITION_AFTER.test(text.slice(free.index))
+  );
 }
+
+/** '"Change of Control" means ...', '"X" shall have the meaning ...': a definition, not a consequence. */
+const DEFINITION =
+  /^[^;:]{0,120}?"\s*(?:,[^,"]{0,40},\s*)?(?:shall\s+)?(?:means?|includes?)\b|^[^;]{0,120}?\b(?:shall\s+have|has)\s+the\s+meaning\b|^(?:[\w"()]+\s+){0,8}?"?[\w\s]{0,40}"?\s+shall\s+mean\b/i;
+/** "the Closing (as defined in the Merger Agreement)": the name of another document, not a deal of a party. */
+const DEAL_DOCUMENT = /\b(?:Merger|Acquisition|(?:Asset|Stock|Share|Equity|Unit)\s+Purchase)\s+Agreement\b/g;
+/**
+ * A title run into its sentence: "Section 22 - Assignment/Change of Control This Agreement shall
+ * bind ...", "(f) Termination for Change of Control and Fees - If ...". The event named in the title
+ * is a topic; the sentence after it must carry the clause on its own.
+ */
+const RUN_IN_TITLE =
+  /^(?:\(?[a-z0-9]{1,3}[.)]\s*|(?:Section|Article|Clause)\s+[\d.]+\s*[-:]?\s*)?(?:(?:[A-Z][\w'&]*|of|and|for|in|the|to|on|upon|or)[\s,/]+){0,8}?(?:Change\s+(?:of|in)\s+Control|Merger|Acquisition)(?:[\s,/&]+(?:[A-Z][\w'&]*|of|and|for|or))*\s*(?:[-:.]\s*)?(?=(?:This|The|Each|Either|Neither|No|If|In|Upon|Any|Notwithstanding|Subject)\s)/;
+function withoutRunInTitle(text: string): string {
+  const title = RUN_IN_TITLE.exec(text);
+  return title ? text.slice(title[0].length) : text;
+}
+/** "Severance Pay and Benefits Upon Termination ... outside the Change in Control Period": a title, its words capitalised, no modal verb. */
+const MODAL = /\b(?:shall|will|may|must|can|cannot|is|are|be|has|have|does|do|occurs?|undergoes)\b/i;
+function isTitle(text: string): boolean {
+  if (MODAL.test(text) || LIST_ITEM.test(text)) return false;
+  const words = text.match(/[A-Za-z]{4,}/g) ?? [];
+  const capitalised = words.filter((word) => /^[A-Z]/.test(word)).length;
+  return words.length > 0 && capitalised >= words.length * 0.6;
+}
+/** A standstill ("will not propose ... any tender offer, merger ... involving the Company") forbids pursuing a deal; it attaches no consequence to one. */
+const STANDSTILL = /\btender\s+offer\b|\bsolicit\w*\s+(?:of\s+)?prox|\bproxy\s+(?:contest|solicitation)\b/i;
+/** "register the change in ownership with the registry": an administrative filing. */
+const FILING_BEFORE = /\b(?:register|record|file|registration\s+of)\s+(?:the\s+|such\s+|any\s+)?$/i;
+/** A claim "merged into any judgment" is a legal doctrine, not a corporate merger. */
+const MERGED_INTO_JUDGMENT =
+  /\b(?:be|is|are)\s+merged\s+(?:into|with)\s+(?:any\s+|such\s+|the\s+|a\s+)*(?:judgment|award|decree|order)\b/gi;
+/** What a change of control must trigger to be the CUAD clause: an ending, a consent, a notice, an assignment. */
+const CONSEQUENCE_OF_EVENT = /\b(?:terminat\w*|consent|approv\w*|notif\w*|notice|assign\w*|transfer\w*|void|cease\w*)\b/i;
 
 const CHINESE = /控制权(?:发生)?(?:变更|变化|转移)|(?:股权|股东)[^。；]{0,10}(?:变更|转让)[^。；]{0,30}(?:通知|同意|解除|终止)/;
 
@@ -87,13 +132,22 @@ export function extractChangeOfControl(view: TextView): PresenceField | null {
   return presenceOf(view, MENTIONS, (raw, _sentence, index) => {
     if (CHINESE.test(raw)) return true;
     // "ASSIGNMENT AND CHANGE OF CONTROL" over an assignment clause names a topic; the event needs a consequence.
-    if (isBareHeading(raw)) return false;
-    const text = raw.replace(CAPITALS_HEADING, '').replace(INSOLVENCY, ' ');
-    const event = EVENT.exec(text);
-    if (event) return !isFreePass(text, event.index) && !NOT_AN_ASSIGNMENT.test(text);
-    const transaction = TRANSACTION.exec(text);
-    if (transaction === null || (CONFIDENTIAL.test(text) && DISCLOSURE.test(text))) return false;
+    if (isBareHeading(raw) && !LIST_ITEM.test(raw)) return false;
+    const text = withoutRunInTitle(raw.replace(CAPITALS_HEADING, '')).replace(INSOLVENCY, ' ').replace(DEAL_DOCUMENT, ' ');
+    // A definition says what the event is; the clause is where the defined term has a consequence.
+    if (DEFINITION.test(text) || isTitle(text) || STANDSTILL.test(text)) return false;
     const withLeadIn = LIST_ITEM.test(text) ? `${leadIn(view, index)} ${text}` : text;
+    const event = EVENT.exec(text);
+    if (event) {
+      return (
+        !FILING_BEFORE.test(text.slice(Math.max(0, event.index - 30), event.index)) &&
+        CONSEQUENCE_OF_EVENT.test(withLeadIn) &&
+        !isFreePass(text, event.index) &&
+        !NOT_AN_ASSIGNMENT.test(text)
+      );
+    }
+    const transaction = TRANSACTION.exec(text.replace(MERGED_INTO_JUDGMENT, ' '));
+    if (transaction === null || (CONFIDENTIAL.test(text) && DISCLOSURE.test(text))) return false;
     return (
       !VOTE_BEFORE.test(text.slice(Math.max(0, transaction.index - 40), transaction.index)) &&
       !isFreeAfter(text, transaction.index) &&

@@ -88,6 +88,26 @@ describe('insurance', () => {
   });
 });
 
+describe('insurance: lookalikes', () => {
+  it.each([
+    ['The Seller shall use its best efforts to insure that every shipment arrives on schedule.'],
+    ['All returned units shall be packaged and insured for safe carriage at the cost of Buyer.'],
+    ['Prices include freight, duty and insurance costs to the port of entry.'],
+    ['Partner shall place a banner linking to the Insurance Marketplace on its home page.'],
+    ['The liability of Vendor shall not exceed the amount of insurance proceeds actually received by Vendor for the claim.'],
+    ['The discount does not apply to purchases reimbursed in part by a private insurer.'],
+    ['WHEREAS, Agent is in the business of selling insurance and maintains a network of brokers; and'],
+  ])('does not count %j', (text) => {
+    expect(found(text, 'insurance')).toBeNull();
+  });
+
+  it('still counts the cover a party must hold next to a lookalike', () => {
+    const text = 'Vendor shall maintain product liability insurance of at least $2,000,000 and shall insure that its carriers name Buyer.';
+    expect(found(text, 'insurance')).toBe(text);
+    expect(found('Reseller shall keep an Insurance Policy with limits of $1,000,000 in force.', 'insurance')).not.toBeNull();
+  });
+});
+
 describe('audit rights', () => {
   it.each([
     ['Licensor shall have the right to audit the books and records of Licensee once per calendar year.'],
@@ -186,6 +206,119 @@ describe('change of control', () => {
   });
 });
 
+describe('change of control: structure', () => {
+  it('does not count a definition of the event by itself, but counts the sentence that gives it a consequence', () => {
+    const definition = '"Change of Control" means the sale of more than half of the voting shares of a party to a third party.';
+    expect(found(definition, 'changeOfControl')).toBeNull();
+    const consequence = 'Upon a Change of Control of Vendor, Buyer may end this Agreement by written notice.';
+    expect(found(`${definition}\n${consequence}`, 'changeOfControl')).toBe(consequence);
+    expect(
+      found(
+        '"Sale Event" shall have the meaning given in the Loan Agreement, including any change of control of Borrower.',
+        'changeOfControl',
+      ),
+    ).toBeNull();
+  });
+
+  it('needs a consequence for the event: accelerated vesting is not one', () => {
+    expect(
+      found('Upon a change of control of Maker, all unvested options held by Advisor shall vest at once.', 'changeOfControl'),
+    ).toBeNull();
+    expect(found('Upon a change of control of Maker, Advisor may terminate this Agreement at once.', 'changeOfControl')).not.toBeNull();
+  });
+
+  it('reads an event listed under a termination lead-in', () => {
+    const item = '(c) A Change of Control of Operator.';
+    expect(
+      found(`Owner may terminate this Agreement on any of these events:\n(a) A default by Operator.\n${item}`, 'changeOfControl'),
+    ).toBe(item);
+    expect(found(`Operator shall report these events:\n(a) A default by Operator.\n${item}`, 'changeOfControl')).toBeNull();
+  });
+
+  it('does not count a capitalised title that mentions the event', () => {
+    expect(
+      found('Bonus Payments Upon Termination of Employment by the Company Outside the Change in Control Period.', 'changeOfControl'),
+    ).toBeNull();
+  });
+
+  it('does not count a standstill against proposing a takeover', () => {
+    expect(
+      found(
+        'Investor shall not, without the prior consent of the Board, propose any tender offer, merger or business combination involving the Issuer.',
+        'changeOfControl',
+      ),
+    ).toBeNull();
+  });
+
+  it('does not count an administrative filing of the change, nor claims merged into a judgment', () => {
+    expect(
+      found(
+        'After the approval of the authority, the venture shall register the change in ownership with the registry.',
+        'changeOfControl',
+      ),
+    ).toBeNull();
+    expect(
+      found('This indemnity survives termination and shall not be merged into any judgment obtained by either party.', 'changeOfControl'),
+    ).toBeNull();
+  });
+
+  it('reads a permission to assign in connection with a merger as a free pass even when it starts far before the merger', () => {
+    const permission =
+      'Neither party may assign this Agreement without the consent of the other; provided, however, that Seller may, without any consent of Buyer, assign all of its rights under this Agreement to (i) any parent, subsidiary or sister company of Seller, (ii) any purchaser of the whole of the business of Seller to which this Agreement relates, or (iii) any person obtaining control of Seller through a merger.';
+    expect(found(permission, 'changeOfControl')).toBeNull();
+  });
+
+  it('counts a free pass that holds only on a condition about the acquirer', () => {
+    expect(
+      found(
+        'Either party may assign this Agreement without consent to its successor in a merger, provided that such successor is not a competitor of the other party.',
+        'changeOfControl',
+      ),
+    ).not.toBeNull();
+    expect(
+      found(
+        'Either party may assign this Agreement in connection with its merger without consent, except where the transaction involves a competitor of the other party, in which case consent is required.',
+        'changeOfControl',
+      ),
+    ).not.toBeNull();
+  });
+
+  it('counts a restriction with "neither ... nor shall" on the deal itself', () => {
+    expect(
+      found(
+        'Maker shall neither agree to nor shall complete any Change of Control unless it first gives Buyer written notice of the proposed deal.',
+        'changeOfControl',
+      ),
+    ).not.toBeNull();
+  });
+});
+
+describe('change of control: names and titles', () => {
+  it.each([
+    ['The term "Change in Control", as used in this Agreement, means a sale of most of the voting shares of a Party.'],
+    [
+      'Section 9 - Assignment/Change of Control This Agreement binds the parties, and neither party may assign it without consent of the other.',
+    ],
+    ['If the Closing (as defined in the Merger Agreement) does not take place, this Agreement shall terminate.'],
+    ['Each Franchise Agreement to be acquired under this Agreement may be terminated by Franchisor for breach.'],
+    [
+      'This Agreement may not be assigned by either Party without the written consent of the other; provided, however, that Seller may, without such consent, assign it to an Affiliate or in connection with the sale of all or substantially all of its assets.',
+    ],
+  ])('does not count %j', (text) => {
+    expect(found(text, 'changeOfControl')).toBeNull();
+  });
+
+  it('reads "may not, without consent, assign ... by merger" as a restriction, not a free pass', () => {
+    const text = 'Licensee may not, without the consent of Licensor, assign this Agreement, including by merger or sale of its stock.';
+    expect(found(text, 'changeOfControl')).toBe(text);
+  });
+
+  it('still reads the clause after a run-in title when the clause itself has the event', () => {
+    const text = 'Section 9 - Change of Control If a Change of Control of Vendor occurs, Buyer may terminate this Agreement.';
+    expect(found(text, 'changeOfControl')).toBe(text);
+  });
+});
+
 describe('anti-assignment', () => {
   it.each([
     ['Neither party may assign this Agreement without the prior written consent of the other party.'],
@@ -256,6 +389,27 @@ describe('IP ownership assignment', () => {
   });
 });
 
+describe('IP ownership assignment: more assignment verbs', () => {
+  it.each([
+    ['Designer hereby grants, sells and assigns to Studio all right, title and interest in the designs.'],
+    ['Developer shall promptly disclose and assign to Client all inventions conceived under this Agreement.'],
+    ['All designs prepared by Agency under this Agreement shall be the property of Brand.'],
+    ['Supplier agrees to cause the registrations of such trademarks to be assigned and transferred to Retailer at once.'],
+    [
+      'Each party hereby assigns to the other, and shall cause its staff, officers, agents, contractors and affiliated companies to assign to the other, an equal undivided right, title and interest in the joint inventions.',
+    ],
+  ])('finds %j', (text) => {
+    expect(found(text, 'ipOwnershipAssignment')).toBe(text);
+  });
+
+  it.each([
+    ['Seller shall cause the goods to be delivered to the carrier named by Buyer.'],
+    ['The documents shall be the property of the party that supplied them, and furnished by Licensor to be returned to Licensor.'],
+  ])('does not count %j', (text) => {
+    expect(found(text, 'ipOwnershipAssignment')).toBeNull();
+  });
+});
+
 describe('minimum commitment', () => {
   it.each([
     ['Distributor shall purchase at least 10,000 units of the Products in each Contract Year.'],
@@ -298,6 +452,22 @@ describe('minimum commitment', () => {
   });
 });
 
+describe('minimum commitment: floors that are not commitments', () => {
+  it.each([
+    ['Vendor may change its prices by giving Buyer written notice a minimum of 45 days before the renewal.'],
+    ['This Agreement may be ended at any time without payment of a penalty on at least sixty (60) days written notice.'],
+    ['Confidential Information includes customer lists, sales targets, margins and pricing plans of either party.'],
+    ['The parties shall negotiate in good faith to establish annual sales targets for the Products.'],
+  ])('does not count %j', (text) => {
+    expect(found(text, 'minimumCommitment')).toBeNull();
+  });
+
+  it('still counts a quantity floor in a sentence that also sets a time floor', () => {
+    const text = 'Dealer shall purchase at least 500 units in each quarter and shall place each order at least 30 days ahead.';
+    expect(found(text, 'minimumCommitment')).toBe(text);
+  });
+});
+
 describe('warranty duration', () => {
   it('reads the length of a product warranty, months in whole years as years', () => {
     const text =
@@ -337,5 +507,45 @@ describe('warranty duration', () => {
     ],
   ])('does not count %j', (text) => {
     expect(extractFields(text).warrantyDuration).toBeNull();
+  });
+});
+
+describe('warranty duration: more ways to state the period', () => {
+  it.each([
+    ['The above warranties shall remain valid for a period of [***] from the date of shipment of each unit.'],
+    ['Vendor warrants that the Units will be free from defects for a period of [ * ] from the date of their supply to Dealer.'],
+    ['Maker warrants that each Lot will be free from defects for the period from the date of manufacture to the expiry date on its label.'],
+    ['Vendor warrants for a period of one year from the Service Commencement Date that the System shall perform to the Specifications.'],
+    [
+      'Any rejection or revocation of acceptance by Dealer (a) must be made within thirty (30) days of the goods being made ready for shipment.',
+    ],
+  ])('finds %j', (text) => {
+    expect(extractFields(text).warrantyDuration).not.toBeNull();
+  });
+
+  it.each([
+    ['The licence runs for a period from the Effective Date to the end of the Term.'],
+    ['Dealer shall place each order for a period of [***] from the date of its forecast.'],
+  ])('does not count a period with no warranty: %j', (text) => {
+    expect(extractFields(text).warrantyDuration).toBeNull();
+  });
+});
+
+describe('liquidated damages without the name', () => {
+  it.each([
+    [
+      'If Client terminates this Agreement before the end of the Initial Term, Client shall pay the monthly fees for the balance of the Initial Term.',
+    ],
+    ['Contractor shall pay Owner five hundred dollars for each day of delay in completing the Works.'],
+  ])('finds %j', (text) => {
+    expect(extractFields(text).liquidatedDamages).not.toBeNull();
+  });
+
+  it.each([
+    ['Client shall pay the remaining fees for the current month within thirty days of the invoice.'],
+    ['Either party may terminate this Agreement, and each shall then return the balance of the materials of the other.'],
+    ['Supplier shall notify Buyer of each day of delay in delivery.'],
+  ])('does not count %j', (text) => {
+    expect(extractFields(text).liquidatedDamages).toBeNull();
   });
 });

@@ -11,10 +11,28 @@ const NOT_COVER =
   /\b(?:insurance\s+(?:company|companies|business|agency|agents?|brokerage|products?|premium\s+financ)|health\s+insurance\s+portability|federal\s+deposit\s+insurance|social\s+insurance|national\s+insurance)\b/i;
 
 /**
+ * Uses of the word that are not cover a party must hold, cut out before the test: "insure that"
+ * (ensure), goods "packaged and insured" for shipping, insurance as a cost item next to freight,
+ * a name ("the Insurance Center"), and insurance as the measure of a liability cap ("shall not
+ * exceed ... the amount of insurance coverage actually paid"), and an insurer as the payer who
+ * reimburses a purchase.
+ */
+const LOOKALIKES =
+  /\binsur(?:e|es|ing)\s+that\b|\b(?:packaged|packed|shipped|delivered|crated)\s+(?:and\s+)?insured\b|\b(?:freight|shipping|transportation|carriage|handling|duty|duties)\b[^.;]{0,40}\binsurance(?:\s+(?:costs?|charges?|expenses?))?|\b(?:exceed|limited\s+to)\b[^.;]{0,160}\binsurance\s+(?:coverage|proceeds|policies|policy)\b[^.;]{0,80}|\breimburs\w*\b[^.;]{0,60}\binsur\w*/gi;
+/** A name ("the Insurance Center", "Insurance Channel"), not a kind of cover. */
+const NAMED = /\bInsurance\s+(?!Policy|Policies|Coverage|Certificates?|Requirements?|Company|Companies|Carriers?)[A-Z][a-z]+\b/g;
+/** Recitals ("WHEREAS, TrueLink is in the business of ...") describe the parties; they oblige no one. */
+const RECITAL = /^\s*(?:\(?[a-z0-9]{1,3}[.)]\s*)?WHEREAS\b/;
+
+/**
  * Insurance (CUAD "Insurance"): a party must obtain or keep insurance ("shall maintain
  * commercial general liability insurance of at least $1,000,000 per occurrence", certificates of
  * insurance, additional insured). Insurance as a business or a product is not.
  */
 export function extractInsurance(view: TextView): PresenceField | null {
-  return presenceOf(view, MENTIONS, (text) => OBLIGATION.test(text) && !NOT_COVER.test(text));
+  return presenceOf(view, MENTIONS, (raw) => {
+    if (RECITAL.test(raw) || NOT_COVER.test(raw)) return false;
+    const text = raw.replace(LOOKALIKES, ' ').replace(NAMED, ' ');
+    return MENTIONS.test(text) && OBLIGATION.test(text);
+  });
 }

@@ -2,7 +2,7 @@ import { firstSentence } from './sentence-rules.js';
 import { evidenceInSentence, type TextView } from './text-view.js';
 import type { PresenceField } from './types.js';
 
-const MENTIONS = /liquidated|penalt|fee|违约金|罚金|定金/i;
+const MENTIONS = /liquidated|penalt|fee|remaining|balance|unexpired|remainder|rest\s+of|delay|late|违约金|罚金|定金/i;
 const LIQUIDATED = /\bliquidated\s+damages\b/i;
 /** Liquidated damages excluded ("neither party shall have a liability for consequential or liquidated damages"). */
 const NO_LIQUIDATED =
@@ -18,6 +18,15 @@ const CONTRACTUAL_PENALTY =
 /** Penalties that are not owed to the other party, or the absence of one. */
 const NOT_A_PENALTY =
   /\bwithout\s+(?:any\s+|the\s+payment\s+of\s+any\s+|payment\s+of\s+any\s+)?(?:penalty|fee|charge)|\b(?:under\s+)?penalt(?:y|ies)\s+of\s+(?:perjury|nullity|law)\b|\bis\s+defined\s+in\b|\breimburse\b[^.;]{0,100}\bpenalt|\binvoice\b[^.;]{0,80}\btermination\s+fees\b|\b(?:fees?|charges?)\s+(?:charged|imposed|levied)\s+by\s+(?:the\s+)?(?:alternative|third|other)\b|\b(?:fines?|taxes|interest|costs?|losses?|damages?|judgments?),?\s+(?:and|or)?\s*penalt|\bpenalt(?:y|ies),?\s+(?:and|or)?\s*(?:fines?|interest|costs?|losses?)|\b(?:civil|criminal|statutory|tax|governmental|regulatory)\s+penalt|\bcancell?ation\s+fees?\b[^.;]{0,40}\b(?:order|shipment|purchase)|\b(?:orders?|shipments?|purchase\s+orders?|reservations?)\b[^.;]{0,80}\bcancell?ation\s+fee|\b(?:call|network|interconnect(?:ion)?|mobile)\s+termination\s+(?:fee|charge|rate)|\bno\s+(?:termination|cancell?ation)\s+(?:fee|charge)/i;
+/**
+ * Agreed sums without the name: paying out the rest of the term when the contract ends early
+ * ("shall pay the fees for the balance of the Term"), and a fixed sum per day of delay.
+ */
+const BALANCE_ON_TERMINATION =
+  /\b(?:pay|payment\s+of|owe|liable\s+for)\b[^.;]{0,100}?\b(?:remaining|balance\s+of|unexpired|rest\s+of|remainder\s+of)\b[^.;]{0,40}?\b(?:term|contract\s+(?:period|years?)|fees|payments|minimum\s+\w+)\b/i;
+const TERMINATES = /\bterminat\w*|\bcancel\w*|\bend(?:s|ed)?\s+early\b/i;
+const DELAY_SUM =
+  /\b(?:pay|credit|deduct\w*|reduc\w*|liable\s+for)\b[^.;]{0,100}?\b(?:for\s+each|per|every)\s+(?:full\s+|calendar\s+|business\s+)?(?:day|week)\s+(?:of\s+(?:such\s+)?)?(?:delay|late|lateness|that\s+\w+\s+is\s+(?:late|delayed))/i;
 /** 违约金 (contractual damages), 罚金 and forfeited deposits (定金罚则). */
 const CHINESE = /违约金|罚金|罚款|定金罚则|双倍返还定金|不予退还[^。；]{0,10}定金|赔偿金/;
 
@@ -30,7 +39,13 @@ export function extractLiquidatedDamages(view: TextView): PresenceField | null {
   const hit = firstSentence(view, ({ text }) => {
     if (!MENTIONS.test(text)) return false;
     if ((LIQUIDATED.test(text) && !NO_LIQUIDATED.test(text)) || CHINESE.test(text)) return true;
-    return (TERMINATION_FEE.test(text) || CONTRACTUAL_PENALTY.test(text)) && !NOT_A_PENALTY.test(text) && !LATE_PAYMENT_PENALTY.test(text);
+    if (NOT_A_PENALTY.test(text) || LATE_PAYMENT_PENALTY.test(text)) return false;
+    return (
+      TERMINATION_FEE.test(text) ||
+      CONTRACTUAL_PENALTY.test(text) ||
+      (BALANCE_ON_TERMINATION.test(text) && TERMINATES.test(text)) ||
+      DELAY_SUM.test(text)
+    );
   });
   return hit ? { present: true, evidence: evidenceInSentence(view, hit.sentence, 0, hit.sentence.text.length) } : null;
 }

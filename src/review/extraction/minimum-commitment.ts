@@ -13,6 +13,16 @@ const AT_LEAST =
 /** Floors that are not a commitment to buy, sell or pay: insurance limits, notice periods, ages, wages, service levels, a share of one order's price paid up front. */
 const NOT_COMMERCIAL =
   /\bno\s+minimum\b|\bterm\s+of\s+at\s+least\b|\bdeposit\b|\bnothing\b[^.;]{0,60}\bobligat|\bnot\s+(?:be\s+)?(?:obligated|required)\s+to\s+(?:purchase|order|buy)|\bless\s+favou?rable\b|\binsur|\bminimum\s+(?:wage|age|standards?|specifications?|notice|term\b|period|requirements?\s+of\s+(?:applicable\s+)?law|balance|credit\s+rating)|\bcoverage\b|\b(?:service\s+levels?|SLA|uptime)\b|(?:percent|%)\)?\s+of\s+the\s+(?:total\s+)?(?:order|purchase|contract)\s+(?:price|value|amount)\b|\bnotice\b[^.;]{0,30}\b(?:at\s+least|not\s+less\s+than)/i;
+/** "a minimum of 60 days in advance", "on at least sixty (60) days notice": a floor on time, not on quantity or money. */
+const TIME_FLOOR =
+  /\b(?:at\s+least|not\s+less\s+than|no\s+less\s+than|(?:a\s+)?minimum\s+of)\s+(?:[a-z-]+\s+)?(?:\(\d+\)\s+|\d+\s+)?(?:business\s+|calendar\s+|consecutive\s+|full\s+)?(?:days?|months?|years?|weeks?|hours?|minutes?)\b/gi;
+/**
+ * Targets that are only named, not owed: in a list of what counts as confidential information
+ * ("sales targets, prices, market research"), or left for the parties to set later ("to establish
+ * sales targets and minimum purchase requirements").
+ */
+const NOT_OWED =
+  /\bconfidential\s+information\b|\b(?:establish|negotiate|agree\s+(?:on|upon)|be\s+(?:mutually\s+)?agreed)\b[^.;]{0,40}\b(?:targets?|minimum|quotas?)\b/i;
 const CHINESE = /最低(?:采购|订购|订货|销售|购买)(?:量|额|数量|金额)?|(?:采购|订购|购买|销售)[^。；]{0,20}(?:不少于|不低于|至少)/;
 
 /**
@@ -22,9 +32,10 @@ const CHINESE = /最低(?:采购|订购|订货|销售|购买)(?:量|额|数量|�
  */
 export function extractMinimumCommitment(view: TextView): PresenceField | null {
   // An all-capitals line is a heading or a schedule title, not a commitment.
-  return presenceOf(
-    view,
-    MENTIONS,
-    (text) => CHINESE.test(text) || (/[a-z]/.test(text) && (MINIMUM_NOUN.test(text) || AT_LEAST.test(text)) && !NOT_COMMERCIAL.test(text)),
-  );
+  return presenceOf(view, MENTIONS, (raw) => {
+    if (CHINESE.test(raw)) return true;
+    if (!/[a-z]/.test(raw) || NOT_COMMERCIAL.test(raw) || NOT_OWED.test(raw)) return false;
+    const text = raw.replace(TIME_FLOOR, ' ');
+    return MINIMUM_NOUN.test(text) || AT_LEAST.test(text);
+  });
 }

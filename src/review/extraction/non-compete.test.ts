@@ -50,3 +50,37 @@ describe('non-compete', () => {
     expect(found(text)).toBe(false);
   });
 });
+
+describe('non-compete: structure', () => {
+  it('reads a list item with the restriction of its lead-in', () => {
+    expect(
+      found(
+        'The Reseller shall not:\n(a) pledge the credit of Maker; or\n(b) act as agent for anyone for goods that compete with the Products; or',
+      ),
+    ).toBe(true);
+    expect(
+      found('The Reseller may:\n(a) set its own prices; or\n(b) act as agent for anyone for goods that compete with the Products; or'),
+    ).toBe(false);
+  });
+
+  it('counts a ban on engaging in a business defined by what it does', () => {
+    expect(
+      found(
+        'As long as both hold shares in the Venture, neither of the Members shall, directly or indirectly, engage in any enterprise anywhere which (a) manufactures pigments or (b) sells them.',
+      ),
+    ).toBe(true);
+    expect(found('Either Member may engage in any business which manufactures pigments.')).toBe(false);
+  });
+
+  it.each([
+    ['For one year after the end of the Term, Agent will not solicit any client of Principal to buy a competing service.'],
+    ['Recipient may not use the Confidential Information of Discloser to engage in any activity which is competitive with Discloser.'],
+  ])('leaves non-solicitation and confidentiality covenants that mention competition to their own categories: %j', (text) => {
+    expect(found(text)).toBe(false);
+  });
+
+  it('still counts a covenant that forbids both soliciting and selling competing goods, whatever a party is called', () => {
+    expect(found('Distributor will not solicit customers for, nor sell, any product that competes with the Products.')).toBe(true);
+    expect(found('Distributor will not solicit any customer of Maker to buy a competing product.')).toBe(false);
+  });
+});

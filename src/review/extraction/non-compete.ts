@@ -1,4 +1,4 @@
-import { firstSentence } from './sentence-rules.js';
+import { firstSentence, LIST_ITEM, leadIn } from './sentence-rules.js';
 import { evidenceFor, type TextView } from './text-view.js';
 import type { PresenceField } from './types.js';
 
@@ -26,10 +26,31 @@ const POST_TERM_PERIOD =
   /\b(?:for\s+(?:a\s+period\s+of\s+)?|within\s+)(?:\w+\s+)?(?:\(\d+\)\s+)?(?:years?|months?)\s+(?:thereafter|after|following|from)\b/i;
 const BUSINESS_RESTRICTION =
   /(?:\b(?:shall|will|may)\s+not\b(?!\s+have\s+\w+ed\b)|\bneither\b[^.;]{0,80}?\b(?:shall|will|may)\b|\bagrees?\s+not\s+to\b)[^.;]{0,60}\b(?:research|develop|manufacture|produce|sell|market|distribute|commerciali[sz]e|offer\s+(?:to\s+sell|for\s+sale)|engage\s+in|carry\s+on|operate|own|invest\s+in|provide\s+(?:services|products))\b/i;
+/** "engage in any enterprise or business ... which manufactures ...": a business defined by what it does, which the party may not run. */
+const RIVAL_BUSINESS =
+  /\b(?:engage|participate|invest|be\s+interested)\s+in\s+any\s+(?:[\w-]+\s+){0,2}?(?:business|enterprise|venture)\b[^.;]{0,120}?\b(?:which|that)\s+(?:\([a-z]\)\s+)?(?:manufactures|develops|markets|sells|distributes|produces|provides|offers|is\s+engaged)\b/i;
+const NEITHER_SHALL = /\bneither\b[^.;]{0,80}?\b(?:shall|will|may)\b/i;
 /** During the term, a party may not deal in products like the contract's: "any product ... the same or similar to the Products", "directed to any Target". */
 const DURING_TERM = /\b(?:during|throughout)\s+the\s+term\b/i;
 const SAME_KIND =
   /\b(?:same\s+(?:as\s+)?or\s+similar|similar\s+to|identical\s+or\s+(?:substantially\s+)?similar|directed\s+(?:to|at)\s+(?:any|the)|substitut\w*\s+for)\b/i;
+
+/**
+ * Covenants that mention competition without forbidding it: not soliciting customers or staff
+ * ("nor will Distributor solicit any customer to purchase a competitive product"), and not using
+ * the other's confidential information ("prohibited from utilizing the Proprietary Information to
+ * engage in any business which is competitive"). CUAD files these under no-solicit and
+ * confidentiality; a sentence that also forbids competing itself stays a non-compete (verbs in
+ * lower case, so "Distributor" or "Marketing" as a name is not one).
+ */
+const SOLICITS = /\b(?:solicit\w*|induc\w*|entic\w*|hire|hiring|employ)\b/i;
+const USES_INFORMATION = /\b(?:use|using|utiliz\w*|utilis\w*)\b[^.;]{0,40}\b(?:confidential|proprietary)\s+information\b/i;
+const COMPETES_ITSELF =
+  /\b(?:compete\s+with|engage\s+in|carry\s+on|manufactur\w*|distribut\w*|develop\w*|market\w*|sell|selling|offer\w*|promot\w*|represent\w*|endors\w*|provid\w*|own|operat\w*)\b/;
+function isOtherCovenant(text: string): boolean {
+  if (USES_INFORMATION.test(text)) return true;
+  return SOLICITS.test(text) && !COMPETES_ITSELF.test(text);
+}
 
 /**
  * Non-compete: a party may not compete with the other or work for, promote or sell competing
@@ -38,7 +59,7 @@ const SAME_KIND =
  */
 export function extractNonCompete(view: TextView): PresenceField | null {
   const hit = firstSentence(view, ({ text }, index) => {
-    if (!MENTIONS.test(text) && !POST_TERM_PERIOD.test(text) && !DURING_TERM.test(text)) return false;
+    if (!MENTIONS.test(text) && !POST_TERM_PERIOD.test(text) && !DURING_TERM.test(text) && !RIVAL_BUSINESS.test(text)) return false;
     if (NOT_A_RESTRICTION.test(text) || ASSIGNMENT_TO_COMPETITOR.test(text)) return false;
     // A heading ("(e) Non-Compete.", "8.2 No Competing Products.") stands for the sentence under it.
     if (text.length < HEADING_LENGTH && COMPETITION.test(text.replace(EXPLICIT, 'compete'))) {
@@ -46,7 +67,10 @@ export function extractNonCompete(view: TextView): PresenceField | null {
       return !NOT_A_RESTRICTION.test(next) && (EXPLICIT.test(text) || RESTRICTION.test(next));
     }
     if (EXPLICIT.test(text)) return true;
-    if (COMPETITION.test(text) && RESTRICTION.test(text)) return true;
+    // "The Distributor shall not: ... (f) act as agent for any goods which are competitive with the Product": the item carries its lead-in's "shall not".
+    const restriction = LIST_ITEM.test(text) ? `${leadIn(view, index)} ${text}` : text;
+    if (COMPETITION.test(text) && RESTRICTION.test(restriction)) return !isOtherCovenant(text);
+    if (RIVAL_BUSINESS.test(text) && (RESTRICTION.test(text) || NEITHER_SHALL.test(text)) && !isOtherCovenant(text)) return true;
     if (!BUSINESS_RESTRICTION.test(text) || /\bsolicit|\bhire|\bemploy|\bdisclos|confidential/i.test(text) || STANDSTILL.test(text))
       return false;
     return POST_TERM_PERIOD.test(text) || (DURING_TERM.test(text) && SAME_KIND.test(text));

@@ -15,6 +15,21 @@ export function firstSentence(
   return null;
 }
 
+/** A list item ("(2) Upon thirty (30) days notice if ...") reads with its lead-in ("Licensor may terminate this Agreement:"). */
+export const LIST_ITEM = /^\s*\(?(?:[a-z]|\d{1,2}|[ivx]{1,4})\)\s/i;
+const LEAD_IN_DISTANCE = 6;
+
+/** The lead-in of the list that sentence `index` belongs to: the text before the colon of a recent sentence, or ''. */
+export function leadIn(view: TextView, index: number): string {
+  for (let back = 1; back <= LEAD_IN_DISTANCE && index - back >= 0; back += 1) {
+    const previous = view.sentences[index - back]!.text;
+    // The lead-in may share its sentence with the first item ("... may terminate this Agreement: (1) ...").
+    const colon = previous.search(/:\s*(?:\(?(?:[a-z]|\d{1,2}|[ivx]{1,4})\)\s|$)/i);
+    if (colon >= 0) return previous.slice(0, colon);
+  }
+  return '';
+}
+
 /** "sixty (60) days prior", "30 days' written notice", "three months in advance", "提前三十日", "三十日前". */
 const NOTICE_AFTER =
   /^[\s"'’”)\].,:;!?，、：；）]{0,3}(?:'s|s')?\s*(?:\(\d+\)\s*)?(?:prior|advance|before|in\s+advance|(?:written\s+|advance\s+|prior\s+)*notice|notification|前|以前|之前|书面通知|通知)/i;

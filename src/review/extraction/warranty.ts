@@ -7,7 +7,7 @@ const MENTIONS = /warrant|guarantee|defect|reject|accept|discrepanc|质保|保�
 /** A warranty against defects that runs for a time: "warranty period", "warrants ... for a period of twelve (12) months from delivery". */
 const WARRANTY = /\bwarrant(?:y|ies|s|ed)?\b|\bguarantee(?:s|d)?\b|\bdefects?\b/i;
 const PERIOD =
-  /\bwarranty\s+(?:period|term)\b|\bperiod\s+of\s+(?:the\s+)?warranty\b|\b(?:for\s+(?:a\s+period\s+of\s+)?|within\s+|during\s+(?:the\s+)?(?:first\s+)?)(?:\w+\s+)?(?:\(\d+\)\s+)?(?:calendar\s+)?(?:days?|weeks?|months?|years?)\b[^.;]{0,80}?\b(?:from|after|following|of|commencing)\b[^.;]{0,40}?\b(?:delivery|shipment|installation|acceptance|purchase|sale|completion|receipt|date\s+of\s+(?:invoice|sale|manufacture))\b|\b(?:year|month|day)s?['\s-]+warranty\b/i;
+  /\bwarranty\s+(?:period|term)\b|\bperiod\s+of\s+(?:the\s+)?warranty\b|\b(?:for\s+(?:a\s+period\s+of\s+)?|within\s+|during\s+(?:the\s+)?(?:first\s+)?)(?:(?:\w+\s+)?(?:\(\d+\)\s+)?(?:calendar\s+)?(?:days?|weeks?|months?|years?)\b|\[[^\]]{0,12}\])[^.;]{0,80}?\b(?:from|after|following|of|commencing)\b[^.;]{0,40}?\b(?:delivery|shipment|installation|acceptance|purchase|sale|supply|completion|receipt|commencement|effective\s+date|date\s+of\s+(?:invoice|sale|manufacture))\b|\b(?:year|month|day)s?['\s-]+warranty\b|\bfor\s+(?:the|a)\s+period\s+(?:from|beginning|commencing|starting)\b[^.;]{0,60}?\b(?:until|to|through)\s+(?:the\s+)?(?:expiry|expiration|end)\b/i;
 /** Survival of representations, and time limits for rejecting deliveries, are not warranties against defects. */
 const NOT_A_WARRANTY = /\bsurviv|\bforce\s+majeure\b/i;
 /** "representations, warranties and covenants" are statements of fact, not a product warranty. */
@@ -18,7 +18,7 @@ const REPRESENTATIONS =
  * any defective Product ... within seven (7) days after receipt", "shall be deemed accepted".
  */
 const REJECTION_WINDOW =
-  /\b(?:reject\w*|revocation\s+of\s+acceptance|(?:shall\s+be\s+)?deemed\s+(?:to\s+have\s+)?(?:been\s+)?accept\w*)\b[^.;]{0,40}?\b(?:products?|goods|items?|shipments?|deliver\w*|batch\w*|units?|equipment|software|it|them)\b|\bclaims?\s+for\s+(?:any\s+)?(?:discrepanc\w*|defect\w*|shortage\w*|damage\w*)|\bnotif\w*\b[^.;]{0,60}\b(?:defect\w*|non-?conform\w*|does\s+not\s+(?:meet|conform))/i;
+  /\b(?:reject\w*|revocation\s+of\s+acceptance|(?:shall\s+be\s+)?deemed\s+(?:to\s+have\s+)?(?:been\s+)?accept\w*)\b[^.;]{0,80}?\b(?:products?|goods|items?|shipments?|deliver\w*|batch\w*|units?|equipment|software|it|them)\b|\bclaims?\s+for\s+(?:any\s+)?(?:discrepanc\w*|defect\w*|shortage\w*|damage\w*)|\bnotif\w*\b[^.;]{0,60}\b(?:defect\w*|non-?conform\w*|does\s+not\s+(?:meet|conform))/i;
 /** Approving or rejecting orders, proposals or submitted materials, or paying an invoice unless goods were rejected, is not an inspection of delivered goods. */
 const NOT_GOODS =
   /\bapprove\s+or\s+reject\b|\b(?:pay|paid|payment)\b[^.;]{0,30}\binvoices?\b|\b(?:purchase\s+orders?|proposals?|marketing|promotional|submitted|underwriting|contracts?\b)/i;
