@@ -131,7 +131,9 @@ export function createDependencies(options: {
     metrics,
     processes,
     // With Redis, a user's sockets and subscriptions count on every gateway; otherwise per process.
-    userSlots: options.redis ? new RedisUserSlotStore(options.redis.commands, config.rateLimits.keyPrefix) : new MemoryUserSlotStore(),
+    userSlots: options.redis
+      ? new RedisUserSlotStore(options.redis.commands, config.rateLimits.keyPrefix, { leaseMs: config.rateLimits.connectionLeaseMs })
+      : new MemoryUserSlotStore(),
     demoTokens: demoTokenSigner({
       env: config.env,
       secret: config.auth.jwtSecret ?? options.jwtSecret,
