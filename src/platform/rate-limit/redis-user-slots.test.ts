@@ -98,7 +98,7 @@ describe.skipIf(!redisUp)('Redis user slots (leases)', () => {
     expect((await admin.zrange(keyOf('dave'), 0, -1)).sort()).toEqual(['alive:c', 'alive:d']);
   });
 
-  it('a renewal writes back slots Redis lost (an outage, a stalled process), and one round trip renews them all', async () => {
+  it('a renewal writes back the slots Redis lost (an outage, a stalled process) for every user the process holds', async () => {
     const store = gateway({ refreshMs: 60_000 });
     for (const user of ['erin', 'frank']) for (const holder of ['a', 'b']) await store.acquire('sockets', user, holder, 5);
     await admin.del(keyOf('erin'), keyOf('frank'));

@@ -85,7 +85,6 @@ export class RedisUserSlotStore implements UserSlotStore {
   private readonly processId: string;
   private timer: NodeJS.Timeout | undefined;
   private refreshing = false;
-  private closed = false;
   private unavailable = false;
 
   constructor(
@@ -160,7 +159,6 @@ export class RedisUserSlotStore implements UserSlotStore {
 
   /** Stops renewing and gives back every slot this process still holds (one round trip). */
   async close(): Promise<void> {
-    this.closed = true;
     clearInterval(this.timer);
     this.timer = undefined;
     if (this.held.size === 0) return;
@@ -178,7 +176,7 @@ export class RedisUserSlotStore implements UserSlotStore {
     const members = this.held.get(key) ?? new Set<string>();
     members.add(member);
     this.held.set(key, members);
-    if (!this.timer && !this.closed) {
+    if (!this.timer) {
       this.timer = setInterval(() => void this.refresh(), this.refreshMs);
       this.timer.unref();
     }
