@@ -212,7 +212,7 @@ export interface App {
  * the same envelop plugins and context.
  */
 export function buildApp(deps: AppDependencies, options: { trustedDocuments?: TrustedDocuments } = {}): App {
-  const live = new LiveConnections<WebSocket>(deps.config.subscriptions, deps.config.rateLimits.socketsPerUser);
+  const live = new LiveConnections<WebSocket>(deps.config.subscriptions, deps.config.rateLimits.socketsPerUser, deps.userSlots);
   // A manifest that cannot be trusted fails the start, listing its problems.
   const trustedDocuments = options.trustedDocuments ?? loadTrustedDocuments(deps.config.trustedDocuments, schema);
   if (deps.config.env === 'production' && trustedDocuments.mode !== 'enforce')
@@ -275,9 +275,14 @@ export function buildApp(deps: AppDependencies, options: { trustedDocuments?: Tr
           }
           // Closed while authenticating: onClose has run already, so it must not be registered.
           if (ctx.extra.socket.readyState !== ctx.extra.socket.OPEN) return false;
-          const ended = live.addSocket(principal.userId, ctx.extra.socket);
+          const ended = await live.addSocket(principal.userId, ctx.extra.socket);
           if (ended) {
             ctx.extra.socket.close(ended.code, ended.reason);
+            return false;
+          }
+          // Closed while its place was being taken (a shared count answers over the network).
+          if (ctx.extra.socket.readyState !== ctx.extra.socket.OPEN) {
+            live.removeSocket(principal.userId, ctx.extra.socket);
             return false;
           }
           ctx.extra.principal = principal;
@@ -366,6 +371,8 @@ export function buildApp(deps: AppDependencies, options: { trustedDocuments?: Tr
       await erasures.return?.(undefined);
       await wsCleanup.dispose();
       wsServer.close();
+      // Every socket is closed: the places they held (with Redis, in every gateway's count) go now.
+      await live.close();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       const forced = setTimeout(() => server.closeAllConnections(), gracePeriodMs);

@@ -45,6 +45,7 @@ describe('loadConfig', () => {
       floodRefusals: 20,
       socketsPerUser: 20,
       keyPrefix: 'suanni:rl:',
+      connectionLeaseMs: 30_000,
     });
     expect(() => loadConfig({ SUANNI_RATE_LIMIT_READS_PER_USER: '500', SUANNI_RATE_LIMIT_READS_PER_USER_CEILING: '400' })).toThrow(
       'SUANNI_RATE_LIMIT_READS_PER_USER: must not be above SUANNI_RATE_LIMIT_READS_PER_USER_CEILING (400)',

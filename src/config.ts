@@ -85,6 +85,7 @@ const environmentSchema = z
     SUANNI_RATE_LIMIT_FLOOD_REFUSALS: z.coerce.number().int().min(1).default(20),
     SUANNI_RATE_LIMIT_KEY_PREFIX: z.string().min(1).default('suanni:rl:'),
     SUANNI_MAX_SOCKETS_PER_USER: z.coerce.number().int().min(1).default(20),
+    SUANNI_CONNECTION_LEASE_SECONDS: z.coerce.number().min(1).max(3_600).default(30),
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     HOST: z.string().default('0.0.0.0'),
     PORT: z.coerce.number().int().min(0).max(65535).default(4000),
@@ -230,7 +231,9 @@ export interface Config {
    * Operations per user and per tenant by class, counted over `periodMs`: defaults, and the
    * ceilings an ADMIN may set the tenant's own up to. `floodRefusals`: refusals one graphql-ws
    * socket may receive in a period before it is closed (4429). `socketsPerUser`: graphql-ws sockets
-   * one user may hold open in this process. `keyPrefix`: of the Redis keys (with REDIS_URL).
+   * one user may hold open (in this process, or with REDIS_URL over every gateway). `keyPrefix`: of
+   * the Redis keys (with REDIS_URL). `connectionLeaseMs`: with REDIS_URL, how long a socket's or
+   * subscription's place counts without being renewed (a crashed gateway's places free after it).
    */
   rateLimits: {
     enabled: boolean;
@@ -240,6 +243,7 @@ export interface Config {
     floodRefusals: number;
     socketsPerUser: number;
     keyPrefix: string;
+    connectionLeaseMs: number;
   };
   /**
    * `maxFileBytes`: one uploaded contract file (PDF, DOCX, TXT), before its text is extracted.
@@ -333,6 +337,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       floodRefusals: env.SUANNI_RATE_LIMIT_FLOOD_REFUSALS,
       socketsPerUser: env.SUANNI_MAX_SOCKETS_PER_USER,
       keyPrefix: env.SUANNI_RATE_LIMIT_KEY_PREFIX,
+      connectionLeaseMs: Math.round(env.SUANNI_CONNECTION_LEASE_SECONDS * 1000),
     },
     reviews: {
       concurrency: env.SUANNI_REVIEW_CONCURRENCY,

@@ -16,6 +16,7 @@ import type { Metrics } from './platform/telemetry/metrics.js';
 import type { ObservabilityService } from './observability/service.js';
 import type { Config } from './config.js';
 import type { DemoTokenSigner } from './transport/graphiql.js';
+import type { UserSlotStore } from './platform/rate-limit/user-slots.js';
 
 /** Long-lived services, built once per process and shared by every request. */
 export interface Services {
@@ -42,6 +43,11 @@ export interface AppDependencies {
   metrics: Metrics;
   /** This process in the registry of live gateways and workers (started by the caller). */
   processes: ProcessRegistry;
+  /**
+   * Where the per-user limits of sockets and subscriptions are counted: in this process, or with
+   * Redis across every gateway (leases).
+   */
+  userSlots: UserSlotStore;
   /** Development only: signs the demo users' tokens (GraphiQL's picker, `GET /dev/token`). */
   demoTokens?: DemoTokenSigner;
 }

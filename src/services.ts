@@ -23,6 +23,8 @@ import { QuotaService } from './identity/quotas.js';
 import { RateLimitService } from './identity/rate-limits.js';
 import { MemoryRateLimitStore } from './platform/rate-limit/memory-store.js';
 import { RedisRateLimitStore } from './platform/rate-limit/redis-store.js';
+import { RedisUserSlotStore } from './platform/rate-limit/redis-user-slots.js';
+import { MemoryUserSlotStore } from './platform/rate-limit/user-slots.js';
 import { rateLimitVariable } from './config.js';
 import { ErasureService, type ErasureStepName } from './erasure/service.js';
 import { SubjectHasher } from './erasure/subject-hash.js';
@@ -128,6 +130,10 @@ export function createDependencies(options: {
     tokens,
     metrics,
     processes,
+    // With Redis, a user's sockets and subscriptions count on every gateway; otherwise per process.
+    userSlots: options.redis
+      ? new RedisUserSlotStore(options.redis.commands, config.rateLimits.keyPrefix, { leaseMs: config.rateLimits.connectionLeaseMs })
+      : new MemoryUserSlotStore(),
     demoTokens: demoTokenSigner({
       env: config.env,
       secret: config.auth.jwtSecret ?? options.jwtSecret,

@@ -50,6 +50,19 @@ function runOnSocket(client: Client, query: string, variables: Record<string, un
   });
 }
 
+/** A subscription's first event (a refusal is one too) and its stop. */
+function firstEvent(client: Client, query: string) {
+  return new Promise<{ result: { data?: unknown; errors?: { extensions?: Record<string, unknown> }[] }; stop: () => void }>(
+    (resolve, reject) => {
+      let stop = () => {};
+      stop = client.subscribe(
+        { query },
+        { next: (result) => resolve({ result: result as never, stop }), error: reject, complete: () => {} },
+      );
+    },
+  );
+}
+
 /** Opens a subscription and resolves once its first event arrived; returns its stop. */
 function holdOpen(client: Client, query = 'subscription { heartbeat }') {
   return new Promise<() => void>((resolve, reject) => {
@@ -340,7 +353,12 @@ describe.skipIf(!redisUp)('rate limits shared through Redis', () => {
   const prefix = `suanni-test:rl:${randomBytes(6).toString('hex')}:`;
 
   beforeAll(async () => {
-    const env = { SUANNI_RATE_LIMIT_PERIOD_SECONDS: '600', SUANNI_RATE_LIMIT_KEY_PREFIX: prefix };
+    const env = {
+      SUANNI_RATE_LIMIT_PERIOD_SECONDS: '600',
+      SUANNI_RATE_LIMIT_KEY_PREFIX: prefix,
+      SUANNI_MAX_SOCKETS_PER_USER: '2',
+      SUANNI_MAX_SUBSCRIPTIONS_PER_USER: '3',
+    };
     connections.push(await connectRedis(SYSTEM_REDIS), await connectRedis(SYSTEM_REDIS));
     one = await startTestApp({ env, redis: connections[0] });
     // The same database, tenant and secret: the same users, on a second gateway with its own Redis connections.
@@ -373,5 +391,58 @@ describe.skipIf(!redisUp)('rate limits shared through Redis', () => {
     // One key per bucket, the tenant as the hash tag (the prefix holds no pattern characters).
     const keys = await connections[0]!.commands.keys(`${prefix}*`);
     expect(keys.filter((key) => /^\{[0-9a-f-]{36}\}:u:[0-9a-f-]{36}:reads$/.test(key.slice(prefix.length)))).toHaveLength(1);
+  });
+
+  it('two gateways count a user’s sockets together: at the limit on one, refused with 4429 on the other, and room again once one closes', async () => {
+    // A tenant of its own: the test above lowered the reads of the shared one.
+    const tenant = `ws${randomBytes(4).toString('hex')}`;
+    const token = await one.token('shared-sockets', { tenant });
+    const auth = { authorization: `Bearer ${token}` };
+    const holders = [one.ws(auth), one.ws(auth)];
+    const stops = await Promise.all(holders.map((holder) => holdOpen(holder)));
+    let closed: { code: number; reason: string } | undefined;
+    const onTwo = two.ws(auth, { onClose: (event) => (closed ??= { code: event.code, reason: event.reason }) });
+    const outcome = await runOnSocket(onTwo, ME);
+    expect(outcome.result).toBeUndefined();
+    expect(closed).toEqual({ code: 4429, reason: 'Too many connections: at most 2 per user' });
+    // Another user is not affected on either gateway.
+    const other = await runOnSocket(two.ws({ authorization: `Bearer ${await one.token('shared-sockets-other', { tenant })}` }), ME);
+    expect(other.result?.errors).toBeUndefined();
+
+    stops[0]!();
+    await holders[0]!.dispose();
+    const again = await waitFor(
+      () => runOnSocket(two.ws(auth), ME),
+      (entry) => entry.result !== undefined,
+      10_000,
+      'the socket closed on the first gateway to free a place on the second',
+    );
+    expect(again.result?.errors).toBeUndefined();
+    stops[1]!();
+  });
+
+  it('two gateways count a user’s subscriptions together: over the limit on the other one is refused with TOO_MANY_SUBSCRIPTIONS', async () => {
+    const token = await one.token('shared-subscriber', { tenant: `ws${randomBytes(4).toString('hex')}` });
+    const auth = { authorization: `Bearer ${token}` };
+    const onOne = one.ws(auth);
+    const stops = [await holdOpen(onOne), await holdOpen(onOne), await holdOpen(onOne)];
+    const onTwo = two.ws(auth);
+    const refused = await firstEvent(onTwo, 'subscription { heartbeat }');
+    expect(refused.result.errors?.[0]?.extensions).toMatchObject({
+      code: 'RATE_LIMITED',
+      reason: 'TOO_MANY_SUBSCRIPTIONS',
+      limit: 'perUser',
+      max: 3,
+    });
+    stops[0]!();
+    const admitted = await waitFor(
+      () => firstEvent(onTwo, 'subscription { heartbeat }'),
+      (entry) => entry.result.errors === undefined,
+      10_000,
+      'the subscription ended on the first gateway to free a slot on the second',
+    );
+    expect(admitted.result.data).toEqual({ heartbeat: expect.anything() });
+    admitted.stop();
+    for (const stop of stops.slice(1)) stop();
   });
 });

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { englishContract } from './fixtures/contracts.js';
@@ -384,4 +385,59 @@ describe.skipIf(!reachable)('many gateways and workers', () => {
     const after = await gqlAt(gatewayB.url, erin, '{ me { id } }');
     expect(after.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
   }, 300_000);
+
+  it.skipIf(!redisUp)(
+    'a user’s sockets count on every gateway; those of a gateway killed by SIGKILL stop counting once their lease ends',
+    async () => {
+      const limits = {
+        SUANNI_MAX_SOCKETS_PER_USER: '2',
+        SUANNI_CONNECTION_LEASE_SECONDS: '2',
+        SUANNI_RATE_LIMIT_KEY_PREFIX: `suanni-test:${randomBytes(4).toString('hex')}:rl:`,
+      };
+      const [doomed, survivor] = await Promise.all([spawnRole('gateway', limits), spawnRole('gateway', limits)]);
+      const token = await tokenFor(env, 'kim', 'acme');
+      const connect = (gateway: SuanniProcess, onClose?: (code: number, reason: string) => void) =>
+        createClient({
+          url: gateway.url.replace(/^http/, 'ws'),
+          webSocketImpl: WebSocket,
+          connectionParams: { authorization: `Bearer ${token}` },
+          retryAttempts: 0,
+          lazy: true,
+          on: { closed: (event) => onClose?.((event as CloseEvent).code, (event as CloseEvent).reason) },
+        });
+      /** The first event of a subscription, or how the socket failed it. */
+      const first = (client: ReturnType<typeof createClient>, query: string) =>
+        new Promise<{ data?: unknown; failure?: unknown }>((resolve) => {
+          client.subscribe(
+            { query },
+            { next: (result) => resolve({ data: result.data }), error: (failure) => resolve({ failure }), complete: () => {} },
+          );
+        });
+      const held = [connect(doomed), connect(doomed)];
+      for (const client of held) expect((await first(client, 'subscription { heartbeat }')).data).toBeDefined();
+      let closed: { code: number; reason: string } | undefined;
+      const refused = connect(survivor, (code, reason) => (closed ??= { code, reason }));
+      expect((await first(refused, '{ me { id } }')).failure).toBeDefined();
+      expect(closed).toEqual({ code: 4429, reason: 'Too many connections: at most 2 per user' });
+      await refused.dispose();
+
+      // Killed: it releases nothing; its two places stop counting after the 2 s lease.
+      doomed.child.kill('SIGKILL');
+      await doomed.exited;
+      const admitted = await waitFor(
+        async () => {
+          const client = connect(survivor);
+          const outcome = await first(client, '{ me { id } }');
+          await client.dispose();
+          return outcome;
+        },
+        (outcome) => outcome.data !== undefined,
+        30_000,
+        'the killed gateway’s sockets to stop counting',
+      );
+      expect(admitted.data).toEqual({ me: { id: expect.any(String) } });
+      for (const client of held) await client.dispose();
+    },
+    300_000,
+  );
 });

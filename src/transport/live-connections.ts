@@ -1,11 +1,12 @@
 import { AppError } from '../platform/errors.js';
+import { MemoryUserSlotStore, type SlotKind, type UserSlotStore } from '../platform/rate-limit/user-slots.js';
 
 /** A graphql-ws socket, as far as the registry needs one. */
 export interface ClosableSocket {
   close(code: number, reason: string): void;
 }
 
-/** How many subscriptions may stream at once, per socket and per user (in this process). */
+/** How many subscriptions may stream at once, per socket and per user (over every gateway sharing the slot store). */
 export interface SubscriptionLimits {
   perSocket: number;
   perUser: number;
@@ -54,9 +55,14 @@ const tooManySockets = (max: number): Revocation => ({
   }),
 });
 
+/** Slot holder ids, unique in the process (a shared store names the process itself). */
+let nextHolderId = 0;
+
 /**
  * The live graphql-ws sockets and subscriptions (graphql-ws and SSE) of this process, by user:
- * enforces the subscription limits and lets the server end everything a user has open (erasure).
+ * enforces the socket and subscription limits and lets the server end everything a user has open
+ * (erasure). The per-user limits are counted in `slots`: this process alone by default, every
+ * gateway with a shared store (Redis); the per-socket limit is always this process's.
  */
 export class LiveConnections<S extends ClosableSocket> {
   private readonly socketsByUser = new Map<string, Set<S>>();
@@ -64,24 +70,39 @@ export class LiveConnections<S extends ClosableSocket> {
   private readonly countBySocket = new Map<S, number>();
   private readonly countByUser = new Map<string, number>();
   private readonly revoked = new WeakMap<S, Revocation>();
+  /** The slot holder id of each socket that took a socket slot. */
+  private readonly socketSlots = new WeakMap<S, string>();
   /** Users ended for good (erased): ids are never reused, so this set needs no expiry. */
   private readonly endedUsers = new Map<string, Revocation>();
 
-  /** @param socketsPerUser graphql-ws sockets one user may hold open at once (in this process). */
+  /**
+   * @param socketsPerUser graphql-ws sockets one user may hold open at once.
+   * @param slots where the per-user counts live (shared by every gateway with Redis).
+   */
   constructor(
     private readonly limits: SubscriptionLimits,
     private readonly socketsPerUser = Number.POSITIVE_INFINITY,
+    private readonly slots: UserSlotStore = new MemoryUserSlotStore(),
   ) {}
 
   /**
    * Registers an authenticated socket; returns the revocation instead when its user was ended
    * or already holds `socketsPerUser` sockets (close 4429, RATE_LIMITED / TOO_MANY_SOCKETS).
+   * A registered socket gives its place back with {@link removeSocket}.
    */
-  addSocket(userId: string, socket: S): Revocation | null {
+  async addSocket(userId: string, socket: S): Promise<Revocation | null> {
     const ended = this.endedUsers.get(userId);
     if (ended) return ended;
+    const holderId = `socket-${++nextHolderId}`;
+    if (!(await this.takeSlot('sockets', userId, holderId, this.socketsPerUser))) return tooManySockets(this.socketsPerUser);
+    // Ended while the slot was being taken.
+    const endedMeanwhile = this.endedUsers.get(userId);
+    if (endedMeanwhile) {
+      this.slots.release('sockets', userId, holderId);
+      return endedMeanwhile;
+    }
+    this.socketSlots.set(socket, holderId);
     const sockets = this.socketsByUser.get(userId) ?? new Set<S>();
-    if (sockets.size >= this.socketsPerUser) return tooManySockets(this.socketsPerUser);
     this.socketsByUser.set(userId, sockets);
     sockets.add(socket);
     return null;
@@ -91,6 +112,10 @@ export class LiveConnections<S extends ClosableSocket> {
     const sockets = this.socketsByUser.get(userId);
     sockets?.delete(socket);
     if (sockets?.size === 0) this.socketsByUser.delete(userId);
+    const holderId = this.socketSlots.get(socket);
+    if (holderId === undefined) return;
+    this.socketSlots.delete(socket);
+    this.slots.release('sockets', userId, holderId);
   }
 
   /** Why the server closed this socket, if it did: nothing more runs on it. */
@@ -105,27 +130,36 @@ export class LiveConnections<S extends ClosableSocket> {
   }
 
   /**
-   * Takes a slot for a new subscription, or throws: RATE_LIMITED (reason TOO_MANY_SUBSCRIPTIONS,
+   * Takes a slot for a new subscription, or rejects: RATE_LIMITED (reason TOO_MANY_SUBSCRIPTIONS,
    * `limit` perSocket or perUser) over a limit, the user's revocation when they were ended.
-   * Returns the release, to call once when the subscription stops (calling it again is harmless).
+   * Resolves to the release, to call once when the subscription stops (calling it again is harmless).
    */
-  openSubscription(entry: LiveSubscription<S>): () => void {
+  async openSubscription(entry: LiveSubscription<S>): Promise<() => void> {
     const ended = this.endedUsers.get(entry.userId);
     if (ended) throw ended.error;
-    const socketCount = entry.socket ? (this.countBySocket.get(entry.socket) ?? 0) : 0;
-    if (entry.socket && socketCount >= this.limits.perSocket) throw tooManySubscriptions('perSocket', this.limits.perSocket);
-    const userCount = this.countByUser.get(entry.userId) ?? 0;
-    if (userCount >= this.limits.perUser) throw tooManySubscriptions('perUser', this.limits.perUser);
+    const { socket } = entry;
+    const socketCount = socket ? (this.countBySocket.get(socket) ?? 0) : 0;
+    if (socket && socketCount >= this.limits.perSocket) throw tooManySubscriptions('perSocket', this.limits.perSocket);
+    // Counted on the socket before waiting for the user's slot, so that the per-socket limit holds meanwhile.
+    if (socket) this.countBySocket.set(socket, socketCount + 1);
+    const holderId = `subscription-${++nextHolderId}`;
+    const taken = await this.takeSlot('subscriptions', entry.userId, holderId, this.limits.perUser);
+    const endedMeanwhile = this.endedUsers.get(entry.userId);
+    if (!taken || endedMeanwhile) {
+      if (socket) decrement(this.countBySocket, socket);
+      if (taken) this.slots.release('subscriptions', entry.userId, holderId);
+      throw endedMeanwhile ? endedMeanwhile.error : tooManySubscriptions('perUser', this.limits.perUser);
+    }
     this.subscriptions.add(entry);
-    if (entry.socket) this.countBySocket.set(entry.socket, socketCount + 1);
-    this.countByUser.set(entry.userId, userCount + 1);
+    this.countByUser.set(entry.userId, (this.countByUser.get(entry.userId) ?? 0) + 1);
     let released = false;
     return () => {
       if (released) return;
       released = true;
       this.subscriptions.delete(entry);
-      if (entry.socket) decrement(this.countBySocket, entry.socket);
+      if (socket) decrement(this.countBySocket, socket);
       decrement(this.countByUser, entry.userId);
+      this.slots.release('subscriptions', entry.userId, holderId);
     };
   }
 
@@ -143,9 +177,20 @@ export class LiveConnections<S extends ClosableSocket> {
     return { sockets: sockets.length, streams: streams.length };
   }
 
-  /** Subscriptions open now, for a user or in all. */
+  /** Subscriptions open now in this process, for a user or in all. */
   openCount(userId?: string): number {
     return userId === undefined ? this.subscriptions.size : (this.countByUser.get(userId) ?? 0);
+  }
+
+  /** Gives back every slot this process holds (a shared store forgets them at once, not after their lease). */
+  async close(): Promise<void> {
+    await this.slots.close?.();
+  }
+
+  /** Without a limit nothing is counted (no slot to take, no round trip). */
+  private async takeSlot(kind: SlotKind, userId: string, holderId: string, limit: number): Promise<boolean> {
+    if (!Number.isFinite(limit)) return true;
+    return this.slots.acquire(kind, userId, holderId, limit);
   }
 }
 

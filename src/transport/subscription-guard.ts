@@ -113,7 +113,7 @@ export function useSubscriptionGuard<S extends ClosableSocket>(
   live: LiveConnections<S>,
 ): Plugin<{ principal?: Principal | null; socket?: S }> {
   return {
-    onSubscribe: ({ args, subscribeFn, setSubscribeFn, setResultAndStopExecution }) => {
+    onSubscribe: async ({ args, subscribeFn, setSubscribeFn, setResultAndStopExecution }) => {
       const { principal, socket } = args.contextValue;
       // Without a principal the subscription resolvers refuse the operation themselves.
       if (!principal) return;
@@ -122,7 +122,7 @@ export function useSubscriptionGuard<S extends ClosableSocket>(
       let cancelExpiry = () => {};
       let releaseSlot: () => void;
       try {
-        releaseSlot = live.openSubscription({ userId: principal.userId, socket: socket ?? null, end: (error) => end(error) });
+        releaseSlot = await live.openSubscription({ userId: principal.userId, socket: socket ?? null, end: (error) => end(error) });
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
         setResultAndStopExecution(refusal(error));
