@@ -69,6 +69,34 @@ describe('exclusivity', () => {
   });
 });
 
+describe('exclusivity: who is kept out, and lookalikes', () => {
+  it.each([
+    ['During the Term, the Bakery is the official exclusive bread sponsor of the Festival.'],
+    ['The Software will be licensed to the Joint Venture exclusively for use in veterinary medicine.'],
+    ['Lender shall be entitled to exclusively provide any further bridge financing on these terms.'],
+    ['Reseller will not buy Units for resale to any Dealer from any person or entity other than Maker.'],
+    ['Agency shall not enter into an agreement with any other Party to provide services similar to the Services.'],
+  ])('finds %j', (text) => {
+    expect(found(text, 'exclusivity')).toBe(text);
+  });
+
+  it.each([
+    // "any other" that names no counterparty, and promises not to take on conflicting commitments.
+    ['Grantor shall not sell, pledge or in any other manner permit the Equipment to leave its premises.'],
+    ['Advisor will not engage in any deal first shown to him through this engagement or any other business relationship.'],
+    ['Contractor will not provide any health cover or any other pension benefits to its staff through Owner.'],
+    ['Vendor shall not enter into any arrangement with any other company that would prevent it from performing here.'],
+    // Which terms govern, whose benefit, who defends a claim, a definition of copyright.
+    ['Liability under the Support Terms shall be governed exclusively by the Support Terms.'],
+    ['These terms shall exclusively govern the relationship of the parties as to carriage.'],
+    ['This Agreement is for the sole and exclusive benefit of Agent and Client.'],
+    ['The indemnitee shall give the indemnitor the exclusive right to defend or settle the claim.'],
+    ['"Copyright" means the exclusive legal right to reproduce and distribute a work of authorship.'],
+  ])('does not count %j', (text) => {
+    expect(found(text, 'exclusivity')).toBeNull();
+  });
+});
+
 describe('insurance', () => {
   it.each([
     ['Supplier shall maintain commercial general liability insurance of at least $1,000,000 per occurrence.'],
