@@ -480,6 +480,25 @@ describe('minimum commitment', () => {
   });
 });
 
+describe('minimum commitment: supplying, funding and guaranteed fees', () => {
+  it.each([
+    ['Studio shall make available to the Network not less than twelve (12) feature films in each contract year.'],
+    ['The Holding Company shall capitalize the Subsidiary with equity in an amount of at least $4,000,000.'],
+    ['Sponsor agrees to pay Club a non-refundable Guaranteed Sponsorship Fee of $80,000 in each Season.'],
+    ['Member shall hold committed capital in a minimum amount equal to $2,000,000 throughout the Term.'],
+  ])('finds %j', (text) => {
+    expect(found(text, 'minimumCommitment')).toBe(text);
+  });
+
+  it.each([
+    ['Each advisor shall be bound by use restrictions at least as strict as those in this Agreement.'],
+    ['Grower supplies seed stock that is used to produce at least some of the finished crops.'],
+    ['Supplier shall supply replacement parts on terms at least as favourable as those offered to its other customers.'],
+  ])('does not count %j', (text) => {
+    expect(found(text, 'minimumCommitment')).toBeNull();
+  });
+});
+
 describe('minimum commitment: floors that are not commitments', () => {
   it.each([
     ['Vendor may change its prices by giving Buyer written notice a minimum of 45 days before the renewal.'],
