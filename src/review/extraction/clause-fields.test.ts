@@ -438,6 +438,24 @@ describe('IP ownership assignment: more assignment verbs', () => {
   });
 });
 
+describe('IP ownership assignment: passing on at the end, owners "is, and shall be"', () => {
+  it.each([
+    [
+      'When the licence ends, all right, title and interest in the Moulds and any Licensor IP embodied in them will automatically transfer to Owner.',
+    ],
+    ['The Studio is, and shall be, the sole owner of all designs and derivative works created under this Agreement.'],
+  ])('finds %j', (text) => {
+    expect(found(text, 'ipOwnershipAssignment')).toBe(text);
+  });
+
+  it.each([
+    ['All right, title and interest in the Premises will be as recorded in the land registry.'],
+    ['The Studio is, and shall remain, the sole owner of all designs it made before the Effective Date.'],
+  ])('does not count %j', (text) => {
+    expect(found(text, 'ipOwnershipAssignment')).toBeNull();
+  });
+});
+
 describe('minimum commitment', () => {
   it.each([
     ['Distributor shall purchase at least 10,000 units of the Products in each Contract Year.'],
