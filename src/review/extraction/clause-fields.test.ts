@@ -160,6 +160,27 @@ describe('audit rights', () => {
   });
 });
 
+describe('audit rights: records open for inspection, checked information, recitals', () => {
+  it.each([
+    ["The ledgers shall be kept at the Manager's office and made available for the Fund's inspection upon request."],
+    ['All such information shall be available for inspection by Licensor upon reasonable notice.'],
+    ['Licensor shall have the right to inspect such materials through its authorised representatives.'],
+    [
+      'The Agent shall make available to the Trust during business hours all records kept under this Agreement for reasonable audit and inspection by the Trust.',
+    ],
+  ])('finds %j', (text) => {
+    expect(found(text, 'auditRights')).toBe(text);
+  });
+
+  it.each([
+    ['Sponsor shall have the right to review all such materials before their first use.'],
+    ['The rates shall be subject to annual review should the Parties become aware of new information.'],
+    ['WHEREAS, under the Loan Agreement the Bank may inspect the books and records of the Borrower;'],
+  ])('does not count %j', (text) => {
+    expect(found(text, 'auditRights')).toBeNull();
+  });
+});
+
 describe('change of control', () => {
   it.each([
     ['In the event of a Change of Control of Supplier, Customer may terminate this Agreement upon thirty days notice.'],
