@@ -69,6 +69,34 @@ describe('exclusivity', () => {
   });
 });
 
+describe('exclusivity: who is kept out, and lookalikes', () => {
+  it.each([
+    ['During the Term, the Bakery is the official exclusive bread sponsor of the Festival.'],
+    ['The Software will be licensed to the Joint Venture exclusively for use in veterinary medicine.'],
+    ['Lender shall be entitled to exclusively provide any further bridge financing on these terms.'],
+    ['Reseller will not buy Units for resale to any Dealer from any person or entity other than Maker.'],
+    ['Agency shall not enter into an agreement with any other Party to provide services similar to the Services.'],
+  ])('finds %j', (text) => {
+    expect(found(text, 'exclusivity')).toBe(text);
+  });
+
+  it.each([
+    // "any other" that names no counterparty, and promises not to take on conflicting commitments.
+    ['Grantor shall not sell, pledge or in any other manner permit the Equipment to leave its premises.'],
+    ['Advisor will not engage in any deal first shown to him through this engagement or any other business relationship.'],
+    ['Contractor will not provide any health cover or any other pension benefits to its staff through Owner.'],
+    ['Vendor shall not enter into any arrangement with any other company that would prevent it from performing here.'],
+    // Which terms govern, whose benefit, who defends a claim, a definition of copyright.
+    ['Liability under the Support Terms shall be governed exclusively by the Support Terms.'],
+    ['These terms shall exclusively govern the relationship of the parties as to carriage.'],
+    ['This Agreement is for the sole and exclusive benefit of Agent and Client.'],
+    ['The indemnitee shall give the indemnitor the exclusive right to defend or settle the claim.'],
+    ['"Copyright" means the exclusive legal right to reproduce and distribute a work of authorship.'],
+  ])('does not count %j', (text) => {
+    expect(found(text, 'exclusivity')).toBeNull();
+  });
+});
+
 describe('insurance', () => {
   it.each([
     ['Supplier shall maintain commercial general liability insurance of at least $1,000,000 per occurrence.'],
@@ -127,6 +155,27 @@ describe('audit rights', () => {
     ['Buyer may inspect the Products upon delivery.'],
     ['Confidential Information does not include information that becomes generally available to the public.'],
     ['TouchStar shall make available to Reseller such technical information as it makes available to its other Resellers.'],
+  ])('does not count %j', (text) => {
+    expect(found(text, 'auditRights')).toBeNull();
+  });
+});
+
+describe('audit rights: records open for inspection, checked information, recitals', () => {
+  it.each([
+    ["The ledgers shall be kept at the Manager's office and made available for the Fund's inspection upon request."],
+    ['All such information shall be available for inspection by Licensor upon reasonable notice.'],
+    ['Licensor shall have the right to inspect such materials through its authorised representatives.'],
+    [
+      'The Agent shall make available to the Trust during business hours all records kept under this Agreement for reasonable audit and inspection by the Trust.',
+    ],
+  ])('finds %j', (text) => {
+    expect(found(text, 'auditRights')).toBe(text);
+  });
+
+  it.each([
+    ['Sponsor shall have the right to review all such materials before their first use.'],
+    ['The rates shall be subject to annual review should the Parties become aware of new information.'],
+    ['WHEREAS, under the Loan Agreement the Bank may inspect the books and records of the Borrower;'],
   ])('does not count %j', (text) => {
     expect(found(text, 'auditRights')).toBeNull();
   });
@@ -410,6 +459,24 @@ describe('IP ownership assignment: more assignment verbs', () => {
   });
 });
 
+describe('IP ownership assignment: passing on at the end, owners "is, and shall be"', () => {
+  it.each([
+    [
+      'When the licence ends, all right, title and interest in the Moulds and any Licensor IP embodied in them will automatically transfer to Owner.',
+    ],
+    ['The Studio is, and shall be, the sole owner of all designs and derivative works created under this Agreement.'],
+  ])('finds %j', (text) => {
+    expect(found(text, 'ipOwnershipAssignment')).toBe(text);
+  });
+
+  it.each([
+    ['All right, title and interest in the Premises will be as recorded in the land registry.'],
+    ['The Studio is, and shall remain, the sole owner of all designs it made before the Effective Date.'],
+  ])('does not count %j', (text) => {
+    expect(found(text, 'ipOwnershipAssignment')).toBeNull();
+  });
+});
+
 describe('minimum commitment', () => {
   it.each([
     ['Distributor shall purchase at least 10,000 units of the Products in each Contract Year.'],
@@ -447,6 +514,25 @@ describe('minimum commitment', () => {
     // An import quota is not a commitment, nor is achieving a goal that is not a volume.
     ['No Product will be transshipped for the purpose of evading quota or country of origin restrictions.'],
     ['Supplier shall use reasonable efforts to achieve customer satisfaction.'],
+  ])('does not count %j', (text) => {
+    expect(found(text, 'minimumCommitment')).toBeNull();
+  });
+});
+
+describe('minimum commitment: supplying, funding and guaranteed fees', () => {
+  it.each([
+    ['Studio shall make available to the Network not less than twelve (12) feature films in each contract year.'],
+    ['The Holding Company shall capitalize the Subsidiary with equity in an amount of at least $4,000,000.'],
+    ['Sponsor agrees to pay Club a non-refundable Guaranteed Sponsorship Fee of $80,000 in each Season.'],
+    ['Member shall hold committed capital in a minimum amount equal to $2,000,000 throughout the Term.'],
+  ])('finds %j', (text) => {
+    expect(found(text, 'minimumCommitment')).toBe(text);
+  });
+
+  it.each([
+    ['Each advisor shall be bound by use restrictions at least as strict as those in this Agreement.'],
+    ['Grower supplies seed stock that is used to produce at least some of the finished crops.'],
+    ['Supplier shall supply replacement parts on terms at least as favourable as those offered to its other customers.'],
   ])('does not count %j', (text) => {
     expect(found(text, 'minimumCommitment')).toBeNull();
   });

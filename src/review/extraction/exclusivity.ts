@@ -7,25 +7,31 @@ const MENTIONS =
 /**
  * An exclusive grant or appointment: the noun after "exclusive" is a right, licence or trading
  * role, not a remedy, a court or a tax ("exclusive remedy", "exclusive jurisdiction", "exclusive of VAT").
+ * A trading role may carry what it trades ("the exclusive vitamin sponsor").
  */
 const EXCLUSIVE_GRANT =
-  /(?<!non-?\s?)(?<!\bnot\s(?:an?\s)?)\bexclusive(?:ly)?\b,?\s+(?:(?:and|or|worldwide|world-wide|perpetual|irrevocable|royalty[- ]free|fully[- ]paid(?:[- ]up)?|non-?transferable|sub-?licensable|limited|personal|paid[- ]up|global|\(\w+\)|,|\s)+\s*)?(?:right|rights|licen[cs]e[ds]?|sub-?licen[cs]e|distribut\w*|supplier|source|sourcing|agent|agency|reseller|re-seller|dealer|provider|partner|representative|manufacturer|marketer|seller|purchaser|customer|basis|territory|appointment|arrangement|relationship|sponsor|vendor|publisher|broker|contractor|option|negotiation|dealing|access|marketing|sales?|supply|provision|endorse\w*|promot\w*)\b/i;
-/** "appoints X as its exclusive ...", "on an exclusive basis", "exclusively from / through / to X". */
+  /(?<!non-?\s?)(?<!\bnot\s(?:an?\s)?)\bexclusive(?:ly)?\b,?\s+(?:(?:and|or|worldwide|world-wide|perpetual|irrevocable|royalty[- ]free|fully[- ]paid(?:[- ]up)?|non-?transferable|sub-?licensable|limited|personal|paid[- ]up|global|\(\w+\)|,|\s)+\s*)?(?:(?:(?!(?:of|to|for|the|an?|and|or|in|on|by|with|from|as|benefit|use|legal)\b)[a-z][\w-]*\s+){1,2}?(?:distributor|supplier|source|agent|reseller|dealer|provider|partner|representative|manufacturer|marketer|seller|purchaser|customer|sponsor|vendor|publisher|broker)\b|right|rights|licen[cs]e[ds]?|sub-?licen[cs]e|distribut\w*|supplier|source|sourcing|agent|agency|reseller|re-seller|dealer|provider|partner|representative|manufacturer|marketer|seller|purchaser|customer|basis|territory|appointment|arrangement|relationship|sponsor|vendor|publisher|broker|contractor|option|negotiation|dealing|access|marketing|sales?|supply|provision|endorse\w*|promot\w*)\b/i;
+/** "appoints X as its exclusive ...", "on an exclusive basis", "exclusively from / through / to X", "licensed to the JV exclusively", "entitled to exclusively provide". */
 const EXCLUSIVE_VERB =
-  /\b(?:appoint\w*|grants?|granted|designat\w*)\b[^.;]{0,80}?(?<!non-?\s?)\bexclusive\b|\b(?:purchas\w*|buy|bought|order\w*|sourc\w*|obtain\w*|sell|sold|distribut\w*|market\w*|made|communicat\w*|provided?)\b[^.;]{0,40}?\bexclusively\s+(?:from|through|to|with|by)\b|\b(?:exclusivity(?!\s+(?:of\s+(?:warrant|remed)|agreement\b))|exclusive\s+period)\b/i;
+  /\b(?:appoint\w*|grants?|granted|designat\w*)\b[^.;]{0,80}?(?<!non-?\s?)\bexclusive\b|\b(?:purchas\w*|buy|bought|order\w*|sourc\w*|obtain\w*|sell|sold|distribut\w*|market\w*|made|communicat\w*|provided?)\b[^.;]{0,40}?\bexclusively\s+(?:from|through|to|with|by)\b|\b(?:licen[cs]ed|granted|appointed)\b[^.;]{0,40}?\bexclusively\b|\bexclusively\s+(?:to\s+)?(?:provide|supply|sell|distribute|market|purchase|license)\b|\b(?:exclusivity(?!\s+(?:of\s+(?:warrant|remed)|agreement\b))|exclusive\s+period)\b/i;
 /** "shall not appoint any other distributor", "will not sell the Products to any other reseller in the Territory". */
 const NO_OTHER =
   /\b(?:shall|will|may)\s+not\b[^.;]{0,80}?\b(?:appoint|grant|authori[sz]e|license|engage|sell\s+(?:\w+\s+){0,4}to|purchase\s+(?:\w+\s+){0,4}from|buy\s+(?:\w+\s+){0,4}from)\b[^.;]{0,60}?\b(?:any\s+(?:other\s+)?(?:third\s+part(?:y|ies)|person|entity|distributor|supplier|reseller|agent|licensee|dealer|representative|manufacturer))/i;
 /** A requirements contract: one party buys all it needs from the other. */
-/** "sole agent", "solely from STAAR", "shall be exclusive". */
+/** "sole agent", "solely from STAAR", "shall be exclusive", "will not purchase Products from any person other than Cisco". */
 const SOLE =
-  /\b(?:sole|only)\s+(?:and\s+exclusive\s+)?(?:distributor|supplier|source|provider|agent|reseller|licensee|representative|sponsor|partner|vendor)\b|\b(?:procure|purchase|buy|obtain|source)\w*\b[^.;]{0,40}\bsolely\s+from\b|\b(?:shall|will)\s+be\s+exclusive\b(?!\s+of\b)/i;
-/** "agrees not to grant the right ... to anyone other than Company", "not to appoint additional distributors". */
+  /\b(?:sole|only)\s+(?:and\s+exclusive\s+)?(?:distributor|supplier|source|provider|agent|reseller|licensee|representative|sponsor|partner|vendor)\b|\b(?:procure|purchase|buy|obtain|source)\w*\b[^.;]{0,40}\bsolely\s+from\b|\b(?:shall|will)\s+be\s+exclusive\b(?!\s+of\b)|\b(?:purchas|buy|obtain|sourc|procur)\w*\b[^.;]{0,60}?\bfrom\s+any\s+(?:[\w-]+\s+){0,4}?other\s+than\b/i;
+/**
+ * "agrees not to grant the right ... to anyone other than Company", "not to appoint additional distributors",
+ * "not enter into an agreement with any other Party". The "other" must be a counterparty: "in any other manner",
+ * "any other business or employment relationship" or "any other insurance" keep no one out, and an agreement with
+ * any other entity "that would prevent" performance is a promise not to conflict, not exclusivity.
+ */
 const NOT_TO_OTHERS =
-  /\b(?:not|never|nor)\s+(?:to\s+)?(?:will\s+\w+\s+)?(?:\w+\s+){0,2}?(?:appoint|grant|provide|engage|enter\s+into|sell|license|authori[sz]e)\b[^.;]{0,160}?\b(?:any\s+other|anyone\s+other\s+than|additional\s+(?:distributors|resellers|licensees|agents|suppliers))\b/i;
+  /\b(?:not|never|nor)\s+(?:to\s+)?(?:will\s+\w+\s+)?(?:\w+\s+){0,2}?(?:appoint|grant|provide|engage|enter\s+into|sell|license|authori[sz]e)\b[^.;]{0,160}?\b(?:any\s+other\s+(?:[\w-]+\s+){0,2}?(?:[Pp]art(?:y|ies)|[Pp]ersons?|[Ee]ntit(?:y|ies)|[Cc]ompan(?:y|ies)|firms?|providers?|vendors?|suppliers?|distributors?|resellers?|licensees?|agents?|dealers?|customers?|manufacturers?|[A-Z][\w-]*s)\b(?!\s+(?:that|which)\s+(?:would|could|will|may|might)\s+(?:\w+\s+){0,2}?(?:prevent|conflict|interfere|impair|hinder|restrict|limit))|anyone\s+other\s+than|additional\s+(?:distributors|resellers|licensees|agents|suppliers))/;
 const REQUIREMENTS =
   /\b(?:all|one\s+hundred\s+percent|100%)\s+(?:\(\d+%\)\s+)?of\s+(?:its|their|the\s+\w+'s)\s+(?:\w+\s+){0,3}?requirements\b/i;
-/** Exclusive remedies, courts, property and the like are not exclusivity in the commercial sense. */
+/** Exclusive remedies, courts, property, which terms govern, who defends a claim and the like are not exclusivity in the commercial sense. */
 const NON_EXCLUSIVE = /\bnon-?\s?exclusiv\w*|\b(?:not|no|nor|neither)\b[^.;]{0,60}?\bexclusiv\w*/gi;
 /** What belongs to a party exclusively is ownership ("shall belong fully and exclusively to Client"), not exclusivity. */
 const OWNED_EXCLUSIVELY = /\b(?:belong\w*|owned|vest\w*)\s+(?:(?:fully|solely|wholly|and)\s+)*exclusively\b/gi;
@@ -35,7 +41,7 @@ const ASSIGNMENT =
 /** An unfilled form ("Content exclusive: [ ] Yes [ ] No") states nothing. */
 const BLANK_CHOICE = /\[\s*\]\s*yes\b[^.;]{0,10}\[\s*\]\s*no\b/i;
 const NOT_COMMERCIAL =
-  /\bexclusive\s+(?:right,?\s+title|warrant|remed|jurisdiction|venue|forum|property|owner|ownership|responsib|control|discretion|liabilit|obligation|means|method|judge|competence|of\b|and\s+(?:sole|entire)\s+remed)/gi;
+  /\b(?:governed|construed|interpreted|determined|resolved|settled|controlled)\s+exclusively\b|\bexclusively\s+govern\w*|\bexclusive\s+benefit\b|\bexclusive\s+(?:right,?\s+title|right\s+to\s+(?:defend|control)\b|warrant|remed|jurisdiction|venue|forum|property|owner|ownership|responsib|control|discretion|liabilit|obligation|means|method|judge|competence|of\b|and\s+(?:sole|entire)\s+remed)/gi;
 
 /**
  * Exclusivity (CUAD "Exclusivity"): an exclusive appointment, licence or right ("appoints

@@ -4,13 +4,13 @@ import type { PresenceField } from './types.js';
 
 const MENTIONS = /assign|hire|property|own|vest|belong|title|知识产权|著作权|专利|归/i;
 const IP =
-  /\b(?:intellectual\s+property|inventions?|improvements?|discoveries|developments?|work\s+product|deliverables?|copyrights?|patents?|trademarks?|works?\b|materials?|content|designs?|software|know-how|technology|data|results|modifications|derivative\s+works?|enhancements?|domains?)\b/i;
+  /\b(?:intellectual\s+property|inventions?|improvements?|discoveries|developments?|work\s+product|deliverables?|copyrights?|patents?|trademarks?|works?\b|materials?|content|designs?|software|know-how|technology|data|results|modifications|derivative\s+works?|enhancements?|domains?|proprietary\s+rights|IP)\b/i;
 /** "hereby assigns", "agrees to assign", "shall assign", "assigns, transfers and conveys", with what is assigned being rights or creations. */
 const ASSIGNS =
   /\b(?:hereby\s+(?:(?:irrevocably|unconditionally|absolutely|expressly|grants?|sells?|transfers?|conveys?|sets\s+over)[\s,]+(?:and\s+)?){0,4}(?:assigns?|transfers?|conveys?)|(?:agrees?|undertakes?|shall|will|must)\s+(?:to\s+)?(?:and\s+hereby\s+does\s+)?(?:(?:irrevocably|promptly|hereby)\s+)*(?:(?:disclose|grant|sell)\s+and\s+)?(?:assign|transfer|convey)|does\s+hereby,?\s+assign|assigns?,\s+transfers?|(?:assigns|transfers)(?:\s+and\s+(?:assigns|transfers|conveys))?\s+(?:fully\s+|absolutely\s+|irrevocably\s+)?to\s+(?:the\s+)?(?:[A-Z][\w&.-]*\s+){1,3}all)\b[^.;]{0,300}?\b(?:rights?,?\s+title|(?:all\s+)?(?:of\s+)?(?:its|their|his|her)\s+(?:right|interest|ownership)|rights?\s+(?:in|to)\b|interest\s+(?:in|therein)|ownership|intellectual\s+property|inventions?|improvements?|work\s+product|copyrights?|patents?|deliverables?)\b/i;
 /** Works made for hire, and creations that vest in or belong to the other party. */
 const VESTS =
-  /\b(?:shall|will)\s+(?:vest|belong)\s+(?:solely\s+|exclusively\s+)?(?:in|to)\b|\b(?:shall|will)\s+(?:be|become)\s+(?:and\s+remain\s+)?(?:the\s+)?(?:(?:sole\s+and\s+exclusive|sole|exclusive|absolute)\s+)?property\s+of\b|\b(?:shall|will)\s+(?:solely\s+|exclusively\s+)?own\s+(?:all|any|the\s+entire)\b|\b(?:shall|will)\s+(?:solely\s+|exclusively\s+)?be\s+owned\s+(?:solely\s+|exclusively\s+)?by\b|\b(?:shall|will)\s+be\s+the\s+(?:sole\s+(?:and\s+exclusive\s+)?|exclusive\s+)?owner\s+of\s+all\b|\bexecute\b[^.;]{0,80}\bdocuments?\b[^.;]{0,80}\bto\s+(?:assign|transfer|perfect|confirm)\b/i;
+  /\b(?:shall|will)\s+(?:vest|belong)\s+(?:solely\s+|exclusively\s+)?(?:in|to)\b|\b(?:shall|will)\s+(?:be|become)\s+(?:and\s+remain\s+)?(?:the\s+)?(?:(?:sole\s+and\s+exclusive|sole|exclusive|absolute)\s+)?property\s+of\b|\b(?:shall|will)\s+(?:solely\s+|exclusively\s+)?own\s+(?:all|any|the\s+entire)\b|\b(?:shall|will)\s+(?:solely\s+|exclusively\s+)?be\s+owned\s+(?:solely\s+|exclusively\s+)?by\b|\b(?:shall|will)\s+be,?\s+the\s+(?:sole\s+(?:and\s+exclusive\s+)?|exclusive\s+)?owner\s+of\s+all\b|\bexecute\b[^.;]{0,80}\bdocuments?\b[^.;]{0,80}\bto\s+(?:assign|transfer|perfect|confirm)\b/i;
 /** Creations made under the contract, as opposed to each party keeping what it brought. */
 const CREATED =
   /\b(?:develop\w*|creat\w*|conceiv\w*|made|invent\w*|generat\w*|produc\w*|prepared|arising|result\w*|improv\w*|deriv\w*|author\w*|perform\w*\s+(?:of|under)|under\s+this\s+agreement|hereunder|pursuant\s+to\s+this\s+agreement)\b/i;
@@ -25,9 +25,9 @@ function isWorkForHire(text: string): boolean {
   const found = WORK_FOR_HIRE.exec(text);
   return found !== null && !NOT_BEFORE.test(text.slice(Math.max(0, found.index - 40), found.index));
 }
-/** "any such rights are hereby granted and assigned to PFHOF", "is hereby irrevocably assigned to Company". */
+/** "any such rights are hereby granted and assigned to PFHOF", "is hereby irrevocably assigned to Company", "all right, title and interest in the Tooling will automatically transfer to X". */
 const ASSIGNED_PASSIVE =
-  /\b(?:is|are)\s+hereby\s+(?:(?:irrevocably|granted|transferred|conveyed)\s+(?:and\s+)?)*assigned\s+to\b|\bcause\b[^.;]{0,100}?\bto\s+be\s+(?:(?:assigned|transferred|conveyed)\s+(?:and\s+)?)+(?:\w+\s+){0,2}?to\b/i;
+  /\brights?,\s+title\s+and\s+interest\b[^.;]{0,120}?\b(?:shall|will)\s+(?:automatically\s+|immediately\s+)?(?:transfer|pass)\s+to\b|\b(?:is|are)\s+hereby\s+(?:(?:irrevocably|granted|transferred|conveyed)\s+(?:and\s+)?)*assigned\s+to\b|\bcause\b[^.;]{0,100}?\bto\s+be\s+(?:(?:assigned|transferred|conveyed)\s+(?:and\s+)?)+(?:\w+\s+){0,2}?to\b/i;
 
 /** Who ends up owning: "property of X", "vest in X", "belong to X", "owned by X", "X shall own". */
 const OWNER_AFTER =

@@ -62,3 +62,39 @@ describe('liquidated damages', () => {
     ).not.toBeNull();
   });
 });
+
+describe('liability carve-outs: redactions, cross-references and broken sentences', () => {
+  it.each([
+    // The damage types are redacted; "the possibility of such damages" still marks an exclusion.
+    ['EXCEPT FOR [**], IN NO EVENT SHALL EITHER PARTY BE LIABLE FOR [**], EVEN IF ADVISED OF THE POSSIBILITY OF SUCH DAMAGES.'],
+    ['Except as provided by Sections 9(b) and 9(c), neither party will have liability for any damages other than direct damages.'],
+    ['EXCLUDING LIABILITY FOR CLAIMS UNDER SECTION 7, IN NO EVENT SHALL VENDOR BE LIABLE FOR INDIRECT OR CONSEQUENTIAL DAMAGES.'],
+    [
+      'Neither party shall be liable for consequential damages. Nothing in this Section 8.2 limits the liability of Maker for fraud or wilful misconduct.',
+    ],
+    [
+      "NEITHER PARTY SHALL BE LIABLE FOR INDIRECT DAMAGES; PROVIDED THAT THIS LIMITATION SHALL NOT LIMIT A PARTY'S RIGHT TO RECOVERY FOR DAMAGES PAID TO A THIRD PARTY.",
+    ],
+    [
+      'NEITHER PARTY SHALL BE LIABLE FOR LOST PROFITS; PROVIDED, HOWEVER, THE FOREGOING SHALL NOT BE CONSTRUED AS LIMITING AN OBLIGATION OF A PARTY HEREUNDER TO INDEMNIFY THE OTHER PARTY.',
+    ],
+    [
+      'Neither party shall be liable for indirect damages. NONE OF THE LIMITATIONS OF LIABILITY SET FORTH IN THIS SECTION 3.1 SHALL BE AVAILABLE TO A PARTY WITH RESPECT TO A BREACH OF SECTION 4.',
+    ],
+  ])('finds the uncapped part of %j', (text) => {
+    expect(cap(text)).toEqual({ kind: 'uncapped', limited: true });
+  });
+
+  it('reads a sentence cut by a page number on into the next', () => {
+    const text =
+      'EXCEPT WITH RESPECT TO THE CONFIDENTIALITY OBLIGATIONS UNDER SECTION 16, UNDER NO CIRCUMSTANCES SHALL EITHER PARTY BE LIABLE UNDER ANY CONTRACT, NEGLIGENCE,\n\n10\n\nSTRICT LIABILITY OR OTHER THEORY FOR ANY CONSEQUENTIAL DAMAGES.';
+    expect(cap(text)).toEqual({ kind: 'uncapped', limited: true });
+  });
+
+  it.each([
+    ['IN NO EVENT SHALL EITHER PARTY BE LIABLE FOR [**], EVEN IF ADVISED OF THE POSSIBILITY OF SUCH DAMAGES.'],
+    ['Excluding Saturdays, neither party shall be liable for any damages other than direct damages.'],
+  ])('finds only a limitation in %j', (text) => {
+    expect(cap(text)).toEqual({ kind: 'capped', limited: true });
+  });
+});

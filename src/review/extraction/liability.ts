@@ -6,7 +6,7 @@ import { CHINESE_CAP, CHINESE_EXCLUSION, CHINESE_EXPRESSLY_UNCAPPED, CHINESE_UNC
 const MENTIONS_LIABILITY = /liab|damages|remed|action|claim|limitation|赔偿|责任|损失|违约金/i;
 
 const DAMAGE_TYPES =
-  /\b(?:indirect|incidental|consequential|special|punitive|exemplary|multiplied|cover)\b[^.;]{0,40}\b(?:damages?|loss(?:es)?|costs?)\b|\blost\s+(?:profits?|revenues?|savings|business|data)\b|\bloss\s+of\s+(?:profits?|revenues?|business|goodwill|data|use)\b/i;
+  /\b(?:indirect|incidental|consequential|special|punitive|exemplary|multiplied|cover)\b[^.;]{0,40}\b(?:damages?|loss(?:es)?|costs?)\b|\blost\s+(?:profits?|revenues?|savings|business|data)\b|\bloss\s+of\s+(?:profits?|revenues?|business|goodwill|data|use)\b|\bpossibility\s+of\s+(?:such\s+)?(?:damages?|loss(?:es)?)\b|\bother\s+than\s+direct\s+damages\b/i;
 const NEGATED_LIABILITY =
   /\b(?:in\s+no\s+event|under\s+no\s+circumstances|neither\s+party|no\s+party|not\s+(?:in\s+any\s+manner\s+)?(?:be\s+)?(?:held\s+)?(?:liable|responsible)|shall\s+not\s+award|waives?)\b/i;
 /** An amount cap: "liability ... shall not exceed", "limited to", "maximum liability", "liable for no more than". */
@@ -18,11 +18,11 @@ const SOLE_REMEDY =
 /** A contractual time bar on claims: "No action ... may be brought more than two years after the cause of action accrued". */
 const TIME_BAR =
   /\b(?:action|claim|suit|proceeding)s?\b[^.;]{0,200}?\b(?:brought|commenced|filed|made|asserted)\b[^.;]{0,40}?\b(?:more\s+than|later\s+than|after|unless\s+commenced\s+within|within)\b[^.;]{0,120}?\b(?:cause\s+of\s+action|accru|arose|arisen|arising|occurr|waived)/i;
-/** Carve-outs that leave some liability uncapped. */
+/** Carve-outs that leave some liability uncapped ("except for", "excluding liability for infringement claims", ...). */
 const EXCEPTION =
-  /\b(?:except(?:ing)?|save\s+for|with\s+the\s+exception\s+of|without\s+affecting|without\s+prejudice\s+to|does\s+not\s+apply|shall\s+not\s+apply|will\s+not\s+apply)\b/i;
+  /\b(?:except(?:ing)?|excluding\s+(?:liability|claims?|obligations?|breach(?:es)?)|save\s+for|with\s+the\s+exception\s+of|without\s+affecting|without\s+prejudice\s+to|does\s+not\s+apply|shall\s+not\s+apply|will\s+not\s+apply)\b/i;
 const EXPRESSLY_UNCAPPED =
-  /\b(?:limitations?(?!\s+(?:up)?on\s+use)|exclusions?|cap|caps|foregoing(?!\s+indemnif)|this\s+(?:section|subsection|article|paragraph)[\s\d.()a-z]{0,12})\b[^.;]{0,150}?\b(?:shall|will|does|do)\s+not(?:,\s*however,)?\s+apply\b|\b(?:this|the\s+foregoing)\s+(?:section|subsection|article|paragraph|limitation)\s+shall\s+neither\b|\bnothing\s+in\s+this\s+(?:section|subsection|article|paragraph|agreement)\b[^.;]{0,40}?\b(?:shall|will|is\s+intended\s+to)\s+(?:limit|exclude|restrict)\b|\b(?:shall|will|does|do)\s+not\s+limit\s+(?:the\s+)?(?:liability|a\s+party's\s+(?:liability|right\s+to\s+recover)|either\s+party's\s+liability|the\s+indemnification)\b|\bneither\s+party\s+(?:excludes|limits)\s+(?:or\s+(?:limits|excludes)\s+)?(?:its\s+|any\s+)?liability\b|\bwaives?\s+any\s+and\s+all\s+limitations\b|\blimitations\s+of\s+liability\b[^.;]{0,80}\bshall\s+(?:not\s+)?be\s+(?:available|applicable)\b[^.;]{0,40}\b(?:with\s+respect\s+to|to)\b|\bunlimited\s+liability\b|\bliability\s+(?:shall|will)\s+be\s+unlimited\b|\bnot\s+(?:be\s+)?subject\s+to\s+(?:the|any)\s+(?:limitation|cap)/i;
+  /\b(?:limitations?(?!\s+(?:up)?on\s+use)|exclusions?|cap|caps|foregoing(?!\s+indemnif)|this\s+(?:section|subsection|article|paragraph)[\s\d.()a-z]{0,12})\b[^.;]{0,150}?\b(?:shall|will|does|do)\s+not(?:,\s*however,)?\s+apply\b|\b(?:this|the\s+foregoing)\s+(?:section|subsection|article|paragraph|limitation)\s+shall\s+neither\b|\bnothing\s+in\s+this\s+(?:section|subsection|article|paragraph|agreement)\b(?:[^.;]|\.(?=\d)){0,40}?\b(?:(?:shall|will|is\s+intended\s+to)\s+)?(?:limit|exclude|restrict)s?\b|\b(?:shall|will|does|do)\s+not\s+(?:be\s+(?:construed|deemed|interpreted)\s+(?:as|to)\s+)?limit(?:ing)?\s+(?:the\s+|an?\s+|any\s+)?(?:liability|obligations?\s+(?:of\s+a\s+party\s+)?(?:\w+\s+){0,2}?to\s+indemnify|a\s+party's\s+(?:liability|right\s+to\s+recover(?:y)?)|either\s+party's\s+liability|the\s+indemnification)\b|\bneither\s+party\s+(?:excludes|limits)\s+(?:or\s+(?:limits|excludes)\s+)?(?:its\s+|any\s+)?liability\b|\bwaives?\s+any\s+and\s+all\s+limitations\b|\blimitations\s+of\s+liability\b(?:[^.;]|\.(?=\d)){0,80}\bshall\s+(?:not\s+)?be\s+(?:available|applicable)\b[^.;]{0,40}\b(?:with\s+respect\s+to|to)\b|\bunlimited\s+liability\b|\bliability\s+(?:shall|will)\s+be\s+unlimited\b|\bnot\s+(?:be\s+)?subject\s+to\s+(?:the|any)\s+(?:limitation|cap)/i;
 
 interface LimitationHit {
   sentence: Sentence;
@@ -56,6 +56,14 @@ function isCarveOut(text: string): boolean {
   );
 }
 
+/** A sentence cut before its end (a page number or page break inside it: "... NEGLIGENCE, 10 STRICT LIABILITY") reads on into the next. */
+const UNFINISHED = /(?:,|\b(?:the|a|an|to|of|for|and|or|in|by|any))\s*$/i;
+function withRunOn(view: TextView, index: number): string {
+  const text = view.sentences[index]!.text;
+  const next = view.sentences[index + 1];
+  return next && UNFINISHED.test(text) ? `${text} ${next.text}` : text;
+}
+
 /**
  * Limitation of liability, in CUAD's broad sense: caps on the amount, exclusions of indirect or
  * consequential damages, sole-remedy clauses and time bars on claims (`limited`), and whether
@@ -67,8 +75,8 @@ export function extractLiabilityCap(view: TextView): LiabilityCapField | null {
   let firstLimitation: LimitationHit | null = null;
   let amountLimitation: LimitationHit | null = null;
   let carveOut: Sentence | null = null;
-  for (const sentence of view.sentences) {
-    const text = sentence.text;
+  for (const [index, sentence] of view.sentences.entries()) {
+    const text = withRunOn(view, index);
     if (!MENTIONS_LIABILITY.test(text)) continue;
     const limitation = isLimitation(text);
     if (limitation) {

@@ -84,3 +84,21 @@ describe('non-compete: structure', () => {
     expect(found('Distributor will not solicit any customer of Maker to buy a competing product.')).toBe(false);
   });
 });
+
+describe('non-compete: non-competing products and covenants beside a no-solicit', () => {
+  it.each([
+    ["When promoting a non-competitive beverage, under no circumstances shall Athlete drink from or display a Brand competitor's bottle."],
+    [
+      'During the Term, neither Maker nor its Affiliates may (1) sell any product that is the same or similar to the Products, or (2) solicit any customer of Reseller.',
+    ],
+  ])('finds %j', (text) => {
+    expect(found(text)).toBe(true);
+  });
+
+  it.each([
+    ['Athlete may endorse any non-competitive product during the Term.'],
+    ['For two (2) years after termination, Advisor shall not solicit or hire any employee of the Company or develop a rival plan.'],
+  ])('does not count %j', (text) => {
+    expect(found(text)).toBe(false);
+  });
+});

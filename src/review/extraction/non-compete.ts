@@ -11,7 +11,7 @@ const RESTRICTION =
   /\b(?:shall|will|may|must|can)\s+not\b|\b(?:shall|will)\s+\w+\s+no\s+(?:\w+\s+)?(?:products?|services?|business)\b|\b(?:shall|will|may)\s+(?:neither|never)\b|\bagrees?\s+(?:that\s+it\s+will\s+)?not\s+to\b|\bundertakes?\s+not\b|\bcovenants?\s+(?:and\s+agrees?\s+)?(?:that\s+\w+\s+(?:shall|will)\s+)?not\b|\brefrain\b|\bprohibit|\brestrict|\bnor\s+will\b|\bno\s+party\b[^.;]{0,40}\bwill\b|\bno\s+[A-Z]?\w+\s+(?:will|shall|may)\s+(?:engage|compete|carry|operate|own|invest|participate)\b|\bunder\s+no\s+circumstances\s+(?:shall|will|may)\b|\bexclusively\b[^.;]{0,60}\b(?:not|no)\b/i;
 /** Statements about other agreements ("is not bound by any non-competition agreement") and freedoms to compete. */
 const NOT_A_RESTRICTION =
-  /\bnot\s+bound\b|\bunfair\s+competition\b|\bcompetition\s+(?:and\s+\w+\s+)?(?:act|laws?|commission|authorit(?:y|ies)|bureau|tribunal|regulations?|rules)\b|\bantitrust\b|\b(?:any|other|third[- ]party|prior|existing)\s+(?:[\w-]+\s+(?:or\s+)?){0,3}non-?compet\w*\s+(?:agreements?|covenants?|obligations?)|\brepresents?\b[^.;]{0,80}\b(?:any|third)\b|\bnothing\s+in\s+this\s+agreement\s+shall\s+(?:preclude|prevent|restrict|limit)\b|\bmay\s+(?:itself\s+)?(?:use|manufacture|sell|compete)\b[^.;]{0,80}\bcompetitors?\b[^.;]{0,30}\bso\s+long\s+as\b|\bcompetitive\s+(?:market\s+)?(?:advantages?|pric|bid|rates?|terms)|\bcompetitor\s+information\b|\bnot\s+(?:under|subject\s+to)\s+any\b|\bdoes\s+not\s+contain\b|\b(?:shall|will)\s+not\s+(?:prevent|preclude|restrict|limit)\s+(?:either|any|a|the)\s+part(?:y|ies)\b|\bfree\s+(?:and\s+without\s+restriction\s+)?to\b|\bcompetitive\s+(?:analysis|quotations?|benchmark\w*)|\bnon-?competitive\b|\b(?:in\s+accordance\s+with|set\s+forth\s+in|subject\s+to)\s+(?:the\s+)?non-?competition\s+agreement\b|\bcovenants?\s+against\s+competition\b[^.;]{0,40}\bindenture/i;
+  /\bnot\s+bound\b|\bunfair\s+competition\b|\bcompetition\s+(?:and\s+\w+\s+)?(?:act|laws?|commission|authorit(?:y|ies)|bureau|tribunal|regulations?|rules)\b|\bantitrust\b|\b(?:any|other|third[- ]party|prior|existing)\s+(?:[\w-]+\s+(?:or\s+)?){0,3}non-?compet\w*\s+(?:agreements?|covenants?|obligations?)|\brepresents?\b[^.;]{0,80}\b(?:any|third)\b|\bnothing\s+in\s+this\s+agreement\s+shall\s+(?:preclude|prevent|restrict|limit)\b|\bmay\s+(?:itself\s+)?(?:use|manufacture|sell|compete)\b[^.;]{0,80}\bcompetitors?\b[^.;]{0,30}\bso\s+long\s+as\b|\bcompetitive\s+(?:market\s+)?(?:advantages?|pric|bid|rates?|terms)|\bcompetitor\s+information\b|\bnot\s+(?:under|subject\s+to)\s+any\b|\bdoes\s+not\s+contain\b|\b(?:shall|will)\s+not\s+(?:prevent|preclude|restrict|limit)\s+(?:either|any|a|the)\s+part(?:y|ies)\b|\bfree\s+(?:and\s+without\s+restriction\s+)?to\b|\bcompetitive\s+(?:analysis|quotations?|benchmark\w*)|\b(?:in\s+accordance\s+with|set\s+forth\s+in|subject\s+to)\s+(?:the\s+)?non-?competition\s+agreement\b|\bcovenants?\s+against\s+competition\b[^.;]{0,40}\bindenture/i;
 /** Assigning to a competitor is about assignment, not competition ("a purported assignment to a competitor ... is a reasonable basis for withholding consent"). */
 const ASSIGNMENT_TO_COMPETITOR = /\b(?:assign\w*|transfer\w*)\b[^.;]{0,40}\bto\s+(?:a|an|any)\s+(?:[\w'’]+\s+){0,2}competitors?\b/i;
 
@@ -57,8 +57,12 @@ function isOtherCovenant(text: string): boolean {
  * products ("Distributor will not market ... a computer program which competes with the
  * Products", "Non-Competition Period", 竞业限制, 不得从事与…相竞争的业务).
  */
+/** "a non-competitive product" is one that does not compete; the sentence is read as if it named an unrelated one. */
+const NON_COMPETING = /\bnon-?competi(?:tive|ng)\b/gi;
+
 export function extractNonCompete(view: TextView): PresenceField | null {
-  const hit = firstSentence(view, ({ text }, index) => {
+  const hit = firstSentence(view, ({ text: raw }, index) => {
+    const text = raw.replace(NON_COMPETING, 'unrelated');
     if (!MENTIONS.test(text) && !POST_TERM_PERIOD.test(text) && !DURING_TERM.test(text) && !RIVAL_BUSINESS.test(text)) return false;
     if (NOT_A_RESTRICTION.test(text) || ASSIGNMENT_TO_COMPETITOR.test(text)) return false;
     // A heading ("(e) Non-Compete.", "8.2 No Competing Products.") stands for the sentence under it.
@@ -71,9 +75,10 @@ export function extractNonCompete(view: TextView): PresenceField | null {
     const restriction = LIST_ITEM.test(text) ? `${leadIn(view, index)} ${text}` : text;
     if (COMPETITION.test(text) && RESTRICTION.test(restriction)) return !isOtherCovenant(text);
     if (RIVAL_BUSINESS.test(text) && (RESTRICTION.test(text) || NEITHER_SHALL.test(text)) && !isOtherCovenant(text)) return true;
-    if (!BUSINESS_RESTRICTION.test(text) || /\bsolicit|\bhire|\bemploy|\bdisclos|confidential/i.test(text) || STANDSTILL.test(text))
-      return false;
-    return POST_TERM_PERIOD.test(text) || (DURING_TERM.test(text) && SAME_KIND.test(text));
+    if (!BUSINESS_RESTRICTION.test(text) || STANDSTILL.test(text)) return false;
+    // Selling what the contract covers while it runs is competing, even beside a promise not to solicit.
+    if (DURING_TERM.test(text) && SAME_KIND.test(text)) return true;
+    return POST_TERM_PERIOD.test(text) && !/\bsolicit|\bhire|\bemploy|\bdisclos|confidential/i.test(text);
   });
   if (!hit) return null;
   // A bare heading ("5.2 Non-Competition.") is shown with the sentence that carries the restriction.

@@ -83,6 +83,49 @@ describe('termination for convenience', () => {
   });
 
   it.each([
+    ['The Lease is cancelable at any time by either party upon two months prior written notice.', 60],
+    [
+      'Notwithstanding Section 1, the Buyer shall have the right at any time prior to June 30, 2012 to terminate this Agreement by written notice.',
+      null,
+    ],
+    ['This Agreement may be terminated by the Client for any or no reason, subject to the payment of fees then due.', null],
+    [
+      'Owner may terminate for convenience any Work Order upon 30 days prior written notice; provided that the Hosting Services may not be terminated before the Migration is complete.',
+      30,
+    ],
+  ])(
+    'reads cancelable contracts, rights "at any time prior to" a date, "for any or no reason" and a convenience right beside a bar: %j',
+    (text, notice) => {
+      expect(convenience(text)).toEqual({ notice });
+    },
+  );
+
+  it('reads numbered sub-items (10.2.3) under their lead, past earlier items of the same list', () => {
+    const items = [
+      '10.2 Termination. This Supply Agreement may be terminated:',
+      '10.2.1 by mutual written consent of the Parties;',
+      '10.2.2 by a Party if the other Party materially breaches this Supply Agreement and fails to cure within 60 days; and',
+      '10.2.3 by the Buyer upon ninety (90) days prior written notice to the Seller for any reason.',
+    ];
+    expect(convenience(items.join('\n\n'))).toEqual({ notice: 90 });
+    expect(convenience(items.slice(0, 3).join('\n\n'))).toBeNull();
+    expect(
+      convenience(
+        '7.1 The term is three years, unless earlier terminated as follows:\n\n7.1.1 By either party upon six (6) months prior written notice to the other.',
+      ),
+    ).toEqual({ notice: 180 });
+  });
+
+  it.each([
+    ['Carrier will keep a policy which is non-cancelable, except upon thirty (30) days advance notice to the Insured.'],
+    [
+      'Agency shall have the absolute right to terminate this Agreement upon 30 days notice; provided, however, that Agency agrees not to terminate this Agreement unless the Client changes the Program.',
+    ],
+  ])('does not count a non-cancelable policy or a notice right its proviso bars: %j', (text) => {
+    expect(convenience(text)).toBeNull();
+  });
+
+  it.each([
     ['This Agreement may be terminated at any time upon the mutual written agreement of the parties.'],
     ['The parties may terminate this Agreement at any time by written agreement.'],
     ['This Agreement may be terminated by either party with cause upon thirty (30) days written notice.'],

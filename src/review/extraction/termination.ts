@@ -7,12 +7,12 @@ const MENTIONS_TERMINATION = /terminat|terminab|cancel|解除|终止/i;
 
 /** A party may end the contract: "may terminate this Agreement", "shall have the right to terminate". */
 const ACTIVE_RIGHT =
-  /\b(?:may|can)\b(?:,[^,.;]{1,80},)?\s+(?:\w+\s+){0,8}?(?:terminate|cancel)\s+([^.;]{0,40})|\b(?:right|option|power|entitled)\s+(?:\([^()]{0,40}\)\s+)?(?:\w+\s+){0,3}?to\s+(?:\w+\s+){0,2}?(?:terminate|cancel)\s+([^.;]{0,40})/gi;
+  /\b(?:may|can)\b(?:,[^,.;]{1,80},)?\s+(?:\w+\s+){0,8}?(?:terminate|cancel)\s+([^.;]{0,40})|\b(?:right|option|power|entitled)\s+(?:\([^()]{0,40}\)\s+)?(?:at\s+any\s+time\b[^.;:]{0,50}?\s+)?(?:\w+\s+){0,3}?to\s+(?:\w+\s+){0,2}?(?:terminate|cancel)\s+([^.;]{0,40})/gi;
 /** The contract is what ends: "this Agreement", "the Term", a defined name, or no object at all ("may terminate upon notice"). */
 const CONTRACT_OBJECT =
   /^(?:(?:this|the|such|any|its|their|your|his|her)\s+)?(?:[A-Z]|whole\b|all\s+or\s+any\s+part|agreement|contract|term\b|performance|relationship|licen[cs]e|arrangement|engagement|employment)|^(?:upon|on|by|with|at|for|without|immediately|effective|forthwith|in\s+(?:its|their)|\()/;
 const PASSIVE_RIGHT =
-  /\bmay\s+(?:\w+\s+){0,2}?be\s+(?:terminated|cancell?ed)\b|\bterminable\b|\bshall\s+terminate\b[^.;]{0,80}?\b(?:upon\s+(?:either|any|one)\s+party\s+giving|at\s+the\s+option\s+of)\b|\bcontinue\s+in\s+effect\s+until\s+(?:either|any|one)\s+party\b[^.;]{0,60}\bnotice\b|\b(?:until|unless\s+(?:sooner|earlier)|unless)\s+terminated\s+by\s+(?:either|any|one|a)\s+party\s+(?:upon|by\s+giving|giving|on|with)\b[^.;]{0,60}\bnotice\b|\b(?:wishing|wishes|desiring|desires|decides?|electing|elects?)\s+to\s+terminate\s+(?:this|the)\s+(?:agreement|contract)\b/i;
+  /\bmay\s+(?:\w+\s+){0,2}?be\s+(?:terminated|cancell?ed)\b|(?<!non-?)\b(?:terminable|cancell?able)\b|\bshall\s+terminate\b[^.;]{0,80}?\b(?:upon\s+(?:either|any|one)\s+party\s+giving|at\s+the\s+option\s+of)\b|\bcontinue\s+in\s+effect\s+until\s+(?:either|any|one)\s+party\b[^.;]{0,60}\bnotice\b|\b(?:until|unless\s+(?:sooner|earlier)|unless)\s+terminated\s+by\s+(?:either|any|one|a)\s+party\s+(?:upon|by\s+giving|giving|on|with)\b[^.;]{0,60}\bnotice\b|\b(?:wishing|wishes|desiring|desires|decides?|electing|elects?)\s+to\s+terminate\s+(?:this|the)\s+(?:agreement|contract)\b/i;
 const NOT_ALLOWED =
   /\b(?:shall|will|may)\s+not\s+(?:\w+\s+){0,2}terminat|\bnot\s+be\s+entitled\s+to\s+terminat|\bagrees?\s+not\s+to\s+terminat/i;
 /** Ending the contract by agreement of both parties is not one party's right. */
@@ -43,7 +43,7 @@ const ENDS_THIS_CONTRACT =
   /\b(?:terminate|cancel)\s+(?:this|the)\s+(?:agreement|contract)\b|\b(?:agreement|contract)\s+may\s+(?:\w+\s+)?be\s+(?:terminated|cancell?ed)\b/i;
 /** The first three also hold when the sentence names other grounds. */
 const STRONG_CONVENIENCE =
-  /\bfor\s+(?:its\s+|their\s+)?convenience\b|\bfor\s+non-?cause\b|\bwithout\s+(?:any\s+)?cause\b|\bwith\s+or\s+without\s+cause\b|\bfor\s+any\s+reason\s+or\s+(?:for\s+)?no\s+reason\b|\bfor\s+no\s+reason\b|\btermination\s+without\s+cause\b/i;
+  /\bfor\s+(?:its\s+|their\s+)?convenience\b|\bfor\s+non-?cause\b|\bwithout\s+(?:any\s+)?cause\b|\bwith\s+or\s+without\s+cause\b|\bfor\s+any\s+reason\s+or\s+(?:for\s+)?no\s+reason\b|\bfor\s+no\s+reason\b|\bfor\s+any\s+or\s+no\s+reason\b|\btermination\s+without\s+cause\b/i;
 /** Grounds that make a termination right one for cause, not convenience. */
 const CONDITION =
   /\bif\b|\bin\s+the\s+event\b|\bin\s+case\b|\bshould\b|\bupon\s+(?:the\s+)?(?:occurrence|breach|default|insolvency|bankruptcy|any\s+of\s+the\s+following)|\bbreach|\bdefault|\bfail(?:s|ure|ed)?\b|\binsolven|\bbankrupt|\bcure\b|\bviolat|\bforce\s+majeure|\bchange\s+(?:of|in)\s+control|\bacquired\b|\bmerger\b|\bunable\b|\bnot\s+(?:been\s+)?(?:paid|achieved|met)|\billegal|\bconvict|\b(?:for|with)\s+cause\b|\bdue\s+to\b|\bas\s+a\s+result\s+of\b|\bwhere\b|\bunless\b/i;
@@ -60,7 +60,12 @@ interface TerminationRight {
 /** "...; provided that TouchStar shall have the right to terminate ...": a proviso is a right of its own. */
 const PROVISO = /;\s*provided,?\s+(?:however,?\s+)?(?:that\s+)?|,\s*provided,?\s+however,?\s+(?:that\s+)?/i;
 const LETTERED_ITEM = /(?<=[.;])\s+(?=(?:[a-z]|[ivx]{1,4}|\d{1,2})\.\s+[A-Z])/;
-const LIST_ITEM = /^\(?(?:[a-z]|[ivx]{1,5}|\d{1,2})[).]\s/i;
+const LIST_ITEM = /^\(?(?:[a-z]|[ivx]{1,5}|\d{1,2})[).]\s|^\d{1,3}(?:\.\d{1,3}){2,4}\.?\s/i;
+/** "13.1.3 By either party ...": a numbered sub-item; its siblings share the number up to the last part. */
+const DOTTED_NUMBER = /^(\d{1,3}(?:\.\d{1,3}){1,3})\.\d{1,3}\.?\s/;
+/** A lead that opens a list of ways to end the contract without granting one itself: "unless earlier terminated as follows:". */
+const TERMINATED_AS_FOLLOWS =
+  /\bterminated\b[^.;]{0,80}?\b(?:as\s+follows|in\s+the\s+following\s+(?:manner|ways?|circumstances|events|cases))\b/i;
 /** "(a) ", "(ii) ", "(3) " inside a sentence, but not the "(60)" of "sixty (60) days". */
 const INLINE_MARKER =
   /(?<=^|[\s;,:])\((?:[a-z]|[ivx]{1,5}|\d{1,2})\)\s(?!(?:calendar\s+|business\s+|working\s+)?(?:days?|weeks?|months?|years?|hours?|percent)\b|%)/gi;
@@ -103,19 +108,34 @@ function listedAlternatives(text: string, itemsFirst = false): string[] {
 
 /** The sentence that opens a list ("may be terminated upon any of the following:") above a list item. */
 function listLead(view: TextView, index: number): string | null {
+  const parent = DOTTED_NUMBER.exec(view.sentences[index]!.text.trimStart())?.[1];
   for (let back = index - 1; back >= Math.max(0, index - 12); back -= 1) {
     const text = view.sentences[back]!.text;
     if (/:\s*$/.test(text)) return MENTIONS_TERMINATION.test(text) ? text : null;
+    // Earlier items of the same numbered list ("13.1.1", "13.1.2" above "13.1.3") are passed over.
+    if (parent && text.trimStart().startsWith(`${parent}.`) && /^\d/.test(text.trimStart().slice(parent.length + 1))) continue;
     // Another section begins ("5.3 Failure to ..."): the item has no lead.
     if (/^(?:\d{1,3}\.\d|section\s|article\s)/i.test(text)) return null;
   }
   return null;
 }
 
+function survivesBar(part: string): boolean {
+  return !MUTUAL_TERMINATION.test(part) && !NOT_ALLOWED.test(part) && STRONG_CONVENIENCE.test(part) && isConvenience(part);
+}
+
 function sentenceIsConvenience(view: TextView, index: number): boolean {
   const text = view.sentences[index]!.text;
-  if (NOT_ALLOWED.test(text) || MUTUAL_TERMINATION.test(text)) return false;
-  if (MENTIONS_TERMINATION.test(text) && (isConvenience(text) || alternatives(text).some(isConvenience))) return true;
+  // A bar or a mutual ending in one part of a sentence leaves an explicit right in another part standing:
+  // "may terminate for convenience any Service ...; provided that those Services may not be terminated independently".
+  // A bare notice right that a proviso bars ("agrees not to terminate unless ...") is not one.
+  const barred = NOT_ALLOWED.test(text) || MUTUAL_TERMINATION.test(text);
+  if (
+    MENTIONS_TERMINATION.test(text) &&
+    (barred ? alternatives(text).some(survivesBar) : isConvenience(text) || alternatives(text).some(isConvenience))
+  )
+    return true;
+  if (barred) return false;
   // A list item under "... may be terminated upon the occurrence of any of the following:" —
   // "(d) By either party hereto upon sixty (60) days prior written notice".
   if (
@@ -124,7 +144,9 @@ function sentenceIsConvenience(view: TextView, index: number): boolean {
   )
     return false;
   const lead = listLead(view, index);
-  return lead !== null && grantsTerminationRight(lead) && !CONDITION.test(text) && !END_OF_TERM.test(text);
+  return (
+    lead !== null && (grantsTerminationRight(lead) || TERMINATED_AS_FOLLOWS.test(lead)) && !CONDITION.test(text) && !END_OF_TERM.test(text)
+  );
 }
 
 function findTerminationForConvenience(view: TextView): TerminationRight | null {
