@@ -32,9 +32,9 @@ export function extractAuditRights(view: TextView): PresenceField | null {
       CHINESE.test(text) ||
       (!RECITAL.test(text) &&
         RIGHT.test(text) &&
-          /audit|inspect|examin|review|verif|available|accessible|premises/i.test(text) &&
-          !/\bgenerally\s+available\b|\bconfidential\s+information\b|\bwaives?\s+the\s+right\b/i.test(text) &&
-          (RECORDS.test(text) || CHECKED_ITEMS.test(text) || /\baudit/i.test(text)) &&
+        /audit|inspect|examin|review|verif|available|accessible|premises/i.test(text) &&
+        !/\bgenerally\s+available\b|\bconfidential\s+information\b|\bwaives?\s+the\s+right\b/i.test(text) &&
+        (RECORDS.test(text) || CHECKED_ITEMS.test(text) || /\baudit/i.test(text)) &&
         !NOT_A_RIGHT.test(text)),
   );
 }
