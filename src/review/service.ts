@@ -3,7 +3,7 @@ import { hasRole, type Principal } from '../identity/principal.js';
 import type { KnowledgeService } from '../knowledge/service.js';
 import type { Database } from '../platform/db/prisma.js';
 import type { RetryOptions } from '../platform/db/transient.js';
-import type { WriteBarrier } from '../platform/db/write-barrier.js';
+import type { PgWriteBarrier } from '../platform/db/write-barrier.js';
 import { AppError, assertUuid, badUserInput, forbidden, notFound } from '../platform/errors.js';
 import type { JobQueue } from '../platform/jobs/job-queue.js';
 import type { ModelProvider } from '../platform/llm/provider.js';
@@ -58,7 +58,7 @@ export interface ReviewServiceOptions {
   limits: ReviewLimits;
   metrics?: Metrics;
   /** Orders the owner's writes against an erasure of the owner (required: compliance depends on it). */
-  barrier: WriteBarrier;
+  barrier: PgWriteBarrier;
   quota: (principal: Principal, reviews: number) => Promise<void>;
   /** How transient database failures of a review run are retried in process. */
   retry?: RetryOptions;

@@ -1,8 +1,10 @@
+import type pg from 'pg';
 import type { Prisma } from '../generated/prisma/client.js';
-import type { Database } from '../platform/db/prisma.js';
-import { prismaRunner, WRITE_TRANSACTION, type WriteBarrier } from '../platform/db/write-barrier.js';
+import { poolOf, type Database } from '../platform/db/prisma.js';
+import { prismaRunner, writeTransaction, type PgWriteBarrier } from '../platform/db/write-barrier.js';
 import type { SqlRunner } from '../platform/jobs/job-queue.js';
 import { assertUuid, badUserInput } from '../platform/errors.js';
+import { tracedQuery } from '../platform/telemetry/db-tracing.js';
 import type { ReviewState } from './agent/state.js';
 
 export type ReviewRow = Prisma.ReviewGetPayload<{ include: { findings: true } }>;
@@ -28,7 +30,23 @@ export interface BatchCounts {
 }
 
 /** A review row as the runner needs it. */
-export type ClaimedReview = Prisma.ReviewGetPayload<object>;
+export interface ClaimedReview {
+  id: string;
+  tenantId: string;
+  userId: string;
+  batchId: string | null;
+  contractId: string;
+  title: string;
+  text: string;
+  asOf: Date;
+  pinnedKnowledge: unknown;
+}
+
+/** A statement the caller adds to the result's transaction (the knowledge access log). */
+export interface Statement {
+  text: string;
+  values: unknown[];
+}
 
 /** The new rows of a review, less what the store fills in (owner, batch, position). */
 export type NewReviewRow = Omit<Prisma.ReviewCreateManyInput, 'tenantId' | 'userId' | 'batchId' | 'batchIndex'>;
@@ -45,6 +63,30 @@ const sqlRunner =
 const SUBMIT_TRANSACTION = { maxWait: 15_000, timeout: 15_000 };
 
 const withFindings = { findings: { orderBy: { position: 'asc' } } } as const;
+
+// The run's hot statements go straight to the pg pool (one span each), not through Prisma, whose
+// client and query compiler cost more CPU per review than the statements themselves.
+const CLAIM = `UPDATE "Review" SET status = 'RUNNING', "startedAt" = now()
+  WHERE id = $1 AND status = ANY($2::"ReviewStatus"[])
+  RETURNING id, "tenantId", "userId", "batchId", "contractId", title, text, "asOf", "pinnedKnowledge"`;
+
+/** The result and its findings in one statement; the findings are inserted only when the guarded update matched. */
+const WRITE_RESULT = `WITH written AS (
+    UPDATE "Review" SET status = 'SUCCEEDED', language = $2, "riskLevel" = $3::"RiskLevel", "riskScore" = $4,
+      report = $5::jsonb, "reportText" = $6, "knowledgeUsed" = $7::jsonb, flags = $8::text[], degraded = $9,
+      provider = $10, model = $11, "traceId" = $12, "finishedAt" = now()
+    WHERE id = $1 AND status = 'RUNNING'
+    RETURNING id
+  ), findings AS (
+    INSERT INTO "ReviewFinding" (id, "reviewId", position, clause, "clauseIndex", "knowledgeId", version, severity, message, "evidenceStart", "evidenceEnd")
+    SELECT gen_random_uuid(), written.id, finding.position, finding.clause, finding."clauseIndex", finding."knowledgeId", finding.version,
+           finding.severity::"RiskLevel", finding.message, finding."evidenceStart", finding."evidenceEnd"
+      FROM written, jsonb_to_recordset($13::jsonb) AS finding(position int, clause text, "clauseIndex" int, "knowledgeId" text,
+           version text, severity text, message text, "evidenceStart" int, "evidenceEnd" int)
+  )
+  SELECT count(*)::int AS written FROM written`;
+
+const BATCH_COUNTS = `SELECT status, count(*)::int AS count FROM "Review" WHERE "batchId" = $1 GROUP BY status`;
 
 /** A list position: newest first by (createdAt, id). */
 export function encodeReviewCursor(row: { createdAt: Date; id: string }): string {
@@ -64,10 +106,16 @@ export function decodeReviewCursor(cursor: string): { createdAt: Date; id: strin
  * barrier inside their transaction.
  */
 export class ReviewStore {
+  private readonly pool: pg.Pool;
+
   constructor(
     private readonly db: Database,
-    private readonly barrier: WriteBarrier,
-  ) {}
+    private readonly barrier: PgWriteBarrier,
+  ) {
+    const pool = poolOf(db);
+    if (!pool) throw new Error('ReviewStore needs a database made by createDatabase (its pg pool)');
+    this.pool = pool;
+  }
 
   async createReview(owner: { tenantId: string; userId: string }, row: NewReviewRow, enqueue: EnqueueInTransaction): Promise<ReviewRow> {
     return this.db.$transaction(async (tx) => {
@@ -143,8 +191,12 @@ export class ReviewStore {
 
   /** Counts of a batch's reviews by status. */
   async batchCounts(batchId: string): Promise<BatchCounts> {
-    const groups = await this.db.review.groupBy({ by: ['status'], where: { batchId }, _count: { _all: true } });
-    const count = (status: string) => groups.find((group) => group.status === status)?._count._all ?? 0;
+    const { rows } = await tracedQuery<{ status: ReviewStatus; count: number }>(
+      this.pool,
+      { text: BATCH_COUNTS, values: [batchId] },
+      { operation: 'SELECT', target: 'Review' },
+    );
+    const count = (status: ReviewStatus) => rows.find((row) => row.status === status)?.count ?? 0;
     const counts = {
       queued: count('QUEUED'),
       running: count('RUNNING'),
@@ -165,11 +217,12 @@ export class ReviewStore {
    * review is finished or cancelled.
    */
   async claim(reviewId: string, redelivered: boolean): Promise<ClaimedReview | undefined> {
-    const [review] = await this.db.review.updateManyAndReturn({
-      where: { id: reviewId, status: { in: redelivered ? ['QUEUED', 'RUNNING'] : ['QUEUED'] } },
-      data: { status: 'RUNNING', startedAt: new Date() },
-    });
-    return review;
+    const { rows } = await tracedQuery<ClaimedReview>(
+      this.pool,
+      { text: CLAIM, values: [reviewId, redelivered ? ['QUEUED', 'RUNNING'] : ['QUEUED']] },
+      { operation: 'UPDATE', target: 'Review' },
+    );
+    return rows[0];
   }
 
   /** Cancels reviews not finished yet (QUEUED or RUNNING -> CANCELLED); returns those it cancelled and their state before. */
@@ -206,51 +259,52 @@ export class ReviewStore {
   /**
    * Writes a review's result once: inside the owner's write barrier (an owner erased meanwhile
    * gets nothing written), guarded by the RUNNING status in SQL, so that a retry after a commit
-   * whose acknowledgement was lost writes nothing twice. False when the review was no longer RUNNING.
+   * whose acknowledgement was lost writes nothing twice. The findings go in the same statement,
+   * `alsoWrite` (the knowledge access log) in the same transaction. Three round trips on the pg
+   * pool (four with `alsoWrite`): `BEGIN` with the barrier, the result, `COMMIT`. False when the
+   * review was no longer RUNNING.
    */
   async writeResult(
     review: { id: string; tenantId: string; userId: string },
     state: ReviewState,
     meta: { traceId: string; provider: string; model: string | null },
-    accessLog: (tx: Prisma.TransactionClient) => Promise<unknown>,
+    alsoWrite: Statement | null,
   ): Promise<boolean> {
-    return this.db.$transaction(async (tx) => {
-      await this.barrier.enter(prismaRunner(tx), review.userId);
-      const { count } = await tx.review.updateMany({
-        where: { id: review.id, status: 'RUNNING' },
-        data: {
-          status: 'SUCCEEDED',
-          language: state.language,
-          riskLevel: state.riskLevel,
-          riskScore: state.riskScore,
-          report: state.reviewReport ?? undefined,
-          reportText: state.reportText,
-          knowledgeUsed: state.knowledgeUsed,
-          flags: state.flags,
-          degraded: state.degraded,
-          provider: meta.provider,
-          model: meta.model,
-          traceId: meta.traceId,
-          finishedAt: new Date(),
-        },
-      });
-      if (count === 0) return false;
-      await tx.reviewFinding.createMany({
-        data: state.findings.map((finding, position) => ({
-          reviewId: review.id,
-          position,
-          clause: finding.clause,
-          clauseIndex: finding.clauseIndex,
-          knowledgeId: finding.knowledgeId,
-          version: finding.version,
-          severity: finding.severity,
-          message: finding.message,
-          evidenceStart: finding.evidence?.start ?? null,
-          evidenceEnd: finding.evidence?.end ?? null,
-        })),
-      });
-      await accessLog(tx);
+    const findings = state.findings.map((finding, position) => ({
+      position,
+      clause: finding.clause,
+      clauseIndex: finding.clauseIndex,
+      knowledgeId: finding.knowledgeId,
+      version: finding.version,
+      severity: finding.severity,
+      message: finding.message,
+      evidenceStart: finding.evidence?.start ?? null,
+      evidenceEnd: finding.evidence?.end ?? null,
+    }));
+    const values = [
+      review.id,
+      state.language,
+      state.riskLevel,
+      state.riskScore,
+      state.reviewReport == null ? null : JSON.stringify(state.reviewReport),
+      state.reportText,
+      JSON.stringify(state.knowledgeUsed),
+      state.flags,
+      state.degraded,
+      meta.provider,
+      meta.model,
+      meta.traceId,
+      JSON.stringify(findings),
+    ];
+    return writeTransaction(this.pool, this.barrier, review.userId, async (client) => {
+      const { rows } = await tracedQuery<{ written: number }>(
+        client,
+        { text: WRITE_RESULT, values },
+        { operation: 'UPDATE', target: 'Review' },
+      );
+      if (rows[0]!.written === 0) return false;
+      if (alsoWrite) await tracedQuery(client, alsoWrite, { operation: 'INSERT', target: 'KnowledgeAccess' });
       return true;
-    }, WRITE_TRANSACTION);
+    });
   }
 }
