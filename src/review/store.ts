@@ -1,7 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import type { Prisma } from '../generated/prisma/client.js';
 import { poolOf, type Database } from '../platform/db/prisma.js';
-import { prismaRunner, writeTransaction, type PgWriteBarrier } from '../platform/db/write-barrier.js';
+import { pgRunner, writeTransaction, type PgWriteBarrier } from '../platform/db/write-barrier.js';
 import type { SqlRunner } from '../platform/jobs/job-queue.js';
 import { assertUuid, badUserInput } from '../platform/errors.js';
 import { tracedQuery } from '../platform/telemetry/db-tracing.js';
@@ -54,14 +55,6 @@ export type NewReviewRow = Omit<Prisma.ReviewCreateManyInput, 'tenantId' | 'user
 /** Queues the jobs of new reviews inside the transaction that creates them. */
 export type EnqueueInTransaction = (sql: SqlRunner, reviewIds: readonly string[]) => Promise<void>;
 
-const sqlRunner =
-  (tx: Prisma.TransactionClient): SqlRunner =>
-  (text, values) =>
-    tx.$queryRawUnsafe(text, ...values);
-
-/** A burst of submissions larger than the pool waits for a connection rather than failing after Prisma's default 2 s. */
-const SUBMIT_TRANSACTION = { maxWait: 15_000, timeout: 15_000 };
-
 const withFindings = { findings: { orderBy: { position: 'asc' } } } as const;
 
 // The run's hot statements go straight to the pg pool (one span each), not through Prisma, whose
@@ -85,6 +78,25 @@ const WRITE_RESULT = `WITH written AS (
            version text, severity text, message text, "evidenceStart" int, "evidenceEnd" int)
   )
   SELECT count(*)::int AS written FROM written`;
+
+const REVIEW_COLUMNS = `id, "tenantId", "userId", "batchId", "batchIndex", "contractId", title, text, "asOf", "pinnedKnowledge", status,
+  language, "riskLevel", "riskScore", report, "reportText", "knowledgeUsed", flags, degraded, provider, model, "traceId", "errorCode",
+  "errorMessage", "createdAt", "startedAt", "finishedAt"`;
+
+const INSERT_REVIEW = `INSERT INTO "Review" (id, "tenantId", "userId", "contractId", title, text, "asOf")
+  VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${REVIEW_COLUMNS}`;
+
+const INSERT_BATCH = `INSERT INTO "ReviewBatch" (id, "tenantId", "userId", total) VALUES ($1, $2, $3, $4)
+  RETURNING id, "tenantId", "userId", total, "createdAt"`;
+
+/** The reviews of a batch from one JSON array (one statement, whatever the batch's size). */
+const INSERT_BATCH_REVIEWS = `INSERT INTO "Review" (id, "tenantId", "userId", "batchId", "batchIndex", "contractId", title, text, "asOf",
+    status, "errorCode", "errorMessage", "finishedAt")
+  SELECT gen_random_uuid(), $1, $2, $3, input."batchIndex", input."contractId", input.title, input.text, input."asOf",
+         input.status::"ReviewStatus", input."errorCode", input."errorMessage", input."finishedAt"
+    FROM jsonb_to_recordset($4::jsonb) AS input("batchIndex" int, "contractId" text, title text, text text, "asOf" timestamptz,
+         status text, "errorCode" text, "errorMessage" text, "finishedAt" timestamptz)
+  RETURNING id, status, "batchIndex"`;
 
 const BATCH_COUNTS = `SELECT status, count(*)::int AS count FROM "Review" WHERE "batchId" = $1 GROUP BY status`;
 
@@ -117,38 +129,64 @@ export class ReviewStore {
     this.pool = pool;
   }
 
+  /** A review and its job in one transaction, inside the owner's write barrier. */
   async createReview(owner: { tenantId: string; userId: string }, row: NewReviewRow, enqueue: EnqueueInTransaction): Promise<ReviewRow> {
-    return this.db.$transaction(async (tx) => {
-      await this.barrier.enter(prismaRunner(tx), owner.userId);
-      const review = await tx.review.create({
-        data: { ...row, tenantId: owner.tenantId, userId: owner.userId } as Prisma.ReviewUncheckedCreateInput,
-        include: { findings: true },
-      });
-      await enqueue(sqlRunner(tx), [review.id]);
-      return review;
-    }, SUBMIT_TRANSACTION);
+    return writeTransaction(this.pool, this.barrier, owner.userId, async (client) => {
+      const values = [randomUUID(), owner.tenantId, owner.userId, row.contractId, row.title, row.text, row.asOf];
+      const { rows } = await tracedQuery<Omit<ReviewRow, 'findings'>>(
+        client,
+        { text: INSERT_REVIEW, values },
+        { operation: 'INSERT', target: 'Review' },
+      );
+      const review = rows[0]!;
+      await enqueue(pgRunner(client), [review.id]);
+      return { ...review, findings: [] };
+    });
   }
 
-  /** A batch and its reviews in one transaction; returns the batch and the ids of its QUEUED reviews in batch order. */
+  /**
+   * A batch, its reviews and their jobs in one transaction inside the owner's write barrier (a
+   * statement for the batch, one for all its reviews from a JSON array, pg-boss' insert of the
+   * jobs); returns the batch and the ids of its QUEUED reviews in batch order.
+   */
   async createBatch(
     owner: { tenantId: string; userId: string },
     rows: readonly NewReviewRow[],
     enqueue: EnqueueInTransaction,
   ): Promise<{ batch: ReviewBatchRow; queued: string[] }> {
-    return this.db.$transaction(async (tx) => {
-      await this.barrier.enter(prismaRunner(tx), owner.userId);
-      const batch = await tx.reviewBatch.create({ data: { tenantId: owner.tenantId, userId: owner.userId, total: rows.length } });
-      const created = await tx.review.createManyAndReturn({
-        data: rows.map((row, batchIndex) => ({ ...row, tenantId: owner.tenantId, userId: owner.userId, batchId: batch.id, batchIndex })),
-        select: { id: true, status: true, batchIndex: true },
-      });
-      const queued = created
+    const reviews = JSON.stringify(
+      rows.map((row, batchIndex) => ({
+        batchIndex,
+        contractId: row.contractId,
+        title: row.title,
+        text: row.text,
+        asOf: row.asOf,
+        status: row.status ?? 'QUEUED',
+        errorCode: row.errorCode ?? null,
+        errorMessage: row.errorMessage ?? null,
+        finishedAt: row.finishedAt ?? null,
+      })),
+    );
+    return writeTransaction(this.pool, this.barrier, owner.userId, async (client) => {
+      const [batch] = (
+        await tracedQuery<ReviewBatchRow>(
+          client,
+          { text: INSERT_BATCH, values: [randomUUID(), owner.tenantId, owner.userId, rows.length] },
+          { operation: 'INSERT', target: 'ReviewBatch' },
+        )
+      ).rows;
+      const created = await tracedQuery<{ id: string; status: ReviewStatus; batchIndex: number }>(
+        client,
+        { text: INSERT_BATCH_REVIEWS, values: [owner.tenantId, owner.userId, batch!.id, reviews] },
+        { operation: 'INSERT', target: 'Review' },
+      );
+      const queued = created.rows
         .filter((row) => row.status === 'QUEUED')
-        .sort((a, b) => a.batchIndex! - b.batchIndex!)
+        .sort((a, b) => a.batchIndex - b.batchIndex)
         .map((row) => row.id);
-      await enqueue(sqlRunner(tx), queued);
-      return { batch, queued };
-    }, SUBMIT_TRANSACTION);
+      await enqueue(pgRunner(client), queued);
+      return { batch: batch!, queued };
+    });
   }
 
   findReview(reviewId: string): Promise<ReviewRow | null> {
