@@ -28,7 +28,11 @@ export interface JobSource<T> {
 
 export interface QueueWorkerOptions {
   concurrency: number;
-  /** How often an idle worker looks for work when nobody woke it. */
+  /**
+   * How often each slot of pg-boss' `work()` looked for work when nobody woke it: the one loop
+   * here looks `concurrency` times as often while it has a free slot, so that a job queued by
+   * another process (which cannot wake this one) waits no longer than it did.
+   */
   pollMs: number;
   settleRetry: RetryOptions;
   /** How long a finished job may wait to be completed together with others. */
@@ -39,12 +43,13 @@ export interface QueueWorkerOptions {
 
 /**
  * Works one queue in this process with at most `concurrency` jobs at a time, in place of pg-boss'
- * `work()`, which runs one polling loop per slot (each fetching one job per query, and each polling
- * while idle) and settles a fetched batch as one unit. Here one loop fetches as many jobs as there
- * are free slots in one query, every job succeeds or fails on its own (a failure is settled at
- * once, so its retry is scheduled by pg-boss as before), and finished jobs are completed together:
- * those finishing within `completeDelayMs` of each other, or half the slots' worth, in one statement.
- * A job completed late is harmless: the handlers are idempotent, and its lease still covers it.
+ * `work()`, which runs one loop per slot, each fetching one job per query and completing it with
+ * another, and settles a fetched batch as one unit. Here one loop fetches as many jobs as there
+ * are free slots in one query (while the queue has work, once half the slots are free), every job
+ * succeeds or fails on its own (a failure is settled at once, so its retry is scheduled by pg-boss
+ * as before), and finished jobs are completed together: those finishing within `completeDelayMs`
+ * of each other, or half the slots' worth, in one statement. A job completed late is harmless: the
+ * handlers are idempotent, and its lease still covers it.
  */
 export class QueueWorker<T> {
   private readonly running = new Map<string, Promise<void>>();
@@ -128,7 +133,7 @@ export class QueueWorker<T> {
         const timer = setTimeout(() => {
           this.woken = true;
           resolve();
-        }, this.options.pollMs);
+        }, this.options.pollMs / this.options.concurrency);
         this.interrupt = () => {
           clearTimeout(timer);
           resolve();
