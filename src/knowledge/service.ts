@@ -19,6 +19,11 @@ import type { ModelProvider } from '../platform/llm/provider.js';
 import { sanitizeKnowledge, type ClauseSummarizer } from './sanitizer/index.js';
 import { GLOBAL_TENANT_ID } from './repository.js';
 
+/** One row per knowledge version read, from a JSON array of `{ id, knowledgeId, version }`. */
+const INSERT_ACCESS_LOG = `INSERT INTO "KnowledgeAccess" (id, "tenantId", "userId", "reviewId", "knowledgeVersionId", "knowledgeId", version)
+  SELECT gen_random_uuid(), $1::uuid, $2::uuid, $3::uuid, used.id, used."knowledgeId", used.version
+    FROM jsonb_to_recordset($4::jsonb) AS used(id uuid, "knowledgeId" text, version text)`;
+
 /** How long reviews share one as-of lookup of a tenant's knowledge. */
 export const REVIEW_KNOWLEDGE_TTL_MS = 1_000;
 
@@ -274,25 +279,18 @@ export class KnowledgeService {
   }
 
   /**
-   * The access-log write for the versions a review read, as a statement the caller can run in
-   * its own transaction (the review service writes it with the review's result).
+   * The access-log write for the versions a review read, as one parameterised statement the
+   * caller runs in its own transaction (the review runner writes it with the review's result);
+   * null when nothing was read.
    */
-  accessLogWrite(
+  accessLogStatement(
     owner: { tenantId: string; userId: string },
     reviewId: string | null,
     used: readonly { id: string; knowledgeId: string; version: string }[],
-    client: Pick<Database, 'knowledgeAccess'> = this.db,
-  ) {
-    return client.knowledgeAccess.createMany({
-      data: used.map((item) => ({
-        tenantId: owner.tenantId,
-        userId: owner.userId,
-        reviewId,
-        knowledgeVersionId: item.id,
-        knowledgeId: item.knowledgeId,
-        version: item.version,
-      })),
-    });
+  ): { text: string; values: unknown[] } | null {
+    if (used.length === 0) return null;
+    const rows = used.map((item) => ({ id: item.id, knowledgeId: item.knowledgeId, version: item.version }));
+    return { text: INSERT_ACCESS_LOG, values: [owner.tenantId, owner.userId, reviewId, JSON.stringify(rows)] };
   }
 
   /** Records which knowledge versions a review read (the knowledge access log). */
@@ -301,6 +299,7 @@ export class KnowledgeService {
     reviewId: string | null,
     used: readonly { id: string; knowledgeId: string; version: string }[],
   ): Promise<void> {
-    if (used.length > 0) await this.accessLogWrite(principal, reviewId, used);
+    const statement = this.accessLogStatement(principal, reviewId, used);
+    if (statement) await this.db.$executeRawUnsafe(statement.text, ...statement.values);
   }
 }

@@ -267,11 +267,8 @@ export class ReviewRunner {
       );
       const call = state.modelCalls.find((entry) => entry.provider !== 'rules') ?? state.modelCalls[0];
       const meta = { traceId, provider: call?.provider ?? this.provider.name, model: call?.model ?? this.provider.model };
-      const written = await retryTransient(
-        () =>
-          this.store.writeResult(review, state, meta, (tx) => this.knowledge.accessLogWrite(review, review.id, state.knowledgeUsed, tx)),
-        retry,
-      );
+      const accessLog = this.knowledge.accessLogStatement(review, review.id, state.knowledgeUsed);
+      const written = await retryTransient(() => this.store.writeResult(review, state, meta, accessLog), retry);
       // Another attempt wrote it (or it was cancelled): nothing to publish twice.
       if (!written) return;
       status('STATUS', { status: 'SUCCEEDED' });

@@ -3,7 +3,7 @@ import { hasRole, type Principal } from '../identity/principal.js';
 import type { KnowledgeService } from '../knowledge/service.js';
 import type { Database } from '../platform/db/prisma.js';
 import type { RetryOptions } from '../platform/db/transient.js';
-import type { WriteBarrier } from '../platform/db/write-barrier.js';
+import type { PgWriteBarrier } from '../platform/db/write-barrier.js';
 import { AppError, assertUuid, badUserInput, forbidden, notFound } from '../platform/errors.js';
 import type { JobQueue } from '../platform/jobs/job-queue.js';
 import type { ModelProvider } from '../platform/llm/provider.js';
@@ -58,7 +58,7 @@ export interface ReviewServiceOptions {
   limits: ReviewLimits;
   metrics?: Metrics;
   /** Orders the owner's writes against an erasure of the owner (required: compliance depends on it). */
-  barrier: WriteBarrier;
+  barrier: PgWriteBarrier;
   quota: (principal: Principal, reviews: number) => Promise<void>;
   /** How transient database failures of a review run are retried in process. */
   retry?: RetryOptions;
@@ -69,6 +69,9 @@ export interface ReviewServiceOptions {
   /** Job retries after the first attempt, and the delay before the first retry. */
   jobRetry: { limit: number; delaySeconds: number };
 }
+
+/** How long a review's live progress may stay quiet before the progress log is read again. */
+const LIVE_RECHECK_MS = 1_000;
 
 /** A stable, comparable form of a finding for replay. */
 const findingKey = (finding: Pick<Finding, 'clause' | 'knowledgeId' | 'version' | 'severity' | 'message'>) =>
@@ -354,14 +357,33 @@ export class ReviewService {
         };
         return;
       }
-      for await (const event of live) {
-        if (event.sequence <= last) continue;
-        // A gap: events published while this subscription was being set up (shared log) come from the log.
-        const missed =
-          event.sequence > last + 1
-            ? (await this.progress.history(review.id)).filter((past) => past.sequence > last && past.sequence < event.sequence)
-            : [];
-        for (const past of [...missed, event]) {
+      // The bus may confirm a subscription only after this point (Redis SUBSCRIBE is asynchronous):
+      // an event published meanwhile reaches the shared log but not this stream, and if it was the
+      // last one the stream would wait forever. So a stream quiet for a while is checked against the log.
+      const incoming = live[Symbol.asyncIterator]();
+      let pending = incoming.next();
+      for (;;) {
+        let timer: NodeJS.Timeout | undefined;
+        const quiet = new Promise<'quiet'>((resolve) => {
+          timer = setTimeout(() => resolve('quiet'), LIVE_RECHECK_MS);
+        });
+        const result = await Promise.race([pending, quiet]);
+        clearTimeout(timer);
+        let next: ReviewProgressEvent[];
+        if (result === 'quiet') next = (await this.progress.history(review.id)).filter((past) => past.sequence > last);
+        else {
+          if (result.done) return;
+          pending = incoming.next();
+          const event = result.value;
+          if (event.sequence <= last) continue;
+          // A gap: events published while this subscription was being set up (shared log) come from the log.
+          const missed =
+            event.sequence > last + 1
+              ? (await this.progress.history(review.id)).filter((past) => past.sequence > last && past.sequence < event.sequence)
+              : [];
+          next = [...missed, event];
+        }
+        for (const past of next) {
           last = past.sequence;
           yield past;
           if (isFinalReviewEvent(past)) return;

@@ -1,8 +1,11 @@
+import { randomUUID } from 'node:crypto';
+import type pg from 'pg';
 import type { Prisma } from '../generated/prisma/client.js';
-import type { Database } from '../platform/db/prisma.js';
-import { prismaRunner, WRITE_TRANSACTION, type WriteBarrier } from '../platform/db/write-barrier.js';
+import { poolOf, type Database } from '../platform/db/prisma.js';
+import { pgRunner, writeTransaction, type PgWriteBarrier } from '../platform/db/write-barrier.js';
 import type { SqlRunner } from '../platform/jobs/job-queue.js';
 import { assertUuid, badUserInput } from '../platform/errors.js';
+import { tracedQuery } from '../platform/telemetry/db-tracing.js';
 import type { ReviewState } from './agent/state.js';
 
 export type ReviewRow = Prisma.ReviewGetPayload<{ include: { findings: true } }>;
@@ -28,7 +31,23 @@ export interface BatchCounts {
 }
 
 /** A review row as the runner needs it. */
-export type ClaimedReview = Prisma.ReviewGetPayload<object>;
+export interface ClaimedReview {
+  id: string;
+  tenantId: string;
+  userId: string;
+  batchId: string | null;
+  contractId: string;
+  title: string;
+  text: string;
+  asOf: Date;
+  pinnedKnowledge: unknown;
+}
+
+/** A statement the caller adds to the result's transaction (the knowledge access log). */
+export interface Statement {
+  text: string;
+  values: unknown[];
+}
 
 /** The new rows of a review, less what the store fills in (owner, batch, position). */
 export type NewReviewRow = Omit<Prisma.ReviewCreateManyInput, 'tenantId' | 'userId' | 'batchId' | 'batchIndex'>;
@@ -36,15 +55,50 @@ export type NewReviewRow = Omit<Prisma.ReviewCreateManyInput, 'tenantId' | 'user
 /** Queues the jobs of new reviews inside the transaction that creates them. */
 export type EnqueueInTransaction = (sql: SqlRunner, reviewIds: readonly string[]) => Promise<void>;
 
-const sqlRunner =
-  (tx: Prisma.TransactionClient): SqlRunner =>
-  (text, values) =>
-    tx.$queryRawUnsafe(text, ...values);
-
-/** A burst of submissions larger than the pool waits for a connection rather than failing after Prisma's default 2 s. */
-const SUBMIT_TRANSACTION = { maxWait: 15_000, timeout: 15_000 };
-
 const withFindings = { findings: { orderBy: { position: 'asc' } } } as const;
+
+// The run's hot statements go straight to the pg pool (one span each), not through Prisma, whose
+// client and query compiler cost more CPU per review than the statements themselves.
+const CLAIM = `UPDATE "Review" SET status = 'RUNNING', "startedAt" = now()
+  WHERE id = $1 AND status = ANY($2::"ReviewStatus"[])
+  RETURNING id, "tenantId", "userId", "batchId", "contractId", title, text, "asOf", "pinnedKnowledge"`;
+
+/** The result and its findings in one statement; the findings are inserted only when the guarded update matched. */
+const WRITE_RESULT = `WITH written AS (
+    UPDATE "Review" SET status = 'SUCCEEDED', language = $2, "riskLevel" = $3::"RiskLevel", "riskScore" = $4,
+      report = $5::jsonb, "reportText" = $6, "knowledgeUsed" = $7::jsonb, flags = $8::text[], degraded = $9,
+      provider = $10, model = $11, "traceId" = $12, "finishedAt" = now()
+    WHERE id = $1 AND status = 'RUNNING'
+    RETURNING id
+  ), findings AS (
+    INSERT INTO "ReviewFinding" (id, "reviewId", position, clause, "clauseIndex", "knowledgeId", version, severity, message, "evidenceStart", "evidenceEnd")
+    SELECT gen_random_uuid(), written.id, finding.position, finding.clause, finding."clauseIndex", finding."knowledgeId", finding.version,
+           finding.severity::"RiskLevel", finding.message, finding."evidenceStart", finding."evidenceEnd"
+      FROM written, jsonb_to_recordset($13::jsonb) AS finding(position int, clause text, "clauseIndex" int, "knowledgeId" text,
+           version text, severity text, message text, "evidenceStart" int, "evidenceEnd" int)
+  )
+  SELECT count(*)::int AS written FROM written`;
+
+const REVIEW_COLUMNS = `id, "tenantId", "userId", "batchId", "batchIndex", "contractId", title, text, "asOf", "pinnedKnowledge", status,
+  language, "riskLevel", "riskScore", report, "reportText", "knowledgeUsed", flags, degraded, provider, model, "traceId", "errorCode",
+  "errorMessage", "createdAt", "startedAt", "finishedAt"`;
+
+const INSERT_REVIEW = `INSERT INTO "Review" (id, "tenantId", "userId", "contractId", title, text, "asOf")
+  VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${REVIEW_COLUMNS}`;
+
+const INSERT_BATCH = `INSERT INTO "ReviewBatch" (id, "tenantId", "userId", total) VALUES ($1, $2, $3, $4)
+  RETURNING id, "tenantId", "userId", total, "createdAt"`;
+
+/** The reviews of a batch from one JSON array (one statement, whatever the batch's size). */
+const INSERT_BATCH_REVIEWS = `INSERT INTO "Review" (id, "tenantId", "userId", "batchId", "batchIndex", "contractId", title, text, "asOf",
+    status, "errorCode", "errorMessage", "finishedAt")
+  SELECT gen_random_uuid(), $1, $2, $3, input."batchIndex", input."contractId", input.title, input.text, input."asOf",
+         input.status::"ReviewStatus", input."errorCode", input."errorMessage", input."finishedAt"
+    FROM jsonb_to_recordset($4::jsonb) AS input("batchIndex" int, "contractId" text, title text, text text, "asOf" timestamptz,
+         status text, "errorCode" text, "errorMessage" text, "finishedAt" timestamptz)
+  RETURNING id, status, "batchIndex"`;
+
+const BATCH_COUNTS = `SELECT status, count(*)::int AS count FROM "Review" WHERE "batchId" = $1 GROUP BY status`;
 
 /** A list position: newest first by (createdAt, id). */
 export function encodeReviewCursor(row: { createdAt: Date; id: string }): string {
@@ -64,43 +118,75 @@ export function decodeReviewCursor(cursor: string): { createdAt: Date; id: strin
  * barrier inside their transaction.
  */
 export class ReviewStore {
+  private readonly pool: pg.Pool;
+
   constructor(
     private readonly db: Database,
-    private readonly barrier: WriteBarrier,
-  ) {}
-
-  async createReview(owner: { tenantId: string; userId: string }, row: NewReviewRow, enqueue: EnqueueInTransaction): Promise<ReviewRow> {
-    return this.db.$transaction(async (tx) => {
-      await this.barrier.enter(prismaRunner(tx), owner.userId);
-      const review = await tx.review.create({
-        data: { ...row, tenantId: owner.tenantId, userId: owner.userId } as Prisma.ReviewUncheckedCreateInput,
-        include: { findings: true },
-      });
-      await enqueue(sqlRunner(tx), [review.id]);
-      return review;
-    }, SUBMIT_TRANSACTION);
+    private readonly barrier: PgWriteBarrier,
+  ) {
+    const pool = poolOf(db);
+    if (!pool) throw new Error('ReviewStore needs a database made by createDatabase (its pg pool)');
+    this.pool = pool;
   }
 
-  /** A batch and its reviews in one transaction; returns the batch and the ids of its QUEUED reviews in batch order. */
+  /** A review and its job in one transaction, inside the owner's write barrier. */
+  async createReview(owner: { tenantId: string; userId: string }, row: NewReviewRow, enqueue: EnqueueInTransaction): Promise<ReviewRow> {
+    return writeTransaction(this.pool, this.barrier, owner.userId, async (client) => {
+      const values = [randomUUID(), owner.tenantId, owner.userId, row.contractId, row.title, row.text, row.asOf];
+      const { rows } = await tracedQuery<Omit<ReviewRow, 'findings'>>(
+        client,
+        { text: INSERT_REVIEW, values },
+        { operation: 'INSERT', target: 'Review' },
+      );
+      const review = rows[0]!;
+      await enqueue(pgRunner(client), [review.id]);
+      return { ...review, findings: [] };
+    });
+  }
+
+  /**
+   * A batch, its reviews and their jobs in one transaction inside the owner's write barrier (a
+   * statement for the batch, one for all its reviews from a JSON array, pg-boss' insert of the
+   * jobs); returns the batch and the ids of its QUEUED reviews in batch order.
+   */
   async createBatch(
     owner: { tenantId: string; userId: string },
     rows: readonly NewReviewRow[],
     enqueue: EnqueueInTransaction,
   ): Promise<{ batch: ReviewBatchRow; queued: string[] }> {
-    return this.db.$transaction(async (tx) => {
-      await this.barrier.enter(prismaRunner(tx), owner.userId);
-      const batch = await tx.reviewBatch.create({ data: { tenantId: owner.tenantId, userId: owner.userId, total: rows.length } });
-      const created = await tx.review.createManyAndReturn({
-        data: rows.map((row, batchIndex) => ({ ...row, tenantId: owner.tenantId, userId: owner.userId, batchId: batch.id, batchIndex })),
-        select: { id: true, status: true, batchIndex: true },
-      });
-      const queued = created
+    const reviews = JSON.stringify(
+      rows.map((row, batchIndex) => ({
+        batchIndex,
+        contractId: row.contractId,
+        title: row.title,
+        text: row.text,
+        asOf: row.asOf,
+        status: row.status ?? 'QUEUED',
+        errorCode: row.errorCode ?? null,
+        errorMessage: row.errorMessage ?? null,
+        finishedAt: row.finishedAt ?? null,
+      })),
+    );
+    return writeTransaction(this.pool, this.barrier, owner.userId, async (client) => {
+      const [batch] = (
+        await tracedQuery<ReviewBatchRow>(
+          client,
+          { text: INSERT_BATCH, values: [randomUUID(), owner.tenantId, owner.userId, rows.length] },
+          { operation: 'INSERT', target: 'ReviewBatch' },
+        )
+      ).rows;
+      const created = await tracedQuery<{ id: string; status: ReviewStatus; batchIndex: number }>(
+        client,
+        { text: INSERT_BATCH_REVIEWS, values: [owner.tenantId, owner.userId, batch!.id, reviews] },
+        { operation: 'INSERT', target: 'Review' },
+      );
+      const queued = created.rows
         .filter((row) => row.status === 'QUEUED')
-        .sort((a, b) => a.batchIndex! - b.batchIndex!)
+        .sort((a, b) => a.batchIndex - b.batchIndex)
         .map((row) => row.id);
-      await enqueue(sqlRunner(tx), queued);
-      return { batch, queued };
-    }, SUBMIT_TRANSACTION);
+      await enqueue(pgRunner(client), queued);
+      return { batch: batch!, queued };
+    });
   }
 
   findReview(reviewId: string): Promise<ReviewRow | null> {
@@ -143,8 +229,12 @@ export class ReviewStore {
 
   /** Counts of a batch's reviews by status. */
   async batchCounts(batchId: string): Promise<BatchCounts> {
-    const groups = await this.db.review.groupBy({ by: ['status'], where: { batchId }, _count: { _all: true } });
-    const count = (status: string) => groups.find((group) => group.status === status)?._count._all ?? 0;
+    const { rows } = await tracedQuery<{ status: ReviewStatus; count: number }>(
+      this.pool,
+      { text: BATCH_COUNTS, values: [batchId] },
+      { operation: 'SELECT', target: 'Review' },
+    );
+    const count = (status: ReviewStatus) => rows.find((row) => row.status === status)?.count ?? 0;
     const counts = {
       queued: count('QUEUED'),
       running: count('RUNNING'),
@@ -165,11 +255,12 @@ export class ReviewStore {
    * review is finished or cancelled.
    */
   async claim(reviewId: string, redelivered: boolean): Promise<ClaimedReview | undefined> {
-    const [review] = await this.db.review.updateManyAndReturn({
-      where: { id: reviewId, status: { in: redelivered ? ['QUEUED', 'RUNNING'] : ['QUEUED'] } },
-      data: { status: 'RUNNING', startedAt: new Date() },
-    });
-    return review;
+    const { rows } = await tracedQuery<ClaimedReview>(
+      this.pool,
+      { text: CLAIM, values: [reviewId, redelivered ? ['QUEUED', 'RUNNING'] : ['QUEUED']] },
+      { operation: 'UPDATE', target: 'Review' },
+    );
+    return rows[0];
   }
 
   /** Cancels reviews not finished yet (QUEUED or RUNNING -> CANCELLED); returns those it cancelled and their state before. */
@@ -206,51 +297,52 @@ export class ReviewStore {
   /**
    * Writes a review's result once: inside the owner's write barrier (an owner erased meanwhile
    * gets nothing written), guarded by the RUNNING status in SQL, so that a retry after a commit
-   * whose acknowledgement was lost writes nothing twice. False when the review was no longer RUNNING.
+   * whose acknowledgement was lost writes nothing twice. The findings go in the same statement,
+   * `alsoWrite` (the knowledge access log) in the same transaction. Three round trips on the pg
+   * pool (four with `alsoWrite`): `BEGIN` with the barrier, the result, `COMMIT`. False when the
+   * review was no longer RUNNING.
    */
   async writeResult(
     review: { id: string; tenantId: string; userId: string },
     state: ReviewState,
     meta: { traceId: string; provider: string; model: string | null },
-    accessLog: (tx: Prisma.TransactionClient) => Promise<unknown>,
+    alsoWrite: Statement | null,
   ): Promise<boolean> {
-    return this.db.$transaction(async (tx) => {
-      await this.barrier.enter(prismaRunner(tx), review.userId);
-      const { count } = await tx.review.updateMany({
-        where: { id: review.id, status: 'RUNNING' },
-        data: {
-          status: 'SUCCEEDED',
-          language: state.language,
-          riskLevel: state.riskLevel,
-          riskScore: state.riskScore,
-          report: state.reviewReport ?? undefined,
-          reportText: state.reportText,
-          knowledgeUsed: state.knowledgeUsed,
-          flags: state.flags,
-          degraded: state.degraded,
-          provider: meta.provider,
-          model: meta.model,
-          traceId: meta.traceId,
-          finishedAt: new Date(),
-        },
-      });
-      if (count === 0) return false;
-      await tx.reviewFinding.createMany({
-        data: state.findings.map((finding, position) => ({
-          reviewId: review.id,
-          position,
-          clause: finding.clause,
-          clauseIndex: finding.clauseIndex,
-          knowledgeId: finding.knowledgeId,
-          version: finding.version,
-          severity: finding.severity,
-          message: finding.message,
-          evidenceStart: finding.evidence?.start ?? null,
-          evidenceEnd: finding.evidence?.end ?? null,
-        })),
-      });
-      await accessLog(tx);
+    const findings = state.findings.map((finding, position) => ({
+      position,
+      clause: finding.clause,
+      clauseIndex: finding.clauseIndex,
+      knowledgeId: finding.knowledgeId,
+      version: finding.version,
+      severity: finding.severity,
+      message: finding.message,
+      evidenceStart: finding.evidence?.start ?? null,
+      evidenceEnd: finding.evidence?.end ?? null,
+    }));
+    const values = [
+      review.id,
+      state.language,
+      state.riskLevel,
+      state.riskScore,
+      state.reviewReport == null ? null : JSON.stringify(state.reviewReport),
+      state.reportText,
+      JSON.stringify(state.knowledgeUsed),
+      state.flags,
+      state.degraded,
+      meta.provider,
+      meta.model,
+      meta.traceId,
+      JSON.stringify(findings),
+    ];
+    return writeTransaction(this.pool, this.barrier, review.userId, async (client) => {
+      const { rows } = await tracedQuery<{ written: number }>(
+        client,
+        { text: WRITE_RESULT, values },
+        { operation: 'UPDATE', target: 'Review' },
+      );
+      if (rows[0]!.written === 0) return false;
+      if (alsoWrite) await tracedQuery(client, alsoWrite, { operation: 'INSERT', target: 'KnowledgeAccess' });
       return true;
-    }, WRITE_TRANSACTION);
+    });
   }
 }

@@ -4,6 +4,7 @@ import { respond } from './nodes/respond.js';
 import { summarize } from './nodes/summarize.js';
 import { ChatStateAnnotation } from './state.js';
 import { traceChatNode } from './tracing.js';
+import { carryRunConfigWithoutRunTrees } from '../../platform/langgraph/run-context.js';
 
 export const CHAT_GRAPH_NAME = 'support-chat';
 
@@ -21,5 +22,6 @@ export function createChatGraphBuilder() {
 
 /** Compiles the chat graph with the thread checkpointer and the caller's fact store injected. */
 export function compileChatGraph(options: { checkpointer: BaseCheckpointSaver; store: BaseStore }) {
+  carryRunConfigWithoutRunTrees();
   return createChatGraphBuilder().compile({ checkpointer: options.checkpointer, store: options.store, name: CHAT_GRAPH_NAME });
 }

@@ -1,38 +1,21 @@
-import { createRequire } from 'node:module';
 import PgBoss from 'pg-boss';
-import { isTransientDatabaseError, retryTransient, type RetryOptions } from '../db/transient.js';
+import type { RetryOptions } from '../db/transient.js';
 import { createLogger } from '../logger.js';
+import { QueueWorker, type FetchedJob, type QueuedJob } from './queue-worker.js';
+
+export type { QueuedJob } from './queue-worker.js';
 
 const log = createLogger('jobs');
 
 /**
- * pg-boss 10.4 settles a fetched job with `this.complete(...)` / `this.fail(...)` without awaiting
- * them (src/manager.js, onFetch): when the database drops the connection at that moment the
- * rejection is unhandled and takes the process down. A transient failure to settle is retried
- * with backoff (the database is usually back within seconds, and a job left active would wait for
- * its lease to expire before running again); if it still fails, it is logged and the job is
- * retried once its lease expires, which the idempotent handlers absorb. Any other error propagates.
+ * Settling a job (complete, fail) that fails on a lost connection is retried with backoff (the
+ * database is usually back within seconds, and a job left active would wait for its lease to
+ * expire before running again); if it still fails, it is logged and the job is retried once its
+ * lease expires, which the idempotent handlers absorb.
  */
 const SETTLE_RETRY: RetryOptions = { attempts: 8, baseDelayMs: 100, maxDelayMs: 2_000 };
-
-function settleTolerantly(): void {
-  const { prototype } = createRequire(import.meta.url)('pg-boss/src/manager.js') as {
-    prototype: Record<'complete' | 'fail', (...args: unknown[]) => Promise<unknown>>;
-  };
-  for (const method of ['complete', 'fail'] as const) {
-    const settle = prototype[method];
-    prototype[method] = async function (this: unknown, ...args: unknown[]) {
-      try {
-        return await retryTransient(() => settle.apply(this, args), SETTLE_RETRY);
-      } catch (error) {
-        if (!isTransientDatabaseError(error)) throw error;
-        log.warn({ err: error, method, queue: args[0] }, 'could not settle a job; it is retried when its lease expires');
-        return { jobs: [], requested: 0, affected: 0 };
-      }
-    };
-  }
-}
-settleTolerantly();
+/** How long a finished job may wait for others to be completed with it in one statement. */
+const COMPLETE_DELAY_MS = 50;
 
 /** Where pg-boss keeps its tables: a schema of its own in the application's database. */
 export const JOB_SCHEMA = 'pgboss';
@@ -70,15 +53,6 @@ export interface ClusterQueueStats {
   oldestWaitingSeconds: number;
 }
 
-/** A job as a handler sees it. */
-export interface QueuedJob<T> {
-  id: string;
-  data: T;
-  /** Attempts before this one. */
-  retryCount: number;
-  retryLimit: number;
-}
-
 /** Runs SQL inside the caller's transaction, so that a job is created with the rows it is about. */
 export type SqlRunner = (text: string, values: unknown[]) => Promise<unknown[]>;
 
@@ -89,7 +63,7 @@ export type SqlRunner = (text: string, values: unknown[]) => Promise<unknown[]>;
  */
 export class JobQueue {
   private readonly boss: PgBoss;
-  private readonly workers = new Map<string, string[]>();
+  private readonly workers = new Map<string, QueueWorker<unknown>[]>();
   private started = false;
   private starting: Promise<void> | undefined;
   /** Jobs whose handler runs in this process now, over all queues (the process registry reports them). */
@@ -141,33 +115,47 @@ export class JobQueue {
     }
   }
 
-  /** Runs `concurrency` jobs of a queue at a time in this process; a throw fails the attempt (retried while retries remain). */
+  /**
+   * Runs `concurrency` jobs of a queue at a time in this process; a throw fails the attempt
+   * (retried while retries remain). Jobs are fetched several at a time and completed in batches
+   * (see {@link QueueWorker}); a handler's non-empty return value becomes the job's output.
+   */
   async work<T>(name: string, concurrency: number, handler: (job: QueuedJob<T>) => Promise<unknown>): Promise<void> {
-    const ids: string[] = [];
-    for (let slot = 0; slot < concurrency; slot += 1) {
-      let workerId = '';
-      workerId = await this.boss.work<T>(
-        name,
-        { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: this.options.pollSeconds },
-        async ([job]) => {
-          this.active += 1;
-          try {
-            return await handler({ id: job!.id, data: job!.data, retryCount: job!.retryCount, retryLimit: job!.retryLimit });
-          } finally {
-            this.active -= 1;
-            // A worker that just finished a job looks for the next one at once, not after its poll interval.
-            this.boss.notifyWorker(workerId);
-          }
+    const worker = new QueueWorker<T>(
+      name,
+      {
+        fetch: async (count) =>
+          (await this.boss.fetch<T>(name, { batchSize: count, includeMetadata: true, priority: true })).map(
+            (job): FetchedJob<T> => ({
+              id: job.id,
+              data: job.data,
+              retryCount: job.retryCount,
+              retryLimit: job.retryLimit,
+              // EXTRACT(epoch …) is a numeric, which node-postgres returns as a string.
+              expireInSeconds: Number((job as { expireInSeconds?: unknown }).expireInSeconds ?? this.options.leaseSeconds),
+            }),
+          ),
+        complete: (ids, output) => this.boss.complete(name, ids, output),
+        fail: (id, error) => this.boss.fail(name, id, error as object),
+      },
+      handler,
+      {
+        concurrency,
+        pollMs: this.options.pollSeconds * 1000,
+        settleRetry: SETTLE_RETRY,
+        completeDelayMs: COMPLETE_DELAY_MS,
+        onActive: (delta) => {
+          this.active += delta;
         },
-      );
-      ids.push(workerId);
-    }
-    this.workers.set(name, [...(this.workers.get(name) ?? []), ...ids]);
+      },
+    );
+    this.workers.set(name, [...(this.workers.get(name) ?? []), worker as QueueWorker<unknown>]);
+    worker.start();
   }
 
   /** Wakes this process' idle workers of a queue at once instead of at their next poll. */
   wake(name: string): void {
-    for (const id of this.workers.get(name) ?? []) this.boss.notifyWorker(id);
+    for (const worker of this.workers.get(name) ?? []) worker.wake();
   }
 
   /** Jobs of the queues not finished yet: waiting, waiting for a retry, or running anywhere. */
@@ -239,12 +227,15 @@ export class JobQueue {
 
   /**
    * Stops taking work, lets running jobs finish within `graceMs`, then releases the rest (their
-   * attempt fails and they are retried by another worker) and closes the pool.
+   * attempt fails and they are retried by another worker), settles what finished and closes the pool.
    */
   async stop(graceMs: number): Promise<void> {
     if (!this.started) return;
     this.started = false;
     this.starting = undefined;
-    await this.boss.stop({ graceful: true, timeout: graceMs, wait: true });
+    const workers = [...this.workers.values()].flat();
+    this.workers.clear();
+    await Promise.all(workers.map((worker) => worker.stop(graceMs)));
+    await this.boss.stop({ graceful: false, wait: true });
   }
 }

@@ -7,6 +7,7 @@ import { retrieveNode } from './nodes/retrieve.js';
 import { riskNode } from './nodes/risk.js';
 import { ReviewStateAnnotation } from './state.js';
 import { traceReviewNode } from '../tracing.js';
+import { carryRunConfigWithoutRunTrees } from '../../platform/langgraph/run-context.js';
 
 export const REVIEW_GRAPH_NAME = 'contract-review';
 
@@ -44,6 +45,7 @@ export function compileReviewGraph(
   deps: ReviewGraphDependencies,
   options: { overrides?: Partial<Record<ReviewNodeName, ReviewNode>>; checkpointer?: BaseCheckpointSaver } = {},
 ) {
+  carryRunConfigWithoutRunTrees();
   const graph = createReviewGraphBuilder(deps, options.overrides).compile({ checkpointer: options.checkpointer, name: REVIEW_GRAPH_NAME });
   return graph;
 }

@@ -1,0 +1,142 @@
+// Where an end-to-end review spends its CPU: `npx tsx bench/profile-reviews.ts [batch size] [--cpu-only]`.
+// Starts the all-in-one process (`start --role all`, as `npm run bench -- scale` does) on a fresh
+// database of the PostgreSQL at 127.0.0.1:5432 with its inspector on, profiles it with V8's CPU
+// profiler while it runs one batch submitted over HTTP, and prints its CPU time per review (from
+// /proc) and the self time by area and the top functions. Not a benchmark (no baseline).
+// `--cpu-only`: no profiler (it slows the process down), only the CPU time per review.
+import { readFile } from 'node:fs/promises';
+import type { Profiler } from 'node:inspector';
+import pg from 'pg';
+import WebSocket from 'ws';
+import { englishContract } from '../test/fixtures/contracts.js';
+import { clusterEnvironment, createSystemDatabase, gqlAt, postgresReachable, spawnSuanni, tokenFor } from '../test/testkit/processes.js';
+
+const BATCH = Number(process.argv.slice(2).find((arg) => /^\d+$/.test(arg)) ?? 400);
+const PROFILE = !process.argv.includes('--cpu-only');
+const SUBMIT_BATCH = 'mutation ($inputs: [ReviewInput!]!) { submitReviewBatch(inputs: $inputs) { id } }';
+const contract = (i: number) => ({
+  contractId: `profile-${i}`,
+  title: `Contract ${i}`,
+  text: englishContract({ payDays: 30 + (i % 5) * 15, penalty: 5 + (i % 4), notice: 30, years: 1 + (i % 3) }, `Supplier ${i}`),
+  asOf: '2025-06-01T00:00:00Z',
+});
+
+/** A minimal client of the Chrome DevTools protocol over the child's inspector socket. */
+async function inspector(url: string) {
+  const socket = new WebSocket(url);
+  await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+  let next = 0;
+  const waiting = new Map<number, (result: unknown) => void>();
+  socket.on('message', (data) => {
+    const message = JSON.parse(String(data)) as { id?: number; result?: unknown };
+    if (message.id !== undefined) waiting.get(message.id)?.(message.result);
+  });
+  return {
+    post: <T>(method: string, params: object = {}) =>
+      new Promise<T>((resolve) => {
+        const id = ++next;
+        waiting.set(id, resolve as (result: unknown) => void);
+        socket.send(JSON.stringify({ id, method, params }));
+      }),
+    close: () => socket.close(),
+  };
+}
+
+/** User plus system CPU time of a process, in milliseconds (Linux /proc, clock ticks of 10 ms). */
+async function cpuMs(pid: number): Promise<number> {
+  const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+if (!(await postgresReachable())) {
+  process.stdout.write('no PostgreSQL at 127.0.0.1:5432\n');
+  process.exit(0);
+}
+const database = await createSystemDatabase();
+const env = clusterEnvironment(database.url, {
+  SUANNI_JOB_LEASE_SECONDS: '120',
+  SUANNI_REVIEW_CONCURRENCY: '8',
+  SUANNI_REVIEW_MAX_BATCH: '500',
+});
+const all = await spawnSuanni('all', env, PROFILE ? ['--inspect=127.0.0.1:0'] : []);
+const sql = new pg.Client({ connectionString: database.url });
+await sql.connect();
+try {
+  const socketUrl = /Debugger listening on (ws:\/\/\S+)/.exec(all.output())?.[1];
+  const token = await tokenFor(env, 'profile', 'acme');
+  const runBatch = async (size: number, offset: number) => {
+    const submitted = await gqlAt(all.url, token, SUBMIT_BATCH, { inputs: Array.from({ length: size }, (_, i) => contract(offset + i)) });
+    const batchId = submitted.data.submitReviewBatch.id as string;
+    for (;;) {
+      const { rows } = await sql.query<{ count: string }>(
+        `SELECT count(*) FROM "Review" WHERE "batchId" = $1 AND status IN ('SUCCEEDED', 'FAILED')`,
+        [batchId],
+      );
+      if (Number(rows[0]!.count) >= size) return;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
+  await runBatch(40, 100_000); // warm-up
+  const session = socketUrl ? await inspector(socketUrl) : undefined;
+  await session?.post('Profiler.enable');
+  await session?.post('Profiler.setSamplingInterval', { interval: 200 });
+  await session?.post('Profiler.start');
+  const cpuBefore = await cpuMs(all.child.pid!);
+  const started = performance.now();
+  await runBatch(BATCH, 0);
+  const seconds = (performance.now() - started) / 1000;
+  const cpu = (await cpuMs(all.child.pid!)) - cpuBefore;
+  process.stdout.write(
+    `${BATCH} reviews in ${seconds.toFixed(1)} s (${(BATCH / seconds).toFixed(1)}/s); CPU of the all-in-one process ${(cpu / BATCH).toFixed(2)} ms per review\n`,
+  );
+  if (session) {
+    const { profile } = await session.post<{ profile: Profiler.Profile }>('Profiler.stop');
+    session.close();
+
+    const area = (frame: Profiler.ProfileNode['callFrame']): string => {
+      const { url: file, functionName } = frame;
+      if (functionName === '(idle)' || functionName === '(program)' || functionName === '(garbage collector)') return functionName;
+      if (!file) return '(native)';
+      const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(file);
+      if (pkg) return pkg[1]!;
+      if (file.includes('/src/')) return `src/${file.split('/src/')[1]}`;
+      return file;
+    };
+    const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+    const byArea = new Map<string, number>();
+    const byFunction = new Map<string, number>();
+    let busy = 0;
+    profile.samples!.forEach((id, index) => {
+      const frame = nodes.get(id)!.callFrame;
+      const delta = profile.timeDeltas![index] ?? 0;
+      const key = area(frame);
+      if (key === '(idle)') return;
+      busy += delta;
+      byArea.set(key, (byArea.get(key) ?? 0) + delta);
+      const fn = `${frame.functionName || '(anonymous)'} ${key}:${frame.lineNumber + 1}`;
+      byFunction.set(fn, (byFunction.get(fn) ?? 0) + delta);
+    });
+    const top = (map: Map<string, number>, n: number) =>
+      [...map.entries()]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, n)
+        .map(([key, us]) => `  ${((us / busy) * 100).toFixed(1).padStart(5)} %  ${(us / 1000 / BATCH).toFixed(3)} ms/review  ${key}`)
+        .join('\n');
+    process.stdout.write(
+      `${BATCH} reviews in ${seconds.toFixed(1)} s (${(BATCH / seconds).toFixed(1)}/s); CPU of the all-in-one process ${(cpu / BATCH).toFixed(2)} ms per review\n`,
+    );
+    process.stdout.write(
+      `## self time by area (share of the non-idle samples)\n${top(byArea, 30)}\n## top functions\n${top(byFunction, 50)}\n`,
+    );
+    if (process.env.BENCH_PROFILE_OUT) {
+      const { writeFile } = await import('node:fs/promises');
+      await writeFile(process.env.BENCH_PROFILE_OUT, JSON.stringify(profile));
+    }
+  }
+} finally {
+  await sql.end();
+  all.child.kill('SIGKILL');
+  await all.exited;
+  await database.drop();
+}
+process.exit(0);

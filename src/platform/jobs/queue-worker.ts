@@ -1,0 +1,214 @@
+import { isTransientDatabaseError, retryTransient, type RetryOptions } from '../db/transient.js';
+import { createLogger } from '../logger.js';
+
+const log = createLogger('jobs');
+
+/** A job as a handler sees it. */
+export interface QueuedJob<T> {
+  id: string;
+  data: T;
+  /** Attempts before this one. */
+  retryCount: number;
+  retryLimit: number;
+}
+
+/** A fetched job with what the worker needs of pg-boss' metadata. */
+export interface FetchedJob<T> extends QueuedJob<T> {
+  /** The lease: a handler running longer fails its attempt (the job is retried). */
+  expireInSeconds: number;
+}
+
+/** The calls of pg-boss a worker makes (`fetch`, `complete`, `fail` of PgBoss). */
+export interface JobSource<T> {
+  /** Up to `count` jobs, highest priority first, now `active` under this worker's lease. */
+  fetch(count: number): Promise<FetchedJob<T>[]>;
+  complete(ids: string[], output?: object): Promise<unknown>;
+  fail(id: string, error: unknown): Promise<unknown>;
+}
+
+export interface QueueWorkerOptions {
+  concurrency: number;
+  /**
+   * How often each slot of pg-boss' `work()` looked for work when nobody woke it: the one loop
+   * here looks `concurrency` times as often while it has a free slot, so that a job queued by
+   * another process (which cannot wake this one) waits no longer than it did.
+   */
+  pollMs: number;
+  settleRetry: RetryOptions;
+  /** How long a finished job may wait to be completed together with others. */
+  completeDelayMs: number;
+  /** Called with +1 when a job starts and -1 when it ends (the process' count of running jobs). */
+  onActive?(delta: 1 | -1): void;
+}
+
+/**
+ * Works one queue in this process with at most `concurrency` jobs at a time, in place of pg-boss'
+ * `work()`, which runs one loop per slot, each fetching one job per query and completing it with
+ * another, and settles a fetched batch as one unit. Here one loop fetches as many jobs as there
+ * are free slots in one query (while the queue has work, once half the slots are free), every job
+ * succeeds or fails on its own (a failure is settled at once, so its retry is scheduled by pg-boss
+ * as before), and finished jobs are completed together: those finishing within `completeDelayMs`
+ * of each other, or half the slots' worth, in one statement. A job completed late is harmless: the
+ * handlers are idempotent, and its lease still covers it.
+ */
+export class QueueWorker<T> {
+  private readonly running = new Map<string, Promise<void>>();
+  private readonly settling = new Set<Promise<unknown>>();
+  private toComplete: string[] = [];
+  private completeTimer: NodeJS.Timeout | undefined;
+  private stopping = false;
+  private loop: Promise<void> | undefined;
+  /** Set by {@link wake} and by the poll timer: look for work even when only one slot is free. */
+  private woken = true;
+  /** The last fetch found fewer jobs than it asked for: wait for a wake or the poll before asking again. */
+  private drained = false;
+  private interrupt: (() => void) | undefined;
+  /** Free slots worth a fetch while the queue has work: half the slots, so one query starts several jobs. */
+  private readonly refillAt: number;
+  private readonly completeAt: number;
+
+  constructor(
+    private readonly name: string,
+    private readonly source: JobSource<T>,
+    private readonly handler: (job: QueuedJob<T>) => Promise<unknown>,
+    private readonly options: QueueWorkerOptions,
+  ) {
+    this.refillAt = Math.max(1, Math.ceil(options.concurrency / 2));
+    this.completeAt = Math.max(1, Math.ceil(options.concurrency / 2));
+  }
+
+  start(): void {
+    this.loop ??= this.run();
+  }
+
+  /** Looks for work at once (jobs were queued) instead of at the next poll. */
+  wake(): void {
+    this.woken = true;
+    this.interrupt?.();
+  }
+
+  /** Jobs running now. */
+  get size(): number {
+    return this.running.size;
+  }
+
+  /**
+   * Stops fetching, lets running jobs finish within `graceMs`, fails the attempts of the rest
+   * (they are retried by another worker) and settles everything finished.
+   */
+  async stop(graceMs: number): Promise<void> {
+    this.stopping = true;
+    this.interrupt?.();
+    await this.loop;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      Promise.allSettled([...this.running.values()]),
+      new Promise((resolve) => {
+        timer = setTimeout(resolve, graceMs);
+      }),
+    ]);
+    clearTimeout(timer);
+    const abandoned = [...this.running.keys()];
+    for (const id of abandoned) this.settle('fail', () => this.source.fail(id, new Error('the worker stopped while the job ran')));
+    this.flushCompleted();
+    while (this.settling.size > 0) await Promise.allSettled([...this.settling]);
+  }
+
+  private async run(): Promise<void> {
+    while (!this.stopping) {
+      const free = this.options.concurrency - this.running.size;
+      if (free > 0 && (this.woken || (!this.drained && free >= this.refillAt))) {
+        this.woken = false;
+        let jobs: FetchedJob<T>[] = [];
+        try {
+          jobs = await this.source.fetch(free);
+        } catch (error) {
+          log.warn({ err: error, queue: this.name }, 'could not fetch jobs; trying again at the next poll');
+        }
+        this.drained = jobs.length < free;
+        for (const job of jobs) this.execute(job);
+        continue;
+      }
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(() => {
+          this.woken = true;
+          resolve();
+        }, this.options.pollMs / this.options.concurrency);
+        this.interrupt = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      this.interrupt = undefined;
+    }
+  }
+
+  private execute(job: FetchedJob<T>): void {
+    this.options.onActive?.(1);
+    const run = (async () => {
+      let output: unknown;
+      let failure: { error: unknown } | undefined;
+      try {
+        output = await withinLease(
+          this.handler({ id: job.id, data: job.data, retryCount: job.retryCount, retryLimit: job.retryLimit }),
+          job,
+        );
+      } catch (error) {
+        failure = { error };
+      }
+      this.running.delete(job.id);
+      this.options.onActive?.(-1);
+      if (failure) this.settle('fail', () => this.source.fail(job.id, failure.error));
+      else if (output !== undefined && output !== null) this.settle('complete', () => this.source.complete([job.id], outputOf(output)));
+      else this.completeLater(job.id);
+      // A slot is free: look for the next job (at once when the queue is known to have work).
+      this.interrupt?.();
+    })();
+    this.running.set(job.id, run);
+  }
+
+  private completeLater(id: string): void {
+    this.toComplete.push(id);
+    if (this.toComplete.length >= this.completeAt || this.running.size === 0 || this.stopping) this.flushCompleted();
+    else this.completeTimer ??= setTimeout(() => this.flushCompleted(), this.options.completeDelayMs);
+  }
+
+  private flushCompleted(): void {
+    clearTimeout(this.completeTimer);
+    this.completeTimer = undefined;
+    if (this.toComplete.length === 0) return;
+    const ids = this.toComplete;
+    this.toComplete = [];
+    this.settle('complete', () => this.source.complete(ids));
+  }
+
+  private settle(method: 'complete' | 'fail', call: () => Promise<unknown>): void {
+    const settled = retryTransient(call, this.options.settleRetry)
+      .catch((error: unknown) => {
+        if (isTransientDatabaseError(error))
+          log.warn({ err: error, method, queue: this.name }, 'could not settle a job; it is retried when its lease expires');
+        else log.error({ err: error, method, queue: this.name }, 'could not settle a job');
+      })
+      .finally(() => this.settling.delete(settled));
+    this.settling.add(settled);
+  }
+}
+
+/** A handler that outlives its lease fails its attempt, as under pg-boss' `work()` (the job is retried). */
+async function withinLease<R>(work: Promise<R>, job: { expireInSeconds: number }): Promise<R> {
+  const ms = Math.max(1, job.expireInSeconds) * 1000;
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      work,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`handler execution exceeded ${ms}ms`)), ms);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** pg-boss keeps an object as the job's output as it is and wraps anything else. */
+const outputOf = (value: unknown): object => (typeof value === 'object' && !Array.isArray(value) ? (value as object) : { value });
