@@ -152,6 +152,39 @@ describe('tokenizeClause: units and spacing', () => {
   });
 });
 
+describe('tokenizeClause: edges', () => {
+  it.each<[string, string]>([
+    ['within the Territory', 'within:limit the:glue Territory:word'],
+    [
+      '乙方非本人签字无效，于次日生效，其价款为5元。',
+      '乙方:word 非本人:limit 签字:word 无效:word ， ‖ 于:glue 次日:word 生效:word ， ‖ 其:glue 价款:word 为:glue 5元:anchor 。',
+    ],
+    // Only the rate right after a number belongs to it.
+    ['USD 5 and USD 6 per annum', 'USD 5:anchor and:glue USD 6 per annum:anchor'],
+    ["o'clock rock'n'roll", "o'clock:word rock'n'roll:word"],
+    // A full stop right before a number is not the end of a sentence.
+    ['rate.5% cap', 'rate:word .:glue 5%:anchor cap:word'],
+    // A limit right after a number is a limit of its own.
+    ['5%以下，不超过8日', '5%:anchor 以下:limit ， ‖ 不超过:limit 8日:anchor'],
+    // A lone Han character is not joined across a clause mark.
+    ['支付，金', '支付:word ， ‖ 金:word'],
+  ])('%s', (clause, expected) => {
+    expect(render(clause)).toBe(expected);
+  });
+
+  it('records a space after a separator only when one follows it', () => {
+    expect(tokenizeClause('Pay,then wait').units[0]).toEqual({ first: 0, end: 1, separator: ',', spaceAfter: false });
+  });
+
+  it('gives the word after a joined negation no space it did not have', () => {
+    expect(tokenizeClause('乙方不转让合同').tokens.map(({ text, spaceBefore }) => [text, spaceBefore])).toEqual([
+      ['乙方', false],
+      ['不转让', false],
+      ['合同', false],
+    ]);
+  });
+});
+
 describe('isTerminalSeparator', () => {
   it('is true for marks that end a sentence only', () => {
     expect(['。', '！', '？', '.', '!', '?'].map(isTerminalSeparator)).toEqual([true, true, true, true, true, true]);

@@ -96,7 +96,7 @@ const SINGLE_WORD_LIMITS = new Set([
   // A qualifier belongs to its number: "approximately 30 days" must not become "30 days".
   ...APPROXIMATION_QUALIFIERS,
 ]);
-/** Words that open a clause without being its subject. */
+/** Words that open a clause without being its subject ("and", "or", 且 are glue, never a subject anyway). */
 export const CONNECTIVES = new Set([
   'provided',
   'however',
@@ -106,15 +106,12 @@ export const CONNECTIVES = new Set([
   'where',
   'when',
   'save',
-  'and',
-  'or',
   '如',
   '如果',
   '若',
   '但',
   '但是',
   '并且',
-  '且',
 ]);
 const GLUE_WORDS = new Set([
   ...['the', 'a', 'an', 'of', 'in', 'on', 'at', 'to', 'for', 'by', 'with', 'from', 'and', 'or', 'as', 'be', 'is', 'are'],
@@ -204,11 +201,13 @@ export function tokenizeClause(text: string): TokenizedClause {
   const tokens: ClauseToken[] = [];
   const units: ClauseUnit[] = [];
   let unitFirst = 0;
+  // Stryker disable next-line BooleanLiteral: equivalent, a unit's first token never gets a space before it
   let spacePending = false;
 
   const closeUnit = (separator: string) => {
     units.push({ first: unitFirst, end: tokens.length, separator, spaceAfter: false });
     unitFirst = tokens.length;
+    // Stryker disable next-line BooleanLiteral: equivalent, a unit's first token never gets a space before it
     spacePending = false;
   };
   const push = (tokenText: string, kind: ClauseTokenKind) => {
@@ -234,6 +233,7 @@ export function tokenizeClause(text: string): TokenizedClause {
   };
   const pushGap = (gap: string, gapEnd: number) => {
     for (const { segment, index, isWordLike } of segmentsOf(gap)) {
+      // Stryker disable next-line Regex: equivalent, a segment is a whole whitespace run or holds no whitespace
       if (/^\s+$/u.test(segment)) {
         spacePending = true;
         const lastUnit = units.at(-1);
@@ -254,10 +254,12 @@ export function tokenizeClause(text: string): TokenizedClause {
 
   let cursor = 0;
   for (const span of atomicSpans(text)) {
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, an empty gap pushes nothing
     if (span.start > cursor) pushGap(text.slice(cursor, span.start), span.start);
     push(text.slice(span.start, span.end), span.kind);
     cursor = span.end;
   }
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, an empty gap pushes nothing
   if (cursor < text.length) pushGap(text.slice(cursor), text.length);
   if (unitFirst < tokens.length || units.length === 0) closeUnit('');
   return { tokens, units };
