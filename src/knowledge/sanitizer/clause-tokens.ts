@@ -233,7 +233,6 @@ export function tokenizeClause(text: string): TokenizedClause {
   };
   const pushGap = (gap: string, gapEnd: number) => {
     for (const { segment, index, isWordLike } of segmentsOf(gap)) {
-      // Stryker disable next-line Regex: equivalent, a segment is a whole whitespace run or holds no whitespace
       if (/^\s+$/u.test(segment)) {
         spacePending = true;
         const lastUnit = units.at(-1);
@@ -254,12 +253,10 @@ export function tokenizeClause(text: string): TokenizedClause {
 
   let cursor = 0;
   for (const span of atomicSpans(text)) {
-    // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, an empty gap pushes nothing
     if (span.start > cursor) pushGap(text.slice(cursor, span.start), span.start);
     push(text.slice(span.start, span.end), span.kind);
     cursor = span.end;
   }
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, an empty gap pushes nothing
   if (cursor < text.length) pushGap(text.slice(cursor), text.length);
   if (unitFirst < tokens.length || units.length === 0) closeUnit('');
   return { tokens, units };
