@@ -36,6 +36,13 @@ describe('sanitizeSourceIdentifier', () => {
     ['https://u:p@kb.example/doc ', 'https://kb.example/doc'],
     // Identifiers without "//" are not URLs with an authority.
     ['mailto:legal@example.com', 'mailto:legal@example.com'],
+    ['notes:file:penalties', 'notes:file:penalties'],
+    ['file:///srv/kb/myfile:1.md', 'file:myfile:1.md'],
+    ['/srv/kb/', 'file:kb'],
+    // A URL that is not the whole source still loses its credentials (they leaked before).
+    ['https://u:secret@kb.example/a b', 'https://kb.example/a b'],
+    ['see https://u:secret@kb.example/doc', 'see https://kb.example/doc'],
+    ['1http://u:secret@kb.example/doc', '1http://kb.example/doc'],
   ])('%s -> %s', (source, expected) => {
     expect(sanitizeSourceIdentifier(source)).toBe(expected);
   });
