@@ -96,7 +96,7 @@ const SINGLE_WORD_LIMITS = new Set([
   // A qualifier belongs to its number: "approximately 30 days" must not become "30 days".
   ...APPROXIMATION_QUALIFIERS,
 ]);
-/** Words that open a clause without being its subject. */
+/** Words that open a clause without being its subject ("and", "or", 且 are glue, never a subject anyway). */
 export const CONNECTIVES = new Set([
   'provided',
   'however',
@@ -106,15 +106,12 @@ export const CONNECTIVES = new Set([
   'where',
   'when',
   'save',
-  'and',
-  'or',
   '如',
   '如果',
   '若',
   '但',
   '但是',
   '并且',
-  '且',
 ]);
 const GLUE_WORDS = new Set([
   ...['the', 'a', 'an', 'of', 'in', 'on', 'at', 'to', 'for', 'by', 'with', 'from', 'and', 'or', 'as', 'be', 'is', 'are'],
@@ -204,11 +201,13 @@ export function tokenizeClause(text: string): TokenizedClause {
   const tokens: ClauseToken[] = [];
   const units: ClauseUnit[] = [];
   let unitFirst = 0;
+  // Stryker disable next-line BooleanLiteral: equivalent, a unit's first token never gets a space before it
   let spacePending = false;
 
   const closeUnit = (separator: string) => {
     units.push({ first: unitFirst, end: tokens.length, separator, spaceAfter: false });
     unitFirst = tokens.length;
+    // Stryker disable next-line BooleanLiteral: equivalent, a unit's first token never gets a space before it
     spacePending = false;
   };
   const push = (tokenText: string, kind: ClauseTokenKind) => {

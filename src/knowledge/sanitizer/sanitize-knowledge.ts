@@ -110,6 +110,7 @@ export async function sanitizeKnowledge(
   const current = selectCurrentVersions(records, options);
   if (!summarizer) return current.map((record) => sanitizeDeterministically(record, onDegraded));
 
+  // Stryker disable next-line ArrayDeclaration: equivalent, every index is assigned below
   const results: SanitizedKnowledge[] = new Array(current.length);
   const pending: number[] = [];
   current.forEach((record, index) => {
