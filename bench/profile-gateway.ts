@@ -15,6 +15,7 @@ import { benchGatewayConfig } from './gateway-config.js';
 import { signDevelopmentToken } from '../src/identity/tokens.js';
 import { startTelemetry } from '../src/platform/telemetry/sdk.js';
 import { openBenchDatabase } from './bench-database.js';
+import { summariseProfile } from './cpu-profile.js';
 
 const [target = 'me', sdk = 'on'] = process.argv.slice(2);
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 8);
@@ -89,29 +90,6 @@ const summary = await load(DURATION_S);
 const cpu = process.cpuUsage(cpuBefore);
 const { profile } = (await session.post('Profiler.stop')) as { profile: Profiler.Profile };
 
-const area = (frame: Profiler.ProfileNode['callFrame']): string => {
-  const { url: file, functionName } = frame;
-  if (functionName === '(idle)' || functionName === '(program)' || functionName === '(garbage collector)') return functionName;
-  if (!file) return '(native)';
-  const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(file);
-  if (pkg) return pkg[1]!;
-  if (file.includes('/src/')) return `src/${file.split('/src/')[1]}`;
-  if (file.startsWith('node:')) return file;
-  return file;
-};
-const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
-const byArea = new Map<string, number>();
-const byFunction = new Map<string, number>();
-let total = 0;
-profile.samples!.forEach((id, index) => {
-  const frame = nodes.get(id)!.callFrame;
-  const delta = profile.timeDeltas![index] ?? 0;
-  total += delta;
-  const key = area(frame);
-  byArea.set(key, (byArea.get(key) ?? 0) + delta);
-  const fn = `${frame.functionName || '(anonymous)'} ${key}:${frame.lineNumber + 1}`;
-  byFunction.set(fn, (byFunction.get(fn) ?? 0) + delta);
-});
 const result = JSON.parse(summary.slice(summary.indexOf('{'))) as {
   requests: { total: number; average: number };
   latency: { p50: number; p99: number };
@@ -122,16 +100,9 @@ const requests = result.requests.total;
 process.stdout.write(
   `${result.requests.average} requests/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, failed ${result.errors + result.non2xx}\nCPU of this process: ${((cpu.user + cpu.system) / 1000 / Math.max(requests, 1)).toFixed(2)} ms per request (user ${(cpu.user / 1000 / Math.max(requests, 1)).toFixed(2)}, system ${(cpu.system / 1000 / Math.max(requests, 1)).toFixed(2)})\n`,
 );
-const top = (map: Map<string, number>, n: number) =>
-  [...map.entries()]
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, n)
-    .map(
-      ([key, us]) => `  ${((us / total) * 100).toFixed(1).padStart(5)} %  ${(us / 1000 / Math.max(requests, 1)).toFixed(3)} ms/req  ${key}`,
-    )
-    .join('\n');
-process.stdout.write(`## self time by area (${target}, SDK ${sdk}, ${requests} requests)\n${top(byArea, 30)}\n`);
-process.stdout.write(`## top functions\n${top(byFunction, 40)}\n`);
+const profileSummary = summariseProfile(profile, { per: requests, unit: 'req', skipIdle: false, areas: 30, functions: 40 });
+process.stdout.write(`## self time by area (${target}, SDK ${sdk}, ${requests} requests)\n${profileSummary.byArea}\n`);
+process.stdout.write(`## top functions\n${profileSummary.byFunction}\n`);
 if (process.env.BENCH_PROFILE_OUT) {
   const { writeFile } = await import('node:fs/promises');
   await writeFile(process.env.BENCH_PROFILE_OUT, JSON.stringify(profile));

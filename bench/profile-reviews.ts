@@ -9,6 +9,7 @@ import type { Profiler } from 'node:inspector';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { englishContract } from '../test/fixtures/contracts.js';
+import { summariseProfile } from './cpu-profile.js';
 import { clusterEnvironment, createSystemDatabase, gqlAt, postgresReachable, spawnSuanni, tokenFor } from '../test/testkit/processes.js';
 
 const BATCH = Number(process.argv.slice(2).find((arg) => /^\d+$/.test(arg)) ?? 400);
@@ -93,40 +94,9 @@ try {
     const { profile } = await session.post<{ profile: Profiler.Profile }>('Profiler.stop');
     session.close();
 
-    const area = (frame: Profiler.ProfileNode['callFrame']): string => {
-      const { url: file, functionName } = frame;
-      if (functionName === '(idle)' || functionName === '(program)' || functionName === '(garbage collector)') return functionName;
-      if (!file) return '(native)';
-      const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(file);
-      if (pkg) return pkg[1]!;
-      if (file.includes('/src/')) return `src/${file.split('/src/')[1]}`;
-      return file;
-    };
-    const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
-    const byArea = new Map<string, number>();
-    const byFunction = new Map<string, number>();
-    let busy = 0;
-    profile.samples!.forEach((id, index) => {
-      const frame = nodes.get(id)!.callFrame;
-      const delta = profile.timeDeltas![index] ?? 0;
-      const key = area(frame);
-      if (key === '(idle)') return;
-      busy += delta;
-      byArea.set(key, (byArea.get(key) ?? 0) + delta);
-      const fn = `${frame.functionName || '(anonymous)'} ${key}:${frame.lineNumber + 1}`;
-      byFunction.set(fn, (byFunction.get(fn) ?? 0) + delta);
-    });
-    const top = (map: Map<string, number>, n: number) =>
-      [...map.entries()]
-        .sort((a, b) => b[1] - a[1])
-        .slice(0, n)
-        .map(([key, us]) => `  ${((us / busy) * 100).toFixed(1).padStart(5)} %  ${(us / 1000 / BATCH).toFixed(3)} ms/review  ${key}`)
-        .join('\n');
+    const summary = summariseProfile(profile, { per: BATCH, unit: 'review', skipIdle: true, areas: 30, functions: 50 });
     process.stdout.write(
-      `${BATCH} reviews in ${seconds.toFixed(1)} s (${(BATCH / seconds).toFixed(1)}/s); CPU of the all-in-one process ${(cpu / BATCH).toFixed(2)} ms per review\n`,
-    );
-    process.stdout.write(
-      `## self time by area (share of the non-idle samples)\n${top(byArea, 30)}\n## top functions\n${top(byFunction, 50)}\n`,
+      `## self time by area (share of the non-idle samples)\n${summary.byArea}\n## top functions\n${summary.byFunction}\n`,
     );
     if (process.env.BENCH_PROFILE_OUT) {
       const { writeFile } = await import('node:fs/promises');
