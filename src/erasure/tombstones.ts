@@ -63,14 +63,10 @@ export class Tombstones implements PgWriteBarrier, ErasedSubjects {
    * check must read a snapshot taken after the lock was granted.
    */
   async enter(run: SqlRunner, userId: string): Promise<void> {
-    const userHash = this.hasher.userHash(userId);
-    if (this.erasedUsers.has(userHash)) throw new SubjectErasedError();
+    const userHash = this.notKnownErased(userId);
     await run(LOCK_SQL('pg_advisory_xact_lock_shared'), [ERASURE_LOCK_SPACE, erasureLockKey(userId)]);
     const found = await run('SELECT 1 FROM "ErasureTombstone" WHERE "userHash" = $1', [userHash]);
-    if (found.length > 0) {
-      this.erasedUsers.add(userHash);
-      throw new SubjectErasedError();
-    }
+    if (found.length > 0) throw this.refuse(userId);
   }
 
   /**
@@ -81,28 +77,30 @@ export class Tombstones implements PgWriteBarrier, ErasedSubjects {
    * hex digest), never taken from input.
    */
   async begin(client: Pick<pg.ClientBase, 'query'>, userId: string): Promise<void> {
-    const userHash = this.hasher.userHash(userId);
-    if (this.erasedUsers.has(userHash)) throw new SubjectErasedError();
+    const userHash = this.notKnownErased(userId);
     if (!/^[0-9a-f]{64}$/.test(userHash)) throw new Error('a user hash must be a hex SHA-256 digest');
     const results = (await client.query(
       `BEGIN; SELECT pg_advisory_xact_lock_shared(${ERASURE_LOCK_SPACE}, ${erasureLockKey(userId)}); ` +
         `SELECT 1 FROM "ErasureTombstone" WHERE "userHash" = '${userHash}'`,
     )) as unknown as pg.QueryResult[];
-    if (results[2]!.rows.length > 0) {
-      this.erasedUsers.add(userHash);
-      throw new SubjectErasedError();
-    }
+    if (results[2]!.rows.length > 0) throw this.refuse(userId);
   }
 
   guard(userId: string, firstParameter: number): BarrierCondition {
-    const userHash = this.hasher.userHash(userId);
-    if (this.erasedUsers.has(userHash)) throw new SubjectErasedError();
+    const userHash = this.notKnownErased(userId);
     const [space, key, hash] = [firstParameter, firstParameter + 1, firstParameter + 2];
     return {
       // The function (migration write_barrier_function) takes the lock, then checks with a fresh snapshot.
       sql: `"suanni_enter_write_barrier"($${space}::int, $${key}::int, $${hash}::text)`,
       values: [ERASURE_LOCK_SPACE, erasureLockKey(userId), userHash],
     };
+  }
+
+  /** The user's hash; throws at once for a user this process already saw erased (erasure is permanent). */
+  private notKnownErased(userId: string): string {
+    const userHash = this.hasher.userHash(userId);
+    if (this.erasedUsers.has(userHash)) throw new SubjectErasedError();
+    return userHash;
   }
 
   refuse(userId: string): Error {
