@@ -45,3 +45,27 @@ describe('JobQueue (pg-boss 10)', () => {
     expect(await jobs.stats('work')).toMatchObject({ queued: 0, running: 0, retried: 0, failed: 1 });
   }, 30_000);
 });
+
+describe('JobQueue start on a new database', () => {
+  it('lets several processes create the same queues at once (pg-boss create_queue deadlocks when two run together)', async () => {
+    const database = await createTestDatabase({ migrated: false });
+    const queues = ['reviews', 'batch-reviews', 'erasures', 'erasures-failed'].map((name) => ({ name, retryLimit: 2, retryDelaySeconds: 1 }));
+    const processes = Array.from(
+      { length: 6 },
+      () => new JobQueue({ connectionString: database.url, leaseSeconds: 30, superviseSeconds: 60, pollSeconds: 5, poolMax: 2 }),
+    );
+    try {
+      const started = await Promise.allSettled(processes.map((jobs) => jobs.start(queues)));
+      expect(started.filter((outcome) => outcome.status === 'rejected')).toEqual([]);
+      const { Client } = (await import('pg')).default;
+      const sql = new Client({ connectionString: database.url });
+      await sql.connect();
+      const { rows } = await sql.query<{ name: string }>('SELECT name FROM pgboss.queue ORDER BY name');
+      await sql.end();
+      expect(rows.map((row) => row.name)).toEqual(['batch-reviews', 'erasures', 'erasures-failed', 'reviews']);
+    } finally {
+      await Promise.all(processes.map((jobs) => jobs.stop(1_000)));
+      await database.drop();
+    }
+  }, 60_000);
+});

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { PrismaPg } from '@prisma/adapter-pg';
+import { exclusively } from './advisory-lock.js';
 import { createPool } from './pool.js';
 import { bindMigrationAwareSqlAdapterFactory } from '@prisma/driver-adapter-utils';
 import { createLogger } from '../logger.js';
@@ -171,14 +172,6 @@ export async function createMigration(databaseUrl: string, name: string): Promis
  * Applies migrations while holding a PostgreSQL advisory lock, so that gateways and workers
  * starting at once on one database migrate it once and the others wait, then find it current.
  */
-export async function applyMigrationsExclusively(databaseUrl: string): Promise<string[]> {
-  const { default: pg } = await import('pg');
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    await client.query(`SELECT pg_advisory_lock(hashtext('suanni:migrations'))`);
-    return await applyMigrations(databaseUrl);
-  } finally {
-    await client.end();
-  }
+export function applyMigrationsExclusively(databaseUrl: string): Promise<string[]> {
+  return exclusively(databaseUrl, 'suanni:migrations', () => applyMigrations(databaseUrl));
 }

@@ -1,4 +1,5 @@
 import PgBoss from 'pg-boss';
+import { exclusively } from '../db/advisory-lock.js';
 import type { RetryOptions } from '../db/transient.js';
 import { createLogger } from '../logger.js';
 import { QueueWorker, type FetchedJob, type QueuedJob } from './queue-worker.js';
@@ -84,23 +85,33 @@ export class JobQueue {
 
   /**
    * Creates the schema (first start) and the queues; safe to run in every process at once, and
-   * once per domain in one process (each adds its queues to the one pg-boss instance).
+   * once per domain in one process (each adds its queues to the one pg-boss instance). Queues are
+   * created one process at a time: pg-boss' create_queue inserts the queue row and then adds
+   * constraints that lock the queue table, so two processes creating the same queue deadlock.
    */
   async start(queues: readonly QueueDefinition[]): Promise<void> {
     this.starting ??= this.boss.start().then(() => {
       this.started = true;
     });
     await this.starting;
-    for (const queue of queues) {
-      await this.boss.createQueue(queue.name, {
-        name: queue.name,
-        retryLimit: queue.retryLimit,
-        retryDelay: queue.retryDelaySeconds,
-        retryBackoff: true,
-        expireInSeconds: this.options.leaseSeconds,
-        ...(queue.deadLetter ? { deadLetter: queue.deadLetter } : {}),
-      });
-    }
+    const missing = await this.missingQueues(queues);
+    if (missing.length === 0) return;
+    await exclusively(this.options.connectionString, 'suanni:job-queues', async () => {
+      for (const queue of await this.missingQueues(missing))
+        await this.boss.createQueue(queue.name, {
+          name: queue.name,
+          retryLimit: queue.retryLimit,
+          retryDelay: queue.retryDelaySeconds,
+          retryBackoff: true,
+          expireInSeconds: this.options.leaseSeconds,
+          ...(queue.deadLetter ? { deadLetter: queue.deadLetter } : {}),
+        });
+    });
+  }
+
+  private async missingQueues(queues: readonly QueueDefinition[]): Promise<QueueDefinition[]> {
+    const existing = new Set((await this.boss.getQueues()).map((queue) => queue.name));
+    return queues.filter((queue) => !existing.has(queue.name));
   }
 
   /** Queues jobs; with `sql`, inside the caller's transaction (they exist exactly when its rows do). */
