@@ -49,7 +49,11 @@ describe('JobQueue (pg-boss 10)', () => {
 describe('JobQueue start on a new database', () => {
   it('lets several processes create the same queues at once (pg-boss create_queue deadlocks when two run together)', async () => {
     const database = await createTestDatabase({ migrated: false });
-    const queues = ['reviews', 'batch-reviews', 'erasures', 'erasures-failed'].map((name) => ({ name, retryLimit: 2, retryDelaySeconds: 1 }));
+    const queues = ['reviews', 'batch-reviews', 'erasures', 'erasures-failed'].map((name) => ({
+      name,
+      retryLimit: 2,
+      retryDelaySeconds: 1,
+    }));
     const processes = Array.from(
       { length: 6 },
       () => new JobQueue({ connectionString: database.url, leaseSeconds: 30, superviseSeconds: 60, pollSeconds: 5, poolMax: 2 }),
