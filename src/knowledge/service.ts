@@ -13,6 +13,7 @@ import {
   type ConstraintOperator,
   type KnowledgeConstraint,
   type KnowledgeKind,
+  type KnowledgeRecord,
   type SanitizedKnowledge,
 } from './types.js';
 import type { ModelProvider } from '../platform/llm/provider.js';
@@ -94,6 +95,8 @@ function validateConstraint(input: NonNullable<KnowledgeVersionInput['constraint
 export class KnowledgeService {
   private readonly repository: KnowledgeRepository;
   private readonly reviewKnowledge = new Map<string, { at: number; records: Promise<StoredKnowledge[]> }>();
+  /** Deterministic summaries of the cached records above: each clause is summarized once per cache entry, not once per review. */
+  private readonly reviewSummaries = new WeakMap<KnowledgeRecord, SanitizedKnowledge>();
 
   constructor(
     private readonly db: Database,
@@ -254,7 +257,7 @@ export class KnowledgeService {
             return result.value.trim();
           }
         : undefined;
-    return sanitizeKnowledge(records, { asOf: request.asOf, summarizer });
+    return sanitizeKnowledge(records, { asOf: request.asOf, summarizer, deterministicResults: this.reviewSummaries });
   }
 
   /**

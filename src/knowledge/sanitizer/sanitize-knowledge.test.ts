@@ -107,6 +107,61 @@ describe('sanitizeKnowledgeSync', () => {
   });
 });
 
+describe('sanitizeKnowledge with deterministicResults', () => {
+  const SELLER = 'The Seller shall not, without the written consent of the Buyer, disclose the price, which is USD 5,000 per unit.';
+  const constraint = { field: 'penaltyRate' as const, operator: '<=' as const, value: 5, unit: '%' };
+
+  it('gives what the uncached path gives, and reuses a record’s result instead of summarizing it again', async () => {
+    const records = [
+      clause({ constraint }),
+      knowledgeRecord({ knowledgeId: 'price.confidential', content: SELLER }),
+      knowledgeRecord({ knowledgeId: 'meta', kind: 'METADATA', content: METADATA_CONTENT }),
+    ];
+    const deterministicResults = new WeakMap();
+    const first = await sanitizeKnowledge(records, { asOf, deterministicResults });
+    expect(first).toEqual(sanitizeKnowledgeSync(records, { asOf }));
+    // A stored result stands for its record: it is what the next call returns.
+    const stored = deterministicResults.get(records[0]!);
+    expect(stored).toEqual(first.find((item) => item.knowledgeId === 'payment.terms'));
+    deterministicResults.set(records[0]!, { ...stored, content: 'kept summary 30 days' });
+    const second = await sanitizeKnowledge(records, { asOf, deterministicResults });
+    expect(second.find((item) => item.knowledgeId === 'payment.terms')!.content).toBe('kept summary 30 days');
+  });
+
+  it('hands out copies, so one caller changing its result changes no other', async () => {
+    const records = [clause({ constraint })];
+    const deterministicResults = new WeakMap();
+    const [first] = await sanitizeKnowledge(records, { asOf, deterministicResults });
+    first!.content = 'changed';
+    first!.constraint!.value = 99;
+    const [second] = await sanitizeKnowledge(records, { asOf, deterministicResults });
+    expect(second!.content).toBe(summarizeClause(LONG_CLAUSE).summary);
+    expect(second!.constraint).toEqual(constraint);
+    expect(second).not.toBe(first);
+  });
+
+  it('reports a degraded item on every call, also when its result was reused', async () => {
+    const records = [knowledgeRecord({ knowledgeId: 'price.confidential', content: SELLER })];
+    const deterministicResults = new WeakMap();
+    const events: DegradedEvent[] = [];
+    for (let call = 0; call < 2; call++)
+      await sanitizeKnowledge(records, { asOf, deterministicResults, onDegraded: (event) => events.push(event) });
+    expect(events).toEqual([
+      { knowledgeId: 'price.confidential', version: '1.0', reason: 'lost-negation' },
+      { knowledgeId: 'price.confidential', version: '1.0', reason: 'lost-negation' },
+    ]);
+  });
+
+  it('never keeps a model summary', async () => {
+    const records = [clause()];
+    const deterministicResults = new WeakMap();
+    const summarizer: ClauseSummarizer = async () => 'Must pay within 30 days; buyer may pay USD 5,000.';
+    const [item] = await sanitizeKnowledge(records, { asOf, summarizer, deterministicResults });
+    expect(item!.content).toBe('Must pay within 30 days; buyer may pay USD 5,000.');
+    expect(deterministicResults.has(records[0]!)).toBe(false);
+  });
+});
+
 describe('sanitizeKnowledge', () => {
   it('without a summarizer gives what the synchronous path gives', async () => {
     const records = [clause(), knowledgeRecord({ knowledgeId: 'meta', kind: 'METADATA', content: METADATA_CONTENT })];

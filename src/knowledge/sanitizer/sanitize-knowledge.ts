@@ -47,6 +47,12 @@ export interface SanitizeKnowledgeOptions extends KnowledgeView {
   concurrency?: number;
   /** Told about each degraded item, e.g. to count fallbacks on a span. */
   onDegraded?: (event: DegradedEvent) => void;
+  /**
+   * Deterministic results already made, by record object: a caller that sanitizes the same cached
+   * records for every review (the knowledge in force for a batch) summarizes each clause once.
+   * Model summaries are never kept here.
+   */
+  deterministicResults?: WeakMap<KnowledgeRecord, SanitizedKnowledge>;
 }
 
 const DEFAULT_TIMEOUT_MS = 2000;
@@ -69,11 +75,24 @@ function toSanitized(record: KnowledgeRecord, content: string, degradedReason: D
   };
 }
 
-function sanitizeDeterministically(record: KnowledgeRecord, onDegraded?: (event: DegradedEvent) => void): SanitizedKnowledge {
-  if (record.kind !== 'CLAUSE') return toSanitized(record, record.content, null);
-  const { summary, degradedReason } = summarizeClause(record.content, CLAUSE_SUMMARY_MAX_LENGTH);
-  if (degradedReason) onDegraded?.({ knowledgeId: record.knowledgeId, version: record.version, reason: degradedReason });
-  return toSanitized(record, summary, degradedReason);
+function sanitizeDeterministically(
+  record: KnowledgeRecord,
+  onDegraded?: (event: DegradedEvent) => void,
+  results?: WeakMap<KnowledgeRecord, SanitizedKnowledge>,
+): SanitizedKnowledge {
+  let sanitized = results?.get(record);
+  if (!sanitized) {
+    const { summary, degradedReason } =
+      record.kind === 'CLAUSE'
+        ? summarizeClause(record.content, CLAUSE_SUMMARY_MAX_LENGTH)
+        : { summary: record.content, degradedReason: null };
+    sanitized = toSanitized(record, summary, degradedReason);
+    results?.set(record, sanitized);
+  }
+  if (sanitized.degradedReason)
+    onDegraded?.({ knowledgeId: record.knowledgeId, version: record.version, reason: sanitized.degradedReason });
+  // A copy each time: one caller changing its result must not change another's.
+  return { ...sanitized, constraint: sanitized.constraint === null ? null : { ...sanitized.constraint } };
 }
 
 /**
@@ -104,18 +123,18 @@ export async function sanitizeKnowledge(
   records: readonly KnowledgeRecord[],
   options: SanitizeKnowledgeOptions,
 ): Promise<SanitizedKnowledge[]> {
-  const { summarizer, timeoutMs = DEFAULT_TIMEOUT_MS, concurrency = DEFAULT_CONCURRENCY, onDegraded } = options;
+  const { summarizer, timeoutMs = DEFAULT_TIMEOUT_MS, concurrency = DEFAULT_CONCURRENCY, onDegraded, deterministicResults } = options;
   if (!(timeoutMs > 0 && timeoutMs <= MAX_TIMEOUT_MS)) throw new RangeError(`timeoutMs must be between 1 and ${MAX_TIMEOUT_MS}`);
   if (!Number.isSafeInteger(concurrency) || concurrency < 1) throw new RangeError('concurrency must be a positive integer');
   const current = selectCurrentVersions(records, options);
-  if (!summarizer) return current.map((record) => sanitizeDeterministically(record, onDegraded));
+  if (!summarizer) return current.map((record) => sanitizeDeterministically(record, onDegraded, deterministicResults));
 
   // Stryker disable next-line ArrayDeclaration: equivalent, every index is assigned below
   const results: SanitizedKnowledge[] = new Array(current.length);
   const pending: number[] = [];
   current.forEach((record, index) => {
     if (record.kind === 'CLAUSE' && hedgeFreeClause(record.content).length > CLAUSE_SUMMARY_MAX_LENGTH) pending.push(index);
-    else results[index] = sanitizeDeterministically(record, onDegraded);
+    else results[index] = sanitizeDeterministically(record, onDegraded, deterministicResults);
   });
 
   let next = 0;
