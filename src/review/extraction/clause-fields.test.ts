@@ -554,6 +554,29 @@ describe('minimum commitment: floors that are not commitments', () => {
   });
 });
 
+describe('minimum commitment: hidden lead times, pointers, idioms and talks', () => {
+  it.each([
+    ['Reseller shall place each purchase order at least [***] in advance of the requested ship date.'],
+    ['Each order must allow not less than [* * *] of lead time before delivery.'],
+    ['"Minimum Volume" has the meaning given to it in Section 6.1.'],
+    ['Contractor shall perform the repairs with a minimum of disruption to the tenants.'],
+    ['The portal shall be reachable a minimum of 99 percent of the time in each month.'],
+    ['Each party shall, at a minimum, keep records of every shipment.'],
+    ['Buyer shall not be subject to any minimum purchase requirement under this Agreement.'],
+    ['The parties will hold good-faith negotiations about minimum volume commitments for the next term.'],
+    ['Agent shall work toward mutually agreed upon yearly sales quotas.'],
+  ])('does not count %j', (text) => {
+    expect(found(text, 'minimumCommitment')).toBeNull();
+  });
+
+  it.each([
+    ['Retailer shall order for delivery in every calendar month a total number of Units equal to at least 80% of its forecast.'],
+    ['Agency shall run a minimum of three (3) campaigns per quarter.'],
+  ])('still finds %j', (text) => {
+    expect(found(text, 'minimumCommitment')).toBe(text);
+  });
+});
+
 describe('warranty duration', () => {
   it('reads the length of a product warranty, months in whole years as years', () => {
     const text =
