@@ -368,6 +368,41 @@ describe('change of control: names and titles', () => {
   });
 });
 
+describe('change of control: acquirers, bars, notices and lookalikes', () => {
+  it.each([
+    ['Should an outside investor acquire more than fifty percent of the voting shares of Agent, Principal may end this Agreement at once.'],
+    [
+      'If any group obtains beneficial ownership of 60% or more of the outstanding voting securities of Vendor, Buyer may terminate this Agreement.',
+    ],
+    ['Carrier may terminate this Agreement on notice if Shipper comes under the control of a rival carrier.'],
+    ['Publisher may terminate this Agreement if a competitor of Publisher acquires control of Author.'],
+    ['This Agreement ends automatically upon the acquisition of Licensee by any third party, and Licensor may cancel any open orders.'],
+    ['If Agent is merged into another company, Principal may cancel this Agreement on sixty days notice.'],
+    ['No party may assign this Agreement, whether by merger, sale of stock or otherwise, without the prior written consent of the others.'],
+    ['Upon any sale of all or substantially all of its assets, Reseller shall give Supplier prompt written notice.'],
+  ])('finds %j', (text) => {
+    expect(found(text, 'changeOfControl')).toBe(text);
+  });
+
+  it.each([
+    ['This document merges all prior proposals, and any termination or amendment of it requires the written consent of both parties.'],
+    ['Either party may end this Agreement for convenience on ninety days notice; that right is not affected by any merger.'],
+    ['Rights under this Agreement pass to a successor by merger or consolidation without the need for notice or consent.'],
+    [
+      'In the event of a share split, merger or recapitalisation, the number of Warrant Shares shall be adjusted and the Company shall give notice to the holder.',
+    ],
+    ['Buyer shall give notice of any acquisition of production assets used to make the Goods.'],
+    [
+      'Neither party may assign this Agreement without consent, except to an acquirer of substantially all of its assets or in connection with a merger.',
+    ],
+    [
+      'Neither party may assign this Agreement without consent; provided that either party may assign it in connection with a merger of that party.',
+    ],
+  ])('does not count %j', (text) => {
+    expect(found(text, 'changeOfControl')).toBeNull();
+  });
+});
+
 describe('anti-assignment', () => {
   it.each([
     ['Neither party may assign this Agreement without the prior written consent of the other party.'],
