@@ -512,6 +512,26 @@ describe('IP ownership assignment: passing on at the end, owners "is, and shall 
   });
 });
 
+describe('IP ownership assignment: rights that pass without "hereby"', () => {
+  it.each([
+    ['Ownership of all Results generated in the Study shall pass to Sponsor.'],
+    ['All rights in the Deliverables prepared by Agency shall be transferred to Customer upon payment.'],
+    ['Any trademarks registered by Distributor in the Territory shall be assigned to Supplier on request.'],
+    ['Artist transfers to Label all copyrights in the master recordings produced hereunder.'],
+  ])('finds %j', (text) => {
+    expect(found(text, 'ipOwnershipAssignment')).toBe(text);
+  });
+
+  it.each([
+    ['Title and risk of loss in the Products shall pass to Buyer when the goods leave the plant.'],
+    ['Engineers of the Institute will be assigned to the research programme described in Annex 2.'],
+    ['Rights in any translation created by the Publisher shall automatically vest in the Publisher.'],
+    ['Licensee accepts that Licensor owns all rights in the Licensed Software developed before the Effective Date.'],
+  ])('does not count %j', (text) => {
+    expect(found(text, 'ipOwnershipAssignment')).toBeNull();
+  });
+});
+
 describe('minimum commitment', () => {
   it.each([
     ['Distributor shall purchase at least 10,000 units of the Products in each Contract Year.'],
