@@ -695,6 +695,27 @@ describe('warranty duration: more ways to state the period', () => {
   });
 });
 
+describe('warranty duration: defect warranties that run from any event', () => {
+  it.each([
+    ['The Products are warranted against defects for twelve (12) months from the date of first use by the end customer.'],
+    ['Manufacturer shall repair or replace any Product that fails during the first year after the date of sale to the consumer.'],
+    ['Licensor warrants that the media will be free of defects for 30 days after the Licensee receives it.'],
+    ['Vendor warrants that each Unit will operate without material errors for six months after it is put into service.'],
+    ['The limited warranty lasts one (1) year from the date of original retail purchase.'],
+    ['Any defective Part returned within 24 months of manufacture will be replaced free of charge.'],
+  ])('finds %j', (text) => {
+    expect(extractFields(text).warrantyDuration).not.toBeNull();
+  });
+
+  it.each([
+    ['If Buyer fails to pay the Minimum Guarantee and does not cure within thirty (30) days of notice, Seller may end this Agreement.'],
+    ['Distributor must claim any replacement within 20 days of first becoming aware of the defect.'],
+    ['Invoices are payable within thirty days after delivery of the Products.'],
+  ])('does not count %j', (text) => {
+    expect(extractFields(text).warrantyDuration).toBeNull();
+  });
+});
+
 describe('liquidated damages without the name', () => {
   it.each([
     [
