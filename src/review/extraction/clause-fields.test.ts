@@ -403,6 +403,17 @@ describe('change of control: acquirers, bars, notices and lookalikes', () => {
   });
 });
 
+describe('audit rights: visits to the plant', () => {
+  it("finds a right to visit the other party's plant to check the work", () => {
+    const text = "Buyer or its representative may visit the Manufacturer's plant to check that the Goods are made to the Specifications.";
+    expect(found(text, 'auditRights')).toBe(text);
+  });
+
+  it('does not count a visit that is not to premises', () => {
+    expect(found('Sales staff of Vendor may visit customers in the Territory with the Distributor.', 'auditRights')).toBeNull();
+  });
+});
+
 describe('anti-assignment', () => {
   it.each([
     ['Neither party may assign this Agreement without the prior written consent of the other party.'],
@@ -713,6 +724,20 @@ describe('warranty duration: defect warranties that run from any event', () => {
     ['Invoices are payable within thirty days after delivery of the Products.'],
   ])('does not count %j', (text) => {
     expect(extractFields(text).warrantyDuration).toBeNull();
+  });
+});
+
+describe('liquidated damages: termination payments', () => {
+  it('finds a termination payment owed for ending the engagement', () => {
+    const text =
+      'Company shall make a termination payment equal to twelve months of base salary if Company ends the engagement without cause.';
+    expect(extractFields(text).liquidatedDamages).not.toBeNull();
+  });
+
+  it('does not count a refund of pre-termination payments', () => {
+    expect(
+      extractFields('After such termination Agent is not entitled to any refund of pre-termination payments.').liquidatedDamages,
+    ).toBeNull();
   });
 });
 
