@@ -6,12 +6,12 @@ import type { PresenceField } from './types.js';
 const MENTIONS = /control|ownership|majority|merge|acqui|substantially\s+all|operation\s+of\s+law|consolidat|控制权|股权变更|并购|合并/i;
 /** The defined event itself: "Change of Control", "change in ownership", "a controlling interest". */
 const EVENT =
-  /\bchange\s+(?:of|in)\s+(?:the\s+)?(?:effective\s+|actual\s+|corporate\s+)?(?:control|ownership|management\s+control)\b|\bchange-of-control\b|\b(?:ownership|control)\s+change\b|\bcontrolling\s+(?:interest|stake)\b|\b(?:transfer|sale|acquisition)\s+of\s+(?:a\s+)?(?:majority|more\s+than\s+fifty\s+percent|more\s+than\s+50%|(?:fifty|50)\s+percent|control)\b/i;
+  /\bchange\s+(?:of|in)\s+(?:the\s+)?(?:effective\s+|actual\s+|corporate\s+)?(?:control|ownership|management\s+control)\b|\bchange-of-control\b|\b(?:ownership|control)\s+change\b|\bcontrolling\s+(?:interest|stake)\b|\b(?:transfer|sale|acquisition)\s+of\s+(?:a\s+)?(?:majority|more\s+than\s+fifty\s+percent|more\s+than\s+50%|(?:fifty|50)\s+percent|control)\b|\b(?:comes?|coming)\s+under\s+the\s+control\s+of\b|\b(?:acquires?|obtains?|gains?)\s+(?:direct\s+or\s+indirect\s+)?control\s+(?:of|over)\b|\b(?:acquires?|acquiring|obtains?|holds?)\s+(?:(?:beneficial\s+)?ownership\s+of\s+)?(?:more\s+than\s+|at\s+least\s+)?(?:(?:fifty|\d{2})\s*(?:%|percent)|a\s+majority)\s+(?:\(\d{2}%\)\s+)?(?:or\s+more\s+)?(?:of\s+)?(?:the\s+)?(?:[\w']+\s+){0,3}?(?:voting|shares|stock|equity|securities|capital)\b/i;
 /** A corporate transaction that triggers a consequence: termination, consent, notice, deemed assignment. */
 const TRANSACTION =
-  /\b(?:merger|merges?|consolidat\w+|acquisition\s+of\s+(?:\w+\s+){0,6}?(?:stock|shares|equity|assets|business|control|majority)|(?:is|are|be|becomes?)\s+(?:merged|acquired)\b(?!\s+(?:under|pursuant|hereunder|from|in\s+accordance))|sale\s+of\s+(?:all\s+or\s+)?substantially\s+all\s+of\s+(?:its|the|such\s+party's|\w+'s)\s+(?:\w+\s+){0,2}?(?:assets|stock|shares|business))\b|\bchange\s+in\s+(?:the\s+)?(?:management|ownership)\b|\bcontrol\s+of\s+(?:either|a|the)\s+party\s+(?:shall\s+|will\s+)?(?:pass|change|is\s+transferred|be\s+transferred)\b|\bceases?\s+to\s+(?:own|control)\b|\bmajority\s+of\s+(?:the\s+|its\s+)?(?:[\w']+\s+){0,3}?(?:capital\s+stock|voting\s+(?:stock|securities|power)|shares|equity)\b/i;
+  /\b(?:merger|merges?|consolidat\w+|acquisition\s+of\s+(?:\w+\s+){0,6}?(?:stock|shares|equity|assets|business|control|majority)|(?:is|are|be|becomes?)\s+(?:merged|acquired)\b(?!\s+(?:under|pursuant|hereunder|from|in\s+accordance))|sale\s+of\s+(?:all\s+or\s+)?substantially\s+all\s+of\s+(?:its|the|such\s+party's|\w+'s)\s+(?:\w+\s+){0,2}?(?:assets|stock|shares|business))\b|\bchange\s+in\s+(?:the\s+)?(?:management|ownership)\b|\bcontrol\s+of\s+(?:either|a|the)\s+party\s+(?:shall\s+|will\s+)?(?:pass|change|is\s+transferred|be\s+transferred)\b|\bceases?\s+to\s+(?:own|control)\b|\bacquisition\s+of\s+(?:the\s+)?(?:other\s+)?(?:party|[A-Z][\w&.-]*)\s+by\b|\bmajority\s+of\s+(?:the\s+|its\s+)?(?:[\w']+\s+){0,3}?(?:capital\s+stock|voting\s+(?:stock|securities|power)|shares|equity)\b/i;
 const CONSEQUENCE =
-  /\b(?:terminat\w*|consent|approv\w*|notif\w*|notice|unsuitable|deemed\s+(?:to\s+be\s+)?(?:an?\s+)?(?:assignment|transfer)|shall\s+(?:be\s+)?(?:considered|treated)\s+(?:as\s+)?an?\s+(?:assignment|transfer)|void)\b|\b(?:assignment|transfer)"?\s+(?:under\s+this\s+\w+\s+)?shall\s+be\s+deemed\s+to\s+include\b/i;
+  /\bend\s+(?:this|the)\s+(?:agreement|contract)\b|\b(?:terminat\w*|cancel\w*|consent|approv\w*|notif\w*|notice|unsuitable|deemed\s+(?:to\s+be\s+)?(?:an?\s+)?(?:assignment|transfer)|shall\s+(?:be\s+)?(?:considered|treated)\s+(?:as\s+)?an?\s+(?:assignment|transfer)|void)\b|\b(?:assignment|transfer)"?\s+(?:under\s+this\s+\w+\s+)?shall\s+be\s+deemed\s+to\s+include\b/i;
 /** Insolvency wording ("assignment for the benefit of creditors") is not a change of control. */
 const INSOLVENCY =
   /\bassignment\s+(?:of\s+(?:all\s+or\s+)?substantially\s+all\s+of\s+its\s+assets\s+)?for\s+the\s+benefit\s+of\s+(?:its\s+|all\s+or\s+substantially\s+all\s+of\s+its\s+)?creditors\b/gi;
@@ -21,14 +21,15 @@ const INSOLVENCY =
  * free pass, not a restriction; so does "nor shall any change in control be deemed an assignment".
  */
 const PERMISSION_BEFORE =
-  /\b(?:may|can|is\s+free\s+to|shall\s+be\s+entitled\s+to)\s*,?\s+(?:(?!not\b|no\b|never\b)[\w']+,?\s+){0,5}?(?:assign|transfer)\b|\bno\s+(?:such\s+)?(?:consent|approval)\b|\b(?:consent|approval)\s+(?:is|shall\s+be|will\s+be)\s+not\s+required\b|\bwithout\s+(?:the\s+)?(?:need\s+for\s+|obtaining\s+)?(?:any\s+)?(?:the\s+)?(?:other(?:\s+party)?'s\s+)?(?:prior\s+)?(?:express\s+)?(?:written\s+)?(?:consent|approval)\b|\bdoes\s+not\s+require\b|\bneed\s+not\b|\bnor\s+shall\s+(?:any|a|an|such|the)\b|\bshall\s+not\s+be\s+deemed\b/i;
+  /\b(?:may|can|is\s+free\s+to|shall\s+be\s+entitled\s+to)\s*,?\s+(?:(?!not\b|no\b|never\b)[\w']+,?\s+){0,5}?(?:assign|transfer)\b|\bno\s+(?:such\s+)?(?:consent|approval)\b|\b(?:consent|approval)\s+(?:is|shall\s+be|will\s+be)\s+not\s+required\b|\bwithout\s+(?:the\s+)?(?:need\s+for\s+|obtaining\s+)?(?:any\s+)?(?:the\s+)?(?:other(?:\s+party)?'s\s+)?(?:prior\s+)?(?:express\s+)?(?:written\s+)?(?:consent|approval)\b|\bdoes\s+not\s+require\b|\bneed\s+not\b|\bnot\s+(?:be\s+)?(?:affected|impaired)\s+by\b|\bnor\s+shall\s+(?:any|a|an|such|the)\b|\bshall\s+not\s+be\s+deemed\b/i;
+const PERMISSIONS = new RegExp(PERMISSION_BEFORE.source, 'gi');
 /** "A change of control of Rogers shall not be considered an assignment". */
 const NOT_AN_ASSIGNMENT =
   /\b(?:shall|will)\s+not\s+(?:be\s+)?(?:considered|deemed|treated\s+as|constitute)\s+(?:to\s+be\s+)?an?\s+(?:assignment|transfer)\b/i;
 const TERMINATION_AFTER = /\bterminat/i;
 /** "... by merger or acquisition does not require the consent of the other": the permission follows the event. */
 const FREE_AFTER =
-  /^[^.;]{0,120}?\b(?:(?:does|do|shall|will)\s+not\s+require\b|(?:consent|approval)\s+(?:is|shall\s+be|will\s+be)\s+not\s+required\b|need\s+not\b)/i;
+  /^[^.;]{0,120}?\b(?:without\s+(?:the\s+)?need\s+(?:for|of)\b|(?:does|do|shall|will)\s+not\s+require\b|(?:consent|approval)\s+(?:is|shall\s+be|will\s+be)\s+not\s+required\b|need\s+not\b)/i;
 /** An all-capitals heading run in front of the sentence ("ASSIGNMENT AND CHANGE OF CONTROL Neither party ..."): a title, not a term. */
 const CAPITALS_HEADING = /^(?:[\d.()]+\s+)?(?:[A-Z][A-Z&,;/-]*\s+){2,10}(?=[A-Z][a-z])/;
 /** A vote "by a majority of the outstanding voting securities" is a decision, not a change of ownership. */
@@ -57,11 +58,19 @@ const CONDITION_AFTER =
 
 function isFreePass(text: string, at: number): boolean {
   const before = text.slice(partStart(text, at), at);
-  const permission = PERMISSION_BEFORE.exec(before);
-  if (!permission || TERMINATION_AFTER.test(text.slice(at)) || CONDITION_AFTER.test(text.slice(at))) return false;
-  // "will not, without the prior written consent of Licensee, merge": consent is required, not waived.
-  return !NEGATED_BEFORE.test(before.slice(Math.max(0, permission.index - 20), permission.index));
+  if (!PERMISSION_BEFORE.test(before) || TERMINATION_AFTER.test(text.slice(at)) || CONDITION_AFTER.test(text.slice(at))) return false;
+  for (const permission of before.matchAll(PERMISSIONS)) {
+    // "will not, without the prior written consent of Licensee, merge": consent is required, not waived.
+    const lead = before.slice(Math.max(0, permission.index - 40), permission.index);
+    if (NEGATED_BEFORE.test(lead)) return false;
+    // "Neither party may assign ..., whether by merger or otherwise, without consent" bars the event; it is a free
+    // pass only when the event sits in an exception to that bar ("... except in connection with a merger") or a
+    // later permission lifts it ("provided that either party may assign ...").
+    if (!NEGATIVE_SUBJECT.test(lead) || EXCEPTION.test(before.slice(permission.index + permission[0].length))) return true;
+  }
+  return false;
 }
+const EXCEPTION = /\b(?:except|other\s+than|save|excluding)\b/i;
 
 /** A merger or sale that needs no consent and ends nothing ("... by merger does not require the consent of the other"). */
 function isFreeAfter(text: string, at: number): boolean {
@@ -72,6 +81,8 @@ function isFreeAfter(text: string, at: number): boolean {
 /** Assignment freely allowed to a successor is the absence of a change-of-control restriction. */
 const FREE_TO_SUCCESSOR =
   /\b(?:without\s+(?:the\s+)?(?:need\s+for\s+|obtaining\s+)?(?:any\s+)?(?:prior\s+)?(?:written\s+)?consent|need\s+not\s+obtain|free\s+to)\b[^.;]{0,160}\b(?:merger|acquisition|acquir\w+|substantially\s+all|successor)\b/i;
+/** "Neither party may assign ...", "No Party may transfer ...": the subject negates the modal. */
+const NEGATIVE_SUBJECT = /\b(?:neither|no)\s+(?:[\w'-]+\s+){0,3}$/i;
 /** "Licensor will not, without the prior written consent of Licensee, merge ...": a consent required, not waived. */
 const NEGATED_BEFORE = /\b(?:not|nor|never)\s*,?\s*$/i;
 /** Disclosing the terms to a prospective acquirer ("... may disclose ... in connection with a merger or acquisition") is confidentiality. */
@@ -114,11 +125,25 @@ function isTitle(text: string): boolean {
 const STANDSTILL = /\btender\s+offer\b|\bsolicit\w*\s+(?:of\s+)?prox|\bproxy\s+(?:contest|solicitation)\b/i;
 /** "register the change in ownership with the registry": an administrative filing. */
 const FILING_BEFORE = /\b(?:register|record|file|registration\s+of)\s+(?:the\s+|such\s+|any\s+)?$/i;
-/** A claim "merged into any judgment" is a legal doctrine, not a corporate merger. */
+/**
+ * A claim "merged into any judgment" is a legal doctrine, and an agreement that "merges all prior
+ * negotiations" is an integration clause; neither is a corporate merger.
+ */
 const MERGED_INTO_JUDGMENT =
-  /\b(?:be|is|are)\s+merged\s+(?:into|with)\s+(?:any\s+|such\s+|the\s+|a\s+)*(?:judgment|award|decree|order)\b/gi;
+  /\bmerges?\s+(?:and\s+supersedes\s+)?(?:all\s+|any\s+)?(?:prior|previous|earlier|other)\b|\b(?:be|is|are)\s+merged\s+(?:into|with)\s+(?:any\s+|such\s+|the\s+|a\s+)*(?:judgment|award|decree|order)\b/gi;
+/** A party that must tell the other of its merger or sale ("Distributor shall give Supplier prior written notice"): CUAD's notice requirement. */
+const NOTICE_REQUIRED =
+  /\b(?:shall|will|must|agrees?\s+to)\s+(?:promptly\s+)?(?:give|provide|deliver|send)\s+(?:[\w']+\s+){0,3}?(?:prior\s+|advance\s+)?(?:written\s+)?(?:notice|notification)\b|\b(?:shall|will|must|agrees?\s+to)\s+(?:promptly\s+)?notify\b/i;
+/**
+ * Transactions a party undergoes (its assets sold, it is merged or acquired, its ownership changes), as
+ * opposed to a merger in a list of capital events or an acquisition the party itself makes: only these
+ * make a bare duty to give notice a change-of-control clause.
+ */
+const UNDERGONE =
+  /\bsale\s+of\b|\b(?:merged|acquired)\b|\bchange\s+in\b|\bcontrol\s+of\b|\bceases?\b|\bmajority\b|\bacquisition\s+of\s+(?:the\s+)?(?:other\s+)?(?:party|[A-Z][\w&.-]*)\s+by\b/i;
 /** What a change of control must trigger to be the CUAD clause: an ending, a consent, a notice, an assignment. */
-const CONSEQUENCE_OF_EVENT = /\b(?:terminat\w*|consent|approv\w*|notif\w*|notice|assign\w*|transfer\w*|void|cease\w*)\b/i;
+const CONSEQUENCE_OF_EVENT =
+  /\bend\s+(?:this|the)\s+(?:agreement|contract)\b|\b(?:terminat\w*|cancel\w*|consent|approv\w*|notif\w*|notice|assign\w*|transfer\w*|void|cease\w*)\b/i;
 
 const CHINESE = /控制权(?:发生)?(?:变更|变化|转移)|(?:股权|股东)[^。；]{0,10}(?:变更|转让)[^。；]{0,30}(?:通知|同意|解除|终止)/;
 
@@ -152,7 +177,8 @@ export function extractChangeOfControl(view: TextView): PresenceField | null {
       !VOTE_BEFORE.test(text.slice(Math.max(0, transaction.index - 40), transaction.index)) &&
       !isFreeAfter(text, transaction.index) &&
       CONSEQUENCE.test(withLeadIn) &&
-      /\bassign|\bterminat|\btransfer|\bconsent/i.test(withLeadIn) &&
+      (/\bassign|\bterminat|\bcancel|\btransfer|\bconsent|\bend\s+(?:this|the)\s+agreement/i.test(withLeadIn) ||
+        (UNDERGONE.test(transaction[0]) && NOTICE_REQUIRED.test(withLeadIn))) &&
       !isFreeToSuccessor(text) &&
       !isFreePass(text, transaction.index)
     );

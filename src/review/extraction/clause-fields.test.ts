@@ -368,6 +368,52 @@ describe('change of control: names and titles', () => {
   });
 });
 
+describe('change of control: acquirers, bars, notices and lookalikes', () => {
+  it.each([
+    ['Should an outside investor acquire more than fifty percent of the voting shares of Agent, Principal may end this Agreement at once.'],
+    [
+      'If any group obtains beneficial ownership of 60% or more of the outstanding voting securities of Vendor, Buyer may terminate this Agreement.',
+    ],
+    ['Carrier may terminate this Agreement on notice if Shipper comes under the control of a rival carrier.'],
+    ['Publisher may terminate this Agreement if a competitor of Publisher acquires control of Author.'],
+    ['This Agreement ends automatically upon the acquisition of Licensee by any third party, and Licensor may cancel any open orders.'],
+    ['If Agent is merged into another company, Principal may cancel this Agreement on sixty days notice.'],
+    ['No party may assign this Agreement, whether by merger, sale of stock or otherwise, without the prior written consent of the others.'],
+    ['Upon any sale of all or substantially all of its assets, Reseller shall give Supplier prompt written notice.'],
+  ])('finds %j', (text) => {
+    expect(found(text, 'changeOfControl')).toBe(text);
+  });
+
+  it.each([
+    ['This document merges all prior proposals, and any termination or amendment of it requires the written consent of both parties.'],
+    ['Either party may end this Agreement for convenience on ninety days notice; that right is not affected by any merger.'],
+    ['Rights under this Agreement pass to a successor by merger or consolidation without the need for notice or consent.'],
+    [
+      'In the event of a share split, merger or recapitalisation, the number of Warrant Shares shall be adjusted and the Company shall give notice to the holder.',
+    ],
+    ['Buyer shall give notice of any acquisition of production assets used to make the Goods.'],
+    [
+      'Neither party may assign this Agreement without consent, except to an acquirer of substantially all of its assets or in connection with a merger.',
+    ],
+    [
+      'Neither party may assign this Agreement without consent; provided that either party may assign it in connection with a merger of that party.',
+    ],
+  ])('does not count %j', (text) => {
+    expect(found(text, 'changeOfControl')).toBeNull();
+  });
+});
+
+describe('audit rights: visits to the plant', () => {
+  it("finds a right to visit the other party's plant to check the work", () => {
+    const text = "Buyer or its representative may visit the Manufacturer's plant to check that the Goods are made to the Specifications.";
+    expect(found(text, 'auditRights')).toBe(text);
+  });
+
+  it('does not count a visit that is not to premises', () => {
+    expect(found('Sales staff of Vendor may visit customers in the Territory with the Distributor.', 'auditRights')).toBeNull();
+  });
+});
+
 describe('anti-assignment', () => {
   it.each([
     ['Neither party may assign this Agreement without the prior written consent of the other party.'],
@@ -477,6 +523,26 @@ describe('IP ownership assignment: passing on at the end, owners "is, and shall 
   });
 });
 
+describe('IP ownership assignment: rights that pass without "hereby"', () => {
+  it.each([
+    ['Ownership of all Results generated in the Study shall pass to Sponsor.'],
+    ['All rights in the Deliverables prepared by Agency shall be transferred to Customer upon payment.'],
+    ['Any trademarks registered by Distributor in the Territory shall be assigned to Supplier on request.'],
+    ['Artist transfers to Label all copyrights in the master recordings produced hereunder.'],
+  ])('finds %j', (text) => {
+    expect(found(text, 'ipOwnershipAssignment')).toBe(text);
+  });
+
+  it.each([
+    ['Title and risk of loss in the Products shall pass to Buyer when the goods leave the plant.'],
+    ['Engineers of the Institute will be assigned to the research programme described in Annex 2.'],
+    ['Rights in any translation created by the Publisher shall automatically vest in the Publisher.'],
+    ['Licensee accepts that Licensor owns all rights in the Licensed Software developed before the Effective Date.'],
+  ])('does not count %j', (text) => {
+    expect(found(text, 'ipOwnershipAssignment')).toBeNull();
+  });
+});
+
 describe('minimum commitment', () => {
   it.each([
     ['Distributor shall purchase at least 10,000 units of the Products in each Contract Year.'],
@@ -554,6 +620,29 @@ describe('minimum commitment: floors that are not commitments', () => {
   });
 });
 
+describe('minimum commitment: hidden lead times, pointers, idioms and talks', () => {
+  it.each([
+    ['Reseller shall place each purchase order at least [***] in advance of the requested ship date.'],
+    ['Each order must allow not less than [* * *] of lead time before delivery.'],
+    ['"Minimum Volume" has the meaning given to it in Section 6.1.'],
+    ['Contractor shall perform the repairs with a minimum of disruption to the tenants.'],
+    ['The portal shall be reachable a minimum of 99 percent of the time in each month.'],
+    ['Each party shall, at a minimum, keep records of every shipment.'],
+    ['Buyer shall not be subject to any minimum purchase requirement under this Agreement.'],
+    ['The parties will hold good-faith negotiations about minimum volume commitments for the next term.'],
+    ['Agent shall work toward mutually agreed upon yearly sales quotas.'],
+  ])('does not count %j', (text) => {
+    expect(found(text, 'minimumCommitment')).toBeNull();
+  });
+
+  it.each([
+    ['Retailer shall order for delivery in every calendar month a total number of Units equal to at least 80% of its forecast.'],
+    ['Agency shall run a minimum of three (3) campaigns per quarter.'],
+  ])('still finds %j', (text) => {
+    expect(found(text, 'minimumCommitment')).toBe(text);
+  });
+});
+
 describe('warranty duration', () => {
   it('reads the length of a product warranty, months in whole years as years', () => {
     const text =
@@ -614,6 +703,41 @@ describe('warranty duration: more ways to state the period', () => {
     ['Dealer shall place each order for a period of [***] from the date of its forecast.'],
   ])('does not count a period with no warranty: %j', (text) => {
     expect(extractFields(text).warrantyDuration).toBeNull();
+  });
+});
+
+describe('warranty duration: defect warranties that run from any event', () => {
+  it.each([
+    ['The Products are warranted against defects for twelve (12) months from the date of first use by the end customer.'],
+    ['Manufacturer shall repair or replace any Product that fails during the first year after the date of sale to the consumer.'],
+    ['Licensor warrants that the media will be free of defects for 30 days after the Licensee receives it.'],
+    ['Vendor warrants that each Unit will operate without material errors for six months after it is put into service.'],
+    ['The limited warranty lasts one (1) year from the date of original retail purchase.'],
+    ['Any defective Part returned within 24 months of manufacture will be replaced free of charge.'],
+  ])('finds %j', (text) => {
+    expect(extractFields(text).warrantyDuration).not.toBeNull();
+  });
+
+  it.each([
+    ['If Buyer fails to pay the Minimum Guarantee and does not cure within thirty (30) days of notice, Seller may end this Agreement.'],
+    ['Distributor must claim any replacement within 20 days of first becoming aware of the defect.'],
+    ['Invoices are payable within thirty days after delivery of the Products.'],
+  ])('does not count %j', (text) => {
+    expect(extractFields(text).warrantyDuration).toBeNull();
+  });
+});
+
+describe('liquidated damages: termination payments', () => {
+  it('finds a termination payment owed for ending the engagement', () => {
+    const text =
+      'Company shall make a termination payment equal to twelve months of base salary if Company ends the engagement without cause.';
+    expect(extractFields(text).liquidatedDamages).not.toBeNull();
+  });
+
+  it('does not count a refund of pre-termination payments', () => {
+    expect(
+      extractFields('After such termination Agent is not entitled to any refund of pre-termination payments.').liquidatedDamages,
+    ).toBeNull();
   });
 });
 

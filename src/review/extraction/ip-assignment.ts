@@ -2,7 +2,7 @@ import { presenceOf } from './presence.js';
 import type { TextView } from './text-view.js';
 import type { PresenceField } from './types.js';
 
-const MENTIONS = /assign|hire|property|own|vest|belong|title|知识产权|著作权|专利|归/i;
+const MENTIONS = /assign|transfer|hire|property|own|vest|belong|title|知识产权|著作权|专利|归/i;
 const IP =
   /\b(?:intellectual\s+property|inventions?|improvements?|discoveries|developments?|work\s+product|deliverables?|copyrights?|patents?|trademarks?|works?\b|materials?|content|designs?|software|know-how|technology|data|results|modifications|derivative\s+works?|enhancements?|domains?|proprietary\s+rights|IP)\b/i;
 /** "hereby assigns", "agrees to assign", "shall assign", "assigns, transfers and conveys", with what is assigned being rights or creations. */
@@ -13,7 +13,7 @@ const VESTS =
   /\b(?:shall|will)\s+(?:vest|belong)\s+(?:solely\s+|exclusively\s+)?(?:in|to)\b|\b(?:shall|will)\s+(?:be|become)\s+(?:and\s+remain\s+)?(?:the\s+)?(?:(?:sole\s+and\s+exclusive|sole|exclusive|absolute)\s+)?property\s+of\b|\b(?:shall|will)\s+(?:solely\s+|exclusively\s+)?own\s+(?:all|any|the\s+entire)\b|\b(?:shall|will)\s+(?:solely\s+|exclusively\s+)?be\s+owned\s+(?:solely\s+|exclusively\s+)?by\b|\b(?:shall|will)\s+be,?\s+the\s+(?:sole\s+(?:and\s+exclusive\s+)?|exclusive\s+)?owner\s+of\s+all\b|\bexecute\b[^.;]{0,80}\bdocuments?\b[^.;]{0,80}\bto\s+(?:assign|transfer|perfect|confirm)\b/i;
 /** Creations made under the contract, as opposed to each party keeping what it brought. */
 const CREATED =
-  /\b(?:develop\w*|creat\w*|conceiv\w*|made|invent\w*|generat\w*|produc\w*|prepared|arising|result\w*|improv\w*|deriv\w*|author\w*|perform\w*\s+(?:of|under)|under\s+this\s+agreement|hereunder|pursuant\s+to\s+this\s+agreement)\b/i;
+  /\b(?:develop\w*|creat\w*|conceiv\w*|made|written|commissioned|invent\w*|generat\w*|produc\w*|prepared|arising|result\w*|improv\w*|deriv\w*|author\w*|perform\w*\s+(?:of|under)|under\s+this\s+agreement|hereunder|pursuant\s+to\s+this\s+agreement)\b/i;
 /** A party keeping its own rights is not an assignment to the other. */
 const RETAINS =
   /\b(?:retains?|reserves?|shall\s+retain|will\s+retain)\b[^.;]{0,60}\b(?:right,?\s+title|ownership|all\s+rights)\b|\b(?:each|either)\s+party\s+(?:shall|will)\s+(?:solely\s+)?own\b|\bits\s+own\s+(?:inventions|intellectual)|\b(?:is|are)\s+and\s+(?:shall|will)\s+remain\b|\bown\s+all\s+(?:rights?\s+(?:to|in)\s+)?its\b|\brepresents\s+and\s+warrants\b/i;
@@ -29,6 +29,16 @@ function isWorkForHire(text: string): boolean {
 const ASSIGNED_PASSIVE =
   /\brights?,\s+title\s+and\s+interest\b[^.;]{0,120}?\b(?:shall|will)\s+(?:automatically\s+|immediately\s+)?(?:transfer|pass)\s+to\b|\b(?:is|are)\s+hereby\s+(?:(?:irrevocably|granted|transferred|conveyed)\s+(?:and\s+)?)*assigned\s+to\b|\bcause\b[^.;]{0,100}?\bto\s+be\s+(?:(?:assigned|transferred|conveyed)\s+(?:and\s+)?)+(?:\w+\s+){0,2}?to\b/i;
 
+/**
+ * Rights in creations that pass over without "hereby": "Ownership of all Results ... shall pass to
+ * Sponsor", "All rights in the Deliverables shall be transferred to Customer", "any trademarks
+ * registered by Distributor shall be assigned to Supplier". Title to goods passes too, so what passes is
+ * rights or ownership (not bare title) in intellectual property, made under the contract or registered by the other.
+ */
+const PASSES_TO =
+  /\b(?:rights?|ownership|interests?|trademarks?|copyrights?|patents?|inventions?|improvements?|work\s+product|deliverables?|intellectual\s+property)\b(?!\s+of\s+loss)[^.;]{0,120}?\b(?:shall|will)\s+(?:automatically\s+|immediately\s+|thereupon\s+)?(?:pass|transfer|vest|be\s+(?:(?:assigned|transferred|conveyed)\s+(?:and\s+)?)+)\s*(?:to|in)\b/i;
+const REGISTERED_BY = /\bregister\w*\s+by\b/i;
+const ASSIGNS_THE_AGREEMENT = /\bassign\w*\s+(?:this|the)\s+agreement\b/i;
 /** Who ends up owning: "property of X", "vest in X", "belong to X", "owned by X", "X shall own". */
 const OWNER_AFTER =
   /\b(?:property\s+of|vest(?:s|ed)?\s+(?:solely\s+|exclusively\s+)?in(?:\s+and\s+belong\s+to)?|belong\s+(?:solely\s+|exclusively\s+|fully\s+)?to|owned\s+(?:solely\s+|exclusively\s+)?by|owner\s+of\s+all\b[^.;]{0,120}?\bby)\s+(?:the\s+)?([A-Z][\w&.-]*\w|[a-z]+[A-Z][\w&.-]*\w)/;
@@ -66,6 +76,16 @@ export function extractIpOwnershipAssignment(view: TextView): PresenceField | nu
   return presenceOf(view, MENTIONS, (text) => {
     if (isWorkForHire(text)) return true;
     if (ASSIGNED_PASSIVE.test(text) && IP.test(text)) return true;
+    if (
+      PASSES_TO.test(text) &&
+      IP.test(text) &&
+      (CREATED.test(text) || REGISTERED_BY.test(text)) &&
+      !RETAINS.test(text) &&
+      !ASSIGNS_THE_AGREEMENT.test(text) &&
+      !ownerKeepsItsOwn(text)
+    ) {
+      return true;
+    }
     if (ASSIGNS.test(text) && IP.test(text) && !/\bassign\w*\s+(?:this|the)\s+agreement\b/i.test(text)) return true;
     return VESTS.test(text) && IP.test(text) && CREATED.test(text) && !RETAINS.test(text) && !ownerKeepsItsOwn(text);
   });

@@ -2,16 +2,17 @@ import { firstSentence } from './sentence-rules.js';
 import { evidenceInSentence, type TextView } from './text-view.js';
 import type { PresenceField } from './types.js';
 
-const MENTIONS = /liquidated|penalt|fee|remaining|balance|unexpired|remainder|rest\s+of|delay|late|违约金|罚金|定金/i;
+const MENTIONS =
+  /liquidated|penalt|fee|termination\s+(?:payment|charge)|remaining|balance|unexpired|remainder|rest\s+of|delay|late|违约金|罚金|定金/i;
 const LIQUIDATED = /\bliquidated\s+damages\b/i;
 /** Liquidated damages excluded ("neither party shall have a liability for consequential or liquidated damages"). */
 const NO_LIQUIDATED =
   /\b(?:no|not|neither|nor)\b[^.;]{0,30}\b(?:liab(?:le|ility)|responsib\w+)\s+(?:to\s+\w+\s+)?for\s+(?:any\s+)?(?:[\w-]+,?\s+(?:or\s+|and\s+)?){0,4}liquidated\s+damages\b/i;
 /** "charge penalties on late payment with interest at the rate of ...": late-payment interest under another name. */
 const LATE_PAYMENT_PENALTY = /\bpenalt(?:y|ies)\s+(?:on|for)\s+(?:late|overdue|delayed)\s+payments?\b[^.;]{0,40}\binterest\b/i;
-/** Fees owed for ending the contract early (CUAD counts termination fees as liquidated damages). */
+/** Fees owed for ending the contract early (CUAD counts termination fees as liquidated damages); "pre-termination payments" are not. */
 const TERMINATION_FEE =
-  /\b(?:early\s+termination|termination|cancell?ation|exit|break(?:-?up)?|kill)\s+(?:fee|charge|payment|penalt(?:y|ies))s?\b/i;
+  /(?<![\w-])(?:early\s+termination|termination|cancell?ation|exit|break(?:-?up)?|kill)\s+(?:fee|charge|payment|penalt(?:y|ies))s?\b/i;
 /** A penalty one party must pay the other ("impose a penalty of RMB10,000", "payment penalties shall apply"). */
 const CONTRACTUAL_PENALTY =
   /\b(?:pay|assess|impose|charge|levy|forfeit)\b[^.;]{0,80}?\bpenalt(?:y|ies)\b|\bpenalt(?:y|ies)\s+(?:of|equal|amounting|in\s+the\s+amount|at\s+the\s+rate)\b|\bpenalt(?:y|ies)\s+(?:shall|will)\s+(?:apply|be\s+(?:paid|payable|assessed|charged))\b/i;

@@ -1,3 +1,4 @@
+import { NUMBER_WORD_SOURCE } from './numbers.js';
 import { presenceOf } from './presence.js';
 import type { TextView } from './text-view.js';
 import type { PresenceField } from './types.js';
@@ -13,20 +14,37 @@ const MINIMUM_NOUN =
  * "at least some of" compare or hedge; they set no floor.
  */
 const AT_LEAST =
-  /\b(?:purchas\w*|order\w*|buy|bu(?:ys|ying)|procure|sell|sold|pay|spend|deliver|acquire|license|generate|achieve|commit|fund|invest|set\s+up|open|tender\w*|contribut\w*|capitali[sz]e|make\s+available|supply|produce)\b[^.;]{0,60}?\b(?:at\s+least(?!\s+(?:as|some|part|partly|in\s+part)\b)|not\s+less\s+than|no\s+less\s+than|a\s+minimum\s+of|no\s+fewer\s+than|not\s+fewer\s+than)\b/i;
+  /\b(?:purchas\w*|order\w*|buy|bu(?:ys|ying)|procure|sell|sold|pay|spend|deliver|acquire|license|generate|achieve|commit|fund|invest|set\s+up|open|tender\w*|contribut\w*|capitali[sz]e|make\s+available|supply|produce)\b[^.;]{0,100}?\b(?:at\s+least(?!\s+(?:as|some|part|partly|in\s+part)\b)|not\s+less\s+than|no\s+less\s+than|a\s+minimum\s+of|no\s+fewer\s+than|not\s+fewer\s+than)\b/i;
 /** Floors that are not a commitment to buy, sell or pay: insurance limits, notice periods, ages, wages, service levels, a share of one order's price paid up front. */
 const NOT_COMMERCIAL =
   /\bno\s+minimum\b|\bterm\s+of\s+at\s+least\b|\bdeposit\b|\bnothing\b[^.;]{0,60}\bobligat|\bnot\s+(?:be\s+)?(?:obligated|required)\s+to\s+(?:purchase|order|buy)|\bless\s+favou?rable\b|\binsur|\bminimum\s+(?:wage|age|standards?|specifications?|notice|term\b|period|requirements?\s+of\s+(?:applicable\s+)?law|balance|credit\s+rating)|\bcoverage\b|\b(?:service\s+levels?|SLA|uptime)\b|(?:percent|%)\)?\s+of\s+the\s+(?:total\s+)?(?:order|purchase|contract)\s+(?:price|value|amount)\b|\bnotice\b[^.;]{0,30}\b(?:at\s+least|not\s+less\s+than)/i;
 /** "a minimum of 60 days in advance", "on at least sixty (60) days notice": a floor on time, not on quantity or money. */
 const TIME_FLOOR =
-  /\b(?:at\s+least|not\s+less\s+than|no\s+less\s+than|(?:a\s+)?minimum\s+of)\s+(?:[a-z-]+\s+)?(?:\(\d+\)\s+|\d+\s+)?(?:business\s+|calendar\s+|consecutive\s+|full\s+)?(?:days?|months?|years?|weeks?|hours?|minutes?)\b/gi;
+  /\b(?:at\s+least|not\s+less\s+than|no\s+less\s+than|(?:a\s+)?minimum\s+of)\s+(?:[a-z-]+\s+|(?:\[[\s*]{1,9}\]|\*{3,9}|_{2,20})\s*)?(?:\(\d+\)\s+|\d+\s+)?(?:business\s+|calendar\s+|consecutive\s+|full\s+)?(?:days?|months?|years?|weeks?|hours?|minutes?)\b/gi;
+/** A redacted lead time ("at least [***] in advance", "not less than [* * *] before delivery"): the unit is hidden, the floor is still on time. */
+const REDACTED_LEAD_TIME =
+  /\b(?:at\s+least|not\s+less\s+than|no\s+less\s+than)\s+(?:\[[\s*]{1,9}\]|\*{3,9}|_{2,20})\s*(?:(?:of\s+)?lead\s+time|in\s+advance|prior\s+to|before|after)\b/gi;
 /**
  * Targets that are only named, not owed: in a list of what counts as confidential information
  * ("sales targets, prices, market research"), or left for the parties to set later ("to establish
  * sales targets and minimum purchase requirements").
  */
 const NOT_OWED =
-  /\bconfidential\s+information\b|\b(?:establish|negotiate|agree\s+(?:on|upon)|be\s+(?:mutually\s+)?agreed)\b[^.;]{0,40}\b(?:targets?|minimum|quotas?)\b/i;
+  /\bconfidential\s+information\b|\b(?:establish|negotiat\w*|agree\s+(?:on|upon)|be\s+(?:mutually\s+)?agreed|mutually\s+agreed(?:\s+upon)?)\b[^.;]{0,40}\b(?:targets?|minimum|quotas?|commitments?)\b/i;
+/**
+ * A term that only points elsewhere ('"Minimum Fee" has the meaning given in Section 7.2', "as
+ * defined in Schedule B") names the commitment; the clause that sets it is where the count belongs.
+ */
+const CROSS_REFERENCE = /^[^;]{0,80}?"\s*(?:,\s*)?(?:has|shall\s+have)\s+the\s+meaning\b/i;
+/**
+ * Floors that bind nobody to buy or pay: "at a minimum" (among other things), "with a minimum of
+ * delay" (as little as possible: no quantity follows), availability "a minimum of 95% of the time",
+ * and a party that "shall not be subject to any minimum purchase requirement".
+ */
+const NO_FLOOR = new RegExp(
+  String.raw`\bat\s+a\s+minimum\b(?!\s+of\b)|\ba\s+minimum\s+of\s+(?!${NUMBER_WORD_SOURCE}\b)(?=[a-z])|\b(?:(?:a\s+)?minimum\s+of|at\s+least|not\s+less\s+than)\s+(?:[\d.]+|[a-z-]+)\s*(?:\([\d.]+\)\s*)?(?:%|percent)\)?\s+of\s+the\s+time\b|\b(?:not\s+be\s+subject\s+to|free\s+of|without)\s+(?:any\s+)?(?:individual\s+)?minimum\b`,
+  'gi',
+);
 const CHINESE = /最低(?:采购|订购|订货|销售|购买)(?:量|额|数量|金额)?|(?:采购|订购|购买|销售)[^。；]{0,20}(?:不少于|不低于|至少)/;
 
 /**
@@ -38,8 +56,8 @@ export function extractMinimumCommitment(view: TextView): PresenceField | null {
   // An all-capitals line is a heading or a schedule title, not a commitment.
   return presenceOf(view, MENTIONS, (raw) => {
     if (CHINESE.test(raw)) return true;
-    if (!/[a-z]/.test(raw) || NOT_COMMERCIAL.test(raw) || NOT_OWED.test(raw)) return false;
-    const text = raw.replace(TIME_FLOOR, ' ');
+    if (!/[a-z]/.test(raw) || NOT_COMMERCIAL.test(raw) || NOT_OWED.test(raw) || CROSS_REFERENCE.test(raw)) return false;
+    const text = raw.replace(TIME_FLOOR, ' ').replace(REDACTED_LEAD_TIME, ' ').replace(NO_FLOOR, ' ');
     return MINIMUM_NOUN.test(text) || AT_LEAST.test(text);
   });
 }

@@ -102,3 +102,23 @@ describe('non-compete: non-competing products and covenants beside a no-solicit'
     expect(found(text)).toBe(false);
   });
 });
+
+describe('non-compete: carve-outs and assignments', () => {
+  it.each([
+    ['Nothing in this Agreement shall prohibit the Reseller from offering competing services in other regions.'],
+    ['The previous paragraph shall not be construed to bar either party from selling competitive goods.'],
+    ['Nothing contained in this Section shall be construed as preventing Vendor from licensing competing software to others.'],
+    ['The preceding sentence shall not prevent Agent from representing competitive product lines at trade fairs.'],
+    ['Licensee may not assign or otherwise hand over this Agreement without prior written approval to any direct competitor of Licensor.'],
+  ])('does not count %j', (text) => {
+    expect(found(text)).toBe(false);
+  });
+
+  it('keeps a restriction that ends with a carve-out', () => {
+    expect(
+      found(
+        'During the Term, Publisher will not sell banner space to any competitor of Sponsor, provided that the foregoing shall not prevent Publisher from running unpaid editorial links.',
+      ),
+    ).toBe(true);
+  });
+});

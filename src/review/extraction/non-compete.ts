@@ -13,7 +13,15 @@ const RESTRICTION =
 const NOT_A_RESTRICTION =
   /\bnot\s+bound\b|\bunfair\s+competition\b|\bcompetition\s+(?:and\s+\w+\s+)?(?:act|laws?|commission|authorit(?:y|ies)|bureau|tribunal|regulations?|rules)\b|\bantitrust\b|\b(?:any|other|third[- ]party|prior|existing)\s+(?:[\w-]+\s+(?:or\s+)?){0,3}non-?compet\w*\s+(?:agreements?|covenants?|obligations?)|\brepresents?\b[^.;]{0,80}\b(?:any|third)\b|\bnothing\s+in\s+this\s+agreement\s+shall\s+(?:preclude|prevent|restrict|limit)\b|\bmay\s+(?:itself\s+)?(?:use|manufacture|sell|compete)\b[^.;]{0,80}\bcompetitors?\b[^.;]{0,30}\bso\s+long\s+as\b|\bcompetitive\s+(?:market\s+)?(?:advantages?|pric|bid|rates?|terms)|\bcompetitor\s+information\b|\bnot\s+(?:under|subject\s+to)\s+any\b|\bdoes\s+not\s+contain\b|\b(?:shall|will)\s+not\s+(?:prevent|preclude|restrict|limit)\s+(?:either|any|a|the)\s+part(?:y|ies)\b|\bfree\s+(?:and\s+without\s+restriction\s+)?to\b|\bcompetitive\s+(?:analysis|quotations?|benchmark\w*)|\b(?:in\s+accordance\s+with|set\s+forth\s+in|subject\s+to)\s+(?:the\s+)?non-?competition\s+agreement\b|\bcovenants?\s+against\s+competition\b[^.;]{0,40}\bindenture/i;
 /** Assigning to a competitor is about assignment, not competition ("a purported assignment to a competitor ... is a reasonable basis for withholding consent"). */
-const ASSIGNMENT_TO_COMPETITOR = /\b(?:assign\w*|transfer\w*)\b[^.;]{0,40}\bto\s+(?:a|an|any)\s+(?:[\w'’]+\s+){0,2}competitors?\b/i;
+const ASSIGNMENT_TO_COMPETITOR = /\b(?:assign\w*|transfer\w*)\b[^.;]{0,80}\bto\s+(?:a|an|any)\s+(?:[\w'’]+\s+){0,2}competitors?\b/i;
+
+/**
+ * A sentence that opens as a carve-out ("Nothing in this Agreement shall prohibit X from
+ * distributing competing products", "The preceding sentence shall not prevent ...") grants a
+ * freedom; CUAD files it as a competitive-restriction exception, not as the restriction.
+ */
+const OPENS_AS_EXCEPTION =
+  /^[^;]{0,60}?\b(?:nothing\s+(?:in|contained\s+in)\s+this\s+(?:agreement|section|article|paragraph)\s+shall|(?:foregoing|(?:preceding|previous|above)\s+(?:sentence|paragraph|section|restrictions?|covenants?)|this\s+(?:section|article|clause|paragraph))\s+(?:shall|will)\s+not)\s+(?:be\s+(?:construed|deemed|interpreted)\s+(?:as\s+|to\s+)?)?(?:prohibit|prevent|preclude|restrict|limit|bar|apply)\w*\b/i;
 
 /** Not owning more than a share of the company's stock is a standstill, not a non-compete. */
 const STANDSTILL = /\bown\s+more\s+than\s+[^.;]{0,40}(?:%|percent)/i;
@@ -64,7 +72,7 @@ export function extractNonCompete(view: TextView): PresenceField | null {
   const hit = firstSentence(view, ({ text: raw }, index) => {
     const text = raw.replace(NON_COMPETING, 'unrelated');
     if (!MENTIONS.test(text) && !POST_TERM_PERIOD.test(text) && !DURING_TERM.test(text) && !RIVAL_BUSINESS.test(text)) return false;
-    if (NOT_A_RESTRICTION.test(text) || ASSIGNMENT_TO_COMPETITOR.test(text)) return false;
+    if (NOT_A_RESTRICTION.test(text) || ASSIGNMENT_TO_COMPETITOR.test(text) || OPENS_AS_EXCEPTION.test(text)) return false;
     // A heading ("(e) Non-Compete.", "8.2 No Competing Products.") stands for the sentence under it.
     if (text.length < HEADING_LENGTH && COMPETITION.test(text.replace(EXPLICIT, 'compete'))) {
       const next = view.sentences[index + 1]?.text ?? '';

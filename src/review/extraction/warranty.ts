@@ -3,11 +3,22 @@ import { presenceOf } from './presence.js';
 import { evidenceFor, type TextView } from './text-view.js';
 import type { WarrantyDurationField } from './types.js';
 
-const MENTIONS = /warrant|guarantee|defect|reject|accept|discrepanc|质保|保修|质量保证/i;
+const MENTIONS = /warrant|guarantee|defect|repair|replace|reject|accept|discrepanc|质保|保修|质量保证/i;
 /** A warranty against defects that runs for a time: "warranty period", "warrants ... for a period of twelve (12) months from delivery". */
 const WARRANTY = /\bwarrant(?:y|ies|s|ed)?\b|\bguarantee(?:s|d)?\b|\bdefects?\b/i;
 const PERIOD =
   /\bwarranty\s+(?:period|term)\b|\bperiod\s+of\s+(?:the\s+)?warranty\b|\b(?:for\s+(?:a\s+period\s+of\s+)?|within\s+|during\s+(?:the\s+)?(?:first\s+)?)(?:(?:\w+\s+)?(?:\(\d+\)\s+)?(?:calendar\s+)?(?:days?|weeks?|months?|years?)\b|\[[^\]]{0,12}\])[^.;]{0,80}?\b(?:from|after|following|of|commencing)\b[^.;]{0,40}?\b(?:delivery|shipment|installation|acceptance|purchase|sale|supply|completion|receipt|commencement|effective\s+date|date\s+of\s+(?:invoice|sale|manufacture))\b|\b(?:year|month|day)s?['\s-]+warranty\b|\bfor\s+(?:the|a)\s+period\s+(?:from|beginning|commencing|starting)\b[^.;]{0,60}?\b(?:until|to|through)\s+(?:the\s+)?(?:expiry|expiration|end)\b/i;
+/**
+ * A remedy or warranty against defects that runs from any starting event ("warranted against
+ * defects for twelve (12) months from first use", "repair or replace any Product that fails during
+ * the first year after sale", "the limited warranty lasts one year from purchase"): the defect words
+ * make it a product warranty, so the starting event need not be one of PERIOD's.
+ */
+const AGAINST_DEFECTS =
+  /\bdefect\w*|\berrors?\b|\bworkmanship\b|\bfree\s+(?:from|of)\b|\bnon-?conform\w*|\bmalfunction\w*|\brepair\s+or\s+replace\b|\bfails?\s+to\s+(?:perform|operate|function|conform)\b|\blimited\s+warranty\b/i;
+const REMEDY = /\brepair\s+or\s+replace\b|\breplaced?\s+free\s+of\s+charge\b/i;
+const RUNS_FROM =
+  /\b(?:for|within|during|lasts?|lasting|runs?|of)\s+(?:a\s+period\s+of\s+|the\s+first\s+|the\s+)?(?:[\w-]+\s+)?(?:\(\d+\)\s+)?(?:calendar\s+)?(?:days?|weeks?|months?|years?)\s+(?:from|after|following|of|commencing|beginning)\b(?!\s+(?:(?:the\s+)?(?:date\s+of\s+)?(?:(?:the|such|any|its)\s+)?(?:written\s+)?(?:notice|notification|request|demand|invoice)|(?:first\s+)?becoming\s+aware|(?:the\s+)?discovery))/i;
 /** Survival of representations, and time limits for rejecting deliveries, are not warranties against defects. */
 const NOT_A_WARRANTY = /\bsurviv|\bforce\s+majeure\b/i;
 /** "representations, warranties and covenants" are statements of fact, not a product warranty. */
@@ -46,7 +57,9 @@ export function extractWarrantyDuration(view: TextView): WarrantyDurationField |
   presenceOf(view, MENTIONS, (text, sentence) => {
     const chinese = CHINESE.test(text);
     const plain = text.replace(REPRESENTATIONS, ' ');
-    const warranty = WARRANTY.test(plain) && PERIOD.test(plain);
+    const warranty =
+      (WARRANTY.test(plain) && PERIOD.test(plain)) ||
+      ((WARRANTY.test(plain) || REMEDY.test(plain)) && AGAINST_DEFECTS.test(plain) && RUNS_FROM.test(plain));
     const window =
       REJECTION_WINDOW.test(plain) &&
       !NOT_GOODS.test(plain) &&
