@@ -8,6 +8,9 @@ import type { Principal } from '../src/identity/principal.js';
 import { QUOTA_REUSE, QuotaService } from '../src/identity/quotas.js';
 import { SessionService } from '../src/identity/sessions.js';
 import { createEventBus } from '../src/platform/pubsub.js';
+import { KnowledgeService } from '../src/knowledge/service.js';
+import type { ReviewState } from '../src/review/agent/state.js';
+import { ReviewStore } from '../src/review/store.js';
 import { createDatabase, type Database } from '../src/platform/db/prisma.js';
 import { startTestApp, type TestApp } from './testkit/app.js';
 import { createTestDatabase, type TestDatabase } from './testkit/database.js';
@@ -211,6 +214,73 @@ describe('hot path: the session quota and the write barrier on the pg pool', () 
       const fresh = new SessionService(db, createEventBus(), quotas, new Tombstones(db, hasher), new AuditLog(db));
       expect(await outcome(fresh.create(principal, 'after, elsewhere'))).toBe('FORBIDDEN');
       expect(await db.session.count({ where: { userId } })).toBe(before);
+    } finally {
+      await forgetTombstone();
+    }
+  });
+  it('a review result (one statement: result, findings, access log) waiting on an erasure in progress is refused and writes nothing', async () => {
+    const tombstones = new Tombstones(db, hasher);
+    const store = new ReviewStore(db, tombstones);
+    const knowledge = new KnowledgeService(db, new AuditLog(db));
+    const version = await db.knowledgeVersion.create({
+      data: {
+        tenantId,
+        knowledgeId: 'hot.rule',
+        version: '1.0',
+        versionMajor: 1,
+        versionMinor: 0,
+        kind: 'CLAUSE',
+        content: 'Pay within 30 days.',
+        source: 'policy:hot',
+        validFrom: new Date('2020-01-01T00:00:00Z'),
+        validUntil: new Date('9999-12-31T00:00:00Z'),
+      },
+    });
+    const used = [{ id: version.id, knowledgeId: 'hot.rule', version: '1.0' }];
+    const state = {
+      language: 'en',
+      riskLevel: 'MEDIUM',
+      riskScore: 0.5,
+      reviewReport: null,
+      reportText: 'report',
+      knowledgeUsed: used,
+      flags: [],
+      degraded: false,
+      findings: [
+        { clause: 'payment', clauseIndex: 0, knowledgeId: 'hot.rule', version: '1.0', severity: 'MEDIUM', message: 'late', evidence: null },
+      ],
+    } as unknown as ReviewState;
+    const meta = { traceId: '0'.repeat(32), provider: 'rules', model: null };
+    const review = (status: 'RUNNING' | 'SUCCEEDED') =>
+      db.review.create({ data: { tenantId, userId, contractId: 'c', title: 't', text: 'x', asOf: new Date(), status } });
+    const write = (row: { id: string }) =>
+      store.writeResult({ id: row.id, tenantId, userId }, state, meta, (placement) =>
+        knowledge.accessLogStatement({ tenantId, userId }, row.id, used, placement),
+      );
+    const written = async (reviewId: string) => ({
+      status: (await db.review.findUniqueOrThrow({ where: { id: reviewId } })).status,
+      findings: await db.reviewFinding.count({ where: { reviewId } }),
+      accessLog: await db.knowledgeAccess.count({ where: { reviewId } }),
+    });
+    try {
+      const running = await review('RUNNING');
+      expect(await write(running)).toBe(true);
+      expect(await written(running.id)).toEqual({ status: 'SUCCEEDED', findings: 1, accessLog: 1 });
+      // A second delivery of the same job writes nothing twice.
+      expect(await write(running)).toBe(false);
+      expect(await written(running.id)).toEqual({ status: 'SUCCEEDED', findings: 1, accessLog: 1 });
+      const finished = await review('SUCCEEDED');
+      expect(await write(finished)).toBe(false);
+      expect(await written(finished.id)).toEqual({ status: 'SUCCEEDED', findings: 0, accessLog: 0 });
+
+      const racing = await review('RUNNING');
+      expect(await eraseWhileWaiting(() => write(racing))).toBe('FORBIDDEN');
+      expect(await written(racing.id)).toEqual({ status: 'RUNNING', findings: 0, accessLog: 0 });
+      // A fresh process (nothing known) is refused by the statement's condition, and writes nothing either.
+      const fresh = new ReviewStore(db, new Tombstones(db, hasher));
+      const refused = await fresh.writeResult({ id: racing.id, tenantId, userId }, state, meta, null).catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(SubjectErasedError);
+      expect(await written(racing.id)).toEqual({ status: 'RUNNING', findings: 0, accessLog: 0 });
     } finally {
       await forgetTombstone();
     }

@@ -21,9 +21,13 @@ import { sanitizeKnowledge, type ClauseSummarizer } from './sanitizer/index.js';
 import { GLOBAL_TENANT_ID } from './repository.js';
 
 /** One row per knowledge version read, from a JSON array of `{ id, knowledgeId, version }`. */
-const INSERT_ACCESS_LOG = `INSERT INTO "KnowledgeAccess" (id, "tenantId", "userId", "reviewId", "knowledgeVersionId", "knowledgeId", version)
-  SELECT gen_random_uuid(), $1::uuid, $2::uuid, $3::uuid, used.id, used."knowledgeId", used.version
-    FROM jsonb_to_recordset($4::jsonb) AS used(id uuid, "knowledgeId" text, version text)`;
+/** The access log of one read; placeholders from `first` (a statement may hold it as a CTE), written only when `when` holds. */
+const INSERT_ACCESS_LOG = (first: number, when: string | null) => {
+  const [tenant, user, review, used] = [first, first + 1, first + 2, first + 3];
+  return `INSERT INTO "KnowledgeAccess" (id, "tenantId", "userId", "reviewId", "knowledgeVersionId", "knowledgeId", version)
+  SELECT gen_random_uuid(), $${tenant}::uuid, $${user}::uuid, $${review}::uuid, used.id, used."knowledgeId", used.version
+    FROM jsonb_to_recordset($${used}::jsonb) AS used(id uuid, "knowledgeId" text, version text)${when ? ` WHERE ${when}` : ''}`;
+};
 
 /** How long reviews share one as-of lookup of a tenant's knowledge. */
 export const REVIEW_KNOWLEDGE_TTL_MS = 1_000;
@@ -283,17 +287,22 @@ export class KnowledgeService {
 
   /**
    * The access-log write for the versions a review read, as one parameterised statement the
-   * caller runs in its own transaction (the review runner writes it with the review's result);
-   * null when nothing was read.
+   * caller runs with its own write (the review runner makes it part of the result's statement:
+   * placeholders numbered from `firstParameter`, written only when the SQL condition `onlyWhen`
+   * holds); null when nothing was read.
    */
   accessLogStatement(
     owner: { tenantId: string; userId: string },
     reviewId: string | null,
     used: readonly { id: string; knowledgeId: string; version: string }[],
+    options: { firstParameter?: number; onlyWhen?: string } = {},
   ): { text: string; values: unknown[] } | null {
     if (used.length === 0) return null;
     const rows = used.map((item) => ({ id: item.id, knowledgeId: item.knowledgeId, version: item.version }));
-    return { text: INSERT_ACCESS_LOG, values: [owner.tenantId, owner.userId, reviewId, JSON.stringify(rows)] };
+    return {
+      text: INSERT_ACCESS_LOG(options.firstParameter ?? 1, options.onlyWhen ?? null),
+      values: [owner.tenantId, owner.userId, reviewId, JSON.stringify(rows)],
+    };
   }
 
   /** Records which knowledge versions a review read (the knowledge access log). */

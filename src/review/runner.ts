@@ -267,7 +267,8 @@ export class ReviewRunner {
       );
       const call = state.modelCalls.find((entry) => entry.provider !== 'rules') ?? state.modelCalls[0];
       const meta = { traceId, provider: call?.provider ?? this.provider.name, model: call?.model ?? this.provider.model };
-      const accessLog = this.knowledge.accessLogStatement(review, review.id, state.knowledgeUsed);
+      const accessLog = (placement: { firstParameter: number; onlyWhen: string }) =>
+        this.knowledge.accessLogStatement(review, review.id, state.knowledgeUsed, placement);
       const written = await retryTransient(() => this.store.writeResult(review, state, meta, accessLog), retry);
       // Another attempt wrote it (or it was cancelled): nothing to publish twice.
       if (!written) return;

@@ -43,11 +43,17 @@ export interface ClaimedReview {
   pinnedKnowledge: unknown;
 }
 
-/** A statement the caller adds to the result's transaction (the knowledge access log). */
+/** A statement the caller adds to a write of the store (the knowledge access log). */
 export interface Statement {
   text: string;
   values: unknown[];
 }
+
+/**
+ * A statement the caller adds to the result's own statement (the knowledge access log), made for
+ * its place there: placeholders numbered from `firstParameter`, written only when `onlyWhen` holds.
+ */
+export type StatementWithin = (placement: { firstParameter: number; onlyWhen: string }) => Statement | null;
 
 /** The new rows of a review, less what the store fills in (owner, batch, position). */
 export type NewReviewRow = Omit<Prisma.ReviewCreateManyInput, 'tenantId' | 'userId' | 'batchId' | 'batchIndex'>;
@@ -63,12 +69,16 @@ const CLAIM = `UPDATE "Review" SET status = 'RUNNING', "startedAt" = now()
   WHERE id = $1 AND status = ANY($2::"ReviewStatus"[])
   RETURNING id, "tenantId", "userId", "batchId", "contractId", title, text, "asOf", "pinnedKnowledge"`;
 
-/** The result and its findings in one statement; the findings are inserted only when the guarded update matched. */
-const WRITE_RESULT = `WITH written AS (
+/**
+ * The result, its findings and the knowledge access log in one autocommit statement, behind the
+ * write barrier's condition: the findings and the log are inserted only when the guarded update
+ * matched. `alsoWrite` is a data-modifying CTE's statement (its placeholders follow the barrier's).
+ */
+const WRITE_RESULT = (barrier: string, alsoWrite: string | null) => `WITH written AS (
     UPDATE "Review" SET status = 'SUCCEEDED', language = $2, "riskLevel" = $3::"RiskLevel", "riskScore" = $4,
       report = $5::jsonb, "reportText" = $6, "knowledgeUsed" = $7::jsonb, flags = $8::text[], degraded = $9,
       provider = $10, model = $11, "traceId" = $12, "finishedAt" = now()
-    WHERE id = $1 AND status = 'RUNNING'
+    WHERE id = $1 AND status = 'RUNNING' AND ${barrier}
     RETURNING id
   ), findings AS (
     INSERT INTO "ReviewFinding" (id, "reviewId", position, clause, "clauseIndex", "knowledgeId", version, severity, message, "evidenceStart", "evidenceEnd")
@@ -76,8 +86,10 @@ const WRITE_RESULT = `WITH written AS (
            finding.severity::"RiskLevel", finding.message, finding."evidenceStart", finding."evidenceEnd"
       FROM written, jsonb_to_recordset($13::jsonb) AS finding(position int, clause text, "clauseIndex" int, "knowledgeId" text,
            version text, severity text, message text, "evidenceStart" int, "evidenceEnd" int)
-  )
+  )${alsoWrite ? `, also AS (${alsoWrite})` : ''}
   SELECT count(*)::int AS written FROM written`;
+
+const REVIEW_STATUS = 'SELECT status FROM "Review" WHERE id = $1';
 
 const REVIEW_COLUMNS = `id, "tenantId", "userId", "batchId", "batchIndex", "contractId", title, text, "asOf", "pinnedKnowledge", status,
   language, "riskLevel", "riskScore", report, "reportText", "knowledgeUsed", flags, degraded, provider, model, "traceId", "errorCode",
@@ -295,18 +307,17 @@ export class ReviewStore {
   }
 
   /**
-   * Writes a review's result once: inside the owner's write barrier (an owner erased meanwhile
-   * gets nothing written), guarded by the RUNNING status in SQL, so that a retry after a commit
-   * whose acknowledgement was lost writes nothing twice. The findings go in the same statement,
-   * `alsoWrite` (the knowledge access log) in the same transaction. Three round trips on the pg
-   * pool (four with `alsoWrite`): `BEGIN` with the barrier, the result, `COMMIT`. False when the
-   * review was no longer RUNNING.
+   * Writes a review's result once: only while it is RUNNING, so a redelivered job whose earlier
+   * attempt already wrote it, or whose acknowledgement was lost, writes nothing twice. The
+   * findings and `alsoWrite` (the knowledge access log) go in the same autocommit statement, behind
+   * the write barrier's condition: one round trip. False when the review was no longer RUNNING;
+   * throws the barrier's refusal when its owner was erased meanwhile.
    */
   async writeResult(
     review: { id: string; tenantId: string; userId: string },
     state: ReviewState,
     meta: { traceId: string; provider: string; model: string | null },
-    alsoWrite: Statement | null,
+    alsoWrite: StatementWithin | null,
   ): Promise<boolean> {
     const findings = state.findings.map((finding, position) => ({
       position,
@@ -319,7 +330,7 @@ export class ReviewStore {
       evidenceStart: finding.evidence?.start ?? null,
       evidenceEnd: finding.evidence?.end ?? null,
     }));
-    const values = [
+    const values: unknown[] = [
       review.id,
       state.language,
       state.riskLevel,
@@ -334,15 +345,23 @@ export class ReviewStore {
       meta.traceId,
       JSON.stringify(findings),
     ];
-    return writeTransaction(this.pool, this.barrier, review.userId, async (client) => {
-      const { rows } = await tracedQuery<{ written: number }>(
-        client,
-        { text: WRITE_RESULT, values },
-        { operation: 'UPDATE', target: 'Review' },
-      );
-      if (rows[0]!.written === 0) return false;
-      if (alsoWrite) await tracedQuery(client, alsoWrite, { operation: 'INSERT', target: 'KnowledgeAccess' });
-      return true;
-    });
+    const barrier = this.barrier.guard(review.userId, values.length + 1);
+    values.push(...barrier.values);
+    const also = alsoWrite?.({ firstParameter: values.length + 1, onlyWhen: 'EXISTS (SELECT 1 FROM written)' }) ?? null;
+    if (also) values.push(...also.values);
+    const { rows } = await tracedQuery<{ written: number }>(
+      this.pool,
+      { text: WRITE_RESULT(barrier.sql, also?.text ?? null), values },
+      { operation: 'UPDATE', target: 'Review' },
+    );
+    if (rows[0]!.written > 0) return true;
+    // Nothing written: still RUNNING means the barrier stopped it (the owner was erased meanwhile).
+    const { rows: current } = await tracedQuery<{ status: string }>(
+      this.pool,
+      { text: REVIEW_STATUS, values: [review.id] },
+      { operation: 'SELECT', target: 'Review' },
+    );
+    if (current[0]?.status === 'RUNNING') throw this.barrier.refuse(review.userId);
+    return false;
   }
 }
