@@ -218,6 +218,61 @@ describe('hot path: the session quota and the write barrier on the pg pool', () 
       await forgetTombstone();
     }
   });
+  it('sessions of several users in one statement: the row of a user erased meanwhile is left out, the others are written', async () => {
+    const tombstones = new Tombstones(db, hasher);
+    const quotas = new QuotaService(db, { facts: 100, sessions: 1000, checkpointBytes: 1e9, reviewsPerDay: 100 }, new AuditLog(db));
+    // One statement at a time, so that the two creates queued behind the first share the next statement.
+    const sessions = new SessionService(db, createEventBus(), quotas, tombstones, new AuditLog(db), { maxBatch: 10, maxInFlight: 1 });
+    const principalOf = async (subject: string): Promise<Principal> => {
+      const user = await db.user.create({ data: { tenantId, subject } });
+      return { userId: user.id, tenantId, tenantKey: 'hot', subject, roles: ['USER'], tokenExpiresAt: null };
+    };
+    const [holder, erased, bystander] = [
+      await principalOf('batch-holder'),
+      await principalOf('batch-erased'),
+      await principalOf('batch-bystander'),
+    ];
+    const lockOf = async (principal: Principal) => {
+      const client = new pg.Client({ connectionString: database.url });
+      await client.connect();
+      await client.query('BEGIN');
+      await client.query('SELECT pg_advisory_xact_lock($1::int, $2::int)', [ERASURE_LOCK_SPACE, erasureLockKey(principal.userId)]);
+      return client;
+    };
+    const waitingOnLocks = async () => {
+      for (;;) {
+        const [row] = await db.$queryRawUnsafe<{ count: bigint }[]>(
+          "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted",
+        );
+        if (Number(row!.count) > 0) return;
+      }
+    };
+    const holding = await lockOf(holder); // an erasure of the holder that will not go through
+    const erasing = await lockOf(erased);
+    try {
+      const first = outcome(sessions.create(holder, 'first'));
+      await waitingOnLocks();
+      const queued = [outcome(sessions.create(erased, 'queued, erased')), outcome(sessions.create(bystander, 'queued, bystander'))];
+      await holding.query('ROLLBACK'); // the first statement goes through; the two queued creates leave together
+      expect(await first).toBe('room');
+      await waitingOnLocks(); // the shared statement waits on the erasure of one of its users
+      await erasing.query('INSERT INTO "ErasureTombstone" ("userHash", "subjectHash", "tenantId") VALUES ($1, $2, $3)', [
+        hasher.userHash(erased.userId),
+        hasher.subjectHash('hot', 'batch-erased'),
+        tenantId,
+      ]);
+      await erasing.query('COMMIT');
+      expect(await Promise.all(queued)).toEqual(['FORBIDDEN', 'room']);
+      expect(await db.session.count({ where: { userId: erased.userId } })).toBe(0);
+      expect((await db.session.findMany({ where: { userId: bystander.userId } })).map((row) => row.title)).toEqual(['queued, bystander']);
+      expect((await db.session.findMany({ where: { userId: holder.userId } })).map((row) => row.title)).toEqual(['first']);
+    } finally {
+      await holding.end();
+      await erasing.end();
+      await db.erasureTombstone.deleteMany({ where: { userHash: hasher.userHash(erased.userId) } });
+    }
+  });
+
   it('a review result (one statement: result, findings, access log) waiting on an erasure in progress is refused and writes nothing', async () => {
     const tombstones = new Tombstones(db, hasher);
     const store = new ReviewStore(db, tombstones);

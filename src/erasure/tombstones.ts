@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { Database } from '../platform/db/prisma.js';
-import type { BarrierCondition, PgWriteBarrier, SqlRunner } from '../platform/db/write-barrier.js';
+import type { BarrierCondition, BarrierRowValues, PgWriteBarrier, SqlRunner } from '../platform/db/write-barrier.js';
 import { AppError } from '../platform/errors.js';
 import type { ErasedSubjects } from '../identity/service.js';
 import type { SubjectHasher } from './subject-hash.js';
@@ -94,6 +94,15 @@ export class Tombstones implements PgWriteBarrier, ErasedSubjects {
       sql: `"suanni_enter_write_barrier"($${space}::int, $${key}::int, $${hash}::text)`,
       values: [ERASURE_LOCK_SPACE, erasureLockKey(userId), userHash],
     };
+  }
+
+  rowGuard(userId: string): BarrierRowValues {
+    return { barrier_space: ERASURE_LOCK_SPACE, barrier_key: erasureLockKey(userId), barrier_hash: this.notKnownErased(userId) };
+  }
+
+  rowCondition(alias: string): string {
+    if (!/^[a-z_]+$/.test(alias)) throw new Error('a row alias must be a plain identifier');
+    return `"suanni_enter_write_barrier"(${alias}.barrier_space, ${alias}.barrier_key, ${alias}.barrier_hash)`;
   }
 
   /** The user's hash; throws at once for a user this process already saw erased (erasure is permanent). */

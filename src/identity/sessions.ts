@@ -4,7 +4,8 @@ import type { AuditLog } from '../audit/service.js';
 import { poolOf, type Database } from '../platform/db/prisma.js';
 import { AppError, assertUuid, badUserInput, forbidden, notFound } from '../platform/errors.js';
 import type { EventBus } from '../platform/pubsub.js';
-import type { PgWriteBarrier } from '../platform/db/write-barrier.js';
+import type { BarrierRowValues, PgWriteBarrier } from '../platform/db/write-barrier.js';
+import { WriteCoalescer } from '../platform/write-coalescer.js';
 import { tracedQuery } from '../platform/telemetry/db-tracing.js';
 import { hasRole, type Principal } from './principal.js';
 import type { QuotaService } from './quotas.js';
@@ -14,9 +15,26 @@ export const SESSION_TITLE_MAX = 200;
 export type SessionRow = Awaited<ReturnType<Database['session']['findUniqueOrThrow']>>;
 
 const SESSION_COLUMNS = 'id, "tenantId", "userId", title, "createdAt", "closedAt"';
-/** One autocommit statement: the write barrier's condition gates the row (placeholders from $5). */
-const INSERT_SESSION = (barrier: string) =>
-  `INSERT INTO "Session" (id, "tenantId", "userId", title) SELECT $1, $2, $3, $4 WHERE ${barrier} RETURNING ${SESSION_COLUMNS}`;
+/**
+ * New sessions of any users in one autocommit statement, from a JSON array; the write barrier's
+ * condition gates each row (`barrier` over the row `s`), so the rows of erased users are left out.
+ */
+const INSERT_SESSIONS = (barrier: string) =>
+  `INSERT INTO "Session" (id, "tenantId", "userId", title)
+   SELECT s.id, s."tenantId", s."userId", s.title
+     FROM jsonb_to_recordset($1::jsonb) AS s(id uuid, "tenantId" uuid, "userId" uuid, title text, barrier_space int, barrier_key int, barrier_hash text)
+    WHERE ${barrier}
+   RETURNING ${SESSION_COLUMNS}`;
+
+/** Concurrent createSession writes share a statement (see WriteCoalescer): up to this many rows each, this many statements at once. */
+export const SESSION_INSERTS = { maxBatch: 64, maxInFlight: 2 } as const;
+
+interface NewSession extends BarrierRowValues {
+  id: string;
+  tenantId: string;
+  userId: string;
+  title: string;
+}
 
 /** Topic on which changes of one session are published. */
 export const sessionTopic = (sessionId: string) => `session:${sessionId}` as const;
@@ -46,6 +64,7 @@ function normaliseTitle(title: string): string {
  */
 export class SessionService {
   private readonly pool: pg.Pool;
+  private readonly inserts: WriteCoalescer<NewSession, SessionRow>;
 
   constructor(
     private readonly db: Database,
@@ -54,29 +73,43 @@ export class SessionService {
     /** Orders session writes against an erasure of their user. */
     private readonly barrier: PgWriteBarrier,
     private readonly audit: AuditLog,
+    insertBatching: { maxBatch: number; maxInFlight: number } = SESSION_INSERTS,
   ) {
     const pool = poolOf(db);
     if (!pool) throw new Error('SessionService needs a database made by createDatabase (its pg pool)');
     this.pool = pool;
+    this.inserts = new WriteCoalescer((rows) => this.insertSessions(rows), insertBatching);
   }
 
   /**
    * A new session of the caller. The hot write: the quota check usually answers from memory (see
-   * QUOTA_REUSE), and the insert is one round trip on the pg pool, an autocommit `INSERT … SELECT`
-   * gated by the write barrier's condition, instead of Prisma's interactive transaction (seven).
+   * QUOTA_REUSE), and the insert is one autocommit `INSERT … SELECT` on the pg pool gated by the
+   * write barrier's condition, shared with the inserts of concurrent requests (SESSION_INSERTS).
    */
   async create(principal: Principal, title: string): Promise<SessionRow> {
     const normalised = normaliseTitle(title);
     await this.quotas.assertRoom(principal.tenantId, 'sessions');
-    const barrier = this.barrier.guard(principal.userId, 5);
-    const values = [randomUUID(), principal.tenantId, principal.userId, normalised, ...barrier.values];
-    const { rows } = await tracedQuery<SessionRow>(
+    const row: NewSession = {
+      id: randomUUID(),
+      tenantId: principal.tenantId,
+      userId: principal.userId,
+      title: normalised,
+      ...this.barrier.rowGuard(principal.userId),
+    };
+    const created = await this.inserts.write(row);
+    if (!created) throw this.barrier.refuse(principal.userId);
+    return created;
+  }
+
+  /** One statement for the sessions of concurrent creates; a row the barrier left out answers undefined. */
+  private async insertSessions(rows: NewSession[]): Promise<(SessionRow | undefined)[]> {
+    const { rows: inserted } = await tracedQuery<SessionRow>(
       this.pool,
-      { text: INSERT_SESSION(barrier.sql), values },
+      { text: INSERT_SESSIONS(this.barrier.rowCondition('s')), values: [JSON.stringify(rows)] },
       { operation: 'INSERT', target: 'Session' },
     );
-    if (!rows[0]) throw this.barrier.refuse(principal.userId);
-    return rows[0];
+    const byId = new Map(inserted.map((session) => [session.id, session]));
+    return rows.map((row) => byId.get(row.id));
   }
 
   /**

@@ -35,8 +35,23 @@ export interface PgWriteBarrier extends WriteBarrier {
    * already knows to be erased.
    */
   guard(userId: string, firstParameter: number): BarrierCondition;
+  /**
+   * The {@link guard} of each row of a multi-row statement: the values a row carries (in columns
+   * `barrier_space`, `barrier_key` and `barrier_hash`), and {@link rowCondition} over them. Rows
+   * of erased users are left out; the others are written.
+   */
+  rowGuard(userId: string): BarrierRowValues;
+  /** The condition of {@link rowGuard} over the columns of the row named `alias`. */
+  rowCondition(alias: string): string;
   /** Records that `userId`'s write was stopped by its {@link guard} and returns the error to throw. */
   refuse(userId: string): Error;
+}
+
+/** The barrier values one row of a multi-row statement carries (see {@link PgWriteBarrier.rowGuard}). */
+export interface BarrierRowValues {
+  barrier_space: number;
+  barrier_key: number;
+  barrier_hash: string;
 }
 
 /** A condition for a statement's `WHERE` and the values of its placeholders. */
