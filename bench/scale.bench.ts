@@ -17,7 +17,6 @@ import { percentile } from './bench-database.js';
 import { compileReviewGraph } from '../src/review/agent/graph.js';
 import { createModelProvider } from '../src/platform/llm/provider.js';
 import { runGraphBatch } from './review-batch.bench.js';
-import { benchContracts } from './review-fixtures.js';
 
 export const name = 'scale: gateways and workers on the PostgreSQL job queue';
 
@@ -99,11 +98,12 @@ async function singleLatencies(gateway: SuanniProcess, token: string, sql: pg.Cl
   return latencies;
 }
 
-/** The review graph alone in this process (knowledge from memory, rules provider) over the same contracts, at the workers' concurrency. */
+/** The review graph alone in this process (knowledge from memory, rules provider) over the same contracts as the batches, at the workers' concurrency. */
 async function graphAloneRate(): Promise<number> {
   const graph = compileReviewGraph({ provider: createModelProvider({ provider: 'rules' } as never) });
-  await runGraphBatch(graph, benchContracts(40), { threaded: false }); // warm-up
-  return (await runGraphBatch(graph, benchContracts(BATCH), { threaded: false })).perSecond;
+  const contracts = Array.from({ length: BATCH }, (_, i) => contract(i));
+  await runGraphBatch(graph, contracts.slice(0, 40), { threaded: false }); // warm-up
+  return (await runGraphBatch(graph, contracts, { threaded: false })).perSecond;
 }
 
 export async function run(): Promise<Record<string, string | number>> {
