@@ -17,13 +17,19 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import { projectDir } from '../src/config.js';
-import { openBenchDatabase } from './bench-database.js';
+import { openBenchDatabase, percentile } from './bench-database.js';
 
 export const name = 'gateway throughput (against bare Yoga in the same run; SDK on and off)';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 const CONNECTIONS = 50;
+/**
+ * Each load opens its 50 connections anew; their first requests wait behind connection set-up and
+ * the load generator's own start (the bare Yoga shows it too). The steady p99 leaves out requests
+ * sent in this first part of a load; the whole-window p99 is printed beside it.
+ */
+const RAMP_MS = 500;
 /** The targets of issue 14: share of bare Yoga's requests/s, and p99 at 50 connections. */
 const TARGETS = { me: 0.5, createSession: 0.25, p99Ms: 50 } as const;
 
@@ -44,6 +50,8 @@ interface Server {
 interface Sample {
   rps: number;
   p99: number;
+  /** p99 of the requests sent after the first RAMP_MS of the load (the 50 connections are open and warm by then). */
+  p99Steady: number;
   errors: number;
   /** CPU milliseconds of the server process per request. */
   cpuMs: number;
@@ -73,18 +81,32 @@ async function cpuMsOf(pid: number): Promise<number> {
 
 async function load(server: Server, query: string, seconds: number): Promise<Sample> {
   const cpuBefore = await cpuMsOf(server.child.pid!);
-  const result = await autocannon({
-    url: server.url,
-    method: 'POST',
-    connections: CONNECTIONS,
-    duration: seconds,
-    headers: { 'content-type': 'application/json', ...(server.token ? { authorization: `Bearer ${server.token}` } : {}) },
-    body: JSON.stringify({ query }),
+  const started = performance.now();
+  const steady: number[] = [];
+  let instance!: autocannon.Instance;
+  const finished = new Promise<autocannon.Result>((resolve, reject) => {
+    instance = autocannon(
+      {
+        url: server.url,
+        method: 'POST',
+        connections: CONNECTIONS,
+        duration: seconds,
+        headers: { 'content-type': 'application/json', ...(server.token ? { authorization: `Bearer ${server.token}` } : {}) },
+        body: JSON.stringify({ query }),
+      },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
   });
+  // 'response' fires when a response is complete, `responseTime` milliseconds after its request was sent.
+  instance.on('response', (_client, _status, _bytes, responseTime) => {
+    if (performance.now() - responseTime - started >= RAMP_MS) steady.push(responseTime);
+  });
+  const result = await finished;
   const cpu = (await cpuMsOf(server.child.pid!)) - cpuBefore;
   return {
     rps: result.requests.average,
     p99: result.latency.p99,
+    p99Steady: percentile(steady, 99),
     errors: result.errors + result.non2xx + result.timeouts,
     cpuMs: cpu / Math.max(result.requests.total, 1),
   };
@@ -154,7 +176,8 @@ export async function run(): Promise<Record<string, string | number>> {
       const baseline = samples[mode].bare;
       failed += baseline.reduce((sum, sample) => sum + sample.errors, 0);
       figures[`SDK ${mode}: bare Yoga { hello }`] =
-        `${Math.round(median(baseline.map((s) => s.rps)))} rps, p99 ${median(baseline.map((s) => s.p99))} ms, ` +
+        `${Math.round(median(baseline.map((s) => s.rps)))} rps, p99 ${median(baseline.map((s) => s.p99))} ms ` +
+        `(steady ${fixed(median(baseline.map((s) => s.p99Steady)), 1)} ms), ` +
         `${fixed(median(baseline.map((s) => s.cpuMs)), 3)} ms CPU/request`;
       for (const operation of Object.keys(OPERATIONS) as Operation[]) {
         const runs = samples[mode][operation];
@@ -162,14 +185,18 @@ export async function run(): Promise<Record<string, string | number>> {
         const ratio = ratios[mode][operation];
         const p99 = median(runs.map((s) => s.p99));
         const worstP99 = Math.max(...runs.map((s) => s.p99));
+        const p99Steady = median(runs.map((s) => s.p99Steady));
         const target = operation === 'typename' ? undefined : TARGETS[operation];
+        const met = (value: boolean) => (value ? 'met' : 'NOT met');
         const verdict =
           target === undefined
             ? ''
-            : `  [target ≥ ${target} and p99 < ${TARGETS.p99Ms} ms: ${median(ratio) >= target && p99 < TARGETS.p99Ms ? 'met' : 'NOT met'}]`;
+            : `  [share ≥ ${target}: ${met(median(ratio) >= target)}; p99 < ${TARGETS.p99Ms} ms: ${met(p99 < TARGETS.p99Ms)}, ` +
+              `steady: ${met(p99Steady < TARGETS.p99Ms)}]`;
         figures[`SDK ${mode}: ${OPERATIONS[operation].label}`] =
           `${fixed(median(ratio))} of bare (rounds ${fixed(Math.min(...ratio))}–${fixed(Math.max(...ratio))}), ` +
-          `${Math.round(median(runs.map((s) => s.rps)))} rps, p99 ${p99} ms (worst round ${worstP99}), ` +
+          `${Math.round(median(runs.map((s) => s.rps)))} rps, p99 ${p99} ms (worst round ${worstP99}; ` +
+          `steady, after the first ${RAMP_MS} ms: ${fixed(p99Steady, 1)} ms), ` +
           `${fixed(median(runs.map((s) => s.cpuMs)), 3)} ms CPU/request${verdict}`;
       }
     }
