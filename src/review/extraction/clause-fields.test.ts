@@ -136,6 +136,30 @@ describe('insurance: lookalikes', () => {
   });
 });
 
+describe('insurance: a duty to hold cover, not the word', () => {
+  it('finds cover carried through an insurance company', () => {
+    const text = 'Maker will carry product liability insurance through an insurance company acceptable to Reseller.';
+    expect(found(text, 'insurance')).toBe(text);
+  });
+
+  it('finds the duty under a heading, not the heading', () => {
+    const text = '7.2 Product Liability Insurance. Maker shall maintain product liability insurance of $5,000,000 per claim.';
+    expect(found(text, 'insurance')).toBe('Maker shall maintain product liability insurance of $5,000,000 per claim.');
+  });
+
+  it.each([
+    ['7.2 Product Liability Insurance.'],
+    [
+      'Contractor shall comply with all laws, including obtaining the permits, certificates, licenses, insurance, approvals and inspections the Work needs.',
+    ],
+    ['Consultant acknowledges that Company will not provide any health or other insurance coverage for Consultant.'],
+    ['Agent shall carry no accident insurance on behalf of the Athlete.'],
+    ['All approvals have been obtained from the Department of Insurance of the State of Iowa.'],
+  ])('does not count %j', (text) => {
+    expect(found(text, 'insurance')).toBeNull();
+  });
+});
+
 describe('audit rights', () => {
   it.each([
     ['Licensor shall have the right to audit the books and records of Licensee once per calendar year.'],
