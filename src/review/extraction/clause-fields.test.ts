@@ -63,9 +63,9 @@ describe('exclusivity', () => {
     expect(found(`${toc}\n\nSection 2.01 Appointment; Exclusivity.\n${clause}`, 'exclusivity')).toBe(clause);
   });
 
-  it('shows a bare heading together with the sentence that carries the clause', () => {
+  it('shows the sentence that carries the clause, not the bare heading over it', () => {
     const text = '4. Exclusivity.\nSupplier appoints Reseller as its exclusive reseller in Germany.';
-    expect(found(text, 'exclusivity')).toBe('Exclusivity. Supplier appoints Reseller as its exclusive reseller in Germany.');
+    expect(found(text, 'exclusivity')).toBe('Supplier appoints Reseller as its exclusive reseller in Germany.');
   });
 });
 
@@ -92,6 +92,33 @@ describe('exclusivity: who is kept out, and lookalikes', () => {
     ['This Agreement is for the sole and exclusive benefit of Agent and Client.'],
     ['The indemnitee shall give the indemnitor the exclusive right to defend or settle the claim.'],
     ['"Copyright" means the exclusive legal right to reproduce and distribute a work of authorship.'],
+  ])('does not count %j', (text) => {
+    expect(found(text, 'exclusivity')).toBeNull();
+  });
+});
+
+describe('exclusivity: a grant or a dealing commitment, not the word', () => {
+  it.each([
+    ['During the Term, Host shall be the exclusive online travel booking provider on the Network.'],
+    [
+      'Neither Owner shall purchase, at any time during the Term, any electricity or natural gas from any person or entity other than Supplier.',
+    ],
+    ['During the Term, Athlete agrees not to enter into an agreement with another company to endorse products similar to the Products.'],
+    ['Licensor grants Licensee exclusivity in the Territory for the Term.'],
+  ])('finds %j', (text) => {
+    expect(found(text, 'exclusivity')).toBe(text);
+  });
+
+  it.each([
+    ['2.7 Exclusivity.'],
+    ['WHEREAS, Maker wishes to appoint Seller as its exclusive agent for the Products; and'],
+    ['"Exclusivity Fee" means the fee set out in Schedule 2.'],
+    ['Sponsor shall pay an exclusivity fee of $50,000 in each Contract Year.'],
+    ['Reseller is not relieved of the exclusivity obligations set out in Section 3.'],
+    ['Licensor shall have the exclusive right to bring an action against infringers of the Licensed Patents.'],
+    ["Banners may be placed on the Site at Publisher's exclusive option."],
+    ['Each party shall not disclose, sell or transfer any user information to any third party.'],
+    ['Agent will not, for itself or any other person or entity, solicit any employee of the Company.'],
   ])('does not count %j', (text) => {
     expect(found(text, 'exclusivity')).toBeNull();
   });
