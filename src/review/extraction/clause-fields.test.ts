@@ -232,6 +232,35 @@ describe('audit rights: records open for inspection, checked information, recita
   });
 });
 
+describe('audit rights: a right to check the other party, not the words', () => {
+  it('finds a right to examine the books with its limits between "right" and "to examine"', () => {
+    const text =
+      'Either party shall have the right, not more than once in any calendar year, at its own cost, upon fifteen days notice and during ordinary business hours, to examine the books of the other party.';
+    expect(found(text, 'auditRights')).toBe(text);
+  });
+
+  it('finds the clause under a heading, not the heading', () => {
+    const text = '9.5 Audit Rights. Licensor may audit the books and records of Licensee once a year.';
+    expect(found(text, 'auditRights')).toBe('Licensor may audit the books and records of Licensee once a year.');
+  });
+
+  it.each([
+    ['9.5 Audit Rights.'],
+    ['Sections 4.4 [Ownership], 6.3 [Audit Rights] and 9 [Governing Law] survive the end of this Agreement.'],
+    ['All expense reports of the Consultant are subject to review, approval or rejection by the Company.'],
+    ['Customer shall give Vendor access to its premises and records in order to perform the installation.'],
+    ['Maker shall permit the FDA and other regulatory authorities to inspect its plant and records.'],
+    ['Carrier may enter the premises of the consignee for delivery of the goods.'],
+  ])('does not count %j', (text) => {
+    expect(found(text, 'auditRights')).toBeNull();
+  });
+
+  it('still counts a party that may audit beside a regulator', () => {
+    const text = 'Buyer or any regulatory authority shall have the right to audit the records of Maker.';
+    expect(found(text, 'auditRights')).toBe(text);
+  });
+});
+
 describe('change of control', () => {
   it.each([
     ['In the event of a Change of Control of Supplier, Customer may terminate this Agreement upon thirty days notice.'],
