@@ -623,6 +623,30 @@ describe('IP ownership assignment: rights that pass without "hereby"', () => {
   });
 });
 
+describe('minimum commitment: owed or stated, not only named', () => {
+  it.each([
+    ["Reseller's failure to purchase the Minimum Purchase Quantities in any Contract Year is a material breach."],
+    ['The Minimum Purchase Quantities for each Contract Year are set out in Exhibit B.'],
+    ['"MOQ" means the minimum order quantity of 500 units per order.'],
+    ['If Reseller does not meet these minimum purchase requirements, Maker may end this Agreement.'],
+    ['Publisher to send a minimum of two (2) dedicated mailings per year to its members.'],
+    ['Licensor may end this Agreement if the royalties paid are not equal to or greater than the Quota Amount for any year.'],
+  ])('finds %j', (text) => {
+    expect(found(text, 'minimumCommitment')).toBe(text);
+  });
+
+  it.each([
+    ['4.2 Minimum Royalties.'],
+    ['"Minimum Payment Period 2" means the one-year period that follows Minimum Payment Period 1.'],
+    ['Royalties in excess of the minimum royalty are due on the 25th day of the following month.'],
+    ['Ingredients bought elsewhere during a force majeure event will be credited against any relevant Minimum Purchase Commitment.'],
+    ["Reseller will buy Products on Maker's terms of sale and price list (including minimum order quantities)."],
+    ['The annual revenue target to qualify as a Gold Partner is $250,000.'],
+  ])('does not count %j', (text) => {
+    expect(found(text, 'minimumCommitment')).toBeNull();
+  });
+});
+
 describe('minimum commitment', () => {
   it.each([
     ['Distributor shall purchase at least 10,000 units of the Products in each Contract Year.'],
