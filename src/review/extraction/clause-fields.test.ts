@@ -335,6 +335,27 @@ describe('change of control', () => {
   });
 });
 
+describe('change of control: the contract ends or needs consent, not an employee', () => {
+  it.each([
+    ['Upon a Change of Control of Reseller, Maker may terminate this Agreement on thirty days notice.'],
+    ['If Licensee undergoes a Change of Control, Licensor shall have the right to immediately cancel the licence.'],
+    ['A Change of Control of either party shall be grounds for termination by the other party.'],
+  ])('finds %j', (text) => {
+    expect(found(text, 'changeOfControl')).toBe(text);
+  });
+
+  it.each([
+    [
+      'If your employment is terminated by the Company without Cause within the Change in Control Period, the Company shall pay you the Severance Amount.',
+    ],
+    [
+      '(i) the Company shall pay you your salary in effect immediately prior to the Change in Control, even if the termination is due to your death.',
+    ],
+  ])('does not count %j', (text) => {
+    expect(found(text, 'changeOfControl')).toBeNull();
+  });
+});
+
 describe('change of control: structure', () => {
   it('does not count a definition of the event by itself, but counts the sentence that gives it a consequence', () => {
     const definition = '"Change of Control" means the sale of more than half of the voting shares of a party to a third party.';
