@@ -38,19 +38,20 @@ const NAMED_SECTION = /[[(]\s*(?:[\w/]+\s+){0,2}?audit\s+rights?\s*[\])]/gi;
 const APPROVAL = /\breview(?:ed)?\s*(?:,\s*|\s+)(?:(?:and|or|and\/or)\s+)?(?:approv|comment|reject|accept)\w*/gi;
 const ACCESS_TO_WORK =
   /\b(?:access|enter)\b[^.;]{0,100}?\b(?:in\s+order\s+)?(?:to|for|in)\s+(?:the\s+purposes?\s+of\s+)?(?:otherwise\s+)?(?:cooperat\w*\s+[^.;]{0,40}?)?(?:provid|perform|install|deliver|maintain|repair|servic|transmit|measur)\w*/i;
-const REGULATOR =
-  /\b(?:FDA|(?:regulatory|governmental|government)\s+(?:authorit(?:y|ies)|agenc(?:y|ies)|bod(?:y|ies))|Regulatory\s+Authorit(?:y|ies))\b/i;
-const PARTY_BESIDE_REGULATOR =
-  /\bor\s+(?:any\s+)?(?:relevant\s+|applicable\s+)?(?:regulatory|governmental)\b|\b(?:regulatory|governmental)\s+(?:authorit|agenc)\w*\s+or\s+(?!other\b)/i;
+const REGULATOR_SOURCE = String.raw`(?:the\s+|any\s+|all\s+|such\s+|other\s+|relevant\s+|applicable\s+|competent\s+|appropriate\s+)*(?:FDA|EMA|(?:regulatory|governmental|government)\s+(?:authorit(?:y|ies)|agenc(?:y|ies)|bod(?:y|ies))|Regulatory\s+Authorit(?:y|ies))(?:\s+(?:and|or)\s+(?:the\s+|any\s+|other\s+)*(?:regulatory|governmental)\s+(?:authorit(?:y|ies)|agenc(?:y|ies)))?`;
+/** A regulator doing the checking ("permit the FDA to inspect", "available for inspection by any regulatory authority"): cut out, so only a party's own right is left to read. */
+const REGULATOR_CHECKS = new RegExp(
+  String.raw`\b(?:permit|allow|enabl)\w*\s+${REGULATOR_SOURCE}\s+to\s+(?:conduct\s+)?(?:[\w-]+\s+){0,2}?(?:inspect|audit|examin|review)\w*|\b(?:available|accessible|open)\s+(?:for\s+(?:inspection|audit|examination)(?:\s+(?:and|or)\s+(?:inspection|audit|examination|copying))?\s+)?(?:to|by)\s+${REGULATOR_SOURCE}|\b(?:inspections?|audits?|examinations?)\s+(?:[\w-]+\s+){0,3}?by\s+${REGULATOR_SOURCE}`,
+  'gi',
+);
 const CHECKS = /audit|inspect|examin/i;
 
 export function extractAuditRights(view: TextView): PresenceField | null {
   return presenceOf(view, MENTIONS, (raw) => {
     if (CHINESE.test(raw)) return true;
     if (isBareHeading(raw)) return false;
-    if (REGULATOR.test(raw) && !PARTY_BESIDE_REGULATOR.test(raw)) return false;
     if (ACCESS_TO_WORK.test(raw) && !CHECKS.test(raw)) return false;
-    const text = raw.replace(NAMED_SECTION, ' ').replace(APPROVAL, ' ');
+    const text = raw.replace(REGULATOR_CHECKS, ' ').replace(NAMED_SECTION, ' ').replace(APPROVAL, ' ');
     return (
       !RECITAL.test(text) &&
       RIGHT.test(text) &&

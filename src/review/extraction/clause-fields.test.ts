@@ -255,6 +255,16 @@ describe('audit rights: a right to check the other party, not the words', () => 
     expect(found(text, 'auditRights')).toBeNull();
   });
 
+  it('does not count records open only to a regulator', () => {
+    const text = 'The records shall be available for examination and audit by governmental agencies having jurisdiction over Buyer.';
+    expect(found(text, 'auditRights')).toBeNull();
+  });
+
+  it('counts a party that may audit in a sentence that also names a regulator', () => {
+    const text = 'Licensee shall keep the records the FDA requires, and Licensor may audit such records once a year.';
+    expect(found(text, 'auditRights')).toBe(text);
+  });
+
   it('still counts a party that may audit beside a regulator', () => {
     const text = 'Buyer or any regulatory authority shall have the right to audit the records of Maker.';
     expect(found(text, 'auditRights')).toBe(text);
@@ -340,6 +350,8 @@ describe('change of control: the contract ends or needs consent, not an employee
     ['Upon a Change of Control of Reseller, Maker may terminate this Agreement on thirty days notice.'],
     ['If Licensee undergoes a Change of Control, Licensor shall have the right to immediately cancel the licence.'],
     ['A Change of Control of either party shall be grounds for termination by the other party.'],
+    ['This Agreement will terminate automatically upon a Change of Control of Distributor.'],
+    ['After a Change of Control of Licensee, this Agreement is terminable by Licensor on notice.'],
   ])('finds %j', (text) => {
     expect(found(text, 'changeOfControl')).toBe(text);
   });
