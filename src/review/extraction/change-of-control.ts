@@ -143,7 +143,7 @@ const UNDERGONE =
   /\bsale\s+of\b|\b(?:merged|acquired)\b|\bchange\s+in\b|\bcontrol\s+of\b|\bceases?\b|\bmajority\b|\bacquisition\s+of\s+(?:the\s+)?(?:other\s+)?(?:party|[A-Z][\w&.-]*)\s+by\b/i;
 /** What a change of control must trigger to be the CUAD clause: an ending, a consent, a notice, an assignment. */
 const CONSEQUENCE_OF_EVENT =
-  /\bend\s+(?:this|the)\s+(?:agreement|contract)\b|\b(?:terminat\w*|cancel\w*)\s+(?:(?:this|the|such|its|any|each)\s+)?(?:[\w-]+\s+)?(?:agreement|contract|licen[cs]e|arrangement|relationship|appointment|order|term|rights?)\b|\b(?:may|right\s+to|entitled\s+to|option\s+to|elect\s+to|shall)\s+(?:[\w,]+\s+){0,3}?(?:terminat|cancel)\w*|\b(?:terminat\w*|cancel\w*)\s+(?:right|option|upon|on|effective|by\s+(?:written\s+)?notice|immediately)\b|\b(?:grounds|cause|basis|reason)\s+for\s+(?:terminat|cancel)\w*|\b(?:consent|approv\w*|notif\w*|notice|assign\w*|transfer\w*|void|cease\w*)\b/i;
+  /\bend\s+(?:this|the)\s+(?:agreement|contract)\b|\b(?:terminat\w*|cancel\w*)\s+(?:(?:this|the|such|its|any|each)\s+)?(?:[\w-]+\s+)?(?:agreement|contract|licen[cs]e|arrangement|relationship|appointment|order|term|rights?)\b|\b(?:may|might|can|could|will|would|shall|must|right\s+to|entitled\s+to|option\s+to|elect\s+to|(?:this|the)\s+(?:agreement|contract))\s+(?:[\w,]+\s+){0,3}?(?:terminat|cancel)\w*|\b(?:terminable|cancell?able|terminates|cancels)\b|\b(?:terminat\w*|cancel\w*)\s+(?:right|option|upon|on|effective|by\s+(?:written\s+)?notice|immediately)\b|\b(?:grounds|cause|basis|reason)\s+for\s+(?:terminat|cancel)\w*|\b(?:consent|approv\w*|notif\w*|notice|assign\w*|transfer\w*|void|cease\w*)\b/i;
 
 /**
  * A severance clause "if your employment is terminated ... within the Change in Control Period" pays an
