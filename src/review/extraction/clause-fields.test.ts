@@ -112,6 +112,8 @@ describe('exclusivity: a grant or a dealing commitment, not the word', () => {
   it.each([
     ['2.7 Exclusivity.'],
     ['WHEREAS, Maker wishes to appoint Seller as its exclusive agent for the Products; and'],
+    ['WITNESSETH: WHEREAS, Maker wishes to appoint Seller as its exclusive agent for the Products; and'],
+    ['Whereas Maker wishes to appoint Seller as its exclusive agent for the Products;'],
     ['"Exclusivity Fee" means the fee set out in Schedule 2.'],
     ['Sponsor shall pay an exclusivity fee of $50,000 in each Contract Year.'],
     ['Reseller is not relieved of the exclusivity obligations set out in Section 3.'],

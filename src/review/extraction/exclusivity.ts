@@ -52,7 +52,8 @@ const BLANK_CHOICE = /\[\s*\]\s*yes\b[^.;]{0,10}\[\s*\]\s*no\b/i;
  * Mentions that commit no one: a heading ("2.7 Exclusivity."), a recital ("WHEREAS, X desires to appoint
  * Y as its exclusive agent", which the operative grant repeats), a definition ('"Exclusivity Fee" means').
  */
-const RECITAL = /^\s*(?:\(?[a-z0-9]{1,3}[.)]\s*)?(?:RECITALS?\s+(?:\(?[a-z0-9]{1,3}[.)]\s*)?|Background\s+)?WHEREAS\b|^\s*RECITALS?\b/;
+const RECITAL =
+  /^\s*(?:\(?[a-z0-9]{1,3}[.)]\s*)?(?:RECITALS?:?\s+(?:\(?[a-z0-9]{1,3}[.)]\s*)?|Background:?\s+|WITNESSETH:?\s+)?(?:WHEREAS|Whereas)\b|^\s*RECITALS?\b/;
 const DEFINITION = /^[^;:]{0,80}?"\s*(?:shall\s+)?(?:means?|has\s+the\s+meaning|shall\s+have\s+the\s+meaning|is\s+defined)\b/;
 const NOT_COMMERCIAL =
   /\b(?:governed|construed|interpreted|determined|resolved|settled|controlled)\s+exclusively\b|\bexclusively\s+govern\w*|\bexclusive\s+benefit\b|\bexclusive\s+(?:right,?\s+title|right\s+to\s+(?:defend|control|institute|bring|enforce|sue|determine|decide|set|approve|copyright|take\s+(?:any\s+)?action)\b|option\b|warrant|remed|jurisdiction|venue|forum|property|owner|ownership|responsib|control|discretion|liabilit|obligation|means|method|judge|competence|of\b|and\s+(?:sole|entire)\s+remed)/gi;
