@@ -5,6 +5,7 @@
  *   npm run eval -- --dir <folder> --labels <file> # that pair as the working set, then cuad/dev (repeatable)
  *   npm run eval -- --tos                          # unfair terms of service, sentence level, on tos/dev (develop part with misses, held-out part, all)
  *   npm run eval -- --quiet                        # no miss lists
+ *   npm run eval -- --outside-spans                # also every sentence six presence rules accept in the working set, on or away from CUAD's spans
  *   npm run eval -- --provider deepseek            # also rules + model-assisted extraction, side by side
  *
  * Rules are developed against the working set's misses; dev is the validation set and is only
@@ -29,6 +30,7 @@ import {
 import { evaluateTos, formatTosTable, parseTosLabels, splitTosDocuments, tosSummary } from './tos-evaluation.js';
 import { extractFields } from '../src/review/extraction/extract-fields.js';
 import { compareWithProvider, formatComparison, modelProviderFor } from './provider-comparison.js';
+import { countOutsideSpans, formatSpanTable, parseSpanLabels } from './outside-spans.js';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DATA = '../shared/data/contracts';
@@ -40,6 +42,7 @@ const { values } = parseArgs({
     tos: { type: 'boolean', default: false },
     provider: { type: 'string' },
     quiet: { type: 'boolean', default: false },
+    'outside-spans': { type: 'boolean', default: false },
     // Kept for old habits: misses are now listed for the working set by default.
     verbose: { type: 'boolean', default: false },
   },
@@ -82,13 +85,22 @@ function evaluateSet(set: LabelledSet): { report: EvaluationReport; elapsedMs: n
   return { report: evaluate(cases), elapsedMs: performance.now() - started, missing };
 }
 
+const DEV_DIRECTORY = path.resolve(projectRoot, DATA, 'cuad/dev');
+
+/** `--outside-spans`: where the sentences each presence rule accepts fall against CUAD's labelled spans. */
+function outsideSpans(set: LabelledSet): string {
+  const spans = parseSpanLabels(JSON.parse(readFileSync(set.labelsFile, 'utf8')));
+  const contracts = loadSet(set).contracts.map((contract) => ({ text: contract.text, labels: spans.get(contract.id) ?? {} }));
+  return `sentences accepted (${set.name}): on CUAD's spans, outside them in positive contracts, in negative contracts\n${formatSpanTable(countOutsideSpans(contracts))}`;
+}
+
 function cuadSets(): LabelledSet[] {
   const dirs = values.dir ?? [];
   const labels = values.labels ?? [];
   if (dirs.length !== labels.length) throw new Error('give --dir and --labels in pairs');
   const dev: LabelledSet = {
     name: 'dev (validation)',
-    directory: path.resolve(projectRoot, DATA, 'cuad/dev'),
+    directory: DEV_DIRECTORY,
     labelsFile: path.resolve(projectRoot, DATA, 'cuad/labels-dev.json'),
     working: false,
   };
@@ -123,6 +135,8 @@ function runCuad(): void {
     console.log('');
     console.log(formatReportTable(report));
     if (set.working && !values.quiet) console.log(`\nmisses (${set.name}):\n${formatMisses(report)}`);
+    // Sentence-level output reads the texts closely, so it is for the working set only, never the validation set.
+    if (values['outside-spans'] && set.working && set.directory !== DEV_DIRECTORY) console.log(`\n${outsideSpans(set)}`);
     console.log('');
     summaries[set.name.replace(/ \(.*\)$/, '')] = reportSummary(report);
   }

@@ -1,4 +1,4 @@
-import { presenceOf } from './presence.js';
+import { isBareHeading, presenceOf } from './presence.js';
 import type { TextView } from './text-view.js';
 import type { PresenceField } from './types.js';
 
@@ -8,9 +8,12 @@ const RECORDS =
 /** Information, materials or payments count when they are inspected, audited, examined or verified; a "review" of them is an approval. */
 const CHECKED_ITEMS =
   /\b(?:inspect\w*|audit\w*|examin\w*|verif\w*)\b[^.;]{0,80}?\b(?:information|documents|materials|payments)\b|\b(?:information|documents|materials|payments)\b[^.;]{0,60}?\b(?:inspect\w*|audit\w*|examin\w*|verif\w*)\b/i;
-/** A right to audit, or records kept open to the other party: "shall have the right to audit", "permit ... to inspect the books and records". */
+/**
+ * A right to audit, or records kept open to the other party: "shall have the right to audit", "permit ... to
+ * inspect the books and records", "have the right, [limits on when and how often], to examine".
+ */
 const RIGHT =
-  /\b(?:right|entitled|permitted|may|option|opportunity)\b[^.;]{0,160}?\b(?:audit|inspect|examine|examining|review|verify)\b|\b(?:books|records|accounts)\b[^.;]{0,80}?\b(?:available|accessible|open)\b[^.;]{0,40}?\b(?:to|for)\b|\b(?:available|accessible|open)\b[^.;]{0,30}?\bfor\s+(?:[\w']+\s+){0,3}?(?:inspection|audit|review|examination)\b|\bfor\s+(?:\w+\s+){0,2}?(?:audit|inspection|examination)\s+(?:and\s+\w+\s+)?by\b|\benter\s+(?:upon\s+)?(?:and\s+into\s+)?(?:any\s+|the\s+)?premises\b|\b(?:may|right\s+to|entitled\s+to|permit\w*|allow\w*)\b[^.;]{0,60}?\bvisit\w*\b[^.;]{0,60}?\b(?:premises|facilit(?:y|ies)|plants?|sites?|factor(?:y|ies)|warehouses?)\b|\b(?:permit|allow|grant|afford|give|provide)\w*\b[^.;]{0,120}?\b(?:audit|inspect|inspection|examin\w*|access|review|copy)\b|\b(?:open|available|subject)\s+(?:for|to)\s+(?:(?:audit|inspection|examination|review|copying)(?:,?\s+(?:and|or)\s+|,\s*)?){1,3}\b|\b(?:audit|inspection|examination)s?\s+(?:(?:right|rights)\b|(?:of|by)\s+(?:\w+\s+){0,3}?(?:books|records|accounts|facilit))|\b(?:conduct|perform|carry\s+out|undertake)\w*\s+(?:an?\s+|such\s+|the\s+|any\s+)?(?:audit|inspection)s?\b|\bauditing\s+party\b|\baudit(?:ed)?\s+party\b|\bany\s+(?:such\s+)?audit\s+shall\b|\bright\s+of\s+audit\b/i;
+  /\b(?:right|entitled|permitted|may|option|opportunity)\b[^.;]{0,160}?\b(?:audit|inspect|examine|examining|review|verify)\b|\b(?:right|entitled)\b,[^.;]{0,260}?,\s+to\s+(?:audit|inspect|examine)\b|\b(?:books|records|accounts)\b[^.;]{0,80}?\b(?:available|accessible|open)\b[^.;]{0,40}?\b(?:to|for)\b|\b(?:available|accessible|open)\b[^.;]{0,30}?\bfor\s+(?:[\w']+\s+){0,3}?(?:inspection|audit|review|examination)\b|\bfor\s+(?:\w+\s+){0,2}?(?:audit|inspection|examination)\s+(?:and\s+\w+\s+)?by\b|\benter\s+(?:upon\s+)?(?:and\s+into\s+)?(?:any\s+|the\s+)?premises\b|\b(?:may|right\s+to|entitled\s+to|permit\w*|allow\w*)\b[^.;]{0,60}?\bvisit\w*\b[^.;]{0,60}?\b(?:premises|facilit(?:y|ies)|plants?|sites?|factor(?:y|ies)|warehouses?)\b|\b(?:permit|allow|grant|afford|give|provide)\w*\b[^.;]{0,120}?\b(?:audit|inspect|inspection|examin\w*|access|review|copy)\b|\b(?:open|available|subject)\s+(?:for|to)\s+(?:(?:audit|inspection|examination|review|copying)(?:,?\s+(?:and|or)\s+|,\s*)?){1,3}\b|\b(?:audit|inspection|examination)s?\s+(?:(?:right|rights)\b|(?:of|by)\s+(?:\w+\s+){0,3}?(?:books|records|accounts|facilit))|\b(?:conduct|perform|carry\s+out|undertake)\w*\s+(?:an?\s+|such\s+|the\s+|any\s+)?(?:audit|inspection)s?\b|\bauditing\s+party\b|\baudit(?:ed)?\s+party\b|\bany\s+(?:such\s+)?audit\s+shall\b|\bright\s+of\s+audit\b/i;
 /** Auditors who only certify financial statements are not the counterparty's audit right. */
 const NOT_A_RIGHT =
   /\baudited\s+(?:financial|consolidated|balance)|\bindependent\s+(?:registered\s+)?(?:public\s+)?(?:accountants?|auditors?)\b[^.;]{0,60}\b(?:certif|opinion|report\s+on\s+the\s+financial)|\bquality\s+(?:control\s+)?inspection\s+of\s+(?:the\s+)?(?:goods|products)\b/i;
@@ -24,17 +27,38 @@ const CHINESE = /(?:有权|可以)[^。；]{0,20}(?:审计|查账|查阅|检查)
 /** A recital ("WHEREAS, X is in the business of providing access to ...") describes a business; it grants no right. */
 const RECITAL = /^\s*(?:[A-Z]\.\s+)?WHEREAS\b/;
 
+/**
+ * Mentions that give no party a right to check the other: a heading ("9.5 Audit Rights."), a
+ * section named in a list ("6.3 [Audit Rights]"), a "review" that is an approval ("subject to
+ * review, approval or rejection"), access given so the other can do its work ("access to the
+ * premises in order to provide the Services"), and checks by a regulator rather than the
+ * counterparty ("permit Regulatory Authorities to conduct inspections").
+ */
+const NAMED_SECTION = /[[(]\s*(?:[\w/]+\s+){0,2}?audit\s+rights?\s*[\])]/gi;
+const APPROVAL = /\breview(?:ed)?\s*(?:,\s*|\s+)(?:(?:and|or|and\/or)\s+)?(?:approv|comment|reject|accept)\w*/gi;
+const ACCESS_TO_WORK =
+  /\b(?:access|enter)\b[^.;]{0,100}?\b(?:in\s+order\s+)?(?:to|for|in)\s+(?:the\s+purposes?\s+of\s+)?(?:otherwise\s+)?(?:cooperat\w*\s+[^.;]{0,40}?)?(?:provid|perform|install|deliver|maintain|repair|servic|transmit|measur)\w*/i;
+const REGULATOR_SOURCE = String.raw`(?:the\s+|any\s+|all\s+|such\s+|other\s+|relevant\s+|applicable\s+|competent\s+|appropriate\s+)*(?:FDA|EMA|(?:regulatory|governmental|government)\s+(?:authorit(?:y|ies)|agenc(?:y|ies)|bod(?:y|ies))|Regulatory\s+Authorit(?:y|ies))(?:\s+(?:and|or)\s+(?:the\s+|any\s+|other\s+)*(?:regulatory|governmental)\s+(?:authorit(?:y|ies)|agenc(?:y|ies)))?`;
+/** A regulator doing the checking ("permit the FDA to inspect", "available for inspection by any regulatory authority"): cut out, so only a party's own right is left to read. */
+const REGULATOR_CHECKS = new RegExp(
+  String.raw`\b(?:permit|allow|enabl)\w*\s+${REGULATOR_SOURCE}\s+to\s+(?:conduct\s+)?(?:[\w-]+\s+){0,2}?(?:inspect|audit|examin|review)\w*|\b(?:available|accessible|open)\s+(?:for\s+(?:inspection|audit|examination)(?:\s+(?:and|or)\s+(?:inspection|audit|examination|copying))?\s+)?(?:to|by)\s+${REGULATOR_SOURCE}|\b(?:inspections?|audits?|examinations?)\s+(?:[\w-]+\s+){0,3}?by\s+${REGULATOR_SOURCE}`,
+  'gi',
+);
+const CHECKS = /audit|inspect|examin/i;
+
 export function extractAuditRights(view: TextView): PresenceField | null {
-  return presenceOf(
-    view,
-    MENTIONS,
-    (text) =>
-      CHINESE.test(text) ||
-      (!RECITAL.test(text) &&
-        RIGHT.test(text) &&
-        /audit|inspect|examin|review|verif|available|accessible|premises|visit/i.test(text) &&
-        !/\bgenerally\s+available\b|\bconfidential\s+information\b|\bwaives?\s+the\s+right\b/i.test(text) &&
-        (RECORDS.test(text) || CHECKED_ITEMS.test(text) || /\baudit/i.test(text)) &&
-        !NOT_A_RIGHT.test(text)),
-  );
+  return presenceOf(view, MENTIONS, (raw) => {
+    if (CHINESE.test(raw)) return true;
+    if (isBareHeading(raw)) return false;
+    if (ACCESS_TO_WORK.test(raw) && !CHECKS.test(raw)) return false;
+    const text = raw.replace(REGULATOR_CHECKS, ' ').replace(NAMED_SECTION, ' ').replace(APPROVAL, ' ');
+    return (
+      !RECITAL.test(text) &&
+      RIGHT.test(text) &&
+      /audit|inspect|examin|review|verif|available|accessible|premises|visit/i.test(text) &&
+      !/\bgenerally\s+available\b|\bconfidential\s+information\b|\bwaives?\s+the\s+right\b/i.test(text) &&
+      (RECORDS.test(text) || CHECKED_ITEMS.test(text) || /\baudit/i.test(text)) &&
+      !NOT_A_RIGHT.test(text)
+    );
+  });
 }

@@ -143,7 +143,16 @@ const UNDERGONE =
   /\bsale\s+of\b|\b(?:merged|acquired)\b|\bchange\s+in\b|\bcontrol\s+of\b|\bceases?\b|\bmajority\b|\bacquisition\s+of\s+(?:the\s+)?(?:other\s+)?(?:party|[A-Z][\w&.-]*)\s+by\b/i;
 /** What a change of control must trigger to be the CUAD clause: an ending, a consent, a notice, an assignment. */
 const CONSEQUENCE_OF_EVENT =
-  /\bend\s+(?:this|the)\s+(?:agreement|contract)\b|\b(?:terminat\w*|cancel\w*|consent|approv\w*|notif\w*|notice|assign\w*|transfer\w*|void|cease\w*)\b/i;
+  /\bend\s+(?:this|the)\s+(?:agreement|contract)\b|\b(?:terminat\w*|cancel\w*)\s+(?:(?:this|the|such|its|any|each)\s+)?(?:[\w-]+\s+)?(?:agreement|contract|licen[cs]e|arrangement|relationship|appointment|order|term|rights?)\b|\b(?:may|might|can|could|will|would|shall|must|right\s+to|entitled\s+to|option\s+to|elect\s+to|(?:this|the)\s+(?:agreement|contract))\s+(?:[\w,]+\s+){0,3}?(?:terminat|cancel)\w*|\b(?:terminable|cancell?able|terminates|cancels)\b|\b(?:terminat\w*|cancel\w*)\s+(?:right|option|upon|on|effective|by\s+(?:written\s+)?notice|immediately)\b|\b(?:grounds|cause|basis|reason)\s+for\s+(?:terminat|cancel)\w*|\b(?:consent|approv\w*|notif\w*|notice|assign\w*|transfer\w*|void|cease\w*)\b/i;
+
+/**
+ * A severance clause "if your employment is terminated ... within the Change in Control Period" pays an
+ * employee; it gives no party a right to end the contract, nor needs consent or notice of the change.
+ */
+const EMPLOYMENT_ENDS =
+  /\b(?:(?:your|his|her|the\s+(?:Executive|Employee)'s)\s+)?employment\s+(?:is|shall\s+be|be|was|has\s+been)\s+terminated\b|\bterminat\w*\s+(?:of\s+)?(?:your|his|her|the\s+(?:Executive|Employee)'s)?\s*employment\b|\btermination\s+(?:by\s+(?:the\s+Company|you|the\s+Executive|the\s+Employee)\s+)?(?:without\s+Cause|for\s+(?:Good\s+Reason|Cause))\b|\b(?:your|his|her)\s+notice\s+period\b|\bin\s+lieu\s+of\s+notice\b/gi;
+/** "the Change in Control Period", "the Change in Control Payment": names of a window or a sum, not the event happening. */
+const NAMED_PERIOD = /\bchange\s+(?:of|in)\s+control\s+(?:period|payments?|bonus|benefits?|severance)\b/gi;
 
 const CHINESE = /控制权(?:发生)?(?:变更|变化|转移)|(?:股权|股东)[^。；]{0,10}(?:变更|转让)[^。；]{0,30}(?:通知|同意|解除|终止)/;
 
@@ -161,8 +170,9 @@ export function extractChangeOfControl(view: TextView): PresenceField | null {
     const text = withoutRunInTitle(raw.replace(CAPITALS_HEADING, '')).replace(INSOLVENCY, ' ').replace(DEAL_DOCUMENT, ' ');
     // A definition says what the event is; the clause is where the defined term has a consequence.
     if (DEFINITION.test(text) || isTitle(text) || STANDSTILL.test(text)) return false;
-    const withLeadIn = LIST_ITEM.test(text) ? `${leadIn(view, index)} ${text}` : text;
-    const event = EVENT.exec(text);
+    // An employee's own termination and notice are not the contract's: they are what a severance clause pays for.
+    const withLeadIn = (LIST_ITEM.test(text) ? `${leadIn(view, index)} ${text}` : text).replace(EMPLOYMENT_ENDS, ' ');
+    const event = EVENT.exec(text.replace(NAMED_PERIOD, ' '));
     if (event) {
       return (
         !FILING_BEFORE.test(text.slice(Math.max(0, event.index - 30), event.index)) &&

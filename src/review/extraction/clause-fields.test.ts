@@ -63,9 +63,9 @@ describe('exclusivity', () => {
     expect(found(`${toc}\n\nSection 2.01 Appointment; Exclusivity.\n${clause}`, 'exclusivity')).toBe(clause);
   });
 
-  it('shows a bare heading together with the sentence that carries the clause', () => {
+  it('shows the sentence that carries the clause, not the bare heading over it', () => {
     const text = '4. Exclusivity.\nSupplier appoints Reseller as its exclusive reseller in Germany.';
-    expect(found(text, 'exclusivity')).toBe('Exclusivity. Supplier appoints Reseller as its exclusive reseller in Germany.');
+    expect(found(text, 'exclusivity')).toBe('Supplier appoints Reseller as its exclusive reseller in Germany.');
   });
 });
 
@@ -92,6 +92,35 @@ describe('exclusivity: who is kept out, and lookalikes', () => {
     ['This Agreement is for the sole and exclusive benefit of Agent and Client.'],
     ['The indemnitee shall give the indemnitor the exclusive right to defend or settle the claim.'],
     ['"Copyright" means the exclusive legal right to reproduce and distribute a work of authorship.'],
+  ])('does not count %j', (text) => {
+    expect(found(text, 'exclusivity')).toBeNull();
+  });
+});
+
+describe('exclusivity: a grant or a dealing commitment, not the word', () => {
+  it.each([
+    ['During the Term, Host shall be the exclusive online travel booking provider on the Network.'],
+    [
+      'Neither Owner shall purchase, at any time during the Term, any electricity or natural gas from any person or entity other than Supplier.',
+    ],
+    ['During the Term, Athlete agrees not to enter into an agreement with another company to endorse products similar to the Products.'],
+    ['Licensor grants Licensee exclusivity in the Territory for the Term.'],
+  ])('finds %j', (text) => {
+    expect(found(text, 'exclusivity')).toBe(text);
+  });
+
+  it.each([
+    ['2.7 Exclusivity.'],
+    ['WHEREAS, Maker wishes to appoint Seller as its exclusive agent for the Products; and'],
+    ['WITNESSETH: WHEREAS, Maker wishes to appoint Seller as its exclusive agent for the Products; and'],
+    ['Whereas Maker wishes to appoint Seller as its exclusive agent for the Products;'],
+    ['"Exclusivity Fee" means the fee set out in Schedule 2.'],
+    ['Sponsor shall pay an exclusivity fee of $50,000 in each Contract Year.'],
+    ['Reseller is not relieved of the exclusivity obligations set out in Section 3.'],
+    ['Licensor shall have the exclusive right to bring an action against infringers of the Licensed Patents.'],
+    ["Banners may be placed on the Site at Publisher's exclusive option."],
+    ['Each party shall not disclose, sell or transfer any user information to any third party.'],
+    ['Agent will not, for itself or any other person or entity, solicit any employee of the Company.'],
   ])('does not count %j', (text) => {
     expect(found(text, 'exclusivity')).toBeNull();
   });
@@ -133,6 +162,30 @@ describe('insurance: lookalikes', () => {
     const text = 'Vendor shall maintain product liability insurance of at least $2,000,000 and shall insure that its carriers name Buyer.';
     expect(found(text, 'insurance')).toBe(text);
     expect(found('Reseller shall keep an Insurance Policy with limits of $1,000,000 in force.', 'insurance')).not.toBeNull();
+  });
+});
+
+describe('insurance: a duty to hold cover, not the word', () => {
+  it('finds cover carried through an insurance company', () => {
+    const text = 'Maker will carry product liability insurance through an insurance company acceptable to Reseller.';
+    expect(found(text, 'insurance')).toBe(text);
+  });
+
+  it('finds the duty under a heading, not the heading', () => {
+    const text = '7.2 Product Liability Insurance. Maker shall maintain product liability insurance of $5,000,000 per claim.';
+    expect(found(text, 'insurance')).toBe('Maker shall maintain product liability insurance of $5,000,000 per claim.');
+  });
+
+  it.each([
+    ['7.2 Product Liability Insurance.'],
+    [
+      'Contractor shall comply with all laws, including obtaining the permits, certificates, licenses, insurance, approvals and inspections the Work needs.',
+    ],
+    ['Consultant acknowledges that Company will not provide any health or other insurance coverage for Consultant.'],
+    ['Agent shall carry no accident insurance on behalf of the Athlete.'],
+    ['All approvals have been obtained from the Department of Insurance of the State of Iowa.'],
+  ])('does not count %j', (text) => {
+    expect(found(text, 'insurance')).toBeNull();
   });
 });
 
@@ -178,6 +231,45 @@ describe('audit rights: records open for inspection, checked information, recita
     ['WHEREAS, under the Loan Agreement the Bank may inspect the books and records of the Borrower;'],
   ])('does not count %j', (text) => {
     expect(found(text, 'auditRights')).toBeNull();
+  });
+});
+
+describe('audit rights: a right to check the other party, not the words', () => {
+  it('finds a right to examine the books with its limits between "right" and "to examine"', () => {
+    const text =
+      'Either party shall have the right, not more than once in any calendar year, at its own cost, upon fifteen days notice and during ordinary business hours, to examine the books of the other party.';
+    expect(found(text, 'auditRights')).toBe(text);
+  });
+
+  it('finds the clause under a heading, not the heading', () => {
+    const text = '9.5 Audit Rights. Licensor may audit the books and records of Licensee once a year.';
+    expect(found(text, 'auditRights')).toBe('Licensor may audit the books and records of Licensee once a year.');
+  });
+
+  it.each([
+    ['9.5 Audit Rights.'],
+    ['Sections 4.4 [Ownership], 6.3 [Audit Rights] and 9 [Governing Law] survive the end of this Agreement.'],
+    ['All expense reports of the Consultant are subject to review, approval or rejection by the Company.'],
+    ['Customer shall give Vendor access to its premises and records in order to perform the installation.'],
+    ['Maker shall permit the FDA and other regulatory authorities to inspect its plant and records.'],
+    ['Carrier may enter the premises of the consignee for delivery of the goods.'],
+  ])('does not count %j', (text) => {
+    expect(found(text, 'auditRights')).toBeNull();
+  });
+
+  it('does not count records open only to a regulator', () => {
+    const text = 'The records shall be available for examination and audit by governmental agencies having jurisdiction over Buyer.';
+    expect(found(text, 'auditRights')).toBeNull();
+  });
+
+  it('counts a party that may audit in a sentence that also names a regulator', () => {
+    const text = 'Licensee shall keep the records the FDA requires, and Licensor may audit such records once a year.';
+    expect(found(text, 'auditRights')).toBe(text);
+  });
+
+  it('still counts a party that may audit beside a regulator', () => {
+    const text = 'Buyer or any regulatory authority shall have the right to audit the records of Maker.';
+    expect(found(text, 'auditRights')).toBe(text);
   });
 });
 
@@ -252,6 +344,29 @@ describe('change of control', () => {
         'changeOfControl',
       ),
     ).toBeNull();
+  });
+});
+
+describe('change of control: the contract ends or needs consent, not an employee', () => {
+  it.each([
+    ['Upon a Change of Control of Reseller, Maker may terminate this Agreement on thirty days notice.'],
+    ['If Licensee undergoes a Change of Control, Licensor shall have the right to immediately cancel the licence.'],
+    ['A Change of Control of either party shall be grounds for termination by the other party.'],
+    ['This Agreement will terminate automatically upon a Change of Control of Distributor.'],
+    ['After a Change of Control of Licensee, this Agreement is terminable by Licensor on notice.'],
+  ])('finds %j', (text) => {
+    expect(found(text, 'changeOfControl')).toBe(text);
+  });
+
+  it.each([
+    [
+      'If your employment is terminated by the Company without Cause within the Change in Control Period, the Company shall pay you the Severance Amount.',
+    ],
+    [
+      '(i) the Company shall pay you your salary in effect immediately prior to the Change in Control, even if the termination is due to your death.',
+    ],
+  ])('does not count %j', (text) => {
+    expect(found(text, 'changeOfControl')).toBeNull();
   });
 });
 
@@ -540,6 +655,30 @@ describe('IP ownership assignment: rights that pass without "hereby"', () => {
     ['Licensee accepts that Licensor owns all rights in the Licensed Software developed before the Effective Date.'],
   ])('does not count %j', (text) => {
     expect(found(text, 'ipOwnershipAssignment')).toBeNull();
+  });
+});
+
+describe('minimum commitment: owed or stated, not only named', () => {
+  it.each([
+    ["Reseller's failure to purchase the Minimum Purchase Quantities in any Contract Year is a material breach."],
+    ['The Minimum Purchase Quantities for each Contract Year are set out in Exhibit B.'],
+    ['"MOQ" means the minimum order quantity of 500 units per order.'],
+    ['If Reseller does not meet these minimum purchase requirements, Maker may end this Agreement.'],
+    ['Publisher to send a minimum of two (2) dedicated mailings per year to its members.'],
+    ['Licensor may end this Agreement if the royalties paid are not equal to or greater than the Quota Amount for any year.'],
+  ])('finds %j', (text) => {
+    expect(found(text, 'minimumCommitment')).toBe(text);
+  });
+
+  it.each([
+    ['4.2 Minimum Royalties.'],
+    ['"Minimum Payment Period 2" means the one-year period that follows Minimum Payment Period 1.'],
+    ['Royalties in excess of the minimum royalty are due on the 25th day of the following month.'],
+    ['Ingredients bought elsewhere during a force majeure event will be credited against any relevant Minimum Purchase Commitment.'],
+    ["Reseller will buy Products on Maker's terms of sale and price list (including minimum order quantities)."],
+    ['The annual revenue target to qualify as a Gold Partner is $250,000.'],
+  ])('does not count %j', (text) => {
+    expect(found(text, 'minimumCommitment')).toBeNull();
   });
 });
 

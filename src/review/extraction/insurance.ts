@@ -1,4 +1,4 @@
-import { presenceOf } from './presence.js';
+import { isBareHeading, presenceOf } from './presence.js';
 import type { TextView } from './text-view.js';
 import type { PresenceField } from './types.js';
 
@@ -6,19 +6,26 @@ const MENTIONS = /insur|保险/i;
 /** A party must hold cover: maintain, carry, obtain, procure, keep, take out, name as additional insured, show certificates. */
 const OBLIGATION =
   /\b(?:maintain\w*|carr(?:y|ies|ied)|obtain\w*|procur\w*|keep\w*|take\s+out|purchas\w*|secure|provide|furnish|deliver|have\s+in\s+(?:full\s+)?(?:force|effect)|in\s+(?:full\s+)?force\s+and\s+effect|self-?insur\w*)\b[^.;]{0,160}?\binsur\w*|\binsur\w*\b[^.;]{0,120}?\b(?:maintain\w*|carried|obtained|procured|kept|in\s+(?:full\s+)?force)\b|\badditional(?:ly)?\s+(?:named\s+)?insureds?\b|\bcertificates?\s+of\s+insurance\b|\binsurance\s+certificates?\b|\b(?:commercial\s+)?general\s+liability\s+insurance\b|\b(?:product|products|professional|errors\s+and\s+omissions|workers'?\s+compensation|employer'?s'?\s+liability|clinical\s+trials?)\s+(?:liability\s+)?insurance\b|\binsurance\s+(?:coverage|policies|policy)\s+(?:with|of|in\s+(?:the\s+)?amounts?|naming|covering)\b/i;
-/** Mentions that are not about holding cover: insurers as parties, insurance proceeds or products, federal deposit insurance. */
+/**
+ * Mentions that are not about holding cover: insurers as parties, insurance products, federal deposit
+ * insurance. Cut out rather than vetoing the sentence: "carry product liability insurance through an
+ * acceptable insurance company" still holds cover.
+ */
 const NOT_COVER =
-  /\b(?:insurance\s+(?:company|companies|business|agency|agents?|brokerage|products?|premium\s+financ)|health\s+insurance\s+portability|federal\s+deposit\s+insurance|social\s+insurance|national\s+insurance)\b/i;
+  /\b(?:insurance\s+(?:company|companies|business|agency|agents?|brokerage|products?|premium\s+financ)|health\s+insurance\s+portability|federal\s+deposit\s+insurance|social\s+insurance|national\s+insurance)\b/gi;
 
 /**
- * Uses of the word that are not cover a party must hold, cut out before the test: "insure that"
+ * Uses of the word that are not cover a party must hold, cut out before the test: an authority
+ * ("Department of Insurance"), cover a party will not provide ("will not provide any ... insurance",
+ * "shall carry no ... insurance"), insurance as one bare item of a list of other things ("permits,
+ * certificates, licenses, insurance, approvals"), "insure that"
  * (ensure), goods "packaged and insured" for shipping, insurance as a cost item next to freight,
  * a name ("the Insurance Center"), and insurance as the measure of a liability cap ("shall not
  * exceed ... the amount of insurance coverage actually paid"), and an insurer as the payer who
  * reimburses a purchase.
  */
 const LOOKALIKES =
-  /\binsur(?:e|es|ing)\s+that\b|\b(?:packaged|packed|shipped|delivered|crated)\s+(?:and\s+)?insured\b|\b(?:freight|shipping|transportation|carriage|handling|duty|duties)\b[^.;]{0,40}\binsurance(?:\s+(?:costs?|charges?|expenses?))?|\b(?:exceed|limited\s+to)\b[^.;]{0,160}\binsurance\s+(?:coverage|proceeds|policies|policy)\b[^.;]{0,80}|\breimburs\w*\b[^.;]{0,60}\binsur\w*/gi;
+  /\b(?:department|commissioner|division|bureau|superintendent|office)\s+of\s+insurance\b|\b(?:not|no)\s+(?:[\w'-]+\s+){0,5}?(?:provide|maintain|carry|obtain|procure|purchase)\b[^.;]{0,80}?\binsurance\b|\bcarr(?:y|ies)\s+no\b[^.;]{0,60}?\binsurance\b|(?<=\w,\s(?:and\s|or\s)?)insurance(?=,\s|\s+(?:and|or)\s+(?![\w'-]+\s+insur))|\binsur(?:e|es|ing)\s+that\b|\b(?:packaged|packed|shipped|delivered|crated)\s+(?:and\s+)?insured\b|\b(?:freight|shipping|transportation|carriage|handling|duty|duties)\b[^.;]{0,40}\binsurance(?:\s+(?:costs?|charges?|expenses?))?|\b(?:exceed|limited\s+to)\b[^.;]{0,160}\binsurance\s+(?:coverage|proceeds|policies|policy)\b[^.;]{0,80}|\breimburs\w*\b[^.;]{0,60}\binsur\w*/gi;
 /** A name ("the Insurance Center", "Insurance Channel"), not a kind of cover. */
 const NAMED = /\bInsurance\s+(?!Policy|Policies|Coverage|Certificates?|Requirements?|Company|Companies|Carriers?)[A-Z][a-z]+\b/g;
 /** Recitals ("WHEREAS, TrueLink is in the business of ...") describe the parties; they oblige no one. */
@@ -31,8 +38,9 @@ const RECITAL = /^\s*(?:\(?[a-z0-9]{1,3}[.)]\s*)?WHEREAS\b/;
  */
 export function extractInsurance(view: TextView): PresenceField | null {
   return presenceOf(view, MENTIONS, (raw) => {
-    if (RECITAL.test(raw) || NOT_COVER.test(raw)) return false;
-    const text = raw.replace(LOOKALIKES, ' ').replace(NAMED, ' ');
+    // A heading ("5.4 Product Liability Insurance.") names the topic; the clause under it carries the duty.
+    if (RECITAL.test(raw) || isBareHeading(raw)) return false;
+    const text = raw.replace(NOT_COVER, ' ').replace(LOOKALIKES, ' ').replace(NAMED, ' ');
     return MENTIONS.test(text) && OBLIGATION.test(text);
   });
 }

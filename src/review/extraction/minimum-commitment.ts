@@ -1,5 +1,5 @@
 import { NUMBER_WORD_SOURCE } from './numbers.js';
-import { presenceOf } from './presence.js';
+import { isBareHeading, presenceOf } from './presence.js';
 import type { TextView } from './text-view.js';
 import type { PresenceField } from './types.js';
 
@@ -15,9 +15,9 @@ const MINIMUM_NOUN =
  */
 const AT_LEAST =
   /\b(?:purchas\w*|order\w*|buy|bu(?:ys|ying)|procure|sell|sold|pay|spend|deliver|acquire|license|generate|achieve|commit|fund|invest|set\s+up|open|tender\w*|contribut\w*|capitali[sz]e|make\s+available|supply|produce)\b[^.;]{0,100}?\b(?:at\s+least(?!\s+(?:as|some|part|partly|in\s+part)\b)|not\s+less\s+than|no\s+less\s+than|a\s+minimum\s+of|no\s+fewer\s+than|not\s+fewer\s+than)\b/i;
-/** Floors that are not a commitment to buy, sell or pay: insurance limits, notice periods, ages, wages, service levels, a share of one order's price paid up front. */
+/** Floors that are not a commitment to buy, sell or pay: a threshold to qualify for a status or a discount, insurance limits, notice periods, ages, wages, service levels, a share of one order's price paid up front. */
 const NOT_COMMERCIAL =
-  /\bno\s+minimum\b|\bterm\s+of\s+at\s+least\b|\bdeposit\b|\bnothing\b[^.;]{0,60}\bobligat|\bnot\s+(?:be\s+)?(?:obligated|required)\s+to\s+(?:purchase|order|buy)|\bless\s+favou?rable\b|\binsur|\bminimum\s+(?:wage|age|standards?|specifications?|notice|term\b|period|requirements?\s+of\s+(?:applicable\s+)?law|balance|credit\s+rating)|\bcoverage\b|\b(?:service\s+levels?|SLA|uptime)\b|(?:percent|%)\)?\s+of\s+the\s+(?:total\s+)?(?:order|purchase|contract)\s+(?:price|value|amount)\b|\bnotice\b[^.;]{0,30}\b(?:at\s+least|not\s+less\s+than)/i;
+  /\bno\s+minimum\b|\bto\s+(?:qualify|be\s+eligible)\b|\bterm\s+of\s+at\s+least\b|\bdeposit\b|\bnothing\b[^.;]{0,60}\bobligat|\bnot\s+(?:be\s+)?(?:obligated|required)\s+to\s+(?:purchase|order|buy)|\bless\s+favou?rable\b|\binsur|\bminimum\s+(?:wage|age|standards?|specifications?|notice|term\b|period|requirements?\s+of\s+(?:applicable\s+)?law|balance|credit\s+rating)|\bcoverage\b|\b(?:service\s+levels?|SLA|uptime)\b|(?:percent|%)\)?\s+of\s+the\s+(?:total\s+)?(?:order|purchase|contract)\s+(?:price|value|amount)\b|\bnotice\b[^.;]{0,30}\b(?:at\s+least|not\s+less\s+than)/i;
 /** "a minimum of 60 days in advance", "on at least sixty (60) days notice": a floor on time, not on quantity or money. */
 const TIME_FLOOR =
   /\b(?:at\s+least|not\s+less\s+than|no\s+less\s+than|(?:a\s+)?minimum\s+of)\s+(?:[a-z-]+\s+|(?:\[[\s*]{1,9}\]|\*{3,9}|_{2,20})\s*)?(?:\(\d+\)\s+|\d+\s+)?(?:business\s+|calendar\s+|consecutive\s+|full\s+)?(?:days?|months?|years?|weeks?|hours?|minutes?)\b/gi;
@@ -45,6 +45,27 @@ const NO_FLOOR = new RegExp(
   String.raw`\bat\s+a\s+minimum\b(?!\s+of\b)|\ba\s+minimum\s+of\s+(?!${NUMBER_WORD_SOURCE}\b)(?=[a-z])|\b(?:(?:a\s+)?minimum\s+of|at\s+least|not\s+less\s+than)\s+(?:[\d.]+|[a-z-]+)\s*(?:\([\d.]+\)\s*)?(?:%|percent)\)?\s+of\s+the\s+time\b|\b(?:not\s+be\s+subject\s+to|free\s+of|without)\s+(?:any\s+)?(?:individual\s+)?minimum\b`,
   'gi',
 );
+/**
+ * A commitment named by a mention ("Royalties in excess of the minimum royalty shall be due",
+ * "counted toward the Minimum Royalty", '"Minimum Payment Period 2" means the one-year period ...',
+ * a heading) sets nothing. The sentence must oblige a party to it ("must be ordered in the minimum
+ * lot sizes", "minimum purchase obligations"), attach a consequence to missing it ("does not meet
+ * these minimum purchase requirements"), or state it: an amount, or where it is set ("as set forth
+ * on Exhibit B", "the following minimum quantities:").
+ */
+const DEFINITION = /^[^;:]{0,80}?"\s*(?:shall\s+)?(?:means?|has\s+the\s+meaning|shall\s+have\s+the\s+meaning|is\s+defined)\b/i;
+const OWED =
+  /\b(?:shall|will|must|agrees?\s+to|undertakes?\s+to|commits?\s+to|(?:is|are)\s+(?:obligated|required)\s+to)\s+(?:(?:[\w,'-]+\s+){0,4}?)(?:pay|purchase|order|buy|procure|make|meet|achieve|attain|reach|ship|generate|spend|sell|deliver|guarantee|maintain|fulfil+|provide)\b|\bmust\b|\b(?:fail\w*|failure\s+(?:of\s+(?:[\w-]+\s+){1,3})?to|(?:does|do|did)\s+not)\s+(?:to\s+)?(?:pay|purchase|order|buy|meet|achieve|attain|reach|ship|generate|make|satisfy)\b|\b(?:not|no)\s+(?:be\s+)?less\s+than\b|\bgreater\s+of\b|\bequal\s+to\s+or\s+(?:greater|more)\s+than\b|\bentitled\s+to\s+receive\b/i;
+/** A stated amount: money, a share, a hidden figure, a count of things per period ("two (2) e-blasts per year"; not "the 25th day"), or where it is set. */
+const AMOUNT =
+  /\$|US\$|USD|€|£|\[\s*\*|\*{3}|\bunits\b|\bpercent\b|%|\d[\d,.]*\)?\s+(?:[\w-]+\s+){0,3}?(?:per|each|every|units?|pieces|items|cases|tons?|barrels|gallons|pounds|copies|orders|times)\b|\b(?:set\s+(?:forth|out)|specified|listed|stated|provided)\s+(?:in|on|at)\b|\b(?:Exhibit|Schedule|Appendix|Attachment|Annex)\b|\b(?:of|equal\s+to|than)\s+\(?\d|\bas\s+follows\b|\bthe\s+following\s+(?:[\w-]+\s+){0,2}?(?:amounts?|quantit(?:y|ies)|volumes?|levels?|sums?|fees?|payments?|schedule|targets?)\b|:\s*$/i;
+/** "minimum purchase obligations", "the Minimum Fee payable": the named commitment is owed. */
+const OWED_AFTER = /^[^.;]{0,30}?\b(?:requirements?|obligations?|payable|owed)\b/i;
+/** "(including minimum order quantities)": a term of another document, mentioned in passing. */
+const IN_PASSING = /\((?:including|includes|e\.g\.,?|such\s+as)\s[^()]{0,80}\)/gi;
+/** What a definition must set to count: money, units, a share, a floor, or the schedule that holds them (a bare number may be the term's own "Period 2"). */
+const DEFINED_AMOUNT =
+  /\$|US\$|USD|€|£|\[\s*\*|\*{3}|\bunits\b|\bpercent\b|%|\b(?:not|no)\s+less\s+than\b|\bat\s+least\b|\b(?:set\s+(?:forth|out)|specified|listed|stated)\s+(?:in|on|at)\b|\b(?:Exhibit|Schedule|Appendix|Attachment|Annex)\b/;
 const CHINESE = /最低(?:采购|订购|订货|销售|购买)(?:量|额|数量|金额)?|(?:采购|订购|购买|销售)[^。；]{0,20}(?:不少于|不低于|至少)/;
 
 /**
@@ -57,7 +78,14 @@ export function extractMinimumCommitment(view: TextView): PresenceField | null {
   return presenceOf(view, MENTIONS, (raw) => {
     if (CHINESE.test(raw)) return true;
     if (!/[a-z]/.test(raw) || NOT_COMMERCIAL.test(raw) || NOT_OWED.test(raw) || CROSS_REFERENCE.test(raw)) return false;
-    const text = raw.replace(TIME_FLOOR, ' ').replace(REDACTED_LEAD_TIME, ' ').replace(NO_FLOOR, ' ');
-    return MINIMUM_NOUN.test(text) || AT_LEAST.test(text);
+    if (isBareHeading(raw)) return false;
+    const text = raw.replace(IN_PASSING, ' ').replace(TIME_FLOOR, ' ').replace(REDACTED_LEAD_TIME, ' ').replace(NO_FLOOR, ' ');
+    if (AT_LEAST.test(text)) return true;
+    const named = MINIMUM_NOUN.exec(text);
+    if (named === null) return false;
+    // A definition counts for what it sets ('"MOQ" means ... as set forth in Schedule 1'), not for its name.
+    const definition = DEFINITION.exec(text);
+    if (definition) return DEFINED_AMOUNT.test(text.slice(definition[0].length));
+    return OWED.test(text) || OWED_AFTER.test(text.slice(named.index + named[0].length)) || AMOUNT.test(text.slice(named.index));
   });
 }

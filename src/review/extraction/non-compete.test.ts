@@ -122,3 +122,32 @@ describe('non-compete: carve-outs and assignments', () => {
     ).toBe(true);
   });
 });
+
+describe('non-compete: a restriction, not the name of one', () => {
+  const nonCompete = (text: string) => extractFields(text).nonCompete;
+
+  it.each([
+    [
+      'Agent agrees not to (a) compete with the business of Owner, or (b) use any Confidential Information for the purpose of competing with Owner.',
+    ],
+    [
+      'Reseller agrees that during the Term it shall not engage in, represent in any way or be connected with any business competing with the Products.',
+    ],
+    [
+      'Non-Competition.\nDuring the Interim Period, neither Seller nor its affiliates shall, directly or indirectly, engage in the business of renting cars in the Region.',
+    ],
+  ])('finds %j', (text) => {
+    expect(nonCompete(text)).not.toBeNull();
+  });
+
+  it.each([
+    ['Non-Competition.\nThe parties shall meet once a quarter to review the marketing plan.'],
+    ['Sections 5.8 [Non-Competition], 9 and 12 survive the end of this Agreement.'],
+    ['[Signature Page to Non-Competition and Non-Solicitation Agreement]'],
+    ['Developer acknowledges that a breach of the covenants not to compete in this Agreement would cause Owner irreparable harm.'],
+    ['"Area of Non-Competition" means the State of Ohio.'],
+    ['A "Competitive Business" shall not include a full-service restaurant.'],
+  ])('does not count %j', (text) => {
+    expect(nonCompete(text)).toBeNull();
+  });
+});

@@ -8,10 +8,10 @@ const EXPLICIT = /\bnon-?compet(?:e|ition|itive)\b|\bcovenants?\s+not\s+to\s+com
 /** Competition words; "competent jurisdiction" and "competence" are not. */
 const COMPETITION = /\bcompet(?:e|es|ing|itive|itor|itors|ition)\b/i;
 const RESTRICTION =
-  /\b(?:shall|will|may|must|can)\s+not\b|\b(?:shall|will)\s+\w+\s+no\s+(?:\w+\s+)?(?:products?|services?|business)\b|\b(?:shall|will|may)\s+(?:neither|never)\b|\bagrees?\s+(?:that\s+it\s+will\s+)?not\s+to\b|\bundertakes?\s+not\b|\bcovenants?\s+(?:and\s+agrees?\s+)?(?:that\s+\w+\s+(?:shall|will)\s+)?not\b|\brefrain\b|\bprohibit|\brestrict|\bnor\s+will\b|\bno\s+party\b[^.;]{0,40}\bwill\b|\bno\s+[A-Z]?\w+\s+(?:will|shall|may)\s+(?:engage|compete|carry|operate|own|invest|participate)\b|\bunder\s+no\s+circumstances\s+(?:shall|will|may)\b|\bexclusively\b[^.;]{0,60}\b(?:not|no)\b/i;
+  /\b(?:shall|will|may|must|can)\s+not\b|\b(?:shall|will)\s+\w+\s+no\s+(?:\w+\s+)?(?:products?|services?|business)\b|\b(?:shall|will|may)\s+(?:neither|never)\b|\bagrees?\s+(?:that\s+it\s+will\s+)?not\s+to\b|\bundertakes?\s+not\b|\bcovenants?\s+(?:and\s+agrees?\s+)?(?:that\s+\w+\s+(?:shall|will)\s+)?not\b|\brefrain\b|\bprohibit|\brestrict|\bnor\s+will\b|\bno\s+party\b[^.;]{0,40}\bwill\b|\bno\s+[A-Z]?\w+\s+(?:will|shall|may)\s+(?:engage|compete|carry|operate|own|invest|participate)\b|\bunder\s+no\s+circumstances\s+(?:shall|will|may)\b|\bexclusively\b[^.;]{0,60}\b(?:not|no)\b|\bneither\b[^.;]{0,80}?\b(?:shall|will|may)\b/i;
 /** Statements about other agreements ("is not bound by any non-competition agreement") and freedoms to compete. */
 const NOT_A_RESTRICTION =
-  /\bnot\s+bound\b|\bunfair\s+competition\b|\bcompetition\s+(?:and\s+\w+\s+)?(?:act|laws?|commission|authorit(?:y|ies)|bureau|tribunal|regulations?|rules)\b|\bantitrust\b|\b(?:any|other|third[- ]party|prior|existing)\s+(?:[\w-]+\s+(?:or\s+)?){0,3}non-?compet\w*\s+(?:agreements?|covenants?|obligations?)|\brepresents?\b[^.;]{0,80}\b(?:any|third)\b|\bnothing\s+in\s+this\s+agreement\s+shall\s+(?:preclude|prevent|restrict|limit)\b|\bmay\s+(?:itself\s+)?(?:use|manufacture|sell|compete)\b[^.;]{0,80}\bcompetitors?\b[^.;]{0,30}\bso\s+long\s+as\b|\bcompetitive\s+(?:market\s+)?(?:advantages?|pric|bid|rates?|terms)|\bcompetitor\s+information\b|\bnot\s+(?:under|subject\s+to)\s+any\b|\bdoes\s+not\s+contain\b|\b(?:shall|will)\s+not\s+(?:prevent|preclude|restrict|limit)\s+(?:either|any|a|the)\s+part(?:y|ies)\b|\bfree\s+(?:and\s+without\s+restriction\s+)?to\b|\bcompetitive\s+(?:analysis|quotations?|benchmark\w*)|\b(?:in\s+accordance\s+with|set\s+forth\s+in|subject\s+to)\s+(?:the\s+)?non-?competition\s+agreement\b|\bcovenants?\s+against\s+competition\b[^.;]{0,40}\bindenture/i;
+  /\bnot\s+bound\b|\bunfair\s+competition\b|\bcompetition\s+(?:and\s+\w+\s+)?(?:act|laws?|commission|authorit(?:y|ies)|bureau|tribunal|regulations?|rules)\b|\bantitrust\b|\b(?:any|other|third[- ]party|prior|existing)\s+(?:[\w-]+\s+(?:or\s+)?){0,3}non-?compet\w*\s+(?:agreements?|covenants?|obligations?)|\brepresents?\b(?!\s+in\s+any\s+(?:way|manner))[^.;]{0,80}\b(?:any|third)\b|\bnothing\s+in\s+this\s+agreement\s+shall\s+(?:preclude|prevent|restrict|limit)\b|\bmay\s+(?:itself\s+)?(?:use|manufacture|sell|compete)\b[^.;]{0,80}\bcompetitors?\b[^.;]{0,30}\bso\s+long\s+as\b|\bcompetitive\s+(?:market\s+)?(?:advantages?|pric|bid|rates?|terms)|\bcompetitor\s+information\b|\bnot\s+(?:under|subject\s+to)\s+any\b|\bdoes\s+not\s+contain\b|\b(?:shall|will)\s+not\s+(?:prevent|preclude|restrict|limit)\s+(?:either|any|a|the)\s+part(?:y|ies)\b|\bfree\s+(?:and\s+without\s+restriction\s+)?to\b|\bcompetitive\s+(?:analysis|quotations?|benchmark\w*)|\b(?:in\s+accordance\s+with|set\s+forth\s+in|subject\s+to)\s+(?:the\s+)?non-?competition\s+agreement\b|\bcovenants?\s+against\s+competition\b[^.;]{0,40}\bindenture/i;
 /** Assigning to a competitor is about assignment, not competition ("a purported assignment to a competitor ... is a reasonable basis for withholding consent"). */
 const ASSIGNMENT_TO_COMPETITOR = /\b(?:assign\w*|transfer\w*)\b[^.;]{0,80}\bto\s+(?:a|an|any)\s+(?:[\w'’]+\s+){0,2}competitors?\b/i;
 
@@ -55,8 +55,10 @@ const SOLICITS = /\b(?:solicit\w*|induc\w*|entic\w*|hire|hiring|employ)\b/i;
 const USES_INFORMATION = /\b(?:use|using|utiliz\w*|utilis\w*)\b[^.;]{0,40}\b(?:confidential|proprietary)\s+information\b/i;
 const COMPETES_ITSELF =
   /\b(?:compete\s+with|engage\s+in|carry\s+on|manufactur\w*|distribut\w*|develop\w*|market\w*|sell|selling|offer\w*|promot\w*|represent\w*|endors\w*|provid\w*|own|operat\w*)\b/;
+/** "agrees not to (a) compete with the business of the Company, ... or to use any Confidential Information": competing itself is forbidden too. */
+const COMPETES_OUTRIGHT = /(?:^|[:;,]\s*|\([a-z]\)\s*|\bnot\s+(?:to\s+)?)compete\s+with\b/i;
 function isOtherCovenant(text: string): boolean {
-  if (USES_INFORMATION.test(text)) return true;
+  if (USES_INFORMATION.test(text)) return !COMPETES_OUTRIGHT.test(text);
   return SOLICITS.test(text) && !COMPETES_ITSELF.test(text);
 }
 
@@ -65,6 +67,15 @@ function isOtherCovenant(text: string): boolean {
  * products ("Distributor will not market ... a computer program which competes with the
  * Products", "Non-Competition Period", 竞业限制, 不得从事与…相竞争的业务).
  */
+/**
+ * Where the covenant is only named: a section or agreement title in brackets or in a signature
+ * block ("[Non-Competition]", "Signature Page to Non-Competition and Non-Solicitation Agreement"),
+ * and a definition ('"Area of Non-Competition" means', 'A "Competitive Business" shall not include').
+ */
+/** The covenant as a noun ("the covenants not to compete", "Non-Competition"): its name carries no "shall not" of its own. */
+const NAMED_COVENANT = /\b(?:covenants?|agreements?|obligations?|undertakings?)\s+not\s+to\s+compete\b|\bnon-?compet\w*/gi;
+const NAMED_ONLY = /[[(][^\])]{0,40}?\bnon-?compet\w*[^\])]{0,40}[\])]|\bnon-?compet\w*(?:(?:\s+and|,)\s+[\w-]+){0,3}\s+agreement\b/gi;
+const DEFINITION = /^[^;:]{0,80}?"\s*(?:shall\s+(?:not\s+)?)?(?:means?|includes?|include|has\s+the\s+meaning)\b/i;
 /** "a non-competitive product" is one that does not compete; the sentence is read as if it named an unrelated one. */
 const NON_COMPETING = /\bnon-?competi(?:tive|ng)\b/gi;
 
@@ -76,12 +87,15 @@ export function extractNonCompete(view: TextView): PresenceField | null {
     // A heading ("(e) Non-Compete.", "8.2 No Competing Products.") stands for the sentence under it.
     if (text.length < HEADING_LENGTH && COMPETITION.test(text.replace(EXPLICIT, 'compete'))) {
       const next = view.sentences[index + 1]?.text ?? '';
-      return !NOT_A_RESTRICTION.test(next) && (EXPLICIT.test(text) || RESTRICTION.test(next));
+      return !NOT_A_RESTRICTION.test(next) && RESTRICTION.test(next.replace(NAMED_COVENANT, ' '));
     }
-    if (EXPLICIT.test(text)) return true;
+    if (DEFINITION.test(text)) return false;
     // "The Distributor shall not: ... (f) act as agent for any goods which are competitive with the Product": the item carries its lead-in's "shall not".
     const restriction = LIST_ITEM.test(text) ? `${leadIn(view, index)} ${text}` : text;
-    if (COMPETITION.test(text) && RESTRICTION.test(restriction)) return !isOtherCovenant(text);
+    // The name alone ("violation of the covenants not to compete", "[Non-Competition]", a signature page) restricts no one.
+    const binding = restriction.replace(NAMED_ONLY, ' ').replace(NAMED_COVENANT, ' ');
+    if (EXPLICIT.test(text.replace(NAMED_ONLY, ' ')) && RESTRICTION.test(binding)) return true;
+    if (COMPETITION.test(text) && RESTRICTION.test(binding)) return !isOtherCovenant(text);
     if (RIVAL_BUSINESS.test(text) && (RESTRICTION.test(text) || NEITHER_SHALL.test(text)) && !isOtherCovenant(text)) return true;
     if (!BUSINESS_RESTRICTION.test(text) || STANDSTILL.test(text)) return false;
     // Selling what the contract covers while it runs is competing, even beside a promise not to solicit.

@@ -1,0 +1,154 @@
+/**
+ * `npm run eval -- --outside-spans`: every sentence a presence rule accepts in the working set, sorted
+ * by where it falls. A rule reports only its first hit, so document-level F1 hides the sentences it
+ * would also accept; those that fall away from CUAD's labelled spans (in positive contracts) or in
+ * contracts without the clause are mentions the rule mistakes for the clause, and they are what turns
+ * into false positives on unseen contracts. Working set only: a validation set stays figures-only.
+ */
+import { z } from 'zod';
+import { extractAuditRights } from '../src/review/extraction/audit-rights.js';
+import { extractChangeOfControl } from '../src/review/extraction/change-of-control.js';
+import { splitClauses } from '../src/review/extraction/clauses.js';
+import { extractExclusivity } from '../src/review/extraction/exclusivity.js';
+import { extractInsurance } from '../src/review/extraction/insurance.js';
+import { extractMinimumCommitment } from '../src/review/extraction/minimum-commitment.js';
+import { extractNonCompete } from '../src/review/extraction/non-compete.js';
+import { buildTextView, type TextView } from '../src/review/extraction/text-view.js';
+import type { PresenceField } from '../src/review/extraction/types.js';
+import { formatTable } from './metrics.js';
+
+export type PresenceRule = (view: TextView) => PresenceField | null;
+
+/** The rules measured, by CUAD category. */
+export const SPAN_RULES: Record<string, PresenceRule> = {
+  Insurance: extractInsurance,
+  Exclusivity: extractExclusivity,
+  'Audit Rights': extractAuditRights,
+  'Minimum Commitment': extractMinimumCommitment,
+  'Non-Compete': extractNonCompete,
+  'Change of Control': extractChangeOfControl,
+};
+
+/** A sentence in original offsets, `[start, end)`. */
+export interface AcceptedSentence {
+  start: number;
+  end: number;
+  text: string;
+}
+
+/** Guards against a rule that keeps answering on a blanked sentence. */
+const MAX_HITS = 400;
+
+/**
+ * Every sentence `rule` accepts in `text`: after each hit its sentence is blanked and the rule runs
+ * again, so neighbours keep their context (a heading still reads the sentence under it).
+ */
+export function acceptedSentences(text: string, rule: PresenceRule): AcceptedSentence[] {
+  const view = buildTextView(text, splitClauses(text));
+  const sentences = view.sentences.slice();
+  const blanked: TextView = { ...view, sentences };
+  const accepted: AcceptedSentence[] = [];
+  for (let round = 0; round < MAX_HITS; round += 1) {
+    const hit = rule(blanked);
+    if (hit === null) break;
+    const index = sentences.findIndex((sentence) => sentence.text !== '' && view.originalOffset[sentence.start] === hit.evidence.start);
+    if (index < 0) break;
+    const sentence = view.sentences[index]!;
+    accepted.push({
+      start: view.originalOffset[sentence.start]!,
+      end: view.originalOffset[Math.max(sentence.start, sentence.end - 1)]! + 1,
+      text: sentence.text,
+    });
+    sentences[index] = { ...sentence, text: '' };
+  }
+  return accepted;
+}
+
+/** One contract's labels for this measurement: whether the clause is there and where CUAD marked it. */
+export interface SpanLabel {
+  present: boolean;
+  spans: Array<[number, number]>;
+}
+
+const spanLabelsSchema = z.object({
+  contracts: z.array(
+    z.object({
+      id: z.string(),
+      labels: z.record(
+        z.string(),
+        z.object({ present: z.boolean(), char_spans: z.array(z.array(z.tuple([z.number(), z.number()]).nullable())).optional() }),
+      ),
+    }),
+  ),
+});
+
+/** CUAD's labelled character spans by contract id and category (a clause may be cut into several pieces). */
+export function parseSpanLabels(json: unknown): Map<string, Record<string, SpanLabel>> {
+  const parsed = spanLabelsSchema.parse(json);
+  return new Map(
+    parsed.contracts.map((contract) => [
+      contract.id,
+      Object.fromEntries(
+        Object.entries(contract.labels).map(([category, label]) => [
+          category,
+          {
+            present: label.present,
+            // A piece may be missing (null) where the source could not place it.
+            spans: (label.char_spans ?? []).flat().filter((span): span is [number, number] => span !== null),
+          },
+        ]),
+      ),
+    ]),
+  );
+}
+
+export interface SpanCounts {
+  /** Accepted sentences that overlap a labelled span of a positive contract. */
+  onSpans: number;
+  /** Accepted sentences of a positive contract that overlap none of its labelled spans. */
+  outsideSpans: number;
+  /** Accepted sentences of contracts labelled without the clause. */
+  inNegatives: number;
+  /** Contracts labelled without the clause where the rule accepts at least one sentence. */
+  negativeContracts: number;
+}
+
+/** Counts, per category, where each accepted sentence falls. */
+export function countOutsideSpans(
+  contracts: ReadonlyArray<{ text: string; labels: Record<string, SpanLabel> }>,
+  rules: Record<string, PresenceRule> = SPAN_RULES,
+): Record<string, SpanCounts> {
+  const counts: Record<string, SpanCounts> = {};
+  for (const [category, rule] of Object.entries(rules)) {
+    const total: SpanCounts = { onSpans: 0, outsideSpans: 0, inNegatives: 0, negativeContracts: 0 };
+    for (const contract of contracts) {
+      const label = contract.labels[category] ?? { present: false, spans: [] };
+      const accepted = acceptedSentences(contract.text, rule);
+      if (!label.present) {
+        total.inNegatives += accepted.length;
+        if (accepted.length > 0) total.negativeContracts += 1;
+        continue;
+      }
+      for (const sentence of accepted) {
+        const overlaps = label.spans.some(([start, end]) => start < sentence.end && sentence.start < end);
+        if (overlaps) total.onSpans += 1;
+        else total.outsideSpans += 1;
+      }
+    }
+    counts[category] = total;
+  }
+  return counts;
+}
+
+export function formatSpanTable(counts: Record<string, SpanCounts>): string {
+  return formatTable(
+    ['category', 'on spans', 'outside spans', 'in negatives', 'negative contracts'],
+    Object.entries(counts).map(([category, count]) => [
+      category,
+      String(count.onSpans),
+      String(count.outsideSpans),
+      String(count.inNegatives),
+      String(count.negativeContracts),
+    ]),
+  );
+}
