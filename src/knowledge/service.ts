@@ -20,8 +20,10 @@ import type { ModelProvider } from '../platform/llm/provider.js';
 import { sanitizeKnowledge, type ClauseSummarizer } from './sanitizer/index.js';
 import { GLOBAL_TENANT_ID } from './repository.js';
 
-/** One row per knowledge version read, from a JSON array of `{ id, knowledgeId, version }`. */
-/** The access log of one read; placeholders from `first` (a statement may hold it as a CTE), written only when `when` holds. */
+/**
+ * One row per knowledge version read, from a JSON array of `{ id, knowledgeId, version }`;
+ * placeholders from `first` (a statement may hold it as a CTE), written only when `when` holds.
+ */
 const INSERT_ACCESS_LOG = (first: number, when: string | null) => {
   const [tenant, user, review, used] = [first, first + 1, first + 2, first + 3];
   return `INSERT INTO "KnowledgeAccess" (id, "tenantId", "userId", "reviewId", "knowledgeVersionId", "knowledgeId", version)

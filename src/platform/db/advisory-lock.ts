@@ -7,6 +7,8 @@ import pg from 'pg';
  */
 export async function exclusively<T>(databaseUrl: string, lockName: string, work: () => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: databaseUrl, application_name: 'suanni-setup' });
+  // A connection lost meanwhile fails the query in flight; without a listener it would end the process.
+  client.on('error', () => {});
   await client.connect();
   try {
     await client.query('SELECT pg_advisory_lock(hashtext($1))', [lockName]);
