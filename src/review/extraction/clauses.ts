@@ -14,7 +14,8 @@ const CLAUSE_MARKER = new RegExp(
     String.raw`\((?:[a-z]{1,4}|\d{1,3}|[A-Z]{1,2})\)`,
     String.raw`(?:[a-z]|[ivx]{1,5}|\d{1,2})\)`,
     String.raw`[A-Z]\.(?=\s)`,
-    String.raw`第[一二三四五六七八九十百零〇两\d]{1,6}[条章节款部分]`,
+    // 部分 is one word (第二部分): as a class of single characters it cut the heading after 部.
+    String.raw`第[一二三四五六七八九十百零〇两\d]{1,6}(?:部分|[条章节款部])`,
     String.raw`[一二三四五六七八九十]{1,3}[、．.]`,
     String.raw`[（(][一二三四五六七八九十\d]{1,3}[）)]`,
   ].join('|'),
