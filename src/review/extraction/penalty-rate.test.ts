@@ -308,6 +308,25 @@ describe('penalty rate: more shares of the whole', () => {
 });
 
 describe('penalty rate: more caps, numerals and sentences', () => {
+  it('does not take a cap "not to exceed" for the rate', () => {
+    expect(rateOf('A penalty not to exceed 10% of the price accrues at 0.5% per day.')).toMatchObject({ percent: 0.5, basis: 'per_day' });
+  });
+
+  it('does not spread a rate over zero days', () => {
+    expect(rateOf('违约金按合同总价款的1%每0日计收。')).toMatchObject({ percent: 1, basis: 'total' });
+  });
+
+  it('does not take the whole from 61 to 80 characters before the percentage', () => {
+    expect(rateOf('Regarding the total price, if any of the goods are delivered late, a penalty of 2% applies.')).toMatchObject({
+      percent: 2,
+      basis: null,
+    });
+    expect(rateOf('Regarding the total price, if goods are delivered late, a penalty of 2% applies.')).toMatchObject({
+      percent: 2,
+      basis: 'total',
+    });
+  });
+
   it('does not take 不超过 for the rate', () => {
     expect(rateOf('违约金不超过合同总价款的10%，每逾期一日按万分之五计算。')).toMatchObject({ percent: 0.05, basis: 'per_day' });
   });
