@@ -28,10 +28,9 @@ function looksLikeClauseStart(line: string, markerEnd: number, marker: string): 
   if (rest.length === 0) return /[.、．）)]$|^第|^(section|article)/i.test(marker);
   const first = rest[0]!;
   // Chinese text, a capital letter, a quote, a bracket or a further marker; plain numbers such as
-  // "2 years" at the start of a wrapped line are not headings.
+  // "2 years" at the start of a wrapped line are not headings (a digit is none of these).
   if (/[\u4e00-\u9fff]/.test(first)) return true;
-  if (/^\d{1,3}\.$/.test(marker) && /^\d/.test(first)) return false;
-  return /[A-Z"'([“]/.test(first) || (/^\(/.test(marker) && /[a-z]/.test(first));
+  return /[A-Z"'([“]/.test(first) || (marker.startsWith('(') && /[a-z]/.test(first));
 }
 
 const MAX_HEADING_LENGTH = 100;

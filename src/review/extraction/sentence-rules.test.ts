@@ -69,6 +69,9 @@ describe('leadIn', () => {
     expect(leadIn(view, 1)).toBe('Licensor may terminate this Agreement');
     const spaced = viewOf('Licensor may terminate:(iv) upon notice;\n(v) upon breach.');
     expect(leadIn(spaced, 1)).toBe('Licensor may terminate');
+    expect(leadIn(viewOf('Licensor may terminate: (a) upon notice;\n\n(b) upon breach.'), 1)).toBe('Licensor may terminate');
+    expect(leadIn(viewOf('Licensor may terminate: a) upon notice;\n\nb) upon breach.'), 1)).toBe('Licensor may terminate');
+    expect(leadIn(viewOf('Licensor may terminate: (12) upon notice;\n\n(13) upon breach.'), 1)).toBe('Licensor may terminate');
   });
 
   it('looks back at most six sentences', () => {
@@ -104,6 +107,8 @@ describe('notice periods', () => {
     'sixty days, prior to the end',
     'thirty days (30) prior notice',
     '30 days ) notice',
+    '30 days written advance notice',
+    '30 days written prior notice',
   ])('reads %j as a notice period', (text) => {
     expect(noticeDurations(text)).toHaveLength(1);
   });
@@ -136,6 +141,8 @@ describe('notice periods', () => {
     ['终止前三十日', 30],
     ['届满前至少叁拾日', 30],
     ['提前 不少于三十日', 30],
+    ['提前三十日', 30],
+    ['提前 三十日', 30],
   ] as const)('reads the Chinese %j as a notice period of %d days', (text, value) => {
     expect(noticesIn(text)).toEqual([[value, 'day']]);
   });
@@ -148,6 +155,8 @@ describe('notice periods', () => {
     'payment within 30 days. The notice',
     'notice of intent to renew for 30 days',
     '三十日内付款',
+    '提前完成后三十日内付款',
+    '期满前完成验收，验收后三十日内付款',
   ])('does not read %j as a notice period', (text) => {
     expect(noticeDurations(text)).toEqual([]);
   });
