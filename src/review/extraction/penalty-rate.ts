@@ -56,8 +56,9 @@ function percentOf(match: RegExpMatchArray): number {
   else {
     // A Chinese numeral, with single digits after a decimal point 点 (零点五, 一点二五, 点五).
     const [whole, fraction] = match[5]!.split('点');
-    // Stryker disable next-line StringLiteral: equivalent, characters that are no digit join as '' (null joins as '')
-    const digits = [...(fraction ?? '')].map((ch) => parseChineseNumber(ch)).join('');
+    // Stryker disable next-line StringLiteral: equivalent, characters that are no digit join as '' below (null joins as '')
+    const fractionCharacters = [...(fraction ?? '')];
+    const digits = fractionCharacters.map((ch) => parseChineseNumber(ch)).join('');
     numerator = Number(`${parseChineseNumber(whole || '零')}.${digits}`);
   }
   return (numerator / denominator) * 100;
