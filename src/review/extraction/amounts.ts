@@ -22,9 +22,9 @@ const SUFFIX_CURRENCY = String.raw`U\.S\.\s+dollars|US\s+dollars|United\s+States
 const ENGLISH_PREFIXED = new RegExp(String.raw`(${PREFIX_CURRENCY})\s?(${NUMBER})${SCALE}`, 'gi');
 const ENGLISH_SUFFIXED = new RegExp(String.raw`(?<![\w.,])(${NUMBER})${SCALE}\s?(${SUFFIX_CURRENCY})\b`, 'gi');
 const CHINESE_DIGITS_AMOUNT =
-  /(人民币|RMB|￥|¥)?\s?(\d{1,3}(?:[,，]\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)\s?(亿|万|千)?\s?(元|圆|美元|欧元|港元|港币|日元|英镑)/g;
+  /(?:(人民币|RMB|￥|¥)\s?)?(\d{1,3}(?:[,，]\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)\s?(亿|万|千)?\s?(元|圆|美元|欧元|港元|港币|日元|英镑)/g;
 const CHINESE_NUMERAL_AMOUNT = new RegExp(
-  `(人民币|RMB)?\\s?([${CHINESE_NUMERAL_CLASS}]{1,20})\\s?(元|圆|美元|欧元|港元|港币|日元|英镑)`,
+  `(?:(人民币|RMB)\\s?)?([${CHINESE_NUMERAL_CLASS}]{1,20})\\s?(元|圆|美元|欧元|港元|港币|日元|英镑)`,
   'g',
 );
 

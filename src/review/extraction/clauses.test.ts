@@ -92,3 +92,167 @@ describe('splitClauses', () => {
     expect(clauses.map((clause) => clause.heading)).toEqual([null, '2.1 Grant', '2.2 Fees']);
   });
 });
+
+/** The heading of each clause after a one-line preamble. */
+const headingsAfterPreamble = (lines: string[]) => {
+  const text = ['Preamble text', ...lines].join('\n');
+  const clauses = splitClauses(text);
+  expectExactOffsets(text, clauses);
+  return clauses.slice(1).map((clause) => clause.heading);
+};
+
+describe('splitClauses: which numbering opens a clause', () => {
+  it.each([
+    'Chapter 3 Fees',
+    'Clause 4 Fees',
+    'Schedule 2 Prices',
+    'Exhibit B Forms',
+    'Annex 1 Specifications',
+    'Appendix C Data',
+    'Part II Terms',
+    'Article 7.1.2 Scope',
+    'ARTICLE XLV Miscellaneous',
+    '1.1 Fees',
+    '12.3.4. Scope',
+    '1. Fees',
+    '(a) Fees',
+    '(abcd) Fees',
+    '(123) Fees',
+    '(AB) Fees',
+    'a) Fees',
+    'xv) Fees',
+    '12) Fees',
+    'A. Fees',
+    '第十二条 费用',
+    '第3章 费用',
+    '第二节 费用',
+    '第一款 费用',
+    '第二部分 费用',
+    '十二、费用',
+    '（十二）费用',
+    '(3)费用',
+    '1、费用',
+  ])('%j opens a clause titled by its line', (line) => {
+    expect(headingsAfterPreamble([line, 'The text of it.'])).toEqual([line.replace(/\.$/, '')]);
+  });
+
+  it('keeps the spacing of the numbering but not the gap after a bare number', () => {
+    expect(headingsAfterPreamble(['Section   12 Notices'])).toEqual(['Section   12 Notices']);
+    expect(headingsAfterPreamble(['5  Payment'])).toEqual(['5 Payment']);
+    expect(headingsAfterPreamble(['1．费用'])).toEqual(['1． 费用']);
+  });
+
+  it.each([
+    ['too many spaces after Section', 'Section    12 Notices'],
+    ['one space after a bare number', '5 Payment'],
+    ['a number run into a word', '1.1Fees'],
+    ['a letter and a full stop run into a word', 'A.Fees'],
+    ['four digits', '1234. Fees'],
+    ['a lower-case word after a bracket', 'a) the buyer pays'],
+    ['a lower-case word after a full stop', '3. the buyer pays'],
+    ['a number after a full stop', '3. 2 years remain'],
+    ['a bare number', '2 years remain'],
+    ['a marker inside the line', 'See Section 2 Term'],
+  ])('%s does not open a clause', (_, line) => {
+    expect(headingsAfterPreamble([line])).toEqual([]);
+  });
+
+  it('opens a clause at a bracketed marker before a lower-case word', () => {
+    expect(headingsAfterPreamble(['(a) the buyer pays'])).toEqual(['(a) the buyer pays']);
+    expect(headingsAfterPreamble(['(a) the buyer shall pay'])).toEqual(['(a)']);
+  });
+
+  it('skips leading spaces, tabs and full-width spaces before the numbering', () => {
+    const text = 'Preamble\n \t\u3000\u00a01.1 Fees';
+    expect(splitClauses(text).map(({ heading, start }) => [heading, start])).toEqual([
+      [null, 0],
+      ['1.1 Fees', 13],
+    ]);
+  });
+});
+
+describe('splitClauses: numbering alone on its line', () => {
+  it.each(['(a)', 'b)', '一、', '（一）', '第五条', 'Section 4', 'ARTICLE IV'])('%j alone opens a clause', (line) => {
+    expect(headingsAfterPreamble([line, 'the text of it, which shall apply.'])).toEqual([line]);
+  });
+
+  it.each(['Exhibit B', '12'])('%j alone does not', (line) => {
+    expect(headingsAfterPreamble([line, 'the text of it, which shall apply.'])).toEqual([]);
+  });
+
+  it('takes its title from the next line', () => {
+    expect(headingsAfterPreamble(['ARTICLE IV', 'CONFIDENTIALITY', 'Each party shall keep secrets.'])).toEqual([
+      'ARTICLE IV CONFIDENTIALITY',
+    ]);
+    expect(headingsAfterPreamble(['ARTICLE IV', '', '  Confidentiality:', 'Each party shall keep secrets.'])).toEqual([
+      'ARTICLE IV Confidentiality',
+    ]);
+  });
+
+  it('takes no title from a next line that is a sentence or another heading', () => {
+    expect(headingsAfterPreamble(['ARTICLE IV', 'Each party shall keep secrets.'])).toEqual(['ARTICLE IV']);
+    expect(headingsAfterPreamble(['ARTICLE IV', 'Secrets. Each party keeps them.'])).toEqual(['ARTICLE IV']);
+    expect(headingsAfterPreamble(['ARTICLE IV', '4.1 Secrets'])).toEqual(['ARTICLE IV', '4.1 Secrets']);
+    expect(headingsAfterPreamble(['ARTICLE IV'])).toEqual(['ARTICLE IV']);
+  });
+});
+
+describe('splitClauses: the heading', () => {
+  it.each([
+    ['11.3 Governing Law.', '11.3 Governing Law'],
+    ['11.3 Governing Law:', '11.3 Governing Law'],
+    ['11.3 Governing Law. This Agreement shall be governed by the laws of New York.', '11.3 Governing Law'],
+    ['11.3 Governing Law: this Agreement shall be governed by the laws of New York.', '11.3 Governing Law'],
+    ['2.1 The Supplier shall deliver the goods.', '2.1'],
+    ['2.1 One two three four five six seven eight nine. The Supplier shall deliver.', '2.1'],
+    ['2.1 One two three four five six seven eight. The Supplier shall deliver.', '2.1 One two three four five six seven eight'],
+    [`2.1 ${'Long title words '.repeat(7).trim()}`, '2.1'],
+    ['2.1 Fees, Costs and Taxes', '2.1'],
+    ['第五条 违约责任 乙方逾期交货的，应支付违约金。', '第五条 违约责任'],
+    ['第五条 违约责任：乙方逾期交货的，应支付违约金。', '第五条 违约责任'],
+    ['第五条 乙方应当按期交货 乙方逾期交货的，应支付违约金。', '第五条'],
+    ['一、总则', '一、总则'],
+    ['（一）定义', '（一）定义'],
+    ['(a) Fees', '(a) Fees'],
+  ])('%j is headed %j', (line, heading) => {
+    expect(headingsAfterPreamble([line])).toEqual([heading]);
+  });
+});
+
+describe('splitClauses: long lines', () => {
+  it('finds ARTICLE and Section headings after the end of a sentence', () => {
+    const text = `${'Background text. '.repeat(70)}ARTICLE IV Confidentiality. Each party keeps secrets. Section 5. Notices. Notices are written.`;
+    const clauses = splitClauses(text);
+    expectExactOffsets(text, clauses);
+    expect(clauses.map((clause) => clause.heading)).toEqual([null, 'ARTICLE IV Confidentiality', 'Section 5. Notices']);
+  });
+
+  it('does not look inside lines of 1,000 characters or less', () => {
+    const text = `${'Background text. '.repeat(55)}2.1 Grant. Licensor grants a licence.`;
+    expect(text.length).toBeLessThanOrEqual(1000);
+    expect(splitClauses(text).map((clause) => clause.heading)).toEqual([null]);
+  });
+
+  it('keeps the line-start heading when an inline one starts at the same place', () => {
+    const text = `1. Fees. ${'Background text. '.repeat(70)}\n第二条 价款 合同总价为人民币10万元。`;
+    const clauses = splitClauses(text);
+    expectExactOffsets(text, clauses);
+    expect(clauses.map((clause) => clause.heading)).toEqual(['1. Fees', '第二条 价款']);
+  });
+});
+
+describe('splitClauses: offsets', () => {
+  it('trims whitespace around the preamble and the clauses', () => {
+    const text = '\n\n  Preamble.  \n\n1. Fees apply.\n\n\n2. Taxes apply.  \n';
+    const clauses = splitClauses(text);
+    expect(clauses.map(({ text: clause, start, end }) => [clause, start, end])).toEqual([
+      ['Preamble.', 4, 13],
+      ['1. Fees apply.', 17, 31],
+      ['2. Taxes apply.', 34, 49],
+    ]);
+  });
+
+  it('has no preamble when the text opens with a heading', () => {
+    expect(splitClauses('1. Fees apply.').map(({ heading, index }) => [heading, index])).toEqual([['1. Fees apply', 0]]);
+  });
+});

@@ -14,7 +14,8 @@ const CLAUSE_MARKER = new RegExp(
     String.raw`\((?:[a-z]{1,4}|\d{1,3}|[A-Z]{1,2})\)`,
     String.raw`(?:[a-z]|[ivx]{1,5}|\d{1,2})\)`,
     String.raw`[A-Z]\.(?=\s)`,
-    String.raw`第[一二三四五六七八九十百零〇两\d]{1,6}[条章节款部分]`,
+    // 部分 is one word (第二部分): as a class of single characters it cut the heading after 部.
+    String.raw`第[一二三四五六七八九十百零〇两\d]{1,6}(?:部分|[条章节款部])`,
     String.raw`[一二三四五六七八九十]{1,3}[、．.]`,
     String.raw`[（(][一二三四五六七八九十\d]{1,3}[）)]`,
   ].join('|'),
@@ -27,10 +28,9 @@ function looksLikeClauseStart(line: string, markerEnd: number, marker: string): 
   if (rest.length === 0) return /[.、．）)]$|^第|^(section|article)/i.test(marker);
   const first = rest[0]!;
   // Chinese text, a capital letter, a quote, a bracket or a further marker; plain numbers such as
-  // "2 years" at the start of a wrapped line are not headings.
+  // "2 years" at the start of a wrapped line are not headings (a digit is none of these).
   if (/[\u4e00-\u9fff]/.test(first)) return true;
-  if (/^\d{1,3}\.$/.test(marker) && /^\d/.test(first)) return false;
-  return /[A-Z"'([“]/.test(first) || (/^\(/.test(marker) && /[a-z]/.test(first));
+  return /[A-Z"'([“]/.test(first) || (marker.startsWith('(') && /[a-z]/.test(first));
 }
 
 const MAX_HEADING_LENGTH = 100;

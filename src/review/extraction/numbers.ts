@@ -120,7 +120,10 @@ export function parseChineseNumber(numeral: string): number | null {
       digit = 0;
       sawDigitRun = false;
     } else if (ch in CHINESE_LARGE_UNITS) {
-      total = (total + section + digit) * CHINESE_LARGE_UNITS[ch]!;
+      const unit = CHINESE_LARGE_UNITS[ch]!;
+      // 亿 scales everything before it, 万 only its own section: 一亿二千万 is 1亿 + 2000万, 一万亿 is 10000亿.
+      if (unit > 10_000) total = (total + section + digit) * unit;
+      else total += (section + digit) * unit;
       section = 0;
       digit = 0;
       sawDigitRun = false;

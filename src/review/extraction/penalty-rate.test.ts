@@ -108,6 +108,7 @@ describe('penalty rate: what makes a sentence about penalties', () => {
     ['Interest of 2% per month accrues on overdue amounts.'],
     ['Interest of 2% per month accrues on sums past due.'],
     ['Unpaid amounts bear interest of 2% per month.'],
+    ['Sums past due bear interest of 2% per month.'],
     ['For delayed delivery the Supplier pays 2% per week.'],
     ['Delay in delivery costs the Supplier 2% per week.'],
     ['买方应按未付款项的2%每月支付滞纳金。'],
@@ -222,5 +223,131 @@ describe('penalty rate: which sentence', () => {
     [''],
   ])('finds none in %j', (text) => {
     expect(rateOf(text)).toBeNull();
+  });
+});
+
+describe('penalty rate: more ways to name the basis', () => {
+  it.each([
+    ['The Seller shall pay a penalty of 0.5% per business day of delay.', 'per_day'],
+    ['The Seller shall pay a penalty of 0.5% per working day of delay.', 'per_day'],
+    ['The Seller shall pay a penalty of 0.5% for every calendar day of delay.', 'per_day'],
+    ['The Seller shall pay a penalty of 0.5% for each day of delay.', 'per_day'],
+    ['The Seller shall pay a penalty of 0.5% of the price each day.', 'per_day'],
+    ['The Seller shall pay a penalty of 2% of the price every week.', 'per_week'],
+    ['The Seller shall pay a penalty of 1.5% for each month of delay.', 'per_month'],
+    ['The Seller shall pay a penalty of 1.5% of the price every month.', 'per_month'],
+    ['Overdue sums bear 12% annual interest.', 'per_year'],
+  ] as const)('%j is %s', (text, basis) => {
+    expect(rateOf(text)).toMatchObject({ basis });
+  });
+
+  it.each([
+    ['For each day of lateness, a penalty of 0.1% of the price applies.', 0.1, 'per_day'],
+    ['逾期付款的，每周按未付款项的1%计收滞纳金。', 1, 'per_week'],
+    ['逾期付款的，每月按未付款项的1%计收滞纳金。', 1, 'per_month'],
+  ] as const)('reads the basis before the percentage in %j', (text, percent, basis) => {
+    expect(rateOf(text)).toMatchObject({ percent, basis });
+  });
+
+  it.each([
+    ['Deliveries are made daily; for any late delivery a penalty of 2% applies.'],
+    ['A daily report is sent to the Buyer, and for any late delivery a penalty of 2% applies.'],
+    ['Stock is counted weekly; for any late delivery a penalty of 2% applies.'],
+    ['The annual plan is fixed by the Buyer, and for any late delivery a penalty of 2% applies.'],
+  ])('does not take a basis word before the percentage that belongs elsewhere in %j', (text) => {
+    expect(rateOf(text)).toMatchObject({ percent: 2, basis: null });
+  });
+});
+
+describe('penalty rate: more rates per N days', () => {
+  it.each([
+    ['A penalty of 1% of the price is due for every 10 days of delay.', 0.1],
+    ['违约金按合同总价款的1%每10日计收。', 0.1],
+    ['违约金为合同总价款的1%，每逾期十日计收。', 0.1],
+    ['每10日违约金为合同总价款的1%。', 0.1],
+    ['乙方每逾期1日，应按合同总价款的0.5%支付违约金。', 0.5],
+    ['违约金按合同总价款的0.5%每1日计收。', 0.5],
+  ] as const)('%j is %d per_day', (text, percent) => {
+    expect(rateOf(text)).toMatchObject({ percent, basis: 'per_day' });
+  });
+
+  it('does not spread the rate over days named after a semicolon', () => {
+    expect(rateOf('The Seller shall pay a penalty of 2% of the price; deliveries are made every 3 days.')).toMatchObject({
+      percent: 2,
+      basis: null,
+    });
+    expect(rateOf('违约金为合同总价款的1%；每十日结算一次。')).toMatchObject({ percent: 1, basis: 'total' });
+    expect(rateOf('For every 10 days of storage a fee applies; late delivery incurs a penalty of 2%.')).toMatchObject({
+      percent: 2,
+      basis: null,
+    });
+  });
+});
+
+describe('penalty rate: more shares of the whole', () => {
+  it.each([
+    ['The defaulting party shall pay a penalty of 20% of the total price.'],
+    ['The defaulting party shall pay a penalty of 20% of the total order value.'],
+    ['The defaulting party shall pay a penalty of 20% of the total fee.'],
+    ['违约方应按合同价款的10%支付违约金。'],
+    ['逾期付款的，应按未付款的百分之十支付违约金。'],
+  ])('%j is total', (text) => {
+    expect(rateOf(text)).toMatchObject({ basis: 'total' });
+  });
+
+  it('looks for the whole within 80 characters after the percentage and 60 before it', () => {
+    expect(
+      rateOf(
+        'The Seller shall pay a penalty of 2% if the goods are delivered late, as the schedule annexed to this agreement sets out, of the total price.',
+      ),
+    ).toMatchObject({ percent: 2, basis: null });
+    expect(
+      rateOf('The total price is fixed in the schedule, and if the goods are delivered late the Seller shall pay a penalty of 2%.'),
+    ).toMatchObject({ percent: 2, basis: null });
+  });
+});
+
+describe('penalty rate: more caps, numerals and sentences', () => {
+  it('does not take a cap "not to exceed" for the rate', () => {
+    expect(rateOf('A penalty not to exceed 10% of the price accrues at 0.5% per day.')).toMatchObject({ percent: 0.5, basis: 'per_day' });
+  });
+
+  it('does not spread a rate over zero days', () => {
+    expect(rateOf('违约金按合同总价款的1%每0日计收。')).toMatchObject({ percent: 1, basis: 'total' });
+  });
+
+  it('does not take the whole from 61 to 80 characters before the percentage', () => {
+    expect(rateOf('Regarding the total price, if any of the goods are delivered late, a penalty of 2% applies.')).toMatchObject({
+      percent: 2,
+      basis: null,
+    });
+    expect(rateOf('Regarding the total price, if goods are delivered late, a penalty of 2% applies.')).toMatchObject({
+      percent: 2,
+      basis: 'total',
+    });
+  });
+
+  it('does not take 不超过 for the rate', () => {
+    expect(rateOf('违约金不超过合同总价款的10%，每逾期一日按万分之五计算。')).toMatchObject({ percent: 0.05, basis: 'per_day' });
+  });
+
+  it('reads digits after 分之 even without a leading zero', () => {
+    expect(rateOf('逾期交货的，每日按货款的百分之.5支付违约金。')).toMatchObject({ percent: 0.5, basis: 'per_day' });
+  });
+
+  it('skips a percentage that is no number', () => {
+    expect(rateOf('逾期交货的，每日按货款的万分之1.2.3支付违约金。')).toBeNull();
+  });
+
+  it('reads "per cent" and "percent" in any case as a percentage', () => {
+    expect(rateOf('The Seller shall pay a penalty of 2 PERCENT per week.')).toMatchObject({ percent: 2 });
+    expect(rateOf('A penalty of two percent per week applies.')).toMatchObject({ percent: 2 });
+  });
+
+  it('goes on to the next sentence when a penalty sentence has only a cap', () => {
+    expect(rateOf('The penalty shall not exceed 10% of the price. A penalty of 0.5% per day applies.')).toMatchObject({
+      percent: 0.5,
+      basis: 'per_day',
+    });
   });
 });

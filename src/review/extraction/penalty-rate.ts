@@ -12,7 +12,7 @@ const PERCENT = new RegExp(
   [
     String.raw`(\d+(?:\.\d+)?)\s?(?:%|per\s?cent\b|percent\b)`,
     String.raw`\b(${NUMBER_WORDS_SOURCE})\s+(?:per\s?cent|percent)\b(?!\s*\()`,
-    `(百|千|万)分之([\\d.]+|[${CHINESE_NUMERAL_CLASS}点]{1,8})`,
+    `(百|千|万)分之(?:([\\d.]+)|([${CHINESE_NUMERAL_CLASS}点]{1,8}))`,
   ].join('|'),
   'gi',
 );
@@ -20,15 +20,12 @@ const PERCENT = new RegExp(
 const BASES: [PenaltyBasis, RegExp][] = [
   [
     'per_day',
-    /^[^.;%]{0,60}?(?:\bper\s+(?:calendar\s+|business\s+|working\s+)?day\b|\b(?:for\s+)?(?:each|every)\s+(?:calendar\s+|business\s+|working\s+)?day\b|\bdaily\b|\ba\s+day\b|每(?:逾期|迟延|延迟|延误)?(?:一)?(?:日|天)|按日)/i,
+    /^[^.;%]{0,60}?(?:\bper\s+(?:calendar\s+|business\s+|working\s+)?day\b|\b(?:each|every)\s+(?:calendar\s+|business\s+|working\s+)?day\b|\bdaily\b|\ba\s+day\b|每(?:逾期|迟延|延迟|延误)?(?:一)?(?:日|天)|按日)/i,
   ],
-  [
-    'per_week',
-    /^[^.;%]{0,60}?(?:\bper\s+week\b|\b(?:for\s+)?(?:each|every)\s+week\b|\bweekly\b|每(?:逾期|迟延|延迟)?(?:一)?(?:周|星期)|按周)/i,
-  ],
+  ['per_week', /^[^.;%]{0,60}?(?:\bper\s+week\b|\b(?:each|every)\s+week\b|\bweekly\b|每(?:逾期|迟延|延迟)?(?:一)?(?:周|星期)|按周)/i],
   [
     'per_month',
-    /^[^.;%]{0,60}?(?:\bper\s+month\b|\b(?:for\s+)?(?:each|every)\s+(?:calendar\s+)?month\b|\bmonthly\b|\ba\s+month\b|每(?:逾期|迟延|延迟)?(?:一)?(?:个)?月|按月|月息|月利率)/i,
+    /^[^.;%]{0,60}?(?:\bper\s+month\b|\b(?:each|every)\s+(?:calendar\s+)?month\b|\bmonthly\b|\ba\s+month\b|每(?:逾期|迟延|延迟)?(?:一)?(?:个)?月|按月|月息|月利率)/i,
   ],
   ['per_year', /^[^.;%]{0,60}?(?:\bper\s+(?:annum|year)\b|\bannual(?:ly)?\b|\byearly\b|\ba\s+year\b|每年|按年|年息|年利率|年化)/i],
 ];
@@ -43,33 +40,35 @@ const BASIS_BEFORE: [PenaltyBasis, RegExp][] = [
 ];
 /** "for every 2 days of delay": a rate per N days, which is spread over the days. */
 const EVERY_N_DAYS =
-  /^[^.;%]{0,60}?\b(?:for\s+)?(?:every|each|per)\s+(\d{1,3})\s+(?:calendar\s+)?days\b|^[^。；%]{0,30}?每(?:逾期|迟延|延迟)?(\d{1,3}|[一二三四五六七八九十]{1,3})(?:日|天)/i;
+  /^[^.;%]{0,60}?\b(?:every|each|per)\s+(\d{1,3})\s+(?:calendar\s+)?days\b|^[^。；%]{0,30}?每(?:逾期|迟延|延迟)?(\d{1,3}|[一二三四五六七八九十]{1,3})(?:日|天)/i;
 const EVERY_N_DAYS_BEFORE =
-  /(?:\b(?:for\s+)?(?:every|each|per)\s+(\d{1,3})\s+(?:calendar\s+)?days\b|每(?:逾期|迟延|延迟)?(\d{1,3}|[一二三四五六七八九十]{1,3})(?:日|天))[^.;。；]{0,60}$/i;
+  /(?:\b(?:every|each|per)\s+(\d{1,3})\s+(?:calendar\s+)?days\b|每(?:逾期|迟延|延迟)?(\d{1,3}|[一二三四五六七八九十]{1,3})(?:日|天))[^.;。；]{0,60}$/i;
 const TOTAL =
   /(?:total|contract|purchase|aggregate)\s+(?:\w+\s+){0,2}(?:price|value|amount|sum|fees?)|合同(?:总)?(?:价款|金额|总额|总价|价格)|总(?:价款|价|额|金额)|货款总额|(?:未付|应付|欠付|逾期)(?:款项?|金额)/i;
 
-function percentOf(match: RegExpMatchArray): number | null {
+/** The percentage a match of {@link PERCENT} states; NaN when it does not read as a number ("万分之1.2.3"). */
+function percentOf(match: RegExpMatchArray): number {
   if (match[1] !== undefined) return Number(match[1]);
-  if (match[2] !== undefined) return parseEnglishNumber(match[2]);
+  if (match[2] !== undefined) return parseEnglishNumber(match[2]) ?? Number.NaN;
   const denominator = match[3] === '百' ? 100 : match[3] === '千' ? 1000 : 10000;
-  const numeral = match[4]!;
-  let numerator: number | null;
-  if (/^[\d.]+$/.test(numeral)) numerator = Number(numeral);
-  else if (numeral.includes('点')) {
-    const [whole, fraction] = numeral.split('点');
-    const wholeValue = parseChineseNumber(whole || '零');
-    const digits = [...(fraction ?? '')].map((ch) => parseChineseNumber(ch)).join('');
-    numerator = wholeValue === null ? null : Number(`${wholeValue}.${digits}`);
-  } else numerator = parseChineseNumber(numeral);
-  return numerator === null ? null : (numerator / denominator) * 100;
+  let numerator: number;
+  if (match[4] !== undefined) numerator = Number(match[4]);
+  else {
+    // A Chinese numeral, with single digits after a decimal point 点 (零点五, 一点二五, 点五).
+    const [whole, fraction] = match[5]!.split('点');
+    // Stryker disable next-line StringLiteral: equivalent, characters that are no digit join as '' below (null joins as '')
+    const fractionCharacters = [...(fraction ?? '')];
+    const digits = fractionCharacters.map((ch) => parseChineseNumber(ch)).join('');
+    numerator = Number(`${parseChineseNumber(whole || '零')}.${digits}`);
+  }
+  return (numerator / denominator) * 100;
 }
 
 function basisOf(before: string, after: string): { basis: PenaltyBasis | null; divisor: number } {
   const every = EVERY_N_DAYS.exec(after) ?? EVERY_N_DAYS_BEFORE.exec(before);
   if (every) {
     const days = parseChineseNumber(every[1] ?? every[2]!) ?? 1;
-    if (days > 1) return { basis: 'per_day', divisor: days };
+    if (days >= 1) return { basis: 'per_day', divisor: days };
   }
   for (const [basis, pattern] of BASES) if (pattern.test(after)) return { basis, divisor: 1 };
   for (const [basis, pattern] of BASIS_BEFORE) if (pattern.test(before)) return { basis, divisor: 1 };
@@ -91,7 +90,7 @@ export function extractPenaltyRate(view: TextView): PenaltyRateField | null {
   let lateInterest: PenaltyRateField | null = null;
   for (const sentence of view.sentences) {
     const text = sentence.text;
-    if (!/%|percent|per\s?cent|分之/i.test(text) || !PENALTY_CONTEXT.test(text)) continue;
+    if (!/%|per\s?cent|分之/i.test(text) || !PENALTY_CONTEXT.test(text)) continue;
     const rate = rateIn(view, sentence);
     if (!rate) continue;
     if (PENALTY_PROPER.test(text)) return rate;
@@ -105,7 +104,8 @@ function rateIn(view: TextView, sentence: Sentence): PenaltyRateField | null {
   const text = sentence.text;
   for (const match of text.matchAll(PERCENT)) {
     const percent = percentOf(match);
-    if (percent === null || percent <= 0 || percent > 1000) continue;
+    // Not a number, zero or an absurd rate (a typo, a page reference) is no rate.
+    if (!(percent > 0 && percent <= 1000)) continue;
     // A cap on the penalty ("shall not exceed 10%") is not its rate.
     if (CAP_BEFORE.test(text.slice(Math.max(0, match.index - 40), match.index))) continue;
     const end = match.index + match[0].length;

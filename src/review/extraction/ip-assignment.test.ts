@@ -1,0 +1,285 @@
+import { describe, expect, it } from 'vitest';
+import { extractFields } from './extract-fields.js';
+
+/** Whether the contract assigns IP ownership (CUAD "IP Ownership Assignment"). */
+const assigns = (text: string) => extractFields(text).ipOwnershipAssignment !== null;
+
+describe('IP assignment: what counts as intellectual property', () => {
+  it.each([
+    'intellectual property',
+    'invention',
+    'inventions',
+    'improvement',
+    'discoveries',
+    'development',
+    'work product',
+    'deliverable',
+    'copyright',
+    'patent',
+    'trademark',
+    'work',
+    'material',
+    'content',
+    'design',
+    'software',
+    'know-how',
+    'technology',
+    'data',
+    'results',
+    'modifications',
+    'derivative works',
+    'enhancement',
+    'domain',
+    'proprietary rights',
+    'IP',
+  ])('"%s" hereby assigned counts', (thing) => {
+    expect(assigns(`Any ${thing} is hereby assigned to Company.`)).toBe(true);
+  });
+
+  it('furniture hereby assigned does not', () => {
+    expect(assigns('Any furniture is hereby assigned to Company.')).toBe(false);
+  });
+});
+
+describe('IP assignment: passive assignments', () => {
+  it.each([
+    'Any software is hereby assigned to Company.',
+    'All software is hereby irrevocably assigned to Company.',
+    'All software is hereby granted and assigned to Company.',
+    'All software is hereby transferred and assigned to Company.',
+    'All software is hereby conveyed and assigned to Company.',
+    'All rights, title and interest in the software will automatically transfer to Company.',
+    'All right, title and interest in the software shall immediately pass to Company.',
+    'All right, title and interest in the software shall transfer to Company.',
+    'Consultant shall cause the software to be assigned to Company.',
+    'Consultant shall cause the software to be transferred and conveyed to Company.',
+    'Consultant shall cause the software to be assigned in full to Company.',
+  ])('%j counts', (text) => {
+    expect(assigns(text)).toBe(true);
+  });
+
+  it.each([
+    'All right, title and interest in the software shall remain with Consultant.',
+    'The software was hereby assigned a version number.',
+  ])('%j does not', (text) => {
+    expect(assigns(text)).toBe(false);
+  });
+});
+
+describe('IP assignment: works made for hire', () => {
+  it.each([
+    'The software is a work made for hire.',
+    'The software and documents are works made for hire.',
+    'The software is a work-for-hire.',
+    'The software is a work for hire.',
+    'The software is a works-made-for-hire deliverable.',
+    'The software is not subject to any lien whatsoever and is a work made for hire.',
+    'No fee is owed; the software is a work made for hire.',
+  ])('%j counts', (text) => {
+    expect(assigns(text)).toBe(true);
+  });
+
+  it.each([
+    'The software is not a work made for hire.',
+    'The software shall in no event be a work for hire.',
+    'Neither the software nor the manual is a work for hire.',
+  ])('%j does not (negated within 30 characters)', (text) => {
+    expect(assigns(text)).toBe(false);
+  });
+});
+
+describe('IP assignment: assignment verbs', () => {
+  it.each([
+    'Consultant hereby assigns',
+    'Consultant hereby irrevocably assigns',
+    'Consultant hereby unconditionally and absolutely assigns',
+    'Consultant hereby expressly transfers',
+    'Consultant hereby grants, sells and conveys',
+    'Consultant hereby sets over and assigns',
+    'Consultant hereby transfers',
+    'Consultant agrees to assign',
+    'Consultant undertakes to transfer',
+    'Consultant shall assign',
+    'Consultant will convey',
+    'Consultant must assign',
+    'Consultant agrees to and hereby does assign',
+    'Consultant shall promptly assign',
+    'Consultant shall irrevocably and hereby assign',
+    'Consultant agrees to disclose and assign',
+    'Consultant shall grant and assign',
+    'Consultant shall sell and transfer',
+    'Consultant does hereby assign',
+    'Consultant does hereby, assign',
+    'Consultant assigns, transfers',
+  ])('"%s to Company all right, title and interest in the software" counts', (verb) => {
+    expect(assigns(`${verb} to Company all right, title and interest in the software.`)).toBe(true);
+  });
+
+  it.each([
+    'Consultant assigns to Company all copyrights.',
+    'Consultant transfers and conveys fully to the Big Blue Co all copyrights.',
+    'Consultant assigns absolutely to Company all copyrights.',
+    'Consultant assigns irrevocably to Company all copyrights.',
+    'Consultant transfers and assigns to Company all copyrights.',
+  ])('%j counts', (text) => {
+    expect(assigns(text)).toBe(true);
+  });
+
+  it.each([
+    'all rights, title and interest in the software',
+    'all of its right in the software',
+    'their interest in the software',
+    'his ownership of the software',
+    'her right in the software',
+    'all rights in the software',
+    'all rights to the software',
+    'any interest in the software',
+    'ownership of the software',
+    'all intellectual property',
+    'all inventions',
+    'all improvements',
+    'all work product',
+    'all copyrights',
+    'all patents',
+    'all deliverables',
+  ])('"Consultant hereby assigns to Company %s" counts', (object) => {
+    expect(assigns(`Consultant hereby assigns to Company ${object}.`)).toBe(true);
+  });
+
+  it('"Consultant hereby assigns to Company the software and any interest therein" counts', () => {
+    expect(assigns('Consultant hereby assigns to Company the software and any interest therein.')).toBe(true);
+  });
+
+  it.each([
+    'Consultant hereby assigns to Company the lease of the software premises.',
+    'Consultant shall assign this agreement and all rights in the software to Company.',
+    'Consultant shall assign the agreement and its interest in the software to Company.',
+  ])('%j does not', (text) => {
+    expect(assigns(text)).toBe(false);
+  });
+});
+
+describe('IP assignment: creations that vest in the other party', () => {
+  it.each([
+    'All work product developed by Consultant shall vest in Company.',
+    'All work product developed by Consultant will belong to Company.',
+    'All work product developed by Consultant shall vest solely in Company.',
+    'All work product developed by Consultant shall belong exclusively to Company.',
+    'All work product developed by Consultant shall be the property of Company.',
+    'All work product developed by Consultant shall become the property of Company.',
+    'All work product developed by Consultant will be and remain the property of Company.',
+    'All work product developed by Consultant shall be the sole and exclusive property of Company.',
+    'All work product developed by Consultant shall be the exclusive property of Company.',
+    'All work product developed by Consultant shall be the absolute property of Company.',
+    'Company shall own all work product developed by Consultant.',
+    'Company shall solely own any work product developed by Consultant.',
+    'Company will exclusively own the entire work product developed by Consultant.',
+    'All work product developed by Consultant shall be owned by Company.',
+    'All work product developed by Consultant shall solely be owned exclusively by Company.',
+    'Company shall be the sole owner of all work product developed by Consultant.',
+    'Company shall be, the exclusive owner of all work product developed by Consultant.',
+    'Company shall be the sole and exclusive owner of all work product developed by Consultant.',
+    'Consultant shall execute all documents needed to perfect the ownership of Company in the work product developed by Consultant.',
+    'Consultant shall execute such further documents as Company requests to confirm the ownership of the work product developed hereunder.',
+  ])('%j counts', (text) => {
+    expect(assigns(text)).toBe(true);
+  });
+
+  it.each([
+    'developed',
+    'created',
+    'conceived',
+    'made',
+    'written',
+    'commissioned',
+    'invented',
+    'generated',
+    'produced',
+    'prepared',
+    'arising',
+    'resulting',
+    'improved',
+    'derived',
+    'authored',
+    'under this agreement',
+    'hereunder',
+    'pursuant to this agreement',
+  ])('software "%s" that vests in the other party counts', (made) => {
+    expect(assigns(`All software ${made} shall vest in Company.`)).toBe(true);
+  });
+
+  it('counts software used in the performance of the services', () => {
+    expect(assigns('All software used in the performance of the Services shall vest in Company.')).toBe(true);
+  });
+
+  it('does not count software that was not made under the contract', () => {
+    expect(assigns('All software shall vest in Company.')).toBe(false);
+  });
+});
+
+describe('IP assignment: a party keeping its own', () => {
+  it.each([
+    'All work product developed by Consultant shall vest in Company, and Consultant retains all right, title in its tools.',
+    'All work product developed by Consultant shall vest in Company, and Consultant reserves ownership of its tools.',
+    'All work product developed by Consultant shall vest in Company, and Consultant shall retain all rights in its tools.',
+    'All work product developed by Consultant shall vest in Company, but each party shall own its tools.',
+    'All work product developed by Consultant shall vest in Company, but either party will solely own its tools.',
+    'All work product developed by Consultant shall vest in Company, except its own inventions.',
+    'All work product developed by Consultant shall vest in Company, except its own intellectual assets.',
+    'All work product developed by Consultant shall vest in Company, and the tools are and shall remain with Consultant.',
+    'All work product developed by Consultant shall vest in Company, and Consultant may own all rights to its tools.',
+    'All work product developed by Consultant shall vest in Company, and Consultant represents and warrants that it is original.',
+  ])('%j does not count', (text) => {
+    expect(assigns(text)).toBe(false);
+  });
+});
+
+describe('IP assignment: rights that pass on', () => {
+  it.each([
+    'rights',
+    'ownership',
+    'interests',
+    'trademarks',
+    'copyrights',
+    'patents',
+    'inventions',
+    'improvements',
+    'work product',
+    'deliverables',
+    'intellectual property',
+  ])('"%s" in the software developed hereunder that transfer to the other party count', (subject) => {
+    expect(assigns(`The ${subject} in the software developed hereunder shall transfer to Company.`)).toBe(true);
+  });
+
+  it.each([
+    'The rights in the software developed hereunder shall automatically transfer to Company.',
+    'The rights in the software developed hereunder will immediately transfer to Company.',
+    'The rights in the software developed hereunder shall thereupon vest in Company.',
+    'The rights in the software developed hereunder shall be assigned to Company.',
+    'The rights in the software developed hereunder shall be transferred and conveyed to Company.',
+  ])('%j counts', (text) => {
+    expect(assigns(text)).toBe(true);
+  });
+});
+
+describe('IP assignment: the owner keeps what it made or named', () => {
+  it.each([
+    'All work product developed by Acme shall be owned by Acme.',
+    'All work product created solely by Acme shall vest in Acme.',
+    'All work product invented independently by employees of Acme shall belong to Acme.',
+    'All work product supplied exclusively by personnel of the Acme shall be the property of Acme.',
+    'Acme shall own all work product developed for the Acme Website.',
+  ])('%j does not count', (text) => {
+    expect(assigns(text)).toBe(false);
+  });
+
+  it('counts an owner whose name is too short to look for (two letters)', () => {
+    expect(assigns('All work product developed by XY shall be owned by XY.')).toBe(true);
+    expect(assigns('All work product developed by XYZ shall be owned by XYZ.')).toBe(false);
+  });
+
+  it('counts an owner who did not make it', () => {
+    expect(assigns('All work product developed by Consultant shall be owned by Acme.')).toBe(true);
+    expect(assigns('All work product developed by Consultant shall be owned by Acme.Corp.')).toBe(true);
+  });
+});
