@@ -30,6 +30,9 @@ const subjectLockKey = (subjectHash: string) => Number.parseInt(subjectHash.slic
 /** A statement that takes an advisory lock; selecting its void result directly upsets Prisma. */
 const LOCK_SQL = (fn: string) => `SELECT 1 AS locked FROM (SELECT ${fn}($1::int, $2::int)) AS taken`;
 
+/** The barrier function (migration write_barrier_function): takes the user's shared lock, then checks the tombstone with a fresh snapshot. */
+const barrierCall = (space: string, key: string, hash: string) => `"suanni_enter_write_barrier"(${space}, ${key}, ${hash})`;
+
 /**
  * Tombstones of erased subjects. Every writer (checkpointer, fact store, services) asks before
  * it writes, so a run that was in flight during the erasure cannot bring data back; token
@@ -87,12 +90,10 @@ export class Tombstones implements PgWriteBarrier, ErasedSubjects {
   }
 
   guard(userId: string, firstParameter: number): BarrierCondition {
-    const userHash = this.notKnownErased(userId);
-    const [space, key, hash] = [firstParameter, firstParameter + 1, firstParameter + 2];
+    const { barrier_space, barrier_key, barrier_hash } = this.rowGuard(userId);
     return {
-      // The function (migration write_barrier_function) takes the lock, then checks with a fresh snapshot.
-      sql: `"suanni_enter_write_barrier"($${space}::int, $${key}::int, $${hash}::text)`,
-      values: [ERASURE_LOCK_SPACE, erasureLockKey(userId), userHash],
+      sql: barrierCall(`$${firstParameter}::int`, `$${firstParameter + 1}::int`, `$${firstParameter + 2}::text`),
+      values: [barrier_space, barrier_key, barrier_hash],
     };
   }
 
@@ -102,7 +103,7 @@ export class Tombstones implements PgWriteBarrier, ErasedSubjects {
 
   rowCondition(alias: string): string {
     if (!/^[a-z_]+$/.test(alias)) throw new Error('a row alias must be a plain identifier');
-    return `"suanni_enter_write_barrier"(${alias}.barrier_space, ${alias}.barrier_key, ${alias}.barrier_hash)`;
+    return barrierCall(`${alias}.barrier_space`, `${alias}.barrier_key`, `${alias}.barrier_hash`);
   }
 
   /** The user's hash; throws at once for a user this process already saw erased (erasure is permanent). */

@@ -47,16 +47,11 @@ export class WriteCoalescer<Item, Result> {
       answered = Promise.reject(error);
     }
     answered
-      .then(
-        (results) => {
-          if (results.length !== batch.length)
-            throw new Error(`a coalesced write answered ${results.length} results for ${batch.length} items`);
-          for (const [index, entry] of batch.entries()) entry.resolve(results[index]);
-        },
-        (error: unknown) => {
-          for (const entry of batch) entry.reject(error);
-        },
-      )
+      .then((results) => {
+        if (results.length !== batch.length)
+          throw new Error(`a coalesced write answered ${results.length} results for ${batch.length} items`);
+        for (const [index, entry] of batch.entries()) entry.resolve(results[index]);
+      })
       .catch((error: unknown) => {
         for (const entry of batch) entry.reject(error);
       })
