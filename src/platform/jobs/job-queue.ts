@@ -1,5 +1,6 @@
 import PgBoss from 'pg-boss';
 import { exclusively } from '../db/advisory-lock.js';
+import type { SqlRunner } from '../db/write-barrier.js';
 import type { RetryOptions } from '../db/transient.js';
 import { createLogger } from '../logger.js';
 import { QueueWorker, type FetchedJob, type QueuedJob } from './queue-worker.js';
@@ -54,8 +55,8 @@ export interface ClusterQueueStats {
   oldestWaitingSeconds: number;
 }
 
-/** Runs SQL inside the caller's transaction, so that a job is created with the rows it is about. */
-export type SqlRunner = (text: string, values: unknown[]) => Promise<unknown[]>;
+/** Jobs are inserted with a runner of the caller's transaction, so that a job exists exactly when the rows it is about do. */
+export type { SqlRunner };
 
 /**
  * Durable jobs in PostgreSQL (pg-boss 10, the last line that runs on Node 20): at-least-once
