@@ -148,6 +148,45 @@ describe('hot path: the session quota and the write barrier on the pg pool', () 
     expect(await outcome(quotas.assertRoom(tenantId, 'sessions'))).toBe('QUOTA_EXCEEDED'); // counts 10
   });
 
+  it('an old count keeps serving while it is counted again in the background, and a too old one is counted before the check', async () => {
+    const clock = { now: Date.now() };
+    const quotas = new QuotaService(
+      db,
+      { facts: 100, sessions: 100, checkpointBytes: 1e9, reviewsPerDay: 100 },
+      new AuditLog(db),
+      () => clock.now,
+    );
+    await db.session.deleteMany({ where: { tenantId } });
+    await db.tenantQuota.upsert({ where: { tenantId }, create: { tenantId, maxSessions: 10 }, update: { maxSessions: 10 } });
+    expect(QUOTA_REUSE.staleMs).toBeGreaterThan(QUOTA_REUSE.ttlMs);
+
+    expect(await outcome(quotas.assertRoom(tenantId, 'sessions'))).toBe('room'); // counts 0; holds 1
+    await addSessionsElsewhere(10);
+    clock.now += QUOTA_REUSE.ttlMs;
+    // The old count (1) answers at once, far below the limit, although all 10 are in use by now
+    // (a check that waited for a count would refuse) ...
+    expect(await outcome(quotas.assertRoom(tenantId, 'sessions'))).toBe('room'); // holds 2; recounts in the background
+    await quotas.settled();
+    // ... and the recount (10, plus the 1 this process added meanwhile) takes over: near the limit, so the next check counts.
+    expect(await outcome(quotas.assertRoom(tenantId, 'sessions'))).toBe('QUOTA_EXCEEDED'); // counts 10
+
+    // A count older than staleMs is not used: the check counts before it answers.
+    await db.session.deleteMany({ where: { tenantId } });
+    const fresh = new QuotaService(
+      db,
+      { facts: 100, sessions: 100, checkpointBytes: 1e9, reviewsPerDay: 100 },
+      new AuditLog(db),
+      () => clock.now,
+    );
+    expect(await outcome(fresh.assertRoom(tenantId, 'sessions'))).toBe('room'); // counts 0; holds 1
+    await addSessionsElsewhere(10);
+    clock.now += QUOTA_REUSE.staleMs;
+    expect(await outcome(fresh.assertRoom(tenantId, 'sessions'))).toBe('QUOTA_EXCEEDED'); // counts 10 first
+    await fresh.settled();
+    await db.session.deleteMany({ where: { tenantId } });
+    await db.tenantQuota.delete({ where: { tenantId } });
+  });
+
   /**
    * Holds the user's exclusive erasure lock (as Tombstones.bury does), starts `write`, waits until
    * it queues on that lock, then commits a tombstone: what the writer's check sees is the tombstone

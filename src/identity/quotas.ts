@@ -5,24 +5,33 @@ import { AppError, badUserInput, forbidden } from '../platform/errors.js';
 import { ExpiringCache, SharedLoads } from '../platform/expiring-cache.js';
 import { checkpointTables } from '../platform/langgraph/checkpointer.js';
 import { CHECKPOINT_SCHEMA } from '../platform/langgraph/checkpointer.js';
+import { createLogger } from '../platform/logger.js';
 import { hasRole, type Principal } from './principal.js';
+
+const log = createLogger('quotas');
 
 export type QuotaName = 'facts' | 'sessions' | 'checkpointBytes' | 'reviewsPerDay';
 export const QUOTA_NAMES: readonly QuotaName[] = ['facts', 'sessions', 'checkpointBytes', 'reviewsPerDay'];
 export type QuotaValues = Record<QuotaName, number>;
+/** A count of one quota's use, plus what this process added since `countedAt`. */
+interface RecentCount {
+  used: number;
+  countedAt: number;
+}
 
 /** Checkpoint bytes change with every turn; counting them per turn would cost more than the turn. */
 const CHECKPOINT_USAGE_TTL_MS = 30_000;
 
 /**
  * The hot check (`createSession`) reuses what it learnt: a tenant's limits for 10 s (this process's
- * own `setTenantQuota` applies at once, another process's within 10 s), and its session count for
- * 10 s plus the sessions this process added since, but only while that stays under 90 % of the
- * limit. Within the last 10 % every check counts. Counting grows with the tenant's sessions and was
- * a round trip per create; the check was never exact under concurrency anyway (it runs before the
- * insert's transaction).
+ * own `setTenantQuota` applies at once, another process's within 10 s), and its session count plus
+ * the sessions this process added since, but only while that stays under 90 % of the limit. Within
+ * the last 10 % every check counts. A count older than 10 s is counted again in the background while
+ * checks go on with it (at most 30 s old): counting grows with the tenant's sessions, and every
+ * create of the tenant waiting for it every 10 s was the hot path's slowest moment. The check was
+ * never exact under concurrency anyway (it runs before the insert's transaction).
  */
-export const QUOTA_REUSE = { ttlMs: 10_000, belowShare: 0.9, maxTenants: 10_000 } as const;
+export const QUOTA_REUSE = { ttlMs: 10_000, staleMs: 30_000, belowShare: 0.9, maxTenants: 10_000 } as const;
 const REUSED_COUNTS: ReadonlySet<QuotaName> = new Set(['sessions']);
 
 /**
@@ -33,10 +42,12 @@ const REUSED_COUNTS: ReadonlySet<QuotaName> = new Set(['sessions']);
 export class QuotaService {
   private readonly checkpointUsage = new Map<string, { bytes: number; at: number }>();
   private readonly recentLimits: ExpiringCache<string, QuotaValues>;
-  /** Per `${tenantId}:${quota}`: a recent count plus what this process added since. */
-  private readonly recentUsage: ExpiringCache<string, { used: number }>;
+  /** Per `${tenantId}:${quota}`: a recent count plus what this process added since, kept up to `staleMs`. */
+  private readonly recentUsage: ExpiringCache<string, RecentCount>;
   private readonly limitLoads = new SharedLoads<string, QuotaValues>();
-  private readonly countLoads = new SharedLoads<string, { used: number }>();
+  private readonly countLoads = new SharedLoads<string, RecentCount>();
+  /** Background recounts not yet settled (awaited by {@link settled}). */
+  private readonly refreshing = new Set<Promise<unknown>>();
 
   constructor(
     private readonly db: Database,
@@ -120,12 +131,10 @@ export class QuotaService {
       let known = this.recentUsage.get(key);
       let counted = false;
       if (!known) {
-        known = await this.countLoads.run(key, async () => {
-          const fresh = { used: await this.used(tenantId, name) };
-          this.recentUsage.set(key, fresh, this.now() + QUOTA_REUSE.ttlMs);
-          return fresh;
-        });
+        known = await this.countLoads.run(key, () => this.countAndKeep(key, tenantId, name, () => 0));
         counted = true;
+      } else if (this.now() - known.countedAt >= QUOTA_REUSE.ttlMs) {
+        this.recountInBackground(key, tenantId, name, known);
       }
       if (known.used + amount <= limit * QUOTA_REUSE.belowShare) {
         known.used += amount;
@@ -139,6 +148,34 @@ export class QuotaService {
     }
     const [limit, used] = await Promise.all([this.limits(tenantId).then((limits) => limits[name]), this.used(tenantId, name)]);
     this.refuseOver(name, limit, used, amount);
+  }
+
+  /**
+   * Counts and keeps the count, plus `addedMeanwhile()`: what this process added while the count
+   * ran (a row the count already saw is then held twice, which errs on the side of refusing).
+   */
+  private async countAndKeep(key: string, tenantId: string, name: QuotaName, addedMeanwhile: () => number): Promise<RecentCount> {
+    const countedAt = this.now();
+    const fresh = { used: await this.used(tenantId, name), countedAt };
+    fresh.used += addedMeanwhile();
+    this.recentUsage.set(key, fresh, countedAt + QUOTA_REUSE.staleMs);
+    return fresh;
+  }
+
+  private recountInBackground(key: string, tenantId: string, name: QuotaName, stale: RecentCount): void {
+    const heldBefore = stale.used;
+    const recount = this.countLoads.run(key, () => this.countAndKeep(key, tenantId, name, () => stale.used - heldBefore));
+    if (this.refreshing.has(recount)) return;
+    this.refreshing.add(recount);
+    // A failed recount leaves the stale count in use until it is too old; then a check counts itself and fails visibly.
+    void recount
+      .catch((error: unknown) => log.warn({ err: error, tenantId, quota: name }, 'quota recount failed'))
+      .finally(() => this.refreshing.delete(recount));
+  }
+
+  /** Resolves once the background recounts started so far have settled. */
+  async settled(): Promise<void> {
+    await Promise.allSettled([...this.refreshing]);
   }
 
   private refuseOver(name: QuotaName, limit: number, used: number, amount: number): void {
