@@ -12,6 +12,8 @@ const CHOICE_VERB = /\b(?:govern(?:ed|s|ing)?|constru(?:ed|e|ction)|interpret(?:
 const WEAK_CHOICE_VERB = /\b(?:resolved|determined|decided|adjudicated|subject\s+to|in\s+accordance\s+with|under|shall\s+apply|applies)\b/i;
 /** Company descriptions ("a corporation organized under the laws of Delaware") are not choices of law. */
 const INCORPORATION = /\b(?:organi[sz]ed|incorporated|existing|formed|registered|chartered|established|duly\s+\w+)\b[^.;]{0,40}$/i;
+/** "the laws of that State", "the laws thereof": the place is named elsewhere in the sentence. */
+const ANAPHORIC_PLACE = /^(?:(?:that|such|said|the\s+said|this)\s+(?:state|jurisdiction|country|province|commonwealth)\b|thereof\b)/i;
 const OTHER_LAW = /\b(?:other|another|any)\s+(?:jurisdiction|state|country)\b[^.;]{0,10}$|\bconflicts?\s+of\s+laws?\b[^.;]{0,30}$/i;
 
 interface Candidate {
@@ -62,9 +64,7 @@ function englishCandidates(raw: string): Mention[] {
     const window = sentence.slice(windowStart, windowStart + 110);
     // "the laws of that State applicable to agreements ... performed in the State of New Jersey"
     // "the laws thereof": the place named earlier in the sentence ("accepted ... in the State of Nevada").
-    const anaphoric =
-      /^(?:(?:that|such|said|the\s+said|this)\s+(?:state|jurisdiction|country|province|commonwealth)\b|thereof\b)/i.test(window) ||
-      /\bthereof\b/i.test(match[0] + window.slice(0, 10));
+    const anaphoric = ANAPHORIC_PLACE.test(window);
     const chosen = anaphoric ? pickJurisdiction(findJurisdictions(sentence), Infinity) : pickJurisdiction(findJurisdictions(window));
     if (chosen) found.push({ jurisdiction: chosen.normalised, score: base });
   }
