@@ -12,7 +12,7 @@ const STAKE = String.raw`(?:a\s+majority|(?:(?:more\s+than|at\s+least|over|in\s+
  * than fifty percent (50%) of the outstanding shares of Licensee are sold", "... ceases to be owned by".
  */
 const STAKE_CHANGES = new RegExp(
-  String.raw`\b(?:sale|assignment|transfer|disposition|pledge)(?:\s*,?\s+(?:or\s+|and\s+)?(?:other\s+)?(?:sale|assignment|transfer|disposition|pledge))*\s+of\s+(?:any|a\s+controlling|the\s+controlling)\s+(?:[\w-]+\s+){0,2}?(?:stock|shares|ownership\s+interests?|equity\s+interests?|voting\s+(?:stock|securities|interests?))\b(?=[^.;]{0,120}?\bdeemed\b)|\b(?:transfer|sale|acquisition|disposition|disposal)\s+of\s+${STAKE}|\b${STAKE}[^.;]{0,100}?\b(?:(?:is|are|be|been|becomes?)\s+(?:directly\s+or\s+indirectly\s+)?(?:sold|transferred|acquired|assigned|conveyed)|changes\s+hands|ceases?\s+to\s+be\s+(?:owned|held))\b`,
+  String.raw`\b(?:sale|assignment|transfer|disposition|pledge)(?:\s*,?\s+(?:or\s+|and\s+)?(?:other\s+)?(?:sale|assignment|transfer|disposition|pledge)){0,4}\s+of\s+(?:any|a\s+controlling|the\s+controlling)\s+(?:[\w-]+\s+){0,2}?(?:stock|shares|ownership\s+interests?|equity\s+interests?|voting\s+(?:stock|securities|interests?))\b(?=[^.;]{0,120}?\bdeemed\b)|\b(?:transfer|sale|acquisition|disposition|disposal)\s+of\s+${STAKE}|\b${STAKE}[^.;]{0,100}?\b(?:(?:is|are|be|been|becomes?)\s+(?:directly\s+or\s+indirectly\s+)?(?:sold|transferred|acquired|assigned|conveyed)|changes\s+hands|ceases?\s+to\s+be\s+(?:owned|held))\b`,
   'i',
 );
 /** The defined event itself: "Change of Control", "change in ownership", "a controlling interest". */
