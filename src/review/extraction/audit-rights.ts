@@ -2,7 +2,7 @@ import { isBareHeading, presenceOf } from './presence.js';
 import type { TextView } from './text-view.js';
 import type { PresenceField } from './types.js';
 
-const MENTIONS = /audit|inspect|examin|access|review|verif|available|premises|visit|审计|查账|查阅|检查/i;
+const MENTIONS = /audit|inspect|examin|access|review|verif|available|premises|visit|observ|monitor|审计|查账|查阅|检查/i;
 const RECORDS =
   /\b(?:books|records|accounts|documentation|data|facilities|premises|sites?|plants?|operations|manufacturing|systems|files|statements|ledgers|invoices|reports)\b/i;
 /** Information, materials or payments count when they are inspected, audited, examined or verified; a "review" of them is an approval. */
@@ -13,7 +13,7 @@ const CHECKED_ITEMS =
  * inspect the books and records", "have the right, [limits on when and how often], to examine".
  */
 const RIGHT =
-  /\b(?:right|entitled|permitted|may|option|opportunity)\b[^.;]{0,160}?\b(?:audit|inspect|examine|examining|review|verify)\b|\b(?:right|entitled)\b,[^.;]{0,260}?,\s+to\s+(?:audit|inspect|examine)\b|\b(?:books|records|accounts)\b[^.;]{0,80}?\b(?:available|accessible|open)\b[^.;]{0,40}?\b(?:to|for)\b|\b(?:available|accessible|open)\b[^.;]{0,30}?\bfor\s+(?:[\w']+\s+){0,3}?(?:inspection|audit|review|examination)\b|\bfor\s+(?:\w+\s+){0,2}?(?:audit|inspection|examination)\s+(?:and\s+\w+\s+)?by\b|\benter\s+(?:upon\s+)?(?:and\s+into\s+)?(?:any\s+|the\s+)?premises\b|\b(?:may|right\s+to|entitled\s+to|permit\w*|allow\w*)\b[^.;]{0,60}?\bvisit\w*\b[^.;]{0,60}?\b(?:premises|facilit(?:y|ies)|plants?|sites?|factor(?:y|ies)|warehouses?)\b|\b(?:permit|allow|grant|afford|give|provide)\w*\b[^.;]{0,120}?\b(?:audit|inspect|inspection|examin\w*|access|review|copy)\b|\b(?:open|available|subject)\s+(?:for|to)\s+(?:(?:audit|inspection|examination|review|copying)(?:,?\s+(?:and|or)\s+|,\s*)?){1,3}\b|\b(?:audit|inspection|examination)s?\s+(?:(?:right|rights)\b|(?:of|by)\s+(?:\w+\s+){0,3}?(?:books|records|accounts|facilit))|\b(?:conduct|perform|carry\s+out|undertake)\w*\s+(?:an?\s+|such\s+|the\s+|any\s+)?(?:audit|inspection)s?\b|\bauditing\s+party\b|\baudit(?:ed)?\s+party\b|\bany\s+(?:such\s+)?audit\s+shall\b|\bright\s+of\s+audit\b/i;
+  /\b(?:right|entitled|permitted|may|option|opportunity)\b[^.;]{0,160}?\b(?:audit|inspect|examine|examining|review|verify)\b|\b(?:right|entitled)\b,[^.;]{0,260}?,\s+to\s+(?:audit|inspect|examine)\b|\b(?:books|records|accounts)\b[^.;]{0,80}?\b(?:available|accessible|open)\b[^.;]{0,40}?\b(?:to|for)\b|\b(?:available|accessible|open)\b[^.;]{0,30}?\bfor\s+(?:[\w']+\s+){0,3}?(?:inspection|audit|review|examination)\b|\bfor\s+(?:\w+\s+){0,2}?(?:audit|inspection|examination)\s+(?:and\s+\w+\s+)?by\b|\benter\s+(?:upon\s+)?(?:and\s+into\s+)?(?:any\s+|the\s+)?premises\b|\b(?:may|right\s+to|entitled\s+to|permit\w*|allow\w*)\b[^.;]{0,60}?\bvisit\w*\b[^.;]{0,60}?\b(?:premises|facilit(?:y|ies)|plants?|sites?|factor(?:y|ies)|warehouses?)\b|\b(?:permit|allow|grant|afford|give|provide)\w*\b[^.;]{0,120}?\b(?:audit|inspect|inspection|examin\w*|access|review|copy)\b|\b(?:open|available|subject)\s+(?:for|to)\s+(?:(?:audit|inspection|examination|review|copying)(?:,?\s+(?:and|or)\s+|,\s*)?){1,3}\b|\b(?:audit|inspection|examination)s?\s+(?:(?:right|rights)\b|(?:of|by)\s+(?:\w+\s+){0,3}?(?:books|records|accounts|facilit))|\b(?:conduct|perform|carry\s+out|undertake)\w*\s+(?:an?\s+|such\s+|the\s+|any\s+)?(?:audit|inspection)s?\b|\bauditing\s+party\b|\baudit(?:ed)?\s+party\b|\bany\s+(?:such\s+)?audit\s+shall\b|\bright\s+of\s+audit\b|\b(?:right|entitled|permitted|may|permit\w*|allow\w*)\b[^.;]{0,100}?\b(?:observe|observation|monitor(?:ing)?)\b(?!\s+(?:of\s+)?(?:its|their|his|her)\s+own\b)[^.;]{0,60}?\b(?:facilit\w*|premises|plants?|sites?|manufactur\w*|process\w*|operations|performance|books|records|compliance)\b|\b(?:may|shall|will|can)\s+(?:at\s+any\s+(?:reasonable\s+)?time\s+)?be\s+(?:inspected|audited|examined|verified)\b/i;
 /** Auditors who only certify financial statements are not the counterparty's audit right. */
 const NOT_A_RIGHT =
   /\baudited\s+(?:financial|consolidated|balance)|\bindependent\s+(?:registered\s+)?(?:public\s+)?(?:accountants?|auditors?)\b[^.;]{0,60}\b(?:certif|opinion|report\s+on\s+the\s+financial)|\bquality\s+(?:control\s+)?inspection\s+of\s+(?:the\s+)?(?:goods|products)\b/i;
@@ -55,7 +55,7 @@ export function extractAuditRights(view: TextView): PresenceField | null {
     return (
       !RECITAL.test(text) &&
       RIGHT.test(text) &&
-      /audit|inspect|examin|review|verif|available|accessible|premises|visit/i.test(text) &&
+      /audit|inspect|examin|review|verif|available|accessible|premises|visit|observ|monitor/i.test(text) &&
       !/\bgenerally\s+available\b|\bconfidential\s+information\b|\bwaives?\s+the\s+right\b/i.test(text) &&
       (RECORDS.test(text) || CHECKED_ITEMS.test(text) || /\baudit/i.test(text)) &&
       !NOT_A_RIGHT.test(text)

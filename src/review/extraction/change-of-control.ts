@@ -3,13 +3,24 @@ import { LIST_ITEM, leadIn } from './sentence-rules.js';
 import type { TextView } from './text-view.js';
 import type { PresenceField } from './types.js';
 
-const MENTIONS = /control|ownership|majority|merge|acqui|substantially\s+all|operation\s+of\s+law|consolidat|控制权|股权变更|并购|合并/i;
+const MENTIONS =
+  /control|ownership|majority|merge|acqui|substantially\s+all|operation\s+of\s+law|consolidat|take-?over|sharehold|\bshares\b|\bstock\b|per\s*cent|%|控制权|股权变更|并购|合并/i;
+/** A share of a party's stock: "50% or more of the voting stock", "more than fifty percent (50%) of the outstanding shares", "a majority of its equity". */
+const STAKE = String.raw`(?:a\s+majority|(?:(?:more\s+than|at\s+least|over|in\s+excess\s+of|not\s+less\s+than)\s+)?(?:[a-z]+(?:-[a-z]+)?\s+(?:percent|per\s+cent)|\d{1,3}(?:\.\d{1,2})?\s*(?:%|percent|per\s+cent))(?:\s*\(\d{1,3}(?:\.\d{1,2})?\s*%\))?(?:\s+or\s+more)?)\s+(?:in\s+(?:the\s+)?\w+\s+)?of\s+(?:the\s+|its\s+|such\s+party's\s+)?(?:[\w'-]+\s+){0,3}?(?:voting|shares|stock|equity|securities|capital|ownership|membership|partnership)\b`;
+/**
+ * That share changing hands: "any transfer of 50% or more of the voting stock of Distributor", "if more
+ * than fifty percent (50%) of the outstanding shares of Licensee are sold", "... ceases to be owned by".
+ */
+const STAKE_CHANGES = new RegExp(
+  String.raw`\b(?:sale|assignment|transfer|disposition|pledge)(?:\s*,?\s+(?:or\s+|and\s+)?(?:other\s+)?(?:sale|assignment|transfer|disposition|pledge)){0,4}\s+of\s+(?:any|a\s+controlling|the\s+controlling)\s+(?:[\w-]+\s+){0,2}?(?:stock|shares|ownership\s+interests?|equity\s+interests?|voting\s+(?:stock|securities|interests?))\b(?=[^.;]{0,120}?\bdeemed\b)|\b(?:transfer|sale|acquisition|disposition|disposal)\s+of\s+${STAKE}|\b${STAKE}[^.;]{0,100}?\b(?:(?:is|are|be|been|becomes?)\s+(?:directly\s+or\s+indirectly\s+)?(?:sold|transferred|acquired|assigned|conveyed)|changes\s+hands|ceases?\s+to\s+be\s+(?:owned|held))\b`,
+  'i',
+);
 /** The defined event itself: "Change of Control", "change in ownership", "a controlling interest". */
 const EVENT =
-  /\bchange\s+(?:of|in)\s+(?:the\s+)?(?:effective\s+|actual\s+|corporate\s+)?(?:control|ownership|management\s+control)\b|\bchange-of-control\b|\b(?:ownership|control)\s+change\b|\bcontrolling\s+(?:interest|stake)\b|\b(?:transfer|sale|acquisition)\s+of\s+(?:a\s+)?(?:majority|more\s+than\s+fifty\s+percent|more\s+than\s+50%|(?:fifty|50)\s+percent|control)\b|\b(?:comes?|coming)\s+under\s+the\s+control\s+of\b|\b(?:acquires?|obtains?|gains?)\s+(?:direct\s+or\s+indirect\s+)?control\s+(?:of|over)\b|\b(?:acquires?|acquiring|obtains?|holds?)\s+(?:(?:beneficial\s+)?ownership\s+of\s+)?(?:more\s+than\s+|at\s+least\s+)?(?:(?:fifty|\d{2})\s*(?:%|percent)|a\s+majority)\s+(?:\(\d{2}%\)\s+)?(?:or\s+more\s+)?(?:of\s+)?(?:the\s+)?(?:[\w']+\s+){0,3}?(?:voting|shares|stock|equity|securities|capital)\b/i;
+  /\bchange\s+(?:of|in)\s+(?:the\s+|its\s+|their\s+|[A-Z][\w&.-]*'s\s+)?(?:(?:effective|actual|corporate|majority|beneficial|legal|direct|indirect|voting)\s+(?:or\s+(?:effective|actual|beneficial|legal|direct|indirect)\s+)?)?(?:control|ownership|management\s+control|shareholding|shareholders)\b|\b(?:becomes?|become|ceases?\s+to\s+be)\s+(?:directly\s+or\s+indirectly\s+)?(?:controlled|owned)\s+by\b|\bchange-of-control\b|\b(?:ownership|control)\s+change\b|\bcontrolling\s+(?:interest|stake)\b|\b(?:transfer|sale|acquisition)\s+of\s+(?:a\s+)?(?:majority|more\s+than\s+fifty\s+percent|more\s+than\s+50%|(?:fifty|50)\s+percent|control)\b|\b(?:comes?|coming)\s+under\s+the\s+control\s+of\b|\b(?:acquires?|obtains?|gains?)\s+(?:direct\s+or\s+indirect\s+)?control\s+(?:of|over)\b|\b(?:acquires?|acquiring|obtains?|holds?)\s+(?:(?:beneficial\s+)?ownership\s+of\s+)?(?:more\s+than\s+|at\s+least\s+)?(?:(?:fifty|\d{2})\s*(?:%|percent)|a\s+majority)\s+(?:\(\d{2}%\)\s+)?(?:or\s+more\s+)?(?:of\s+)?(?:the\s+)?(?:[\w']+\s+){0,3}?(?:voting|shares|stock|equity|securities|capital)\b/i;
 /** A corporate transaction that triggers a consequence: termination, consent, notice, deemed assignment. */
 const TRANSACTION =
-  /\b(?:merger|merges?|consolidat\w+|acquisition\s+of\s+(?:\w+\s+){0,6}?(?:stock|shares|equity|assets|business|control|majority)|(?:is|are|be|becomes?)\s+(?:merged|acquired)\b(?!\s+(?:under|pursuant|hereunder|from|in\s+accordance))|sale\s+of\s+(?:all\s+or\s+)?substantially\s+all\s+of\s+(?:its|the|such\s+party's|\w+'s)\s+(?:\w+\s+){0,2}?(?:assets|stock|shares|business))\b|\bchange\s+in\s+(?:the\s+)?(?:management|ownership)\b|\bcontrol\s+of\s+(?:either|a|the)\s+party\s+(?:shall\s+|will\s+)?(?:pass|change|is\s+transferred|be\s+transferred)\b|\bceases?\s+to\s+(?:own|control)\b|\bacquisition\s+of\s+(?:the\s+)?(?:other\s+)?(?:party|[A-Z][\w&.-]*)\s+by\b|\bmajority\s+of\s+(?:the\s+|its\s+)?(?:[\w']+\s+){0,3}?(?:capital\s+stock|voting\s+(?:stock|securities|power)|shares|equity)\b/i;
+  /\b(?:merger|merges?|consolidat\w+|acquisition\s+of\s+(?:\w+\s+){0,6}?(?:stock|shares|equity|assets|business|control|majority)|(?:is|are|be|becomes?)\s+(?:merged|acquired)\b(?!\s+(?:under|pursuant|hereunder|from|in\s+accordance))|(?:sale|transfer|disposition|disposal|conveyance)(?:\s*,?\s+(?:or\s+|and\s+)?(?:other\s+)?(?:sale|transfer|disposition|disposal|conveyance|lease)){0,3}\s+of\s+(?:all\s+or\s+)?substantially\s+all\s+(?:of\s+)?(?:its|the|such\s+party's|\w+'s)\s+(?:\w+\s+){0,2}?(?:assets|stock|shares|business)|(?:sells?|transfers?|conveys?|dispos(?:es|ing)\s+of)\s+(?:(?:or|and)\s+(?:otherwise\s+)?(?:sells?|transfers?|conveys?|disposes\s+of|assigns?)\s+)?(?:all\s+or\s+)?substantially\s+all\s+(?:of\s+)?(?:its|the|such\s+party's|\w+'s)\s+(?:\w+\s+){0,2}?(?:assets|stock|shares|business)|take-?over|(?:acquir(?:er|or)|purchaser|transferee)\s+of\s+(?:all\s+or\s+)?substantially\s+all)\b|\bchange\s+in\s+(?:the\s+)?(?:management|ownership)\b|\bcontrol\s+of\s+(?:either|a|the)\s+party\s+(?:shall\s+|will\s+)?(?:pass|change|is\s+transferred|be\s+transferred)\b|\bceases?\s+to\s+(?:own|control)\b|\bacquisition\s+of\s+(?:the\s+)?(?:other\s+)?(?:party|[A-Z][\w&.-]*)\s+by\b|\bmajority\s+of\s+(?:the\s+|its\s+)?(?:[\w']+\s+){0,3}?(?:capital\s+stock|voting\s+(?:stock|securities|power)|shares|equity)\b/i;
 const CONSEQUENCE =
   /\bend\s+(?:this|the)\s+(?:agreement|contract)\b|\b(?:terminat\w*|cancel\w*|consent|approv\w*|notif\w*|notice|unsuitable|deemed\s+(?:to\s+be\s+)?(?:an?\s+)?(?:assignment|transfer)|shall\s+(?:be\s+)?(?:considered|treated)\s+(?:as\s+)?an?\s+(?:assignment|transfer)|void)\b|\b(?:assignment|transfer)"?\s+(?:under\s+this\s+\w+\s+)?shall\s+be\s+deemed\s+to\s+include\b/i;
 /** Insolvency wording ("assignment for the benefit of creditors") is not a change of control. */
@@ -21,7 +32,7 @@ const INSOLVENCY =
  * free pass, not a restriction; so does "nor shall any change in control be deemed an assignment".
  */
 const PERMISSION_BEFORE =
-  /\b(?:may|can|is\s+free\s+to|shall\s+be\s+entitled\s+to)\s*,?\s+(?:(?!not\b|no\b|never\b)[\w']+,?\s+){0,5}?(?:assign|transfer)\b|\bno\s+(?:such\s+)?(?:consent|approval)\b|\b(?:consent|approval)\s+(?:is|shall\s+be|will\s+be)\s+not\s+required\b|\bwithout\s+(?:the\s+)?(?:need\s+for\s+|obtaining\s+)?(?:any\s+)?(?:the\s+)?(?:other(?:\s+party)?'s\s+)?(?:prior\s+)?(?:express\s+)?(?:written\s+)?(?:consent|approval)\b|\bdoes\s+not\s+require\b|\bneed\s+not\b|\bnot\s+(?:be\s+)?(?:affected|impaired)\s+by\b|\bnor\s+shall\s+(?:any|a|an|such|the)\b|\bshall\s+not\s+be\s+deemed\b/i;
+  /\b(?:may|can|is\s+free\s+to|(?:shall\s+be|is|are)\s+(?:entitled|permitted)\s+to|(?:shall\s+)?(?:have|has)\s+the\s+right\s+to)\s*,?\s+(?:(?!not\b|no\b|never\b)[\w']+,?\s+){0,5}?(?:assign|transfer)\b|\bno\s+(?:such\s+)?(?:consent|approval)\b|\b(?:consent|approval)\s+(?:is|shall\s+be|will\s+be)\s+not\s+required\b|\bwithout\s+(?:the\s+)?(?:need\s+for\s+|obtaining\s+)?(?:any\s+)?(?:the\s+)?(?:other(?:\s+party)?'s\s+)?(?:prior\s+)?(?:express\s+)?(?:written\s+)?(?:consent|approval)\b|\bdoes\s+not\s+require\b|\bneed\s+not\b|\bnot\s+(?:be\s+)?(?:affected|impaired)\s+by\b|\bnor\s+shall\s+(?:any|a|an|such|the)\b|\bshall\s+not\s+be\s+deemed\b/i;
 const PERMISSIONS = new RegExp(PERMISSION_BEFORE.source, 'gi');
 /** "A change of control of Rogers shall not be considered an assignment". */
 const NOT_AN_ASSIGNMENT =
@@ -55,10 +66,16 @@ function partStart(text: string, at: number): number {
  */
 const CONDITION_AFTER =
   /^[^;]{0,300}?\b(?:provided\s+(?:,\s*however\s*,\s*)?that\s+(?:(?:such|the|any)\s+)?(?:acquir\w+|successor|surviving|purchaser|transaction)|except\s+(?:in\s+the\s+case\s+)?where\b[^;]{0,160}\b(?:consent|approval)\b[^;]{0,60}\brequired)/i;
+/** "...; provided, however, that the prior written consent of XSPA shall be required [for some acquirers]": the pass has a consent carved back in. */
+const CONSENT_PROVISO =
+  /\bprovided\s*,?\s*(?:however\s*,\s*)?that\s+(?:the\s+)?(?:prior\s+)?(?:written\s+)?(?:consent|approval)\b[^.;]{0,60}\b(?:shall|will)\s+be\s+required\b/i;
+function isConditional(after: string): boolean {
+  return CONDITION_AFTER.test(after) || CONSENT_PROVISO.test(after);
+}
 
 function isFreePass(text: string, at: number): boolean {
   const before = text.slice(partStart(text, at), at);
-  if (!PERMISSION_BEFORE.test(before) || TERMINATION_AFTER.test(text.slice(at)) || CONDITION_AFTER.test(text.slice(at))) return false;
+  if (!PERMISSION_BEFORE.test(before) || TERMINATION_AFTER.test(text.slice(at)) || isConditional(text.slice(at))) return false;
   for (const permission of before.matchAll(PERMISSIONS)) {
     // "will not, without the prior written consent of Licensee, merge": consent is required, not waived.
     const lead = before.slice(Math.max(0, permission.index - 40), permission.index);
@@ -91,15 +108,16 @@ const DISCLOSURE = /\b(?:disclos\w*|reference|announce\w*|publicity)\b/i;
 function isFreeToSuccessor(text: string): boolean {
   const free = FREE_TO_SUCCESSOR.exec(text);
   return (
-    free !== null &&
-    !NEGATED_BEFORE.test(text.slice(Math.max(0, free.index - 20), free.index)) &&
-    !CONDITION_AFTER.test(text.slice(free.index))
+    free !== null && !NEGATED_BEFORE.test(text.slice(Math.max(0, free.index - 20), free.index)) && !isConditional(text.slice(free.index))
   );
 }
 
 /** '"Change of Control" means ...', '"X" shall have the meaning ...': a definition, not a consequence. */
 const DEFINITION =
   /^[^;:]{0,120}?"\s*(?:,[^,"]{0,40},\s*)?(?:shall\s+)?(?:means?|includes?)\b|^[^;]{0,120}?\b(?:shall\s+have|has)\s+the\s+meaning\b|^(?:[\w"()]+\s+){0,8}?"?[\w\s]{0,40}"?\s+shall\s+mean\b/i;
+/** 'the term "assignment" shall include any merger or change in control': a definition that makes the event an assignment is a deemed-assignment clause. */
+const DEFINES_ASSIGNMENT =
+  /"\s*(?:assign(?:ment|ed)?|transfer(?:red)?)\s*"\s*(?:,[^,"]{0,40},\s*)?(?:shall\s+)?(?:means?|includes?|include|be\s+deemed\s+to\s+include)\b/i;
 /** "the Closing (as defined in the Merger Agreement)": the name of another document, not a deal of a party. */
 const DEAL_DOCUMENT = /\b(?:Merger|Acquisition|(?:Asset|Stock|Share|Equity|Unit)\s+Purchase)\s+Agreement\b/g;
 /**
@@ -133,14 +151,14 @@ const MERGED_INTO_JUDGMENT =
   /\bmerges?\s+(?:and\s+supersedes\s+)?(?:all\s+|any\s+)?(?:prior|previous|earlier|other)\b|\b(?:be|is|are)\s+merged\s+(?:into|with)\s+(?:any\s+|such\s+|the\s+|a\s+)*(?:judgment|award|decree|order)\b/gi;
 /** A party that must tell the other of its merger or sale ("Distributor shall give Supplier prior written notice"): CUAD's notice requirement. */
 const NOTICE_REQUIRED =
-  /\b(?:shall|will|must|agrees?\s+to)\s+(?:promptly\s+)?(?:give|provide|deliver|send)\s+(?:[\w']+\s+){0,3}?(?:prior\s+|advance\s+)?(?:written\s+)?(?:notice|notification)\b|\b(?:shall|will|must|agrees?\s+to)\s+(?:promptly\s+)?notify\b/i;
+  /\b(?:shall|will|must|agrees?\s+to)\s+(?:promptly\s+)?(?:give|provide|deliver|send)\s+(?:[\w'()]+\s+){0,6}?(?:prior\s+|advance\s+)?(?:written\s+)?(?:notice|notification)\b|\b(?:shall|will|must|agrees?\s+to)\s+(?:promptly\s+)?notify\b/i;
 /**
  * Transactions a party undergoes (its assets sold, it is merged or acquired, its ownership changes), as
  * opposed to a merger in a list of capital events or an acquisition the party itself makes: only these
  * make a bare duty to give notice a change-of-control clause.
  */
 const UNDERGONE =
-  /\bsale\s+of\b|\b(?:merged|acquired)\b|\bchange\s+in\b|\bcontrol\s+of\b|\bceases?\b|\bmajority\b|\bacquisition\s+of\s+(?:the\s+)?(?:other\s+)?(?:party|[A-Z][\w&.-]*)\s+by\b/i;
+  /\b(?:sale|transfer|disposition|disposal|conveyance)\s+of\b|\b(?:sells?|transfers?|conveys?|disposes)\b|\btake-?over\b|\b(?:merged|acquired)\b|\bchange\s+in\b|\bcontrol\s+of\b|\bceases?\b|\bmajority\b|\bacquisition\s+of\s+(?:the\s+)?(?:other\s+)?(?:party|[A-Z][\w&.-]*)\s+by\b/i;
 /** What a change of control must trigger to be the CUAD clause: an ending, a consent, a notice, an assignment. */
 const CONSEQUENCE_OF_EVENT =
   /\bend\s+(?:this|the)\s+(?:agreement|contract)\b|\b(?:terminat\w*|cancel\w*)\s+(?:(?:this|the|such|its|any|each)\s+)?(?:[\w-]+\s+)?(?:agreement|contract|licen[cs]e|arrangement|relationship|appointment|order|term|rights?)\b|\b(?:may|might|can|could|will|would|shall|must|right\s+to|entitled\s+to|option\s+to|elect\s+to|(?:this|the)\s+(?:agreement|contract))\s+(?:[\w,]+\s+){0,3}?(?:terminat|cancel)\w*|\b(?:terminable|cancell?able|terminates|cancels)\b|\b(?:terminat\w*|cancel\w*)\s+(?:right|option|upon|on|effective|by\s+(?:written\s+)?notice|immediately)\b|\b(?:grounds|cause|basis|reason)\s+for\s+(?:terminat|cancel)\w*|\b(?:consent|approv\w*|notif\w*|notice|assign\w*|transfer\w*|void|cease\w*)\b/i;
@@ -162,6 +180,16 @@ const CHINESE = /控制权(?:发生)?(?:变更|变化|转移)|(?:股权|股东)[
  * requirement, or the change counted as an assignment. A plain permission to assign to a
  * successor without consent is not.
  */
+/**
+ * Every naming of the event, blanked before looking for its consequence: "the sale, transfer or other
+ * disposition of all or substantially all of the assets" or "shares ... are transferred" describe the
+ * event, so their "transfer" is not the consequence a change-of-control clause attaches to it.
+ */
+const EVENTS = new RegExp(`${EVENT.source}|${STAKE_CHANGES.source}|${TRANSACTION.source}`, 'gi');
+function consequenceText(text: string): string {
+  return text.replace(EVENTS, ' ');
+}
+
 export function extractChangeOfControl(view: TextView): PresenceField | null {
   return presenceOf(view, MENTIONS, (raw, _sentence, index) => {
     if (CHINESE.test(raw)) return true;
@@ -169,10 +197,11 @@ export function extractChangeOfControl(view: TextView): PresenceField | null {
     if (isBareHeading(raw) && !LIST_ITEM.test(raw)) return false;
     const text = withoutRunInTitle(raw.replace(CAPITALS_HEADING, '')).replace(INSOLVENCY, ' ').replace(DEAL_DOCUMENT, ' ');
     // A definition says what the event is; the clause is where the defined term has a consequence.
-    if (DEFINITION.test(text) || isTitle(text) || STANDSTILL.test(text)) return false;
+    if ((DEFINITION.test(text) && !DEFINES_ASSIGNMENT.test(text)) || isTitle(text) || STANDSTILL.test(text)) return false;
     // An employee's own termination and notice are not the contract's: they are what a severance clause pays for.
-    const withLeadIn = (LIST_ITEM.test(text) ? `${leadIn(view, index)} ${text}` : text).replace(EMPLOYMENT_ENDS, ' ');
-    const event = EVENT.exec(text.replace(NAMED_PERIOD, ' '));
+    const withLeadIn = consequenceText((LIST_ITEM.test(text) ? `${leadIn(view, index)} ${text}` : text).replace(EMPLOYMENT_ENDS, ' '));
+    const unnamed = text.replace(NAMED_PERIOD, ' ');
+    const event = EVENT.exec(unnamed) ?? STAKE_CHANGES.exec(unnamed);
     if (event) {
       return (
         !FILING_BEFORE.test(text.slice(Math.max(0, event.index - 30), event.index)) &&
@@ -181,14 +210,15 @@ export function extractChangeOfControl(view: TextView): PresenceField | null {
         !NOT_AN_ASSIGNMENT.test(text)
       );
     }
-    const transaction = TRANSACTION.exec(text.replace(MERGED_INTO_JUDGMENT, ' '));
+    const merged = text.replace(MERGED_INTO_JUDGMENT, ' ');
+    const transaction = TRANSACTION.exec(merged);
     if (transaction === null || (CONFIDENTIAL.test(text) && DISCLOSURE.test(text))) return false;
     return (
       !VOTE_BEFORE.test(text.slice(Math.max(0, transaction.index - 40), transaction.index)) &&
       !isFreeAfter(text, transaction.index) &&
       CONSEQUENCE.test(withLeadIn) &&
       (/\bassign|\bterminat|\bcancel|\btransfer|\bconsent|\bend\s+(?:this|the)\s+agreement/i.test(withLeadIn) ||
-        (UNDERGONE.test(transaction[0]) && NOTICE_REQUIRED.test(withLeadIn))) &&
+        (NOTICE_REQUIRED.test(withLeadIn) && [...merged.matchAll(EVENTS)].some((named) => UNDERGONE.test(named[0])))) &&
       !isFreeToSuccessor(text) &&
       !isFreePass(text, transaction.index)
     );

@@ -283,3 +283,33 @@ describe('IP assignment: the owner keeps what it made or named', () => {
     expect(assigns('All work product developed by Consultant shall be owned by Acme.Corp.')).toBe(true);
   });
 });
+
+describe('IP assignment: ownership of what is made under the contract, however worded', () => {
+  it.each([
+    ['All Deliverables are and shall be the sole property of Customer.'],
+    ['Company shall own all right, title and interest in and to the Deliverables.'],
+    ['Customer shall own the Deliverables and all intellectual property rights therein.'],
+    ['The Company will be the sole and exclusive owner of the Work Product.'],
+    ['Any Modifications developed by Distributor shall be deemed the property of Manufacturer.'],
+    ['Sponsor shall have sole ownership of all Results generated in the Study.'],
+    ['The Contractor waives all moral rights in the Work Product and assigns all copyright therein to the Client.'],
+    ['Vendor shall execute all documents necessary to assign to Customer all rights in the Deliverables.'],
+  ])('counts %j', (text) => {
+    expect(assigns(text)).toBe(true);
+  });
+
+  it.each([
+    // What a party already owns, acknowledged or kept, passes nothing.
+    ['Licensee acknowledges that Licensor owns all right, title and interest in the Licensed Software.'],
+    ['The Licensed Marks are and shall remain the property of Licensor.'],
+    ['The Licensed Marks are the sole property of Licensor.'],
+    ['Licensor shall own the Licensed Software.'],
+    // Assigning the contract is not assigning intellectual property.
+    ['Licensee assigns all of its rights and obligations under this Agreement to its Affiliate.'],
+    // Goodwill from using a licensed mark stays with its owner.
+    ['Distributor acknowledges that all goodwill arising from its use of the Marks shall inure to the benefit of Supplier.'],
+    ['Bank agrees to execute such assignment documents as required by ISO to vest such collection recovery right in ISO.'],
+  ])('does not count %j', (text) => {
+    expect(assigns(text)).toBe(false);
+  });
+});

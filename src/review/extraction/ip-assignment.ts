@@ -7,13 +7,19 @@ const IP =
   /\b(?:intellectual\s+property|inventions?|improvements?|discoveries|developments?|work\s+product|deliverables?|copyrights?|patents?|trademarks?|works?\b|materials?|content|designs?|software|know-how|technology|data|results|modifications|derivative\s+works?|enhancements?|domains?|proprietary\s+rights|IP)\b/i;
 /** "hereby assigns", "agrees to assign", "shall assign", "assigns, transfers and conveys", with what is assigned being rights or creations. */
 const ASSIGNS =
-  /\b(?:hereby\s+(?:(?:irrevocably|unconditionally|absolutely|expressly|grants?|sells?|transfers?|conveys?|sets\s+over)[\s,]+(?:and\s+)?){0,4}(?:assigns?|transfers?|conveys?)|(?:agrees?|undertakes?|shall|will|must)\s+(?:to\s+)?(?:and\s+hereby\s+does\s+)?(?:(?:irrevocably|promptly|hereby)\s+)*(?:(?:disclose|grant|sell)\s+and\s+)?(?:assign|transfer|convey)|does\s+hereby,?\s+assign|assigns?,\s+transfers?|(?:assigns|transfers)(?:\s+and\s+(?:assigns|transfers|conveys))?\s+(?:fully\s+|absolutely\s+|irrevocably\s+)?to\s+(?:the\s+)?(?:[A-Z][\w&.-]*\s+){1,3}all)\b[^.;]{0,300}?\b(?:rights?,?\s+title|(?:all\s+)?(?:of\s+)?(?:its|their|his|her)\s+(?:right|interest|ownership)|rights?\s+(?:in|to)\b|interest\s+(?:in|therein)|ownership|intellectual\s+property|inventions?|improvements?|work\s+product|copyrights?|patents?|deliverables?)\b/i;
+  /\b(?:(?:assigns|transfers|conveys)\s+(?:all|any|its|his|her|their|the\s+entire)\s+(?:of\s+)?(?:(?:its|his|her|their|the)\s+)?(?:worldwide\s+)?(?=(?:right,?\s+title|copyrights?|patents?|intellectual\s+property|ownership|moral\s+rights)\b)|hereby\s+(?:(?:irrevocably|unconditionally|absolutely|expressly|grants?|sells?|transfers?|conveys?|sets\s+over)[\s,]+(?:and\s+)?){0,4}(?:assigns?|transfers?|conveys?)|(?:agrees?|undertakes?|shall|will|must)\s+(?:to\s+)?(?:and\s+hereby\s+does\s+)?(?:(?:irrevocably|promptly|hereby)\s+)*(?:(?:disclose|grant|sell)\s+and\s+)?(?:assign|transfer|convey)|does\s+hereby,?\s+assign|assigns?,\s+transfers?|(?:assigns|transfers)(?:\s+and\s+(?:assigns|transfers|conveys))?\s+(?:fully\s+|absolutely\s+|irrevocably\s+)?to\s+(?:the\s+)?(?:[A-Z][\w&.-]*\s+){1,3}all)\b[^.;]{0,300}?\b(?:rights?,?\s+title|(?:all\s+)?(?:of\s+)?(?:its|their|his|her)\s+(?:right|interest|ownership)|rights?\s+(?:in|to)\b|interest\s+(?:in|therein)|ownership|intellectual\s+property|inventions?|improvements?|work\s+product|copyrights?|patents?|deliverables?)\b/i;
 /** Works made for hire, and creations that vest in or belong to the other party. */
 const VESTS =
-  /\b(?:shall|will)\s+(?:vest|belong)\s+(?:solely\s+|exclusively\s+)?(?:in|to)\b|\b(?:shall|will)\s+(?:be|become)\s+(?:and\s+remain\s+)?(?:the\s+)?(?:(?:sole\s+and\s+exclusive|sole|exclusive|absolute)\s+)?property\s+of\b|\b(?:shall|will)\s+(?:solely\s+|exclusively\s+)?own\s+(?:all|any|the\s+entire)\b|\b(?:shall|will)\s+(?:solely\s+|exclusively\s+)?be\s+owned\s+(?:solely\s+|exclusively\s+)?by\b|\b(?:shall|will)\s+be,?\s+the\s+(?:sole\s+(?:and\s+exclusive\s+)?|exclusive\s+)?owner\s+of\s+all\b|\bexecute\b[^.;]{0,80}\bdocuments?\b[^.;]{0,80}\bto\s+(?:assign|transfer|perfect|confirm)\b/i;
+  /\b(?:shall|will)\s+(?:vest|belong)\s+(?:solely\s+|exclusively\s+)?(?:in|to)\b|\b(?:shall|will)\s+(?:be|become)\s+(?:and\s+remain\s+)?(?:the\s+)?(?:(?:sole\s+and\s+exclusive|sole|exclusive|absolute)\s+)?property\s+of\b|\b(?:shall|will)\s+(?:solely\s+|exclusively\s+)?own\s+(?:all|any|each|the|such)\b|\b(?:(?:is|are)\s+and\s+(?:shall|will)\s+be|(?:shall|will)\s+be\s+deemed(?:\s+to\s+be)?)\s+(?:the\s+)?(?:(?:sole\s+and\s+exclusive|sole|exclusive|absolute)\s+)?property\s+of\b|\b(?:shall|will)\s+have\s+(?:sole\s+(?:and\s+exclusive\s+)?|exclusive\s+|full\s+)(?:ownership|title)\s+(?:of|to|in)\b|\b(?:shall|will)\s+(?:solely\s+|exclusively\s+)?be\s+owned\s+(?:solely\s+|exclusively\s+)?by\b|\b(?:shall|will)\s+be,?\s+the\s+(?:sole\s+(?:and\s+exclusive\s+)?|exclusive\s+)?owner\s+of\s+(?:all|any|each|the|such)\b|\bexecute\b[^.;]{0,80}\bdocuments?\b[^.;]{0,80}\bto\s+(?:assign|transfer|perfect|confirm)\b/i;
 /** Creations made under the contract, as opposed to each party keeping what it brought. */
 const CREATED =
-  /\b(?:develop\w*|creat\w*|conceiv\w*|made|written|commissioned|invent\w*|generat\w*|produc\w*|prepared|arising|result\w*|improv\w*|deriv\w*|author\w*|perform\w*\s+(?:of|under)|under\s+this\s+agreement|hereunder|pursuant\s+to\s+this\s+agreement)\b/i;
+  /\b(?:deliverables?|work\s+product|develop\w*|creat\w*|conceiv\w*|made|written|commissioned|invent\w*|generat\w*|produc\w*|prepared|arising|result\w*|improv\w*|deriv\w*|author\w*|perform\w*\s+(?:of|under)|under\s+this\s+agreement|hereunder|pursuant\s+to\s+this\s+agreement)\b/i;
+/**
+ * A further-assurance duty to pass rights over ("shall execute any and all documents ... necessary to transfer such
+ * right, title or interest to Franchisor"): the assignment mechanism itself, whoever made what it covers.
+ */
+const EXECUTES_TO_ASSIGN =
+  /\bexecute\b[^.;]{0,80}\b(?:documents?|documentation|instruments?|assignments?)\b[^.;]{0,80}\bto\s+(?:assign|transfer|vest)\b[^.;]{0,80}\b(?:right,?\s+title|rights?|ownership|intellectual\s+property)\b/i;
 /** A party keeping its own rights is not an assignment to the other. */
 const RETAINS =
   /\b(?:retains?|reserves?|shall\s+retain|will\s+retain)\b[^.;]{0,60}\b(?:right,?\s+title|ownership|all\s+rights)\b|\b(?:each|either)\s+party\s+(?:shall|will)\s+(?:solely\s+)?own\b|\bits\s+own\s+(?:inventions|intellectual)|\b(?:is|are)\s+and\s+(?:shall|will)\s+remain\b|\bown\s+all\s+(?:rights?\s+(?:to|in)\s+)?its\b|\brepresents\s+and\s+warrants\b/i;
@@ -76,6 +82,7 @@ export function extractIpOwnershipAssignment(view: TextView): PresenceField | nu
   return presenceOf(view, MENTIONS, (text) => {
     if (isWorkForHire(text)) return true;
     if (ASSIGNED_PASSIVE.test(text) && IP.test(text)) return true;
+    if (EXECUTES_TO_ASSIGN.test(text) && IP.test(text) && !RETAINS.test(text)) return true;
     if (
       PASSES_TO.test(text) &&
       IP.test(text) &&

@@ -3,7 +3,7 @@ import { evidenceInSentence, type TextView } from './text-view.js';
 import type { PresenceField } from './types.js';
 
 const MENTIONS =
-  /liquidated|penalt|fee|termination\s+(?:payment|charge)|remaining|balance|unexpired|remainder|rest\s+of|delay|late|违约金|罚金|定金/i;
+  /liquidated|penalt|fee|termination\s+(?:payment|charge)|remaining|balance|unexpired|remainder|rest\s+of|delay|late|estimate|违约金|罚金|定金/i;
 const LIQUIDATED = /\bliquidated\s+damages\b/i;
 /** Liquidated damages excluded ("neither party shall have a liability for consequential or liquidated damages"). */
 const NO_LIQUIDATED =
@@ -28,6 +28,13 @@ const BALANCE_ON_TERMINATION =
 const TERMINATES = /\bterminat\w*|\bcancel\w*|\bend(?:s|ed)?\s+early\b/i;
 const DELAY_SUM =
   /\b(?:pay|credit|deduct\w*|reduc\w*|liable\s+for)\b[^.;]{0,100}?\b(?:for\s+each|per|every)\s+(?:full\s+|calendar\s+|business\s+)?(?:day|week)\s+(?:of\s+(?:such\s+)?)?(?:delay|late|lateness|that\s+\w+\s+is\s+(?:late|delayed))/i;
+/**
+ * The marks of an agreed sum without its name: "a reasonable estimate of the damages ... and not a penalty", and charges
+ * for late delivery ("a late delivery charge of 2% per week"). "Damages difficult to ascertain" alone is not one: it is
+ * how injunctions are justified.
+ */
+const AGREED_SUM =
+  /\b(?:reasonable|genuine|fair)\s+(?:pre-?)?estimate\b[^.;]{0,60}?\b(?:damages?|loss(?:es)?|harm)\b|\b(?:amount|sum|payment|fee|charge)s?\b[^.;]{0,80}?\b(?:is|are|be|constitutes?|represents?)\s+(?:a\s+reasonable\s+\w+\s+and\s+)?not\s+(?:as\s+)?a\s+penalty\b|\b(?:late[-\s]delivery|delay(?:ed)?(?:\s+delivery)?|late\s+performance)\s+(?:charges?|penalt(?:y|ies)|fees?|damages|credits?)\b/i;
 /** 违约金 (contractual damages), 罚金 and forfeited deposits (定金罚则). */
 const CHINESE = /违约金|罚金|罚款|定金罚则|双倍返还定金|不予退还[^。；]{0,10}定金|赔偿金/;
 
@@ -45,7 +52,8 @@ export function extractLiquidatedDamages(view: TextView): PresenceField | null {
       TERMINATION_FEE.test(text) ||
       CONTRACTUAL_PENALTY.test(text) ||
       (BALANCE_ON_TERMINATION.test(text) && TERMINATES.test(text)) ||
-      DELAY_SUM.test(text)
+      DELAY_SUM.test(text) ||
+      AGREED_SUM.test(text)
     );
   });
   return hit ? { present: true, evidence: evidenceInSentence(view, hit.sentence, 0, hit.sentence.text.length) } : null;

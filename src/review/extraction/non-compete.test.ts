@@ -151,3 +151,45 @@ describe('non-compete: a restriction, not the name of one', () => {
     expect(nonCompete(text)).toBeNull();
   });
 });
+
+describe('non-compete: competition words that restrict no competing', () => {
+  it.each([
+    // Freedoms to compete, wherever they sit in the sentence.
+    ['The Company shall not be restricted from engaging in any business, including businesses competitive with Consultant.'],
+    ['Nothing herein shall restrict Licensor from licensing the Technology to competitors of Licensee.'],
+    ['The parties acknowledge that this Agreement does not restrict either party from competing with the other.'],
+    ["This Agreement shall not be construed to limit either party's right to compete."],
+    ['UTEK shall not be required to divulge any confidential information concerning any person which may be a competitor of MKOS.'],
+    // Who may take an assignment or a sublicence, good prices, advertising comparisons, unfair practices.
+    ['Licensee shall not sublicense the Software to any entity that is not a competitor of Licensor without consent.'],
+    [
+      'Supplier shall offer prices that are competitive with those of other suppliers, and shall not increase prices more than once a year.',
+    ],
+    ['Distributor shall not make any misleading comparisons between the Products and competitive products.'],
+    ['Consultant shall not use any information obtained hereunder to compete unfairly with the Company.'],
+    // Confidentiality that names competitors among the people not to tell.
+    ['Recipient shall not disclose Confidential Information to any third party, including any competitor of Discloser.'],
+    // Definitions, exceptions and remedies that refer to the covenant.
+    ['For clarity, a Competitive Transaction shall not include an agreement for co-marketing of the Solution with other products.'],
+    ['A competitive product includes, but is not limited to, any product that would infringe any Licensor patent.'],
+    [
+      'The foregoing restrictions shall not apply in the event Licensee acquires a competing business as an incidental part of an acquisition.',
+    ],
+    [
+      'Developer consents to the entry of an injunction prohibiting any conduct in violation of the covenants not to compete set forth in this Agreement.',
+    ],
+  ])('does not count %j', (text) => {
+    expect(found(text)).toBe(false);
+  });
+
+  it.each([
+    // A real restriction beside a freedom still counts.
+    [
+      'During the Term, Distributor shall not sell any products that compete with the Products, provided that nothing herein shall restrict Distributor from selling spare parts.',
+    ],
+    ['The Distributor shall not include any competitive products in its catalogue during the Term.'],
+    ['Neither party shall solicit or accept advertising from a competitor of the other party on the Co-Branded Site.'],
+  ])('still counts %j', (text) => {
+    expect(found(text)).toBe(true);
+  });
+});

@@ -21,7 +21,7 @@ const ASSIGNMENT_TO_COMPETITOR = /\b(?:assign\w*|transfer\w*)\b[^.;]{0,80}\bto\s
  * freedom; CUAD files it as a competitive-restriction exception, not as the restriction.
  */
 const OPENS_AS_EXCEPTION =
-  /^[^;]{0,60}?\b(?:nothing\s+(?:in|contained\s+in)\s+this\s+(?:agreement|section|article|paragraph)\s+shall|(?:foregoing|(?:preceding|previous|above)\s+(?:sentence|paragraph|section|restrictions?|covenants?)|this\s+(?:section|article|clause|paragraph))\s+(?:shall|will)\s+not)\s+(?:be\s+(?:construed|deemed|interpreted)\s+(?:as\s+|to\s+)?)?(?:prohibit|prevent|preclude|restrict|limit|bar|apply)\w*\b/i;
+  /^[^;]{0,60}?\b(?:nothing\s+(?:in|contained\s+in)\s+this\s+(?:agreement|section|article|paragraph)\s+shall|(?:foregoing(?:\s+(?:sentence|paragraph|section|restrictions?|covenants?|obligations?|provisions?))?|(?:preceding|previous|above)\s+(?:sentence|paragraph|section|restrictions?|covenants?)|this\s+(?:section|article|clause|paragraph))\s+(?:shall|will)\s+not)\s+(?:be\s+(?:construed|deemed|interpreted)\s+(?:as\s+|to\s+)?)?(?:prohibit|prevent|preclude|restrict|limit|bar|apply)\w*\b/i;
 
 /** Not owning more than a share of the company's stock is a standstill, not a non-compete. */
 const STANDSTILL = /\bown\s+more\s+than\s+[^.;]{0,40}(?:%|percent)/i;
@@ -52,9 +52,10 @@ const SAME_KIND =
  * lower case, so "Distributor" or "Marketing" as a name is not one).
  */
 const SOLICITS = /\b(?:solicit\w*|induc\w*|entic\w*|hire|hiring|employ)\b/i;
-const USES_INFORMATION = /\b(?:use|using|utiliz\w*|utilis\w*)\b[^.;]{0,40}\b(?:confidential|proprietary)\s+information\b/i;
+const USES_INFORMATION =
+  /\b(?:use|using|utiliz\w*|utilis\w*|disclos\w*|divulg\w*)\b[^.;]{0,40}\b(?:confidential|proprietary)\s+information\b|\b(?:confidential|proprietary)\s+information\b[^.;]{0,120}?\bcompetitors?\b/i;
 const COMPETES_ITSELF =
-  /\b(?:compete\s+with|engage\s+in|carry\s+on|manufactur\w*|distribut\w*|develop\w*|market\w*|sell|selling|offer\w*|promot\w*|represent\w*|endors\w*|provid\w*|own|operat\w*)\b/;
+  /\b(?:compete\s+with|advertis\w*|display\w*|engage\s+in|carry\s+on|manufactur\w*|distribut\w*|develop\w*|market\w*|sell|selling|offer\w*|promot\w*|represent\w*|endors\w*|provid\w*|own|operat\w*)\b/;
 /** "agrees not to (a) compete with the business of the Company, ... or to use any Confidential Information": competing itself is forbidden too. */
 const COMPETES_OUTRIGHT = /(?:^|[:;,]\s*|\([a-z]\)\s*|\bnot\s+(?:to\s+)?)compete\s+with\b/i;
 function isOtherCovenant(text: string): boolean {
@@ -75,15 +76,41 @@ function isOtherCovenant(text: string): boolean {
 /** The covenant as a noun ("the covenants not to compete", "Non-Competition"): its name carries no "shall not" of its own. */
 const NAMED_COVENANT = /\b(?:covenants?|agreements?|obligations?|undertakings?)\s+not\s+to\s+compete\b|\bnon-?compet\w*/gi;
 const NAMED_ONLY = /[[(][^\])]{0,40}?\bnon-?compet\w*[^\])]{0,40}[\])]|\bnon-?compet\w*(?:(?:\s+and|,)\s+[\w-]+){0,3}\s+agreement\b/gi;
-const DEFINITION = /^[^;:]{0,80}?"\s*(?:shall\s+(?:not\s+)?)?(?:means?|includes?|include|has\s+the\s+meaning)\b/i;
-/** "a non-competitive product" is one that does not compete; the sentence is read as if it named an unrelated one. */
-const NON_COMPETING = /\bnon-?competi(?:tive|ng)\b/gi;
+const DEFINITION =
+  /^[^;:]{0,80}?"\s*(?:shall\s+(?:not\s+)?)?(?:means?|includes?|include|has\s+the\s+meaning)\b|^[^;:]{0,60}?\b(?:a|an|the)\s+(?:[\w-]+\s+){0,2}?compet\w*\s+(?:[\w-]+\s+){0,2}?(?:means|includes|(?:shall|does)\s+not\s+include)\b/i;
+/** "an injunction prohibiting any conduct in violation of the covenants not to compete": a remedy that refers to the covenant. */
+const REMEDY_REFERENCE =
+  /\b(?:violation|breach)\s+of\s+(?:the\s+)?(?:terms\s+of\s+)?(?:(?:this|these|those|such|the|its|his|her)\s+)?(?:[\w-]+\s+){0,2}?(?:(?:covenants?|agreements?|obligations?|undertakings?)\s+not\s+to\s+compete|non-?compet\w*(?:\s+(?:covenants?|obligations?|provisions?))?)\b/gi;
+/**
+ * "a non-competitive product" is one that does not compete, "such successor is not a competitor" names who may take
+ * an assignment, "prices that are competitive" are good prices, and "misleading comparisons with competitive products"
+ * are about advertising: each sentence is read as if it named something unrelated.
+ */
+const NON_COMPETING =
+  /\bnon-?competi(?:tive|ng|tors?)\b|\b(?:is|are|be|being)\s+not\s+(?:a|an)\s+(?:direct\s+)?competitors?\b|\b(?:prices?|pricing|rates?|fees)\s+(?:that\s+are\s+|which\s+are\s+|are\s+)?(?:\w+\s+)?competitive\b|\bcompar\w*\b[^.;]{0,60}?\bcompet\w*/gi;
+/**
+ * Freedoms to compete ("shall not be restricted from engaging in ...", "does not restrict either party from
+ * competing", "nothing herein shall restrict Licensor from licensing ... to competitors", "shall not be construed to
+ * limit either party's right to compete"): cut out before looking for a restriction, so a real restriction in the
+ * same sentence still counts.
+ */
+const FREEDOM =
+  /\b(?:shall|will)\s+not\s+be\s+(?:required|obligated|obliged)\b|\b(?:shall|will|may|is|are)\s+not\s+be\s+(?:restricted|prevented|prohibited|precluded|limited|restrained)\b|\b(?:does|do|shall|will)\s+not\s+(?:in\s+any\s+way\s+)?(?:restrict|prevent|prohibit|preclude|limit)\b|\bnothing\b[^.;]{0,80}?\b(?:shall|will|is\s+intended\s+to)\s+(?:be\s+(?:construed|deemed|interpreted)\s+(?:to|as)\s+)?(?:restrict|prevent|prohibit|preclude|limit)\w*|\bnot\s+be\s+(?:construed|deemed|interpreted)\s+(?:to|as)\s+(?:limit|restrict|prohibit|prevent)\w*/gi;
+/** "compete unfairly", "unfair, competitive, misleading or deceptive practices": unfair trade practices, not competition itself. */
+const UNFAIR_PRACTICE = /\bcompete\s+unfairly\b|\bunfair\w*,?\s+(?:\w+,?\s+){0,2}?compet\w*|\bcompetitive,\s+misleading\b/i;
 
 export function extractNonCompete(view: TextView): PresenceField | null {
   const hit = firstSentence(view, ({ text: raw }, index) => {
-    const text = raw.replace(NON_COMPETING, 'unrelated');
+    const text = raw.replace(NON_COMPETING, 'unrelated').replace(REMEDY_REFERENCE, ' ');
     if (!MENTIONS.test(text) && !POST_TERM_PERIOD.test(text) && !DURING_TERM.test(text) && !RIVAL_BUSINESS.test(text)) return false;
-    if (NOT_A_RESTRICTION.test(text) || ASSIGNMENT_TO_COMPETITOR.test(text) || OPENS_AS_EXCEPTION.test(text)) return false;
+    if (
+      NOT_A_RESTRICTION.test(text) ||
+      ASSIGNMENT_TO_COMPETITOR.test(text) ||
+      OPENS_AS_EXCEPTION.test(text) ||
+      UNFAIR_PRACTICE.test(text)
+    ) {
+      return false;
+    }
     // A heading ("(e) Non-Compete.", "8.2 No Competing Products.") stands for the sentence under it.
     if (text.length < HEADING_LENGTH && COMPETITION.test(text.replace(EXPLICIT, 'compete'))) {
       const next = view.sentences[index + 1]?.text ?? '';
@@ -93,11 +120,12 @@ export function extractNonCompete(view: TextView): PresenceField | null {
     // "The Distributor shall not: ... (f) act as agent for any goods which are competitive with the Product": the item carries its lead-in's "shall not".
     const restriction = LIST_ITEM.test(text) ? `${leadIn(view, index)} ${text}` : text;
     // The name alone ("violation of the covenants not to compete", "[Non-Competition]", a signature page) restricts no one.
-    const binding = restriction.replace(NAMED_ONLY, ' ').replace(NAMED_COVENANT, ' ');
+    const binding = restriction.replace(NAMED_ONLY, ' ').replace(NAMED_COVENANT, ' ').replace(FREEDOM, ' ');
     if (EXPLICIT.test(text.replace(NAMED_ONLY, ' ')) && RESTRICTION.test(binding)) return true;
     if (COMPETITION.test(text) && RESTRICTION.test(binding)) return !isOtherCovenant(text);
-    if (RIVAL_BUSINESS.test(text) && (RESTRICTION.test(text) || NEITHER_SHALL.test(text)) && !isOtherCovenant(text)) return true;
-    if (!BUSINESS_RESTRICTION.test(text) || STANDSTILL.test(text)) return false;
+    const unfreed = text.replace(FREEDOM, ' ');
+    if (RIVAL_BUSINESS.test(text) && (RESTRICTION.test(unfreed) || NEITHER_SHALL.test(unfreed)) && !isOtherCovenant(text)) return true;
+    if (!BUSINESS_RESTRICTION.test(unfreed) || STANDSTILL.test(text)) return false;
     // Selling what the contract covers while it runs is competing, even beside a promise not to solicit.
     if (DURING_TERM.test(text) && SAME_KIND.test(text)) return true;
     return POST_TERM_PERIOD.test(text) && !/\bsolicit|\bhire|\bemploy|\bdisclos|confidential/i.test(text);

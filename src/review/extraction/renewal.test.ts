@@ -211,3 +211,48 @@ describe('renewal term', () => {
     ).toMatchObject({ automatic: true, noticeDays: 120 });
   });
 });
+
+describe('renewal term: automatic renewal written as what happens without notice', () => {
+  it.each([
+    [
+      'Unless either party gives written notice of termination at least sixty (60) days prior to the expiration of the Initial Term, this Agreement shall be extended for an additional one (1) year period.',
+      '1 year',
+      60,
+    ],
+    [
+      'If neither party gives notice of non-renewal at least thirty days before the expiration of the Term, the Term will be extended by successive twelve-month periods.',
+      'successive 12 months',
+      30,
+    ],
+    [
+      'This Agreement shall continue in force for successive periods of two years unless and until terminated by either party giving not less than 6 months notice to expire at the end of the initial period or any subsequent period.',
+      'successive 2 years',
+      180,
+    ],
+  ])('reads %j as automatic', (text, renewalTerm, noticeDays) => {
+    expect(renewal(text)).toMatchObject({ automatic: true, renewalTerm, noticeDays });
+  });
+
+  it('does not read a notice that ends the contract as a renewal', () => {
+    expect(
+      renewal('Unless either party gives written notice of termination, this Agreement shall terminate on December 31, 2020.'),
+    ).toBeNull();
+  });
+});
+
+describe('renewal term: an option on the contract whose length is given elsewhere', () => {
+  it('counts the right to renew or extend this Agreement as an optional renewal', () => {
+    expect(
+      renewal('At the end of such period, HSWI shall have the right to renew the Agreement under materially the same terms.'),
+    ).toMatchObject({
+      automatic: false,
+      renewalTerm: null,
+    });
+    expect(
+      renewal(
+        'Cisco may, by written notice given at least thirty (30) days prior to the end of the term, extend the term of the Agreement for the period set forth in such notice.',
+      ),
+    ).toMatchObject({ automatic: false });
+    expect(renewal('Licensee may renew its registration of the Licensed Marks at its own cost.')).toBeNull();
+  });
+});

@@ -7,10 +7,13 @@ const MENTIONS_RENEWAL = /renew|extend|extension|continu|evergreen|until\s+termi
 
 /** "shall automatically renew", "renewed automatically", "automatic 2 year term extensions", "evergreen". */
 const AUTOMATIC =
-  /\bautomatic(?:ally)?\b(?:(?!\b(?:if|declines?|fails?|refuses?|not|cancels?)\b)[^.;]){0,60}?\b(?:renew|extend|extension|continu)|\b(?:renew|renewed|renews|extended|extend|continue|continues)\b[^.;]{0,30}?\bautomatically\b|\bevergreen\b|\b(?:shall|will)\s+(?:thereafter\s+)?(?:be\s+)?renew(?:ed)?\s+(?:automatically\s+)?(?:for|each|on\s+a)\b[^.;]{0,60}?\b(?:successive|consecutive|additional|further|year[- ]to[- ]year|month[- ]to[- ]month)\b|\bunless\s+(?:either|one|a)\s+party\b[^.;]{0,120}\b(?:not\s+to\s+renew|non-?renewal)\b|\bunless\s+(?:(?:a|written|prior)\s+)*notice\s+of\s+non-?\s?renewal\b|\b(?:renew(?:ed|s)?|extend(?:ed|s)?)\s+tacitly\b|\btacit(?:ly)?\s+(?:renew|extend|extension)/i;
+  /\bautomatic(?:ally)?\b(?:(?!\b(?:if|declines?|fails?|refuses?|not|cancels?)\b)[^.;]){0,60}?\b(?:renew|extend|extension|continu)|\b(?:renew|renewed|renews|extended|extend|continue|continues)\b[^.;]{0,30}?\bautomatically\b|\bevergreen\b|\b(?:shall|will)\s+(?:thereafter\s+)?(?:be\s+)?renew(?:ed)?\s+(?:automatically\s+)?(?:for|each|on\s+a)\b[^.;]{0,60}?\b(?:successive|consecutive|additional|further|year[- ]to[- ]year|month[- ]to[- ]month)\b|\bunless\s+(?:either|one|a)\s+party\b[^.;]{0,120}\b(?:not\s+to\s+renew|non-?renewal)\b|\bunless\s+(?:(?:a|written|prior)\s+)*notice\s+of\s+non-?\s?renewal\b|\b(?:renew(?:ed|s)?|extend(?:ed|s)?)\s+tacitly\b|\btacit(?:ly)?\s+(?:renew|extend|extension)|\b(?:unless\s+(?:either|one|a|the|any)|if\s+neither)\s+(?:party|parties|[A-Z][\w&.-]*)\b[^.;]{0,120}?\bnotice\b[^.;]{0,160}?\b(?:agreement|term|contract)\s+(?:shall|will)\s+(?:automatically\s+)?(?:be\s+)?(?:renewed|extended|continue|renew|extend)\b|\b(?:continue|remain)s?\s+in\s+(?:full\s+)?(?:force|effect)(?:\s+and\s+effect)?\s+for\s+(?:successive|further|additional|consecutive)\s+(?:[\w-]+\s+)?(?:periods|terms)\b/i;
 /** A party's option to renew or extend ("may, at its option, renew ... for 2 additional terms"). */
 const OPTIONAL =
   /\b(?:may|option|right\s+to|elect\s+to|entitled\s+to)\b[^.;]{0,60}?\b(?:renew|extend)\b[^.;]{0,120}?\bfor\s+(?:an?\s+|up\s+to\s+)?(?:(?:period|term)\s+of\s+)?(?:\w+\s+)?(?:\(\d+\)\s+)?(?:additional|further|successive|consecutive|subsequent|another|renewal|extension|(?:[\w-]+\s+)?(?:years?|months?)\b)/i;
+/** "shall have the right to renew the Agreement", "may ... extend the term of the Agreement for the period set forth in such notice": an option on the contract itself, its length given elsewhere or not at all. */
+const OPTION_ON_CONTRACT =
+  /\b(?:option|right|entitled|may|elect)\b[^.;]{0,100}?\b(?:renew|extend)\s+(?:the\s+term\s+of\s+)?(?:this|the)\s+(?:agreement|contract)\b/i;
 /** "may be extended for an additional two year period", "renewable for 1 year extension", "option to renew ... for another 5 years". */
 const MUTUAL_WITH_PERIOD =
   /\b(?:may\s+be\s+(?:renewed|extended)|renewable|extendable|option\s+to\s+(?:renew|extend))\b[^.;]{0,80}?\bfor\s+(?:an?\s+|another\s+|up\s+to\s+)?(?:additional\s+|further\s+|successive\s+|consecutive\s+)?(?:\w+\s+)?(?:\(\d+\)\s+)?(?:[\w-]+\s+)?(?:years?|months?|year\s+extension|period|term)\b/i;
@@ -112,7 +115,7 @@ function definedRenewalTerm(view: TextView, text: string): { duration: Duration;
 function renewalTermOf(view: TextView, text: string, at: number, automatic = false): string | null {
   // The match may start at "unless either party ... non-renewal", after the renewal verb and its term.
   const verb = text.search(/\b(?:renew|extend)/i);
-  const from = verb >= 0 && /^unless\b/i.test(text.slice(at)) ? Math.min(verb, at) : at;
+  const from = verb >= 0 && /^(?:unless|if\s+neither)\b/i.test(text.slice(at)) ? Math.min(verb, at) : at;
   let successive = SUCCESSIVE.test(text.slice(Math.max(0, from - 40), from + TERM_WINDOW));
   const rolling = ROLLING_BASIS.test(text);
   // On a rolling basis, "up to ten (10) years" is the total the renewals may reach, not one renewal.
@@ -272,7 +275,10 @@ export function extractAutoRenewal(view: TextView): AutoRenewalField | null {
           : null;
       const conditional = english ? null : TERM_SHALL_EXTEND.exec(text);
       const option =
-        english ?? (conditional && termDurations(text, conditional.index).length > 0 ? conditional : null) ?? CHINESE_OPTIONAL.exec(text);
+        english ??
+        (conditional && termDurations(text, conditional.index).length > 0 ? conditional : null) ??
+        CHINESE_OPTIONAL.exec(text) ??
+        OPTION_ON_CONTRACT.exec(text);
       const mutual = MUTUAL_ONLY.test(text) || CHINESE_MUTUAL.test(text);
       // A renewal by agreement of both parties counts when it states how long the renewal is, as CUAD does.
       if (option && !NOT_THE_CONTRACT.test(text) && (!mutual || termDurations(text, option.index).length > 0))

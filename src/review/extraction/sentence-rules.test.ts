@@ -74,13 +74,19 @@ describe('leadIn', () => {
     expect(leadIn(viewOf('Licensor may terminate: (12) upon notice;\n\n(13) upon breach.'), 1)).toBe('Licensor may terminate');
   });
 
-  it('looks back at most six sentences', () => {
+  it('looks back at most six sentences, unless they are items of the same list', () => {
     const items = (count: number) => Array.from({ length: count }, (_, index) => `(${index + 1}) item ${index + 1};`).join('\n\n');
-    const six = viewOf(`The Company may:\n\n${items(6)}`);
+    const sentences = (count: number) => Array.from({ length: count }, (_, index) => `Sentence ${index + 1}.`).join(' ');
+    const six = viewOf(`The Company may:\n\n${sentences(5)}\n\n(a) item;`);
     expect(six.sentences).toHaveLength(7);
     expect(leadIn(six, 6)).toBe('The Company may');
-    const seven = viewOf(`The Company may:\n\n${items(7)}`);
+    const seven = viewOf(`The Company may:\n\n${sentences(6)}\n\n(a) item;`);
     expect(leadIn(seven, 7)).toBe('');
+    // "Owner may terminate ... upon any of the following: (a) ... (k) an Operator Change of Control".
+    const long = viewOf(`The Company may:\n\n${items(11)}`);
+    expect(long.sentences).toHaveLength(12);
+    expect(leadIn(long, 11)).toBe('The Company may');
+    expect(leadIn(viewOf(`The Company may:\n\n${items(30)}`), 30)).toBe('');
   });
 
   it('is empty for the first sentence and when no sentence before ends with a colon', () => {

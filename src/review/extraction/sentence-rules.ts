@@ -18,14 +18,20 @@ export function firstSentence(
 /** A list item ("(2) Upon thirty (30) days notice if ...") reads with its lead-in ("Licensor may terminate this Agreement:"). */
 export const LIST_ITEM = /^\s*\(?(?:[a-z]|\d{1,2}|[ivx]{1,4})\)\s/i;
 const LEAD_IN_DISTANCE = 6;
+/** A long list ("(a) ... (k) a Change of Control") is read back through its items, up to this many sentences. */
+const LONG_LIST_DISTANCE = 24;
 
-/** The lead-in of the list that sentence `index` belongs to: the text before the colon of a recent sentence, or ''. */
+/**
+ * The lead-in of the list that sentence `index` belongs to: the text before the colon of a recent
+ * sentence, or ''. Past the sixth sentence back, only list items are stepped over.
+ */
 export function leadIn(view: TextView, index: number): string {
-  for (let back = 1; back <= LEAD_IN_DISTANCE && index - back >= 0; back += 1) {
+  for (let back = 1; back <= LONG_LIST_DISTANCE && index - back >= 0; back += 1) {
     const previous = view.sentences[index - back]!.text;
     // The lead-in may share its sentence with the first item ("... may terminate this Agreement: (1) ...").
     const colon = previous.search(/:\s*(?:\(?(?:[a-z]|\d{1,2}|[ivx]{1,4})\)\s|$)/i);
     if (colon >= 0) return previous.slice(0, colon);
+    if (back >= LEAD_IN_DISTANCE && !LIST_ITEM.test(previous)) return '';
   }
   return '';
 }

@@ -135,3 +135,18 @@ describe('termination for convenience', () => {
     expect(convenience(text)).toBeNull();
   });
 });
+
+describe('termination for convenience: an anniversary that opens the right is not the end of the term', () => {
+  it('counts a notice right that starts after an anniversary, but not one exercised at an anniversary', () => {
+    expect(
+      convenience('After the first anniversary, either party may terminate this Agreement upon ninety (90) days written notice.'),
+    ).toEqual({
+      notice: 90,
+    });
+    expect(
+      convenience(
+        'Either party may terminate this Agreement effective on any anniversary of the Effective Date upon ninety (90) days written notice.',
+      ),
+    ).toBeNull();
+  });
+});

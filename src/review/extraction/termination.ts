@@ -20,7 +20,7 @@ const MUTUAL_TERMINATION =
   /\bmutual(?:ly)?\b|\bby\s+(?:written\s+|an?\s+)?agreement\b|\bagreement\s+in\s+writing\b|\bthe\s+parties\s+may\s+(?:\w+\s+)?terminate\b|\bwritten\s+consent\s+of\s+(?:both|all|the)\s+parties\b/i;
 /** Ending the contract at the end of a term is non-renewal, not termination for convenience. */
 const END_OF_TERM =
-  /\b(?:at|on|effective\s+(?:on|as\s+of))\s+the\s+(?:end|expiration|expiry|last\s+day)\s+of\s+(?:the\s+|its\s+)?(?:initial|then[- ]current|current|renewal)?\s*term\b|\banniversary\b/i;
+  /\b(?:at|on|effective\s+(?:on|as\s+of))\s+the\s+(?:end|expiration|expiry|last\s+day)\s+of\s+(?:the\s+|its\s+)?(?:initial|then[- ]current|current|renewal)?\s*term\b|\b(?:at|on|as\s+of|effective\s+(?:on|as\s+of)|prior\s+to|before|upon)\s+(?:the\s+|any\s+|each\s+|an?\s+|its\s+)?(?:[\w-]+\s+)?anniversary\b/i;
 
 function grantsTerminationRight(text: string): boolean {
   if (NOT_ALLOWED.test(text)) return false;

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { extractFields } from './extract-fields.js';
+
+const audits = (text: string) => extractFields(text).auditRights !== null;
+
+describe('audit rights: records open to the other party, however worded', () => {
+  it.each([
+    ["Each party shall keep proper books of account which may be inspected by the other party's auditors."],
+    ['Such records may at any reasonable time be audited by an independent accountant appointed by Licensor.'],
+    [
+      'Customer shall have the right to have a representative present at each Facility to observe the performance of the Manufacturing Process.',
+    ],
+    ['Supplier shall allow monitoring of its Facilities by Customer upon reasonable notice.'],
+  ])('counts %j', (text) => {
+    expect(audits(text)).toBe(true);
+  });
+
+  it.each([
+    ['The Products may be inspected by Buyer upon delivery.'],
+    ['Each party may monitor its own systems for security breaches.'],
+    ['Licensee shall monitor the quality of the Products sold in the Territory.'],
+    ['The financial statements of the Company have been audited by independent certified public accountants.'],
+  ])('does not count %j', (text) => {
+    expect(audits(text)).toBe(false);
+  });
+});
