@@ -3,7 +3,7 @@ import { evidenceInSentence, type TextView } from './text-view.js';
 import type { PresenceField } from './types.js';
 
 const MENTIONS =
-  /liquidated|penalt|fee|termination\s+(?:payment|charge)|remaining|balance|unexpired|remainder|rest\s+of|delay|late|estimate|违约金|罚金|定金/i;
+  /liquidated|penalt|fee|(?:termination|cancell?ation|exit|break(?:-?up)?|kill)\s+(?:payment|charge)|remaining|balance|unexpired|remainder|rest\s+of|delay|late|estimate|违约金|罚金|定金/i;
 const LIQUIDATED = /\bliquidated\s+damages\b/i;
 /** Liquidated damages excluded ("neither party shall have a liability for consequential or liquidated damages"). */
 const NO_LIQUIDATED =
@@ -27,7 +27,7 @@ const BALANCE_ON_TERMINATION =
   /\b(?:pay|payment\s+of|owe|liable\s+for)\b[^.;]{0,100}?\b(?:remaining|balance\s+of|unexpired|rest\s+of|remainder\s+of)\b[^.;]{0,40}?\b(?:term|contract\s+(?:period|years?)|fees|payments|minimum\s+\w+)\b/i;
 const TERMINATES = /\bterminat\w*|\bcancel\w*|\bend(?:s|ed)?\s+early\b/i;
 const DELAY_SUM =
-  /\b(?:pay|credit|deduct\w*|reduc\w*|liable\s+for)\b[^.;]{0,100}?\b(?:for\s+each|per|every)\s+(?:full\s+|calendar\s+|business\s+)?(?:day|week)\s+(?:of\s+(?:such\s+)?)?(?:delay|late|lateness|that\s+\w+\s+is\s+(?:late|delayed))/i;
+  /\b(?:pay|credit|deduct\w*|reduc\w*|liable\s+for)\b(?:[^.;]|\.(?=\d)){0,100}?\b(?:for\s+each|per|every)\s+(?:full\s+|calendar\s+|business\s+)?(?:day|week)\s+(?:of\s+(?:such\s+)?)?(?:delay|late|lateness|that\s+\w+\s+is\s+(?:late|delayed))/i;
 /**
  * The marks of an agreed sum without its name: "a reasonable estimate of the damages ... and not a penalty", and charges
  * for late delivery ("a late delivery charge of 2% per week"). "Damages difficult to ascertain" alone is not one: it is
