@@ -33,3 +33,42 @@ describe('anti-assignment: consent or notice needed to pass the contract on, how
     expect(restricted(text)).toBe(false);
   });
 });
+
+describe('anti-assignment: each way of writing the limit', () => {
+  it.each([
+    ['Distributor shall not, directly or indirectly, assign this Agreement.'],
+    ['This Agreement may not be transferred by the Licensee to any person.'],
+    ['Neither party hereto may assign its rights under this Agreement.'],
+    ['This Agreement is not assignable by either party.'],
+    ['The licence is personal and non-assignable under this Agreement.'],
+    [
+      'The Reseller may assign this Agreement only to a buyer of its business, and never without the express prior written approval of Company.',
+    ],
+    ["Without the Bank's prior written consent, the Customer may not assign or pledge this Agreement."],
+    ['Any attempted assignment in violation of this Section is of no effect.'],
+    ['Any assignment made in breach of this clause shall be void.'],
+    ['The Agent is not entitled to assign its rights hereunder.'],
+    ['The prior written consent of Owner is required to any assignment of this Lease.'],
+    ['The rights under this Agreement are personal to the Consultant and do not pass to an assignee.'],
+    ['This Agreement binds the parties and their permitted assigns, but the Licensee may not delegate its duties except as allowed here.'],
+    ['Licensee shall not sublicense the Software to any person without the approval of Licensor.'],
+    ['No assignment of this Agreement shall be effective unless the other party has agreed in writing.'],
+    ['Contractor shall not have the right to assign or transfer the Contract.'],
+    ['Neither the Licensee nor its Affiliates may assign this Agreement.'],
+    ['Each party may assign this Agreement with the prior written consent of the other party.'],
+    ['未经甲方书面同意，乙方不得转让本合同项下的权利。'],
+    ['乙方不得将本协议项下的义务转让给第三方。'],
+  ])('counts %j', (text) => {
+    expect(restricted(text)).toBe(true);
+  });
+
+  it.each([
+    ['Employee hereby assigns to the Company all right, title and interest in the Inventions without further consideration or consent.'],
+    ['Licensee shall not transfer any patents of its own without the written consent of its board, which is a matter of its bylaws.'],
+    ['Either party may assign this Agreement to any successor in interest.'],
+    ['Title to the goods transfers on delivery to the carrier.'],
+    ['甲方可以转让本合同。'],
+  ])('does not count %j', (text) => {
+    expect(restricted(text)).toBe(false);
+  });
+});
