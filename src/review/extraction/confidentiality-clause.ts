@@ -3,9 +3,12 @@ import type { TextView } from './text-view.js';
 import type { PresenceField } from './types.js';
 
 const MENTIONS = /confiden|non-?disclos|secre|保密|秘密|披露|泄露/i;
-/** A duty to keep information secret: "shall hold ... in confidence", "shall not disclose ... Confidential Information". */
+/**
+ * A duty to keep information secret: "shall hold ... in confidence", "shall not disclose ... Confidential Information",
+ * also with a proviso set off by commas ("shall not, without the prior written consent of X, disclose").
+ */
 const ENGLISH =
-  /\b(?:shall|will|must|agrees?\s+to|undertakes?\s+to)\s+(?:\w+\s+){0,4}?(?:keep|hold|maintain|treat|protect)\b[^.;]{0,80}?\b(?:confiden\w*|secret)|\b(?:shall|will|must)\s+not\s+(?:\w+\s+){0,3}?(?:disclose|divulge|reveal)\b[^.;]{0,120}?\bconfidential|\b(?:neither|no)\s+party\s+(?:shall|will|may)\s+(?:\w+\s+){0,3}?(?:disclose|divulge|reveal)\b[^.;]{0,120}?\bconfidential|\bconfidentiality\s+obligations?\b|\bobligations?\s+of\s+confidentiality\b/i;
+  /\b(?:shall|will|must|agrees?\s+to|undertakes?\s+to)\s+(?:\w+\s+){0,4}?(?:keep|hold|maintain|treat|protect)\b[^.;]{0,80}?\b(?:confiden\w*|secret)|\b(?:shall|will|must)\s+not\s*,?\s+(?:[\w']+,?\s+){0,8}?(?:disclose|divulge|reveal)\b[^.;]{0,120}?\bconfidential|\b(?:neither|no)\s+party\s+(?:shall|will|may)\s+(?:\w+\s+){0,3}?(?:disclose|divulge|reveal)\b[^.;]{0,120}?\bconfidential|\bconfidentiality\s+obligations?\b|\bobligations?\s+of\s+confidentiality\b/i;
 /** 负有保密义务, 应予保密, 严格保密, 不得向第三方披露. */
 const CHINESE =
   /保密义务|保密责任|负有[^。；]{0,20}保密|承担[^。；]{0,10}保密|(?:应|应当|须|必须)[^。；]{0,30}保密|予以保密|严格保密|保守[^。；]{0,20}(?:秘密|信息)|不得[^。；]{0,40}(?:披露|泄露|泄漏|透露)/;
