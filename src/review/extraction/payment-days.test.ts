@@ -12,6 +12,12 @@ describe('payment days', () => {
     ['Licensee shall pay the royalties within ten days.', 10],
     ['Each invoice is due within 15 days of issuance.', 15],
     ['Invoices are payable net 45.', 45],
+    ['The payment term is net 60.', 60],
+    ['Invoices are due net 30, less 2% if paid within 10 days.', 30],
+    ['Licensee shall pay the fees within one month after receipt of the invoice.', 30],
+    ['Buyer shall pay not more than 20 days after delivery.', 20],
+    ['Buyer shall pay no more than 25 days after acceptance.', 25],
+    ['Invoices shall be settled within 30 days after receipt.', 30],
     ['Payment terms are net 30 days.', 30],
     ['甲方应在收到发票后十五日内支付货款。', 15],
     ['本合同签订之日起30日内，乙方付清全部价款。', 30],
@@ -33,6 +39,9 @@ describe('payment days', () => {
     ['Within 30 days, the parties will meet to review the invoices.'],
     ['Invoices list the goods shipped in the last 30 days.'],
     ['Payment: net 30.'],
+    ['If the Buyer should fail to pay within 15 days of the invoice, interest accrues.'],
+    ['Invoices shall list deliveries made within 30 days, and shall be sent after receipt of the goods.'],
+    ['甲方收到发票后30日内完成验收；付款时间另行约定。'],
     ['甲方应于收到发票后支付。交货期为30日。'],
   ])('no payment term in %j', (text) => {
     expect(paymentDays(text)).toBeNull();
