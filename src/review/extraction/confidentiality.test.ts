@@ -21,8 +21,26 @@ describe('how long confidentiality lasts', () => {
     ['The confidentiality obligations continue indefinitely.', 'perpetual'],
     ['The duty of confidentiality applies without limit of time.', 'perpetual'],
     ['保密义务不因本合同终止而失效。', 'perpetual'],
+    ['Confidentiality: for 3 years, the Recipient shall keep all information received secret.', 3],
+    ['The nondisclosure duty lasts for 2 years.', 2],
+    ['The confidentiality obligations shall survive 3 years.', 3],
+    ['Confidentiality lasts until 5 years have passed.', 5],
+    ['保密期为两年。', 2],
+    ['保密条款有效期两年。', 2],
+    ['合同终止起两年，乙方仍须保密。', 2],
+    ['The Recipient shall keep secrecy perpetually.', 'perpetual'],
+    ['Confidentiality obligations apply without time limit.', 'perpetual'],
   ])('%j', (text, expected) => {
     expect(years(text)).toBe(expected);
+  });
+
+  it('points at the words of the length', () => {
+    const text = 'The Recipient shall keep the Confidential Information confidential for a period of five (5) years after termination.';
+    const field = extractFields(text).confidentialityYears!;
+    expect(text.slice(field.evidence.start, field.evidence.end)).toBe('five (5) years');
+    const forever = 'Trade secrets shall remain confidential in perpetuity.';
+    const perpetual = extractFields(forever).confidentialityYears!;
+    expect(forever.slice(perpetual.evidence.start, perpetual.evidence.end)).toBe('in perpetuity');
   });
 
   it('a stated length wins over a perpetual duty named earlier', () => {
@@ -39,6 +57,7 @@ describe('how long confidentiality lasts', () => {
     ['This Agreement has an initial term of five years and the Supplier supplies widgets.'],
     ['The confidentiality obligations survive the termination of this Agreement for 30 days.'],
     ['The Recipient shall keep the information confidential.'],
+    ['The confidentiality duty of two years begins after the Effective Date.'],
   ])('no length in %j', (text) => {
     expect(years(text)).toBeNull();
   });
@@ -57,6 +76,17 @@ describe('a duty of confidentiality', () => {
     ['乙方对甲方的技术资料负有保密义务。'],
     ['双方应对本合同内容严格保密。'],
     ['乙方不得向任何第三方披露甲方的商业信息。'],
+    ['The parties agree to keep the terms of this Agreement secret.'],
+    ['The Recipients undertake to hold the data in confidence.'],
+    ['The Recipient shall at all times keep such data confidential.'],
+    ['The Recipient shall not disclose any confidential information to third parties.'],
+    ['Neither party shall ever disclose the confidential terms.'],
+    ['The confidentiality obligation binds the Recipient and its staff.'],
+    ['The obligation of confidentiality binds the Recipient and its staff.'],
+    ['乙方负有对甲方资料进行保密的义务。'],
+    ['乙方承担相应的保密工作。'],
+    ['乙方应当对甲方资料进行保密。'],
+    ['乙方保守甲方的商业秘密。'],
   ])('counts %j', (text) => {
     expect(duty(text)).toBe(true);
   });
