@@ -286,3 +286,76 @@ describe("change of control: an employee's own termination", () => {
     expect(found(text)).toBeNull();
   });
 });
+
+describe('change of control: consequences written without "may terminate"', () => {
+  it.each([
+    ['Following a Change of Control of Licensee, Licensor has the option of terminating this Agreement.'],
+    ["Upon a Change of Control of Supplier, the Contract is subject to termination at Buyer's option."],
+    ['The license is terminable upon a Change of Control of Licensee.'],
+    ['Each purchase order is cancellable upon a Change of Control of Buyer.'],
+    ['A Change of Control of Supplier gives Buyer a termination option.'],
+    ['A change of control of Licensee shall be deemed an assignment of this Agreement.'],
+    ['If Licensee undergoes a Change of Control, the license granted hereunder ceases immediately.'],
+    ["Any Change of Control of Distributor requires Supplier's prior approval."],
+  ])('finds %j', (text) => {
+    expect(found(text)).toBe(text);
+  });
+});
+
+describe('change of control: a duty to give notice of a deal the party undergoes', () => {
+  it.each([
+    ['Licensee shall notify Licensor in writing if Licensee sells all or substantially all of its assets.'],
+    ['Reseller shall give Vendor prior written notice if Reseller transfers substantially all of its business.'],
+    ['Distributor shall notify Supplier promptly if Distributor conveys all or substantially all of its assets to a third party.'],
+    ['Licensee shall notify Licensor if Licensee disposes of substantially all of its assets.'],
+    ['Licensee shall notify Licensor if Licensee sells or otherwise transfers all or substantially all of its assets.'],
+    ['Distributor shall give Supplier written notice of any change in the management or control of Distributor.'],
+    ['Licensee shall notify Licensor if Parent ceases to control Licensee.'],
+    ['Licensee shall notify Licensor of any acquisition of Licensee by a third party.'],
+    ['The parties agree to notify each other of any sale of substantially all of the assets of either party.'],
+    ['Distributor shall give Supplier prior notice of any sale of all or substantially all of its assets.'],
+  ])('finds %j', (text) => {
+    expect(found(text)).toBe(text);
+  });
+});
+
+describe("change of control: an employee's employment ending on the change", () => {
+  it.each([
+    [
+      "If the Executive's employment is terminated upon a Change of Control, the Company shall pay the Executive a lump sum equal to twelve months' salary.",
+    ],
+    ["If the Employee's employment has been terminated upon a Change of Control, the Company shall pay the Employee's accrued bonus."],
+    ['If his employment was terminated on a Change in Control, the Company shall continue his medical benefits for one year.'],
+    [
+      "If the Company terminates the Executive's employment within one year after a Change of Control, the Company shall pay the Severance Amount.",
+    ],
+    [
+      'If the Company terminates your employment within one year after a Change of Control, the Company shall pay you the Severance Amount.',
+    ],
+    ['If the Company terminates employment of the Employee after a Change of Control, the Employee shall receive the Severance Amount.'],
+  ])('does not count %j', (text) => {
+    expect(found(text)).toBeNull();
+  });
+});
+
+describe('change of control: more definitions, titles and filings', () => {
+  it.each([
+    ['"Change of Control Notice" shall mean the written notice of a Change of Control that Licensee gives under Section 12.2.'],
+    ['"Change of Control Notice", as used in Section 12, means the written notice of a Change of Control given by Licensee.'],
+    ['"Change of Control Event" includes any event requiring notice under Section 12.2.'],
+    [
+      '(a) Change of Control shall mean the sale of more than fifty percent of the voting stock of Licensee, which requires notice to Licensor.',
+    ],
+    ['(f) Change of Control and Fees - If Licensee fails to pay the fees, Licensor may terminate this Agreement.'],
+    ['Article 9: Merger. Either party may terminate this Agreement for convenience on ninety days notice.'],
+    [
+      'Clause 4.2 - Change in Control, Assignment and Subcontracting: Neither party may subcontract its obligations without the consent of the other party.',
+    ],
+    ['Licensee shall record any change of ownership of the Licensed Patents with the patent office and notify Licensor.'],
+    ['Assignee shall file such change in ownership with the registry and give notice to Assignor.'],
+    ['This Agreement merges and supersedes all prior agreements between the parties and may be terminated only in writing.'],
+    ["The Guarantor's obligations shall not be merged into judgment and shall survive termination of this Agreement."],
+  ])('does not count %j', (text) => {
+    expect(found(text)).toBeNull();
+  });
+});
