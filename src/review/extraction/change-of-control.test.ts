@@ -359,3 +359,47 @@ describe('change of control: more definitions, titles and filings', () => {
     expect(found(text)).toBeNull();
   });
 });
+
+describe('change of control: a stake or control gained, needing approval', () => {
+  // Approval alone is a consequence of the event, not of a merger or sale (see the transactions below).
+  it.each([
+    ["Any third party acquiring a majority of the voting stock of Distributor shall first obtain Supplier's approval."],
+    ["Any person who acquires at least 50% of the shares of Licensee shall first obtain Licensor's approval."],
+    ["No person shall acquire ownership of more than fifty percent of the capital of Licensee without Licensor's approval."],
+    ["No competitor of Licensor shall hold a majority of the shares of Licensee without Licensor's approval."],
+    ["Distributor shall not come under the control of any third party without Supplier's approval."],
+    ["Licensee shall not permit any third party to acquire control of Licensee without Licensor's approval."],
+    ["Licensee shall not allow any person to obtain control over Licensee without Licensor's approval."],
+    ["Licensee shall not cease to be controlled by Parent without Licensor's approval."],
+    ["Any change in the beneficial ownership of Distributor requires Supplier's approval."],
+    ['Any change of their control requires the approval of the Lenders.'],
+  ])('finds %j', (text) => {
+    expect(found(text)).toBe(text);
+  });
+});
+
+describe('change of control: the deal in other verb forms', () => {
+  it.each([
+    ['Should Licensee merge with any other entity, Licensor may terminate this Agreement.'],
+    ['Should Licensee sell all or substantially all of its assets, Licensor may terminate this Agreement.'],
+    ['Should Licensee transfer all or substantially all of its assets to a third party, Licensor may terminate this Agreement.'],
+    ['Should Licensee convey substantially all of its business to a third party, Licensor may terminate this Agreement.'],
+    ['Should Reseller sell or otherwise transfer all or substantially all of its assets, Vendor may terminate this Agreement.'],
+    ['Should Reseller sell or assign substantially all of its assets, Vendor may terminate this Agreement.'],
+    ['If Reseller sells or disposes of all or substantially all of its assets, Vendor may terminate this Agreement.'],
+    ['Should Parent cease to control Licensee, Licensor may terminate this Agreement.'],
+    ["If either party sells all or substantially all of such party's assets, the other party may terminate this Agreement."],
+    ["If either party undergoes a sale of all or substantially all of such party's assets, the other party may terminate this Agreement."],
+    ['If Licensee sells all or substantially all of its operating assets, Licensor may terminate this Agreement.'],
+    ['Licensor may terminate this Agreement upon the sale of all or substantially all of its operating assets by Licensee.'],
+    ['If Licensee sells substantially all its assets, Licensor may terminate this Agreement.'],
+    ['Licensor may terminate this Agreement upon the sale of substantially all its assets by Licensee.'],
+    ["Licensor may terminate this Agreement if Licensee assigns it to a purchaser of substantially all of Licensee's business."],
+    ['Vendor may terminate this Agreement upon any change in management or control of Reseller.'],
+    ['If control of either party will pass to a third party, the other party may terminate this Agreement.'],
+    ['If control of a party shall be transferred to a competitor, the other party may terminate this Agreement.'],
+    ['If control of either party shall change, the other party may terminate this Agreement.'],
+  ])('finds %j', (text) => {
+    expect(found(text)).toBe(text);
+  });
+});
