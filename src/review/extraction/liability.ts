@@ -3,7 +3,7 @@ import { evidenceInSentence, shorten, type Sentence, type TextView } from './tex
 import type { LiabilityCapField } from './types.js';
 import { CHINESE_CAP, CHINESE_EXCLUSION, CHINESE_EXPRESSLY_UNCAPPED, CHINESE_UNCAPPED } from './zh/liability.js';
 
-const MENTIONS_LIABILITY = /liab|damages|remed|action|claim|limitation|赔偿|责任|损失|违约金/i;
+const MENTIONS_LIABILITY = /liab|responsib|damages|remed|action|claim|limitation|赔偿|责任|损失|违约金/i;
 
 const DAMAGE_TYPES =
   /\b(?:indirect|incidental|consequential|special|punitive|exemplary|multiplied|cover)\b[^.;]{0,40}\b(?:damages?|loss(?:es)?|costs?)\b|\blost\s+(?:profits?|revenues?|savings|business|data)\b|\bloss\s+of\s+(?:profits?|revenues?|business|goodwill|data|use)\b|\bpossibility\s+of\s+(?:such\s+)?(?:damages?|loss(?:es)?)\b|\bother\s+than\s+direct\s+damages\b/i;
