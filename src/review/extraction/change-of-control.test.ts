@@ -403,3 +403,43 @@ describe('change of control: the deal in other verb forms', () => {
     expect(found(text)).toBe(text);
   });
 });
+
+describe('change of control: definitions that make the event an assignment', () => {
+  it.each([
+    ['For purposes of this Section, "transferred", as used herein, includes any change of control of Distributor.'],
+    ['In this Section 14, "assigned" shall include any merger or change in control of Licensee.'],
+    ['As used herein, "Assignment" means any assignment by operation of law, merger or change of control of Licensee.'],
+    ['For purposes of this Section, assignment shall be deemed to include any merger of Distributor.'],
+    ['A merger of Licensee shall be deemed a transfer of this Agreement.'],
+    ['A merger of Reseller shall be considered an assignment of this Agreement.'],
+    ['Distributor shall provide Supplier with written notification of any sale of all or substantially all of its assets.'],
+  ])('finds %j', (text) => {
+    expect(found(text)).toBe(text);
+  });
+
+  it.each([
+    ['"Change of Control Notices" mean the written notices of a Change of Control that Licensee gives under Section 12.2.'],
+    ['"Change of Control Notice" has the meaning given in Section 12.2.'],
+  ])('does not count the definition %j', (text) => {
+    expect(found(text)).toBeNull();
+  });
+});
+
+describe('change of control: a free pass with a consent or condition carved back in', () => {
+  it.each([
+    [
+      'Either party may assign this Agreement without consent upon a change of control, provided that the prior written consent of the other party shall be required for an assignment to a competitor.',
+    ],
+    [
+      'Either party may assign this Agreement without consent upon a change of control, provided, however, that approval of the other party will be required for any transfer to a competitor.',
+    ],
+    [
+      'Either party may assign this Agreement without consent in connection with a change of control, provided, however, that such successor is not a competitor of the other party.',
+    ],
+    [
+      "Either party may assign this Agreement without consent upon a change of control, except in the case where the acquirer is a competitor of Licensor, in which case Licensor's approval is required.",
+    ],
+  ])('finds %j', (text) => {
+    expect(found(text)).toBe(text);
+  });
+});

@@ -65,7 +65,7 @@ function partStart(text: string, at: number): number {
  * will be required") restricts the change of control after all.
  */
 const CONDITION_AFTER =
-  /^[^;]{0,300}?\b(?:provided\s+(?:,\s*however\s*,\s*)?that\s+(?:(?:such|the|any)\s+)?(?:acquir\w+|successor|surviving|purchaser|transaction)|except\s+(?:in\s+the\s+case\s+)?where\b[^;]{0,160}\b(?:consent|approval)\b[^;]{0,60}\brequired)/i;
+  /^[^;]{0,300}?\b(?:provided\s*(?:,\s*however\s*,)?\s*that\s+(?:(?:such|the|any)\s+)?(?:acquir\w+|successor|surviving|purchaser|transaction)|except\s+(?:in\s+the\s+case\s+)?where\b[^;]{0,160}\b(?:consent|approval)\b[^;]{0,60}\brequired)/i;
 /** "...; provided, however, that the prior written consent of XSPA shall be required [for some acquirers]": the pass has a consent carved back in. */
 const CONSENT_PROVISO =
   /\bprovided\s*,?\s*(?:however\s*,\s*)?that\s+(?:the\s+)?(?:prior\s+)?(?:written\s+)?(?:consent|approval)\b[^.;]{0,60}\b(?:shall|will)\s+be\s+required\b/i;
