@@ -166,3 +166,58 @@ describe('disputeResolution: the forum named at the end of a sentence', () => {
     );
   });
 });
+
+describe('disputeResolution: courts that only serve the award, waived arbitration, more wordings', () => {
+  const methodAndForum = (text: string) => {
+    const found = disputes(text);
+    return found ? { method: found.method, forum: found.forum } : null;
+  };
+
+  it.each([
+    ['Judgment on the award may be entered and enforced in the courts of New York, and venue shall lie there.'],
+    ['Any party may apply to confirm the award before the courts of Paris, where venue is proper.'],
+    ['Judgment upon the award may be entered in the courts of Texas, which shall be the venue.'],
+    ['Either party may seek equitable relief in the courts of Delaware, where venue shall lie.'],
+    ['Either party may seek injunctive relief in the courts of Delaware, where venue shall lie.'],
+  ])('finds no forum for disputes in %s', (text) => {
+    expect(disputes(text)).toBeNull();
+  });
+
+  it.each([
+    ['Disputes under this Agreement are not subject to arbitration and shall be brought in the courts of Ohio.', 'courts of Ohio'],
+    ['Each party waives its right to binding arbitration, and any action shall be brought in the courts of Ohio.', 'courts of Ohio'],
+    ['本合同争议不得通过仲裁解决，应向乙方所在地人民法院起诉。', '乙方所在地人民法院'],
+    ['争议由北京市朝阳区人民法院专属管辖。', '北京市朝阳区人民法院'],
+    ['协商不成的，任何一方均可提起诉讼。', null],
+    ['争议以诉讼途径解决。', null],
+    ['Each party consents to the non-exclusive jurisdiction of any court in London.', 'court in London'],
+    ['Each party submits to the nonexclusive jurisdiction of the courts of Ireland.', 'courts of Ireland'],
+    ['Any action shall be brought in the federal and state courts of Virginia.', 'federal and state courts of Virginia'],
+    ['Any action shall be brought in the state and federal courts of Virginia.', 'state and federal courts of Virginia'],
+    ['Any action shall be brought in the courts of the County of Los Angeles.', 'courts of the County of Los Angeles'],
+  ])('reads litigation in %s', (text, forum) => {
+    expect(methodAndForum(text)).toEqual({ method: 'litigation', forum });
+  });
+
+  it.each([
+    ['Disputes shall be referred exclusively to binding arbitration.', null],
+    ['The parties hereby submit any such dispute to arbitration.', null],
+    ['The parties must arbitrate all claims arising hereunder.', null],
+    ['双方同意采用仲裁方式解决争议。', null],
+    ['争议应递交杭州仲裁委员会。', '杭州仲裁委员会'],
+    ['争议由上海仲裁委员会裁决。', '上海仲裁委员会'],
+  ])('reads arbitration in %s', (text, forum) => {
+    expect(methodAndForum(text)).toEqual({ method: 'arbitration', forum });
+  });
+});
+
+describe('disputeResolution: which sentence decides', () => {
+  it('reads on past a sentence that mentions a court without choosing one', () => {
+    const text = 'Supplier shall comply with all court orders. Disputes shall be resolved by binding arbitration.';
+    expect(disputes(text)).toMatchObject({ method: 'arbitration', forum: null });
+  });
+
+  it('names the court, not "the court with jurisdiction"', () => {
+    expect(disputes('协商不成的，任何一方均可向有管辖权的人民法院起诉。')).toMatchObject({ method: 'litigation', forum: '人民法院' });
+  });
+});
