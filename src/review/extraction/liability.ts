@@ -9,9 +9,9 @@ const DAMAGE_TYPES =
   /\b(?:indirect|incidental|consequential|special|punitive|exemplary|multiplied|cover)\b[^.;]{0,40}\b(?:damages?|loss(?:es)?|costs?)\b|\blost\s+(?:profits?|revenues?|savings|business|data)\b|\bloss\s+of\s+(?:profits?|revenues?|business|goodwill|data|use)\b|\bpossibility\s+of\s+(?:such\s+)?(?:damages?|loss(?:es)?)\b|\bother\s+than\s+direct\s+damages\b/i;
 const NEGATED_LIABILITY =
   /\b(?:in\s+no\s+event|under\s+no\s+circumstances|neither\s+party|no\s+party|not\s+(?:in\s+any\s+manner\s+)?(?:be\s+)?(?:held\s+)?(?:liable|responsible)|shall\s+not\s+award|waives?)\b/i;
-/** An amount cap: "liability ... shall not exceed", "limited to", "maximum liability", "liable for no more than". */
+/** An amount cap: "liability ... shall not exceed" ("not exceed" covers shall/will), "limited to", "maximum liability", "liable for no more than". */
 const AMOUNT_CAP =
-  /\b(?:liability|liable|damages)\b[^.;]{0,250}?\b(?:shall\s+not\s+exceed|will\s+not\s+exceed|(?:in\s+no\s+event|never)\s+exceed|not\s+be\s+(?:greater|more)\s+than|not\s+to\s+exceed|not\s+exceed|in\s+excess\s+of|(?<!not\s)(?:be\s+)?limited\s+to|no\s+more\s+than|capped\s+at|(?:shall|will)\s+be\s+limited)\b|\b(?:maximum|aggregate|cumulative|total|entire)\s+(?:\w+\s+){0,2}liability\b|\bliability\s+cap\b|\bcumulative\s+maximum\b|\bliable\s+for\s+no\s+more\s+than\b|\b(?:in\s+no\s+event|under\s+no\s+circumstances)\s+(?:shall|will)\b[^.;]{0,40}?\bliability\b[^.;]{0,200}?\bexceed\b/i;
+  /\b(?:liability|liable|damages)\b[^.;]{0,250}?\b(?:(?:in\s+no\s+event|never)\s+exceed|not\s+be\s+(?:greater|more)\s+than|not\s+to\s+exceed|not\s+exceed|in\s+excess\s+of|(?<!not\s)(?:be\s+)?limited\s+to|no\s+more\s+than|capped\s+at|(?:shall|will)\s+be\s+limited)\b|\b(?:maximum|aggregate|cumulative|total|entire)\s+(?:\w+\s+){0,2}liability\b|\bliability\s+cap\b|\bcumulative\s+maximum\b|\b(?:in\s+no\s+event|under\s+no\s+circumstances)\s+(?:shall|will)\b[^.;]{0,40}?\bliability\b[^.;]{0,200}?\bexceed\b/i;
 const LIMITATION_TITLE = /\blimitations?\s+(?:of|on)\s+(?:liability|remedies|damages)\b/i;
 const SOLE_REMEDY =
   /\bsole\s+(?:and\s+exclusive\s+)?(?:remedy|obligation|liability)\b|\bexclusive\s+remed(?:y|ies)\b|\bentire\s+(?:liability|obligation)\b/i;
