@@ -243,3 +243,27 @@ describe('liability: what is left uncapped', () => {
     expect(field(specific)).toEqual(limitation(specific, 10_000, 'USD'));
   });
 });
+
+describe('liability: exclusions in the singular', () => {
+  it.each([
+    ['Neither party shall be liable for any indirect loss.'],
+    ['Neither party shall be liable for consequential damage.'],
+    ['Neither party shall be liable for any incidental cost.'],
+    ['Neither party shall be liable for lost profit.'],
+    ['Neither party shall be liable for any loss of profit.'],
+    ['Neither party shall be liable for loss of revenue.'],
+    ['Neither party shall be liable for any harm, even if advised of the possibility of such damage.'],
+    ['Neither party shall be liable for any harm, even if advised of the possibility of loss.'],
+  ])('reads %j as a limitation', (text) => {
+    expect(field(text)).toEqual(limitation(text));
+  });
+
+  it.each([
+    ['Excluding liability for fraud, neither party shall be liable for lost profits.'],
+    ['Excluding any claim for infringement, neither party shall be liable for lost profits.'],
+    ['Excluding the obligation to indemnify, neither party shall be liable for lost profits.'],
+    ['Excluding any breach of confidentiality, neither party shall be liable for lost profits.'],
+  ])('finds the carve-out in %j', (text) => {
+    expect(cap(text)).toEqual({ kind: 'uncapped', limited: true });
+  });
+});
