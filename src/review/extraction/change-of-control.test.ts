@@ -96,3 +96,350 @@ describe('change of control: free passes and their conditions', () => {
     expect(found(text)).toBe(text);
   });
 });
+
+describe('change of control: more ways the event is written', () => {
+  it.each([
+    ['Licensor may terminate this Agreement upon any change in the control of Licensee.'],
+    ['Distributor shall not undergo any change of its management control without the prior written consent of Supplier.'],
+    ['Licensor may terminate this Agreement upon any change in the beneficial or legal ownership of Licensee.'],
+    ['Any change in the shareholders of Distributor shall require the prior written consent of Supplier.'],
+    ['If Licensee should become owned by a competitor of Licensor, Licensor may terminate this Agreement upon notice.'],
+    ['If Distributor ceases to be directly or indirectly owned by Parent, Supplier may terminate this Agreement.'],
+    ['Licensee shall notify Licensor within ten (10) days of any control change affecting Licensee.'],
+    ['Any transfer of control of Distributor shall require the prior written consent of Supplier.'],
+    ['If Distributor comes under the control of a competitor of Supplier, Supplier may terminate this Agreement.'],
+    ['If any third party acquires direct or indirect control of Licensee, Licensor may terminate this Agreement.'],
+    ['If a competitor of Company obtains control over Consultant, Company may terminate this Agreement immediately.'],
+    ['Should any person gain control of Reseller, Vendor may terminate this Agreement on written notice.'],
+    [
+      'If any person acquires beneficial ownership of more than 50% of the voting securities of Licensee, Licensor may terminate this Agreement.',
+    ],
+    ['Upon any person acquiring a majority of the voting stock of Distributor, Supplier may terminate this Agreement.'],
+    [
+      'If any third party obtains fifty percent (50%) or more of the outstanding shares of Distributor, Supplier may terminate this Agreement.',
+    ],
+    // Neither names "control" or "shares": the percentage is what makes it a change of ownership.
+    ['If fifty per cent of the equity of Licensee is transferred to a third party, Licensor may terminate this Agreement.'],
+    ['If 50% of the equity interests in Distributor are transferred, Supplier may terminate this Agreement.'],
+  ])('finds %j', (text) => {
+    expect(found(text)).toBe(text);
+  });
+});
+
+describe('change of control: corporate transactions', () => {
+  it.each([
+    ['Vendor may terminate this Agreement if Reseller consolidates with any other entity.'],
+    ['Licensor may terminate this Agreement upon the acquisition of all of the outstanding stock of Licensee by a third party.'],
+    ['If Supplier is acquired by a competitor of Buyer, Buyer may terminate this Agreement.'],
+    [
+      "Supplier may terminate this Agreement upon the sale, lease or other disposition of all or substantially all of Distributor's assets.",
+    ],
+    ['Licensor may terminate this Agreement upon the conveyance of substantially all of the business assets of Licensee.'],
+    [
+      'If Reseller transfers or otherwise assigns all or substantially all of its assets to a third party, Vendor may terminate this Agreement.',
+    ],
+    ['If Licensee disposes of all or substantially all of its business, Licensor may terminate this Agreement.'],
+    ['Supplier may terminate this Agreement in the event of a take-over of Distributor.'],
+    ['Vendor may terminate this Agreement upon any change in the management or control of Reseller.'],
+    ['If control of either party shall pass to a third party, the other party may terminate this Agreement.'],
+    ['If control of a party is transferred to a competitor of the other party, the other party may terminate this Agreement upon notice.'],
+    ['Licensor may terminate this Agreement if Parent ceases to control Licensee.'],
+    ['In the event of the acquisition of Distributor by a competitor of Supplier, Supplier may terminate this Agreement.'],
+    ['Either party may terminate this Agreement upon the acquisition of the other party by a competitor.'],
+    ["Licensor may terminate this Agreement if Licensee's shareholders sell a majority of its voting stock to a third party."],
+  ])('finds %j', (text) => {
+    expect(found(text)).toBe(text);
+  });
+
+  it.each([
+    // Acquired under the contract: goods bought, not a party taken over.
+    [
+      'Any Products that are acquired in accordance with this Agreement may be returned, and Reseller may cancel any order before shipment.',
+    ],
+    // An integration clause and a claim merged into a judgment are not corporate mergers.
+    ['This Agreement merges any prior agreements between the parties and may only be terminated in accordance with its terms.'],
+    ['The obligations of Guarantor shall not be merged into any judgment and shall survive termination of this Agreement.'],
+  ])('does not count %j', (text) => {
+    expect(found(text)).toBeNull();
+  });
+});
+
+describe('change of control: what the event triggers', () => {
+  it.each([
+    ['Any merger of Licensee shall be deemed to be an assignment of this Agreement.'],
+    ['A merger or consolidation of Reseller shall be treated as an assignment of this Agreement.'],
+    ['An assignment under this Agreement shall be deemed to include a merger or consolidation of Distributor.'],
+    ['Licensee may cancel this Agreement if Licensor merges with a competitor of Licensee.'],
+    ['Supplier may end this Agreement if Distributor merges with a competitor of Supplier.'],
+    ['Upon a Change of Control of Licensee, Licensor may cancel the licence granted under Section 2.'],
+    ['A Change of Control of Agent shall entitle Principal to cancel the appointment of Agent.'],
+    ['This Agreement shall be cancellable by Licensor upon a Change of Control of Licensee.'],
+    ['This Agreement terminates automatically upon a Change of Control of Reseller.'],
+    ['Upon a Change of Control of Supplier, Buyer shall have the option to terminate.'],
+    ['A Change of Control of Distributor shall be a basis for cancellation of all open orders.'],
+    ['Upon a Change of Control of Licensee, Licensor may, in its sole discretion, elect to terminate.'],
+    ['Upon a Change of Control of Supplier, Buyer may exercise its termination right.'],
+    ['Upon a Change of Control of Supplier, Buyer may give notice of termination effective immediately.'],
+    ['If Licensee undergoes a Change of Control, all licenses granted hereunder shall cease.'],
+    ["Any Change of Control of Distributor without Supplier's approval shall be void."],
+    ['Distributor agrees to provide Supplier with advance written notice of any sale of all or substantially all of its assets.'],
+    ['Licensee agrees to promptly notify Licensor of any sale of substantially all of its assets.'],
+    ['Reseller shall give Vendor prior written notice if Reseller is acquired by any third party.'],
+    ['Licensee shall notify Licensor of any takeover of Licensee.'],
+  ])('finds %j', (text) => {
+    expect(found(text)).toBe(text);
+  });
+
+  it.each([
+    // Insolvency is not a change of control, even beside one.
+    [
+      'Licensee represents that no change of control of Licensee has occurred and that Licensee has made no assignment for the benefit of its creditors.',
+    ],
+    [
+      'Licensee represents that no change of control of Licensee has occurred and that it has made no assignment of all or substantially all of its assets for the benefit of all or substantially all of its creditors.',
+    ],
+    // A vote of the holders decides; it does not change their holding.
+    [
+      'This Agreement may be terminated at any time, without penalty, upon the approval of the majority of the outstanding voting securities of the Fund.',
+    ],
+    [
+      'This Agreement may be terminated at any time, without penalty, by the affirmative vote of a majority of the outstanding voting securities of the Fund.',
+    ],
+  ])('does not count %j', (text) => {
+    expect(found(text)).toBeNull();
+  });
+});
+
+describe('change of control: free passes, in more words', () => {
+  it.each([
+    ['Either party is free to assign this Agreement upon a change of control.'],
+    ['Licensee shall have the right to assign this Agreement to its successor upon a change of control of Licensee.'],
+    ['Licensor has the right to freely assign this Agreement in the event of a change of control of Licensor.'],
+    ['Each party is entitled to transfer this Agreement following a change in control of that party.'],
+    ['No such consent shall be required for a change of control of Licensee.'],
+    [
+      "Without the need for the other party's consent, either party's rights hereunder shall pass to its successor upon a change of control of that party.",
+    ],
+    ["Licensee need not obtain Licensor's consent to a change of control of Licensee."],
+    [
+      'This Agreement and the licenses granted hereunder shall not be affected by, and shall not terminate upon, a change of control of either party.',
+    ],
+    ['Neither party shall assign this Agreement, nor shall any change of control of a party be deemed an assignment.'],
+    ['A change of control of Distributor will not constitute an assignment of this Agreement.'],
+    ['A change in control of Licensee shall not be treated as a transfer of this Agreement.'],
+    ['A merger of Licensee will not require the consent of Licensor.'],
+  ])('does not count %j', (text) => {
+    expect(found(text)).toBeNull();
+  });
+
+  it.each([
+    [
+      'Either party may assign this Agreement without consent in connection with a merger, provided that the surviving entity is not a competitor of the other party.',
+    ],
+    [
+      "Either party may assign this Agreement upon a change of control, except where the transaction involves a competitor of Licensor, in which case Licensor's consent shall be required.",
+    ],
+  ])('counts a free pass with a condition on the deal: %j', (text) => {
+    expect(found(text)).toBe(text);
+  });
+});
+
+describe('change of control: titles, definitions and other documents', () => {
+  it.each([
+    // A heading run into a termination-for-convenience clause names a topic.
+    ['CHANGE OF CONTROL AND TERMINATION Either party may terminate this Agreement for convenience upon thirty days notice.'],
+    ['14.2 CHANGE OF CONTROL AND TERMINATION Either party may terminate this Agreement for convenience upon thirty days notice.'],
+    ["Section 22 - Assignment/Change of Control This Agreement shall bind and benefit the parties' successors and permitted assigns."],
+    ['12.1 Merger or Acquisition: The Agreement shall bind the successors and assigns of the parties.'],
+    ['Right of termination upon Change of Control'],
+    ['Termination Upon Change of Control'],
+    ['"Change of Control Notice" means the written notice of a Change of Control that Licensee gives under Section 12.2.'],
+    [
+      'Change of Control shall mean the sale of more than fifty percent of the voting stock of Licensee, which requires notice to Licensor.',
+    ],
+    // Names of payments, not the event happening.
+    ['The Company shall pay the Change in Control Bonus within thirty days after the termination of this Agreement.'],
+    ['The Change of Control Benefits shall be paid even if this Agreement is terminated.'],
+    // A standstill and a filing.
+    [
+      'Investor shall not, without the prior written consent of the Company, engage in any solicitation of proxies with respect to any merger involving the Company.',
+    ],
+    [
+      'Licensee shall bear the costs of registration of the change in ownership of the Trademarks and shall notify Licensor when it is complete.',
+    ],
+  ])('does not count %j', (text) => {
+    expect(found(text)).toBeNull();
+  });
+});
+
+describe("change of control: an employee's own termination", () => {
+  it.each([
+    [
+      "If the Executive's employment is terminated within twelve months after a Change of Control, the Company shall pay the Executive a lump sum.",
+    ],
+    ['If his employment shall be terminated following a Change of Control, the Company shall continue his benefits.'],
+    ['Upon termination of her employment after a Change of Control, the Company shall pay her accrued bonus.'],
+    ['Upon a termination by the Executive for Good Reason after a Change of Control, the Company shall pay the Severance Amount.'],
+    ['Following a Change of Control, the Company shall pay the Employee in lieu of notice.'],
+    ['Following a Change of Control, his notice period shall be twelve months.'],
+  ])('does not count %j', (text) => {
+    expect(found(text)).toBeNull();
+  });
+});
+
+describe('change of control: consequences written without "may terminate"', () => {
+  it.each([
+    ['Following a Change of Control of Licensee, Licensor has the option of terminating this Agreement.'],
+    ["Upon a Change of Control of Supplier, the Contract is subject to termination at Buyer's option."],
+    ['The license is terminable upon a Change of Control of Licensee.'],
+    ['Each purchase order is cancellable upon a Change of Control of Buyer.'],
+    ['A Change of Control of Supplier gives Buyer a termination option.'],
+    ['A change of control of Licensee shall be deemed an assignment of this Agreement.'],
+    ['If Licensee undergoes a Change of Control, the license granted hereunder ceases immediately.'],
+    ["Any Change of Control of Distributor requires Supplier's prior approval."],
+  ])('finds %j', (text) => {
+    expect(found(text)).toBe(text);
+  });
+});
+
+describe('change of control: a duty to give notice of a deal the party undergoes', () => {
+  it.each([
+    ['Licensee shall notify Licensor in writing if Licensee sells all or substantially all of its assets.'],
+    ['Reseller shall give Vendor prior written notice if Reseller transfers substantially all of its business.'],
+    ['Distributor shall notify Supplier promptly if Distributor conveys all or substantially all of its assets to a third party.'],
+    ['Licensee shall notify Licensor if Licensee disposes of substantially all of its assets.'],
+    ['Licensee shall notify Licensor if Licensee sells or otherwise transfers all or substantially all of its assets.'],
+    ['Distributor shall give Supplier written notice of any change in the management or control of Distributor.'],
+    ['Licensee shall notify Licensor if Parent ceases to control Licensee.'],
+    ['Licensee shall notify Licensor of any acquisition of Licensee by a third party.'],
+    ['The parties agree to notify each other of any sale of substantially all of the assets of either party.'],
+    ['Distributor shall give Supplier prior notice of any sale of all or substantially all of its assets.'],
+  ])('finds %j', (text) => {
+    expect(found(text)).toBe(text);
+  });
+});
+
+describe("change of control: an employee's employment ending on the change", () => {
+  it.each([
+    [
+      "If the Executive's employment is terminated upon a Change of Control, the Company shall pay the Executive a lump sum equal to twelve months' salary.",
+    ],
+    ["If the Employee's employment has been terminated upon a Change of Control, the Company shall pay the Employee's accrued bonus."],
+    ['If his employment was terminated on a Change in Control, the Company shall continue his medical benefits for one year.'],
+    [
+      "If the Company terminates the Executive's employment within one year after a Change of Control, the Company shall pay the Severance Amount.",
+    ],
+    [
+      'If the Company terminates your employment within one year after a Change of Control, the Company shall pay you the Severance Amount.',
+    ],
+    ['If the Company terminates employment of the Employee after a Change of Control, the Employee shall receive the Severance Amount.'],
+  ])('does not count %j', (text) => {
+    expect(found(text)).toBeNull();
+  });
+});
+
+describe('change of control: more definitions, titles and filings', () => {
+  it.each([
+    ['"Change of Control Notice" shall mean the written notice of a Change of Control that Licensee gives under Section 12.2.'],
+    ['"Change of Control Notice", as used in Section 12, means the written notice of a Change of Control given by Licensee.'],
+    ['"Change of Control Event" includes any event requiring notice under Section 12.2.'],
+    [
+      '(a) Change of Control shall mean the sale of more than fifty percent of the voting stock of Licensee, which requires notice to Licensor.',
+    ],
+    ['(f) Change of Control and Fees - If Licensee fails to pay the fees, Licensor may terminate this Agreement.'],
+    ['Article 9: Merger. Either party may terminate this Agreement for convenience on ninety days notice.'],
+    [
+      'Clause 4.2 - Change in Control, Assignment and Subcontracting: Neither party may subcontract its obligations without the consent of the other party.',
+    ],
+    ['Licensee shall record any change of ownership of the Licensed Patents with the patent office and notify Licensor.'],
+    ['Assignee shall file such change in ownership with the registry and give notice to Assignor.'],
+    ['This Agreement merges and supersedes all prior agreements between the parties and may be terminated only in writing.'],
+    ["The Guarantor's obligations shall not be merged into judgment and shall survive termination of this Agreement."],
+  ])('does not count %j', (text) => {
+    expect(found(text)).toBeNull();
+  });
+});
+
+describe('change of control: a stake or control gained, needing approval', () => {
+  // Approval alone is a consequence of the event, not of a merger or sale (see the transactions below).
+  it.each([
+    ["Any third party acquiring a majority of the voting stock of Distributor shall first obtain Supplier's approval."],
+    ["Any person who acquires at least 50% of the shares of Licensee shall first obtain Licensor's approval."],
+    ["No person shall acquire ownership of more than fifty percent of the capital of Licensee without Licensor's approval."],
+    ["No competitor of Licensor shall hold a majority of the shares of Licensee without Licensor's approval."],
+    ["Distributor shall not come under the control of any third party without Supplier's approval."],
+    ["Licensee shall not permit any third party to acquire control of Licensee without Licensor's approval."],
+    ["Licensee shall not allow any person to obtain control over Licensee without Licensor's approval."],
+    ["Licensee shall not cease to be controlled by Parent without Licensor's approval."],
+    ["Any change in the beneficial ownership of Distributor requires Supplier's approval."],
+    ['Any change of their control requires the approval of the Lenders.'],
+  ])('finds %j', (text) => {
+    expect(found(text)).toBe(text);
+  });
+});
+
+describe('change of control: the deal in other verb forms', () => {
+  it.each([
+    ['Should Licensee merge with any other entity, Licensor may terminate this Agreement.'],
+    ['Should Licensee sell all or substantially all of its assets, Licensor may terminate this Agreement.'],
+    ['Should Licensee transfer all or substantially all of its assets to a third party, Licensor may terminate this Agreement.'],
+    ['Should Licensee convey substantially all of its business to a third party, Licensor may terminate this Agreement.'],
+    ['Should Reseller sell or otherwise transfer all or substantially all of its assets, Vendor may terminate this Agreement.'],
+    ['Should Reseller sell or assign substantially all of its assets, Vendor may terminate this Agreement.'],
+    ['If Reseller sells or disposes of all or substantially all of its assets, Vendor may terminate this Agreement.'],
+    ['Should Parent cease to control Licensee, Licensor may terminate this Agreement.'],
+    ["If either party sells all or substantially all of such party's assets, the other party may terminate this Agreement."],
+    ["If either party undergoes a sale of all or substantially all of such party's assets, the other party may terminate this Agreement."],
+    ['If Licensee sells all or substantially all of its operating assets, Licensor may terminate this Agreement.'],
+    ['Licensor may terminate this Agreement upon the sale of all or substantially all of its operating assets by Licensee.'],
+    ['If Licensee sells substantially all its assets, Licensor may terminate this Agreement.'],
+    ['Licensor may terminate this Agreement upon the sale of substantially all its assets by Licensee.'],
+    ["Licensor may terminate this Agreement if Licensee assigns it to a purchaser of substantially all of Licensee's business."],
+    ['Vendor may terminate this Agreement upon any change in management or control of Reseller.'],
+    ['If control of either party will pass to a third party, the other party may terminate this Agreement.'],
+    ['If control of a party shall be transferred to a competitor, the other party may terminate this Agreement.'],
+    ['If control of either party shall change, the other party may terminate this Agreement.'],
+  ])('finds %j', (text) => {
+    expect(found(text)).toBe(text);
+  });
+});
+
+describe('change of control: definitions that make the event an assignment', () => {
+  it.each([
+    ['For purposes of this Section, "transferred", as used herein, includes any change of control of Distributor.'],
+    ['In this Section 14, "assigned" shall include any merger or change in control of Licensee.'],
+    ['As used herein, "Assignment" means any assignment by operation of law, merger or change of control of Licensee.'],
+    ['For purposes of this Section, assignment shall be deemed to include any merger of Distributor.'],
+    ['A merger of Licensee shall be deemed a transfer of this Agreement.'],
+    ['A merger of Reseller shall be considered an assignment of this Agreement.'],
+    ['Distributor shall provide Supplier with written notification of any sale of all or substantially all of its assets.'],
+  ])('finds %j', (text) => {
+    expect(found(text)).toBe(text);
+  });
+
+  it.each([
+    ['"Change of Control Notices" mean the written notices of a Change of Control that Licensee gives under Section 12.2.'],
+    ['"Change of Control Notice" has the meaning given in Section 12.2.'],
+  ])('does not count the definition %j', (text) => {
+    expect(found(text)).toBeNull();
+  });
+});
+
+describe('change of control: a free pass with a consent or condition carved back in', () => {
+  it.each([
+    [
+      'Either party may assign this Agreement without consent upon a change of control, provided that the prior written consent of the other party shall be required for an assignment to a competitor.',
+    ],
+    [
+      'Either party may assign this Agreement without consent upon a change of control, provided, however, that approval of the other party will be required for any transfer to a competitor.',
+    ],
+    [
+      'Either party may assign this Agreement without consent in connection with a change of control, provided, however, that such successor is not a competitor of the other party.',
+    ],
+    [
+      "Either party may assign this Agreement without consent upon a change of control, except in the case where the acquirer is a competitor of Licensor, in which case Licensor's approval is required.",
+    ],
+  ])('finds %j', (text) => {
+    expect(found(text)).toBe(text);
+  });
+});

@@ -4,7 +4,7 @@ import type { TextView } from './text-view.js';
 import type { PresenceField } from './types.js';
 
 const MENTIONS =
-  /control|ownership|majority|merge|acqui|substantially\s+all|operation\s+of\s+law|consolidat|take-?over|sharehold|\bshares\b|\bstock\b|per\s*cent|%|控制权|股权变更|并购|合并/i;
+  /control|ownership|\bowned\b|majority|merge|acqui|substantially\s+all|operation\s+of\s+law|consolidat|take-?over|sharehold|\bshares\b|\bstock\b|per\s*cent|%|控制权|股权变更|并购|合并/i;
 /** A share of a party's stock: "50% or more of the voting stock", "more than fifty percent (50%) of the outstanding shares", "a majority of its equity". */
 const STAKE = String.raw`(?:a\s+majority|(?:(?:more\s+than|at\s+least|over|in\s+excess\s+of|not\s+less\s+than)\s+)?(?:[a-z]+(?:-[a-z]+)?\s+(?:percent|per\s+cent)|\d{1,3}(?:\.\d{1,2})?\s*(?:%|percent|per\s+cent))(?:\s*\(\d{1,3}(?:\.\d{1,2})?\s*%\))?(?:\s+or\s+more)?)\s+(?:in\s+(?:the\s+)?\w+\s+)?of\s+(?:the\s+|its\s+|such\s+party's\s+)?(?:[\w'-]+\s+){0,3}?(?:voting|shares|stock|equity|securities|capital|ownership|membership|partnership)\b`;
 /**
@@ -65,7 +65,7 @@ function partStart(text: string, at: number): number {
  * will be required") restricts the change of control after all.
  */
 const CONDITION_AFTER =
-  /^[^;]{0,300}?\b(?:provided\s+(?:,\s*however\s*,\s*)?that\s+(?:(?:such|the|any)\s+)?(?:acquir\w+|successor|surviving|purchaser|transaction)|except\s+(?:in\s+the\s+case\s+)?where\b[^;]{0,160}\b(?:consent|approval)\b[^;]{0,60}\brequired)/i;
+  /^[^;]{0,300}?\b(?:provided\s*(?:,\s*however\s*,)?\s*that\s+(?:(?:such|the|any)\s+)?(?:acquir\w+|successor|surviving|purchaser|transaction)|except\s+(?:in\s+the\s+case\s+)?where\b[^;]{0,160}\b(?:consent|approval)\b[^;]{0,60}\brequired)/i;
 /** "...; provided, however, that the prior written consent of XSPA shall be required [for some acquirers]": the pass has a consent carved back in. */
 const CONSENT_PROVISO =
   /\bprovided\s*,?\s*(?:however\s*,\s*)?that\s+(?:the\s+)?(?:prior\s+)?(?:written\s+)?(?:consent|approval)\b[^.;]{0,60}\b(?:shall|will)\s+be\s+required\b/i;
@@ -132,7 +132,7 @@ function withoutRunInTitle(text: string): string {
   return title ? text.slice(title[0].length) : text;
 }
 /** "Severance Pay and Benefits Upon Termination ... outside the Change in Control Period": a title, its words capitalised, no modal verb. */
-const MODAL = /\b(?:shall|will|may|must|can|cannot|is|are|be|has|have|does|do|occurs?|undergoes)\b/i;
+const MODAL = /\b(?:shall|will|may|must|can|cannot|is|are|be|has|have|does|do|occurs?|undergoes|terminates)\b/i;
 function isTitle(text: string): boolean {
   if (MODAL.test(text) || LIST_ITEM.test(text)) return false;
   const words = text.match(/[A-Za-z]{4,}/g) ?? [];

@@ -80,3 +80,144 @@ describe('confidentiality (obligation)', () => {
     },
   );
 });
+
+describe('disputeResolution: the ways arbitration is chosen', () => {
+  const methodAndForum = (text: string) => {
+    const found = disputes(text);
+    return found ? { method: found.method, forum: found.forum } : null;
+  };
+
+  it.each([
+    ['All disputes shall be resolved exclusively by arbitration.', null],
+    ['Any controversy shall be determined solely by confidential arbitration.', null],
+    [
+      'Disputes shall be decided by final and binding arbitration under the rules of the Singapore International Arbitration Centre.',
+      'Singapore International Arbitration Centre',
+    ],
+    ['Any dispute shall be submitted to arbitration administered by JAMS.', 'JAMS'],
+    ['Disputes will be settled through arbitration conducted by the LCIA.', 'LCIA'],
+    [
+      'Disputes will go to arbitration in accordance with the rules of the Hong Kong International Arbitration Centre.',
+      'Hong Kong International Arbitration Centre',
+    ],
+    ['Disputes will go to arbitration under the rules of HKIAC.', 'HKIAC'],
+    [
+      'Disputes will go to arbitration before the International Centre for Dispute Resolution.',
+      'International Centre for Dispute Resolution',
+    ],
+    ['Disputes will go to arbitration pursuant to the rules of CIETAC.', 'CIETAC'],
+    [
+      'Disputes will go to arbitration by the China International Economic and Trade Arbitration Commission.',
+      'China International Economic and Trade Arbitration Commission',
+    ],
+    ['Disputes will go to arbitration by the London Court of International Arbitration.', 'London Court of International Arbitration'],
+    ['Disputes shall be finally settled by binding arbitration under the rules of the ICC.', 'ICC'],
+    ['The parties shall promptly arbitrate any dispute arising hereunder.', null],
+    ['Each party agrees to submit all such disputes to arbitration.', null],
+    ['争议由双方协商解决，协商不成的，提请广州仲裁委员会仲裁。', '广州仲裁委员会'],
+    ['本合同争议通过仲裁方式解决。', null],
+    ['双方同意，争议由深圳国际仲裁院裁决。', '深圳国际仲裁院'],
+  ])('reads arbitration in %s', (text, forum) => {
+    expect(methodAndForum(text)).toEqual({ method: 'arbitration', forum });
+  });
+
+  it.each([
+    ['The parties waive any right to arbitration and submit to the exclusive jurisdiction of the courts of England.', 'courts of England'],
+    ['Each party submits to the non-exclusive jurisdiction of the courts of England.', 'courts of England'],
+    ['The courts of Ontario shall have exclusive jurisdiction over any dispute.', 'courts of Ontario'],
+    ['Any action shall be filed in a state court sitting in Wilmington, Delaware.', 'court sitting in Wilmington, Delaware'],
+    [
+      'Venue for any action shall lie exclusively in the federal courts located in San Francisco, California.',
+      'courts located in San Francisco, California',
+    ],
+    [
+      'Any suit shall be brought in the federal or state courts of the Commonwealth of Massachusetts.',
+      'federal or state courts of the Commonwealth of Massachusetts',
+    ],
+    ['Disputes shall be litigated only in the courts in the City of New York.', 'courts in the City of New York'],
+    ['Each party consents to the exclusive personal jurisdiction in the courts of Texas.', 'courts of Texas'],
+    ['Disputes shall be heard before any competent court in Munich.', 'court in Munich'],
+    [
+      'The Parties hereby submit to the jurisdiction of the state or federal courts in Chicago, Illinois.',
+      'state or federal courts in Chicago, Illinois',
+    ],
+    ['Each party submits to the personal jurisdiction of the courts of the Province of Quebec.', 'courts of the Province of Quebec'],
+    ['本合同争议不适用仲裁，由甲方所在地人民法院管辖。', '甲方所在地人民法院'],
+    ['争议诉诸上海市第一中级人民法院解决。', '上海市第一中级人民法院'],
+    ['双方同意通过诉讼方式解决争议。', null],
+    ['争议由北京知识产权法院审理。', '北京知识产权法院'],
+  ])('reads litigation in %s', (text, forum) => {
+    expect(methodAndForum(text)).toEqual({ method: 'litigation', forum });
+  });
+
+  it.each([
+    ['Claims for injunctive relief shall not be subject to arbitration.'],
+    ['An action to vacate the award may be brought in the courts of New York.'],
+  ])('finds no forum for disputes in %s', (text) => {
+    expect(disputes(text)).toBeNull();
+  });
+});
+
+describe('disputeResolution: the forum named at the end of a sentence', () => {
+  it('leaves the full stop out of the name, but keeps an abbreviation whole', () => {
+    expect(disputes('Each party submits to the exclusive jurisdiction of the courts of England.')?.forum).toBe('courts of England');
+    expect(disputes('Each party submits to the exclusive jurisdiction of the courts of Washington, D.C.')?.forum).toBe(
+      'courts of Washington, D.C.',
+    );
+  });
+});
+
+describe('disputeResolution: courts that only serve the award, waived arbitration, more wordings', () => {
+  const methodAndForum = (text: string) => {
+    const found = disputes(text);
+    return found ? { method: found.method, forum: found.forum } : null;
+  };
+
+  it.each([
+    ['Judgment on the award may be entered and enforced in the courts of New York, and venue shall lie there.'],
+    ['Any party may apply to confirm the award before the courts of Paris, where venue is proper.'],
+    ['Judgment upon the award may be entered in the courts of Texas, which shall be the venue.'],
+    ['Either party may seek equitable relief in the courts of Delaware, where venue shall lie.'],
+    ['Either party may seek injunctive relief in the courts of Delaware, where venue shall lie.'],
+  ])('finds no forum for disputes in %s', (text) => {
+    expect(disputes(text)).toBeNull();
+  });
+
+  it.each([
+    ['Disputes under this Agreement are not subject to arbitration and shall be brought in the courts of Ohio.', 'courts of Ohio'],
+    ['Each party waives its right to binding arbitration, and any action shall be brought in the courts of Ohio.', 'courts of Ohio'],
+    ['本合同争议不得通过仲裁解决，应向乙方所在地人民法院起诉。', '乙方所在地人民法院'],
+    ['争议由北京市朝阳区人民法院专属管辖。', '北京市朝阳区人民法院'],
+    ['协商不成的，任何一方均可提起诉讼。', null],
+    ['争议以诉讼途径解决。', null],
+    ['Each party consents to the non-exclusive jurisdiction of any court in London.', 'court in London'],
+    ['Each party submits to the nonexclusive jurisdiction of the courts of Ireland.', 'courts of Ireland'],
+    ['Any action shall be brought in the federal and state courts of Virginia.', 'federal and state courts of Virginia'],
+    ['Any action shall be brought in the state and federal courts of Virginia.', 'state and federal courts of Virginia'],
+    ['Any action shall be brought in the courts of the County of Los Angeles.', 'courts of the County of Los Angeles'],
+  ])('reads litigation in %s', (text, forum) => {
+    expect(methodAndForum(text)).toEqual({ method: 'litigation', forum });
+  });
+
+  it.each([
+    ['Disputes shall be referred exclusively to binding arbitration.', null],
+    ['The parties hereby submit any such dispute to arbitration.', null],
+    ['The parties must arbitrate all claims arising hereunder.', null],
+    ['双方同意采用仲裁方式解决争议。', null],
+    ['争议应递交杭州仲裁委员会。', '杭州仲裁委员会'],
+    ['争议由上海仲裁委员会裁决。', '上海仲裁委员会'],
+  ])('reads arbitration in %s', (text, forum) => {
+    expect(methodAndForum(text)).toEqual({ method: 'arbitration', forum });
+  });
+});
+
+describe('disputeResolution: which sentence decides', () => {
+  it('reads on past a sentence that mentions a court without choosing one', () => {
+    const text = 'Supplier shall comply with all court orders. Disputes shall be resolved by binding arbitration.';
+    expect(disputes(text)).toMatchObject({ method: 'arbitration', forum: null });
+  });
+
+  it('names the court, not "the court with jurisdiction"', () => {
+    expect(disputes('协商不成的，任何一方均可向有管辖权的人民法院起诉。')).toMatchObject({ method: 'litigation', forum: '人民法院' });
+  });
+});

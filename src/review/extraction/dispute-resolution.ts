@@ -17,7 +17,7 @@ const NEGATED =
 
 /** The institution or court named: "上海国际仲裁中心", "天津海事法院", "the American Arbitration Association", "the courts of the State of New York". */
 const CHINESE_FORUM = /([\u4e00-\u9fff（）()]{2,30}?(?:仲裁委员会|仲裁中心|仲裁院|人民法院|海事法院|知识产权法院|法院))/;
-const CHINESE_FORUM_LEAD = /^.*?(?:提交|提请|向|由|交由|递交|报请|在|至|到|将争议提交)/;
+const CHINESE_FORUM_LEAD = /^.*?(?:提交|提请|向|由|交由|递交|报请|在|至|到|诉诸|将争议提交)/;
 const ENGLISH_FORUM =
   /\b((?:the\s+)?(?:American\s+Arbitration\s+Association|International\s+Chamber\s+of\s+Commerce|International\s+Centre\s+for\s+Dispute\s+Resolution|JAMS|London\s+Court\s+of\s+International\s+Arbitration|LCIA|Singapore\s+International\s+Arbitration\s+Centre|SIAC|Hong\s+Kong\s+International\s+Arbitration\s+Cent(?:re|er)|HKIAC|China\s+International\s+Economic\s+and\s+Trade\s+Arbitration\s+Commission|CIETAC|ICC)\b|\b(?:state\s+or\s+federal\s+|federal\s+or\s+state\s+|state\s+and\s+federal\s+|federal\s+and\s+state\s+)?courts?\s+(?:of|located\s+in|sitting\s+in|in)\s+(?:the\s+)?(?:(?:State|Province|Commonwealth|County|City)\s+of\s+)?[A-Z][\w.]*(?:,?\s+(?:[A-Z][\w.]*|of))*)/;
 
@@ -29,7 +29,13 @@ function forumIn(text: string): string | null {
     return name.length >= 2 ? name : chinese[1]!;
   }
   const english = ENGLISH_FORUM.exec(text);
-  return english ? english[1]!.replace(/^the\s+/i, '').trim() : null;
+  // The name can end a sentence: its full stop is not part of it ("courts of England."), an abbreviation's is ("D.C.").
+  return english
+    ? english[1]!
+        .replace(/^the\s+/i, '')
+        .replace(/(?<=[a-z]{2})\.$/, '')
+        .trim()
+    : null;
 }
 
 interface ForumHit {

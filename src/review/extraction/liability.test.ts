@@ -98,3 +98,172 @@ describe('liability carve-outs: redactions, cross-references and broken sentence
     expect(cap(text)).toEqual({ kind: 'capped', limited: true });
   });
 });
+
+/** Everything the field says: its kind, whether a limitation was found, the money cap and the sentence quoted. */
+const field = (text: string) => {
+  const found = extractFields(text).liabilityCap;
+  return found
+    ? {
+        kind: found.kind,
+        limited: found.limited,
+        amount: found.amount,
+        currency: found.currency,
+        quote: text.slice(found.evidence.start, found.evidence.end).replace(/\s+/g, ' '),
+      }
+    : null;
+};
+const limitation = (text: string, amount: number | null = null, currency: string | null = null) => ({
+  kind: 'capped',
+  limited: true,
+  amount,
+  currency,
+  quote: text,
+});
+
+describe('liability: excluded kinds of damages', () => {
+  it.each([
+    ['IN NO EVENT SHALL VENDOR BE LIABLE FOR ANY LOST REVENUES OR LOST SAVINGS.'],
+    ['Supplier shall not be liable for any loss of goodwill or loss of use.'],
+    ['Neither party shall be liable to the other for exemplary or punitive losses.'],
+    ['Licensor shall not in any manner be held liable for special costs incurred by Licensee.'],
+    ['The arbitrator shall not award punitive damages.'],
+    ['Each party waives any claim for consequential damages.'],
+    ['No party shall be responsible for indirect loss, even if advised of the possibility of such losses.'],
+  ])('reads %j as a limitation', (text) => {
+    expect(field(text)).toEqual(limitation(text));
+  });
+});
+
+describe('liability: caps on the amount', () => {
+  it.each([
+    ["Vendor's liability under this Agreement will not exceed $100,000.", 100_000],
+    ["Licensor's liability shall never exceed $50,000.", 50_000],
+    ["Company's liability shall not be greater than $10,000.", 10_000],
+    ['Damages recoverable by Customer are not to exceed $25,000.', 25_000],
+    ["Licensee's damages shall be capped at $1,000,000.", 1_000_000],
+    ['The cumulative maximum for all claims is $2,000,000.', 2_000_000],
+    ['The liability cap shall be $500,000.', 500_000],
+    ["Vendor's total aggregate liability shall be $1,000,000.", 1_000_000],
+    ["Under no circumstances will Licensor's liability to Licensee exceed $5,000.", 5_000],
+    ["Supplier's liability for any claim shall in no event exceed $75,000.", 75_000],
+  ])('reads the cap in %j', (text, amount) => {
+    expect(field(text)).toEqual(limitation(text, amount, 'USD'));
+  });
+
+  it.each([
+    ["Supplier's liability shall be limited to the amount paid for the Products."],
+    ['Seller shall be liable for no more than the purchase price.'],
+    ['In no event shall the liability of Supplier exceed the fees paid in the preceding twelve months.'],
+    ["Licensee's damages are limited to direct damages in excess of the deductible."],
+  ])('reads a cap without a sum in %j', (text) => {
+    expect(field(text)).toEqual(limitation(text));
+  });
+
+  it.each([
+    ['Contractor shall maintain general liability insurance with limits of not less than $1,000,000.'],
+    ['Automobile Liability with limits of not less than $1,000,000 per occurrence.'],
+    ['Contractor shall carry umbrella liability of $5,000,000 per occurrence.'],
+  ])('does not read the insurance minimum %j as a cap', (text) => {
+    expect(field(text)).toBeNull();
+  });
+});
+
+describe('liability: remedies, titles and time bars', () => {
+  it.each([
+    ["Replacement of the Product shall be Buyer's sole and exclusive remedy."],
+    ["The foregoing states Vendor's entire liability for any breach."],
+    ["The remedies in this Section are Customer's exclusive remedies for breach of warranty."],
+    ['Limitations on Damages.'],
+    ['No action arising out of this Agreement may be brought by either party more than one year after the cause of action has accrued.'],
+    ['No claim may be asserted later than two years after the facts giving rise to it arose.'],
+    ['Any claim must be filed within one year after the delivery of the Products, or it is waived.'],
+  ])('reads %j as a limitation', (text) => {
+    expect(field(text)).toEqual(limitation(text));
+  });
+});
+
+describe('liability: what is left uncapped', () => {
+  it.each([
+    ['Neither party shall be liable for consequential damages, save for breaches of confidentiality.'],
+    ['Neither party shall be liable for consequential damages, with the exception of claims for infringement.'],
+    ['Without prejudice to Section 9, neither party shall be liable for lost profits.'],
+    ['Without affecting its indemnity obligations, neither party shall be liable for lost profits.'],
+    ['Excluding obligations under Section 5, in no event shall either party be liable for punitive damages.'],
+    ['Excluding breaches of Section 7, in no event shall either party be liable for punitive damages.'],
+    ['Excepting claims for fraud, in no event shall either party be liable for punitive damages.'],
+    ['Neither party shall be liable for indirect damages; the foregoing does not apply to breaches of confidentiality.'],
+    ["Supplier's liability shall not exceed the fees paid, except for liability arising from gross negligence."],
+    // Naming the cap or the limitations is itself a limitation.
+    ["The liability cap does not apply to Licensee's payment obligations."],
+    ['The limitations of liability in Section 8 shall not be applicable with respect to indemnification claims.'],
+  ])('finds the carve-out in %j', (text) => {
+    expect(cap(text)).toEqual({ kind: 'uncapped', limited: true });
+  });
+
+  it.each([
+    ['The exclusions in this Section will not apply to breaches of confidentiality, and neither exclusion limits liability for fraud.'],
+    ['This Section 9.2 shall not apply to damages arising from fraud.'],
+    ['Nothing in this Agreement shall limit or exclude liability for death or personal injury caused by negligence.'],
+    ['Neither party excludes or limits its liability for fraud.'],
+    ["Each party's liability shall be unlimited for breach of Section 7."],
+    ['Liability for wilful misconduct shall not be subject to the limitation in Section 12.'],
+    ['There shall be unlimited liability for breach of confidentiality.'],
+    ["This Agreement shall not limit either party's liability for fraud."],
+    ['Each party waives any and all limitations on its liability for breach of confidentiality.'],
+  ])('reads %j as an uncapped liability on its own', (text) => {
+    expect(cap(text)).toEqual({ kind: 'uncapped', limited: false });
+  });
+
+  it('quotes the carve-out and keeps the sum of the cap before it', () => {
+    const text = "Vendor's liability shall not exceed $100,000. The liability cap does not apply to breaches of confidentiality.";
+    expect(field(text)).toEqual({
+      kind: 'uncapped',
+      limited: true,
+      amount: 100_000,
+      currency: 'USD',
+      quote: 'The liability cap does not apply to breaches of confidentiality.',
+    });
+  });
+
+  it('takes the sum from the first sentence that caps an amount, not from an earlier exclusion', () => {
+    const text = "Neither party shall be liable for lost profits of $1,000. Either party's liability shall not exceed $20,000.";
+    expect(field(text)).toEqual({
+      kind: 'capped',
+      limited: true,
+      amount: 20_000,
+      currency: 'USD',
+      quote: "Either party's liability shall not exceed $20,000.",
+    });
+  });
+
+  it('does not take a boilerplate exception for a carve-out', () => {
+    const text = "Except as otherwise provided herein, Supplier's liability shall not exceed $10,000.";
+    expect(field(text)).toEqual(limitation(text, 10_000, 'USD'));
+    const specific = "Except as specifically set forth in this Agreement, Supplier's liability shall not exceed $10,000.";
+    expect(field(specific)).toEqual(limitation(specific, 10_000, 'USD'));
+  });
+});
+
+describe('liability: exclusions in the singular', () => {
+  it.each([
+    ['Neither party shall be liable for any indirect loss.'],
+    ['Neither party shall be liable for consequential damage.'],
+    ['Neither party shall be liable for any incidental cost.'],
+    ['Neither party shall be liable for lost profit.'],
+    ['Neither party shall be liable for any loss of profit.'],
+    ['Neither party shall be liable for loss of revenue.'],
+    ['Neither party shall be liable for any harm, even if advised of the possibility of such damage.'],
+    ['Neither party shall be liable for any harm, even if advised of the possibility of loss.'],
+  ])('reads %j as a limitation', (text) => {
+    expect(field(text)).toEqual(limitation(text));
+  });
+
+  it.each([
+    ['Excluding liability for fraud, neither party shall be liable for lost profits.'],
+    ['Excluding any claim for infringement, neither party shall be liable for lost profits.'],
+    ['Excluding the obligation to indemnify, neither party shall be liable for lost profits.'],
+    ['Excluding any breach of confidentiality, neither party shall be liable for lost profits.'],
+  ])('finds the carve-out in %j', (text) => {
+    expect(cap(text)).toEqual({ kind: 'uncapped', limited: true });
+  });
+});

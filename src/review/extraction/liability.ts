@@ -3,15 +3,15 @@ import { evidenceInSentence, shorten, type Sentence, type TextView } from './tex
 import type { LiabilityCapField } from './types.js';
 import { CHINESE_CAP, CHINESE_EXCLUSION, CHINESE_EXPRESSLY_UNCAPPED, CHINESE_UNCAPPED } from './zh/liability.js';
 
-const MENTIONS_LIABILITY = /liab|damages|remed|action|claim|limitation|赔偿|责任|损失|违约金/i;
+const MENTIONS_LIABILITY = /liab|responsib|damages|remed|action|claim|limitation|赔偿|责任|损失|违约金/i;
 
 const DAMAGE_TYPES =
   /\b(?:indirect|incidental|consequential|special|punitive|exemplary|multiplied|cover)\b[^.;]{0,40}\b(?:damages?|loss(?:es)?|costs?)\b|\blost\s+(?:profits?|revenues?|savings|business|data)\b|\bloss\s+of\s+(?:profits?|revenues?|business|goodwill|data|use)\b|\bpossibility\s+of\s+(?:such\s+)?(?:damages?|loss(?:es)?)\b|\bother\s+than\s+direct\s+damages\b/i;
 const NEGATED_LIABILITY =
   /\b(?:in\s+no\s+event|under\s+no\s+circumstances|neither\s+party|no\s+party|not\s+(?:in\s+any\s+manner\s+)?(?:be\s+)?(?:held\s+)?(?:liable|responsible)|shall\s+not\s+award|waives?)\b/i;
-/** An amount cap: "liability ... shall not exceed", "limited to", "maximum liability", "liable for no more than". */
+/** An amount cap: "liability ... shall not exceed" ("not exceed" covers shall/will), "limited to", "maximum liability", "liable for no more than". */
 const AMOUNT_CAP =
-  /\b(?:liability|liable|damages)\b[^.;]{0,250}?\b(?:shall\s+not\s+exceed|will\s+not\s+exceed|(?:in\s+no\s+event|never)\s+exceed|not\s+be\s+(?:greater|more)\s+than|not\s+to\s+exceed|not\s+exceed|in\s+excess\s+of|(?<!not\s)(?:be\s+)?limited\s+to|no\s+more\s+than|capped\s+at|(?:shall|will)\s+be\s+limited)\b|\b(?:maximum|aggregate|cumulative|total|entire)\s+(?:\w+\s+){0,2}liability\b|\bliability\s+cap\b|\bcumulative\s+maximum\b|\bliable\s+for\s+no\s+more\s+than\b|\b(?:in\s+no\s+event|under\s+no\s+circumstances)\s+(?:shall|will)\b[^.;]{0,40}?\bliability\b[^.;]{0,200}?\bexceed\b/i;
+  /\b(?:liability|liable|damages)\b[^.;]{0,250}?\b(?:(?:in\s+no\s+event|never)\s+exceed|not\s+be\s+(?:greater|more)\s+than|not\s+to\s+exceed|not\s+exceed|in\s+excess\s+of|(?<!not\s)(?:be\s+)?limited\s+to|no\s+more\s+than|capped\s+at|(?:shall|will)\s+be\s+limited)\b|\b(?:maximum|aggregate|cumulative|total|entire)\s+(?:\w+\s+){0,2}liability\b|\bliability\s+cap\b|\bcumulative\s+maximum\b|\b(?:in\s+no\s+event|under\s+no\s+circumstances)\s+(?:shall|will)\b[^.;]{0,40}?\bliability\b[^.;]{0,200}?\bexceed\b/i;
 const LIMITATION_TITLE = /\blimitations?\s+(?:of|on)\s+(?:liability|remedies|damages)\b/i;
 const SOLE_REMEDY =
   /\bsole\s+(?:and\s+exclusive\s+)?(?:remedy|obligation|liability)\b|\bexclusive\s+remed(?:y|ies)\b|\bentire\s+(?:liability|obligation)\b/i;
@@ -20,7 +20,7 @@ const TIME_BAR =
   /\b(?:action|claim|suit|proceeding)s?\b[^.;]{0,200}?\b(?:brought|commenced|filed|made|asserted)\b[^.;]{0,40}?\b(?:more\s+than|later\s+than|after|unless\s+commenced\s+within|within)\b[^.;]{0,120}?\b(?:cause\s+of\s+action|accru|arose|arisen|arising|occurr|waived)/i;
 /** Carve-outs that leave some liability uncapped ("except for", "excluding liability for infringement claims", ...). */
 const EXCEPTION =
-  /\b(?:except(?:ing)?|excluding\s+(?:liability|claims?|obligations?|breach(?:es)?)|save\s+for|with\s+the\s+exception\s+of|without\s+affecting|without\s+prejudice\s+to|does\s+not\s+apply|shall\s+not\s+apply|will\s+not\s+apply)\b/i;
+  /\b(?:except(?:ing)?|excluding\s+(?:(?:any|all|the)\s+)?(?:liability|claims?|obligations?|breach(?:es)?)|save\s+for|with\s+the\s+exception\s+of|without\s+affecting|without\s+prejudice\s+to|does\s+not\s+apply|shall\s+not\s+apply|will\s+not\s+apply)\b/i;
 const EXPRESSLY_UNCAPPED =
   /\b(?:limitations?(?!\s+(?:up)?on\s+use)|exclusions?|cap|caps|foregoing(?!\s+indemnif)|this\s+(?:section|subsection|article|paragraph)[\s\d.()a-z]{0,12})\b[^.;]{0,150}?\b(?:shall|will|does|do)\s+not(?:,\s*however,)?\s+apply\b|\b(?:this|the\s+foregoing)\s+(?:section|subsection|article|paragraph|limitation)\s+shall\s+neither\b|\bnothing\s+in\s+this\s+(?:section|subsection|article|paragraph|agreement)\b(?:[^.;]|\.(?=\d)){0,40}?\b(?:(?:shall|will|is\s+intended\s+to)\s+)?(?:limit|exclude|restrict)s?\b|\b(?:shall|will|does|do)\s+not\s+(?:be\s+(?:construed|deemed|interpreted)\s+(?:as|to)\s+)?limit(?:ing)?\s+(?:the\s+|an?\s+|any\s+)?(?:liability|obligations?\s+(?:of\s+a\s+party\s+)?(?:\w+\s+){0,2}?to\s+indemnify|a\s+party's\s+(?:liability|right\s+to\s+recover(?:y)?)|either\s+party's\s+liability|the\s+indemnification)\b|\bneither\s+party\s+(?:excludes|limits)\s+(?:or\s+(?:limits|excludes)\s+)?(?:its\s+|any\s+)?liability\b|\bwaives?\s+any\s+and\s+all\s+limitations\b|\blimitations\s+of\s+liability\b(?:[^.;]|\.(?=\d)){0,80}\bshall\s+(?:not\s+)?be\s+(?:available|applicable)\b[^.;]{0,40}\b(?:with\s+respect\s+to|to)\b|\bunlimited\s+liability\b|\bliability\s+(?:shall|will)\s+be\s+unlimited\b|\bnot\s+(?:be\s+)?subject\s+to\s+(?:the|any)\s+(?:limitation|cap)/i;
 
