@@ -87,7 +87,9 @@ async function batchRates(workers: number | 'all-in-one', beforeEachRound?: () =
   await cluster(workers, async (gateway, env, sql) => {
     const token = await tokenFor(env, 'bench', 'acme');
     const runBatch = async (size: number, offset: number) => {
-      const submitted = await gqlAt(gateway.url, token, SUBMIT_BATCH, { inputs: Array.from({ length: size }, (_, i) => contract(offset + i)) });
+      const submitted = await gqlAt(gateway.url, token, SUBMIT_BATCH, {
+        inputs: Array.from({ length: size }, (_, i) => contract(offset + i)),
+      });
       if (!submitted.data) throw new Error(`submitReviewBatch failed: ${JSON.stringify(submitted.errors)}`);
       await waitUntilFinished(sql, '"batchId" = $1', [submitted.data.submitReviewBatch.id], size);
     };
@@ -151,7 +153,7 @@ export async function run(): Promise<Record<string, string | number>> {
     [`${BATCH}-batch reviews/s, 1 worker`]: withRange(one, 1),
     [`${BATCH}-batch reviews/s, 2 workers`]: withRange(two, 1),
     'ratio 2 workers / 1 (medians)': (median(two) / median(one)).toFixed(2),
-    'rounds': `${ROUNDS} × ${BATCH} reviews after a warm-up of ${WARM_UP}`,
+    rounds: `${ROUNDS} × ${BATCH} reviews after a warm-up of ${WARM_UP}`,
   };
   await cluster(2, async (gateway, env, sql) => {
     const other = await tokenFor(env, 'bench-other', 'other-tenant');
