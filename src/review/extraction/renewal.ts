@@ -3,7 +3,8 @@ import { noticeDurations } from './sentence-rules.js';
 import { evidenceInSentence, type TextView } from './text-view.js';
 import type { AutoRenewalField } from './types.js';
 
-const MENTIONS_RENEWAL = /renew|extend|extension|continu|evergreen|until\s+terminated|续|顺延|延期|延长/i;
+/** A cheap first test: every pattern below needs one of these (ROLLING's "remain in effect from year to year", CHINESE_AUTOMATIC's 自动展期 too). */
+const MENTIONS_RENEWAL = /renew|extend|extension|continu|evergreen|remain|year[- ]to[- ]year|month[- ]to[- ]month|续|延|展期/i;
 
 /** "shall automatically renew", "renewed automatically", "automatic 2 year term extensions", "evergreen". */
 const AUTOMATIC =
@@ -16,7 +17,7 @@ const OPTION_ON_CONTRACT =
   /\b(?:option|right|entitled|may|elect)\b[^.;]{0,100}?\b(?:renew|extend)\s+(?:the\s+term\s+of\s+)?(?:this|the)\s+(?:agreement|contract)\b/i;
 /** "may be extended for an additional two year period", "renewable for 1 year extension", "option to renew ... for another 5 years". */
 const MUTUAL_WITH_PERIOD =
-  /\b(?:may\s+be\s+(?:renewed|extended)|renewable|extendable|option\s+to\s+(?:renew|extend))\b[^.;]{0,80}?\bfor\s+(?:an?\s+|another\s+|up\s+to\s+)?(?:additional\s+|further\s+|successive\s+|consecutive\s+)?(?:\w+\s+)?(?:\(\d+\)\s+)?(?:[\w-]+\s+)?(?:years?|months?|year\s+extension|period|term)\b/i;
+  /\b(?:may\s+be\s+(?:renewed|extended)|renewable|extendable|option\s+to\s+(?:renew|extend))\b[^.;]{0,80}?\bfor\s+(?:an?\s+|another\s+|up\s+to\s+)?(?:additional\s+|further\s+|successive\s+|consecutive\s+)?(?:\w+\s+)?(?:\(\d+\)\s+)?(?:[\w-]+\s+)?(?:years?|months?|period|term)\b/i;
 /** "This term shall be extended for a 1 year period provided ...": the contract's own term extends, on a condition; counted only with a stated length. */
 const TERM_SHALL_EXTEND =
   /\b(?:term|agreement|contract)\s+(?:hereof\s+|hereunder\s+)?(?:shall|will)\s+(?:then\s+)?be\s+(?:renewed|extended)\s+for\b/i;
@@ -37,12 +38,18 @@ const NOT_THE_CONTRACT =
  * days' notice", "shall continue ... indefinitely after that"). CUAD's renewal term is `perpetual`.
  */
 const EVERGREEN =
-  /\b(?:thereafter|after\s+that|indefinitely|from\s+(?:year\s+to\s+year|month\s+to\s+month))\b[^.;]{0,80}?\b(?:continue|remain)s?\b[^.;]{0,60}?\buntil\s+(?:terminated|either|any|one|a)\b|\b(?:continue|remain)s?\b[^.;]{0,60}?\b(?:thereafter|indefinitely|after\s+that)\b[^.;]{0,40}?\buntil\s+(?:terminated|either|any|one|a)\b|\b(?:shall|will)\s+(?:commence|begin)\b[^.;]{0,80}?\b(?:and\s+)?(?:shall\s+|will\s+)?(?:remain|continue)\s+in\s+(?:full\s+)?(?:force\s+and\s+)?effect\s+until\s+terminated\s+by\s+(?:either|any)\s+party\b[^.;]{0,40}?\bnotice\b/i;
+  /\b(?:thereafter|after\s+that|indefinitely|from\s+(?:year\s+to\s+year|month\s+to\s+month))\b[^.;]{0,80}?\b(?:continue|remain)s?\b[^.;]{0,60}?\buntil\s+(?:terminated|either|any|one|a)\b|\b(?:continue|remain)s?\b[^.;]{0,60}?\b(?:thereafter|indefinitely|after\s+that)\b[^.;]{0,40}?\buntil\s+(?:terminated|either|any|one|a)\b|\b(?:shall|will)\s+(?:commence|begin)\b[^.;]{0,80}?\b(?:remain|continue)\s+in\s+(?:full\s+)?(?:force\s+and\s+)?effect\s+until\s+terminated\s+by\s+(?:either|any)\s+party\b[^.;]{0,40}?\bnotice\b/i;
 /** "shall continue on a year to year basis", "continue from month to month". */
 const ROLLING =
-  /\b(?:continue|renew|extend)\w*\b[^.;]{0,40}?\b(?:on\s+an?\s+|from\s+)?(?:year[- ]to[- ]year|month[- ]to[- ]month|annual|yearly)\s*(?:basis|periods?|terms?)?\b|\b(?:effective|remain\s+in\s+(?:full\s+)?(?:force|effect))\s+(?:(?:on\s+a|from)\s+)?(?:year[- ]to[- ]year|month[- ]to[- ]month)\b/i;
+  /\b(?:continue|renew|extend)\w*\b[^.;]{0,40}?\b(?:year[- ]to[- ]year|month[- ]to[- ]month|annual|yearly)\b|\b(?:effective|remain\s+in\s+(?:full\s+)?(?:force\s+and\s+effect|force|effect))\s+(?:(?:on\s+a|from)\s+)?(?:year[- ]to[- ]year|month[- ]to[- ]month)\b/i;
 /** The automatic renewal is of the contract or its term, not of support, a licence key or a price. */
-const RENEWS_THE_CONTRACT = /\b(?:agreement|contract|term|this\s+[A-Z]\w+|renewal)\b/i;
+const NAMES_THE_CONTRACT = /\b(?:agreement|contract|term|renewal)\b/i;
+/** "This JSMA": a defined name, capitalised; case-sensitive, or "this order" would count. */
+const THIS_DEFINED_NAME = /\b[Tt]his\s+[A-Z]\w+/;
+
+function renewsTheContract(subject: string): boolean {
+  return NAMES_THE_CONTRACT.test(subject) || THIS_DEFINED_NAME.test(subject);
+}
 /** Definitions ("Renewal Term shall have the meaning ...") restate, they do not renew. */
 const DEFINITION = /\b(?:shall\s+have|has)\s+the\s+meaning\b|^[^.;]{0,60}"\s+(?:shall\s+)?means?\b/i;
 
@@ -59,7 +66,7 @@ const EACH_YEAR =
   /\b(?:each|every)\s+year\b|\bannual\s+(?:periods?|terms?|basis|renewals?)\b|\bannually\b|\byear[- ]to[- ]year\b|\byearly\b|逐年|每年/i;
 const MONTH_TO_MONTH = /\bmonth[- ]to[- ]month\b|\bmonthly\s+(?:periods?|terms?|basis|renewals?)\b|\b(?:each|every)\s+month\b/i;
 const SAME_DURATION =
-  /\bsame\s+(?:duration|length|period)\b|\bequal\s+(?:in\s+duration\s+)?to\s+the\s+(?:initial|then[- ]current|original)\b|\bequal\s+in\s+duration\b|同等期限|相同期限/i;
+  /\bsame\s+(?:duration|length|period)\b|\bequal\s+to\s+the\s+(?:initial|then[- ]current|original)\b|\bequal\s+in\s+duration\b|同等期限|相同期限/i;
 const COUNTED_RENEWALS =
   /\b(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten)\s+(?:\(\d+\)\s+)?(?:additional|successive|further|renewal|consecutive)\s+(?:renewal\s+)?(?:terms|periods)\b/i;
 
@@ -160,7 +167,7 @@ function renewalTermOf(view: TextView, text: string, at: number, automatic = fal
 }
 
 const NON_RENEWAL_NOTICE =
-  /\bnot\s+to\s+renew|non-?renewal|\bterminat|\bcancel|\bwishing\s+to\s+renew|\bintent(?:ion)?\s+(?:not\s+)?to\s+renew|\bnotice\b[^.;]{0,80}\b(?:expir|end\s+of\s+the|anniversary)|不(?:再)?续|终止|异议/i;
+  /\bnot\s+to\s+renew|non-?renewal|\bterminat|\bcancel|\bwishing\s+to\s+renew|\bintent(?:ion)?\s+to\s+renew|\bnotice\b[^.;]{0,80}\b(?:expir|end\s+of\s+the|anniversary)|不(?:再)?续|终止|异议/i;
 /** A neighbour sentence is about the renewal only if it names the renewal or the end of a term. */
 const ABOUT_TERM_END =
   /\b(?:renew\w*|non-?renewal|expir\w*|anniversary)\b|\bend\s+of\s+(?:the\s+|a\s+|any\s+|each\s+)?(?:initial|then[- ]current|current|renewal|extension)?\s*(?:term|period)\b|续|期满|届满/i;
@@ -169,7 +176,7 @@ const MAX_NEIGHBOUR_DISTANCE = 800;
 
 /** "pursuant to 5.2", "in accordance with Section 18", "the termination provisions contained in paragraph 18". */
 const CROSS_REFERENCE =
-  /\b(?:(?:section|paragraph|clause|article)\s+|(?:pursuant\s+to|in\s+accordance\s+with|under|per)\s+(?:section\s+|paragraph\s+|clause\s+)?)(\d{1,3}(?:\.\d{1,3}){0,2})\b/gi;
+  /\b(?:(?:section|paragraph|clause|article)\s+|(?:pursuant\s+to|in\s+accordance\s+with|under|per)\s+)(\d{1,3}(?:\.\d{1,3}){0,2})\b/gi;
 /** A notice period written but redacted ("[***] prior", "at least **** of the Initial Term"). */
 const REDACTED_NOTICE =
   /\bnotice\b[^.;]{0,100}?(?:\[\s*\*[*\s]*\]|\*{3,})[^.;]{0,20}?\b(?:prior|before|of\s+the)\b|(?:\[\s*\*[*\s]*\]|\*{3,})\s*(?:days?\s+)?(?:prior|before|in\s+advance)\b[^.;]{0,80}?\b(?:expir|end\s+of|renew)/i;
@@ -258,7 +265,7 @@ export function extractAutoRenewal(view: TextView): AutoRenewalField | null {
       const from = (automatic ?? chineseAutomatic)!.index;
       // "Maintenance shall automatically continue ..." is not the contract renewing; keep looking, fall back to it.
       // The subject before the renewal verb must be the contract or its term.
-      if (chineseAutomatic || (RENEWS_THE_CONTRACT.test(text.slice(0, from + 12)) && !DEFINITION.test(text)))
+      if (chineseAutomatic || (renewsTheContract(text.slice(0, from + 12)) && !DEFINITION.test(text)))
         return build(view, index, true, from);
       automaticElsewhere ??= { index, from };
       continue;
@@ -270,7 +277,7 @@ export function extractAutoRenewal(view: TextView): AutoRenewalField | null {
       const withPeriod = offered ? null : MUTUAL_WITH_PERIOD.exec(text);
       const english =
         (offered && (OPTION_OBJECT.test(offered[0]) || CONTRACT_RENEWS.test(offered[0]))) ||
-        (withPeriod && RENEWS_THE_CONTRACT.test(text.slice(0, withPeriod.index + 12)))
+        (withPeriod && renewsTheContract(text.slice(0, withPeriod.index + 12)))
           ? (offered ?? withPeriod)
           : null;
       const conditional = english ? null : TERM_SHALL_EXTEND.exec(text);
