@@ -128,11 +128,7 @@ async function graphAlone(): Promise<() => Promise<number>> {
   return async () => (await runGraphBatch(graph, contracts, { threaded: false })).perSecond;
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
+const median = (values: number[]) => percentile(values, 50);
 const withRange = (values: number[], digits: number) =>
   `${median(values).toFixed(digits)} (rounds ${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)})`;
 
