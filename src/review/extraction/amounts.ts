@@ -17,7 +17,7 @@ export const MAX_AMOUNTS = 500;
 const NUMBER = String.raw`\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?`;
 const SCALE = String.raw`(?:\s?(million|billion|thousand|mm|m|bn|k)\b)?`;
 const PREFIX_CURRENCY = String.raw`US\$|U\.S\.\s?\$|USD|HK\$|HKD|RMB|CNY|EUR|€|£|GBP|JPY|¥|￥|\$`;
-const SUFFIX_CURRENCY = String.raw`U\.S\.\s+dollars|US\s+dollars|United\s+States\s+dollars|dollars|USD|euros?|EUR|pounds\s+sterling|GBP|RMB|yuan|renminbi|CNY|HKD|JPY|yen`;
+const SUFFIX_CURRENCY = String.raw`U\.S\.\sdollars|US\sdollars|United\sStates\sdollars|dollars|USD|euros?|EUR|pounds\ssterling|GBP|RMB|yuan|renminbi|CNY|HKD|JPY|yen`;
 
 const ENGLISH_PREFIXED = new RegExp(String.raw`(${PREFIX_CURRENCY})\s?(${NUMBER})${SCALE}`, 'gi');
 const ENGLISH_SUFFIXED = new RegExp(String.raw`(?<![\w.,])(${NUMBER})${SCALE}\s?(${SUFFIX_CURRENCY})\b`, 'gi');
@@ -43,7 +43,7 @@ const SCALE_FACTORS: Record<string, number> = {
 
 function currencyOf(symbol: string | undefined): string | null {
   if (!symbol) return null;
-  const lower = symbol.toLowerCase().replace(/\s+/g, ' ');
+  const lower = symbol.toLowerCase().replace(/\s/g, ' ');
   if (lower === 'hk$' || lower === 'hkd' || lower === '港元' || lower === '港币') return 'HKD';
   if (lower.includes('$') || lower.includes('dollar') || lower === 'usd' || lower === '美元') return 'USD';
   if (

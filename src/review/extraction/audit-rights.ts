@@ -13,10 +13,10 @@ const CHECKED_ITEMS =
  * inspect the books and records", "have the right, [limits on when and how often], to examine".
  */
 const RIGHT =
-  /\b(?:right|entitled|permitted|may|option|opportunity)\b[^.;]{0,160}?\b(?:audit|inspect|examine|examining|review|verify)\b|\b(?:right|entitled)\b,[^.;]{0,260}?,\s+to\s+(?:audit|inspect|examine)\b|\b(?:books|records|accounts)\b[^.;]{0,80}?\b(?:available|accessible|open)\b[^.;]{0,40}?\b(?:to|for)\b|\b(?:available|accessible|open)\b[^.;]{0,30}?\bfor\s+(?:[\w']+\s+){0,3}?(?:inspection|audit|review|examination)\b|\bfor\s+(?:\w+\s+){0,2}?(?:audit|inspection|examination)\s+(?:and\s+\w+\s+)?by\b|\benter\s+(?:upon\s+)?(?:and\s+into\s+)?(?:any\s+|the\s+)?premises\b|\b(?:may|right\s+to|entitled\s+to|permit\w*|allow\w*)\b[^.;]{0,60}?\bvisit\w*\b[^.;]{0,60}?\b(?:premises|facilit(?:y|ies)|plants?|sites?|factor(?:y|ies)|warehouses?)\b|\b(?:permit|allow|grant|afford|give|provide)\w*\b[^.;]{0,120}?\b(?:audit|inspect|inspection|examin\w*|access|review|copy)\b|\b(?:open|available|subject)\s+(?:for|to)\s+(?:(?:audit|inspection|examination|review|copying)(?:,?\s+(?:and|or)\s+|,\s*)?){1,3}\b|\b(?:audit|inspection|examination)s?\s+(?:(?:right|rights)\b|(?:of|by)\s+(?:\w+\s+){0,3}?(?:books|records|accounts|facilit))|\b(?:conduct|perform|carry\s+out|undertake)\w*\s+(?:an?\s+|such\s+|the\s+|any\s+)?(?:audit|inspection)s?\b|\bauditing\s+party\b|\baudit(?:ed)?\s+party\b|\bany\s+(?:such\s+)?audit\s+shall\b|\bright\s+of\s+audit\b|\b(?:right|entitled|permitted|may|permit\w*|allow\w*)\b[^.;]{0,100}?\b(?:observe|observation|monitor(?:ing)?)\b(?!\s+(?:of\s+)?(?:its|their|his|her)\s+own\b)[^.;]{0,60}?\b(?:facilit\w*|premises|plants?|sites?|manufactur\w*|process\w*|operations|performance|books|records|compliance)\b|\b(?:may|shall|will|can)\s+(?:at\s+any\s+(?:reasonable\s+)?time\s+)?be\s+(?:inspected|audited|examined|verified)\b/i;
+  /\b(?:right|entitled|permitted|may|option|opportunity)\b[^.;]{0,160}?\b(?:audit|inspect|examine|examining|review|verify)\b|\b(?:right|entitled)\b,[^.;]{0,260}?,\sto\s(?:audit|inspect|examine)\b|\b(?:books|records|accounts)\b[^.;]{0,80}?\b(?:available|accessible|open)\b[^.;]{0,40}?\b(?:to|for)\b|\b(?:available|accessible|open)\b[^.;]{0,30}?\bfor\s(?:[\w']+\s){0,3}?(?:inspection|audit|review|examination)\b|\bfor\s(?:\w+\s){0,2}?(?:audit|inspection|examination)\s(?:and\s\w+\s)?by\b|\benter\s(?:upon\s)?(?:and\sinto\s)?(?:any\s|the\s)?premises\b|\b(?:may|right\sto|entitled\sto|permit\w*|allow\w*)\b[^.;]{0,60}?\bvisit\w*\b[^.;]{0,60}?\b(?:premises|facilit(?:y|ies)|plants?|sites?|factor(?:y|ies)|warehouses?)\b|\b(?:permit|allow|grant|afford|give|provide)\w*\b[^.;]{0,120}?\b(?:audit|inspect|inspection|examin\w*|access|review|copy)\b|\b(?:open|available|subject)\s(?:for|to)\s(?:(?:audit|inspection|examination|review|copying)(?:,?\s(?:and|or)\s|,\s*)?){1,3}\b|\b(?:audit|inspection|examination)s?\s(?:(?:right|rights)\b|(?:of|by)\s(?:\w+\s){0,3}?(?:books|records|accounts|facilit))|\b(?:conduct|perform|carry\sout|undertake)\w*\s(?:an?\s|such\s|the\s|any\s)?(?:audit|inspection)s?\b|\bauditing\sparty\b|\baudit(?:ed)?\sparty\b|\bany\s(?:such\s)?audit\sshall\b|\bright\sof\saudit\b|\b(?:right|entitled|permitted|may|permit\w*|allow\w*)\b[^.;]{0,100}?\b(?:observe|observation|monitor(?:ing)?)\b(?!\s(?:of\s)?(?:its|their|his|her)\sown\b)[^.;]{0,60}?\b(?:facilit\w*|premises|plants?|sites?|manufactur\w*|process\w*|operations|performance|books|records|compliance)\b|\b(?:may|shall|will|can)\s(?:at\sany\s(?:reasonable\s)?time\s)?be\s(?:inspected|audited|examined|verified)\b/i;
 /** Auditors who only certify financial statements are not the counterparty's audit right. */
 const NOT_A_RIGHT =
-  /\baudited\s+(?:financial|consolidated|balance)|\bindependent\s+(?:registered\s+)?(?:public\s+)?(?:accountants?|auditors?)\b[^.;]{0,60}\b(?:certif|opinion|report\s+on\s+the\s+financial)|\bquality\s+(?:control\s+)?inspection\s+of\s+(?:the\s+)?(?:goods|products)\b/i;
+  /\baudited\s(?:financial|consolidated|balance)|\bindependent\s(?:registered\s)?(?:public\s)?(?:accountants?|auditors?)\b[^.;]{0,60}\b(?:certif|opinion|report\son\sthe\sfinancial)|\bquality\s(?:control\s)?inspection\sof\s(?:the\s)?(?:goods|products)\b/i;
 const CHINESE = /(?:有权|可以)[^。；]{0,20}(?:审计|查账|查阅|检查)[^。；]{0,20}(?:账|记录|帐|财务|资料)|(?:审计|查账)权/;
 
 /**
@@ -25,7 +25,7 @@ const CHINESE = /(?:有权|可以)[^。；]{0,20}(?:审计|查账|查阅|检查)
  * "upon thirty (30) days' notice, examine the accounts"). Audited financial statements are not.
  */
 /** A recital ("WHEREAS, X is in the business of providing access to ...") describes a business; it grants no right. */
-const RECITAL = /^\s*(?:[A-Z]\.\s+)?WHEREAS\b/;
+const RECITAL = /^\s*(?:[A-Z]\.\s)?WHEREAS\b/;
 
 /**
  * Mentions that give no party a right to check the other: a heading ("9.5 Audit Rights."), a
@@ -34,14 +34,14 @@ const RECITAL = /^\s*(?:[A-Z]\.\s+)?WHEREAS\b/;
  * premises in order to provide the Services"), and checks by a regulator rather than the
  * counterparty ("permit Regulatory Authorities to conduct inspections").
  */
-const NAMED_SECTION = /[[(]\s*(?:[\w/]+\s+){0,2}?audit\s+rights?\s*[\])]/gi;
-const APPROVAL = /\breview(?:ed)?\s*(?:,\s*|\s+)(?:(?:and|or|and\/or)\s+)?(?:approv|comment|reject|accept)\w*/gi;
+const NAMED_SECTION = /[[(]\s*(?:[\w/]+\s){0,2}?audit\srights?\s*[\])]/gi;
+const APPROVAL = /\breview(?:ed)?\s*(?:,\s*|\s)(?:(?:and|or|and\/or)\s)?(?:approv|comment|reject|accept)\w*/gi;
 const ACCESS_TO_WORK =
-  /\b(?:access|enter)\b[^.;]{0,100}?\b(?:in\s+order\s+)?(?:to|for|in)\s+(?:the\s+purposes?\s+of\s+)?(?:otherwise\s+)?(?:cooperat\w*\s+[^.;]{0,40}?)?(?:provid|perform|install|deliver|maintain|repair|servic|transmit|measur)\w*/i;
-const REGULATOR_SOURCE = String.raw`(?:the\s+|any\s+|all\s+|such\s+|other\s+|relevant\s+|applicable\s+|competent\s+|appropriate\s+)*(?:FDA|EMA|(?:regulatory|governmental|government)\s+(?:authorit(?:y|ies)|agenc(?:y|ies)|bod(?:y|ies))|Regulatory\s+Authorit(?:y|ies))(?:\s+(?:and|or)\s+(?:the\s+|any\s+|other\s+)*(?:regulatory|governmental)\s+(?:authorit(?:y|ies)|agenc(?:y|ies)))?`;
+  /\b(?:access|enter)\b[^.;]{0,100}?\b(?:in\sorder\s)?(?:to|for|in)\s(?:the\spurposes?\sof\s)?(?:otherwise\s)?(?:cooperat\w*\s[^.;]{0,40}?)?(?:provid|perform|install|deliver|maintain|repair|servic|transmit|measur)\w*/i;
+const REGULATOR_SOURCE = String.raw`(?:the\s|any\s|all\s|such\s|other\s|relevant\s|applicable\s|competent\s|appropriate\s)*(?:FDA|EMA|(?:regulatory|governmental|government)\s(?:authorit(?:y|ies)|agenc(?:y|ies)|bod(?:y|ies))|Regulatory\sAuthorit(?:y|ies))(?:\s(?:and|or)\s(?:the\s|any\s|other\s)*(?:regulatory|governmental)\s(?:authorit(?:y|ies)|agenc(?:y|ies)))?`;
 /** A regulator doing the checking ("permit the FDA to inspect", "available for inspection by any regulatory authority"): cut out, so only a party's own right is left to read. */
 const REGULATOR_CHECKS = new RegExp(
-  String.raw`\b(?:permit|allow|enabl)\w*\s+${REGULATOR_SOURCE}\s+to\s+(?:conduct\s+)?(?:[\w-]+\s+){0,2}?(?:inspect|audit|examin|review)\w*|\b(?:available|accessible|open)\s+(?:for\s+(?:inspection|audit|examination)(?:\s+(?:and|or)\s+(?:inspection|audit|examination|copying))?\s+)?(?:to|by)\s+${REGULATOR_SOURCE}|\b(?:inspections?|audits?|examinations?)\s+(?:[\w-]+\s+){0,3}?by\s+${REGULATOR_SOURCE}`,
+  String.raw`\b(?:permit|allow|enabl)\w*\s${REGULATOR_SOURCE}\sto\s(?:conduct\s)?(?:[\w-]+\s){0,2}?(?:inspect|audit|examin|review)\w*|\b(?:available|accessible|open)\s(?:for\s(?:inspection|audit|examination)(?:\s(?:and|or)\s(?:inspection|audit|examination|copying))?\s)?(?:to|by)\s${REGULATOR_SOURCE}|\b(?:inspections?|audits?|examinations?)\s(?:[\w-]+\s){0,3}?by\s${REGULATOR_SOURCE}`,
   'gi',
 );
 const CHECKS = /audit|inspect|examin/i;
@@ -56,7 +56,7 @@ export function extractAuditRights(view: TextView): PresenceField | null {
       !RECITAL.test(text) &&
       RIGHT.test(text) &&
       /audit|inspect|examin|review|verif|available|accessible|premises|visit|observ|monitor/i.test(text) &&
-      !/\bgenerally\s+available\b|\bconfidential\s+information\b|\bwaives?\s+the\s+right\b/i.test(text) &&
+      !/\bgenerally\savailable\b|\bconfidential\sinformation\b|\bwaives?\sthe\sright\b/i.test(text) &&
       (RECORDS.test(text) || CHECKED_ITEMS.test(text) || /\baudit/i.test(text)) &&
       !NOT_A_RIGHT.test(text)
     );

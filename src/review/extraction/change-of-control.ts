@@ -4,55 +4,55 @@ import type { TextView } from './text-view.js';
 import type { PresenceField } from './types.js';
 
 const MENTIONS =
-  /control|ownership|\bowned\b|majority|merge|acqui|substantially\s+all|operation\s+of\s+law|consolidat|take-?over|sharehold|\bshares\b|\bstock\b|per\s*cent|%|控制权|股权变更|并购|合并/i;
+  /control|ownership|\bowned\b|majority|merge|acqui|substantially\sall|operation\sof\slaw|consolidat|take-?over|sharehold|\bshares\b|\bstock\b|per\s*cent|%|控制权|股权变更|并购|合并/i;
 /** A share of a party's stock: "50% or more of the voting stock", "more than fifty percent (50%) of the outstanding shares", "a majority of its equity". */
-const STAKE = String.raw`(?:a\s+majority|(?:(?:more\s+than|at\s+least|over|in\s+excess\s+of|not\s+less\s+than)\s+)?(?:[a-z]+(?:-[a-z]+)?\s+(?:percent|per\s+cent)|\d{1,3}(?:\.\d{1,2})?\s*(?:%|percent|per\s+cent))(?:\s*\(\d{1,3}(?:\.\d{1,2})?\s*%\))?(?:\s+or\s+more)?)\s+(?:in\s+(?:the\s+)?\w+\s+)?of\s+(?:the\s+|its\s+|such\s+party's\s+)?(?:[\w'-]+\s+){0,3}?(?:voting|shares|stock|equity|securities|capital|ownership|membership|partnership)\b`;
+const STAKE = String.raw`(?:a\smajority|(?:(?:more\sthan|at\sleast|over|in\sexcess\sof|not\sless\sthan)\s)?(?:[a-z]+(?:-[a-z]+)?\s(?:percent|per\scent)|\d{1,3}(?:\.\d{1,2})?\s*(?:%|percent|per\scent))(?:\s*\(\d{1,3}(?:\.\d{1,2})?\s*%\))?(?:\sor\smore)?)\s(?:in\s(?:the\s)?\w+\s)?of\s(?:the\s|its\s|such\sparty's\s)?(?:[\w'-]+\s){0,3}?(?:voting|shares|stock|equity|securities|capital|ownership|membership|partnership)\b`;
 /**
  * That share changing hands: "any transfer of 50% or more of the voting stock of Distributor", "if more
  * than fifty percent (50%) of the outstanding shares of Licensee are sold", "... ceases to be owned by".
  */
 const STAKE_CHANGES = new RegExp(
-  String.raw`\b(?:sale|assignment|transfer|disposition|pledge)(?:\s*,?\s+(?:or\s+|and\s+)?(?:other\s+)?(?:sale|assignment|transfer|disposition|pledge)){0,4}\s+of\s+(?:any|a\s+controlling|the\s+controlling)\s+(?:[\w-]+\s+){0,2}?(?:stock|shares|ownership\s+interests?|equity\s+interests?|voting\s+(?:stock|securities|interests?))\b(?=[^.;]{0,120}?\bdeemed\b)|\b(?:transfer|sale|acquisition|disposition|disposal)\s+of\s+${STAKE}|\b${STAKE}[^.;]{0,100}?\b(?:(?:is|are|be|been|becomes?)\s+(?:directly\s+or\s+indirectly\s+)?(?:sold|transferred|acquired|assigned|conveyed)|changes\s+hands|ceases?\s+to\s+be\s+(?:owned|held))\b`,
+  String.raw`\b(?:sale|assignment|transfer|disposition|pledge)(?:\s*,?\s(?:or\s|and\s)?(?:other\s)?(?:sale|assignment|transfer|disposition|pledge)){0,4}\sof\s(?:any|a\scontrolling|the\scontrolling)\s(?:[\w-]+\s){0,2}?(?:stock|shares|ownership\sinterests?|equity\sinterests?|voting\s(?:stock|securities|interests?))\b(?=[^.;]{0,120}?\bdeemed\b)|\b(?:transfer|sale|acquisition|disposition|disposal)\sof\s${STAKE}|\b${STAKE}[^.;]{0,100}?\b(?:(?:is|are|be|been|becomes?)\s(?:directly\sor\sindirectly\s)?(?:sold|transferred|acquired|assigned|conveyed)|changes\shands|ceases?\sto\sbe\s(?:owned|held))\b`,
   'i',
 );
 /** The defined event itself: "Change of Control", "change in ownership", "a controlling interest". */
 const EVENT =
-  /\bchange\s+(?:of|in)\s+(?:the\s+|its\s+|their\s+|[A-Z][\w&.-]*'s\s+)?(?:(?:effective|actual|corporate|majority|beneficial|legal|direct|indirect|voting)\s+(?:or\s+(?:effective|actual|beneficial|legal|direct|indirect)\s+)?)?(?:control|ownership|management\s+control|shareholding|shareholders)\b|\b(?:becomes?|become|ceases?\s+to\s+be)\s+(?:directly\s+or\s+indirectly\s+)?(?:controlled|owned)\s+by\b|\bchange-of-control\b|\b(?:ownership|control)\s+change\b|\bcontrolling\s+(?:interest|stake)\b|\b(?:transfer|sale|acquisition)\s+of\s+(?:a\s+)?(?:majority|more\s+than\s+fifty\s+percent|more\s+than\s+50%|(?:fifty|50)\s+percent|control)\b|\b(?:comes?|coming)\s+under\s+the\s+control\s+of\b|\b(?:acquires?|obtains?|gains?)\s+(?:direct\s+or\s+indirect\s+)?control\s+(?:of|over)\b|\b(?:acquires?|acquiring|obtains?|holds?)\s+(?:(?:beneficial\s+)?ownership\s+of\s+)?(?:more\s+than\s+|at\s+least\s+)?(?:(?:fifty|\d{2})\s*(?:%|percent)|a\s+majority)\s+(?:\(\d{2}%\)\s+)?(?:or\s+more\s+)?(?:of\s+)?(?:the\s+)?(?:[\w']+\s+){0,3}?(?:voting|shares|stock|equity|securities|capital)\b/i;
+  /\bchange\s(?:of|in)\s(?:the\s|its\s|their\s|[A-Z][\w&.-]*'s\s)?(?:(?:effective|actual|corporate|majority|beneficial|legal|direct|indirect|voting)\s(?:or\s(?:effective|actual|beneficial|legal|direct|indirect)\s)?)?(?:control|ownership|management\scontrol|shareholding|shareholders)\b|\b(?:becomes?|become|ceases?\sto\sbe)\s(?:directly\sor\sindirectly\s)?(?:controlled|owned)\sby\b|\bchange-of-control\b|\b(?:ownership|control)\schange\b|\bcontrolling\s(?:interest|stake)\b|\b(?:transfer|sale|acquisition)\sof\s(?:a\s)?(?:majority|more\sthan\sfifty\spercent|more\sthan\s50%|(?:fifty|50)\spercent|control)\b|\b(?:comes?|coming)\sunder\sthe\scontrol\sof\b|\b(?:acquires?|obtains?|gains?)\s(?:direct\sor\sindirect\s)?control\s(?:of|over)\b|\b(?:acquires?|acquiring|obtains?|holds?)\s(?:(?:beneficial\s)?ownership\sof\s)?(?:more\sthan\s|at\sleast\s)?(?:(?:fifty|\d{2})\s*(?:%|percent)|a\smajority)\s(?:\(\d{2}%\)\s)?(?:or\smore\s)?(?:of\s)?(?:the\s)?(?:[\w']+\s){0,3}?(?:voting|shares|stock|equity|securities|capital)\b/i;
 /** A corporate transaction that triggers a consequence: termination, consent, notice, deemed assignment. */
 const TRANSACTION =
-  /\b(?:merger|merges?|consolidat\w+|acquisition\s+of\s+(?:\w+\s+){0,6}?(?:stock|shares|equity|assets|business|control|majority)|(?:is|are|be|becomes?)\s+(?:merged|acquired)\b(?!\s+(?:under|pursuant|hereunder|from|in\s+accordance))|(?:sale|transfer|disposition|disposal|conveyance)(?:\s*,?\s+(?:or\s+|and\s+)?(?:other\s+)?(?:sale|transfer|disposition|disposal|conveyance|lease)){0,3}\s+of\s+(?:all\s+or\s+)?substantially\s+all\s+(?:of\s+)?(?:its|the|such\s+party's|\w+'s)\s+(?:\w+\s+){0,2}?(?:assets|stock|shares|business)|(?:sells?|transfers?|conveys?|dispos(?:es|ing)\s+of)\s+(?:(?:or|and)\s+(?:otherwise\s+)?(?:sells?|transfers?|conveys?|disposes\s+of|assigns?)\s+)?(?:all\s+or\s+)?substantially\s+all\s+(?:of\s+)?(?:its|the|such\s+party's|\w+'s)\s+(?:\w+\s+){0,2}?(?:assets|stock|shares|business)|take-?over|(?:acquir(?:er|or)|purchaser|transferee)\s+of\s+(?:all\s+or\s+)?substantially\s+all)\b|\bchange\s+in\s+(?:the\s+)?(?:management|ownership)\b|\bcontrol\s+of\s+(?:either|a|the)\s+party\s+(?:shall\s+|will\s+)?(?:pass|change|is\s+transferred|be\s+transferred)\b|\bceases?\s+to\s+(?:own|control)\b|\bacquisition\s+of\s+(?:the\s+)?(?:other\s+)?(?:party|[A-Z][\w&.-]*)\s+by\b|\bmajority\s+of\s+(?:the\s+|its\s+)?(?:[\w']+\s+){0,3}?(?:capital\s+stock|voting\s+(?:stock|securities|power)|shares|equity)\b/i;
+  /\b(?:merger|merges?|consolidat\w+|acquisition\sof\s(?:\w+\s){0,6}?(?:stock|shares|equity|assets|business|control|majority)|(?:is|are|be|becomes?)\s(?:merged|acquired)\b(?!\s(?:under|pursuant|hereunder|from|in\saccordance))|(?:sale|transfer|disposition|disposal|conveyance)(?:\s*,?\s(?:or\s|and\s)?(?:other\s)?(?:sale|transfer|disposition|disposal|conveyance|lease)){0,3}\sof\s(?:all\sor\s)?substantially\sall\s(?:of\s)?(?:its|the|such\sparty's|\w+'s)\s(?:\w+\s){0,2}?(?:assets|stock|shares|business)|(?:sells?|transfers?|conveys?|dispos(?:es|ing)\sof)\s(?:(?:or|and)\s(?:otherwise\s)?(?:sells?|transfers?|conveys?|disposes\sof|assigns?)\s)?(?:all\sor\s)?substantially\sall\s(?:of\s)?(?:its|the|such\sparty's|\w+'s)\s(?:\w+\s){0,2}?(?:assets|stock|shares|business)|take-?over|(?:acquir(?:er|or)|purchaser|transferee)\sof\s(?:all\sor\s)?substantially\sall)\b|\bchange\sin\s(?:the\s)?(?:management|ownership)\b|\bcontrol\sof\s(?:either|a|the)\sparty\s(?:shall\s|will\s)?(?:pass|change|is\stransferred|be\stransferred)\b|\bceases?\sto\s(?:own|control)\b|\bacquisition\sof\s(?:the\s)?(?:other\s)?(?:party|[A-Z][\w&.-]*)\sby\b|\bmajority\sof\s(?:the\s|its\s)?(?:[\w']+\s){0,3}?(?:capital\sstock|voting\s(?:stock|securities|power)|shares|equity)\b/i;
 const CONSEQUENCE =
-  /\bend\s+(?:this|the)\s+(?:agreement|contract)\b|\b(?:terminat\w*|cancel\w*|consent|approv\w*|notif\w*|notice|unsuitable|deemed\s+(?:to\s+be\s+)?(?:an?\s+)?(?:assignment|transfer)|shall\s+(?:be\s+)?(?:considered|treated)\s+(?:as\s+)?an?\s+(?:assignment|transfer)|void)\b|\b(?:assignment|transfer)"?\s+(?:under\s+this\s+\w+\s+)?shall\s+be\s+deemed\s+to\s+include\b/i;
+  /\bend\s(?:this|the)\s(?:agreement|contract)\b|\b(?:terminat\w*|cancel\w*|consent|approv\w*|notif\w*|notice|unsuitable|deemed\s(?:to\sbe\s)?(?:an?\s)?(?:assignment|transfer)|shall\s(?:be\s)?(?:considered|treated)\s(?:as\s)?an?\s(?:assignment|transfer)|void)\b|\b(?:assignment|transfer)"?\s(?:under\sthis\s\w+\s)?shall\sbe\sdeemed\sto\sinclude\b/i;
 /** Insolvency wording ("assignment for the benefit of creditors") is not a change of control. */
 const INSOLVENCY =
-  /\bassignment\s+(?:of\s+(?:all\s+or\s+)?substantially\s+all\s+of\s+its\s+assets\s+)?for\s+the\s+benefit\s+of\s+(?:its\s+|all\s+or\s+substantially\s+all\s+of\s+its\s+)?creditors\b/gi;
+  /\bassignment\s(?:of\s(?:all\sor\s)?substantially\sall\sof\sits\sassets\s)?for\sthe\sbenefit\sof\s(?:its\s|all\sor\ssubstantially\sall\sof\sits\s)?creditors\b/gi;
 /**
  * A permission that comes before the event ("either party may assign ... in connection with a
  * merger", "no consent shall be required for ... a change in control") makes the event a
  * free pass, not a restriction; so does "nor shall any change in control be deemed an assignment".
  */
 const PERMISSION_BEFORE =
-  /\b(?:may|can|is\s+free\s+to|(?:shall\s+be|is|are)\s+(?:entitled|permitted)\s+to|(?:shall\s+)?(?:have|has)\s+the\s+right\s+to)\s*,?\s+(?:(?!not\b|no\b|never\b)[\w']+,?\s+){0,5}?(?:assign|transfer)\b|\bno\s+(?:such\s+)?(?:consent|approval)\b|\b(?:consent|approval)\s+(?:is|shall\s+be|will\s+be)\s+not\s+required\b|\bwithout\s+(?:the\s+)?(?:need\s+for\s+|obtaining\s+)?(?:any\s+)?(?:the\s+)?(?:other(?:\s+party)?'s\s+)?(?:prior\s+)?(?:express\s+)?(?:written\s+)?(?:consent|approval)\b|\bdoes\s+not\s+require\b|\bneed\s+not\b|\bnot\s+(?:be\s+)?(?:affected|impaired)\s+by\b|\bnor\s+shall\s+(?:any|a|an|such|the)\b|\bshall\s+not\s+be\s+deemed\b/i;
+  /\b(?:may|can|is\sfree\sto|(?:shall\sbe|is|are)\s(?:entitled|permitted)\sto|(?:shall\s)?(?:have|has)\sthe\sright\sto)\s*,?\s(?:(?!not\b|no\b|never\b)[\w']+,?\s){0,5}?(?:assign|transfer)\b|\bno\s(?:such\s)?(?:consent|approval)\b|\b(?:consent|approval)\s(?:is|shall\sbe|will\sbe)\snot\srequired\b|\bwithout\s(?:the\s)?(?:need\sfor\s|obtaining\s)?(?:any\s)?(?:the\s)?(?:other(?:\sparty)?'s\s)?(?:prior\s)?(?:express\s)?(?:written\s)?(?:consent|approval)\b|\bdoes\snot\srequire\b|\bneed\snot\b|\bnot\s(?:be\s)?(?:affected|impaired)\sby\b|\bnor\sshall\s(?:any|a|an|such|the)\b|\bshall\snot\sbe\sdeemed\b/i;
 const PERMISSIONS = new RegExp(PERMISSION_BEFORE.source, 'gi');
 /** "A change of control of Rogers shall not be considered an assignment". */
 const NOT_AN_ASSIGNMENT =
-  /\b(?:shall|will)\s+not\s+(?:be\s+)?(?:considered|deemed|treated\s+as|constitute)\s+(?:to\s+be\s+)?an?\s+(?:assignment|transfer)\b/i;
+  /\b(?:shall|will)\snot\s(?:be\s)?(?:considered|deemed|treated\sas|constitute)\s(?:to\sbe\s)?an?\s(?:assignment|transfer)\b/i;
 const TERMINATION_AFTER = /\bterminat/i;
 /** "... by merger or acquisition does not require the consent of the other": the permission follows the event. */
 const FREE_AFTER =
-  /^[^.;]{0,120}?\b(?:without\s+(?:the\s+)?need\s+(?:for|of)\b|(?:does|do|shall|will)\s+not\s+require\b|(?:consent|approval)\s+(?:is|shall\s+be|will\s+be)\s+not\s+required\b|need\s+not\b)/i;
+  /^[^.;]{0,120}?\b(?:without\s(?:the\s)?need\s(?:for|of)\b|(?:does|do|shall|will)\snot\srequire\b|(?:consent|approval)\s(?:is|shall\sbe|will\sbe)\snot\srequired\b|need\snot\b)/i;
 /** An all-capitals heading run in front of the sentence ("ASSIGNMENT AND CHANGE OF CONTROL Neither party ..."): a title, not a term. */
-const CAPITALS_HEADING = /^(?:[\d.()]+\s+)?(?:[A-Z][A-Z&,;/-]*\s+){2,10}(?=[A-Z][a-z])/;
+const CAPITALS_HEADING = /^(?:[\d.()]+\s)?(?:[A-Z][A-Z&,;/-]*\s){2,10}(?=[A-Z][a-z])/;
 /** A vote "by a majority of the outstanding voting securities" is a decision, not a change of ownership. */
 const VOTE_BEFORE =
-  /\b(?:vote|approval|consent|decision)\s+of\s+(?:the\s+)?(?:holders\s+of\s+)?$|\bby\s+(?:the\s+)?(?:affirmative\s+)?(?:vote\s+of\s+)?(?:a|the)\s+$/i;
+  /\b(?:vote|approval|consent|decision)\sof\s(?:the\s)?(?:holders\sof\s)?$|\bby\s(?:the\s)?(?:affirmative\s)?(?:vote\sof\s)?(?:a|the)\s$/i;
 
 /**
  * Where the part of a sentence that holds `at` begins: after the last "provided (, however,)",
  * "except that" or semicolon before it. A permission to assign ("provided that X may assign ...
  * to a purchaser ... through a merger") governs its whole part, however long.
  */
-const PART_BREAK = /;|\bprovided\b(?:\s*,\s*however\s*,?)?|\bexcept\s+(?:that|as)\b|\bnotwithstanding\b/gi;
+const PART_BREAK = /;|\bprovided\b(?:\s*,\s*however\s*,?)?|\bexcept\s(?:that|as)\b|\bnotwithstanding\b/gi;
 function partStart(text: string, at: number): number {
   let lastBreak = -1;
   for (const part of text.slice(0, at).matchAll(PART_BREAK)) lastBreak = part.index;
@@ -65,10 +65,10 @@ function partStart(text: string, at: number): number {
  * will be required") restricts the change of control after all.
  */
 const CONDITION_AFTER =
-  /^[^;]{0,300}?\b(?:provided\s*(?:,\s*however\s*,)?\s*that\s+(?:(?:such|the|any)\s+)?(?:acquir\w+|successor|surviving|purchaser|transaction)|except\s+(?:in\s+the\s+case\s+)?where\b[^;]{0,160}\b(?:consent|approval)\b[^;]{0,60}\brequired)/i;
+  /^[^;]{0,300}?\b(?:provided\s*(?:,\s*however\s*,)?\s*that\s(?:(?:such|the|any)\s)?(?:acquir\w+|successor|surviving|purchaser|transaction)|except\s(?:in\sthe\scase\s)?where\b[^;]{0,160}\b(?:consent|approval)\b[^;]{0,60}\brequired)/i;
 /** "...; provided, however, that the prior written consent of XSPA shall be required [for some acquirers]": the pass has a consent carved back in. */
 const CONSENT_PROVISO =
-  /\bprovided\s*,?\s*(?:however\s*,\s*)?that\s+(?:the\s+)?(?:prior\s+)?(?:written\s+)?(?:consent|approval)\b[^.;]{0,60}\b(?:shall|will)\s+be\s+required\b/i;
+  /\bprovided\s*,?\s*(?:however\s*,\s*)?that\s(?:the\s)?(?:prior\s)?(?:written\s)?(?:consent|approval)\b[^.;]{0,60}\b(?:shall|will)\sbe\srequired\b/i;
 function isConditional(after: string): boolean {
   return CONDITION_AFTER.test(after) || CONSENT_PROVISO.test(after);
 }
@@ -87,7 +87,7 @@ function isFreePass(text: string, at: number): boolean {
   }
   return false;
 }
-const EXCEPTION = /\b(?:except|other\s+than|save|excluding)\b/i;
+const EXCEPTION = /\b(?:except|other\sthan|save|excluding)\b/i;
 
 /** A merger or sale that needs no consent and ends nothing ("... by merger does not require the consent of the other"). */
 function isFreeAfter(text: string, at: number): boolean {
@@ -97,9 +97,9 @@ function isFreeAfter(text: string, at: number): boolean {
 
 /** Assignment freely allowed to a successor is the absence of a change-of-control restriction. */
 const FREE_TO_SUCCESSOR =
-  /\b(?:without\s+(?:the\s+)?(?:need\s+for\s+|obtaining\s+)?(?:any\s+)?(?:prior\s+)?(?:written\s+)?consent|need\s+not\s+obtain|free\s+to)\b[^.;]{0,160}\b(?:merger|acquisition|acquir\w+|substantially\s+all|successor)\b/i;
+  /\b(?:without\s(?:the\s)?(?:need\sfor\s|obtaining\s)?(?:any\s)?(?:prior\s)?(?:written\s)?consent|need\snot\sobtain|free\sto)\b[^.;]{0,160}\b(?:merger|acquisition|acquir\w+|substantially\sall|successor)\b/i;
 /** "Neither party may assign ...", "No Party may transfer ...": the subject negates the modal. */
-const NEGATIVE_SUBJECT = /\b(?:neither|no)\s+(?:[\w'-]+\s+){0,3}$/i;
+const NEGATIVE_SUBJECT = /\b(?:neither|no)\s(?:[\w'-]+\s){0,3}$/i;
 /** "Licensor will not, without the prior written consent of Licensee, merge ...": a consent required, not waived. */
 const NEGATED_BEFORE = /\b(?:not|nor|never)\s*,?\s*$/i;
 /** Disclosing the terms to a prospective acquirer ("... may disclose ... in connection with a merger or acquisition") is confidentiality. */
@@ -114,19 +114,19 @@ function isFreeToSuccessor(text: string): boolean {
 
 /** '"Change of Control" means ...', '"X" shall have the meaning ...': a definition, not a consequence. */
 const DEFINITION =
-  /^[^;:]{0,120}?"\s*(?:,[^,"]{0,40},\s*)?(?:shall\s+)?(?:means?|includes?)\b|^[^;]{0,120}?\b(?:shall\s+have|has)\s+the\s+meaning\b|^(?:[\w"()]+\s+){0,8}?"?[\w\s]{0,40}"?\s+shall\s+mean\b/i;
+  /^[^;:]{0,120}?"\s*(?:,[^,"]{0,40},\s*)?(?:shall\s)?(?:means?|includes?)\b|^[^;]{0,120}?\b(?:shall\shave|has)\sthe\smeaning\b|^(?:[\w"()]+\s){0,8}?"?[\w\s]{0,40}"?\sshall\smean\b/i;
 /** 'the term "assignment" shall include any merger or change in control': a definition that makes the event an assignment is a deemed-assignment clause. */
 const DEFINES_ASSIGNMENT =
-  /"\s*(?:assign(?:ment|ed)?|transfer(?:red)?)\s*"\s*(?:,[^,"]{0,40},\s*)?(?:shall\s+)?(?:means?|includes?|include|be\s+deemed\s+to\s+include)\b/i;
+  /"\s*(?:assign(?:ment|ed)?|transfer(?:red)?)\s*"\s*(?:,[^,"]{0,40},\s*)?(?:shall\s)?(?:means?|includes?|include|be\sdeemed\sto\sinclude)\b/i;
 /** "the Closing (as defined in the Merger Agreement)": the name of another document, not a deal of a party. */
-const DEAL_DOCUMENT = /\b(?:Merger|Acquisition|(?:Asset|Stock|Share|Equity|Unit)\s+Purchase)\s+Agreement\b/g;
+const DEAL_DOCUMENT = /\b(?:Merger|Acquisition|(?:Asset|Stock|Share|Equity|Unit)\sPurchase)\sAgreement\b/g;
 /**
  * A title run into its sentence: "Section 22 - Assignment/Change of Control This Agreement shall
  * bind ...", "(f) Termination for Change of Control and Fees - If ...". The event named in the title
  * is a topic; the sentence after it must carry the clause on its own.
  */
 const RUN_IN_TITLE =
-  /^(?:\(?[a-z0-9]{1,3}[.)]\s*|(?:Section|Article|Clause)\s+[\d.]+\s*[-:]?\s*)?(?:(?:[A-Z][\w'&]*|of|and|for|in|the|to|on|upon|or)[\s,/]+){0,8}?(?:Change\s+(?:of|in)\s+Control|Merger|Acquisition)(?:[\s,/&]+(?:[A-Z][\w'&]*|of|and|for|or))*\s*(?:[-:.]\s*)?(?=(?:This|The|Each|Either|Neither|No|If|In|Upon|Any|Notwithstanding|Subject)\s)/;
+  /^(?:\(?[a-z0-9]{1,3}[.)]\s*|(?:Section|Article|Clause)\s[\d.]+\s*[-:]?\s*)?(?:(?:[A-Z][\w'&]*|of|and|for|in|the|to|on|upon|or)[\s,/]+){0,8}?(?:Change\s(?:of|in)\sControl|Merger|Acquisition)(?:[\s,/&]+(?:[A-Z][\w'&]*|of|and|for|or))*\s*(?:[-:.]\s*)?(?=(?:This|The|Each|Either|Neither|No|If|In|Upon|Any|Notwithstanding|Subject)\s)/;
 function withoutRunInTitle(text: string): string {
   const title = RUN_IN_TITLE.exec(text);
   return title ? text.slice(title[0].length) : text;
@@ -140,37 +140,37 @@ function isTitle(text: string): boolean {
   return words.length > 0 && capitalised >= words.length * 0.6;
 }
 /** A standstill ("will not propose ... any tender offer, merger ... involving the Company") forbids pursuing a deal; it attaches no consequence to one. */
-const STANDSTILL = /\btender\s+offer\b|\bsolicit\w*\s+(?:of\s+)?prox|\bproxy\s+(?:contest|solicitation)\b/i;
+const STANDSTILL = /\btender\soffer\b|\bsolicit\w*\s(?:of\s)?prox|\bproxy\s(?:contest|solicitation)\b/i;
 /** "register the change in ownership with the registry": an administrative filing. */
-const FILING_BEFORE = /\b(?:register|record|file|registration\s+of)\s+(?:the\s+|such\s+|any\s+)?$/i;
+const FILING_BEFORE = /\b(?:register|record|file|registration\sof)\s(?:the\s|such\s|any\s)?$/i;
 /**
  * A claim "merged into any judgment" is a legal doctrine, and an agreement that "merges all prior
  * negotiations" is an integration clause; neither is a corporate merger.
  */
 const MERGED_INTO_JUDGMENT =
-  /\bmerges?\s+(?:and\s+supersedes\s+)?(?:all\s+|any\s+)?(?:prior|previous|earlier|other)\b|\b(?:be|is|are)\s+merged\s+(?:into|with)\s+(?:any\s+|such\s+|the\s+|a\s+)*(?:judgment|award|decree|order)\b/gi;
+  /\bmerges?\s(?:and\ssupersedes\s)?(?:all\s|any\s)?(?:prior|previous|earlier|other)\b|\b(?:be|is|are)\smerged\s(?:into|with)\s(?:any\s|such\s|the\s|a\s)*(?:judgment|award|decree|order)\b/gi;
 /** A party that must tell the other of its merger or sale ("Distributor shall give Supplier prior written notice"): CUAD's notice requirement. */
 const NOTICE_REQUIRED =
-  /\b(?:shall|will|must|agrees?\s+to)\s+(?:promptly\s+)?(?:give|provide|deliver|send)\s+(?:[\w'()]+\s+){0,6}?(?:prior\s+|advance\s+)?(?:written\s+)?(?:notice|notification)\b|\b(?:shall|will|must|agrees?\s+to)\s+(?:promptly\s+)?notify\b/i;
+  /\b(?:shall|will|must|agrees?\sto)\s(?:promptly\s)?(?:give|provide|deliver|send)\s(?:[\w'()]+\s){0,6}?(?:prior\s|advance\s)?(?:written\s)?(?:notice|notification)\b|\b(?:shall|will|must|agrees?\sto)\s(?:promptly\s)?notify\b/i;
 /**
  * Transactions a party undergoes (its assets sold, it is merged or acquired, its ownership changes), as
  * opposed to a merger in a list of capital events or an acquisition the party itself makes: only these
  * make a bare duty to give notice a change-of-control clause.
  */
 const UNDERGONE =
-  /\b(?:sale|transfer|disposition|disposal|conveyance)\s+of\b|\b(?:sells?|transfers?|conveys?|disposes)\b|\btake-?over\b|\b(?:merged|acquired)\b|\bchange\s+in\b|\bcontrol\s+of\b|\bceases?\b|\bmajority\b|\bacquisition\s+of\s+(?:the\s+)?(?:other\s+)?(?:party|[A-Z][\w&.-]*)\s+by\b/i;
+  /\b(?:sale|transfer|disposition|disposal|conveyance)\sof\b|\b(?:sells?|transfers?|conveys?|disposes)\b|\btake-?over\b|\b(?:merged|acquired)\b|\bchange\sin\b|\bcontrol\sof\b|\bceases?\b|\bmajority\b|\bacquisition\sof\s(?:the\s)?(?:other\s)?(?:party|[A-Z][\w&.-]*)\sby\b/i;
 /** What a change of control must trigger to be the CUAD clause: an ending, a consent, a notice, an assignment. */
 const CONSEQUENCE_OF_EVENT =
-  /\bend\s+(?:this|the)\s+(?:agreement|contract)\b|\b(?:terminat\w*|cancel\w*)\s+(?:(?:this|the|such|its|any|each)\s+)?(?:[\w-]+\s+)?(?:agreement|contract|licen[cs]e|arrangement|relationship|appointment|order|term|rights?)\b|\b(?:may|might|can|could|will|would|shall|must|right\s+to|entitled\s+to|option\s+to|elect\s+to|(?:this|the)\s+(?:agreement|contract))\s+(?:[\w,]+\s+){0,3}?(?:terminat|cancel)\w*|\b(?:terminable|cancell?able|terminates|cancels)\b|\b(?:terminat\w*|cancel\w*)\s+(?:right|option|upon|on|effective|by\s+(?:written\s+)?notice|immediately)\b|\b(?:grounds|cause|basis|reason)\s+for\s+(?:terminat|cancel)\w*|\b(?:consent|approv\w*|notif\w*|notice|assign\w*|transfer\w*|void|cease\w*)\b/i;
+  /\bend\s(?:this|the)\s(?:agreement|contract)\b|\b(?:terminat\w*|cancel\w*)\s(?:(?:this|the|such|its|any|each)\s)?(?:[\w-]+\s)?(?:agreement|contract|licen[cs]e|arrangement|relationship|appointment|order|term|rights?)\b|\b(?:may|might|can|could|will|would|shall|must|right\sto|entitled\sto|option\sto|elect\sto|(?:this|the)\s(?:agreement|contract))\s(?:[\w,]+\s){0,3}?(?:terminat|cancel)\w*|\b(?:terminable|cancell?able|terminates|cancels)\b|\b(?:terminat\w*|cancel\w*)\s(?:right|option|upon|on|effective|by\s(?:written\s)?notice|immediately)\b|\b(?:grounds|cause|basis|reason)\sfor\s(?:terminat|cancel)\w*|\b(?:consent|approv\w*|notif\w*|notice|assign\w*|transfer\w*|void|cease\w*)\b/i;
 
 /**
  * A severance clause "if your employment is terminated ... within the Change in Control Period" pays an
  * employee; it gives no party a right to end the contract, nor needs consent or notice of the change.
  */
 const EMPLOYMENT_ENDS =
-  /\b(?:(?:your|his|her|the\s+(?:Executive|Employee)'s)\s+)?employment\s+(?:is|shall\s+be|be|was|has\s+been)\s+terminated\b|\bterminat\w*\s+(?:of\s+)?(?:your|his|her|the\s+(?:Executive|Employee)'s)?\s*employment\b|\btermination\s+(?:by\s+(?:the\s+Company|you|the\s+Executive|the\s+Employee)\s+)?(?:without\s+Cause|for\s+(?:Good\s+Reason|Cause))\b|\b(?:your|his|her)\s+notice\s+period\b|\bin\s+lieu\s+of\s+notice\b/gi;
+  /\b(?:(?:your|his|her|the\s(?:Executive|Employee)'s)\s)?employment\s(?:is|shall\sbe|be|was|has\sbeen)\sterminated\b|\bterminat\w*\s(?:of\s)?(?:your|his|her|the\s(?:Executive|Employee)'s)?\s*employment\b|\btermination\s(?:by\s(?:the\sCompany|you|the\sExecutive|the\sEmployee)\s)?(?:without\sCause|for\s(?:Good\sReason|Cause))\b|\b(?:your|his|her)\snotice\speriod\b|\bin\slieu\sof\snotice\b/gi;
 /** "the Change in Control Period", "the Change in Control Payment": names of a window or a sum, not the event happening. */
-const NAMED_PERIOD = /\bchange\s+(?:of|in)\s+control\s+(?:period|payments?|bonus|benefits?|severance)\b/gi;
+const NAMED_PERIOD = /\bchange\s(?:of|in)\scontrol\s(?:period|payments?|bonus|benefits?|severance)\b/gi;
 
 const CHINESE = /控制权(?:发生)?(?:变更|变化|转移)|(?:股权|股东)[^。；]{0,10}(?:变更|转让)[^。；]{0,30}(?:通知|同意|解除|终止)/;
 
@@ -217,7 +217,7 @@ export function extractChangeOfControl(view: TextView): PresenceField | null {
       !VOTE_BEFORE.test(text.slice(Math.max(0, transaction.index - 40), transaction.index)) &&
       !isFreeAfter(text, transaction.index) &&
       CONSEQUENCE.test(withLeadIn) &&
-      (/\bassign|\bterminat|\bcancel|\btransfer|\bconsent|\bend\s+(?:this|the)\s+agreement/i.test(withLeadIn) ||
+      (/\bassign|\bterminat|\bcancel|\btransfer|\bconsent|\bend\s(?:this|the)\sagreement/i.test(withLeadIn) ||
         (NOTICE_REQUIRED.test(withLeadIn) && [...merged.matchAll(EVENTS)].some((named) => UNDERGONE.test(named[0])))) &&
       !isFreeToSuccessor(text) &&
       !isFreePass(text, transaction.index)

@@ -4,11 +4,11 @@ import type { ConfidentialityYearsField } from './types.js';
 
 const MENTIONS_CONFIDENTIALITY = /confidential|non-?disclosure|secrecy|保密|秘密/i;
 const PERPETUAL =
-  /\bin\s+perpetuity\b|\bperpetual(?:ly)?\b|\bindefinitely\b|\bwithout\s+(?:limit\s+(?:of|in)\s+time|time\s+limit)\b|永久|长期有效|无限期|不因[^。；]{0,20}(?:终止|解除|届满|失效)而(?:终止|解除|失效|免除)/i;
+  /\bin\sperpetuity\b|\bperpetual(?:ly)?\b|\bindefinitely\b|\bwithout\s(?:limit\s(?:of|in)\stime|time\slimit)\b|永久|长期有效|无限期|不因[^。；]{0,20}(?:终止|解除|届满|失效)而(?:终止|解除|失效|免除)/i;
 const DURATION_CONTEXT =
   /^[\s"'’”)\].,:;!?，、：；）]{0,3}\s*(?:after|following|from|thereafter|beyond|of|commencing|期满|届满|后|内|之内|以内|终止后)/i;
 const DURATION_LEAD =
-  /(?:for\s+(?:a\s+(?:further\s+)?period\s+of\s+)?|period\s+of\s+|term\s+of\s+|survive\s+(?:for\s+)?|until\s+|保密期(?:限)?[^。；，,]{0,15}|期限为|持续|延续|有效期(?:为)?|(?:终止|解除|届满|期满)(?:之日)?(?:后|起))\s*$/i;
+  /(?:for\s(?:a\s(?:further\s)?period\sof\s)?|period\sof\s|term\sof\s|survive\s(?:for\s)?|until\s|保密期(?:限)?[^。；，,]{0,15}|期限为|持续|延续|有效期(?:为)?|(?:终止|解除|届满|期满)(?:之日)?(?:后|起))\s*$/i;
 
 /**
  * How long confidentiality lasts: "for a period of five (5) years after termination", "shall

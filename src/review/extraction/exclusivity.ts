@@ -3,24 +3,24 @@ import type { TextView } from './text-view.js';
 import type { PresenceField } from './types.js';
 
 const MENTIONS =
-  /exclusiv|solely|\bsole\b|\bonly\b|other\s+than|additional|any\s+other|\banother\b|sole\s+(?:and\s+exclusive\s+)?(?:distributor|supplier|source|provider|agent|reseller|licens)|any\s+other\s+(?:distributor|supplier|reseller|agent|licensee|dealer|representative)|requirements|独家|排他|专属/i;
+  /exclusiv|solely|\bsole\b|\bonly\b|other\sthan|additional|any\sother|\banother\b|sole\s(?:and\sexclusive\s)?(?:distributor|supplier|source|provider|agent|reseller|licens)|any\sother\s(?:distributor|supplier|reseller|agent|licensee|dealer|representative)|requirements|独家|排他|专属/i;
 /**
  * An exclusive grant or appointment: the noun after "exclusive" is a right, licence or trading
  * role, not a remedy, a court or a tax ("exclusive remedy", "exclusive jurisdiction", "exclusive of VAT").
  * A trading role may carry what it trades ("the exclusive vitamin sponsor").
  */
 const EXCLUSIVE_GRANT =
-  /(?<!non-?\s?)(?<!\bnot\s(?:an?\s)?)\bexclusive(?:ly)?\b,?\s+(?:(?:and|or|worldwide|world-wide|perpetual|irrevocable|royalty[- ]free|fully[- ]paid(?:[- ]up)?|non-?transferable|sub-?licensable|limited|personal|paid[- ]up|global|\(\w+\)|,|\s)+\s*)?(?:(?:(?!(?:of|to|for|the|an?|and|or|in|on|by|with|from|as|benefit|use|legal)\b)[a-z][\w-]*\s+){1,3}?(?:distributor|supplier|source|agent|reseller|dealer|provider|partner|representative|manufacturer|marketer|seller|purchaser|customer|sponsor|vendor|publisher|broker)\b|right|rights|licen[cs]e[ds]?|sub-?licen[cs]e|distribut\w*|supplier|source|sourcing|agent|agency|reseller|re-seller|dealer|provider|partner|representative|manufacturer|marketer|seller|purchaser|customer|basis|territory|appointment|arrangement|relationship|sponsor|vendor|publisher|broker|contractor|option|negotiation|dealing|access|marketing|sales?|supply|provision|endorse\w*|promot\w*)\b/i;
+  /(?<!non-?\s?)(?<!\bnot\s(?:an?\s)?)\bexclusive(?:ly)?\b,?\s(?:(?:and|or|worldwide|world-wide|perpetual|irrevocable|royalty[- ]free|fully[- ]paid(?:[- ]up)?|non-?transferable|sub-?licensable|limited|personal|paid[- ]up|global|\(\w+\)|,|\s)+\s*)?(?:(?:(?!(?:of|to|for|the|an?|and|or|in|on|by|with|from|as|benefit|use|legal)\b)[a-z][\w-]*\s){1,3}?(?:distributor|supplier|source|agent|reseller|dealer|provider|partner|representative|manufacturer|marketer|seller|purchaser|customer|sponsor|vendor|publisher|broker)\b|right|rights|licen[cs]e[ds]?|sub-?licen[cs]e|distribut\w*|supplier|source|sourcing|agent|agency|reseller|re-seller|dealer|provider|partner|representative|manufacturer|marketer|seller|purchaser|customer|basis|territory|appointment|arrangement|relationship|sponsor|vendor|publisher|broker|contractor|option|negotiation|dealing|access|marketing|sales?|supply|provision|endorse\w*|promot\w*)\b/i;
 /** "appoints X as its exclusive ...", "on an exclusive basis", "exclusively from / through / to X", "licensed to the JV exclusively", "entitled to exclusively provide". */
 const EXCLUSIVE_VERB =
-  /\b(?:appoint\w*|grants?|granted|designat\w*)\b[^.;]{0,80}?(?<!non-?\s?)\bexclusive\b|\b(?:purchas\w*|buy|bought|order\w*|sourc\w*|obtain\w*|sell|sold|distribut\w*|market\w*|made|communicat\w*|provided?)\b[^.;]{0,40}?\bexclusively\s+(?:from|through|to|with|by)\b|\b(?:licen[cs]ed|granted|appointed)\b[^.;]{0,40}?\bexclusively\b|\bexclusively\s+(?:to\s+)?(?:provide|supply|sell|distribute|market|purchase|license)\b|\b(?:grant\w*|give[sn]?|giving|provid\w*|ha(?:ve|s)|enjoy\w*|retain\w*|receiv\w*|afford\w*)\s+(?:[\w'-]+\s+){0,3}?exclusivity\b(?!\s+(?:fees?|payments?)\b)/i;
+  /\b(?:appoint\w*|grants?|granted|designat\w*)\b[^.;]{0,80}?(?<!non-?\s?)\bexclusive\b|\b(?:purchas\w*|buy|bought|order\w*|sourc\w*|obtain\w*|sell|sold|distribut\w*|market\w*|made|communicat\w*|provided?)\b[^.;]{0,40}?\bexclusively\s(?:from|through|to|with|by)\b|\b(?:licen[cs]ed|granted|appointed)\b[^.;]{0,40}?\bexclusively\b|\bexclusively\s(?:to\s)?(?:provide|supply|sell|distribute|market|purchase|license)\b|\b(?:grant\w*|give[sn]?|giving|provid\w*|ha(?:ve|s)|enjoy\w*|retain\w*|receiv\w*|afford\w*)\s(?:[\w'-]+\s){0,3}?exclusivity\b(?!\s(?:fees?|payments?)\b)/i;
 /** "shall not appoint any other distributor", "will not sell the Products to any other reseller in the Territory". */
 const NO_OTHER =
-  /\b(?:shall|will|may)\s+not\b[^.;]{0,80}?\bgrant\w*\s+(?:to\s+any\s+(?:third\s+part(?:y|ies)|person|entity)\s+)?(?:any\s+(?:other|further|additional)|another)\s+(?:[\w-]+\s+){0,2}?(?:licen[cs]es?|distributorships?|franchises?)\b|\b(?:shall|will|may)\s+not\b[^.;]{0,80}?\b(?:appoint|grant|authori[sz]e|license|engage|sell\s+(?:\w+\s+){0,4}to|purchase\s+(?:\w+\s+){0,4}from|buy\s+(?:\w+\s+){0,4}from)\b[^.;]{0,60}?\b(?:any\s+(?:other\s+)?(?:third\s+part(?:y|ies)|person|entity|distributor|supplier|reseller|agent|licensee|dealer|representative|manufacturer))/i;
+  /\b(?:shall|will|may)\snot\b[^.;]{0,80}?\bgrant\w*\s(?:to\sany\s(?:third\spart(?:y|ies)|person|entity)\s)?(?:any\s(?:other|further|additional)|another)\s(?:[\w-]+\s){0,2}?(?:licen[cs]es?|distributorships?|franchises?)\b|\b(?:shall|will|may)\snot\b[^.;]{0,80}?\b(?:appoint|grant|authori[sz]e|license|engage|sell\s(?:\w+\s){0,4}to|purchase\s(?:\w+\s){0,4}from|buy\s(?:\w+\s){0,4}from)\b[^.;]{0,60}?\b(?:any\s(?:other\s)?(?:third\spart(?:y|ies)|person|entity|distributor|supplier|reseller|agent|licensee|dealer|representative|manufacturer))/i;
 /** A requirements contract: one party buys all it needs from the other. */
 /** "sole agent", "solely from STAAR", "shall be exclusive", "will not purchase Products from any person other than Cisco". */
 const SOLE =
-  /\b(?:sole|only)\s+(?:and\s+exclusive\s+)?(?:(?:authori[sz]ed|official|approved|appointed|licensed)\s+)?(?:distributor|supplier|source|provider|agent|reseller|licensee|representative|sponsor|partner|vendor)\b|\b(?:procure|purchase|buy|obtain|source)\w*\b[^.;]{0,40}\bsolely\s+from\b|\b(?:shall|will)\s+be\s+exclusive\b(?!\s+of\b)|\b(?:purchas|buy|obtain|sourc|procur)\w*\b[^.;]{0,100}?\bfrom\s+any\s+(?:[\w-]+\s+){0,4}?other\s+than\b/i;
+  /\b(?:sole|only)\s(?:and\sexclusive\s)?(?:(?:authori[sz]ed|official|approved|appointed|licensed)\s)?(?:distributor|supplier|source|provider|agent|reseller|licensee|representative|sponsor|partner|vendor)\b|\b(?:procure|purchase|buy|obtain|source)\w*\b[^.;]{0,40}\bsolely\sfrom\b|\b(?:shall|will)\sbe\sexclusive\b(?!\sof\b)|\b(?:purchas|buy|obtain|sourc|procur)\w*\b[^.;]{0,100}?\bfrom\sany\s(?:[\w-]+\s){0,4}?other\sthan\b/i;
 /**
  * "agrees not to grant the right ... to anyone other than Company", "not to appoint additional distributors",
  * "not enter into an agreement with any other Party". The "other" must be a counterparty: "in any other manner",
@@ -28,23 +28,22 @@ const SOLE =
  * any other entity "that would prevent" performance is a promise not to conflict, not exclusivity.
  */
 const NOT_TO_OTHERS =
-  /\b(?:not|never|nor)\s+(?:to\s+)?(?:will\s+\w+\s+)?(?:\w+\s+){0,2}?(?:appoint|grant|provide|engage|enter\s+into|sell|license|authori[sz]e)\b[^.;]{0,160}?\b(?:any\s+other\s+(?:[\w-]+\s+){0,2}?(?:[Pp]art(?:y|ies)|[Pp]ersons?|[Ee]ntit(?:y|ies)|[Cc]ompan(?:y|ies)|firms?|providers?|vendors?|suppliers?|distributors?|resellers?|licensees?|agents?|dealers?|customers?|manufacturers?|[A-Z][\w-]*s)\b(?!\s+(?:that|which)\s+(?:would|could|will|may|might)\s+(?:\w+\s+){0,2}?(?:prevent|conflict|interfere|impair|hinder|restrict|limit))|another\s+(?:[\w-]+\s+){0,2}?(?:[Pp]arty|[Pp]erson|[Ee]ntity|[Cc]ompany|firm|provider|vendor|supplier|distributor|reseller|licensee|agent|dealer|manufacturer)\b|anyone\s+other\s+than|additional\s+(?:distributors|resellers|licensees|agents|suppliers))/;
-const REQUIREMENTS =
-  /\b(?:all|one\s+hundred\s+percent|100%)\s+(?:\(\d+%\)\s+)?of\s+(?:its|their|the\s+\w+'s)\s+(?:\w+\s+){0,3}?requirements\b/i;
+  /\b(?:not|never|nor)\s(?:to\s)?(?:will\s\w+\s)?(?:\w+\s){0,2}?(?:appoint|grant|provide|engage|enter\sinto|sell|license|authori[sz]e)\b[^.;]{0,160}?\b(?:any\sother\s(?:[\w-]+\s){0,2}?(?:[Pp]art(?:y|ies)|[Pp]ersons?|[Ee]ntit(?:y|ies)|[Cc]ompan(?:y|ies)|firms?|providers?|vendors?|suppliers?|distributors?|resellers?|licensees?|agents?|dealers?|customers?|manufacturers?|[A-Z][\w-]*s)\b(?!\s(?:that|which)\s(?:would|could|will|may|might)\s(?:\w+\s){0,2}?(?:prevent|conflict|interfere|impair|hinder|restrict|limit))|another\s(?:[\w-]+\s){0,2}?(?:[Pp]arty|[Pp]erson|[Ee]ntity|[Cc]ompany|firm|provider|vendor|supplier|distributor|reseller|licensee|agent|dealer|manufacturer)\b|anyone\sother\sthan|additional\s(?:distributors|resellers|licensees|agents|suppliers))/;
+const REQUIREMENTS = /\b(?:all|one\shundred\spercent|100%)\s(?:\(\d+%\)\s)?of\s(?:its|their|the\s\w+'s)\s(?:\w+\s){0,3}?requirements\b/i;
 /** Exclusive remedies, courts, property, which terms govern, who defends a claim and the like are not exclusivity in the commercial sense. */
 const NON_EXCLUSIVE = /\bnon-?\s?exclusiv\w*|\b(?:not|no|nor|neither)\b[^.;]{0,60}?\bexclusiv\w*/gi;
 /** What belongs to a party exclusively is ownership ("shall belong fully and exclusively to Client"), not exclusivity. */
-const OWNED_EXCLUSIVELY = /\b(?:belong\w*|owned|vest\w*)\s+(?:(?:fully|solely|wholly|and)\s+)*exclusively\b/gi;
+const OWNED_EXCLUSIVELY = /\b(?:belong\w*|owned|vest\w*)\s(?:(?:fully|solely|wholly|and)\s)*exclusively\b/gi;
 /** Not passing on its rights or obligations ("shall not subcontract, assign, license ... to any third party any right or obligation") is anti-assignment. */
 const ASSIGNMENT =
-  /\b(?:assign|transfer|subcontract|delegate)\w*\b[^.;]{0,120}\b(?:rights?\s+or\s+obligations?|obligations?\s+or\s+rights?|this\s+agreement)\b/i;
+  /\b(?:assign|transfer|subcontract|delegate)\w*\b[^.;]{0,120}\b(?:rights?\sor\sobligations?|obligations?\sor\srights?|this\sagreement)\b/i;
 /**
  * "Any other person" who acts for the party ("will not, for itself or any other person, solicit") is
  * the party's proxy, not a counterparty kept out; and not passing on information or data to any third
  * party is confidentiality.
  */
 const PROXY =
-  /\b(?:for|on\s+behalf\s+of)\s+(?:itself|himself|herself|themselves)\s+or\s+(?:on\s+behalf\s+of\s+)?(?:any\s+other|another)\s+(?:person|entity|party)(?:\s+or\s+entity)?/gi;
+  /\b(?:for|on\sbehalf\sof)\s(?:itself|himself|herself|themselves)\sor\s(?:on\sbehalf\sof\s)?(?:any\sother|another)\s(?:person|entity|party)(?:\sor\sentity)?/gi;
 const PASSES_ON_INFORMATION = /\b(?:disclos\w*|transfer\w*)\b[^.;]{0,80}?\b(?:information|data)\b/i;
 /** An unfilled form ("Content exclusive: [ ] Yes [ ] No") states nothing. */
 const BLANK_CHOICE = /\[\s*\]\s*yes\b[^.;]{0,10}\[\s*\]\s*no\b/i;
@@ -53,10 +52,10 @@ const BLANK_CHOICE = /\[\s*\]\s*yes\b[^.;]{0,10}\[\s*\]\s*no\b/i;
  * Y as its exclusive agent", which the operative grant repeats), a definition ('"Exclusivity Fee" means').
  */
 const RECITAL =
-  /^\s*(?:\(?[a-z0-9]{1,3}[.)]\s*)?(?:RECITALS?:?\s+(?:\(?[a-z0-9]{1,3}[.)]\s*)?|Background:?\s+|WITNESSETH:?\s+)?(?:WHEREAS|Whereas)\b|^\s*RECITALS?\b/;
-const DEFINITION = /^[^;:]{0,80}?"\s*(?:shall\s+)?(?:means?|has\s+the\s+meaning|shall\s+have\s+the\s+meaning|is\s+defined)\b/;
+  /^\s*(?:\(?[a-z0-9]{1,3}[.)]\s*)?(?:RECITALS?:?\s(?:\(?[a-z0-9]{1,3}[.)]\s*)?|Background:?\s|WITNESSETH:?\s)?(?:WHEREAS|Whereas)\b|^\s*RECITALS?\b/;
+const DEFINITION = /^[^;:]{0,80}?"\s*(?:shall\s)?(?:means?|has\sthe\smeaning|shall\shave\sthe\smeaning|is\sdefined)\b/;
 const NOT_COMMERCIAL =
-  /\b(?:governed|construed|interpreted|determined|resolved|settled|controlled)\s+exclusively\b|\bexclusively\s+govern\w*|\bexclusive\s+benefit\b|\bexclusive\s+(?:right,?\s+title|right\s+to\s+(?:defend|control|institute|bring|enforce|sue|determine|decide|set|approve|copyright|take\s+(?:any\s+)?action)\b|option\b|warrant|remed|jurisdiction|venue|forum|property|owner|ownership|responsib|control|discretion|liabilit|obligation|means|method|judge|competence|of\b|and\s+(?:sole|entire)\s+remed)/gi;
+  /\b(?:governed|construed|interpreted|determined|resolved|settled|controlled)\sexclusively\b|\bexclusively\sgovern\w*|\bexclusive\sbenefit\b|\bexclusive\s(?:right,?\stitle|right\sto\s(?:defend|control|institute|bring|enforce|sue|determine|decide|set|approve|copyright|take\s(?:any\s)?action)\b|option\b|warrant|remed|jurisdiction|venue|forum|property|owner|ownership|responsib|control|discretion|liabilit|obligation|means|method|judge|competence|of\b|and\s(?:sole|entire)\sremed)/gi;
 
 /**
  * Exclusivity (CUAD "Exclusivity"): an exclusive appointment, licence or right ("appoints

@@ -5,16 +5,16 @@ import type { GoverningLawField } from './types.js';
 const MENTIONS_LAW = /\blaws?\b|\blegislation\b|法律|法/i;
 /** "laws of (the State of) X", "law in force in X". */
 const LAWS_OF =
-  /\b(?:laws?|legislation)\s+(?:and\s+(?:[\w-]+\s+){1,3}?)?(?:(?:now\s+)?in\s+force\s+in|of|in|(?=(?:the\s+)?(?:state|commonwealth)\s+of\b|thereof\b))\s*/gi;
+  /\b(?:laws?|legislation)\s(?:and\s(?:[\w-]+\s){1,3}?)?(?:(?:now\s)?in\sforce\sin|of|in|(?=(?:the\s)?(?:state|commonwealth)\sof\b|thereof\b))\s*/gi;
 /** "New York law", "PRC Laws", "Delaware laws" where the name comes first. */
-const LAW_AFTER_NAME = /\b(?:substantive\s+|internal\s+)?laws?\b/gi;
+const LAW_AFTER_NAME = /\b(?:substantive\s|internal\s)?laws?\b/gi;
 const CHOICE_VERB = /\b(?:govern(?:ed|s|ing)?|constru(?:ed|e|ction)|interpret(?:ed|ation)?|enforced|controlled)\b/i;
-const WEAK_CHOICE_VERB = /\b(?:resolved|determined|decided|adjudicated|subject\s+to|in\s+accordance\s+with|under|shall\s+apply|applies)\b/i;
+const WEAK_CHOICE_VERB = /\b(?:resolved|determined|decided|adjudicated|subject\sto|in\saccordance\swith|under|shall\sapply|applies)\b/i;
 /** Company descriptions ("a corporation organized under the laws of Delaware") are not choices of law. */
-const INCORPORATION = /\b(?:organi[sz]ed|incorporated|existing|formed|registered|chartered|established|duly\s+\w+)\b[^.;]{0,40}$/i;
+const INCORPORATION = /\b(?:organi[sz]ed|incorporated|existing|formed|registered|chartered|established|duly\s\w+)\b[^.;]{0,40}$/i;
 /** "the laws of that State", "the laws thereof": the place is named elsewhere in the sentence. */
-const ANAPHORIC_PLACE = /^(?:(?:that|such|said|the\s+said|this)\s+(?:state|jurisdiction|country|province|commonwealth)\b|thereof\b)/i;
-const OTHER_LAW = /\b(?:other|another|any)\s+(?:jurisdiction|state|country)\b[^.;]{0,10}$|\bconflicts?\s+of\s+laws?\b[^.;]{0,30}$/i;
+const ANAPHORIC_PLACE = /^(?:(?:that|such|said|the\ssaid|this)\s(?:state|jurisdiction|country|province|commonwealth)\b|thereof\b)/i;
+const OTHER_LAW = /\b(?:other|another|any)\s(?:jurisdiction|state|country)\b[^.;]{0,10}$|\bconflicts?\sof\slaws?\b[^.;]{0,30}$/i;
 
 interface Candidate {
   jurisdiction: string;
@@ -41,13 +41,13 @@ function pickJurisdiction(mentions: JurisdictionMention[], maxOffset = NAME_WIND
 
 /** "governed by English law": the few adjectives contracts use for a legal system, read as "the laws of" the place. */
 const LEGAL_SYSTEM_ADJECTIVES: [RegExp, string][] = [
-  [/\bEnglish\s+law\b/g, 'the laws of England'],
-  [/\bScots?\s+law\b|\bScottish\s+law\b/g, 'the laws of Scotland'],
-  [/\bIrish\s+law\b/g, 'the laws of Ireland'],
-  [/\bGerman\s+law\b/g, 'the laws of Germany'],
-  [/\bFrench\s+law\b/g, 'the laws of France'],
-  [/\bSwiss\s+law\b/g, 'the laws of Switzerland'],
-  [/\bDutch\s+law\b/g, 'the laws of the Netherlands'],
+  [/\bEnglish\slaw\b/g, 'the laws of England'],
+  [/\bScots?\slaw\b|\bScottish\slaw\b/g, 'the laws of Scotland'],
+  [/\bIrish\slaw\b/g, 'the laws of Ireland'],
+  [/\bGerman\slaw\b/g, 'the laws of Germany'],
+  [/\bFrench\slaw\b/g, 'the laws of France'],
+  [/\bSwiss\slaw\b/g, 'the laws of Switzerland'],
+  [/\bDutch\slaw\b/g, 'the laws of the Netherlands'],
 ];
 
 function englishCandidates(raw: string): Mention[] {
@@ -104,7 +104,7 @@ export function extractGoverningLaw(view: TextView): GoverningLawField | null {
   let best: Candidate | null = null;
   view.sentences.forEach((sentence, sentenceIndex) => {
     if (!MENTIONS_LAW.test(sentence.text)) return;
-    const headingBoost = /governing\s+law|applicable\s+law|choice\s+of\s+law|法律适用|适用法律/i.test(sentence.text) ? 0.5 : 0;
+    const headingBoost = /governing\slaw|applicable\slaw|choice\sof\slaw|法律适用|适用法律/i.test(sentence.text) ? 0.5 : 0;
     for (const candidate of [...englishCandidates(sentence.text), ...chineseCandidates(sentence.text)]) {
       const score = candidate.score + headingBoost;
       if (!best || score > best.score) {
@@ -119,8 +119,8 @@ export function extractGoverningLaw(view: TextView): GoverningLawField | null {
 }
 
 const LAW_HEADING =
-  /(?:governing|applicable)\s+laws?(?:\s+and\s+(?:jurisdiction|venue|disputes?))?[\s"'’”)\].,:;!?，、：；）]{0,3}$|choice\s+of\s+laws?[\s"'’”)\].,:;!?，、：；）]{0,3}$|^(?:[\dIVX.]+\s+)?jurisdiction[\s"'’”)\].,:;!?，、：；）]{0,3}$|法律适用[\s"'’”)\].,:;!?，、：；）]{0,3}$|适用法律[\s"'’”)\].,:;!?，、：；）]{0,3}$/i;
-const FORUM = /\b(?:arbitration|court|courts|lawsuit|litigation|tribunal)\b[^.;]{0,80}?\b(?:in|at|of)\s+/gi;
+  /(?:governing|applicable)\slaws?(?:\sand\s(?:jurisdiction|venue|disputes?))?[\s"'’”)\].,:;!?，、：；）]{0,3}$|choice\sof\slaws?[\s"'’”)\].,:;!?，、：；）]{0,3}$|^(?:[\dIVX.]+\s)?jurisdiction[\s"'’”)\].,:;!?，、：；）]{0,3}$|法律适用[\s"'’”)\].,:;!?，、：；）]{0,3}$|适用法律[\s"'’”)\].,:;!?，、：；）]{0,3}$/i;
+const FORUM = /\b(?:arbitration|court|courts|lawsuit|litigation|tribunal)\b[^.;]{0,80}?\b(?:in|at|of)\s/gi;
 const MAX_FORUMS = 3;
 
 /**

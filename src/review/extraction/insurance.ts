@@ -5,14 +5,14 @@ import type { PresenceField } from './types.js';
 const MENTIONS = /insur|保险/i;
 /** A party must hold cover: maintain, carry, obtain, procure, keep, take out, name as additional insured, show certificates. */
 const OBLIGATION =
-  /\b(?:maintain\w*|carr(?:y|ies|ied)|obtain\w*|procur\w*|keep\w*|take\s+out|purchas\w*|secure|provide|furnish|deliver|have\s+in\s+(?:full\s+)?(?:force|effect)|in\s+(?:full\s+)?force\s+and\s+effect|self-?insur\w*)\b[^.;]{0,160}?\binsur\w*|\binsur\w*\b[^.;]{0,120}?\b(?:maintain\w*|carried|obtained|procured|kept|in\s+(?:full\s+)?force)\b|\badditional(?:ly)?\s+(?:named\s+)?insureds?\b|\bcertificates?\s+of\s+insurance\b|\binsurance\s+certificates?\b|\b(?:commercial\s+)?general\s+liability\s+insurance\b|\b(?:product|products|professional|errors\s+and\s+omissions|workers'?\s+compensation|employer'?s'?\s+liability|clinical\s+trials?)\s+(?:liability\s+)?insurance\b|\binsurance\s+(?:coverage|policies|policy)\s+(?:with|of|in\s+(?:the\s+)?amounts?|naming|covering)\b/i;
+  /\b(?:maintain\w*|carr(?:y|ies|ied)|obtain\w*|procur\w*|keep\w*|take\sout|purchas\w*|secure|provide|furnish|deliver|have\sin\s(?:full\s)?(?:force|effect)|in\s(?:full\s)?force\sand\seffect|self-?insur\w*)\b[^.;]{0,160}?\binsur\w*|\binsur\w*\b[^.;]{0,120}?\b(?:maintain\w*|carried|obtained|procured|kept|in\s(?:full\s)?force)\b|\badditional(?:ly)?\s(?:named\s)?insureds?\b|\bcertificates?\sof\sinsurance\b|\binsurance\scertificates?\b|\b(?:commercial\s)?general\sliability\sinsurance\b|\b(?:product|products|professional|errors\sand\somissions|workers'?\scompensation|employer'?s'?\sliability|clinical\strials?)\s(?:liability\s)?insurance\b|\binsurance\s(?:coverage|policies|policy)\s(?:with|of|in\s(?:the\s)?amounts?|naming|covering)\b/i;
 /**
  * Mentions that are not about holding cover: insurers as parties, insurance products, federal deposit
  * insurance. Cut out rather than vetoing the sentence: "carry product liability insurance through an
  * acceptable insurance company" still holds cover.
  */
 const NOT_COVER =
-  /\b(?:insurance\s+(?:company|companies|business|agency|agents?|brokerage|products?|premium\s+financ)|health\s+insurance\s+portability|federal\s+deposit\s+insurance|social\s+insurance|national\s+insurance)\b/gi;
+  /\b(?:insurance\s(?:company|companies|business|agency|agents?|brokerage|products?|premium\sfinanc)|health\sinsurance\sportability|federal\sdeposit\sinsurance|social\sinsurance|national\sinsurance)\b/gi;
 
 /**
  * Uses of the word that are not cover a party must hold, cut out before the test: an authority
@@ -25,9 +25,9 @@ const NOT_COVER =
  * reimburses a purchase.
  */
 const LOOKALIKES =
-  /\b(?:department|commissioner|division|bureau|superintendent|office)\s+of\s+insurance\b|\b(?:not|no)\s+(?:[\w'-]+\s+){0,5}?(?:provide|maintain|carry|obtain|procure|purchase)\b[^.;]{0,80}?\binsurance\b|\bcarr(?:y|ies)\s+no\b[^.;]{0,60}?\binsurance\b|(?<=\w,\s(?:and\s|or\s)?)insurance(?=,\s|\s+(?:and|or)\s+(?![\w'-]+\s+insur))|\binsur(?:e|es|ing)\s+that\b|\b(?:packaged|packed|shipped|delivered|crated)\s+(?:and\s+)?insured\b|\b(?:freight|shipping|transportation|carriage|handling|duty|duties)\b[^.;]{0,40}\binsurance(?:\s+(?:costs?|charges?|expenses?))?|\b(?:exceed|limited\s+to)\b[^.;]{0,160}\binsurance\s+(?:coverage|proceeds|policies|policy)\b[^.;]{0,80}|\breimburs\w*\b[^.;]{0,60}\binsur\w*/gi;
+  /\b(?:department|commissioner|division|bureau|superintendent|office)\sof\sinsurance\b|\b(?:not|no)\s(?:[\w'-]+\s){0,5}?(?:provide|maintain|carry|obtain|procure|purchase)\b[^.;]{0,80}?\binsurance\b|\bcarr(?:y|ies)\sno\b[^.;]{0,60}?\binsurance\b|(?<=\w,\s(?:and\s|or\s)?)insurance(?=,\s|\s(?:and|or)\s(?![\w'-]+\sinsur))|\binsur(?:e|es|ing)\sthat\b|\b(?:packaged|packed|shipped|delivered|crated)\s(?:and\s)?insured\b|\b(?:freight|shipping|transportation|carriage|handling|duty|duties)\b[^.;]{0,40}\binsurance(?:\s(?:costs?|charges?|expenses?))?|\b(?:exceed|limited\sto)\b[^.;]{0,160}\binsurance\s(?:coverage|proceeds|policies|policy)\b[^.;]{0,80}|\breimburs\w*\b[^.;]{0,60}\binsur\w*/gi;
 /** A name ("the Insurance Center", "Insurance Channel"), not a kind of cover. */
-const NAMED = /\bInsurance\s+(?!Policy|Policies|Coverage|Certificates?|Requirements?|Company|Companies|Carriers?)[A-Z][a-z]+\b/g;
+const NAMED = /\bInsurance\s(?!Policy|Policies|Coverage|Certificates?|Requirements?|Company|Companies|Carriers?)[A-Z][a-z]+\b/g;
 /** Recitals ("WHEREAS, TrueLink is in the business of ...") describe the parties; they oblige no one. */
 const RECITAL = /^\s*(?:\(?[a-z0-9]{1,3}[.)]\s*)?WHEREAS\b/;
 

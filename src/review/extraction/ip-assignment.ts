@@ -4,25 +4,25 @@ import type { PresenceField } from './types.js';
 
 const MENTIONS = /assign|transfer|hire|property|own|vest|belong|title|知识产权|著作权|专利|归/i;
 const IP =
-  /\b(?:intellectual\s+property|inventions?|improvements?|discoveries|developments?|work\s+product|deliverables?|copyrights?|patents?|trademarks?|works?\b|materials?|content|designs?|software|know-how|technology|data|results|modifications|derivative\s+works?|enhancements?|domains?|proprietary\s+rights|IP)\b/i;
+  /\b(?:intellectual\sproperty|inventions?|improvements?|discoveries|developments?|work\sproduct|deliverables?|copyrights?|patents?|trademarks?|works?\b|materials?|content|designs?|software|know-how|technology|data|results|modifications|derivative\sworks?|enhancements?|domains?|proprietary\srights|IP)\b/i;
 /** "hereby assigns", "agrees to assign", "shall assign", "assigns, transfers and conveys", with what is assigned being rights or creations. */
 const ASSIGNS =
-  /\b(?:(?:assigns|transfers|conveys)\s+(?:all|any|its|his|her|their|the\s+entire)\s+(?:of\s+)?(?:(?:its|his|her|their|the)\s+)?(?:worldwide\s+)?(?=(?:right,?\s+title|copyrights?|patents?|intellectual\s+property|ownership|moral\s+rights)\b)|hereby\s+(?:(?:irrevocably|unconditionally|absolutely|expressly|grants?|sells?|transfers?|conveys?|sets\s+over)[\s,]+(?:and\s+)?){0,4}(?:assigns?|transfers?|conveys?)|(?:agrees?|undertakes?|shall|will|must)\s+(?:to\s+)?(?:and\s+hereby\s+does\s+)?(?:(?:irrevocably|promptly|hereby)\s+)*(?:(?:disclose|grant|sell)\s+and\s+)?(?:assign|transfer|convey)|does\s+hereby,?\s+assign|assigns?,\s+transfers?|(?:assigns|transfers)(?:\s+and\s+(?:assigns|transfers|conveys))?\s+(?:fully\s+|absolutely\s+|irrevocably\s+)?to\s+(?:the\s+)?(?:[A-Z][\w&.-]*\s+){1,3}all)\b[^.;]{0,300}?\b(?:rights?,?\s+title|(?:all\s+)?(?:of\s+)?(?:its|their|his|her)\s+(?:right|interest|ownership)|rights?\s+(?:in|to)\b|interest\s+(?:in|therein)|ownership|intellectual\s+property|inventions?|improvements?|work\s+product|copyrights?|patents?|deliverables?)\b/i;
+  /\b(?:(?:assigns|transfers|conveys)\s(?:all|any|its|his|her|their|the\sentire)\s(?:of\s)?(?:(?:its|his|her|their|the)\s)?(?:worldwide\s)?(?=(?:right,?\stitle|copyrights?|patents?|intellectual\sproperty|ownership|moral\srights)\b)|hereby\s(?:(?:irrevocably|unconditionally|absolutely|expressly|grants?|sells?|transfers?|conveys?|sets\sover)[\s,]+(?:and\s)?){0,4}(?:assigns?|transfers?|conveys?)|(?:agrees?|undertakes?|shall|will|must)\s(?:to\s)?(?:and\shereby\sdoes\s)?(?:(?:irrevocably|promptly|hereby)\s)*(?:(?:disclose|grant|sell)\sand\s)?(?:assign|transfer|convey)|does\shereby,?\sassign|assigns?,\stransfers?|(?:assigns|transfers)(?:\sand\s(?:assigns|transfers|conveys))?\s(?:fully\s|absolutely\s|irrevocably\s)?to\s(?:the\s)?(?:[A-Z][\w&.-]*\s){1,3}all)\b[^.;]{0,300}?\b(?:rights?,?\stitle|(?:all\s)?(?:of\s)?(?:its|their|his|her)\s(?:right|interest|ownership)|rights?\s(?:in|to)\b|interest\s(?:in|therein)|ownership|intellectual\sproperty|inventions?|improvements?|work\sproduct|copyrights?|patents?|deliverables?)\b/i;
 /** Works made for hire, and creations that vest in or belong to the other party. */
 const VESTS =
-  /\b(?:shall|will)\s+(?:vest|belong)\s+(?:solely\s+|exclusively\s+)?(?:in|to)\b|\b(?:shall|will)\s+(?:be|become)\s+(?:and\s+remain\s+)?(?:the\s+)?(?:(?:sole\s+and\s+exclusive|sole|exclusive|absolute)\s+)?property\s+of\b|\b(?:shall|will)\s+(?:solely\s+|exclusively\s+)?own\s+(?:all|any|each|the|such)\b|\b(?:(?:is|are)\s+and\s+(?:shall|will)\s+be|(?:shall|will)\s+be\s+deemed(?:\s+to\s+be)?)\s+(?:the\s+)?(?:(?:sole\s+and\s+exclusive|sole|exclusive|absolute)\s+)?property\s+of\b|\b(?:shall|will)\s+have\s+(?:sole\s+(?:and\s+exclusive\s+)?|exclusive\s+|full\s+)(?:ownership|title)\s+(?:of|to|in)\b|\b(?:shall|will)\s+(?:solely\s+|exclusively\s+)?be\s+owned\s+(?:solely\s+|exclusively\s+)?by\b|\b(?:shall|will)\s+be,?\s+the\s+(?:sole\s+(?:and\s+exclusive\s+)?|exclusive\s+)?owner\s+of\s+(?:all|any|each|the|such)\b|\bexecute\b[^.;]{0,80}\bdocuments?\b[^.;]{0,80}\bto\s+(?:assign|transfer|perfect|confirm)\b/i;
+  /\b(?:shall|will)\s(?:vest|belong)\s(?:solely\s|exclusively\s)?(?:in|to)\b|\b(?:shall|will)\s(?:be|become)\s(?:and\sremain\s)?(?:the\s)?(?:(?:sole\sand\sexclusive|sole|exclusive|absolute)\s)?property\sof\b|\b(?:shall|will)\s(?:solely\s|exclusively\s)?own\s(?:all|any|each|the|such)\b|\b(?:(?:is|are)\sand\s(?:shall|will)\sbe|(?:shall|will)\sbe\sdeemed(?:\sto\sbe)?)\s(?:the\s)?(?:(?:sole\sand\sexclusive|sole|exclusive|absolute)\s)?property\sof\b|\b(?:shall|will)\shave\s(?:sole\s(?:and\sexclusive\s)?|exclusive\s|full\s)(?:ownership|title)\s(?:of|to|in)\b|\b(?:shall|will)\s(?:solely\s|exclusively\s)?be\sowned\s(?:solely\s|exclusively\s)?by\b|\b(?:shall|will)\sbe,?\sthe\s(?:sole\s(?:and\sexclusive\s)?|exclusive\s)?owner\sof\s(?:all|any|each|the|such)\b|\bexecute\b[^.;]{0,80}\bdocuments?\b[^.;]{0,80}\bto\s(?:assign|transfer|perfect|confirm)\b/i;
 /** Creations made under the contract, as opposed to each party keeping what it brought. */
 const CREATED =
-  /\b(?:deliverables?|work\s+product|develop\w*|creat\w*|conceiv\w*|made|written|commissioned|invent\w*|generat\w*|produc\w*|prepared|arising|result\w*|improv\w*|deriv\w*|author\w*|perform\w*\s+(?:of|under)|under\s+this\s+agreement|hereunder|pursuant\s+to\s+this\s+agreement)\b/i;
+  /\b(?:deliverables?|work\sproduct|develop\w*|creat\w*|conceiv\w*|made|written|commissioned|invent\w*|generat\w*|produc\w*|prepared|arising|result\w*|improv\w*|deriv\w*|author\w*|perform\w*\s(?:of|under)|under\sthis\sagreement|hereunder|pursuant\sto\sthis\sagreement)\b/i;
 /**
  * A further-assurance duty to pass rights over ("shall execute any and all documents ... necessary to transfer such
  * right, title or interest to Franchisor"): the assignment mechanism itself, whoever made what it covers.
  */
 const EXECUTES_TO_ASSIGN =
-  /\bexecute\b[^.;]{0,80}\b(?:documents?|documentation|instruments?|assignments?)\b[^.;]{0,80}\bto\s+(?:assign|transfer|vest)\b[^.;]{0,80}\b(?:right,?\s+title|rights?|ownership|intellectual\s+property)\b/i;
+  /\bexecute\b[^.;]{0,80}\b(?:documents?|documentation|instruments?|assignments?)\b[^.;]{0,80}\bto\s(?:assign|transfer|vest)\b[^.;]{0,80}\b(?:right,?\stitle|rights?|ownership|intellectual\sproperty)\b/i;
 /** A party keeping its own rights is not an assignment to the other. */
 const RETAINS =
-  /\b(?:retains?|reserves?|shall\s+retain|will\s+retain)\b[^.;]{0,60}\b(?:right,?\s+title|ownership|all\s+rights)\b|\b(?:each|either)\s+party\s+(?:shall|will)\s+(?:solely\s+)?own\b|\bits\s+own\s+(?:inventions|intellectual)|\b(?:is|are)\s+and\s+(?:shall|will)\s+remain\b|\bown\s+all\s+(?:rights?\s+(?:to|in)\s+)?its\b|\brepresents\s+and\s+warrants\b/i;
+  /\b(?:retains?|reserves?|shall\sretain|will\sretain)\b[^.;]{0,60}\b(?:right,?\stitle|ownership|all\srights)\b|\b(?:each|either)\sparty\s(?:shall|will)\s(?:solely\s)?own\b|\bits\sown\s(?:inventions|intellectual)|\b(?:is|are)\sand\s(?:shall|will)\sremain\b|\bown\sall\s(?:rights?\s(?:to|in)\s)?its\b|\brepresents\sand\swarrants\b/i;
 
 /** A work made for hire, unless the first mention is negated ("shall not be deemed a work-for-hire"). */
 const WORK_FOR_HIRE = /\bworks?[\s-]+(?:made[\s-]+)?for[\s-]+hire\b/i;
@@ -33,7 +33,7 @@ function isWorkForHire(text: string): boolean {
 }
 /** "any such rights are hereby granted and assigned to PFHOF", "is hereby irrevocably assigned to Company", "all right, title and interest in the Tooling will automatically transfer to X". */
 const ASSIGNED_PASSIVE =
-  /\brights?,\s+title\s+and\s+interest\b[^.;]{0,120}?\b(?:shall|will)\s+(?:automatically\s+|immediately\s+)?(?:transfer|pass)\s+to\b|\b(?:is|are)\s+hereby\s+(?:(?:irrevocably|granted|transferred|conveyed)\s+(?:and\s+)?)*assigned\s+to\b|\bcause\b[^.;]{0,100}?\bto\s+be\s+(?:(?:assigned|transferred|conveyed)\s+(?:and\s+)?)+(?:\w+\s+){0,2}?to\b/i;
+  /\brights?,\stitle\sand\sinterest\b[^.;]{0,120}?\b(?:shall|will)\s(?:automatically\s|immediately\s)?(?:transfer|pass)\sto\b|\b(?:is|are)\shereby\s(?:(?:irrevocably|granted|transferred|conveyed)\s(?:and\s)?)*assigned\sto\b|\bcause\b[^.;]{0,100}?\bto\sbe\s(?:(?:assigned|transferred|conveyed)\s(?:and\s)?)+(?:\w+\s){0,2}?to\b/i;
 
 /**
  * Rights in creations that pass over without "hereby": "Ownership of all Results ... shall pass to
@@ -42,13 +42,13 @@ const ASSIGNED_PASSIVE =
  * rights or ownership (not bare title) in intellectual property, made under the contract or registered by the other.
  */
 const PASSES_TO =
-  /\b(?:rights?|ownership|interests?|trademarks?|copyrights?|patents?|inventions?|improvements?|work\s+product|deliverables?|intellectual\s+property)\b(?!\s+of\s+loss)[^.;]{0,120}?\b(?:shall|will)\s+(?:automatically\s+|immediately\s+|thereupon\s+)?(?:pass|transfer|vest|be\s+(?:(?:assigned|transferred|conveyed)\s+(?:and\s+)?)+)\s*(?:to|in)\b/i;
-const REGISTERED_BY = /\bregister\w*\s+by\b/i;
-const ASSIGNS_THE_AGREEMENT = /\bassign\w*\s+(?:this|the)\s+agreement\b/i;
+  /\b(?:rights?|ownership|interests?|trademarks?|copyrights?|patents?|inventions?|improvements?|work\sproduct|deliverables?|intellectual\sproperty)\b(?!\sof\sloss)[^.;]{0,120}?\b(?:shall|will)\s(?:automatically\s|immediately\s|thereupon\s)?(?:pass|transfer|vest|be\s(?:(?:assigned|transferred|conveyed)\s(?:and\s)?)+)\s*(?:to|in)\b/i;
+const REGISTERED_BY = /\bregister\w*\sby\b/i;
+const ASSIGNS_THE_AGREEMENT = /\bassign\w*\s(?:this|the)\sagreement\b/i;
 /** Who ends up owning: "property of X", "vest in X", "belong to X", "owned by X", "X shall own". */
 const OWNER_AFTER =
-  /\b(?:property\s+of|vest(?:s|ed)?\s+(?:solely\s+|exclusively\s+)?in(?:\s+and\s+belong\s+to)?|belong\s+(?:solely\s+|exclusively\s+|fully\s+)?to|owned\s+(?:solely\s+|exclusively\s+)?by|owner\s+of\s+all\b[^.;]{0,120}?\bby)\s+(?:the\s+)?([A-Z][\w&.-]*\w|[a-z]+[A-Z][\w&.-]*\w)/;
-const OWNER_BEFORE = /\b([A-Z][\w&.-]*\w)\s+(?:shall|will)\s+(?:solely\s+|exclusively\s+)?own\b/;
+  /\b(?:property\sof|vest(?:s|ed)?\s(?:solely\s|exclusively\s)?in(?:\sand\sbelong\sto)?|belong\s(?:solely\s|exclusively\s|fully\s)?to|owned\s(?:solely\s|exclusively\s)?by|owner\sof\sall\b[^.;]{0,120}?\bby)\s(?:the\s)?([A-Z][\w&.-]*\w|[a-z]+[A-Z][\w&.-]*\w)/;
+const OWNER_BEFORE = /\b([A-Z][\w&.-]*\w)\s(?:shall|will)\s(?:solely\s|exclusively\s)?own\b/;
 
 /**
  * The owner made it or named it: "inventions made solely by employees of iBio shall belong to
@@ -93,7 +93,7 @@ export function extractIpOwnershipAssignment(view: TextView): PresenceField | nu
     ) {
       return true;
     }
-    if (ASSIGNS.test(text) && IP.test(text) && !/\bassign\w*\s+(?:this|the)\s+agreement\b/i.test(text)) return true;
+    if (ASSIGNS.test(text) && IP.test(text) && !/\bassign\w*\s(?:this|the)\sagreement\b/i.test(text)) return true;
     return VESTS.test(text) && IP.test(text) && CREATED.test(text) && !RETAINS.test(text) && !ownerKeepsItsOwn(text);
   });
 }

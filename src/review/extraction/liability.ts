@@ -6,23 +6,23 @@ import { CHINESE_CAP, CHINESE_EXCLUSION, CHINESE_EXPRESSLY_UNCAPPED, CHINESE_UNC
 const MENTIONS_LIABILITY = /liab|responsib|damages|remed|action|claim|limitation|赔偿|责任|损失|违约金/i;
 
 const DAMAGE_TYPES =
-  /\b(?:indirect|incidental|consequential|special|punitive|exemplary|multiplied|cover)\b[^.;]{0,40}\b(?:damages?|loss(?:es)?|costs?)\b|\blost\s+(?:profits?|revenues?|savings|business|data)\b|\bloss\s+of\s+(?:profits?|revenues?|business|goodwill|data|use)\b|\bpossibility\s+of\s+(?:such\s+)?(?:damages?|loss(?:es)?)\b|\bother\s+than\s+direct\s+damages\b/i;
+  /\b(?:indirect|incidental|consequential|special|punitive|exemplary|multiplied|cover)\b[^.;]{0,40}\b(?:damages?|loss(?:es)?|costs?)\b|\blost\s(?:profits?|revenues?|savings|business|data)\b|\bloss\sof\s(?:profits?|revenues?|business|goodwill|data|use)\b|\bpossibility\sof\s(?:such\s)?(?:damages?|loss(?:es)?)\b|\bother\sthan\sdirect\sdamages\b/i;
 const NEGATED_LIABILITY =
-  /\b(?:in\s+no\s+event|under\s+no\s+circumstances|neither\s+party|no\s+party|not\s+(?:in\s+any\s+manner\s+)?(?:be\s+)?(?:held\s+)?(?:liable|responsible)|shall\s+not\s+award|waives?)\b/i;
+  /\b(?:in\sno\sevent|under\sno\scircumstances|neither\sparty|no\sparty|not\s(?:in\sany\smanner\s)?(?:be\s)?(?:held\s)?(?:liable|responsible)|shall\snot\saward|waives?)\b/i;
 /** An amount cap: "liability ... shall not exceed" ("not exceed" covers shall/will), "limited to", "maximum liability", "liable for no more than". */
 const AMOUNT_CAP =
-  /\b(?:liability|liable|damages)\b[^.;]{0,250}?\b(?:(?:in\s+no\s+event|never)\s+exceed|not\s+be\s+(?:greater|more)\s+than|not\s+to\s+exceed|not\s+exceed|in\s+excess\s+of|(?<!not\s)(?:be\s+)?limited\s+to|no\s+more\s+than|capped\s+at|(?:shall|will)\s+be\s+limited)\b|\b(?:maximum|aggregate|cumulative|total|entire)\s+(?:\w+\s+){0,2}liability\b|\bliability\s+cap\b|\bcumulative\s+maximum\b|\b(?:in\s+no\s+event|under\s+no\s+circumstances)\s+(?:shall|will)\b[^.;]{0,40}?\bliability\b[^.;]{0,200}?\bexceed\b/i;
-const LIMITATION_TITLE = /\blimitations?\s+(?:of|on)\s+(?:liability|remedies|damages)\b/i;
+  /\b(?:liability|liable|damages)\b[^.;]{0,250}?\b(?:(?:in\sno\sevent|never)\sexceed|not\sbe\s(?:greater|more)\sthan|not\sto\sexceed|not\sexceed|in\sexcess\sof|(?<!not\s)(?:be\s)?limited\sto|no\smore\sthan|capped\sat|(?:shall|will)\sbe\slimited)\b|\b(?:maximum|aggregate|cumulative|total|entire)\s(?:\w+\s){0,2}liability\b|\bliability\scap\b|\bcumulative\smaximum\b|\b(?:in\sno\sevent|under\sno\scircumstances)\s(?:shall|will)\b[^.;]{0,40}?\bliability\b[^.;]{0,200}?\bexceed\b/i;
+const LIMITATION_TITLE = /\blimitations?\s(?:of|on)\s(?:liability|remedies|damages)\b/i;
 const SOLE_REMEDY =
-  /\bsole\s+(?:and\s+exclusive\s+)?(?:remedy|obligation|liability)\b|\bexclusive\s+remed(?:y|ies)\b|\bentire\s+(?:liability|obligation)\b/i;
+  /\bsole\s(?:and\sexclusive\s)?(?:remedy|obligation|liability)\b|\bexclusive\sremed(?:y|ies)\b|\bentire\s(?:liability|obligation)\b/i;
 /** A contractual time bar on claims: "No action ... may be brought more than two years after the cause of action accrued". */
 const TIME_BAR =
-  /\b(?:action|claim|suit|proceeding)s?\b[^.;]{0,200}?\b(?:brought|commenced|filed|made|asserted)\b[^.;]{0,40}?\b(?:more\s+than|later\s+than|after|unless\s+commenced\s+within|within)\b[^.;]{0,120}?\b(?:cause\s+of\s+action|accru|arose|arisen|arising|occurr|waived)/i;
+  /\b(?:action|claim|suit|proceeding)s?\b[^.;]{0,200}?\b(?:brought|commenced|filed|made|asserted)\b[^.;]{0,40}?\b(?:more\sthan|later\sthan|after|unless\scommenced\swithin|within)\b[^.;]{0,120}?\b(?:cause\sof\saction|accru|arose|arisen|arising|occurr|waived)/i;
 /** Carve-outs that leave some liability uncapped ("except for", "excluding liability for infringement claims", ...). */
 const EXCEPTION =
-  /\b(?:except(?:ing)?|excluding\s+(?:(?:any|all|the)\s+)?(?:liability|claims?|obligations?|breach(?:es)?)|save\s+for|with\s+the\s+exception\s+of|without\s+affecting|without\s+prejudice\s+to|does\s+not\s+apply|shall\s+not\s+apply|will\s+not\s+apply)\b/i;
+  /\b(?:except(?:ing)?|excluding\s(?:(?:any|all|the)\s)?(?:liability|claims?|obligations?|breach(?:es)?)|save\sfor|with\sthe\sexception\sof|without\saffecting|without\sprejudice\sto|does\snot\sapply|shall\snot\sapply|will\snot\sapply)\b/i;
 const EXPRESSLY_UNCAPPED =
-  /\b(?:limitations?(?!\s+(?:up)?on\s+use)|exclusions?|cap|caps|foregoing(?!\s+indemnif)|this\s+(?:section|subsection|article|paragraph)[\s\d.()a-z]{0,12})\b[^.;]{0,150}?\b(?:shall|will|does|do)\s+not(?:,\s*however,)?\s+apply\b|\b(?:this|the\s+foregoing)\s+(?:section|subsection|article|paragraph|limitation)\s+shall\s+neither\b|\bnothing\s+in\s+this\s+(?:section|subsection|article|paragraph|agreement)\b(?:[^.;]|\.(?=\d)){0,40}?\b(?:(?:shall|will|is\s+intended\s+to)\s+)?(?:limit|exclude|restrict)s?\b|\b(?:shall|will|does|do)\s+not\s+(?:be\s+(?:construed|deemed|interpreted)\s+(?:as|to)\s+)?limit(?:ing)?\s+(?:the\s+|an?\s+|any\s+)?(?:liability|obligations?\s+(?:of\s+a\s+party\s+)?(?:\w+\s+){0,2}?to\s+indemnify|a\s+party's\s+(?:liability|right\s+to\s+recover(?:y)?)|either\s+party's\s+liability|the\s+indemnification)\b|\bneither\s+party\s+(?:excludes|limits)\s+(?:or\s+(?:limits|excludes)\s+)?(?:its\s+|any\s+)?liability\b|\bwaives?\s+any\s+and\s+all\s+limitations\b|\blimitations\s+of\s+liability\b(?:[^.;]|\.(?=\d)){0,80}\bshall\s+(?:not\s+)?be\s+(?:available|applicable)\b[^.;]{0,40}\b(?:with\s+respect\s+to|to)\b|\bunlimited\s+liability\b|\bliability\s+(?:shall|will)\s+be\s+unlimited\b|\bnot\s+(?:be\s+)?subject\s+to\s+(?:the|any)\s+(?:limitation|cap)/i;
+  /\b(?:limitations?(?!\s(?:up)?on\suse)|exclusions?|cap|caps|foregoing(?!\sindemnif)|this\s(?:section|subsection|article|paragraph)[\s\d.()a-z]{0,12})\b[^.;]{0,150}?\b(?:shall|will|does|do)\snot(?:,\s*however,)?\sapply\b|\b(?:this|the\sforegoing)\s(?:section|subsection|article|paragraph|limitation)\sshall\sneither\b|\bnothing\sin\sthis\s(?:section|subsection|article|paragraph|agreement)\b(?:[^.;]|\.(?=\d)){0,40}?\b(?:(?:shall|will|is\sintended\sto)\s)?(?:limit|exclude|restrict)s?\b|\b(?:shall|will|does|do)\snot\s(?:be\s(?:construed|deemed|interpreted)\s(?:as|to)\s)?limit(?:ing)?\s(?:the\s|an?\s|any\s)?(?:liability|obligations?\s(?:of\sa\sparty\s)?(?:\w+\s){0,2}?to\sindemnify|a\sparty's\s(?:liability|right\sto\srecover(?:y)?)|either\sparty's\sliability|the\sindemnification)\b|\bneither\sparty\s(?:excludes|limits)\s(?:or\s(?:limits|excludes)\s)?(?:its\s|any\s)?liability\b|\bwaives?\sany\sand\sall\slimitations\b|\blimitations\sof\sliability\b(?:[^.;]|\.(?=\d)){0,80}\bshall\s(?:not\s)?be\s(?:available|applicable)\b[^.;]{0,40}\b(?:with\srespect\sto|to)\b|\bunlimited\sliability\b|\bliability\s(?:shall|will)\sbe\sunlimited\b|\bnot\s(?:be\s)?subject\sto\s(?:the|any)\s(?:limitation|cap)/i;
 
 interface LimitationHit {
   sentence: Sentence;
@@ -31,7 +31,7 @@ interface LimitationHit {
 
 /** Insurance minimums ("aggregate limits of liability of not less than $1,000,000", "Umbrella/Excess Liability with limits of not less than") are not caps. */
 const INSURANCE =
-  /\binsur|\bpolic(?:y|ies)\b|\bcoverage\b|\blimits?\s+of\s+not\s+less\s+than\b|\b(?:umbrella|excess|general|auto(?:mobile)?)\s+liability\b/i;
+  /\binsur|\bpolic(?:y|ies)\b|\bcoverage\b|\blimits?\sof\snot\sless\sthan\b|\b(?:umbrella|excess|general|auto(?:mobile)?)\sliability\b/i;
 const MENTIONS_DAMAGES = /liab|damages|limitation|recover|赔偿|责任/i;
 
 function isLimitation(text: string): boolean {
@@ -43,7 +43,7 @@ function isLimitation(text: string): boolean {
 
 /** "except as otherwise provided herein" is boilerplate; "except as provided in Paragraph 15" is a carve-out. */
 const GENERIC_EXCEPTION =
-  /\bexcept\s+as\s+(?:otherwise\s+)?(?:expressly\s+|specifically\s+)?(?:provided|set\s+forth|stated|permitted)\s+(?:herein|in\s+this\s+agreement|above|below|hereunder|elsewhere|by\s+law)/i;
+  /\bexcept\sas\s(?:otherwise\s)?(?:expressly\s|specifically\s)?(?:provided|set\sforth|stated|permitted)\s(?:herein|in\sthis\sagreement|above|below|hereunder|elsewhere|by\slaw)/i;
 
 function isCarveOut(text: string): boolean {
   if ((EXPRESSLY_UNCAPPED.test(text) && MENTIONS_DAMAGES.test(text)) || CHINESE_UNCAPPED.test(text)) return true;

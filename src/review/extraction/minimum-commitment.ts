@@ -4,45 +4,45 @@ import type { TextView } from './text-view.js';
 import type { PresenceField } from './types.js';
 
 const MENTIONS =
-  /minimum|quota|achieve|meet|reach|attain|\bmin\b|commitment|deficiency|target|guarantee|at\s+least|not\s+less\s+than|no\s+less\s+than|fewer\s+than|shortfall|take[- ]or[- ]pay|guarantee|最低|不少于|不低于/i;
+  /minimum|quota|achieve|meet|reach|attain|\bmin\b|commitment|deficiency|target|guarantee|at\sleast|not\sless\sthan|no\sless\sthan|fewer\sthan|shortfall|take[- ]or[- ]pay|guarantee|最低|不少于|不低于/i;
 /** "minimum purchase / order quantity / annual royalty / sales target", "minimum amount equal to $5,000,000", a guaranteed fee, "MOQ", "take or pay". */
 const MINIMUM_NOUN =
-  /\bminimum\s+(?:annual\s+|monthly\s+|quarterly\s+|yearly\s+|aggregate\s+|guaranteed\s+|total\s+|firm\s+|initial\s+)*(?:purchase|purchasing|order|orders|ordering|quantit(?:y|ies)|volumes?|commitments?|sales|revenues?|royalt(?:y|ies)|fees?|payments?|spend|targets?|units|number\s+of|annual|performance|marketing\s+(?:spend|expenditure)|advertising|impressions|guarantee|capacity|take|buy)\b|\bminimum\s+(?:[\w/-]+\s+){0,3}?(?:charge|amounts?\s+(?:equal\s+to|of)\s+(?:\$|US\$|USD|€|£|\d)|quantit(?:y|ies)|lot|percentages?|volumes?|page\s+views|impressions|orders?)\b|\b(?:monthly|annual|quarterly|yearly)\s+minimum\b|\b(?:volume|minimum)\s+commitments?\b|\bdeficiency\s+payments?\b|\b(?:sales?|purchase|revenue)\s+targets?\b|\bguarantees?\s+(?:that\s+)?(?:it\s+)?(?:will\s+)?deliver\b|\bguaranteed\s+(?:[\w-]+\s+){0,2}?(?:fees?|payments?|royalt(?:y|ies)|revenues?|sums?|compensation)\b|\bMOQ\b|\btake[- ]or[- ]pay\b|\b(?:sales|purchase|performance|volume|revenue|minimum|annual|the)\s+quotas?\b|\b(?:fail\w*|does\s+not|do\s+not|not)\s+(?:to\s+)?(?:achieve|meet|reach|attain|generate)\b[^.;]{0,80}?\b(?:revenues?|sales|quotas?|targets?|volumes?|minimum|purchases?|orders?)\b|\bminimum\s+of\s+(?:\$|US\$|USD|€|£|\d|\w+\s+\(\d)|\b(?:at\s+least|not\s+less\s+than|no\s+less\s+than)\s+the\s+following\s+(?:quantities|amounts|volumes|numbers|levels)\b/i;
+  /\bminimum\s(?:annual\s|monthly\s|quarterly\s|yearly\s|aggregate\s|guaranteed\s|total\s|firm\s|initial\s)*(?:purchase|purchasing|order|orders|ordering|quantit(?:y|ies)|volumes?|commitments?|sales|revenues?|royalt(?:y|ies)|fees?|payments?|spend|targets?|units|number\sof|annual|performance|marketing\s(?:spend|expenditure)|advertising|impressions|guarantee|capacity|take|buy)\b|\bminimum\s(?:[\w/-]+\s){0,3}?(?:charge|amounts?\s(?:equal\sto|of)\s(?:\$|US\$|USD|€|£|\d)|quantit(?:y|ies)|lot|percentages?|volumes?|page\sviews|impressions|orders?)\b|\b(?:monthly|annual|quarterly|yearly)\sminimum\b|\b(?:volume|minimum)\scommitments?\b|\bdeficiency\spayments?\b|\b(?:sales?|purchase|revenue)\stargets?\b|\bguarantees?\s(?:that\s)?(?:it\s)?(?:will\s)?deliver\b|\bguaranteed\s(?:[\w-]+\s){0,2}?(?:fees?|payments?|royalt(?:y|ies)|revenues?|sums?|compensation)\b|\bMOQ\b|\btake[- ]or[- ]pay\b|\b(?:sales|purchase|performance|volume|revenue|minimum|annual|the)\squotas?\b|\b(?:fail\w*|does\snot|do\snot|not)\s(?:to\s)?(?:achieve|meet|reach|attain|generate)\b[^.;]{0,80}?\b(?:revenues?|sales|quotas?|targets?|volumes?|minimum|purchases?|orders?)\b|\bminimum\sof\s(?:\$|US\$|USD|€|£|\d|\w+\s\(\d)|\b(?:at\sleast|not\sless\sthan|no\sless\sthan)\sthe\sfollowing\s(?:quantities|amounts|volumes|numbers|levels)\b/i;
 /**
  * "shall purchase at least 10,000 units", "agrees to order not less than $1,000,000 of Products in each year",
  * "make available not less than ten programs", "capitalize ... at least $21,614,000". "At least as strict" and
  * "at least some of" compare or hedge; they set no floor.
  */
 const AT_LEAST =
-  /\b(?:purchas\w*|order\w*|buy|bu(?:ys|ying)|procure|sell|sold|pay|spend|deliver|acquire|license|generate|achieve|commit|guarantee[sd]?|fund|invest|set\s+up|open|tender\w*|contribut\w*|capitali[sz]e|make\s+available|supply|produce)\b[^.;]{0,100}?\b(?:at\s+least(?!\s+(?:as|some|part|partly|in\s+part)\b)|not\s+less\s+than|no\s+less\s+than|a\s+minimum\s+of|no\s+fewer\s+than|not\s+fewer\s+than)\b/i;
+  /\b(?:purchas\w*|order\w*|buy|bu(?:ys|ying)|procure|sell|sold|pay|spend|deliver|acquire|license|generate|achieve|commit|guarantee[sd]?|fund|invest|set\sup|open|tender\w*|contribut\w*|capitali[sz]e|make\savailable|supply|produce)\b[^.;]{0,100}?\b(?:at\sleast(?!\s(?:as|some|part|partly|in\spart)\b)|not\sless\sthan|no\sless\sthan|a\sminimum\sof|no\sfewer\sthan|not\sfewer\sthan)\b/i;
 /** Floors that are not a commitment to buy, sell or pay: a threshold to qualify for a status or a discount, insurance limits, notice periods, ages, wages, service levels, a share of one order's price paid up front. */
 const NOT_COMMERCIAL =
-  /\bno\s+minimum\b|\bto\s+(?:qualify|be\s+eligible)\b|\bterm\s+of\s+at\s+least\b|\bdeposit\b|\bnothing\b[^.;]{0,60}\bobligat|\bnot\s+(?:be\s+)?(?:obligated|required)\s+to\s+(?:purchase|order|buy)|\bless\s+favou?rable\b|\binsur|\bminimum\s+(?:wage|age|standards?|specifications?|notice|term\b|period|requirements?\s+of\s+(?:applicable\s+)?law|balance|credit\s+rating)|\bcoverage\b|\b(?:service\s+levels?|SLA|uptime)\b|(?:percent|%)\)?\s+of\s+the\s+(?:total\s+)?(?:order|purchase|contract)\s+(?:price|value|amount)\b|\bnotice\b[^.;]{0,30}\b(?:at\s+least|not\s+less\s+than)/i;
+  /\bno\sminimum\b|\bto\s(?:qualify|be\seligible)\b|\bterm\sof\sat\sleast\b|\bdeposit\b|\bnothing\b[^.;]{0,60}\bobligat|\bnot\s(?:be\s)?(?:obligated|required)\sto\s(?:purchase|order|buy)|\bless\sfavou?rable\b|\binsur|\bminimum\s(?:wage|age|standards?|specifications?|notice|term\b|period|requirements?\sof\s(?:applicable\s)?law|balance|credit\srating)|\bcoverage\b|\b(?:service\slevels?|SLA|uptime)\b|(?:percent|%)\)?\sof\sthe\s(?:total\s)?(?:order|purchase|contract)\s(?:price|value|amount)\b|\bnotice\b[^.;]{0,30}\b(?:at\sleast|not\sless\sthan)/i;
 /** "a minimum of 60 days in advance", "on at least sixty (60) days notice": a floor on time, not on quantity or money. */
 const TIME_FLOOR =
-  /\b(?:at\s+least|not\s+less\s+than|no\s+less\s+than|(?:a\s+)?minimum\s+of)\s+(?:[a-z-]+\s+|(?:\[[\s*]{1,9}\]|\*{3,9}|_{2,20})\s*)?(?:\(\d+\)\s+|\d+\s+)?(?:business\s+|calendar\s+|consecutive\s+|full\s+)?(?:days?|months?|years?|weeks?|hours?|minutes?)\b/gi;
+  /\b(?:at\sleast|not\sless\sthan|no\sless\sthan|(?:a\s)?minimum\sof)\s(?:[a-z-]+\s|(?:\[[\s*]{1,9}\]|\*{3,9}|_{2,20})\s*)?(?:\(\d+\)\s|\d+\s)?(?:business\s|calendar\s|consecutive\s|full\s)?(?:days?|months?|years?|weeks?|hours?|minutes?)\b/gi;
 /** A redacted lead time ("at least [***] in advance", "not less than [* * *] before delivery"): the unit is hidden, the floor is still on time. */
 const REDACTED_LEAD_TIME =
-  /\b(?:at\s+least|not\s+less\s+than|no\s+less\s+than)\s+(?:\[[\s*]{1,9}\]|\*{3,9}|_{2,20})\s*(?:(?:of\s+)?lead\s+time|in\s+advance|prior\s+to|before|after)\b/gi;
+  /\b(?:at\sleast|not\sless\sthan|no\sless\sthan)\s(?:\[[\s*]{1,9}\]|\*{3,9}|_{2,20})\s*(?:(?:of\s)?lead\stime|in\sadvance|prior\sto|before|after)\b/gi;
 /**
  * Targets that are only named, not owed: in a list of what counts as confidential information
  * ("sales targets, prices, market research"), or left for the parties to set later ("to establish
  * sales targets and minimum purchase requirements").
  */
 const NOT_OWED =
-  /\bconfidential\s+information\b|\b(?:establish|negotiat\w*|agree\s+(?:on|upon)|be\s+(?:mutually\s+)?agreed|mutually\s+agreed(?:\s+upon)?)\b[^.;]{0,40}\b(?:targets?|minimum|quotas?|commitments?)\b/i;
+  /\bconfidential\sinformation\b|\b(?:establish|negotiat\w*|agree\s(?:on|upon)|be\s(?:mutually\s)?agreed|mutually\sagreed(?:\supon)?)\b[^.;]{0,40}\b(?:targets?|minimum|quotas?|commitments?)\b/i;
 /**
  * A term that only points elsewhere ('"Minimum Fee" has the meaning given in Section 7.2', "as
  * defined in Schedule B") names the commitment; the clause that sets it is where the count belongs.
  */
-const CROSS_REFERENCE = /^[^;]{0,80}?"\s*(?:,\s*)?(?:has|shall\s+have)\s+the\s+meaning\b/i;
+const CROSS_REFERENCE = /^[^;]{0,80}?"\s*(?:,\s*)?(?:has|shall\shave)\sthe\smeaning\b/i;
 /**
  * Floors that bind nobody to buy or pay: "at a minimum" (among other things), "with a minimum of
  * delay" (as little as possible: no quantity follows), availability "a minimum of 95% of the time",
  * and a party that "shall not be subject to any minimum purchase requirement".
  */
 const NO_FLOOR = new RegExp(
-  String.raw`\bat\s+a\s+minimum\b(?!\s+of\b)|\ba\s+minimum\s+of\s+(?!${NUMBER_WORD_SOURCE}\b)(?=[a-z])|\b(?:(?:a\s+)?minimum\s+of|at\s+least|not\s+less\s+than)\s+(?:[\d.]+|[a-z-]+)\s*(?:\([\d.]+\)\s*)?(?:%|percent)\)?\s+of\s+the\s+time\b|\b(?:not\s+be\s+subject\s+to|free\s+of|without)\s+(?:any\s+)?(?:individual\s+)?minimum\b`,
+  String.raw`\bat\sa\sminimum\b(?!\sof\b)|\ba\sminimum\sof\s(?!${NUMBER_WORD_SOURCE}\b)(?=[a-z])|\b(?:(?:a\s)?minimum\sof|at\sleast|not\sless\sthan)\s(?:[\d.]+|[a-z-]+)\s*(?:\([\d.]+\)\s*)?(?:%|percent)\)?\sof\sthe\stime\b|\b(?:not\sbe\ssubject\sto|free\sof|without)\s(?:any\s)?(?:individual\s)?minimum\b`,
   'gi',
 );
 /**
@@ -53,19 +53,19 @@ const NO_FLOOR = new RegExp(
  * these minimum purchase requirements"), or state it: an amount, or where it is set ("as set forth
  * on Exhibit B", "the following minimum quantities:").
  */
-const DEFINITION = /^[^;:]{0,80}?"\s*(?:shall\s+)?(?:means?|has\s+the\s+meaning|shall\s+have\s+the\s+meaning|is\s+defined)\b/i;
+const DEFINITION = /^[^;:]{0,80}?"\s*(?:shall\s)?(?:means?|has\sthe\smeaning|shall\shave\sthe\smeaning|is\sdefined)\b/i;
 const OWED =
-  /\b(?:shall|will|must|agrees?\s+to|undertakes?\s+to|commits?\s+to|(?:is|are)\s+(?:obligated|required)\s+to)\s+(?:(?:[\w,'-]+\s+){0,4}?)(?:pay|purchase|order|buy|procure|make|meet|achieve|attain|reach|ship|generate|spend|sell|deliver|guarantee|maintain|fulfil+|provide)\b|\bmust\b|\b(?:fail\w*|failure\s+(?:of\s+(?:[\w-]+\s+){1,3})?to|(?:does|do|did)\s+not)\s+(?:to\s+)?(?:pay|purchase|order|buy|meet|achieve|attain|reach|ship|generate|make|satisfy)\b|\b(?:not|no)\s+(?:be\s+)?less\s+than\b|\bgreater\s+of\b|\bequal\s+to\s+or\s+(?:greater|more)\s+than\b|\bentitled\s+to\s+receive\b/i;
+  /\b(?:shall|will|must|agrees?\sto|undertakes?\sto|commits?\sto|(?:is|are)\s(?:obligated|required)\sto)\s(?:(?:[\w,'-]+\s){0,4}?)(?:pay|purchase|order|buy|procure|make|meet|achieve|attain|reach|ship|generate|spend|sell|deliver|guarantee|maintain|fulfil+|provide)\b|\bmust\b|\b(?:fail\w*|failure\s(?:of\s(?:[\w-]+\s){1,3})?to|(?:does|do|did)\snot)\s(?:to\s)?(?:pay|purchase|order|buy|meet|achieve|attain|reach|ship|generate|make|satisfy)\b|\b(?:not|no)\s(?:be\s)?less\sthan\b|\bgreater\sof\b|\bequal\sto\sor\s(?:greater|more)\sthan\b|\bentitled\sto\sreceive\b/i;
 /** A stated amount: money, a share, a hidden figure, a count of things per period ("two (2) e-blasts per year"; not "the 25th day"), or where it is set. */
 const AMOUNT =
-  /\$|US\$|USD|€|£|\[\s*\*|\*{3}|\bunits\b|\bpercent\b|%|\d[\d,.]*\)?\s+(?:[\w-]+\s+){0,3}?(?:per|each|every|units?|pieces|items|cases|tons?|barrels|gallons|pounds|copies|orders|times)\b|\b(?:set\s+(?:forth|out)|specified|listed|stated|provided)\s+(?:in|on|at)\b|\b(?:Exhibit|Schedule|Appendix|Attachment|Annex)\b|\b(?:of|equal\s+to|than)\s+\(?\d|\bas\s+follows\b|\bthe\s+following\s+(?:[\w-]+\s+){0,2}?(?:amounts?|quantit(?:y|ies)|volumes?|levels?|sums?|fees?|payments?|schedule|targets?)\b|:\s*$/i;
+  /\$|US\$|USD|€|£|\[\s*\*|\*{3}|\bunits\b|\bpercent\b|%|\d[\d,.]*\)?\s(?:[\w-]+\s){0,3}?(?:per|each|every|units?|pieces|items|cases|tons?|barrels|gallons|pounds|copies|orders|times)\b|\b(?:set\s(?:forth|out)|specified|listed|stated|provided)\s(?:in|on|at)\b|\b(?:Exhibit|Schedule|Appendix|Attachment|Annex)\b|\b(?:of|equal\sto|than)\s\(?\d|\bas\sfollows\b|\bthe\sfollowing\s(?:[\w-]+\s){0,2}?(?:amounts?|quantit(?:y|ies)|volumes?|levels?|sums?|fees?|payments?|schedule|targets?)\b|:\s*$/i;
 /** "minimum purchase obligations", "the Minimum Fee payable": the named commitment is owed. */
 const OWED_AFTER = /^[^.;]{0,30}?\b(?:requirements?|obligations?|payable|owed)\b/i;
 /** "(including minimum order quantities)": a term of another document, mentioned in passing. */
-const IN_PASSING = /\((?:including|includes|e\.g\.,?|such\s+as)\s[^()]{0,80}\)/gi;
+const IN_PASSING = /\((?:including|includes|e\.g\.,?|such\sas)\s[^()]{0,80}\)/gi;
 /** What a definition must set to count: money, units, a share, a floor, or the schedule that holds them (a bare number may be the term's own "Period 2"). */
 const DEFINED_AMOUNT =
-  /\$|US\$|USD|€|£|\[\s*\*|\*{3}|\bunits\b|\bpercent\b|%|\b(?:not|no)\s+less\s+than\b|\bat\s+least\b|\b(?:set\s+(?:forth|out)|specified|listed|stated)\s+(?:in|on|at)\b|\b(?:Exhibit|Schedule|Appendix|Attachment|Annex)\b/;
+  /\$|US\$|USD|€|£|\[\s*\*|\*{3}|\bunits\b|\bpercent\b|%|\b(?:not|no)\sless\sthan\b|\bat\sleast\b|\b(?:set\s(?:forth|out)|specified|listed|stated)\s(?:in|on|at)\b|\b(?:Exhibit|Schedule|Appendix|Attachment|Annex)\b/;
 const CHINESE = /最低(?:采购|订购|订货|销售|购买)(?:量|额|数量|金额)?|(?:采购|订购|购买|销售)[^。；]{0,20}(?:不少于|不低于|至少)/;
 
 /**

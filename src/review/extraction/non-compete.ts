@@ -4,16 +4,16 @@ import type { PresenceField } from './types.js';
 
 const HEADING_LENGTH = 60;
 const MENTIONS = /compet|竞争|竞业|同业|同类/i;
-const EXPLICIT = /\bnon-?compet(?:e|ition|itive)\b|\bcovenants?\s+not\s+to\s+compete\b|\bnot\s+to\s+compete\b/i;
+const EXPLICIT = /\bnon-?compet(?:e|ition|itive)\b|\bcovenants?\snot\sto\scompete\b|\bnot\sto\scompete\b/i;
 /** Competition words; "competent jurisdiction" and "competence" are not. */
 const COMPETITION = /\bcompet(?:e|es|ing|itive|itor|itors|ition)\b/i;
 const RESTRICTION =
-  /\b(?:shall|will|may|must|can)\s+not\b|\b(?:shall|will)\s+\w+\s+no\s+(?:\w+\s+)?(?:products?|services?|business)\b|\b(?:shall|will|may)\s+(?:neither|never)\b|\bagrees?\s+(?:that\s+it\s+will\s+)?not\s+to\b|\bundertakes?\s+not\b|\bcovenants?\s+(?:and\s+agrees?\s+)?(?:that\s+\w+\s+(?:shall|will)\s+)?not\b|\brefrain\b|\bprohibit|\brestrict|\bnor\s+will\b|\bno\s+party\b[^.;]{0,40}\bwill\b|\bno\s+[A-Z]?\w+\s+(?:will|shall|may)\s+(?:engage|compete|carry|operate|own|invest|participate)\b|\bunder\s+no\s+circumstances\s+(?:shall|will|may)\b|\bexclusively\b[^.;]{0,60}\b(?:not|no)\b|\bneither\b[^.;]{0,80}?\b(?:shall|will|may)\b/i;
+  /\b(?:shall|will|may|must|can)\snot\b|\b(?:shall|will)\s\w+\sno\s(?:\w+\s)?(?:products?|services?|business)\b|\b(?:shall|will|may)\s(?:neither|never)\b|\bagrees?\s(?:that\sit\swill\s)?not\sto\b|\bundertakes?\snot\b|\bcovenants?\s(?:and\sagrees?\s)?(?:that\s\w+\s(?:shall|will)\s)?not\b|\brefrain\b|\bprohibit|\brestrict|\bnor\swill\b|\bno\sparty\b[^.;]{0,40}\bwill\b|\bno\s[A-Z]?\w+\s(?:will|shall|may)\s(?:engage|compete|carry|operate|own|invest|participate)\b|\bunder\sno\scircumstances\s(?:shall|will|may)\b|\bexclusively\b[^.;]{0,60}\b(?:not|no)\b|\bneither\b[^.;]{0,80}?\b(?:shall|will|may)\b/i;
 /** Statements about other agreements ("is not bound by any non-competition agreement") and freedoms to compete. */
 const NOT_A_RESTRICTION =
-  /\bnot\s+bound\b|\bunfair\s+competition\b|\bcompetition\s+(?:and\s+\w+\s+)?(?:act|laws?|commission|authorit(?:y|ies)|bureau|tribunal|regulations?|rules)\b|\bantitrust\b|\b(?:any|other|third[- ]party|prior|existing)\s+(?:[\w-]+\s+(?:or\s+)?){0,3}non-?compet\w*\s+(?:agreements?|covenants?|obligations?)|\brepresents?\b(?!\s+in\s+any\s+(?:way|manner))[^.;]{0,80}\b(?:any|third)\b|\bnothing\s+in\s+this\s+agreement\s+shall\s+(?:preclude|prevent|restrict|limit)\b|\bmay\s+(?:itself\s+)?(?:use|manufacture|sell|compete)\b[^.;]{0,80}\bcompetitors?\b[^.;]{0,30}\bso\s+long\s+as\b|\bcompetitive\s+(?:market\s+)?(?:advantages?|pric|bid|rates?|terms)|\bcompetitor\s+information\b|\bnot\s+(?:under|subject\s+to)\s+any\b|\bdoes\s+not\s+contain\b|\b(?:shall|will)\s+not\s+(?:prevent|preclude|restrict|limit)\s+(?:either|any|a|the)\s+part(?:y|ies)\b|\bfree\s+(?:and\s+without\s+restriction\s+)?to\b|\bcompetitive\s+(?:analysis|quotations?|benchmark\w*)|\b(?:in\s+accordance\s+with|set\s+forth\s+in|subject\s+to)\s+(?:the\s+)?non-?competition\s+agreement\b|\bcovenants?\s+against\s+competition\b[^.;]{0,40}\bindenture/i;
+  /\bnot\sbound\b|\bunfair\scompetition\b|\bcompetition\s(?:and\s\w+\s)?(?:act|laws?|commission|authorit(?:y|ies)|bureau|tribunal|regulations?|rules)\b|\bantitrust\b|\b(?:any|other|third[- ]party|prior|existing)\s(?:[\w-]+\s(?:or\s)?){0,3}non-?compet\w*\s(?:agreements?|covenants?|obligations?)|\brepresents?\b(?!\sin\sany\s(?:way|manner))[^.;]{0,80}\b(?:any|third)\b|\bnothing\sin\sthis\sagreement\sshall\s(?:preclude|prevent|restrict|limit)\b|\bmay\s(?:itself\s)?(?:use|manufacture|sell|compete)\b[^.;]{0,80}\bcompetitors?\b[^.;]{0,30}\bso\slong\sas\b|\bcompetitive\s(?:market\s)?(?:advantages?|pric|bid|rates?|terms)|\bcompetitor\sinformation\b|\bnot\s(?:under|subject\sto)\sany\b|\bdoes\snot\scontain\b|\b(?:shall|will)\snot\s(?:prevent|preclude|restrict|limit)\s(?:either|any|a|the)\spart(?:y|ies)\b|\bfree\s(?:and\swithout\srestriction\s)?to\b|\bcompetitive\s(?:analysis|quotations?|benchmark\w*)|\b(?:in\saccordance\swith|set\sforth\sin|subject\sto)\s(?:the\s)?non-?competition\sagreement\b|\bcovenants?\sagainst\scompetition\b[^.;]{0,40}\bindenture/i;
 /** Assigning to a competitor is about assignment, not competition ("a purported assignment to a competitor ... is a reasonable basis for withholding consent"). */
-const ASSIGNMENT_TO_COMPETITOR = /\b(?:assign\w*|transfer\w*)\b[^.;]{0,80}\bto\s+(?:a|an|any)\s+(?:[\w'’]+\s+){0,2}competitors?\b/i;
+const ASSIGNMENT_TO_COMPETITOR = /\b(?:assign\w*|transfer\w*)\b[^.;]{0,80}\bto\s(?:a|an|any)\s(?:[\w'’]+\s){0,2}competitors?\b/i;
 
 /**
  * A sentence that opens as a carve-out ("Nothing in this Agreement shall prohibit X from
@@ -21,27 +21,27 @@ const ASSIGNMENT_TO_COMPETITOR = /\b(?:assign\w*|transfer\w*)\b[^.;]{0,80}\bto\s
  * freedom; CUAD files it as a competitive-restriction exception, not as the restriction.
  */
 const OPENS_AS_EXCEPTION =
-  /^[^;]{0,60}?\b(?:nothing\s+(?:in|contained\s+in)\s+this\s+(?:agreement|section|article|paragraph)\s+shall|(?:foregoing(?:\s+(?:sentence|paragraph|section|restrictions?|covenants?|obligations?|provisions?))?|(?:preceding|previous|above)\s+(?:sentence|paragraph|section|restrictions?|covenants?)|this\s+(?:section|article|clause|paragraph))\s+(?:shall|will)\s+not)\s+(?:be\s+(?:construed|deemed|interpreted)\s+(?:as\s+|to\s+)?)?(?:prohibit|prevent|preclude|restrict|limit|bar|apply)\w*\b/i;
+  /^[^;]{0,60}?\b(?:nothing\s(?:in|contained\sin)\sthis\s(?:agreement|section|article|paragraph)\sshall|(?:foregoing(?:\s(?:sentence|paragraph|section|restrictions?|covenants?|obligations?|provisions?))?|(?:preceding|previous|above)\s(?:sentence|paragraph|section|restrictions?|covenants?)|this\s(?:section|article|clause|paragraph))\s(?:shall|will)\snot)\s(?:be\s(?:construed|deemed|interpreted)\s(?:as\s|to\s)?)?(?:prohibit|prevent|preclude|restrict|limit|bar|apply)\w*\b/i;
 
 /** Not owning more than a share of the company's stock is a standstill, not a non-compete. */
-const STANDSTILL = /\bown\s+more\s+than\s+[^.;]{0,40}(?:%|percent)/i;
+const STANDSTILL = /\bown\smore\sthan\s[^.;]{0,40}(?:%|percent)/i;
 
 /**
  * A restrictive covenant that outlives the contract: "During the Term and for a period of two (2)
  * years thereafter, Aucta shall not research, develop, manufacture ... or distribute ...".
  */
 const POST_TERM_PERIOD =
-  /\b(?:for\s+(?:a\s+period\s+of\s+)?|within\s+)(?:\w+\s+)?(?:\(\d+\)\s+)?(?:years?|months?)\s+(?:thereafter|after|following|from)\b/i;
+  /\b(?:for\s(?:a\speriod\sof\s)?|within\s)(?:\w+\s)?(?:\(\d+\)\s)?(?:years?|months?)\s(?:thereafter|after|following|from)\b/i;
 const BUSINESS_RESTRICTION =
-  /(?:\b(?:shall|will|may)\s+not\b(?!\s+have\s+\w+ed\b)|\bneither\b[^.;]{0,80}?\b(?:shall|will|may)\b|\bagrees?\s+not\s+to\b)[^.;]{0,60}\b(?:research|develop|manufacture|produce|sell|market|distribute|commerciali[sz]e|offer\s+(?:to\s+sell|for\s+sale)|engage\s+in|carry\s+on|operate|own|invest\s+in|provide\s+(?:services|products))\b/i;
+  /(?:\b(?:shall|will|may)\snot\b(?!\shave\s\w+ed\b)|\bneither\b[^.;]{0,80}?\b(?:shall|will|may)\b|\bagrees?\snot\sto\b)[^.;]{0,60}\b(?:research|develop|manufacture|produce|sell|market|distribute|commerciali[sz]e|offer\s(?:to\ssell|for\ssale)|engage\sin|carry\son|operate|own|invest\sin|provide\s(?:services|products))\b/i;
 /** "engage in any enterprise or business ... which manufactures ...": a business defined by what it does, which the party may not run. */
 const RIVAL_BUSINESS =
-  /\b(?:engage|participate|invest|be\s+interested)\s+in\s+any\s+(?:[\w-]+\s+){0,2}?(?:business|enterprise|venture)\b[^.;]{0,120}?\b(?:which|that)\s+(?:\([a-z]\)\s+)?(?:manufactures|develops|markets|sells|distributes|produces|provides|offers|is\s+engaged)\b/i;
+  /\b(?:engage|participate|invest|be\sinterested)\sin\sany\s(?:[\w-]+\s){0,2}?(?:business|enterprise|venture)\b[^.;]{0,120}?\b(?:which|that)\s(?:\([a-z]\)\s)?(?:manufactures|develops|markets|sells|distributes|produces|provides|offers|is\sengaged)\b/i;
 const NEITHER_SHALL = /\bneither\b[^.;]{0,80}?\b(?:shall|will|may)\b/i;
 /** During the term, a party may not deal in products like the contract's: "any product ... the same or similar to the Products", "directed to any Target". */
-const DURING_TERM = /\b(?:during|throughout)\s+the\s+term\b/i;
+const DURING_TERM = /\b(?:during|throughout)\sthe\sterm\b/i;
 const SAME_KIND =
-  /\b(?:same\s+(?:as\s+)?or\s+similar|similar\s+to|identical\s+or\s+(?:substantially\s+)?similar|directed\s+(?:to|at)\s+(?:any|the)|substitut\w*\s+for)\b/i;
+  /\b(?:same\s(?:as\s)?or\ssimilar|similar\sto|identical\sor\s(?:substantially\s)?similar|directed\s(?:to|at)\s(?:any|the)|substitut\w*\sfor)\b/i;
 
 /**
  * Covenants that mention competition without forbidding it: not soliciting customers or staff
@@ -53,11 +53,11 @@ const SAME_KIND =
  */
 const SOLICITS = /\b(?:solicit\w*|induc\w*|entic\w*|hire|hiring|employ)\b/i;
 const USES_INFORMATION =
-  /\b(?:use|using|utiliz\w*|utilis\w*|disclos\w*|divulg\w*)\b[^.;]{0,40}\b(?:confidential|proprietary)\s+information\b|\b(?:confidential|proprietary)\s+information\b[^.;]{0,120}?\bcompetitors?\b/i;
+  /\b(?:use|using|utiliz\w*|utilis\w*|disclos\w*|divulg\w*)\b[^.;]{0,40}\b(?:confidential|proprietary)\sinformation\b|\b(?:confidential|proprietary)\sinformation\b[^.;]{0,120}?\bcompetitors?\b/i;
 const COMPETES_ITSELF =
-  /\b(?:compete\s+with|advertis\w*|display\w*|engage\s+in|carry\s+on|manufactur\w*|distribut\w*|develop\w*|market\w*|sell|selling|offer\w*|promot\w*|represent\w*|endors\w*|provid\w*|own|operat\w*)\b/;
+  /\b(?:compete\swith|advertis\w*|display\w*|engage\sin|carry\son|manufactur\w*|distribut\w*|develop\w*|market\w*|sell|selling|offer\w*|promot\w*|represent\w*|endors\w*|provid\w*|own|operat\w*)\b/;
 /** "agrees not to (a) compete with the business of the Company, ... or to use any Confidential Information": competing itself is forbidden too. */
-const COMPETES_OUTRIGHT = /(?:^|[:;,]\s*|\([a-z]\)\s*|\bnot\s+(?:to\s+)?)compete\s+with\b/i;
+const COMPETES_OUTRIGHT = /(?:^|[:;,]\s*|\([a-z]\)\s*|\bnot\s(?:to\s)?)compete\swith\b/i;
 function isOtherCovenant(text: string): boolean {
   if (USES_INFORMATION.test(text)) return !COMPETES_OUTRIGHT.test(text);
   return SOLICITS.test(text) && !COMPETES_ITSELF.test(text);
@@ -74,20 +74,20 @@ function isOtherCovenant(text: string): boolean {
  * and a definition ('"Area of Non-Competition" means', 'A "Competitive Business" shall not include').
  */
 /** The covenant as a noun ("the covenants not to compete", "Non-Competition"): its name carries no "shall not" of its own. */
-const NAMED_COVENANT = /\b(?:covenants?|agreements?|obligations?|undertakings?)\s+not\s+to\s+compete\b|\bnon-?compet\w*/gi;
-const NAMED_ONLY = /[[(][^\])]{0,40}?\bnon-?compet\w*[^\])]{0,40}[\])]|\bnon-?compet\w*(?:(?:\s+and|,)\s+[\w-]+){0,3}\s+agreement\b/gi;
+const NAMED_COVENANT = /\b(?:covenants?|agreements?|obligations?|undertakings?)\snot\sto\scompete\b|\bnon-?compet\w*/gi;
+const NAMED_ONLY = /[[(][^\])]{0,40}?\bnon-?compet\w*[^\])]{0,40}[\])]|\bnon-?compet\w*(?:(?:\sand|,)\s[\w-]+){0,3}\sagreement\b/gi;
 const DEFINITION =
-  /^[^;:]{0,80}?"\s*(?:shall\s+(?:not\s+)?)?(?:means?|includes?|include|has\s+the\s+meaning)\b|^[^;:]{0,60}?\b(?:a|an|the)\s+(?:[\w-]+\s+){0,2}?compet\w*\s+(?:[\w-]+\s+){0,2}?(?:means|includes|(?:shall|does)\s+not\s+include)\b/i;
+  /^[^;:]{0,80}?"\s*(?:shall\s(?:not\s)?)?(?:means?|includes?|include|has\sthe\smeaning)\b|^[^;:]{0,60}?\b(?:a|an|the)\s(?:[\w-]+\s){0,2}?compet\w*\s(?:[\w-]+\s){0,2}?(?:means|includes|(?:shall|does)\snot\sinclude)\b/i;
 /** "an injunction prohibiting any conduct in violation of the covenants not to compete": a remedy that refers to the covenant. */
 const REMEDY_REFERENCE =
-  /\b(?:violation|breach)\s+of\s+(?:the\s+)?(?:terms\s+of\s+)?(?:(?:this|these|those|such|the|its|his|her)\s+)?(?:[\w-]+\s+){0,2}?(?:(?:covenants?|agreements?|obligations?|undertakings?)\s+not\s+to\s+compete|non-?compet\w*(?:\s+(?:covenants?|obligations?|provisions?))?)\b/gi;
+  /\b(?:violation|breach)\sof\s(?:the\s)?(?:terms\sof\s)?(?:(?:this|these|those|such|the|its|his|her)\s)?(?:[\w-]+\s){0,2}?(?:(?:covenants?|agreements?|obligations?|undertakings?)\snot\sto\scompete|non-?compet\w*(?:\s(?:covenants?|obligations?|provisions?))?)\b/gi;
 /**
  * "a non-competitive product" is one that does not compete, "such successor is not a competitor" names who may take
  * an assignment, "prices that are competitive" are good prices, and "misleading comparisons with competitive products"
  * are about advertising: each sentence is read as if it named something unrelated.
  */
 const NON_COMPETING =
-  /\bnon-?competi(?:tive|ng|tors?)\b|\b(?:is|are|be|being)\s+not\s+(?:a|an)\s+(?:direct\s+)?competitors?\b|\b(?:prices?|pricing|rates?|fees)\s+(?:that\s+are\s+|which\s+are\s+|are\s+)?(?:\w+\s+)?competitive\b|\bcompar\w*\b[^.;]{0,60}?\bcompet\w*/gi;
+  /\bnon-?competi(?:tive|ng|tors?)\b|\b(?:is|are|be|being)\snot\s(?:a|an)\s(?:direct\s)?competitors?\b|\b(?:prices?|pricing|rates?|fees)\s(?:that\sare\s|which\sare\s|are\s)?(?:\w+\s)?competitive\b|\bcompar\w*\b[^.;]{0,60}?\bcompet\w*/gi;
 /**
  * Freedoms to compete ("shall not be restricted from engaging in ...", "does not restrict either party from
  * competing", "nothing herein shall restrict Licensor from licensing ... to competitors", "shall not be construed to
@@ -95,9 +95,9 @@ const NON_COMPETING =
  * same sentence still counts.
  */
 const FREEDOM =
-  /\b(?:shall|will)\s+not\s+be\s+(?:required|obligated|obliged)\b|\b(?:shall|will|may|is|are)\s+not\s+be\s+(?:restricted|prevented|prohibited|precluded|limited|restrained)\b|\b(?:does|do|shall|will)\s+not\s+(?:in\s+any\s+way\s+)?(?:restrict|prevent|prohibit|preclude|limit)\b|\bnothing\b[^.;]{0,80}?\b(?:shall|will|is\s+intended\s+to)\s+(?:be\s+(?:construed|deemed|interpreted)\s+(?:to|as)\s+)?(?:restrict|prevent|prohibit|preclude|limit)\w*|\bnot\s+be\s+(?:construed|deemed|interpreted)\s+(?:to|as)\s+(?:limit|restrict|prohibit|prevent)\w*/gi;
+  /\b(?:shall|will)\snot\sbe\s(?:required|obligated|obliged)\b|\b(?:shall|will|may|is|are)\snot\sbe\s(?:restricted|prevented|prohibited|precluded|limited|restrained)\b|\b(?:does|do|shall|will)\snot\s(?:in\sany\sway\s)?(?:restrict|prevent|prohibit|preclude|limit)\b|\bnothing\b[^.;]{0,80}?\b(?:shall|will|is\sintended\sto)\s(?:be\s(?:construed|deemed|interpreted)\s(?:to|as)\s)?(?:restrict|prevent|prohibit|preclude|limit)\w*|\bnot\sbe\s(?:construed|deemed|interpreted)\s(?:to|as)\s(?:limit|restrict|prohibit|prevent)\w*/gi;
 /** "compete unfairly", "unfair, competitive, misleading or deceptive practices": unfair trade practices, not competition itself. */
-const UNFAIR_PRACTICE = /\bcompete\s+unfairly\b|\bunfair\w*,?\s+(?:\w+,?\s+){0,2}?compet\w*|\bcompetitive,\s+misleading\b/i;
+const UNFAIR_PRACTICE = /\bcompete\sunfairly\b|\bunfair\w*,?\s(?:\w+,?\s){0,2}?compet\w*|\bcompetitive,\smisleading\b/i;
 
 export function extractNonCompete(view: TextView): PresenceField | null {
   const hit = firstSentence(view, ({ text: raw }, index) => {

@@ -151,11 +151,11 @@ const UNIT_DAYS = { day: 1, week: 7, month: 30, year: 365 } as const;
 
 const ENGLISH_DURATION = new RegExp(
   String.raw`\b(?:(${NUMBER_WORDS_SOURCE})\s*\(\s*(\d{1,4})\s*\)|(\d{1,4})\s*\(\s*${NUMBER_WORDS_SOURCE}\s*\)|(\d{1,4})|(${NUMBER_WORDS_SOURCE}|an?))` +
-    String.raw`\s*(?:[-~]\s*|\)\s*)?(?:full\s+|consecutive\s+|calendar\s+|business\s+|working\s+|banking\s+|successive\s+|additional\s+|\(\d{1,4}\)\s*|\(I\)\s*)*(day|week|month|year)s?(?:'s|')?\b`,
+    String.raw`\s*(?:[-~]\s*|\)\s*)?(?:full\s|consecutive\s|calendar\s|business\s|working\s|banking\s|successive\s|additional\s|\(\d{1,4}\)\s*|\(I\)\s*)*(day|week|month|year)s?(?:'s|')?\b`,
   'gi',
 );
 /** "half a year", "a half-year": six months. */
-const HALF_YEAR = /\b(?:an?\s+)?half[\s-]*(?:an?\s+)?year\b/gi;
+const HALF_YEAR = /\b(?:an?\s)?half[\s-]*(?:an?\s)?year\b/gi;
 const CHINESE_DURATION = new RegExp(
   `(\\d{1,4}|[${CHINESE_NUMERAL_CLASS}]{1,6})\\s*(?:个)?\\s*(?:工作|自然|日历)?\\s*(日|天|周|星期|个月|月|年)`,
   'g',

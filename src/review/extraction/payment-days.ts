@@ -6,11 +6,11 @@ const MENTIONS_PAYMENT = /\bpa(?:y|id|yable|yment)s?\b|\binvoice|\bremit|支付|
 /** Cure periods and termination rights also count days; they are not payment terms. */
 const NOT_PAYMENT_TERM =
   /\bbreach|\bdefault|\bfail(?:s|ure|ed)?\b|\bterminat|\bcure\b|\bdispute|\brefund|\baudit|违约|解除|终止|退还|退款|争议/i;
-const NET_TERMS = /\bnet\s+(\d{1,3})\b/i;
+const NET_TERMS = /\bnet\s(\d{1,3})\b/i;
 /** "within thirty (30) days after receipt of the invoice", "no later than 45 days from the date of invoice". */
-const DUE_WITHIN = /\b(?:within|no\s+later\s+than|not\s+later\s+than|not\s+more\s+than|no\s+more\s+than)\s+$/i;
+const DUE_WITHIN = /\b(?:within|no\slater\sthan|not\slater\sthan|not\smore\sthan|no\smore\sthan)\s$/i;
 const AFTER_EVENT =
-  /^[\s"'’”)\].,:;!?，、：；）]{0,3}\s*(?:(?:after|of|from|following)\s+(?:the\s+|its\s+|their\s+|such\s+)?(?:receipt|date|invoice|issuance|delivery|acceptance|end|close|completion|billing|submission|execution)|(?:of|after)\s+(?:receiving|invoicing|delivery))/i;
+  /^[\s"'’”)\].,:;!?，、：；）]{0,3}\s*(?:(?:after|of|from|following)\s(?:the\s|its\s|their\s|such\s)?(?:receipt|date|invoice|issuance|delivery|acceptance|end|close|completion|billing|submission|execution)|(?:of|after)\s(?:receiving|invoicing|delivery))/i;
 const CHINESE_DUE =
   /(?:收到|开具|出具|签订|签署|验收|交付|交货|到货|提交|生效|结束|届满|到期|完成)[^。；]{0,30}?(?:后|之日起|起)[^。；]{0,8}?$/;
 const CHINESE_PAY_AFTER = /^[^。；]{0,6}(?:内|以内)[^。；]{0,20}(?:支付|付款|付清|结清|汇入|结算)/;

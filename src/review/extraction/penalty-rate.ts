@@ -4,14 +4,14 @@ import type { PenaltyBasis, PenaltyRateField } from './types.js';
 
 /** Sentences about penalties, liquidated damages, late fees or interest on overdue sums. */
 /** Penalties proper outrank interest on late payment when a contract has both. */
-const PENALTY_PROPER = /\bpenalt(?:y|ies)\b|\bliquidated\s+damages\b|违约金|罚金/i;
+const PENALTY_PROPER = /\bpenalt(?:y|ies)\b|\bliquidated\sdamages\b|违约金|罚金/i;
 const PENALTY_CONTEXT =
-  /\bpenalt(?:y|ies)\b|\bliquidated\s+damages\b|\blate\s+(?:payment\s+)?(?:fee|charge|interest)s?\b|\binterest\b[^.;]{0,120}\b(?:late|overdue|past\s+due|unpaid|delay|delinquent)\b|\b(?:late|overdue|past\s+due|unpaid|delayed)\b[^.;]{0,120}\binterest\b|\bdelay(?:ed)?\s+(?:in\s+)?deliver|违约金|滞纳金|罚息|罚金|逾期|迟延|延迟|延期/i;
+  /\bpenalt(?:y|ies)\b|\bliquidated\sdamages\b|\blate\s(?:payment\s)?(?:fee|charge|interest)s?\b|\binterest\b[^.;]{0,120}\b(?:late|overdue|past\sdue|unpaid|delay|delinquent)\b|\b(?:late|overdue|past\sdue|unpaid|delayed)\b[^.;]{0,120}\binterest\b|\bdelay(?:ed)?\s(?:in\s)?deliver|违约金|滞纳金|罚息|罚金|逾期|迟延|延迟|延期/i;
 
 const PERCENT = new RegExp(
   [
     String.raw`(\d+(?:\.\d+)?)\s?(?:%|per\s?cent\b|percent\b)`,
-    String.raw`\b(${NUMBER_WORDS_SOURCE})\s+(?:per\s?cent|percent)\b(?!\s*\()`,
+    String.raw`\b(${NUMBER_WORDS_SOURCE})\s(?:per\s?cent|percent)\b(?!\s*\()`,
     `(百|千|万)分之(?:([\\d.]+)|([${CHINESE_NUMERAL_CLASS}点]{1,8}))`,
   ].join('|'),
   'gi',
@@ -20,19 +20,19 @@ const PERCENT = new RegExp(
 const BASES: [PenaltyBasis, RegExp][] = [
   [
     'per_day',
-    /^[^.;%]{0,60}?(?:\bper\s+(?:calendar\s+|business\s+|working\s+)?day\b|\b(?:each|every)\s+(?:calendar\s+|business\s+|working\s+)?day\b|\bdaily\b|\ba\s+day\b|每(?:逾期|迟延|延迟|延误)?(?:一)?(?:日|天)|按日)/i,
+    /^[^.;%]{0,60}?(?:\bper\s(?:calendar\s|business\s|working\s)?day\b|\b(?:each|every)\s(?:calendar\s|business\s|working\s)?day\b|\bdaily\b|\ba\sday\b|每(?:逾期|迟延|延迟|延误)?(?:一)?(?:日|天)|按日)/i,
   ],
-  ['per_week', /^[^.;%]{0,60}?(?:\bper\s+week\b|\b(?:each|every)\s+week\b|\bweekly\b|每(?:逾期|迟延|延迟)?(?:一)?(?:周|星期)|按周)/i],
+  ['per_week', /^[^.;%]{0,60}?(?:\bper\sweek\b|\b(?:each|every)\sweek\b|\bweekly\b|每(?:逾期|迟延|延迟)?(?:一)?(?:周|星期)|按周)/i],
   [
     'per_month',
-    /^[^.;%]{0,60}?(?:\bper\s+month\b|\b(?:each|every)\s+(?:calendar\s+)?month\b|\bmonthly\b|\ba\s+month\b|每(?:逾期|迟延|延迟)?(?:一)?(?:个)?月|按月|月息|月利率)/i,
+    /^[^.;%]{0,60}?(?:\bper\smonth\b|\b(?:each|every)\s(?:calendar\s)?month\b|\bmonthly\b|\ba\smonth\b|每(?:逾期|迟延|延迟)?(?:一)?(?:个)?月|按月|月息|月利率)/i,
   ],
-  ['per_year', /^[^.;%]{0,60}?(?:\bper\s+(?:annum|year)\b|\bannual(?:ly)?\b|\byearly\b|\ba\s+year\b|每年|按年|年息|年利率|年化)/i],
+  ['per_year', /^[^.;%]{0,60}?(?:\bper\s(?:annum|year)\b|\bannual(?:ly)?\b|\byearly\b|\ba\syear\b|每年|按年|年息|年利率|年化)/i],
 ];
 const BASIS_BEFORE: [PenaltyBasis, RegExp][] = [
   [
     'per_day',
-    /(?:每(?:逾期|迟延|延迟|延误)?(?:一)?(?:日|天)|按日|\bdaily\b|\b(?:each|every)\s+day\s+of\s+(?:delay|late)\w*\b)[^。；.;]{0,30}$/i,
+    /(?:每(?:逾期|迟延|延迟|延误)?(?:一)?(?:日|天)|按日|\bdaily\b|\b(?:each|every)\sday\sof\s(?:delay|late)\w*\b)[^。；.;]{0,30}$/i,
   ],
   ['per_week', /(?:每(?:逾期|迟延|延迟)?(?:一)?(?:周|星期)|按周|\bweekly\b)[^。；.;]{0,30}$/i],
   ['per_month', /(?:每(?:逾期|迟延|延迟)?(?:一)?(?:个)?月|按月|月息|月利率|\bmonthly\b)[^。；.;]{0,30}$/i],
@@ -40,11 +40,11 @@ const BASIS_BEFORE: [PenaltyBasis, RegExp][] = [
 ];
 /** "for every 2 days of delay": a rate per N days, which is spread over the days. */
 const EVERY_N_DAYS =
-  /^[^.;%]{0,60}?\b(?:every|each|per)\s+(\d{1,3})\s+(?:calendar\s+)?days\b|^[^。；%]{0,30}?每(?:逾期|迟延|延迟)?(\d{1,3}|[一二三四五六七八九十]{1,3})(?:日|天)/i;
+  /^[^.;%]{0,60}?\b(?:every|each|per)\s(\d{1,3})\s(?:calendar\s)?days\b|^[^。；%]{0,30}?每(?:逾期|迟延|延迟)?(\d{1,3}|[一二三四五六七八九十]{1,3})(?:日|天)/i;
 const EVERY_N_DAYS_BEFORE =
-  /(?:\b(?:every|each|per)\s+(\d{1,3})\s+(?:calendar\s+)?days\b|每(?:逾期|迟延|延迟)?(\d{1,3}|[一二三四五六七八九十]{1,3})(?:日|天))[^.;。；]{0,60}$/i;
+  /(?:\b(?:every|each|per)\s(\d{1,3})\s(?:calendar\s)?days\b|每(?:逾期|迟延|延迟)?(\d{1,3}|[一二三四五六七八九十]{1,3})(?:日|天))[^.;。；]{0,60}$/i;
 const TOTAL =
-  /(?:total|contract|purchase|aggregate)\s+(?:\w+\s+){0,2}(?:price|value|amount|sum|fees?)|合同(?:总)?(?:价款|金额|总额|总价|价格)|总(?:价款|价|额|金额)|货款总额|(?:未付|应付|欠付|逾期)(?:款项?|金额)/i;
+  /(?:total|contract|purchase|aggregate)\s(?:\w+\s){0,2}(?:price|value|amount|sum|fees?)|合同(?:总)?(?:价款|金额|总额|总价|价格)|总(?:价款|价|额|金额)|货款总额|(?:未付|应付|欠付|逾期)(?:款项?|金额)/i;
 
 /** The percentage a match of {@link PERCENT} states; NaN when it does not read as a number ("万分之1.2.3"). */
 function percentOf(match: RegExpMatchArray): number {
@@ -77,7 +77,7 @@ function basisOf(before: string, after: string): { basis: PenaltyBasis | null; d
 }
 
 const ROUNDING = 1e9;
-const CAP_BEFORE = /(?:not\s+(?:to\s+)?exceed|maximum\s+of|up\s+to|capped\s+at|不(?:得)?超过|最高|上限)[^.;%。；]{0,30}$/i;
+const CAP_BEFORE = /(?:not\s(?:to\s)?exceed|maximum\sof|up\sto|capped\sat|不(?:得)?超过|最高|上限)[^.;%。；]{0,30}$/i;
 
 /**
  * The penalty rate: a percentage owed as a penalty, liquidated damages, 违约金, 滞纳金 or interest

@@ -11,9 +11,9 @@ const HEADING_LENGTH = 60;
  * contract is not credited (or blamed) for a clause its table of contents lists.
  */
 const TOC_ENTRY =
-  /[A-Za-z)][a-z)]*\s+\d{1,3}\s+(?=(?:Section|SECTION|Article|ARTICLE|Schedule|SCHEDULE|Exhibit|EXHIBIT)\b|\d{1,2}(?:\.\d{1,2})+\b|[A-Z][a-z]+\s)/g;
+  /[A-Za-z)][a-z)]*\s\d{1,3}\s(?=(?:Section|SECTION|Article|ARTICLE|Schedule|SCHEDULE|Exhibit|EXHIBIT)\b|\d{1,2}(?:\.\d{1,2})+\b|[A-Z][a-z]+\s)/g;
 const NOT_A_PAGE =
-  /\b(?:within|than|of|to|for|and|or|by|least|Section|Article|Clause|Schedule|Exhibit|Appendix|Annex|Part|SECTION|ARTICLE)\s+\d{1,3}\s+$/;
+  /\b(?:within|than|of|to|for|and|or|by|least|Section|Article|Clause|Schedule|Exhibit|Appendix|Annex|Part|SECTION|ARTICLE)\s\d{1,3}\s$/;
 
 /** "ASSIGNMENT AND CHANGE OF CONTROL", "12. Exclusivity.": a short title with no verb names a topic; the clause is what follows. */
 const VERB = /\b(?:shall|will|may|must|can|cannot|is|are|be|been|means|agrees?|has|have|does|do)\b/i;

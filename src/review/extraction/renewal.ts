@@ -8,29 +8,29 @@ const MENTIONS_RENEWAL = /renew|extend|extension|continu|evergreen|remain|year[-
 
 /** "shall automatically renew", "renewed automatically", "automatic 2 year term extensions", "evergreen". */
 const AUTOMATIC =
-  /\bautomatic(?:ally)?\b(?:(?!\b(?:if|declines?|fails?|refuses?|not|cancels?)\b)[^.;]){0,60}?\b(?:renew|extend|extension|continu)|\b(?:renew|renewed|renews|extended|extend|continue|continues)\b[^.;]{0,30}?\bautomatically\b|\bevergreen\b|\b(?:shall|will)\s+(?:thereafter\s+)?(?:be\s+)?renew(?:ed)?\s+(?:automatically\s+)?(?:for|each|on\s+a)\b[^.;]{0,60}?\b(?:successive|consecutive|additional|further|year[- ]to[- ]year|month[- ]to[- ]month)\b|\bunless\s+(?:either|one|a)\s+party\b[^.;]{0,120}\b(?:not\s+to\s+renew|non-?renewal)\b|\bunless\s+(?:(?:a|written|prior)\s+)*notice\s+of\s+non-?\s?renewal\b|\b(?:renew(?:ed|s)?|extend(?:ed|s)?)\s+tacitly\b|\btacit(?:ly)?\s+(?:renew|extend|extension)|\b(?:unless\s+(?:either|one|a|the|any)|if\s+neither)\s+(?:party|parties|[A-Z][\w&.-]*)\b[^.;]{0,120}?\bnotice\b[^.;]{0,160}?\b(?:agreement|term|contract)\s+(?:shall|will)\s+(?:automatically\s+)?(?:be\s+)?(?:renewed|extended|continue|renew|extend)\b|\b(?:continue|remain)s?\s+in\s+(?:full\s+)?(?:force|effect)(?:\s+and\s+effect)?\s+for\s+(?:successive|further|additional|consecutive)\s+(?:[\w-]+\s+)?(?:periods|terms)\b/i;
+  /\bautomatic(?:ally)?\b(?:(?!\b(?:if|declines?|fails?|refuses?|not|cancels?)\b)[^.;]){0,60}?\b(?:renew|extend|extension|continu)|\b(?:renew|renewed|renews|extended|extend|continue|continues)\b[^.;]{0,30}?\bautomatically\b|\bevergreen\b|\b(?:shall|will)\s(?:thereafter\s)?(?:be\s)?renew(?:ed)?\s(?:automatically\s)?(?:for|each|on\sa)\b[^.;]{0,60}?\b(?:successive|consecutive|additional|further|year[- ]to[- ]year|month[- ]to[- ]month)\b|\bunless\s(?:either|one|a)\sparty\b[^.;]{0,120}\b(?:not\sto\srenew|non-?renewal)\b|\bunless\s(?:(?:a|written|prior)\s)*notice\sof\snon-?\s?renewal\b|\b(?:renew(?:ed|s)?|extend(?:ed|s)?)\stacitly\b|\btacit(?:ly)?\s(?:renew|extend|extension)|\b(?:unless\s(?:either|one|a|the|any)|if\sneither)\s(?:party|parties|[A-Z][\w&.-]*)\b[^.;]{0,120}?\bnotice\b[^.;]{0,160}?\b(?:agreement|term|contract)\s(?:shall|will)\s(?:automatically\s)?(?:be\s)?(?:renewed|extended|continue|renew|extend)\b|\b(?:continue|remain)s?\sin\s(?:full\s)?(?:force|effect)(?:\sand\seffect)?\sfor\s(?:successive|further|additional|consecutive)\s(?:[\w-]+\s)?(?:periods|terms)\b/i;
 /** A party's option to renew or extend ("may, at its option, renew ... for 2 additional terms"). */
 const OPTIONAL =
-  /\b(?:may|option|right\s+to|elect\s+to|entitled\s+to)\b[^.;]{0,60}?\b(?:renew|extend)\b[^.;]{0,120}?\bfor\s+(?:an?\s+|up\s+to\s+)?(?:(?:period|term)\s+of\s+)?(?:\w+\s+)?(?:\(\d+\)\s+)?(?:additional|further|successive|consecutive|subsequent|another|renewal|extension|(?:[\w-]+\s+)?(?:years?|months?)\b)/i;
+  /\b(?:may|option|right\sto|elect\sto|entitled\sto)\b[^.;]{0,60}?\b(?:renew|extend)\b[^.;]{0,120}?\bfor\s(?:an?\s|up\sto\s)?(?:(?:period|term)\sof\s)?(?:\w+\s)?(?:\(\d+\)\s)?(?:additional|further|successive|consecutive|subsequent|another|renewal|extension|(?:[\w-]+\s)?(?:years?|months?)\b)/i;
 /** "shall have the right to renew the Agreement", "may ... extend the term of the Agreement for the period set forth in such notice": an option on the contract itself, its length given elsewhere or not at all. */
 const OPTION_ON_CONTRACT =
-  /\b(?:option|right|entitled|may|elect)\b[^.;]{0,100}?\b(?:renew|extend)\s+(?:the\s+term\s+of\s+)?(?:this|the)\s+(?:agreement|contract)\b/i;
+  /\b(?:option|right|entitled|may|elect)\b[^.;]{0,100}?\b(?:renew|extend)\s(?:the\sterm\sof\s)?(?:this|the)\s(?:agreement|contract)\b/i;
 /** "may be extended for an additional two year period", "renewable for 1 year extension", "option to renew ... for another 5 years". */
 const MUTUAL_WITH_PERIOD =
-  /\b(?:may\s+be\s+(?:renewed|extended)|renewable|extendable|option\s+to\s+(?:renew|extend))\b[^.;]{0,80}?\bfor\s+(?:an?\s+|another\s+|up\s+to\s+)?(?:additional\s+|further\s+|successive\s+|consecutive\s+)?(?:\w+\s+)?(?:\(\d+\)\s+)?(?:[\w-]+\s+)?(?:years?|months?|period|term)\b/i;
+  /\b(?:may\sbe\s(?:renewed|extended)|renewable|extendable|option\sto\s(?:renew|extend))\b[^.;]{0,80}?\bfor\s(?:an?\s|another\s|up\sto\s)?(?:additional\s|further\s|successive\s|consecutive\s)?(?:\w+\s)?(?:\(\d+\)\s)?(?:[\w-]+\s)?(?:years?|months?|period|term)\b/i;
 /** "This term shall be extended for a 1 year period provided ...": the contract's own term extends, on a condition; counted only with a stated length. */
 const TERM_SHALL_EXTEND =
-  /\b(?:term|agreement|contract)\s+(?:hereof\s+|hereunder\s+)?(?:shall|will)\s+(?:then\s+)?be\s+(?:renewed|extended)\s+for\b/i;
+  /\b(?:term|agreement|contract)\s(?:hereof\s|hereunder\s)?(?:shall|will)\s(?:then\s)?be\s(?:renewed|extended)\sfor\b/i;
 /** What an option renews is the contract or its term ("renew the Franchise", "extend the term of this Agreement"), not a delivery date. */
 const OPTION_OBJECT =
-  /\b(?:renew|extend)\s+(?:(?:the|this|such|its|their)\s+)?(?:[\w-]+\s+){0,3}?(?:term|agreement|contract|licen[cs]e|franchise|lease|appointment|period|it)\b/i;
+  /\b(?:renew|extend)\s(?:(?:the|this|such|its|their)\s)?(?:[\w-]+\s){0,3}?(?:term|agreement|contract|licen[cs]e|franchise|lease|appointment|period|it)\b/i;
 /** "At Rogers' option, this Agreement shall renew for ...": the contract is the subject of the renewal. */
-const CONTRACT_RENEWS = /\b(?:agreement|term|contract)\s+(?:shall|will)\s+(?:be\s+)?(?:renew|extend)/i;
+const CONTRACT_RENEWS = /\b(?:agreement|term|contract)\s(?:shall|will)\s(?:be\s)?(?:renew|extend)/i;
 /** Renewal only by a new agreement of both parties is not a renewal term in CUAD's sense. */
 const MUTUAL_ONLY =
-  /\bmutual(?:ly)?\b|\bby\s+(?:both|the)\s+parties\b|\bwritten\s+agreement\s+of\s+(?:both|the)\s+parties\b|\bboth\s+parties\s+agree|\bparties\s+(?:may\s+)?agree\b|\bin\s+writing\s+signed\s+by\s+both|\bnegotiat/i;
+  /\bmutual(?:ly)?\b|\bby\s(?:both|the)\sparties\b|\bwritten\sagreement\sof\s(?:both|the)\sparties\b|\bboth\sparties\sagree|\bparties\s(?:may\s)?agree\b|\bin\swriting\ssigned\sby\sboth|\bnegotiat/i;
 const NOT_THE_CONTRACT =
-  /\b(?:insurance|polic(?:y|ies)|patents?|registrations?|credit|warrant(?:y|ies)|time\s+for\s+(?:the\s+)?performance|payment\s+terms?|deadline)\b/i;
+  /\b(?:insurance|polic(?:y|ies)|patents?|registrations?|credit|warrant(?:y|ies)|time\sfor\s(?:the\s)?performance|payment\sterms?|deadline)\b/i;
 
 /**
  * Evergreen: after a first period the contract simply goes on until a party ends it by notice
@@ -38,20 +38,20 @@ const NOT_THE_CONTRACT =
  * days' notice", "shall continue ... indefinitely after that"). CUAD's renewal term is `perpetual`.
  */
 const EVERGREEN =
-  /\b(?:thereafter|after\s+that|indefinitely|from\s+(?:year\s+to\s+year|month\s+to\s+month))\b[^.;]{0,80}?\b(?:continue|remain)s?\b[^.;]{0,60}?\buntil\s+(?:terminated|either|any|one|a)\b|\b(?:continue|remain)s?\b[^.;]{0,60}?\b(?:thereafter|indefinitely|after\s+that)\b[^.;]{0,40}?\buntil\s+(?:terminated|either|any|one|a)\b|\b(?:shall|will)\s+(?:commence|begin)\b[^.;]{0,80}?\b(?:remain|continue)\s+in\s+(?:full\s+)?(?:force\s+and\s+)?effect\s+until\s+terminated\s+by\s+(?:either|any)\s+party\b[^.;]{0,40}?\bnotice\b/i;
+  /\b(?:thereafter|after\sthat|indefinitely|from\s(?:year\sto\syear|month\sto\smonth))\b[^.;]{0,80}?\b(?:continue|remain)s?\b[^.;]{0,60}?\buntil\s(?:terminated|either|any|one|a)\b|\b(?:continue|remain)s?\b[^.;]{0,60}?\b(?:thereafter|indefinitely|after\sthat)\b[^.;]{0,40}?\buntil\s(?:terminated|either|any|one|a)\b|\b(?:shall|will)\s(?:commence|begin)\b[^.;]{0,80}?\b(?:remain|continue)\sin\s(?:full\s)?(?:force\sand\s)?effect\suntil\sterminated\sby\s(?:either|any)\sparty\b[^.;]{0,40}?\bnotice\b/i;
 /** "shall continue on a year to year basis", "continue from month to month". */
 const ROLLING =
-  /\b(?:continue|renew|extend)\w*\b[^.;]{0,40}?\b(?:year[- ]to[- ]year|month[- ]to[- ]month|annual|yearly)\b|\b(?:effective|remain\s+in\s+(?:full\s+)?(?:force\s+and\s+effect|force|effect))\s+(?:(?:on\s+a|from)\s+)?(?:year[- ]to[- ]year|month[- ]to[- ]month)\b/i;
+  /\b(?:continue|renew|extend)\w*\b[^.;]{0,40}?\b(?:year[- ]to[- ]year|month[- ]to[- ]month|annual|yearly)\b|\b(?:effective|remain\sin\s(?:full\s)?(?:force\sand\seffect|force|effect))\s(?:(?:on\sa|from)\s)?(?:year[- ]to[- ]year|month[- ]to[- ]month)\b/i;
 /** The automatic renewal is of the contract or its term, not of support, a licence key or a price. */
 const NAMES_THE_CONTRACT = /\b(?:agreement|contract|term|renewal)\b/i;
 /** "This JSMA": a defined name, capitalised; case-sensitive, or "this order" would count. */
-const THIS_DEFINED_NAME = /\b[Tt]his\s+[A-Z]\w+/;
+const THIS_DEFINED_NAME = /\b[Tt]his\s[A-Z]\w+/;
 
 function renewsTheContract(subject: string): boolean {
   return NAMES_THE_CONTRACT.test(subject) || THIS_DEFINED_NAME.test(subject);
 }
 /** Definitions ("Renewal Term shall have the meaning ...") restate, they do not renew. */
-const DEFINITION = /\b(?:shall\s+have|has)\s+the\s+meaning\b|^[^.;]{0,60}"\s+(?:shall\s+)?means?\b/i;
+const DEFINITION = /\b(?:shall\shave|has)\sthe\smeaning\b|^[^.;]{0,60}"\s(?:shall\s)?means?\b/i;
 
 const CHINESE_AUTOMATIC = /自动(?:续|延|顺延|展期)|(?:视为|即行|即)(?:同意)?(?:续|延|顺延)(?:约|期|签|展|长)|顺延/;
 const CHINESE_OPTIONAL = /(?:有权|可以?)(?:要求)?续(?:签|约|期|展)|续(?:签|约|期)权/;
@@ -59,16 +59,16 @@ const CHINESE_MUTUAL = /协商一致|另行协商|重新协商|重新签订|另�
 
 /** Phrases that make a renewal repeat ("successive one-year terms", "each year", "another one (1) year", "additional 1-year terms"). */
 const SUCCESSIVE =
-  /\bsuccessive\b|\bevery\b|\b(?:monthly|annual|yearly)\s+(?:periods|terms|renewals|basis)\b|\bsubsequent\b|\bone\s+or\s+more\b|\bconsecutive\b|\beach\s+(?:year|renewal|such|subsequent)|year[- ]to[- ]year|month[- ]to[- ]month|\banother\b|\bannually\b|\b(?:years?|months?)\)?\s+(?:terms|periods|increments|extensions|renewals)\b|\b(?:additional|renewal|extended|further|extension)\s+(?:\w+\s+){0,2}(?:terms|periods|increments)\b|\bterm\s+extensions\b|依此类推|以此类推|每次|逐年/i;
+  /\bsuccessive\b|\bevery\b|\b(?:monthly|annual|yearly)\s(?:periods|terms|renewals|basis)\b|\bsubsequent\b|\bone\sor\smore\b|\bconsecutive\b|\beach\s(?:year|renewal|such|subsequent)|year[- ]to[- ]year|month[- ]to[- ]month|\banother\b|\bannually\b|\b(?:years?|months?)\)?\s(?:terms|periods|increments|extensions|renewals)\b|\b(?:additional|renewal|extended|further|extension)\s(?:\w+\s){0,2}(?:terms|periods|increments)\b|\bterm\sextensions\b|依此类推|以此类推|每次|逐年/i;
 /** How far after the renewal verb the renewal term is described. */
 const TERM_WINDOW = 200;
 const EACH_YEAR =
-  /\b(?:each|every)\s+year\b|\bannual\s+(?:periods?|terms?|basis|renewals?)\b|\bannually\b|\byear[- ]to[- ]year\b|\byearly\b|逐年|每年/i;
-const MONTH_TO_MONTH = /\bmonth[- ]to[- ]month\b|\bmonthly\s+(?:periods?|terms?|basis|renewals?)\b|\b(?:each|every)\s+month\b/i;
+  /\b(?:each|every)\syear\b|\bannual\s(?:periods?|terms?|basis|renewals?)\b|\bannually\b|\byear[- ]to[- ]year\b|\byearly\b|逐年|每年/i;
+const MONTH_TO_MONTH = /\bmonth[- ]to[- ]month\b|\bmonthly\s(?:periods?|terms?|basis|renewals?)\b|\b(?:each|every)\smonth\b/i;
 const SAME_DURATION =
-  /\bsame\s+(?:duration|length|period)\b|\bequal\s+to\s+the\s+(?:initial|then[- ]current|original)\b|\bequal\s+in\s+duration\b|同等期限|相同期限/i;
+  /\bsame\s(?:duration|length|period)\b|\bequal\sto\sthe\s(?:initial|then[- ]current|original)\b|\bequal\sin\sduration\b|同等期限|相同期限/i;
 const COUNTED_RENEWALS =
-  /\b(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten)\s+(?:\(\d+\)\s+)?(?:additional|successive|further|renewal|consecutive)\s+(?:renewal\s+)?(?:terms|periods)\b/i;
+  /\b(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten)\s(?:\(\d+\)\s)?(?:additional|successive|further|renewal|consecutive)\s(?:renewal\s)?(?:terms|periods)\b/i;
 
 /** The durations of a renewal sentence that are not notice periods. */
 function termDurations(text: string, from: number): Duration[] {
@@ -77,7 +77,7 @@ function termDurations(text: string, from: number): Duration[] {
     (duration) =>
       duration.index >= from &&
       !notices.has(duration.index) &&
-      !/^[\s"'’”)\].,:;!?，、：；）]{0,3}(?:after|following|from\s+the\s+(?:effective|date))/i.test(
+      !/^[\s"'’”)\].,:;!?，、：；）]{0,3}(?:after|following|from\sthe\s(?:effective|date))/i.test(
         text.slice(duration.index + duration.length, duration.index + duration.length + 30),
       ),
   );
@@ -85,7 +85,7 @@ function termDurations(text: string, from: number): Duration[] {
 
 function initialTermDuration(view: TextView): Duration | null {
   for (const sentence of view.sentences) {
-    if (!/initial\s+term|original\s+term|初始期限|首期/i.test(sentence.text)) continue;
+    if (!/initial\sterm|original\sterm|初始期限|首期/i.test(sentence.text)) continue;
     const duration = findDurations(sentence.text).find((candidate) => candidate.unit === 'year' || candidate.unit === 'month');
     if (duration) return duration;
   }
@@ -93,10 +93,10 @@ function initialTermDuration(view: TextView): Duration | null {
 }
 
 /** "the term shall automatically be extended for the Renewal Period": the renewal is named by a defined term. */
-const DEFINED_RENEWAL_PERIOD = /\b(?:renewal|extension|extended|additional)\s+(?:term|period)\b/i;
+const DEFINED_RENEWAL_PERIOD = /\b(?:renewal|extension|extended|additional)\s(?:term|period)\b/i;
 /** A rolling renewal capped in total ("on an annual basis ... for up to another ten (10) years"). */
-const ROLLING_BASIS = /\b(?:annual|yearly|year[- ]to[- ]year)\s+basis\b|\b(?:each|every)\s+year\b|\bannually\b/i;
-const UP_TO_BEFORE = /\bup\s+to\s+(?:(?:an?|another|additional|a\s+maximum\s+of|a\s+total\s+of)\s+)*$/i;
+const ROLLING_BASIS = /\b(?:annual|yearly|year[- ]to[- ]year)\sbasis\b|\b(?:each|every)\syear\b|\bannually\b/i;
+const UP_TO_BEFORE = /\bup\sto\s(?:(?:an?|another|additional|a\smaximum\sof|a\stotal\sof)\s)*$/i;
 
 function durationMonths(duration: Pick<Duration, 'value' | 'unit'>): number | null {
   if (duration.unit === 'year') return duration.value * 12;
@@ -107,7 +107,7 @@ function durationMonths(duration: Pick<Duration, 'value' | 'unit'>): number | nu
 function definedRenewalTerm(view: TextView, text: string): { duration: Duration; successive: boolean } | null {
   const name = DEFINED_RENEWAL_PERIOD.exec(text)?.[0];
   if (!name) return null;
-  const definition = new RegExp(`\\(\\s*(?:each\\s+)?(?:an?\\s+|the\\s+)?"${name.replace(/\s+/g, '\\s+')}"`, 'i');
+  const definition = new RegExp(`\\(\\s*(?:each\\s+)?(?:an?\\s+|the\\s+)?"${name.replace(/\s/g, '\\s+')}"`, 'i');
   for (const sentence of view.sentences) {
     const at = sentence.text.search(definition);
     if (at < 0) continue;
@@ -122,7 +122,7 @@ function definedRenewalTerm(view: TextView, text: string): { duration: Duration;
 function renewalTermOf(view: TextView, text: string, at: number, automatic = false): string | null {
   // The match may start at "unless either party ... non-renewal", after the renewal verb and its term.
   const verb = text.search(/\b(?:renew|extend)/i);
-  const from = verb >= 0 && /^(?:unless|if\s+neither)\b/i.test(text.slice(at)) ? Math.min(verb, at) : at;
+  const from = verb >= 0 && /^(?:unless|if\sneither)\b/i.test(text.slice(at)) ? Math.min(verb, at) : at;
   let successive = SUCCESSIVE.test(text.slice(Math.max(0, from - 40), from + TERM_WINDOW));
   const rolling = ROLLING_BASIS.test(text);
   // On a rolling basis, "up to ten (10) years" is the total the renewals may reach, not one renewal.
@@ -167,19 +167,19 @@ function renewalTermOf(view: TextView, text: string, at: number, automatic = fal
 }
 
 const NON_RENEWAL_NOTICE =
-  /\bnot\s+to\s+renew|non-?renewal|\bterminat|\bcancel|\bwishing\s+to\s+renew|\bintent(?:ion)?\s+to\s+renew|\bnotice\b[^.;]{0,80}\b(?:expir|end\s+of\s+the|anniversary)|不(?:再)?续|终止|异议/i;
+  /\bnot\sto\srenew|non-?renewal|\bterminat|\bcancel|\bwishing\sto\srenew|\bintent(?:ion)?\sto\srenew|\bnotice\b[^.;]{0,80}\b(?:expir|end\sof\sthe|anniversary)|不(?:再)?续|终止|异议/i;
 /** A neighbour sentence is about the renewal only if it names the renewal or the end of a term. */
 const ABOUT_TERM_END =
-  /\b(?:renew\w*|non-?renewal|expir\w*|anniversary)\b|\bend\s+of\s+(?:the\s+|a\s+|any\s+|each\s+)?(?:initial|then[- ]current|current|renewal|extension)?\s*(?:term|period)\b|续|期满|届满/i;
+  /\b(?:renew\w*|non-?renewal|expir\w*|anniversary)\b|\bend\sof\s(?:the\s|a\s|any\s|each\s)?(?:initial|then[- ]current|current|renewal|extension)?\s*(?:term|period)\b|续|期满|届满/i;
 const NEIGHBOUR_OFFSETS = [1, -1, 2, 3, -2];
 const MAX_NEIGHBOUR_DISTANCE = 800;
 
 /** "pursuant to 5.2", "in accordance with Section 18", "the termination provisions contained in paragraph 18". */
 const CROSS_REFERENCE =
-  /\b(?:(?:section|paragraph|clause|article)\s+|(?:pursuant\s+to|in\s+accordance\s+with|under|per)\s+)(\d{1,3}(?:\.\d{1,3}){0,2})\b/gi;
+  /\b(?:(?:section|paragraph|clause|article)\s|(?:pursuant\sto|in\saccordance\swith|under|per)\s)(\d{1,3}(?:\.\d{1,3}){0,2})\b/gi;
 /** A notice period written but redacted ("[***] prior", "at least **** of the Initial Term"). */
 const REDACTED_NOTICE =
-  /\bnotice\b[^.;]{0,100}?(?:\[\s*\*[*\s]*\]|\*{3,})[^.;]{0,20}?\b(?:prior|before|of\s+the)\b|(?:\[\s*\*[*\s]*\]|\*{3,})\s*(?:days?\s+)?(?:prior|before|in\s+advance)\b[^.;]{0,80}?\b(?:expir|end\s+of|renew)/i;
+  /\bnotice\b[^.;]{0,100}?(?:\[\s*\*[*\s]*\]|\*{3,})[^.;]{0,20}?\b(?:prior|before|of\sthe)\b|(?:\[\s*\*[*\s]*\]|\*{3,})\s*(?:days?\s)?(?:prior|before|in\sadvance)\b[^.;]{0,80}?\b(?:expir|end\sof|renew)/i;
 
 interface RenewalNotice {
   days: number | null;
@@ -189,7 +189,7 @@ interface RenewalNotice {
 
 /** "no less than 120 prior to the applicable expiry date": a notice count written without its unit, which is days. */
 const NOTICE_WITHOUT_UNIT =
-  /\b(?:no|not)\s+(?:less|later)\s+than\s+(\d{1,3})\s+(?:\(\d{1,3}\)\s+)?(?:prior\s+to|before)\s+(?:the\s+)?(?:applicable\s+|scheduled\s+)?(?:expir|end\b)/i;
+  /\b(?:no|not)\s(?:less|later)\sthan\s(\d{1,3})\s(?:\(\d{1,3}\)\s)?(?:prior\sto|before)\s(?:the\s)?(?:applicable\s|scheduled\s)?(?:expir|end\b)/i;
 
 function noticeIn(text: string): number | null {
   const days = noticeDurations(text)[0]?.days;

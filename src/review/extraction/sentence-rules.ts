@@ -38,10 +38,10 @@ export function leadIn(view: TextView, index: number): string {
 
 /** "sixty (60) days prior", "30 days' written notice", "three months in advance", "提前三十日", "三十日前". */
 const NOTICE_AFTER =
-  /^[\s"'’”)\].,:;!?，、：；）]{0,3}(?:'s|s')?\s*(?:\(\d+\)\s*)?(?:prior|advance|before|in\s+advance|(?:written\s+|advance\s+|prior\s+)*notice|notification|前|以前|之前|书面通知|通知)/i;
+  /^[\s"'’”)\].,:;!?，、：；）]{0,3}(?:'s|s')?\s*(?:\(\d+\)\s*)?(?:prior|advance|before|in\sadvance|(?:written\s|advance\s|prior\s)*notice|notification|前|以前|之前|书面通知|通知)/i;
 /** "notice of thirty (30) days", "notice to the other Party of at least 3 months", "a notice period of 60 days", "提前三十日", "期满前三十日". */
 const NOTICE_BEFORE =
-  /(?:notice|notification)\s+(?:to\s+(?:the\s+other\s+|each\s+other\s+|either\s+)?(?:party|parties)\s+)?(?:period\s+)?(?:of|is|shall\s+be)\s*(?:at\s+least\s+|not\s+less\s+than\s+)?$|提前\s*$|(?:期满|届满|到期|终止)(?:日|之日)?(?:前|以前|之前)\s*$/i;
+  /(?:notice|notification)\s(?:to\s(?:the\sother\s|each\sother\s|either\s)?(?:party|parties)\s)?(?:period\s)?(?:of|is|shall\sbe)\s*(?:at\sleast\s|not\sless\sthan\s)?$|提前\s*$|(?:期满|届满|到期|终止)(?:日|之日)?(?:前|以前|之前)\s*$/i;
 
 /** Durations in `text` that read as notice periods, in order. */
 export function noticeDurations(text: string): Duration[] {

@@ -7,20 +7,19 @@ const MENTIONS_TERMINATION = /terminat|terminab|cancel|解除|终止/i;
 
 /** A party may end the contract: "may terminate this Agreement", "shall have the right to terminate". */
 const ACTIVE_RIGHT =
-  /\b(?:may|can)\b(?:,[^,.;]{1,80},)?\s+(?:\w+\s+){0,8}?(?:terminate|cancel)\s+([^.;]{0,40})|\b(?:right|option|power|entitled)\s+(?:\([^()]{0,40}\)\s+)?(?:at\s+any\s+time\b[^.;:]{0,50}?\s+)?(?:\w+\s+){0,3}?to\s+(?:\w+\s+){0,2}?(?:terminate|cancel)\s+([^.;]{0,40})/gi;
+  /\b(?:may|can)\b(?:,[^,.;]{1,80},)?\s(?:\w+\s){0,8}?(?:terminate|cancel)\s([^.;]{0,40})|\b(?:right|option|power|entitled)\s(?:\([^()]{0,40}\)\s)?(?:at\sany\stime\b[^.;:]{0,50}?\s)?(?:\w+\s){0,3}?to\s(?:\w+\s){0,2}?(?:terminate|cancel)\s([^.;]{0,40})/gi;
 /** The contract is what ends: "this Agreement", "the Term", a defined name, or no object at all ("may terminate upon notice"). */
 const CONTRACT_OBJECT =
-  /^(?:(?:this|the|such|any|its|their|your|his|her)\s+)?(?:[A-Z]|whole\b|all\s+or\s+any\s+part|agreement|contract|term\b|performance|relationship|licen[cs]e|arrangement|engagement|employment)|^(?:upon|on|by|with|at|for|without|immediately|effective|forthwith|in\s+(?:its|their)|\()/;
+  /^(?:(?:this|the|such|any|its|their|your|his|her)\s)?(?:[A-Z]|whole\b|all\sor\sany\spart|agreement|contract|term\b|performance|relationship|licen[cs]e|arrangement|engagement|employment)|^(?:upon|on|by|with|at|for|without|immediately|effective|forthwith|in\s(?:its|their)|\()/;
 const PASSIVE_RIGHT =
-  /\bmay\s+(?:\w+\s+){0,2}?be\s+(?:terminated|cancell?ed)\b|(?<!non-?)\b(?:terminable|cancell?able)\b|\bshall\s+terminate\b[^.;]{0,80}?\b(?:upon\s+(?:either|any|one)\s+party\s+giving|at\s+the\s+option\s+of)\b|\bcontinue\s+in\s+effect\s+until\s+(?:either|any|one)\s+party\b[^.;]{0,60}\bnotice\b|\b(?:until|unless\s+(?:sooner|earlier)|unless)\s+terminated\s+by\s+(?:either|any|one|a)\s+party\s+(?:upon|by\s+giving|giving|on|with)\b[^.;]{0,60}\bnotice\b|\b(?:wishing|wishes|desiring|desires|decides?|electing|elects?)\s+to\s+terminate\s+(?:this|the)\s+(?:agreement|contract)\b/i;
-const NOT_ALLOWED =
-  /\b(?:shall|will|may)\s+not\s+(?:\w+\s+){0,2}terminat|\bnot\s+be\s+entitled\s+to\s+terminat|\bagrees?\s+not\s+to\s+terminat/i;
+  /\bmay\s(?:\w+\s){0,2}?be\s(?:terminated|cancell?ed)\b|(?<!non-?)\b(?:terminable|cancell?able)\b|\bshall\sterminate\b[^.;]{0,80}?\b(?:upon\s(?:either|any|one)\sparty\sgiving|at\sthe\soption\sof)\b|\bcontinue\sin\seffect\suntil\s(?:either|any|one)\sparty\b[^.;]{0,60}\bnotice\b|\b(?:until|unless\s(?:sooner|earlier)|unless)\sterminated\sby\s(?:either|any|one|a)\sparty\s(?:upon|by\sgiving|giving|on|with)\b[^.;]{0,60}\bnotice\b|\b(?:wishing|wishes|desiring|desires|decides?|electing|elects?)\sto\sterminate\s(?:this|the)\s(?:agreement|contract)\b/i;
+const NOT_ALLOWED = /\b(?:shall|will|may)\snot\s(?:\w+\s){0,2}terminat|\bnot\sbe\sentitled\sto\sterminat|\bagrees?\snot\sto\sterminat/i;
 /** Ending the contract by agreement of both parties is not one party's right. */
 const MUTUAL_TERMINATION =
-  /\bmutual(?:ly)?\b|\bby\s+(?:written\s+|an?\s+)?agreement\b|\bagreement\s+in\s+writing\b|\bthe\s+parties\s+may\s+(?:\w+\s+)?terminate\b|\bwritten\s+consent\s+of\s+(?:both|all|the)\s+parties\b/i;
+  /\bmutual(?:ly)?\b|\bby\s(?:written\s|an?\s)?agreement\b|\bagreement\sin\swriting\b|\bthe\sparties\smay\s(?:\w+\s)?terminate\b|\bwritten\sconsent\sof\s(?:both|all|the)\sparties\b/i;
 /** Ending the contract at the end of a term is non-renewal, not termination for convenience. */
 const END_OF_TERM =
-  /\b(?:at|on|effective\s+(?:on|as\s+of))\s+the\s+(?:end|expiration|expiry|last\s+day)\s+of\s+(?:the\s+|its\s+)?(?:initial|then[- ]current|current|renewal)?\s*term\b|\b(?:at|on|as\s+of|effective\s+(?:on|as\s+of)|prior\s+to|before|upon)\s+(?:the\s+|any\s+|each\s+|an?\s+|its\s+)?(?:[\w-]+\s+)?anniversary\b/i;
+  /\b(?:at|on|effective\s(?:on|as\sof))\sthe\s(?:end|expiration|expiry|last\sday)\sof\s(?:the\s|its\s)?(?:initial|then[- ]current|current|renewal)?\s*term\b|\b(?:at|on|as\sof|effective\s(?:on|as\sof)|prior\sto|before|upon)\s(?:the\s|any\s|each\s|an?\s|its\s)?(?:[\w-]+\s)?anniversary\b/i;
 
 function grantsTerminationRight(text: string): boolean {
   if (NOT_ALLOWED.test(text)) return false;
@@ -33,24 +32,24 @@ function grantsTerminationRight(text: string): boolean {
 
 /** Qualifiers that make any termination right one for convenience. */
 const CONVENIENCE =
-  /\bfor\s+(?:its\s+|their\s+)?convenience\b|\bwithout\s+(?:any\s+)?(?:cause|reason)\b|\bwith\s+or\s+without\s+cause\b|\bfor\s+any\s+reason\s+or\s+(?:for\s+)?no\s+reason\b|\bfor\s+no\s+reason\b|\bin\s+its\s+(?:sole\s+|absolute\s+|unfettered\s+)?(?:and\s+absolute\s+)?discretion\b|\bat\s+(?:its|their)\s+(?:sole\s+|absolute\s+)?(?:discretion|convenience)\b|\bfor\s+any\s+reason(?:\s+whatsoever)?\b|\bat\s+will\b/i;
+  /\bfor\s(?:its\s|their\s)?convenience\b|\bwithout\s(?:any\s)?(?:cause|reason)\b|\bwith\sor\swithout\scause\b|\bfor\sany\sreason\sor\s(?:for\s)?no\sreason\b|\bfor\sno\sreason\b|\bin\sits\s(?:sole\s|absolute\s|unfettered\s)?(?:and\sabsolute\s)?discretion\b|\bat\s(?:its|their)\s(?:sole\s|absolute\s)?(?:discretion|convenience)\b|\bfor\sany\sreason(?:\swhatsoever)?\b|\bat\swill\b/i;
 /** Notice with no readable length: "upon prior written notice thereof", "upon [***] written notice". */
 const NOTICE_ALONE =
-  /\b(?:upon|on|by\s+giving|with)\s+(?:(?:\[[^\]]{0,10}\]|\*{2,})\s+)?(?:(?:prior|advance|reasonable|written|advance)\s+){1,3}notice\b|\b(?:upon|on)\s+(?:\[[^\]]{0,10}\]|\*{2,})\s+(?:(?:prior|advance|written)\s+)*notice\b/i;
+  /\b(?:upon|on|by\sgiving|with)\s(?:(?:\[[^\]]{0,10}\]|\*{2,})\s)?(?:(?:prior|advance|reasonable|written|advance)\s){1,3}notice\b|\b(?:upon|on)\s(?:\[[^\]]{0,10}\]|\*{2,})\s(?:(?:prior|advance|written)\s)*notice\b/i;
 /** "at any time" makes a right discretionary only when it is this contract that ends. */
-const AT_ANY_TIME = /\bat\s+any\s+time\b/i;
+const AT_ANY_TIME = /\bat\sany\stime\b/i;
 const ENDS_THIS_CONTRACT =
-  /\b(?:terminate|cancel)\s+(?:this|the)\s+(?:agreement|contract)\b|\b(?:agreement|contract)\s+may\s+(?:\w+\s+)?be\s+(?:terminated|cancell?ed)\b/i;
+  /\b(?:terminate|cancel)\s(?:this|the)\s(?:agreement|contract)\b|\b(?:agreement|contract)\smay\s(?:\w+\s)?be\s(?:terminated|cancell?ed)\b/i;
 /** The first three also hold when the sentence names other grounds. */
 const STRONG_CONVENIENCE =
-  /\bfor\s+(?:its\s+|their\s+)?convenience\b|\bfor\s+non-?cause\b|\bwithout\s+(?:any\s+)?cause\b|\bwith\s+or\s+without\s+cause\b|\bfor\s+any\s+reason\s+or\s+(?:for\s+)?no\s+reason\b|\bfor\s+no\s+reason\b|\bfor\s+any\s+or\s+no\s+reason\b|\btermination\s+without\s+cause\b/i;
+  /\bfor\s(?:its\s|their\s)?convenience\b|\bfor\snon-?cause\b|\bwithout\s(?:any\s)?cause\b|\bwith\sor\swithout\scause\b|\bfor\sany\sreason\sor\s(?:for\s)?no\sreason\b|\bfor\sno\sreason\b|\bfor\sany\sor\sno\sreason\b|\btermination\swithout\scause\b/i;
 /** Grounds that make a termination right one for cause, not convenience. */
 const CONDITION =
-  /\bif\b|\bin\s+the\s+event\b|\bin\s+case\b|\bshould\b|\bupon\s+(?:the\s+)?(?:occurrence|breach|default|insolvency|bankruptcy|any\s+of\s+the\s+following)|\bbreach|\bdefault|\bfail(?:s|ure|ed)?\b|\binsolven|\bbankrupt|\bcure\b|\bviolat|\bforce\s+majeure|\bchange\s+(?:of|in)\s+control|\bacquired\b|\bmerger\b|\bunable\b|\bnot\s+(?:been\s+)?(?:paid|achieved|met)|\billegal|\bconvict|\b(?:for|with)\s+cause\b|\bdue\s+to\b|\bas\s+a\s+result\s+of\b|\bwhere\b|\bunless\b/i;
+  /\bif\b|\bin\sthe\sevent\b|\bin\scase\b|\bshould\b|\bupon\s(?:the\s)?(?:occurrence|breach|default|insolvency|bankruptcy|any\sof\sthe\sfollowing)|\bbreach|\bdefault|\bfail(?:s|ure|ed)?\b|\binsolven|\bbankrupt|\bcure\b|\bviolat|\bforce\smajeure|\bchange\s(?:of|in)\scontrol|\bacquired\b|\bmerger\b|\bunable\b|\bnot\s(?:been\s)?(?:paid|achieved|met)|\billegal|\bconvict|\b(?:for|with)\scause\b|\bdue\sto\b|\bas\sa\sresult\sof\b|\bwhere\b|\bunless\b/i;
 /** "Upon termination of this Agreement for any reason" is about consequences, not a right to terminate. */
 const CONSEQUENCE =
-  /\b(?:upon|after|following|on)\s+(?:the\s+)?(?:expiration\s+or\s+)?terminat\w*\b[^.;]{0,60}?\bfor\s+any\s+reason|\bin\s+the\s+event\s+(?:of\s+)?(?:the\s+)?(?:expiration\s+or\s+)?terminat\w*[^.;]{0,60}?\bfor\s+any\s+reason|\bterminated\s+(?:by\s+\w+\s+(?:\w+\s+)?)?for\s+any\s+reason\b/i;
-const HEADING_CONVENIENCE = /\btermination\s+(?:for\s+convenience|without\s+cause)\b/i;
+  /\b(?:upon|after|following|on)\s(?:the\s)?(?:expiration\sor\s)?terminat\w*\b[^.;]{0,60}?\bfor\sany\sreason|\bin\sthe\sevent\s(?:of\s)?(?:the\s)?(?:expiration\sor\s)?terminat\w*[^.;]{0,60}?\bfor\sany\sreason|\bterminated\s(?:by\s\w+\s(?:\w+\s)?)?for\sany\sreason\b/i;
+const HEADING_CONVENIENCE = /\btermination\s(?:for\sconvenience|without\scause)\b/i;
 
 interface TerminationRight {
   sentence: Sentence;
@@ -58,17 +57,17 @@ interface TerminationRight {
 }
 
 /** "...; provided that TouchStar shall have the right to terminate ...": a proviso is a right of its own. */
-const PROVISO = /;\s*provided,?\s+(?:however,?\s+)?(?:that\s+)?|,\s*provided,?\s+however,?\s+(?:that\s+)?/i;
-const LETTERED_ITEM = /(?<=[.;])\s+(?=(?:[a-z]|[ivx]{1,4}|\d{1,2})\.\s+[A-Z])/;
+const PROVISO = /;\s*provided,?\s(?:however,?\s)?(?:that\s)?|,\s*provided,?\showever,?\s(?:that\s)?/i;
+const LETTERED_ITEM = /(?<=[.;])\s(?=(?:[a-z]|[ivx]{1,4}|\d{1,2})\.\s[A-Z])/;
 const LIST_ITEM = /^\(?(?:[a-z]|[ivx]{1,5}|\d{1,2})[).]\s|^\d{1,3}(?:\.\d{1,3}){2,4}\.?\s/i;
 /** "13.1.3 By either party ...": a numbered sub-item; its siblings share the number up to the last part. */
 const DOTTED_NUMBER = /^(\d{1,3}(?:\.\d{1,3}){1,3})\.\d{1,3}\.?\s/;
 /** A lead that opens a list of ways to end the contract without granting one itself: "unless earlier terminated as follows:". */
 const TERMINATED_AS_FOLLOWS =
-  /\bterminated\b[^.;]{0,80}?\b(?:as\s+follows|in\s+the\s+following\s+(?:manner|ways?|circumstances|events|cases))\b/i;
+  /\bterminated\b[^.;]{0,80}?\b(?:as\sfollows|in\sthe\sfollowing\s(?:manner|ways?|circumstances|events|cases))\b/i;
 /** "(a) ", "(ii) ", "(3) " inside a sentence, but not the "(60)" of "sixty (60) days". */
 const INLINE_MARKER =
-  /(?<=^|[\s;,:])\((?:[a-z]|[ivx]{1,5}|\d{1,2})\)\s(?!(?:calendar\s+|business\s+|working\s+)?(?:days?|weeks?|months?|years?|hours?|percent)\b|%)/gi;
+  /(?<=^|[\s;,:])\((?:[a-z]|[ivx]{1,5}|\d{1,2})\)\s(?!(?:calendar\s|business\s|working\s)?(?:days?|weeks?|months?|years?|hours?|percent)\b|%)/gi;
 
 function isConvenience(text: string): boolean {
   if (HEADING_CONVENIENCE.test(text)) return true;

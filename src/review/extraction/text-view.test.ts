@@ -43,6 +43,33 @@ describe('normalise: whitespace', () => {
   });
 
   it.each([
+    ['ogham space mark', '\u1680'],
+    ['line separator', '\u2028'],
+    ['paragraph separator', '\u2029'],
+    ['narrow no-break space', '\u202f'],
+    ['medium mathematical space', '\u205f'],
+  ])('reads a %s as whitespace too', (_, space) => {
+    expect(normalise(`a${space}${space}b`).text).toBe('a b');
+  });
+
+  // The rules write `\s` for the space between two words: that is exact only if no two whitespace
+  // characters (in JavaScript's sense) ever stand side by side in normalised text.
+  it('leaves no two whitespace characters side by side, for every character `\\s` matches', () => {
+    const spaces: string[] = [];
+    for (let code = 0; code <= 0xffff; code += 1) {
+      const character = String.fromCharCode(code);
+      if (/\s/.test(character)) spaces.push(character);
+    }
+    expect(spaces.length).toBeGreaterThan(20);
+    for (const first of spaces) {
+      for (const second of spaces) {
+        const { text } = normalise(`word${first}${second}\n${first}word`);
+        expect(text, `U+${first.charCodeAt(0).toString(16)} U+${second.charCodeAt(0).toString(16)}`).toMatch(/^word\sword$/);
+      }
+    }
+  });
+
+  it.each([
     ['backspace', '\b'],
     ['shift out', '\u000e'],
     ['a character before the en quad', '\u1fff'],

@@ -51,9 +51,23 @@ function foldChar(ch: string): string {
   return FOLDED[ch] ?? ch;
 }
 
+/**
+ * Every character JavaScript's `\s` matches, plus the zero-width space. Rules match normalised text
+ * with `\s` for one whitespace character because a run of these always collapses to one.
+ */
 function isSpace(code: number): boolean {
   return (
-    code === 32 || (code >= 9 && code <= 13) || code === 0xa0 || code === 0x3000 || code === 0xfeff || (code >= 0x2000 && code <= 0x200b)
+    code === 32 ||
+    (code >= 9 && code <= 13) ||
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200b) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000 ||
+    code === 0xfeff
   );
 }
 

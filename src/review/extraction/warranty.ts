@@ -7,7 +7,7 @@ const MENTIONS = /warrant|guarantee|defect|repair|replace|reject|accept|discrepa
 /** A warranty against defects that runs for a time: "warranty period", "warrants ... for a period of twelve (12) months from delivery". */
 const WARRANTY = /\bwarrant(?:y|ies|s|ed)?\b|\bguarantee(?:s|d)?\b|\bdefects?\b/i;
 const PERIOD =
-  /\bwarranty\s+(?:period|term)\b|\bdefects?\s+liability\s+period\b|\bperiod\s+of\s+(?:the\s+)?warranty\b|\b(?:for\s+(?:a\s+period\s+of\s+)?|within\s+|during\s+(?:the\s+)?(?:first\s+)?)(?:(?:\w+\s+)?(?:\(\d+\)\s+)?(?:calendar\s+)?(?:days?|weeks?|months?|years?)\b|\[[^\]]{0,12}\])[^.;]{0,80}?\b(?:from|after|following|of|commencing)\b[^.;]{0,40}?\b(?:delivery|shipment|installation|acceptance|purchase|sale|supply|completion|receipt|commencement|effective\s+date|date\s+of\s+(?:invoice|sale|manufacture))\b|\b(?:year|month|day)s?['\s-]+warranty\b|\bfor\s+(?:the\s+)?(?:longer|shorter|lesser|greater)\s+of\s+(?:\(?[a-z\d]\)\s*)?(?:[\w-]+\s+)?(?:\(\d+\)\s+)?(?:days?|weeks?|months?|years?)\b|\bfor\s+(?:the|a)\s+period\s+(?:from|beginning|commencing|starting)\b[^.;]{0,60}?\b(?:until|to|through)\s+(?:the\s+)?(?:expiry|expiration|end)\b/i;
+  /\bwarranty\s(?:period|term)\b|\bdefects?\sliability\speriod\b|\bperiod\sof\s(?:the\s)?warranty\b|\b(?:for\s(?:a\speriod\sof\s)?|within\s|during\s(?:the\s)?(?:first\s)?)(?:(?:\w+\s)?(?:\(\d+\)\s)?(?:calendar\s)?(?:days?|weeks?|months?|years?)\b|\[[^\]]{0,12}\])[^.;]{0,80}?\b(?:from|after|following|of|commencing)\b[^.;]{0,40}?\b(?:delivery|shipment|installation|acceptance|purchase|sale|supply|completion|receipt|commencement|effective\sdate|date\sof\s(?:invoice|sale|manufacture))\b|\b(?:year|month|day)s?['\s-]+warranty\b|\bfor\s(?:the\s)?(?:longer|shorter|lesser|greater)\sof\s(?:\(?[a-z\d]\)\s*)?(?:[\w-]+\s)?(?:\(\d+\)\s)?(?:days?|weeks?|months?|years?)\b|\bfor\s(?:the|a)\speriod\s(?:from|beginning|commencing|starting)\b[^.;]{0,60}?\b(?:until|to|through)\s(?:the\s)?(?:expiry|expiration|end)\b/i;
 /**
  * A remedy or warranty against defects that runs from any starting event ("warranted against
  * defects for twelve (12) months from first use", "repair or replace any Product that fails during
@@ -15,12 +15,12 @@ const PERIOD =
  * make it a product warranty, so the starting event need not be one of PERIOD's.
  */
 const AGAINST_DEFECTS =
-  /\bdefect\w*|\berrors?\b|\bworkmanship\b|\bfree\s+(?:from|of)\b|\bnon-?conform\w*|\bconform\w*\s+(?:in\s+all\s+material\s+respects\s+)?(?:to|with)\b|\bin\s+(?:substantial\s+)?(?:conformance|conformity|accordance|compliance)\s+with\s+(?:the\s+|its\s+|their\s+)?(?:applicable\s+)?(?:specifications?|documentation|user\s+manuals?)\b|\bmalfunction\w*|\brepair\s+or\s+replace\b|\bfails?\s+to\s+(?:perform|operate|function|conform)\b|\blimited\s+warranty\b/i;
+  /\bdefect\w*|\berrors?\b|\bworkmanship\b|\bfree\s(?:from|of)\b|\bnon-?conform\w*|\bconform\w*\s(?:in\sall\smaterial\srespects\s)?(?:to|with)\b|\bin\s(?:substantial\s)?(?:conformance|conformity|accordance|compliance)\swith\s(?:the\s|its\s|their\s)?(?:applicable\s)?(?:specifications?|documentation|user\smanuals?)\b|\bmalfunction\w*|\brepair\sor\sreplace\b|\bfails?\sto\s(?:perform|operate|function|conform)\b|\blimited\swarranty\b/i;
 /** Putting a failure right: "repair or replace", "replace it free of charge", "correct any Error". */
 const REMEDY =
-  /\brepair\s+or\s+replace\b|\b(?:repair|replace)[ds]?\s+(?:it\s+|them\s+|such\s+\w+\s+)?(?:free\s+of\s+charge|at\s+no\s+(?:additional\s+)?(?:cost|charge)|at\s+its\s+(?:own\s+)?(?:cost|expense))\b|\bcorrect\s+(?:any|all|such)\s+(?:reported\s+)?(?:errors?|defects?|bugs?|non-?conformit(?:y|ies))\b/i;
+  /\brepair\sor\sreplace\b|\b(?:repair|replace)[ds]?\s(?:it\s|them\s|such\s\w+\s)?(?:free\sof\scharge|at\sno\s(?:additional\s)?(?:cost|charge)|at\sits\s(?:own\s)?(?:cost|expense))\b|\bcorrect\s(?:any|all|such)\s(?:reported\s)?(?:errors?|defects?|bugs?|non-?conformit(?:y|ies))\b/i;
 const RUNS_FROM =
-  /\b(?:for|until|within|during)\s+(?:a\s+period\s+of\s+)?(?:\[[^\]]{0,12}\]|\*{1,9})\s+(?:(?:days?|weeks?|months?|years?)\s+)?(?:from|after|following)\b|\b(?:for|within|during|lasts?|lasting|runs?|of)\s+(?:a\s+period\s+of\s+|the\s+first\s+|the\s+)?(?:[\w-]+\s+)?(?:\(\d+\)\s+)?(?:calendar\s+)?(?:days?|weeks?|months?|years?)(?:\s+period)?\s+(?:from|after|following|of|commencing|beginning)\b(?!\s+(?:(?:the\s+)?(?:date\s+of\s+)?(?:(?:the|such|any|its)\s+)?(?:written\s+)?(?:notice|notification|request|demand|invoice)|(?:first\s+)?becoming\s+aware|(?:the\s+)?discovery))/i;
+  /\b(?:for|until|within|during)\s(?:a\speriod\sof\s)?(?:\[[^\]]{0,12}\]|\*{1,9})\s(?:(?:days?|weeks?|months?|years?)\s)?(?:from|after|following)\b|\b(?:for|within|during|lasts?|lasting|runs?|of)\s(?:a\speriod\sof\s|the\sfirst\s|the\s)?(?:[\w-]+\s)?(?:\(\d+\)\s)?(?:calendar\s)?(?:days?|weeks?|months?|years?)(?:\speriod)?\s(?:from|after|following|of|commencing|beginning)\b(?!\s(?:(?:the\s)?(?:date\sof\s)?(?:(?:the|such|any|its)\s)?(?:written\s)?(?:notice|notification|request|demand|invoice)|(?:first\s)?becoming\saware|(?:the\s)?discovery))/i;
 /**
  * A warranty named with how long it lasts, without PERIOD's starting event: "a limited warranty of three (3)
  * years", "the warranty set forth in this Section shall expire twelve (12) months after delivery", "the Software
@@ -28,31 +28,31 @@ const RUNS_FROM =
  * of purchase", "Such warranty shall commence upon shipment".
  */
 /** A time counted from a notice or a discovery is a time to claim, not how long the warranty lasts. */
-const NOT_FROM_NOTICE = String.raw`(?!\s+(?:(?:the\s+)?(?:date\s+of\s+)?(?:(?:the|such|any|its)\s+)?(?:written\s+)?(?:notice|notification|request|demand|invoice)|(?:first\s+)?becoming\s+aware|(?:the\s+)?discovery))`;
+const NOT_FROM_NOTICE = String.raw`(?!\s(?:(?:the\s)?(?:date\sof\s)?(?:(?:the|such|any|its)\s)?(?:written\s)?(?:notice|notification|request|demand|invoice)|(?:first\s)?becoming\saware|(?:the\s)?discovery))`;
 const WARRANTY_LASTS = new RegExp(
   [
-    String.raw`\bwarrant(?:y|ies)\s+(?:period\s+)?(?:(?:shall|will)\s+(?:be|last|run|extend)\s+|is\s+)?(?:of|for)\s+(?:(?:a\s+)?period\s+of\s+)?(?:[\w-]+\s+|\[[^\]]{0,12}\]\s*|\*{1,9}\s*)?(?:\(\d+\)\s+)?(?:calendar\s+)?(?:days?|weeks?|months?|years?)\b`,
-    String.raw`\bwarrant(?:y|ies)\b[^.;]{0,80}?\b(?:expires?|terminates?|lapses?|(?:is|are|be)\s+(?:valid|limited\s+to|in\s+effect)|lasts?|remains?\s+in\s+(?:full\s+)?(?:force|effect)|runs?|continues?|extends?|commences?|starts?|begins?)\b[^.;]{0,60}?\b(?:days?|weeks?|months?|years?|delivery|shipment|installation|acceptance|purchase|anniversary)\b`,
-    String.raw`\bwarrant(?:y|ies)\b[^.;]{0,60}?\b(?:[\w-]+\s+)?(?:\(\d+\)\s+)?(?:calendar\s+)?(?:days?|weeks?|months?|years?)\s+(?:from|after|following|commencing|beginning)\b${NOT_FROM_NOTICE}`,
+    String.raw`\bwarrant(?:y|ies)\s(?:period\s)?(?:(?:shall|will)\s(?:be|last|run|extend)\s|is\s)?(?:of|for)\s(?:(?:a\s)?period\sof\s)?(?:[\w-]+\s|\[[^\]]{0,12}\]\s*|\*{1,9}\s*)?(?:\(\d+\)\s)?(?:calendar\s)?(?:days?|weeks?|months?|years?)\b`,
+    String.raw`\bwarrant(?:y|ies)\b[^.;]{0,80}?\b(?:expires?|terminates?|lapses?|(?:is|are|be)\s(?:valid|limited\sto|in\seffect)|lasts?|remains?\sin\s(?:full\s)?(?:force|effect)|runs?|continues?|extends?|commences?|starts?|begins?)\b[^.;]{0,60}?\b(?:days?|weeks?|months?|years?|delivery|shipment|installation|acceptance|purchase|anniversary)\b`,
+    String.raw`\bwarrant(?:y|ies)\b[^.;]{0,60}?\b(?:[\w-]+\s)?(?:\(\d+\)\s)?(?:calendar\s)?(?:days?|weeks?|months?|years?)\s(?:from|after|following|commencing|beginning)\b${NOT_FROM_NOTICE}`,
   ].join('|'),
   'i',
 );
 /** Survival of representations, and time limits for rejecting deliveries, are not warranties against defects. */
-const NOT_A_WARRANTY = /\bsurviv|\bforce\s+majeure\b/i;
+const NOT_A_WARRANTY = /\bsurviv|\bforce\smajeure\b/i;
 /** "representations, warranties and covenants" are statements of fact, not a product warranty. */
 const REPRESENTATIONS =
-  /\brepresentations?,?\s+(?:and\s+|or\s+)?warrant(?:y|ies)\b|\bwarrant(?:y|ies),?\s+(?:and\s+|or\s+)?(?:representations?|covenants?)\b|\brepresents\s+and\s+warrants\b/gi;
+  /\brepresentations?,?\s(?:and\s|or\s)?warrant(?:y|ies)\b|\bwarrant(?:y|ies),?\s(?:and\s|or\s)?(?:representations?|covenants?)\b|\brepresents\sand\swarrants\b/gi;
 /**
  * An inspection window after delivery works like a warranty period in CUAD's sense: "may reject
  * any defective Product ... within seven (7) days after receipt", "shall be deemed accepted".
  */
 const REJECTION_WINDOW =
-  /\b(?:reject\w*|revocation\s+of\s+acceptance|(?:shall\s+be\s+)?deemed\s+(?:to\s+have\s+)?(?:been\s+)?accept\w*)\b[^.;]{0,80}?\b(?:products?|goods|items?|shipments?|deliver\w*|batch\w*|units?|equipment|software|it|them)\b|\bclaims?\s+for\s+(?:any\s+)?(?:discrepanc\w*|defect\w*|shortage\w*|damage\w*)|\bnotif\w*\b[^.;]{0,60}\b(?:defect\w*|non-?conform\w*|does\s+not\s+(?:meet|conform))/i;
+  /\b(?:reject\w*|revocation\sof\sacceptance|(?:shall\sbe\s)?deemed\s(?:to\shave\s)?(?:been\s)?accept\w*)\b[^.;]{0,80}?\b(?:products?|goods|items?|shipments?|deliver\w*|batch\w*|units?|equipment|software|it|them)\b|\bclaims?\sfor\s(?:any\s)?(?:discrepanc\w*|defect\w*|shortage\w*|damage\w*)|\bnotif\w*\b[^.;]{0,60}\b(?:defect\w*|non-?conform\w*|does\snot\s(?:meet|conform))/i;
 /** Approving or rejecting orders, proposals or submitted materials, or paying an invoice unless goods were rejected, is not an inspection of delivered goods. */
 const NOT_GOODS =
-  /\bapprove\s+or\s+reject\b|\b(?:pay|paid|payment)\b[^.;]{0,30}\binvoices?\b|\b(?:purchase\s+orders?|proposals?|marketing|promotional|submitted|underwriting|contracts?\b)/i;
+  /\bapprove\sor\sreject\b|\b(?:pay|paid|payment)\b[^.;]{0,30}\binvoices?\b|\b(?:purchase\sorders?|proposals?|marketing|promotional|submitted|underwriting|contracts?\b)/i;
 const WITHIN_PERIOD =
-  /\b(?:within|beyond|after)\s+(?:a\s+period\s+of\s+|the\s+said\s+|the\s+|this\s+)?(?:\[[^\]]{0,12}\]|\w+\s+(?:\(\d+\)\s+)?(?:calendar\s+|business\s+|working\s+)?(?:days?|weeks?|months?|hours?)|\d+\s+hours?)|\bfor\s+a\s+period\s+of\s+\[/i;
+  /\b(?:within|beyond|after)\s(?:a\speriod\sof\s|the\ssaid\s|the\s|this\s)?(?:\[[^\]]{0,12}\]|\w+\s(?:\(\d+\)\s)?(?:calendar\s|business\s|working\s)?(?:days?|weeks?|months?|hours?)|\d+\shours?)|\bfor\sa\speriod\sof\s\[/i;
 const CHINESE = /(?:质保|保修|质量保证)(?:期|期限)/;
 
 const UNIT_DAYS = { day: 1, week: 7, month: 30, year: 365 } as const;
