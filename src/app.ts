@@ -107,6 +107,10 @@ function createGateway(
     graphqlEndpoint: GRAPHQL_PATH,
     healthCheckEndpoint: '/health',
     landingPage: false,
+    // The body limit is enforced before Yoga (`rejectOversizedBody`: a Content-Length is required and
+    // Node's parser reads no byte past it), so Yoga's own limiter, which pipes every body through a
+    // counting stream (a stream pipeline, an AbortSignal and a DOMException per request), is off.
+    maxRequestBodySize: false,
     // A trusted document's id (GraphQL over HTTP persisted documents); without it Yoga refuses the parameter.
     extraParamNames: ['documentId'],
     graphiql: production ? false : (request, serverContext) => graphiqlOptions(request, serverContext?.req, deps.demoTokens),

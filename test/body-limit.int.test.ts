@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { connect } from 'node:net';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -57,6 +58,115 @@ describe('request body limit with the default configuration', () => {
     expect(error.extensions).toEqual({ code: 'BAD_USER_INPUT', reason: 'MAX_BODY_SIZE' });
     expect(error.message).toMatch(new RegExp(`exceeds the limit of ${limit} bytes.*SUANNI_MAX_BODY_BYTES`));
     expect(await app.db.review.count()).toBe(before);
+  });
+});
+
+/** Writes raw bytes to the server and returns everything it sends back until it closes the socket or goes quiet. */
+function rawExchange(url: string, request: string): Promise<string> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname);
+    let received = '';
+    let quiet: NodeJS.Timeout | undefined;
+    const finish = () => {
+      clearTimeout(quiet);
+      socket.destroy();
+      resolve(received);
+    };
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => {
+      received += chunk;
+      // A kept-alive socket stays open after its answer: stop once nothing more arrives.
+      clearTimeout(quiet);
+      quiet = setTimeout(finish, 300);
+    });
+    socket.on('end', finish);
+    socket.on('close', finish);
+    socket.on('error', reject);
+    socket.write(request);
+  });
+}
+
+// Not anchored to a line start: a pipelined answer follows the previous body, which ends without a newline.
+const statusLines = (raw: string) => raw.match(/HTTP\/1\.1 \d{3}/g) ?? [];
+
+// Yoga's own body limiter is off (it piped every body through a counting stream); these pin the
+// edge it relies on instead: a Content-Length is required, and no byte past it is read as body.
+describe('request bodies are bounded before Yoga reads them', () => {
+  let app: TestApp;
+  let token: string;
+  beforeAll(async () => {
+    app = await startTestApp({ env: { SUANNI_MAX_BODY_BYTES: '70000', SUANNI_REVIEW_MAX_TEXT_BYTES: '1000' } });
+    token = await app.token('alice');
+  });
+  afterAll(() => app.stop());
+
+  const head = (path: string, headers: string[]) =>
+    [
+      `POST ${path} HTTP/1.1`,
+      'Host: localhost',
+      'Content-Type: application/json',
+      `Authorization: Bearer ${token}`,
+      ...headers,
+      '',
+      '',
+    ].join('\r\n');
+  const CREATE = JSON.stringify({ query: 'mutation { createSession(title: "raw") { id } }' });
+
+  it('a chunked body without Content-Length is refused with 411 and runs nothing', async () => {
+    const before = await app.db.session.count();
+    const chunk = (text: string) => `${Buffer.byteLength(text).toString(16)}\r\n${text}\r\n`;
+    const raw = await rawExchange(app.url, `${head('/graphql', ['Transfer-Encoding: chunked'])}${chunk(CREATE)}0\r\n\r\n`);
+    expect(statusLines(raw)).toEqual(['HTTP/1.1 411']);
+    expect(raw).toContain('"reason":"MAX_BODY_SIZE"');
+    expect(await app.db.session.count()).toBe(before);
+  });
+
+  it('a chunked body far over the limit is refused the same way, before it is read', async () => {
+    const raw = await rawExchange(
+      app.url,
+      `${head('/graphql', ['Transfer-Encoding: chunked'])}${'x'.repeat(200_000).length.toString(16)}\r\n${'x'.repeat(200_000)}\r\n0\r\n\r\n`,
+    );
+    expect(statusLines(raw)[0]).toBe('HTTP/1.1 411');
+  });
+
+  it('Content-Length together with Transfer-Encoding (a smuggling attempt) is refused by the HTTP parser and runs nothing', async () => {
+    const before = await app.db.session.count();
+    const raw = await rawExchange(
+      app.url,
+      `${head('/graphql', [`Content-Length: ${Buffer.byteLength(CREATE)}`, 'Transfer-Encoding: chunked'])}${CREATE}`,
+    );
+    expect(statusLines(raw)).toEqual(['HTTP/1.1 400']);
+    expect(await app.db.session.count()).toBe(before);
+  });
+
+  it('a Content-Length that is not a number is refused by the HTTP parser', async () => {
+    const raw = await rawExchange(app.url, `${head('/graphql', ['Content-Length: 12abc'])}${CREATE}`);
+    expect(statusLines(raw)).toEqual(['HTTP/1.1 400']);
+  });
+
+  it('bytes past Content-Length are not body: they are read as the next request', async () => {
+    const declared = JSON.stringify({ query: '{ __typename }' });
+    // Right behind the declared bytes, a second request of twice the limit: had the first body run on
+    // past its Content-Length, its JSON would not parse and the second request would never be seen.
+    const oversized = 'y'.repeat(150_000);
+    const raw = await rawExchange(
+      app.url,
+      `${head('/graphql', [`Content-Length: ${Buffer.byteLength(declared)}`])}${declared}` +
+        `${head('/graphql', [`Content-Length: ${oversized.length}`])}${oversized}`,
+    );
+    expect(statusLines(raw)).toEqual(['HTTP/1.1 200', 'HTTP/1.1 413']);
+    expect(raw).toContain('{"data":{"__typename":"Query"}}');
+  });
+
+  it('a body over the limit with an honest Content-Length is 413; one under it is answered', async () => {
+    const padded = (size: number) => JSON.stringify({ query: `{ __typename }${' '.repeat(size)}` });
+    const over = padded(71_000);
+    const overRaw = await rawExchange(app.url, `${head('/graphql', [`Content-Length: ${Buffer.byteLength(over)}`])}${over}`);
+    expect(statusLines(overRaw)[0]).toBe('HTTP/1.1 413');
+    const under = padded(60_000);
+    const underRaw = await rawExchange(app.url, `${head('/graphql', [`Content-Length: ${Buffer.byteLength(under)}`])}${under}`);
+    expect(statusLines(underRaw)).toEqual(['HTTP/1.1 200']);
   });
 });
 
