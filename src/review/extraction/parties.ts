@@ -1,4 +1,4 @@
-import { evidenceFor, type TextView } from './text-view.js';
+import { clauseIndexAt, evidenceFor, normalise, type TextView } from './text-view.js';
 import type { PartyField } from './types.js';
 
 /** Parties are introduced at the top; later mentions are references, not introductions. */
@@ -10,16 +10,27 @@ const FORMATION_LENGTH = 3000;
 const CHINESE_ROLES =
   '甲方|乙方|丙方|丁方|出卖人|买受人|出租人|承租人|委托方|受托方|委托人|受托人|发包人|承包人|发包方|承包方|卖方|买方|供方|需方|供应商|采购方|许可方|被许可方|转让方|受让方|借款人|贷款人|出借人|服务方|接受方|授权方|被授权方';
 const LABEL_SOURCE = String.raw`(?:${CHINESE_ROLES})|Party\s[A-D]|(?:The\s)?(?:Buyer|Seller|Purchaser|Vendor|Supplier|Customer|Client|Licensor|Licensee|Lessor|Lessee|Landlord|Tenant|Contractor|Consultant|Distributor|Franchisor|Franchisee|Employer|Employee|Lender|Borrower|Service\sProvider)`;
-/** "甲方（买方）：北京某某科技有限公司" or "Party A: Beike Internet Security Technology Co., Ltd." */
-const LABELLED = new RegExp(
-  String.raw`(?:^|[\n\s。；])(${LABEL_SOURCE})\s{0,2}(?:[（(][^）)\n]{1,20}[）)])?\s{0,2}[:：]\s{0,3}([^\n。；;:：]{2,100})`,
-  'g',
-);
-/** Where a labelled name stops: the next label on the same line, an address, a Chinese comma. */
+/**
+ * At the start of a line, any Chinese capacity ending in 方, 人, 者, 单位 or 商 labels a party
+ * ("用人单位（甲方）：", "劳动者：", "被特许人：", "经销方："), as do 客户 and 公司; a party's
+ * representatives and contacts do not.
+ */
+const CHINESE_CAPACITY = String.raw`(?!法定代表人|负责人|联系人|经办人|委托代理人|签字人|收件人)[\u4e00-\u9fff]{0,5}(?:方|人|者|单位|商|客户|公司)`;
+const BRACKETED = String.raw`(?:[（(][^）)]{1,20}[）)])`;
+const LABEL_TAIL = String.raw`\s?${BRACKETED}?\s?[:：]\s?([^。；;:：]{2,100})`;
+/** "甲方（买方）：北京某某科技有限公司" or "Party A: Beike Internet Security Technology Co., Ltd.", in one line. */
+const LABELLED = new RegExp(String.raw`(?:^|[\s。；])(${LABEL_SOURCE})${LABEL_TAIL}|^(${CHINESE_CAPACITY})${LABEL_TAIL}`, 'g');
+/**
+ * Where a labelled name stops: the next label on the same line (the name runs up to its colon,
+ * so the label ends it), a space after a Chinese name (a contract pasted without line breaks goes
+ * on "… 第一条"), an address or contact, a Chinese comma or a bracket.
+ */
 const NAME_STOP = new RegExp(
-  String.raw`\s(?:${LABEL_SOURCE}|地址|住所|法定代表人|负责人|电话|Address|Tel|Fax|Attention|Registered)\b|[，（(]|\s{2}|地址|住所|法定代表人|电话`,
+  String.raw`\s(?:${LABEL_SOURCE}|${CHINESE_CAPACITY})\s?${BRACKETED}?$|(?<=[\u4e00-\u9fff])\s|\s(?:地址|住所|法定代表人|负责人|电话|Address|Tel|Fax|Attention|Registered)(?![A-Za-z])|[，（(]|地址|住所|法定代表人|电话`,
   'i',
 );
+/** A signature line ("甲方（盖章）：        乙方（盖章）：") leaves a label where the name should be. */
+const LABEL_ONLY = new RegExp(String.raw`^(?:${LABEL_SOURCE}|${CHINESE_CAPACITY})$`, 'i');
 const PLACEHOLDER = /^[_\s.…＿-]*$|^(?:地址|住所|法定代表人|电话|传真|邮编|Address|Tel|Fax|E-?mail|Attention)\b/i;
 
 const ROLE_WORDS =
@@ -115,26 +126,67 @@ function partiesFromBetween(view: TextView, head: string): PartyField[] {
   return parties;
 }
 
+/** The lines of the contract's head, each normalised on its own (a single line break becomes a space in the view). */
+function* headLines(original: string): Generator<{ start: number; text: string; originalOffset: Int32Array }> {
+  const head = original.slice(0, HEAD_LENGTH);
+  let start = 0;
+  for (const line of head.split('\n')) {
+    yield { start, ...normalise(line) };
+    start += line.length + 1;
+  }
+}
+
+/** A label alone on its line ("Party A:"), the name on the next line that holds text. */
+const LABEL_LINE = new RegExp(String.raw`^(${LABEL_SOURCE}|${CHINESE_CAPACITY})\s?${BRACKETED}?\s?[:：]$`);
+
+/** Parties named on labelled lines ("甲方：…", "Party A: …", "Seller: …"), read line by line so that a name ends with its line. */
+function labelledParties(view: TextView): PartyField[] {
+  const parties: PartyField[] = [];
+  const seen = new Set<string>();
+  const add = (role: string, raw: string, rawStart: number, line: { start: number; text: string; originalOffset: Int32Array }) => {
+    const stop = NAME_STOP.exec(raw);
+    const name = trimTrailingDot(cleanName((stop ? raw.slice(0, stop.index) : raw).trim()));
+    if (PLACEHOLDER.test(name) || LABEL_ONLY.test(name) || seen.has(`${role}|${name}`)) return stop;
+    seen.add(`${role}|${name}`);
+    const at = line.text.indexOf(name, rawStart);
+    const start = line.start + line.originalOffset[at]!;
+    const end = line.start + line.originalOffset[at + name.length - 1]! + 1;
+    parties.push({ name, role, evidence: { start, end, clauseIndex: clauseIndexAt(view.clauses, start) } });
+    return stop;
+  };
+  let pendingRole: string | null = null;
+  for (const line of headLines(view.original)) {
+    if (line.text === '') continue;
+    const labelAlone = LABEL_LINE.exec(line.text);
+    if (labelAlone) {
+      pendingRole = labelAlone[1]!.replace(/^the\s/i, '');
+      continue;
+    }
+    let labelled = false;
+    LABELLED.lastIndex = 0;
+    for (let match = LABELLED.exec(line.text); match; match = LABELLED.exec(line.text)) {
+      labelled = true;
+      const raw = match[2] ?? match[4]!;
+      const rawStart = match.index + match[0].length - raw.length;
+      const stop = add((match[1] ?? match[3]!).replace(/^the\s/i, ''), raw, rawStart, line);
+      // The next label on the same line may start where this name stops.
+      if (stop) LABELLED.lastIndex = rawStart + stop.index;
+      if (parties.length >= MAX_PARTIES) return parties;
+    }
+    if (pendingRole !== null && !labelled) add(pendingRole, line.text, 0, line);
+    pendingRole = null;
+    if (parties.length >= MAX_PARTIES) return parties;
+  }
+  return parties;
+}
+
 /**
  * The contracting parties: labelled lines ("甲方：…", "Party A: …", "Seller: …") and the
  * "by and between X ("Seller") and Y ("Buyer")" opening; the role is the capacity named
  * (`甲方`, `Seller`) when there is one.
  */
 export function extractParties(view: TextView): PartyField[] | null {
-  const head = view.text.slice(0, HEAD_LENGTH);
-  const parties: PartyField[] = [];
-  const seen = new Set<string>();
-  for (const match of head.matchAll(LABELLED)) {
-    const role = match[1]!.replace(/^the\s/i, '').trim();
-    const raw = match[2]!;
-    const stop = NAME_STOP.exec(raw);
-    const name = trimTrailingDot(cleanName((stop ? raw.slice(0, stop.index) : raw).trim()));
-    if (PLACEHOLDER.test(name) || seen.has(`${role}|${name}`)) continue;
-    const start = match.index + match[0].length - raw.length;
-    seen.add(`${role}|${name}`);
-    parties.push({ name, role, evidence: evidenceFor(view, start, start + name.length) });
-    if (parties.length >= MAX_PARTIES) break;
-  }
-  if (parties.length === 0) parties.push(...partiesFromBetween(view, head));
+  const parties = labelledParties(view);
+  if (parties.length === 0) parties.push(...partiesFromBetween(view, view.text.slice(0, HEAD_LENGTH)));
   return parties.length > 0 ? parties : null;
 }
