@@ -246,3 +246,129 @@ describe('extractParties: labelled lines', () => {
     expect(partiesOf(text)).toHaveLength(2);
   });
 });
+
+describe('extractParties: names', () => {
+  it('keeps a corporate suffix after a comma, with or without its full stop or a space, and stops at any other piece', () => {
+    expect(
+      namesAndRoles('This Agreement is made by and between Mortgage Logic.com, Inc. ("Client") and TrueLink,Inc. ("TrueLink").'),
+    ).toEqual([
+      { name: 'Mortgage Logic.com, Inc.', role: 'Client' },
+      { name: 'TrueLink, Inc.', role: null },
+    ]);
+    expect(namesAndRoles('This Agreement is made between Acme Widgets, Inc ("Seller") and Harbor Works, Delaware ("Buyer").')).toEqual([
+      { name: 'Acme Widgets, Inc', role: 'Seller' },
+      { name: 'Harbor Works', role: 'Buyer' },
+    ]);
+  });
+
+  it('drops a leading "between" or "by" left by a title line before the forming sentence', () => {
+    const text =
+      'MASTER AGREEMENT BETWEEN ALPHA LIMITED AND BETA CORP dated May 6 ("Agreement") is made by and between Beta Corp ("Beta") and Alpha Limited ("Alpha").';
+    expect(namesAndRoles(text)?.map(({ name }) => name)).toEqual(['ALPHA LIMITED AND BETA CORP dated May 6', 'Beta Corp', 'Alpha Limited']);
+  });
+
+  it('cuts British and trade-name descriptors and an address number', () => {
+    const text =
+      'This Agreement is made between Alpha LLC, organised under the laws of England ("Alpha"), and Beta Inc. doing business as Beta Stores ("Beta") and Gamma LLC of 12 Main Street ("Gamma").';
+    expect(namesAndRoles(text)?.map(({ name }) => name)).toEqual(['Alpha LLC', 'Beta Inc.', 'Gamma LLC']);
+  });
+
+  it('strips quotes around a name and joins a name broken by a paragraph break', () => {
+    expect(namesAndRoles('Seller: “Harbor Foods Ltd”.\nBuyer: ""Gulf Traders LLC"",')).toEqual([
+      { name: 'Harbor Foods Ltd', role: 'Seller' },
+      { name: 'Gulf Traders LLC', role: 'Buyer' },
+    ]);
+    expect(namesAndRoles('This Agreement is made between Alpha Trading\n\nCompany LLC ("Alpha") and Beta LLC ("Beta").')).toEqual([
+      { name: 'Alpha Trading Company LLC', role: null },
+      { name: 'Beta LLC', role: null },
+    ]);
+  });
+
+  it('drops every full stop after a name, but not a suffix that only looks like a word ending', () => {
+    expect(namesAndRoles('Seller: Pacific Zinc.\nBuyer: Acme Incubator..')).toEqual([
+      { name: 'Pacific Zinc', role: 'Seller' },
+      { name: 'Acme Incubator', role: 'Buyer' },
+    ]);
+  });
+
+  it('keeps a name in which a contact word only appears later', () => {
+    expect(namesAndRoles('Buyer: Global E-mail Solutions Ltd.')).toEqual([{ name: 'Global E-mail Solutions Ltd.', role: 'Buyer' }]);
+    expect(partiesOf('Buyer: E-mail\nSeller: Email')).toBeNull();
+  });
+
+  it('gives a role only for a defined term that is a role as a whole', () => {
+    const text =
+      'This Agreement is made between Alpha LLC ("Buyer Parent") and Beta LLC ("Original Seller") and Gamma LLC (the " Seller ").';
+    expect(namesAndRoles(text)).toEqual([
+      { name: 'Alpha LLC', role: null },
+      { name: 'Beta LLC', role: null },
+      { name: 'Gamma LLC', role: 'Seller' },
+    ]);
+  });
+
+  it('reads defined terms with a lead-in, "called" and words after the quotes', () => {
+    const text =
+      'This Agreement is made between Alpha LLC (together with affiliates, "Licensee") and Beta LLC (hereinafter called "Licensor", including its successors).';
+    expect(namesAndRoles(text)).toEqual([
+      { name: 'Alpha LLC', role: 'Licensee' },
+      { name: 'Beta LLC', role: 'Licensor' },
+    ]);
+  });
+
+  it('leaves out a name that is too short, too long or has no letters', () => {
+    const long = `Alpha ${'Very '.repeat(30)}Long Holdings LLC`;
+    expect(long.length).toBeGreaterThan(120);
+    const text = `This Agreement is made between X ("X") and 12345 ("Numbered") and ${long} ("Long") and Beta LLC ("Beta").`;
+    expect(namesAndRoles(text)).toEqual([{ name: 'Beta LLC', role: null }]);
+    expect(namesAndRoles('This Agreement is made between AB ("AB") and CD ("CD").')?.map(({ name }) => name)).toEqual(['AB', 'CD']);
+  });
+
+  it('points the evidence of parties split at "and" at their names', () => {
+    const text = 'This Agreement is made between Alpha LLC and Beta GmbH. The parties agree as follows.';
+    const [first, second] = partiesOf(text)!;
+    expect(text.slice(first!.evidence.start, first!.evidence.end)).toBe('Alpha LLC');
+    expect(text.slice(second!.evidence.start, second!.evidence.end)).toBe('Beta GmbH');
+    expect(namesAndRoles('This Agreement is made between AB and CD. The rest.')?.map(({ name }) => name)).toEqual(['AB', 'CD']);
+  });
+
+  it('reads the forming sentence from "entered into" alone', () => {
+    expect(namesAndRoles('The undersigned have entered into the following between Alpha LLC ("Alpha") and Beta LLC ("Beta").')).toEqual([
+      { name: 'Alpha LLC', role: null },
+      { name: 'Beta LLC', role: null },
+    ]);
+  });
+
+  it('ends the forming sentence at the recitals in their usual headings', () => {
+    for (const heading of ['WITNESSETH:', 'W I T N E S S E T H:', 'RECITALS', 'NOW, THEREFORE', 'NOW THEREFORE', '1. Definitions']) {
+      const text = `This Agreement is made between Alpha LLC ("Alpha") and Beta LLC ("Beta") and\n\n${heading} Gamma LLC ("Gamma") is named later.`;
+      expect(
+        namesAndRoles(text)?.map(({ name }) => name),
+        heading,
+      ).toEqual(['Alpha LLC', 'Beta LLC']);
+    }
+  });
+
+  it('reads at most 1,500 characters after "between" when no sentence end comes', () => {
+    const filler = 'with further words about the parties '.repeat(45);
+    expect(filler.length).toBeGreaterThan(1500);
+    const text = `This Agreement is made between Alpha LLC ("Alpha") and ${filler}Gamma LLC ("Gamma") and Delta LLC ("Delta")`;
+    expect(namesAndRoles(text)?.map(({ name }) => name)).toEqual(['Alpha LLC']);
+  });
+
+  it('keeps at most eight parties of a "between" sentence', () => {
+    const names = Array.from({ length: 10 }, (_, index) => `Member${String.fromCharCode(65 + index)} LLC ("M${index}")`);
+    expect(partiesOf(`This Agreement is made between ${names.join(' and ')}.`)).toHaveLength(8);
+  });
+
+  it('keeps at most eight parties when one line holds two labels', () => {
+    const lines = Array.from({ length: 7 }, (_, index) => `Supplier: Vendor Number ${index + 1} Ltd.`);
+    lines.push('Buyer: Last Buyer Ltd. Seller: Last Seller Ltd.');
+    expect(partiesOf(lines.join('\n'))).toHaveLength(8);
+    const alone = Array.from({ length: 9 }, (_, index) => `Supplier:\nVendor Number ${index + 1} Ltd.`);
+    expect(partiesOf(alone.join('\n'))).toHaveLength(8);
+  });
+
+  it('reads "The Buyer:" standing alone as the role Buyer', () => {
+    expect(namesAndRoles('The Buyer:\nGulf Traders LLC')).toEqual([{ name: 'Gulf Traders LLC', role: 'Buyer' }]);
+  });
+});

@@ -9,7 +9,8 @@ const FORMATION_LENGTH = 3000;
 
 const CHINESE_ROLES =
   '甲方|乙方|丙方|丁方|出卖人|买受人|出租人|承租人|委托方|受托方|委托人|受托人|发包人|承包人|发包方|承包方|卖方|买方|供方|需方|供应商|采购方|许可方|被许可方|转让方|受让方|借款人|贷款人|出借人|服务方|接受方|授权方|被授权方';
-const LABEL_SOURCE = String.raw`(?:${CHINESE_ROLES})|Party\s[A-D]|(?:The\s)?(?:Buyer|Seller|Purchaser|Vendor|Supplier|Customer|Client|Licensor|Licensee|Lessor|Lessee|Landlord|Tenant|Contractor|Consultant|Distributor|Franchisor|Franchisee|Employer|Employee|Lender|Borrower|Service\sProvider)`;
+/** Role labels; an English one may follow "The", which is not part of the role. */
+const LABEL_SOURCE = String.raw`(?:${CHINESE_ROLES})|Party\s[A-D]|(?:Buyer|Seller|Purchaser|Vendor|Supplier|Customer|Client|Licensor|Licensee|Lessor|Lessee|Landlord|Tenant|Contractor|Consultant|Distributor|Franchisor|Franchisee|Employer|Employee|Lender|Borrower|Service\sProvider)`;
 /**
  * At the start of a line, any Chinese capacity ending in 方, 人, 者, 单位 or 商 labels a party
  * ("用人单位（甲方）：", "劳动者：", "被特许人：", "经销方："), as do 客户 and 公司; a party's
@@ -19,18 +20,18 @@ const CHINESE_CAPACITY = String.raw`(?!法定代表人|负责人|联系人|经�
 const BRACKETED = String.raw`(?:[（(][^）)]{1,20}[）)])`;
 const LABEL_TAIL = String.raw`\s?${BRACKETED}?\s?[:：]\s?([^。；;:：]{2,100})`;
 /** "甲方（买方）：北京某某科技有限公司" or "Party A: Beike Internet Security Technology Co., Ltd.", in one line. */
-const LABELLED = new RegExp(String.raw`(?:^|[\s。；])(${LABEL_SOURCE})${LABEL_TAIL}|^(${CHINESE_CAPACITY})${LABEL_TAIL}`, 'g');
+const LABELLED = new RegExp(String.raw`(?:^|[\s。；])(?:The\s)?(${LABEL_SOURCE})${LABEL_TAIL}|^(${CHINESE_CAPACITY})${LABEL_TAIL}`, 'g');
 /**
  * Where a labelled name stops: the next label on the same line (the name runs up to its colon,
  * so the label ends it), a space after a Chinese name (a contract pasted without line breaks goes
  * on "… 第一条"), an address or contact, a Chinese comma or a bracket.
  */
 const NAME_STOP = new RegExp(
-  String.raw`\s(?:${LABEL_SOURCE}|${CHINESE_CAPACITY})\s?${BRACKETED}?$|(?<=[\u4e00-\u9fff])\s|\s(?:地址|住所|法定代表人|负责人|电话|Address|Tel|Fax|Attention|Registered)(?![A-Za-z])|[，（(]|地址|住所|法定代表人|电话`,
+  String.raw`\s(?:The\s)?(?:${LABEL_SOURCE}|${CHINESE_CAPACITY})\s?${BRACKETED}?$|(?<=[\u4e00-\u9fff])\s|\s(?:地址|住所|法定代表人|负责人|电话|Address|Tel|Fax|Attention|Registered)(?![A-Za-z])|[，（(]|地址|住所|法定代表人|电话`,
   'i',
 );
 /** A signature line ("甲方（盖章）：        乙方（盖章）：") leaves a label where the name should be. */
-const LABEL_ONLY = new RegExp(String.raw`^(?:${LABEL_SOURCE}|${CHINESE_CAPACITY})$`, 'i');
+const LABEL_ONLY = new RegExp(String.raw`^(?:The\s)?(?:${LABEL_SOURCE}|${CHINESE_CAPACITY})$`, 'i');
 const PLACEHOLDER = /^[_\s.…＿-]*$|^(?:地址|住所|法定代表人|电话|传真|邮编|Address|Tel|Fax|E-?mail|Attention)\b/i;
 
 const ROLE_WORDS =
@@ -41,49 +42,46 @@ const SUFFIX =
 
 /** Drops a sentence full stop after a name, but keeps the one of "Co., Ltd." or "Inc.". */
 function trimTrailingDot(name: string): string {
-  const lastWord = name.split(/[\s,]+/).pop() ?? '';
+  const lastWord = name.split(/[\s,]/).pop()!;
   return SUFFIX.test(lastWord) ? name : name.replace(/[.\s]+$/, '');
 }
 
 /** Where the description of a party starts ("…, a Delaware corporation", "… having its principal place"). */
 const DESCRIPTOR =
-  /,?\s(?:a|an|having|with|whose|located|organi[sz]ed|incorporated|existing|registered|its|which|doing\sbusiness|d\/b\/a|residing|of\s\d)\s/i;
+  /,?\s(?:a|an|having|with|whose|located|organi[sz]ed|incorporated|existing|registered|its|which|doing\sbusiness|d\/b\/a|residing|of\s\d+)\s/i;
 
 function cleanName(raw: string): string {
   const descriptor = DESCRIPTOR.exec(raw);
-  const pieces = (descriptor ? raw.slice(0, descriptor.index) : raw).split(/,\s*/);
+  const pieces = (descriptor ? raw.slice(0, descriptor.index) : raw).split(/,\s?/);
   const kept: string[] = [pieces[0]!];
-  for (const piece of pieces.slice(1)) {
-    if (SUFFIX.test(piece.trim())) kept.push(piece.trim());
-    else break;
+  for (const piece of pieces.slice(1).map((part) => part.trim())) {
+    if (!SUFFIX.test(piece)) break;
+    kept.push(piece);
   }
-  return kept
-    .join(', ')
-    .replace(/^(?:and|between|by)\s/i, '')
-    .replace(/\s/g, ' ')
-    .trim()
-    .replace(/^["'“”]+|["'“”]+[.,]?$/g, '');
+  return (
+    kept
+      .join(', ')
+      // A title before the forming sentence ("AGREEMENT BETWEEN A AND B ... by and between B ...") leaves these in front of a name.
+      .replace(/^(?:and|between|by)\s/i, '')
+      .replace(/\s/g, ' ')
+      .trim()
+      .replace(/^["'“”]+|["'“”]+[.,]?$/g, '')
+  );
 }
 
 /** "by and between X, a Delaware corporation ("Seller"), and Y ("Buyer")". */
-function partiesFromBetween(view: TextView, head: string): PartyField[] {
+function partiesFromBetween(view: TextView): PartyField[] {
+  const head = view.text;
   // Only the sentence that forms the agreement ("This Agreement is made ... by and between ...")
   // introduces parties; "disputes between you and us" later on does not.
-  const between = /\b(?:agreement|contract|entered\sinto|made|executed|concluded)\b[^.]{0,300}?\b(?:by\sand\s)?between\b/i.exec(
+  const between = /\b(?:agreement|contract|entered\sinto|made|executed|concluded)\b[^.]{0,300}?\bbetween\b/i.exec(
     head.slice(0, FORMATION_LENGTH),
   );
   if (!between) return [];
-  between.index += between[0].length - /(?:by\sand\s)?between$/i.exec(between[0])![0].length;
-  between[0] = /(?:by\sand\s)?between$/i.exec(between[0])![0];
-  const sentenceEnd = head
-    .slice(between.index)
-    .search(/\.\s(?:[A-Z]|\n)|\n(?:WHEREAS|RECITALS|W\s?I\s?T\s?N\s?E\s?S\s?S|NOW,?\sTHEREFORE|1\.)/);
-  const clauseText = head.slice(
-    between.index + between[0].length,
-    sentenceEnd === -1 ? Math.min(head.length, between.index + 1500) : between.index + sentenceEnd,
-  );
-  const parties: PartyField[] = [];
   const base = between.index + between[0].length;
+  const sentenceEnd = head.slice(base).search(/\.\s(?:[A-Z]|\n)|\n(?:WHEREAS|RECITALS|W\s?I\s?T\s?N\s?E\s?S\s?S|NOW,?\sTHEREFORE|1\.)/);
+  const clauseText = head.slice(base, base + (sentenceEnd === -1 ? 1500 : sentenceEnd));
+  const parties: PartyField[] = [];
   // Each party ends at its defined-term parenthesis; without one, parties are split at ", and" / " and ".
   const definitions = [
     ...clauseText.matchAll(
@@ -93,37 +91,31 @@ function partiesFromBetween(view: TextView, head: string): PartyField[] {
   let cursor = 0;
   for (const definition of definitions) {
     const chunk = clauseText.slice(cursor, definition.index);
-    const nameMatch = /^[\s,;]*(?:and\s)?(.+)$/is.exec(chunk);
-    if (nameMatch) {
-      const name = cleanName(nameMatch[1]!.trim());
-      const defined = definition[1]!.trim();
-      if (name.length >= 2 && name.length <= 120 && /[A-Za-z\u4e00-\u9fff]/.test(name)) {
-        const start = base + cursor + Math.max(0, chunk.indexOf(name));
-        parties.push({
-          name,
-          role: ROLE_WORDS.test(defined) ? defined.replace(/^the\s/i, '') : null,
-          evidence: evidenceFor(view, start, start + name.length),
-        });
-      }
+    const name = cleanName(chunk.replace(/^[\s,;]+/, ''));
+    const defined = definition[1]!.trim();
+    if (name.length >= 2 && name.length <= 120 && /[A-Za-z\u4e00-\u9fff]/.test(name)) {
+      const start = base + cursor + chunk.indexOf(name);
+      parties.push({
+        name,
+        role: ROLE_WORDS.test(defined) ? defined.replace(/^the\s/i, '') : null,
+        evidence: evidenceFor(view, start, start + name.length),
+      });
     }
     cursor = definition.index + definition[0].length;
     // Skip the descriptor after the definition up to the next "and".
     const next = /\band\s/i.exec(clauseText.slice(cursor));
     if (!next) break;
     cursor += next.index + next[0].length;
-    if (parties.length >= MAX_PARTIES) break;
   }
   if (parties.length === 0) {
-    const split = /^\s*(.{2,120}?)(?:,\sa\s[^,]{2,60})?,?\sand\s(.{2,120}?)(?:,\sa\s[^,]{2,60})?\s*$/is.exec(clauseText.slice(0, 400));
-    if (split) {
-      for (const raw of [split[1]!, split[2]!]) {
-        const name = cleanName(raw);
-        const start = base + Math.max(0, clauseText.indexOf(name));
-        if (name.length >= 2) parties.push({ name, role: null, evidence: evidenceFor(view, start, start + name.length) });
-      }
+    const split = /^\s?(.{2,120}?),?\sand\s(.{2,120}?)$/is.exec(clauseText.slice(0, 400));
+    for (const raw of split ? [split[1]!, split[2]!] : []) {
+      const name = cleanName(raw);
+      const start = base + clauseText.indexOf(name);
+      parties.push({ name, role: null, evidence: evidenceFor(view, start, start + name.length) });
     }
   }
-  return parties;
+  return parties.slice(0, MAX_PARTIES);
 }
 
 /** The lines of the contract's head, each normalised on its own (a single line break becomes a space in the view). */
@@ -137,7 +129,7 @@ function* headLines(original: string): Generator<{ start: number; text: string; 
 }
 
 /** A label alone on its line ("Party A:"), the name on the next line that holds text. */
-const LABEL_LINE = new RegExp(String.raw`^(${LABEL_SOURCE}|${CHINESE_CAPACITY})\s?${BRACKETED}?\s?[:：]$`);
+const LABEL_LINE = new RegExp(String.raw`^(?:The\s)?(${LABEL_SOURCE}|${CHINESE_CAPACITY})\s?${BRACKETED}?\s?[:：]$`);
 
 /** Parties named on labelled lines ("甲方：…", "Party A: …", "Seller: …"), read line by line so that a name ends with its line. */
 function labelledParties(view: TextView): PartyField[] {
@@ -145,7 +137,7 @@ function labelledParties(view: TextView): PartyField[] {
   const seen = new Set<string>();
   const add = (role: string, raw: string, rawStart: number, line: { start: number; text: string; originalOffset: Int32Array }) => {
     const stop = NAME_STOP.exec(raw);
-    const name = trimTrailingDot(cleanName((stop ? raw.slice(0, stop.index) : raw).trim()));
+    const name = trimTrailingDot(cleanName(stop ? raw.slice(0, stop.index) : raw));
     if (PLACEHOLDER.test(name) || LABEL_ONLY.test(name) || seen.has(`${role}|${name}`)) return stop;
     seen.add(`${role}|${name}`);
     const at = line.text.indexOf(name, rawStart);
@@ -159,7 +151,7 @@ function labelledParties(view: TextView): PartyField[] {
     if (line.text === '') continue;
     const labelAlone = LABEL_LINE.exec(line.text);
     if (labelAlone) {
-      pendingRole = labelAlone[1]!.replace(/^the\s/i, '');
+      pendingRole = labelAlone[1]!;
       continue;
     }
     let labelled = false;
@@ -168,16 +160,14 @@ function labelledParties(view: TextView): PartyField[] {
       labelled = true;
       const raw = match[2] ?? match[4]!;
       const rawStart = match.index + match[0].length - raw.length;
-      const stop = add((match[1] ?? match[3]!).replace(/^the\s/i, ''), raw, rawStart, line);
+      const stop = add(match[1] ?? match[3]!, raw, rawStart, line);
       // The next label on the same line may start where this name stops.
       if (stop) LABELLED.lastIndex = rawStart + stop.index;
-      if (parties.length >= MAX_PARTIES) return parties;
     }
     if (pendingRole !== null && !labelled) add(pendingRole, line.text, 0, line);
     pendingRole = null;
-    if (parties.length >= MAX_PARTIES) return parties;
   }
-  return parties;
+  return parties.slice(0, MAX_PARTIES);
 }
 
 /**
@@ -187,6 +177,6 @@ function labelledParties(view: TextView): PartyField[] {
  */
 export function extractParties(view: TextView): PartyField[] | null {
   const parties = labelledParties(view);
-  if (parties.length === 0) parties.push(...partiesFromBetween(view, view.text.slice(0, HEAD_LENGTH)));
+  if (parties.length === 0) parties.push(...partiesFromBetween(view));
   return parties.length > 0 ? parties : null;
 }
