@@ -148,6 +148,9 @@ describe('anti-assignment: "cannot", a consent named by its owner, "neither ... 
     ["Licensee may assign this Agreement with the other party's consent."],
     ['Neither this Agreement nor any rights hereunder may be assigned by either party.'],
     ['Neither this Agreement nor any rights hereunder may be transferred by either party.'],
+    ['Neither Licensee nor its Affiliates may transfer this Agreement.'],
+    ["Without the Members' prior written consent, no assignment of this Agreement is effective."],
+    ["The Manager may assign this Agreement with the Members' prior written consent."],
   ])('counts %j', (text) => {
     expect(restricted(text)).toBe(true);
   });

@@ -103,6 +103,7 @@ describe('liquidated damages: each alternative of the rule on its own', () => {
     ['A delay charge of USD 100 applies to every container.'],
     ['A delayed delivery charge of 1% per week applies.'],
     ['A late performance penalty of 1% per week applies.'],
+    ['Late performance credits apply to every missed milestone.'],
     ['A late delivery fee of 2% per week applies.'],
     ['A delay credit of 5% of the monthly fee applies.'],
     ['乙方违约的，甲方不予退还乙方已支付的定金。'],
