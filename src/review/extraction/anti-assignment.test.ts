@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { extractAntiAssignment } from './anti-assignment.js';
 import { extractFields } from './extract-fields.js';
+import { buildTextView } from './text-view.js';
 
 const restricted = (text: string) => extractFields(text).antiAssignment !== null;
 
@@ -70,5 +72,86 @@ describe('anti-assignment: each way of writing the limit', () => {
     ['甲方可以转让本合同。'],
   ])('does not count %j', (text) => {
     expect(restricted(text)).toBe(false);
+  });
+});
+
+describe('anti-assignment: each alternative of the rule on its own', () => {
+  it.each([
+    ['This Agreement shall not be assignable by either party.'],
+    ['This Agreement is nonassignable.'],
+    ['Any assignment of this Agreement without the prior written consent of Owner is prohibited.'],
+    ['Any assignment of this Agreement without first obtaining the written consent of Licensor is prohibited.'],
+    ['Any assignment of this Agreement without consent of Owner is prohibited.'],
+    ['Without consent of Owner, no assignment of this Agreement is effective.'],
+    ['Without the express prior written consent of Owner, no assignment of this Agreement is effective.'],
+    ['Any assignment in breach of this Section is null and void.'],
+    ['Any assignment in breach of this Section is void.'],
+    ['Licensor shall not unreasonably withhold its consent to any such assignment.'],
+    ["Owner's consent is required to such assignment."],
+    [
+      'This Agreement shall be binding upon the parties and their respective successors and permitted assigns, except as otherwise provided herein.',
+    ],
+    ['Licensee may make an assignment to an Affiliate upon written notice to Licensor.'],
+    ['Licensee may make an assignment to an Affiliate by written notice to Licensor.'],
+    ['Licensee may make an assignment to an Affiliate by giving written notice to Licensor.'],
+    ['Licensee may make an assignment to an Affiliate upon advance notice to Licensor.'],
+    ['Licensee may make an assignment of this Agreement with the consent of Licensor.'],
+    ['Licensee may make an assignment of this Agreement with prior written consent of Licensor.'],
+    ['Licensee may make an assignment of this Agreement with the express consent of Licensor.'],
+    ['No transfer or assignment of this Agreement shall be effective unless approved in writing by Owner.'],
+    ['No assignment shall be valid unless approved by Owner.'],
+    ['Contractor shall not have the right to grant sublicenses, pledge its rights or otherwise assign this Contract.'],
+  ])('counts %j', (text) => {
+    expect(restricted(text)).toBe(true);
+  });
+
+  it.each([
+    ['The Seller shall not make any assignment of its receivables without the written consent of the Buyer.'],
+    ['Consultant shall not assign to Affiliates any patents without the written consent of the Company.'],
+    ['Licensee shall not transfer its patents without the written consent of its board.'],
+    ['Licensee shall not transfer all patents it owns without the written consent of its board.'],
+    ['Employee shall not assign all right title and interest in the Inventions without the written consent of the Company.'],
+    ['Employee shall not assign all right, title and interest in the Inventions without the written consent of the Company.'],
+    ['Licensee shall not transfer any intellectual property without the written consent of its board.'],
+    ['Licensee shall not transfer any invention without the written consent of its board.'],
+    ['Licensee shall not transfer any patent without the written consent of its board.'],
+    ['Licensee shall not transfer any copyright without the written consent of its board.'],
+    ['Licensee shall not transfer any trademark without the written consent of its board.'],
+    ['Licensee shall not transfer any work product without the written consent of its board.'],
+  ])('does not count passing on intellectual property, receivables or inventions: %j', (text) => {
+    expect(restricted(text)).toBe(false);
+  });
+});
+
+describe('anti-assignment: Chinese drafting read by the English rule itself', () => {
+  const englishRule = (text: string) => extractAntiAssignment(buildTextView(text, [])) !== null;
+
+  it.each([
+    ['未经甲方事先书面同意，乙方不得将其持有的本协议项下全部或部分权利义务转让给任何第三方。'],
+    ['乙方不得擅自转让本合同项下的权利。'],
+    ['乙方不得擅自转让其在本合同项下的权利。'],
+  ])('counts %j', (text) => {
+    expect(englishRule(text)).toBe(true);
+  });
+});
+
+describe('anti-assignment: "cannot", a consent named by its owner, "neither ... nor ... may be assigned"', () => {
+  it.each([
+    ['This Agreement cannot be assigned by either party.'],
+    ['Licensee cannot assign this Agreement.'],
+    ["Any assignment of this Agreement without Licensor's prior written consent is prohibited."],
+    ["Any assignment of this Agreement without the other party's prior written consent is prohibited."],
+    ["Any assignment of this Agreement without the Parties' written consent is prohibited."],
+    ["Without Licensor's prior written consent, no assignment of this Agreement is effective."],
+    ["Without the other party's consent, no assignment of this Agreement is effective."],
+    ["Licensee may assign this Agreement with Licensor's prior written consent."],
+    ["Licensee may assign this Agreement with the other party's consent."],
+    ['Neither this Agreement nor any rights hereunder may be assigned by either party.'],
+    ['Neither this Agreement nor any rights hereunder may be transferred by either party.'],
+    ['Neither Licensee nor its Affiliates may transfer this Agreement.'],
+    ["Without the Members' prior written consent, no assignment of this Agreement is effective."],
+    ["The Manager may assign this Agreement with the Members' prior written consent."],
+  ])('counts %j', (text) => {
+    expect(restricted(text)).toBe(true);
   });
 });

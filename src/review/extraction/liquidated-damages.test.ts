@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { extractFields } from './extract-fields.js';
 
-const liquidated = (text: string) => extractFields(text).liquidatedDamages !== null;
+const liquidated = (text: string) => {
+  const field = extractFields(text).liquidatedDamages;
+  if (field === null) return false;
+  expect(field.present).toBe(true);
+  return true;
+};
 
 describe('liquidated damages: an agreed sum without its name', () => {
   it.each([
@@ -62,6 +67,85 @@ describe('liquidated damages: named, termination fees, penalties, balances and d
     ['No termination fee shall be payable by either party.'],
     ['Customer shall pay the remaining balance of the invoice within 30 days.'],
     ['Supplier shall deliver the goods without delay and report the remaining stock weekly.'],
+  ])('does not count %j', (text) => {
+    expect(liquidated(text)).toBe(false);
+  });
+});
+
+describe('liquidated damages: each alternative of the rule on its own', () => {
+  it.each([
+    ['The parties agree that the sums in Schedule 3 are liquidated damages.'],
+    ['Customer may cancel on payment of a cancelation charge of USD 10,000.'],
+    ['A break charge of USD 5,000 applies if the Customer leaves before the end of the Term.'],
+    ['A breakup payment of USD 2 million is due if the Company accepts another offer.'],
+    ['If Customer terminates this Agreement early, Customer shall pay the fees for the rest of the Term.'],
+    ['If Customer terminates this Agreement early, Customer shall pay the fees for the remainder of the Term.'],
+    ['Upon early termination, Customer shall make payment of the remaining fees for the Term.'],
+    ['If the Distributor cancels the agreement, it is liable for the balance of the contract period.'],
+    ['If the Distributor cancels the agreement, it is liable for the remaining contract year.'],
+    ['Should the agreement be cancelled, the Distributor is liable for the remaining minimum commitment.'],
+    ['If Customer chooses to end early, Customer shall pay the fees for the balance of the Term.'],
+    ['Supplier shall pay Buyer a penalty for each late shipment.'],
+    ['A penalty in the amount of USD 1,000 applies to each missed delivery.'],
+    ['A penalty at the rate of 2% of the price applies to each missed delivery.'],
+    ['A penalty shall be payable for each missed delivery.'],
+    ['Buyer may deduct USD 100 for each day of delay.'],
+    ['USD 100 shall be deducted for each day of delay.'],
+    ['Supplier is liable for USD 500 for each day of delay.'],
+    ['Supplier shall pay USD 500 for each full day of delay.'],
+    ['Supplier shall pay USD 500 per calendar day of delay.'],
+    ['Supplier shall pay USD 500 for every business day of delay.'],
+    ['Supplier shall pay USD 500 for each day of such delay.'],
+    ['The amount payable is a reasonable estimate of the damage Buyer would suffer.'],
+    ['The parties agree that the amounts payable under Section 5 constitute a reasonable estimate and not a penalty.'],
+    ['The parties agree that the amounts payable under Section 5 represent a reasonable estimate and not a penalty.'],
+    ['The fee is not a penalty.'],
+    ['A delay charge of USD 100 applies to every container.'],
+    ['A delayed delivery charge of 1% per week applies.'],
+    ['A late performance penalty of 1% per week applies.'],
+    ['Late performance credits apply to every missed milestone.'],
+    ['A late delivery fee of 2% per week applies.'],
+    ['A delay credit of 5% of the monthly fee applies.'],
+    ['乙方违约的，甲方不予退还乙方已支付的定金。'],
+    ['乙方逾期交货的，应向甲方支付罚款。'],
+    ['乙方违约的，应向甲方支付赔偿金5万元。'],
+  ])('counts %j', (text) => {
+    expect(liquidated(text)).toBe(true);
+  });
+
+  it.each([
+    ['Neither party shall be responsible for liquidated damages.'],
+    ['Supplier shall not be liable to Customer for any liquidated damages.'],
+    ['Neither party shall be liable for any indirect, special, incidental, consequential or liquidated damages.'],
+    ['Neither party shall be liable for any indirect, special, incidental, consequential and liquidated damages.'],
+    ['Either party may terminate this Agreement if the other party is late in performing.'],
+    ['Customer may terminate this Agreement at any time without payment of any termination fee.'],
+    ['Customer may terminate this Agreement without incurring any early termination fee.'],
+    ['Customer may terminate this Agreement without the payment of any cancelation charge.'],
+    ['Customer may reduce its order quantities and pay the adjusted price without penalty.'],
+    ['Customer may reduce its order quantities and pay the adjusted price without any penalty.'],
+    ['Customer may reduce its order quantities and pay the adjusted price without the payment of any penalty.'],
+    ['Customer may reduce its order quantities and pay the adjusted price without payment of any penalty.'],
+    ['The term "late delivery charge" is defined in Section 1.'],
+    ['Customer shall pay or reimburse Supplier for any penalties levied by the port authority.'],
+    ['Carrier shall invoice Customer for any termination fees that its subcontractors pass on.'],
+    ['Any termination fee charged by the other carrier is passed through at cost.'],
+    ['Any termination charge imposed by third parties is passed through at cost.'],
+    ['Supplier shall pay any fine or penalty imposed by a port authority.'],
+    ['Supplier shall pay any cost or penalty imposed by a port authority.'],
+    ['Supplier shall pay any loss or penalty imposed by a port authority.'],
+    ['Supplier shall pay any damage or penalty imposed by a port authority.'],
+    ['Supplier shall pay any judgment or penalty imposed by a port authority.'],
+    ['Supplier shall pay any fine, penalty or surcharge imposed by a port authority.'],
+    ['Supplier shall pay any penalty or fine imposed by a port authority.'],
+    ['Supplier shall pay any penalty or cost imposed by a port authority.'],
+    ['Supplier shall pay any penalty or loss imposed by a port authority.'],
+    ['A cancelation fee applies to every purchase order cancelled less than ten days before shipment.'],
+    ['Each order cancelled late bears a cancellation fee of 5%.'],
+    ['Each shipment cancelled late bears a cancellation fee of 5%.'],
+    ['Each reservation cancelled late bears a cancelation fee of 5%.'],
+    ['The interconnect termination charge is set by the regulator.'],
+    ['No cancelation fee shall be payable.'],
   ])('does not count %j', (text) => {
     expect(liquidated(text)).toBe(false);
   });

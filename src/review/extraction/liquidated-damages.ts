@@ -3,7 +3,7 @@ import { evidenceInSentence, type TextView } from './text-view.js';
 import type { PresenceField } from './types.js';
 
 const MENTIONS =
-  /liquidated|penalt|fee|(?:termination|cancell?ation|exit|break(?:-?up)?|kill)\s(?:payment|charge)|remaining|balance|unexpired|remainder|rest\sof|delay|late|estimate|违约金|罚金|定金/i;
+  /liquidated|penalt|fee|(?:termination|cancell?ation|exit|break(?:-?up)?|kill)\s(?:payment|charge)|remaining|balance|unexpired|remainder|rest\sof|delay|late|estimate|违约金|罚金|罚款|赔偿金|定金/i;
 const LIQUIDATED = /\bliquidated\sdamages\b/i;
 /** Liquidated damages excluded ("neither party shall have a liability for consequential or liquidated damages"). */
 const NO_LIQUIDATED =
@@ -11,21 +11,20 @@ const NO_LIQUIDATED =
 /** "charge penalties on late payment with interest at the rate of ...": late-payment interest under another name. */
 const LATE_PAYMENT_PENALTY = /\bpenalt(?:y|ies)\s(?:on|for)\s(?:late|overdue|delayed)\spayments?\b[^.;]{0,40}\binterest\b/i;
 /** Fees owed for ending the contract early (CUAD counts termination fees as liquidated damages); "pre-termination payments" are not. */
-const TERMINATION_FEE =
-  /(?<![\w-])(?:early\stermination|termination|cancell?ation|exit|break(?:-?up)?|kill)\s(?:fee|charge|payment|penalt(?:y|ies))s?\b/i;
+const TERMINATION_FEE = /(?<![\w-])(?:termination|cancell?ation|exit|break(?:-?up)?|kill)\s(?:fee|charge|payment|penalt(?:y|ies))s?\b/i;
 /** A penalty one party must pay the other ("impose a penalty of RMB10,000", "payment penalties shall apply"). */
 const CONTRACTUAL_PENALTY =
   /\b(?:pay|assess|impose|charge|levy|forfeit)\b[^.;]{0,80}?\bpenalt(?:y|ies)\b|\bpenalt(?:y|ies)\s(?:of|equal|amounting|in\sthe\samount|at\sthe\srate)\b|\bpenalt(?:y|ies)\s(?:shall|will)\s(?:apply|be\s(?:paid|payable|assessed|charged))\b/i;
 /** Penalties that are not owed to the other party, or the absence of one. */
 const NOT_A_PENALTY =
-  /\bwithout\s(?:any\s|the\spayment\sof\sany\s|payment\sof\sany\s)?(?:penalty|fee|charge)|\b(?:under\s)?penalt(?:y|ies)\sof\s(?:perjury|nullity|law)\b|\bis\sdefined\sin\b|\breimburse\b[^.;]{0,100}\bpenalt|\binvoice\b[^.;]{0,80}\btermination\sfees\b|\b(?:fees?|charges?)\s(?:charged|imposed|levied)\sby\s(?:the\s)?(?:alternative|third|other)\b|\b(?:fines?|taxes|interest|costs?|losses?|damages?|judgments?),?\s(?:and|or)?\s*penalt|\bpenalt(?:y|ies),?\s(?:and|or)?\s*(?:fines?|interest|costs?|losses?)|\b(?:civil|criminal|statutory|tax|governmental|regulatory)\spenalt|\bcancell?ation\sfees?\b[^.;]{0,40}\b(?:order|shipment|purchase)|\b(?:orders?|shipments?|purchase\sorders?|reservations?)\b[^.;]{0,80}\bcancell?ation\sfee|\b(?:call|network|interconnect(?:ion)?|mobile)\stermination\s(?:fee|charge|rate)|\bno\s(?:termination|cancell?ation)\s(?:fee|charge)/i;
+  /\bwithout\s(?:incurring\s|(?:the\s)?payment\sof\s)?(?:any\s)?(?:(?:early\s)?(?:termination|cancell?ation)\s)?(?:penalty|fee|charge)|\bpenalt(?:y|ies)\sof\s(?:perjury|nullity|law)\b|\bis\sdefined\sin\b|\breimburse\b[^.;]{0,100}\bpenalt|\binvoice\b[^.;]{0,80}\btermination\sfees\b|\b(?:fees?|charges?)\s(?:charged|imposed|levied)\sby\s(?:the\s)?(?:alternative|third|other)\b|\b(?:fines?|taxes|interest|costs?|loss(?:es)?|damages?|judgments?),?\s(?:and|or)?\s*penalt|\bpenalt(?:y|ies),?\s(?:and|or)?\s*(?:fines?|interest|costs?|loss(?:es)?)|\b(?:civil|criminal|statutory|tax|governmental|regulatory)\spenalt|\bcancell?ation\sfees?\b[^.;]{0,40}\b(?:order|shipment|purchase)|\b(?:orders?|shipments?|reservations?)\b[^.;]{0,80}\bcancell?ation\sfee|\b(?:call|network|interconnect(?:ion)?|mobile)\stermination\s(?:fee|charge|rate)|\bno\s(?:termination|cancell?ation)\s(?:fee|charge)/i;
 /**
  * Agreed sums without the name: paying out the rest of the term when the contract ends early
  * ("shall pay the fees for the balance of the Term"), and a fixed sum per day of delay.
  */
 const BALANCE_ON_TERMINATION =
   /\b(?:pay|payment\sof|owe|liable\sfor)\b[^.;]{0,100}?\b(?:remaining|balance\sof|unexpired|rest\sof|remainder\sof)\b[^.;]{0,40}?\b(?:term|contract\s(?:period|years?)|fees|payments|minimum\s\w+)\b/i;
-const TERMINATES = /\bterminat\w*|\bcancel\w*|\bend(?:s|ed)?\searly\b/i;
+const TERMINATES = /\bterminat|\bcancel|\bend(?:s|ed)?\searly\b/i;
 const DELAY_SUM =
   /\b(?:pay|credit|deduct\w*|reduc\w*|liable\sfor)\b(?:[^.;]|\.(?=\d)){0,100}?\b(?:for\seach|per|every)\s(?:full\s|calendar\s|business\s)?(?:day|week)\s(?:of\s(?:such\s)?)?(?:delay|late|lateness|that\s\w+\sis\s(?:late|delayed))/i;
 /**
@@ -34,7 +33,7 @@ const DELAY_SUM =
  * how injunctions are justified.
  */
 const AGREED_SUM =
-  /\b(?:reasonable|genuine|fair)\s(?:pre-?)?estimate\b[^.;]{0,60}?\b(?:damages?|loss(?:es)?|harm)\b|\b(?:amount|sum|payment|fee|charge)s?\b[^.;]{0,80}?\b(?:is|are|be|constitutes?|represents?)\s(?:a\sreasonable\s\w+\sand\s)?not\s(?:as\s)?a\spenalty\b|\b(?:late[-\s]delivery|delay(?:ed)?(?:\sdelivery)?|late\sperformance)\s(?:charges?|penalt(?:y|ies)|fees?|damages|credits?)\b/i;
+  /\b(?:reasonable|genuine|fair)\s(?:pre-)?estimate\b[^.;]{0,60}?\b(?:damages?|loss(?:es)?|harm)\b|\b(?:amount|sum|payment|fee|charge)s?\b[^.;]{0,80}?\b(?:is|are|be|constitutes?|represents?)\s(?:a\sreasonable\s\w+\sand\s)?not\s(?:as\s)?a\spenalty\b|\b(?:late[-\s]delivery|delay(?:ed)?(?:\sdelivery)?|late\sperformance)\s(?:charges?|penalt(?:y|ies)|fees?|damages|credits?)\b/i;
 /** 违约金 (contractual damages), 罚金 and forfeited deposits (定金罚则). */
 const CHINESE = /违约金|罚金|罚款|定金罚则|双倍返还定金|不予退还[^。；]{0,10}定金|赔偿金/;
 

@@ -1,9 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { extractFields } from './extract-fields.js';
 
+/** The right found (`null` when none) and its notice period; a notice period never comes without the right. */
 const convenience = (text: string) => {
-  const contract = extractFields(text);
-  return contract.terminationForConvenience ? { notice: contract.terminationNoticeDays?.days ?? null } : null;
+  const { terminationForConvenience: right, terminationNoticeDays: days } = extractFields(text);
+  if (right === null) {
+    expect(days).toBeNull();
+    return null;
+  }
+  expect(right.present).toBe(true);
+  if (days !== null) expect(days.days).toEqual(expect.any(Number));
+  return { notice: days === null ? null : days.days };
 };
 
 describe('termination for convenience', () => {
@@ -148,5 +155,337 @@ describe('termination for convenience: an anniversary that opens the right is no
         'Either party may terminate this Agreement effective on any anniversary of the Effective Date upon ninety (90) days written notice.',
       ),
     ).toBeNull();
+  });
+});
+
+describe('termination for convenience: the ways a party is given the right', () => {
+  it.each([
+    ['Licensee may, at its option, terminate this Agreement upon sixty (60) days written notice.', 60],
+    ['Buyer shall have the right (but not the obligation) to terminate this Agreement upon ninety (90) days written notice.', 90],
+    ['Buyer shall have the right at any time, upon thirty (30) days written notice, to terminate this Agreement.', 30],
+    ['Buyer shall have the right hereunder to terminate this Agreement upon thirty (30) days written notice.', 30],
+    ['Buyer shall have the right to immediately terminate this Agreement upon thirty (30) days written notice.', 30],
+    ["The Company may terminate Employee's employment upon thirty (30) days written notice.", 30],
+    ['Tenant may terminate the Lease upon sixty (60) days written notice.', 60],
+    ['Buyer may terminate all or any part of this Agreement upon thirty (30) days written notice.', 30],
+    ['Licensee may terminate the license upon thirty (30) days written notice.', 30],
+    ['Licensor may terminate in its sole discretion by giving thirty (30) days written notice.', 30],
+    ['This Agreement may also be terminated by either party upon thirty (30) days written notice.', 30],
+    ['This Agreement may be canceled by either party upon thirty (30) days written notice.', 30],
+    ['This Agreement shall terminate upon either party giving ninety (90) days written notice to the other.', 90],
+    [
+      'This Agreement shall terminate on the date stated in a notice given at the option of either party upon thirty (30) days written notice.',
+      30,
+    ],
+    ['This Agreement shall continue in effect until either party terminates it by giving ninety (90) days written notice.', 90],
+    ['This Agreement shall remain in force until terminated by either party by giving six (6) months written notice.', 180],
+    ['Users who decide to terminate the contract must give thirty (30) days written notice.', 30],
+    ['Members who elect to terminate this agreement must give thirty (30) days written notice.', 30],
+  ])('finds %j', (text, notice) => {
+    expect(convenience(text)).toEqual({ notice });
+  });
+
+  it.each([
+    // A purchase order or an order is not the contract.
+    ['Either party may terminate any purchase order under this Agreement upon thirty (30) days written notice.'],
+    ['Either party may terminate any purchase order on thirty (30) days written notice.'],
+  ])('does not count ending something other than the contract: %j', (text) => {
+    expect(convenience(text)).toBeNull();
+  });
+});
+
+describe('termination for convenience: qualifiers without a notice period', () => {
+  it.each([
+    ['Either party may terminate this Agreement without any reason.'],
+    ['The Company may terminate this Agreement without reason.'],
+    ['Licensor may terminate this Agreement in its sole discretion.'],
+    ['Licensor may terminate this Agreement in its absolute discretion.'],
+    ['Licensor may terminate this Agreement in its unfettered discretion.'],
+    ['Licensor may terminate this Agreement in its discretion.'],
+    ['Licensor may terminate this Agreement in its sole and absolute discretion.'],
+    ['Licensor may terminate this Agreement at its discretion.'],
+    ['Licensor may terminate this Agreement at its sole discretion.'],
+    ['Licensor may terminate this Agreement at their absolute discretion.'],
+    ['Licensor may terminate this Agreement at its convenience.'],
+    ['Customer may terminate this Agreement for any reason.'],
+    ['Either party may terminate this Agreement at will.'],
+    ['Licensee may terminate this Agreement by giving prior written notice to Licensor.'],
+    ['Licensee may terminate this Agreement by giving [***] written notice to Licensor.'],
+    ['Licensee may terminate this Agreement with ***** prior written notice to Licensor.'],
+    ['Licensee may terminate this Agreement upon [***] notice to Licensor.'],
+    ['Licensee may terminate this Agreement upon *** notice to Licensor.'],
+    ['This Agreement may be terminated at any time by Customer.'],
+    ['This Agreement may also be terminated at any time by Customer.'],
+    ['This contract may be canceled at any time by Customer.'],
+  ])('finds %j', (text) => {
+    expect(convenience(text)).toEqual({ notice: null });
+  });
+
+  it.each([
+    ['Customer may terminate this Agreement for its convenience or if Supplier fails to meet the service levels.'],
+    ['The Members may terminate this Agreement for their convenience or if the Manager fails to perform.'],
+    ['Either party may terminate this Agreement for non-cause or if the other party becomes insolvent.'],
+    ['Customer may terminate this Agreement without any cause or if Supplier becomes insolvent.'],
+    ['Customer may terminate this Agreement for any reason or no reason, or if Supplier fails to perform.'],
+    ['Customer may terminate this Agreement for no reason, or if Supplier fails to perform.'],
+  ])('keeps an explicit convenience right beside grounds for cause: %j', (text) => {
+    expect(convenience(text)).toEqual({ notice: null });
+  });
+
+  it('reads a heading "Termination for Convenience" and Chinese drafting', () => {
+    expect(convenience('Termination for Convenience.')).toEqual({ notice: null });
+    expect(convenience('Termination without Cause.')).toEqual({ notice: null });
+    expect(convenience('任何一方可提前三十日书面通知对方解除本合同。')).not.toBeNull();
+  });
+});
+
+describe('termination for convenience: what makes a right one for cause, mutual, barred or about the end of the term', () => {
+  it.each([
+    ['Either party may terminate this Agreement upon thirty (30) days written notice in the event the other party ceases to do business.'],
+    ['Either party may terminate this Agreement upon thirty (30) days written notice in case the other party ceases to do business.'],
+    ['Either party may terminate this Agreement upon thirty (30) days written notice upon the occurrence of a Regulatory Event.'],
+    ['Either party may terminate this Agreement upon thirty (30) days written notice upon occurrence of a Regulatory Event.'],
+    ['Licensor may terminate this Agreement upon thirty (30) days written notice upon any of the following events:'],
+    ['Licensor may terminate this Agreement upon thirty (30) days written notice to Distributors who fail to meet the annual targets.'],
+    ['Either party may terminate this Agreement upon thirty (30) days written notice during a force majeure event lasting ninety days.'],
+    ['Licensor may terminate this Agreement upon thirty (30) days written notice following a change of control of Licensee.'],
+    ['Licensor may terminate this Agreement upon thirty (30) days written notice when the Minimum Targets have not been met.'],
+    ['Licensor may terminate this Agreement upon thirty (30) days written notice when the fees are not paid.'],
+    ['Supplier may terminate this Agreement upon thirty (30) days written notice due to changes in law.'],
+    ['Supplier may terminate this Agreement upon thirty (30) days written notice as a result of a change in law.'],
+  ])('does not count a right that depends on an event: %j', (text) => {
+    expect(convenience(text)).toBeNull();
+  });
+
+  it.each([
+    ['This Agreement may be terminated at any time by written agreement signed by both parties.'],
+    ['This Agreement may be terminated at any time by agreement between the parties.'],
+    ['This Agreement may be terminated at any time by a written agreement of the parties.'],
+    ['This Agreement may be terminated at any time upon agreement in writing between the parties.'],
+    ['The parties may jointly terminate this Agreement at any time.'],
+    ['The parties may terminate this Agreement at any time.'],
+    ['This Agreement may be terminated at any time with the written consent of both parties.'],
+  ])('does not count ending the contract by agreement of both: %j', (text) => {
+    expect(convenience(text)).toBeNull();
+  });
+
+  it.each([
+    ['Customer may not unilaterally terminate this Agreement for convenience.'],
+    ['Customer may not terminate this Agreement for convenience.'],
+    ['The Distributor shall not be entitled to terminate this Agreement for convenience.'],
+    [
+      'Supplier shall have the right to terminate this Agreement upon sixty (60) days notice; provided, however, that Supplier and its Affiliates agree not to terminate this Agreement during the Initial Term.',
+    ],
+  ])('does not count a right that is taken away: %j', (text) => {
+    expect(convenience(text)).toBeNull();
+  });
+
+  it.each([
+    ['Either party may terminate this Agreement effective as of the end of the then-current term upon ninety (90) days written notice.'],
+    ['Either party may terminate this Agreement on the last day of the initial term upon ninety (90) days written notice.'],
+    [
+      'Either party may terminate this Agreement upon ninety (90) days written notice prior to the third anniversary of the Effective Date.',
+    ],
+    ['Either party may terminate this Agreement upon ninety (90) days written notice effective on any subsequent anniversary.'],
+    ['Either party may terminate this Agreement upon ninety (90) days written notice as of each subsequent anniversary.'],
+    ['Either party may terminate this Agreement upon ninety (90) days written notice before a contract anniversary.'],
+    ['Either party may terminate this Agreement upon ninety (90) days written notice upon its third anniversary.'],
+  ])('does not count ending the contract at the end of a term or at an anniversary: %j', (text) => {
+    expect(convenience(text)).toBeNull();
+  });
+
+  it.each([
+    ['Distributor may terminate this Agreement upon the expiration or termination of the Supply Agreement for any reason.'],
+    ['Distributor may terminate this Agreement upon termination of the Supply Agreement for any reason.'],
+    ['Licensee may terminate this Agreement once the Distribution Agreement is terminated by either party for any reason.'],
+    ['Licensee may terminate this Agreement once the Distribution Agreement is terminated by Supplier for any reason.'],
+    ['Licensee may terminate this Agreement once the Distribution Agreement is terminated for any reason.'],
+  ])('does not count "for any reason" that qualifies the end of another contract: %j', (text) => {
+    expect(convenience(text)).toBeNull();
+  });
+});
+
+describe('termination for convenience: lists, provisos and numbers in brackets', () => {
+  it('splits lettered items the sentence splitter kept together, roman numerals too', () => {
+    expect(
+      convenience(
+        'i. Either party may terminate this Agreement if the other party breaches it. ii. Either party may terminate this Agreement upon thirty (30) days written notice.',
+      ),
+    ).toEqual({ notice: 30 });
+  });
+
+  it('reads inline items "(i) ... (ii) ..." with the lead, even in a sentence that starts with its own marker', () => {
+    expect(
+      convenience(
+        'This Agreement may be terminated (i) by either party if the other party breaches it, or (ii) by Customer upon thirty (30) days written notice.',
+      ),
+    ).toEqual({ notice: 30 });
+    expect(
+      convenience(
+        '(c) This Agreement may be terminated (a) by either party if the other party breaches it, or (b) by Customer upon thirty (30) days written notice.',
+      ),
+    ).toEqual({ notice: 30 });
+  });
+
+  it.each([
+    [
+      'Either party may terminate this Agreement upon thirty (30) days written notice if the other party breaches it and fails to cure it within sixty (60) days.',
+    ],
+    [
+      'Either party may terminate this Agreement upon thirty (30) calendar days notice if the other party breaches it and fails to cure it within sixty (60) calendar days.',
+    ],
+    [
+      'Either party may terminate this Agreement upon thirty (30) business days notice if the other party breaches it and fails to cure it within sixty (60) business days.',
+    ],
+    [
+      'Either party may terminate this Agreement upon thirty (30) working days notice if the other party breaches it and fails to cure it within sixty (60) working days.',
+    ],
+    [
+      'Either party may terminate this Agreement upon one (1) day notice if the other party breaches it and fails to cure it within one (1) day.',
+    ],
+    [
+      'Either party may terminate this Agreement upon one (1) week notice if the other party breaches it and fails to cure it within one (1) week.',
+    ],
+    [
+      'Either party may terminate this Agreement upon one (1) month notice if the other party breaches it and fails to cure it within one (1) month.',
+    ],
+    [
+      'Either party may terminate this Agreement upon one (1) year notice if the other party breaches it and fails to cure it within one (1) year.',
+    ],
+  ])('does not take the number of a period for a list item: %j', (text) => {
+    expect(convenience(text)).toBeNull();
+  });
+
+  it('splits a proviso introduced by "provided however" without commas', () => {
+    expect(
+      convenience(
+        'Either party may terminate this Agreement if the other party breaches it, provided however either party may terminate this Agreement for convenience.',
+      ),
+    ).toEqual({ notice: null });
+  });
+});
+
+describe('termination for convenience: list items read under their lead', () => {
+  const document = (...paragraphs: string[]) => paragraphs.join('\n\n');
+
+  it.each([
+    [
+      document(
+        '12.1 This Agreement may be terminated as follows:',
+        '(a) by either party if the other party breaches it;',
+        '(b) by Customer upon thirty (30) days prior written notice to Supplier.',
+      ),
+      30,
+    ],
+    [
+      document(
+        '12.1 This Agreement may be terminated as follows:',
+        '(iv) by Customer upon thirty (30) days prior written notice to Supplier.',
+      ),
+      30,
+    ],
+    [
+      document(
+        '12.1 This Agreement may be terminated as follows:',
+        'b. by Customer upon thirty (30) days prior written notice to Supplier.',
+      ),
+      30,
+    ],
+    [
+      document(
+        '12.1 This Agreement may be terminated as follows:',
+        'b) by Customer upon thirty (30) days prior written notice to Supplier.',
+      ),
+      30,
+    ],
+    [
+      document(
+        '12.1 This Agreement may be terminated as follows:',
+        '(12) by Customer upon thirty (30) days prior written notice to Supplier.',
+      ),
+      30,
+    ],
+    [
+      document('10.2.1 This Agreement may be terminated as follows:', '10.2.1.3 by Customer upon thirty (30) days prior written notice.'),
+      30,
+    ],
+    [document('10.12 This Agreement may be terminated as follows:', '10.12.3 by Customer upon thirty (30) days prior written notice.'), 30],
+    [document('10.2 This Agreement may be terminated as follows:', '10.2.13 by Customer upon thirty (30) days prior written notice.'), 30],
+    [
+      document(
+        '7.1 The term is three years, unless terminated earlier in the following way:',
+        '7.1.1 By either party upon six (6) months prior written notice to the other.',
+      ),
+      180,
+    ],
+    [
+      document(
+        '10.1 Either party may terminate this Agreement as follows:',
+        'Payment terms: as set out in section 4.',
+        '(c) by Customer upon thirty (30) days written notice.',
+      ),
+      30,
+    ],
+  ])('finds %j', (text, notice) => {
+    expect(convenience(text)).toEqual({ notice });
+  });
+
+  it.each([
+    // A new section between the lead and the item: the item has no lead.
+    [
+      document(
+        '10.1 Either party may terminate this Agreement as follows:',
+        '10.2 Fees are payable monthly in advance.',
+        '(c) by Customer upon thirty (30) days written notice.',
+      ),
+    ],
+    [
+      document(
+        '10.1 Either party may terminate this Agreement as follows:',
+        'Section 11 Fees are payable monthly.',
+        '(c) by Customer upon thirty (30) days written notice.',
+      ),
+    ],
+    [
+      document(
+        '10.1 Either party may terminate this Agreement as follows:',
+        'Article 11 Fees are payable monthly.',
+        '(c) by Customer upon thirty (30) days written notice.',
+      ),
+    ],
+    // An item of another numbered list (10.2.1 is not a sibling of 10.3.2).
+    [
+      document(
+        '10.1 Either party may terminate this Agreement as follows:',
+        '10.2.1 Fees are payable monthly in advance.',
+        '10.3.2 by Customer upon thirty (30) days written notice.',
+      ),
+    ],
+    [document('Fees are payable monthly.', '(c) by Customer upon thirty (30) days written notice.')],
+    // A sentence after the lead that is not an item.
+    [
+      document(
+        'Either party may terminate this Agreement as follows:',
+        'Each party shall give thirty (30) days prior written notice to the other.',
+      ),
+    ],
+    // Items that are mutual, for cause, or name no notice or qualifier.
+    [document('This Agreement may be terminated:', '(a) by mutual written agreement of the parties upon thirty (30) days notice.')],
+    [document('This Agreement may be terminated:', '(a) by Customer on the Closing Date.')],
+    [
+      document(
+        'This Agreement may be terminated:',
+        '(a) by either party upon thirty (30) days written notice if the other party breaches it.',
+      ),
+    ],
+    // A lead that grants nothing.
+    [
+      document(
+        'The following provisions survive termination:',
+        '(a) Section 4 (Notices), requiring thirty (30) days prior written notice;',
+      ),
+    ],
+  ])('does not count %j', (text) => {
+    expect(convenience(text)).toBeNull();
   });
 });

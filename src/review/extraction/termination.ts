@@ -12,43 +12,46 @@ const ACTIVE_RIGHT =
 const CONTRACT_OBJECT =
   /^(?:(?:this|the|such|any|its|their|your|his|her)\s)?(?:[A-Z]|whole\b|all\sor\sany\spart|agreement|contract|term\b|performance|relationship|licen[cs]e|arrangement|engagement|employment)|^(?:upon|on|by|with|at|for|without|immediately|effective|forthwith|in\s(?:its|their)|\()/;
 const PASSIVE_RIGHT =
-  /\bmay\s(?:\w+\s){0,2}?be\s(?:terminated|cancell?ed)\b|(?<!non-?)\b(?:terminable|cancell?able)\b|\bshall\sterminate\b[^.;]{0,80}?\b(?:upon\s(?:either|any|one)\sparty\sgiving|at\sthe\soption\sof)\b|\bcontinue\sin\seffect\suntil\s(?:either|any|one)\sparty\b[^.;]{0,60}\bnotice\b|\b(?:until|unless\s(?:sooner|earlier)|unless)\sterminated\sby\s(?:either|any|one|a)\sparty\s(?:upon|by\sgiving|giving|on|with)\b[^.;]{0,60}\bnotice\b|\b(?:wishing|wishes|desiring|desires|decides?|electing|elects?)\sto\sterminate\s(?:this|the)\s(?:agreement|contract)\b/i;
+  /\bmay\s(?:\w+\s){0,2}?be\s(?:terminated|cancell?ed)\b|(?<!non-)\b(?:terminable|cancell?able)\b|\bshall\sterminate\b[^.;]{0,80}?\b(?:upon\s(?:either|any|one)\sparty\sgiving|at\sthe\soption\sof)\b|\bcontinue\sin\seffect\suntil\s(?:either|any|one)\sparty\b[^.;]{0,60}\bnotice\b|\b(?:until|unless\s(?:sooner|earlier)|unless)\sterminated\sby\s(?:either|any|one|a)\sparty\s(?:upon|by\sgiving|giving|on|with)\b[^.;]{0,60}\bnotice\b|\b(?:wishing|wishes|desiring|desires|decides?|electing|elects?)\sto\sterminate\s(?:this|the)\s(?:agreement|contract)\b/i;
 const NOT_ALLOWED = /\b(?:shall|will|may)\snot\s(?:\w+\s){0,2}terminat|\bnot\sbe\sentitled\sto\sterminat|\bagrees?\snot\sto\sterminat/i;
 /** Ending the contract by agreement of both parties is not one party's right. */
 const MUTUAL_TERMINATION =
-  /\bmutual(?:ly)?\b|\bby\s(?:written\s|an?\s)?agreement\b|\bagreement\sin\swriting\b|\bthe\sparties\smay\s(?:\w+\s)?terminate\b|\bwritten\sconsent\sof\s(?:both|all|the)\sparties\b/i;
+  /\bmutual(?:ly)?\b|\bby\s(?:an?\s)?(?:written\s)?agreement\b|\bagreement\sin\swriting\b|\bthe\sparties\smay\s(?:\w+\s)?terminate\b|\bwritten\sconsent\sof\s(?:both|all|the)\sparties\b/i;
 /** Ending the contract at the end of a term is non-renewal, not termination for convenience. */
 const END_OF_TERM =
-  /\b(?:at|on|effective\s(?:on|as\sof))\sthe\s(?:end|expiration|expiry|last\sday)\sof\s(?:the\s|its\s)?(?:initial|then[- ]current|current|renewal)?\s*term\b|\b(?:at|on|as\sof|effective\s(?:on|as\sof)|prior\sto|before|upon)\s(?:the\s|any\s|each\s|an?\s|its\s)?(?:[\w-]+\s)?anniversary\b/i;
+  /\b(?:at|on|effective\s(?:on|as\sof))\sthe\s(?:end|expiration|expiry|last\sday)\sof\s(?:the\s|its\s)?(?:initial|then[- ]current|current|renewal)?\s*term\b|\b(?:at|on|as\sof|prior\sto|before|upon)\s(?:the\s|any\s|each\s|an?\s|its\s)?(?:[\w-]+\s)?anniversary\b/i;
 
 function grantsTerminationRight(text: string): boolean {
   if (NOT_ALLOWED.test(text)) return false;
   if (PASSIVE_RIGHT.test(text)) return true;
   for (const match of text.matchAll(ACTIVE_RIGHT)) {
-    if (CONTRACT_OBJECT.test((match[1] ?? match[2] ?? '').trim())) return true;
+    if (CONTRACT_OBJECT.test(match[1] ?? match[2] ?? '')) return true;
   }
   return false;
 }
 
-/** Qualifiers that make any termination right one for convenience. */
+/**
+ * Qualifiers that make any termination right one for convenience. Those that hold even beside other grounds
+ * ("for convenience", "without cause", "for no reason") are in STRONG_CONVENIENCE, read first.
+ */
 const CONVENIENCE =
-  /\bfor\s(?:its\s|their\s)?convenience\b|\bwithout\s(?:any\s)?(?:cause|reason)\b|\bwith\sor\swithout\scause\b|\bfor\sany\sreason\sor\s(?:for\s)?no\sreason\b|\bfor\sno\sreason\b|\bin\sits\s(?:sole\s|absolute\s|unfettered\s)?(?:and\sabsolute\s)?discretion\b|\bat\s(?:its|their)\s(?:sole\s|absolute\s)?(?:discretion|convenience)\b|\bfor\sany\sreason(?:\swhatsoever)?\b|\bat\swill\b/i;
+  /\bwithout\s(?:any\s)?reason\b|\bin\sits\s(?:sole\s|absolute\s|unfettered\s)?(?:and\sabsolute\s)?discretion\b|\bat\s(?:its|their)\s(?:sole\s|absolute\s)?(?:discretion|convenience)\b|\bfor\sany\sreason\b|\bat\swill\b/i;
 /** Notice with no readable length: "upon prior written notice thereof", "upon [***] written notice". */
 const NOTICE_ALONE =
-  /\b(?:upon|on|by\sgiving|with)\s(?:(?:\[[^\]]{0,10}\]|\*{2,})\s)?(?:(?:prior|advance|reasonable|written|advance)\s){1,3}notice\b|\b(?:upon|on)\s(?:\[[^\]]{0,10}\]|\*{2,})\s(?:(?:prior|advance|written)\s)*notice\b/i;
+  /\b(?:upon|on|by\sgiving|with)\s(?:(?:\[[^\]]{0,10}\]|\*{2,})\s)?(?:(?:prior|advance|reasonable|written|advance)\s){1,3}notice\b|\b(?:upon|on)\s(?:\[[^\]]{0,10}\]|\*{2,})\snotice\b/i;
 /** "at any time" makes a right discretionary only when it is this contract that ends. */
 const AT_ANY_TIME = /\bat\sany\stime\b/i;
 const ENDS_THIS_CONTRACT =
   /\b(?:terminate|cancel)\s(?:this|the)\s(?:agreement|contract)\b|\b(?:agreement|contract)\smay\s(?:\w+\s)?be\s(?:terminated|cancell?ed)\b/i;
 /** The first three also hold when the sentence names other grounds. */
 const STRONG_CONVENIENCE =
-  /\bfor\s(?:its\s|their\s)?convenience\b|\bfor\snon-?cause\b|\bwithout\s(?:any\s)?cause\b|\bwith\sor\swithout\scause\b|\bfor\sany\sreason\sor\s(?:for\s)?no\sreason\b|\bfor\sno\sreason\b|\bfor\sany\sor\sno\sreason\b|\btermination\swithout\scause\b/i;
+  /\bfor\s(?:its\s|their\s)?convenience\b|\bfor\snon-?cause\b|\bwithout\s(?:any\s)?cause\b|\bfor\sany\sreason\sor\sno\sreason\b|\bfor\sno\sreason\b|\bfor\sany\sor\sno\sreason\b/i;
 /** Grounds that make a termination right one for cause, not convenience. */
 const CONDITION =
   /\bif\b|\bin\sthe\sevent\b|\bin\scase\b|\bshould\b|\bupon\s(?:the\s)?(?:occurrence|breach|default|insolvency|bankruptcy|any\sof\sthe\sfollowing)|\bbreach|\bdefault|\bfail(?:s|ure|ed)?\b|\binsolven|\bbankrupt|\bcure\b|\bviolat|\bforce\smajeure|\bchange\s(?:of|in)\scontrol|\bacquired\b|\bmerger\b|\bunable\b|\bnot\s(?:been\s)?(?:paid|achieved|met)|\billegal|\bconvict|\b(?:for|with)\scause\b|\bdue\sto\b|\bas\sa\sresult\sof\b|\bwhere\b|\bunless\b/i;
 /** "Upon termination of this Agreement for any reason" is about consequences, not a right to terminate. */
 const CONSEQUENCE =
-  /\b(?:upon|after|following|on)\s(?:the\s)?(?:expiration\sor\s)?terminat\w*\b[^.;]{0,60}?\bfor\sany\sreason|\bin\sthe\sevent\s(?:of\s)?(?:the\s)?(?:expiration\sor\s)?terminat\w*[^.;]{0,60}?\bfor\sany\sreason|\bterminated\s(?:by\s\w+\s(?:\w+\s)?)?for\sany\sreason\b/i;
+  /\b(?:upon|after|following|on)\s(?:the\s)?(?:expiration\sor\s)?terminat\w*\b[^.;]{0,60}?\bfor\sany\sreason|\bterminated\s(?:by\s\w+\s(?:\w+\s)?)?for\sany\sreason\b/i;
 const HEADING_CONVENIENCE = /\btermination\s(?:for\sconvenience|without\scause)\b/i;
 
 interface TerminationRight {
@@ -57,7 +60,7 @@ interface TerminationRight {
 }
 
 /** "...; provided that TouchStar shall have the right to terminate ...": a proviso is a right of its own. */
-const PROVISO = /;\s*provided,?\s(?:however,?\s)?(?:that\s)?|,\s*provided,?\showever,?\s(?:that\s)?/i;
+const PROVISO = /;\s*provided,?\s|,\s*provided,?\showever\b/i;
 const LETTERED_ITEM = /(?<=[.;])\s(?=(?:[a-z]|[ivx]{1,4}|\d{1,2})\.\s[A-Z])/;
 const LIST_ITEM = /^\(?(?:[a-z]|[ivx]{1,5}|\d{1,2})[).]\s|^\d{1,3}(?:\.\d{1,3}){2,4}\.?\s/i;
 /** "13.1.3 By either party ...": a numbered sub-item; its siblings share the number up to the last part. */
@@ -89,11 +92,10 @@ function isConvenience(text: string): boolean {
 function alternatives(text: string): string[] {
   const provisos = text.split(PROVISO);
   // A proviso may itself list alternatives: "; provided that (a) either party may terminate ... by 30 days' notice, and (b) ... if the other party commits a material breach".
-  if (provisos.length > 1)
-    return provisos.filter((part) => part.trim().length > 0).flatMap((part) => [part, ...listedAlternatives(part, true)]);
+  if (provisos.length > 1) return provisos.flatMap((part) => [part, ...listedAlternatives(part, true)]);
   // Lettered items the sentence splitter kept together: "... fails to cure such breach. d. Theismann shall have the right to terminate ..."
   const items = text.split(LETTERED_ITEM);
-  if (items.length > 1) return items.filter((part) => part.trim().length > 0);
+  if (items.length > 1) return items;
   return listedAlternatives(text);
 }
 
@@ -107,12 +109,12 @@ function listedAlternatives(text: string, itemsFirst = false): string[] {
 
 /** The sentence that opens a list ("may be terminated upon any of the following:") above a list item. */
 function listLead(view: TextView, index: number): string | null {
-  const parent = DOTTED_NUMBER.exec(view.sentences[index]!.text.trimStart())?.[1];
+  const parent = DOTTED_NUMBER.exec(view.sentences[index]!.text)?.[1];
   for (let back = index - 1; back >= Math.max(0, index - 12); back -= 1) {
     const text = view.sentences[back]!.text;
-    if (/:\s*$/.test(text)) return MENTIONS_TERMINATION.test(text) ? text : null;
+    if (text.endsWith(':')) return MENTIONS_TERMINATION.test(text) ? text : null;
     // Earlier items of the same numbered list ("13.1.1", "13.1.2" above "13.1.3") are passed over.
-    if (parent && text.trimStart().startsWith(`${parent}.`) && /^\d/.test(text.trimStart().slice(parent.length + 1))) continue;
+    if (parent && text.startsWith(`${parent}.`) && /^\d/.test(text.slice(parent.length + 1))) continue;
     // Another section begins ("5.3 Failure to ..."): the item has no lead.
     if (/^(?:\d{1,3}\.\d|section\s|article\s)/i.test(text)) return null;
   }
