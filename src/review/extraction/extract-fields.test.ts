@@ -274,6 +274,18 @@ describe('extractFields, one rule at a time', () => {
     });
   });
 
+  it('leaves out the values a contract does not state, and reads a warranty period in days', () => {
+    // No sentence here gives a confidentiality period, a renewal notice or a warranty length.
+    expect(constraintValues(extractFields('The Receiving Party shall keep the Confidential Information confidential.'))).toStrictEqual({});
+    expect(
+      constraintValues(
+        extractFields(
+          'This Agreement shall automatically renew for successive one-year terms. The Supplier warrants the Products for twelve (12) months from delivery.',
+        ),
+      ),
+    ).toStrictEqual({ warrantyDurationDays: 365 });
+  });
+
   it('does not mistake other uses of competition and penalties', () => {
     const contract = extractFields(
       'Any dispute shall be submitted to a court of competent jurisdiction. Either party may terminate without penalty if force majeure lasts sixty days. The Consultant shall indemnify the Company against taxes, including penalties and interest.',
