@@ -443,3 +443,47 @@ describe('change of control: a free pass with a consent or condition carved back
     expect(found(text)).toBe(text);
   });
 });
+
+describe('change of control: wordings beyond the usual ones', () => {
+  it.each([
+    ['In the event of any changes in control of Reseller, Supplier shall have the right to terminate this Agreement.'],
+    ['The Company may terminate this Agreement in the event of a change in the controlling shareholder of the Distributor.'],
+    ['A change-in-control of either party shall entitle the other party to terminate this Agreement.'],
+    ['If Licensee has been acquired by a competitor of Licensor, Licensor may terminate this Agreement.'],
+    ['Supplier may terminate this Agreement upon written notice if Purchaser enters into any amalgamation with a competitor of Supplier.'],
+    ['Company may terminate this Agreement upon notice if control of Distributor passes to a third party.'],
+    ['If the ownership of Reseller changes, Reseller shall inform Supplier within fifteen days.'],
+    ['Distributor shall not merge or consolidate with any other entity without the prior written approval of Company.'],
+    [
+      'Contractor shall give the Company at least thirty (30) days prior written notice of any proposed merger, consolidation or sale of substantially all of its assets.',
+    ],
+  ])('finds %j', (text) => {
+    expect(found(text)).toBe(text);
+  });
+
+  it.each([
+    // Databases bought from their licensors are goods acquired, not a party taken over.
+    [
+      'The third-party databases shall be acquired and licensed by Customer directly from their licensors approved by Supplier, which approval shall not unreasonably be withheld.',
+    ],
+    // The UK insolvency carve-out spares a solvent group reshuffle; it attaches nothing to a merger.
+    [
+      'Either Party may terminate this Agreement by written notice if a resolution is passed for the winding up of the other Party, other than for the purposes of a solvent amalgamation or reconstruction.',
+    ],
+    // A permission in the passive voice is still a free pass.
+    [
+      'This Agreement may be assigned by either party to an acquirer of all or substantially all of its assets without the consent of the other party.',
+    ],
+    [
+      'This Agreement may be assigned by Supplier in connection with a merger or sale of substantially all of its assets, and Supplier shall notify Buyer of any such assignment.',
+    ],
+  ])('does not count %j', (text) => {
+    expect(found(text)).toBeNull();
+  });
+
+  it('counts a passive free pass whose proviso, after a semicolon, puts a condition on the acquirer', () => {
+    const text =
+      "Notwithstanding the foregoing, this Agreement may be assigned without the Licensor's consent by Licensee in connection with a change of control transaction; provided that the acquirer of Licensee shall assume the obligations of Licensee under this Agreement in writing.";
+    expect(found(text)).toBe(text);
+  });
+});

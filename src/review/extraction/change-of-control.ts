@@ -4,7 +4,7 @@ import type { TextView } from './text-view.js';
 import type { PresenceField } from './types.js';
 
 const MENTIONS =
-  /control|ownership|\bowned\b|majority|merge|acqui|substantially\sall|operation\sof\slaw|consolidat|take-?over|sharehold|\bshares\b|\bstock\b|per\s*cent|%|控制权|股权变更|并购|合并/i;
+  /control|ownership|\bowned\b|majority|merge|amalgamat|acqui|substantially\sall|operation\sof\slaw|consolidat|take-?over|sharehold|\bshares\b|\bstock\b|per\s*cent|%|控制权|股权变更|并购|合并/i;
 /** A share of a party's stock: "50% or more of the voting stock", "more than fifty percent (50%) of the outstanding shares", "a majority of its equity". */
 const STAKE = String.raw`(?:a\smajority|(?:(?:more\sthan|at\sleast|over|in\sexcess\sof|not\sless\sthan)\s)?(?:[a-z]+(?:-[a-z]+)?\s(?:percent|per\scent)|\d{1,3}(?:\.\d{1,2})?\s*(?:%|percent|per\scent))(?:\s*\(\d{1,3}(?:\.\d{1,2})?\s*%\))?(?:\sor\smore)?)\s(?:in\s(?:the\s)?\w+\s)?of\s(?:the\s|its\s|such\sparty's\s)?(?:[\w'-]+\s){0,3}?(?:voting|shares|stock|equity|securities|capital|ownership|membership|partnership)\b`;
 /**
@@ -17,22 +17,28 @@ const STAKE_CHANGES = new RegExp(
 );
 /** The defined event itself: "Change of Control", "change in ownership", "a controlling interest". */
 const EVENT =
-  /\bchange\s(?:of|in)\s(?:the\s|its\s|their\s|[A-Z][\w&.-]*'s\s)?(?:(?:effective|actual|corporate|majority|beneficial|legal|direct|indirect|voting)\s(?:or\s(?:effective|actual|beneficial|legal|direct|indirect)\s)?)?(?:control|ownership|management\scontrol|shareholding|shareholders)\b|\b(?:becomes?|become|ceases?\sto\sbe)\s(?:directly\sor\sindirectly\s)?(?:controlled|owned)\sby\b|\bchange-of-control\b|\b(?:ownership|control)\schange\b|\bcontrolling\s(?:interest|stake)\b|\b(?:transfer|sale|acquisition)\sof\s(?:a\s)?(?:majority|more\sthan\sfifty\spercent|more\sthan\s50%|(?:fifty|50)\spercent|control)\b|\b(?:comes?|coming)\sunder\sthe\scontrol\sof\b|\b(?:acquires?|obtains?|gains?)\s(?:direct\sor\sindirect\s)?control\s(?:of|over)\b|\b(?:acquires?|acquiring|obtains?|holds?)\s(?:(?:beneficial\s)?ownership\sof\s)?(?:more\sthan\s|at\sleast\s)?(?:(?:fifty|\d{2})\s*(?:%|percent)|a\smajority)\s(?:\(\d{2}%\)\s)?(?:or\smore\s)?(?:of\s)?(?:the\s)?(?:[\w']+\s){0,3}?(?:voting|shares|stock|equity|securities|capital)\b/i;
+  /\bchanges?\s(?:of|in)\s(?:the\s|its\s|their\s|[A-Z][\w&.-]*'s\s)?(?:(?:effective|actual|corporate|majority|beneficial|legal|direct|indirect|voting)\s(?:or\s(?:effective|actual|beneficial|legal|direct|indirect)\s)?)?(?:control|ownership|management\scontrol|shareholding|shareholders|controlling\s(?:shareholders?|stockholders?|members?|owners?|interest))\b|\b(?:becomes?|become|ceases?\sto\sbe)\s(?:directly\sor\sindirectly\s)?(?:controlled|owned)\sby\b|\bchange-(?:of|in)-control\b|\b(?:ownership|control)\schange\b|\bcontrolling\s(?:interest|stake)\b|\b(?:transfer|sale|acquisition)\sof\s(?:a\s)?(?:majority|more\sthan\sfifty\spercent|more\sthan\s50%|(?:fifty|50)\spercent|control)\b|\b(?:comes?|coming)\sunder\sthe\scontrol\sof\b|\b(?:acquires?|obtains?|gains?)\s(?:direct\sor\sindirect\s)?control\s(?:of|over)\b|\b(?:acquires?|acquiring|obtains?|holds?)\s(?:(?:beneficial\s)?ownership\sof\s)?(?:more\sthan\s|at\sleast\s)?(?:(?:fifty|\d{2})\s*(?:%|percent)|a\smajority)\s(?:\(\d{2}%\)\s)?(?:or\smore\s)?(?:of\s)?(?:the\s)?(?:[\w']+\s){0,3}?(?:voting|shares|stock|equity|securities|capital)\b/i;
 /** A corporate transaction that triggers a consequence: termination, consent, notice, deemed assignment. */
 const TRANSACTION =
-  /\b(?:merger|merges?|consolidat\w+|acquisition\sof\s(?:\w+\s){0,6}?(?:stock|shares|equity|assets|business|control|majority)|(?:is|are|be|becomes?)\s(?:merged|acquired)\b(?!\s(?:under|pursuant|hereunder|from|in\saccordance))|(?:sale|transfer|disposition|disposal|conveyance)(?:\s*,?\s(?:or\s|and\s)?(?:other\s)?(?:sale|transfer|disposition|disposal|conveyance|lease)){0,3}\sof\s(?:all\sor\s)?substantially\sall\s(?:of\s)?(?:its|the|such\sparty's|\w+'s)\s(?:\w+\s){0,2}?(?:assets|stock|shares|business)|(?:sells?|transfers?|conveys?|dispos(?:es|ing)\sof)\s(?:(?:or|and)\s(?:otherwise\s)?(?:sells?|transfers?|conveys?|disposes\sof|assigns?)\s)?(?:all\sor\s)?substantially\sall\s(?:of\s)?(?:its|the|such\sparty's|\w+'s)\s(?:\w+\s){0,2}?(?:assets|stock|shares|business)|take-?over|(?:acquir(?:er|or)|purchaser|transferee)\sof\s(?:all\sor\s)?substantially\sall)\b|\bchange\sin\s(?:the\s)?(?:management|ownership)\b|\bcontrol\sof\s(?:either|a|the)\sparty\s(?:shall\s|will\s)?(?:pass|change|is\stransferred|be\stransferred)\b|\bceases?\sto\s(?:own|control)\b|\bacquisition\sof\s(?:the\s)?(?:other\s)?(?:party|[A-Z][\w&.-]*)\sby\b|\bmajority\sof\s(?:the\s|its\s)?(?:[\w']+\s){0,3}?(?:capital\sstock|voting\s(?:stock|securities|power)|shares|equity)\b/i;
+  /\b(?:merger|merges?|amalgamat\w+|consolidat\w+|acquisition\sof\s(?:\w+\s){0,6}?(?:stock|shares|equity|assets|business|control|majority)|(?:is|are|be|been|was|were|becomes?)\s(?:merged|amalgamated|acquired)\b(?!\s(?:under|pursuant|hereunder|in\saccordance)|(?:\s[\w-]+){0,5}?\sfrom\b)|(?:sale|transfer|disposition|disposal|conveyance)(?:\s*,?\s(?:or\s|and\s)?(?:other\s)?(?:sale|transfer|disposition|disposal|conveyance|lease)){0,3}\sof\s(?:all\sor\s)?substantially\sall\s(?:of\s)?(?:its|the|such\sparty's|\w+'s)\s(?:\w+\s){0,2}?(?:assets|stock|shares|business)|(?:sells?|transfers?|conveys?|dispos(?:es|ing)\sof)\s(?:(?:or|and)\s(?:otherwise\s)?(?:sells?|transfers?|conveys?|disposes\sof|assigns?)\s)?(?:all\sor\s)?substantially\sall\s(?:of\s)?(?:its|the|such\sparty's|\w+'s)\s(?:\w+\s){0,2}?(?:assets|stock|shares|business)|take-?over|(?:acquir(?:er|or)|purchaser|transferee)\sof\s(?:all\sor\s)?substantially\sall)\b|\bchange\sin\s(?:the\s)?(?:management|ownership)\b|\b(?:control|ownership)\sof\s(?:(?:either|a|the|such)\sparty|[A-Z][\w&.-]*)\s(?:shall\s|will\s)?(?:pass(?:es)?|changes?|(?:is|be)\stransferred)\b|\bceases?\sto\s(?:own|control)\b|\bacquisition\sof\s(?:the\s)?(?:other\s)?(?:party|[A-Z][\w&.-]*)\sby\b|\bmajority\sof\s(?:the\s|its\s)?(?:[\w']+\s){0,3}?(?:capital\sstock|voting\s(?:stock|securities|power)|shares|equity)\b/i;
 const CONSEQUENCE =
-  /\bend\s(?:this|the)\s(?:agreement|contract)\b|\b(?:terminat\w*|cancel\w*|consent|approv\w*|notif\w*|notice|unsuitable|deemed\s(?:to\sbe\s)?(?:an?\s)?(?:assignment|transfer)|shall\s(?:be\s)?(?:considered|treated)\s(?:as\s)?an?\s(?:assignment|transfer)|void)\b|\b(?:assignment|transfer)"?\s(?:under\sthis\s\w+\s)?shall\sbe\sdeemed\sto\sinclude\b/i;
+  /\bend\s(?:this|the)\s(?:agreement|contract)\b|\b(?:terminat\w*|cancel\w*|consent|approv\w*|notif\w*|notice|inform|unsuitable|deemed\s(?:to\sbe\s)?(?:an?\s)?(?:assignment|transfer)|shall\s(?:be\s)?(?:considered|treated)\s(?:as\s)?an?\s(?:assignment|transfer)|void)\b|\b(?:assignment|transfer)"?\s(?:under\sthis\s\w+\s)?shall\sbe\sdeemed\sto\sinclude\b/i;
 /** Insolvency wording ("assignment for the benefit of creditors") is not a change of control. */
 const INSOLVENCY =
   /\bassignment\s(?:of\s(?:all\sor\s)?substantially\sall\sof\sits\sassets\s)?for\sthe\sbenefit\sof\s(?:its\s|all\sor\ssubstantially\sall\sof\sits\s)?creditors\b/gi;
+/**
+ * The insolvency carve-out "(other than) for the purposes of a solvent amalgamation or reconstruction" spares a
+ * group reshuffle from a winding-up default; the amalgamation it names is not a change of control.
+ */
+const SOLVENT_SCHEME =
+  /\bpurposes?\sof\s(?:a\s)?(?:scheme\sfor\s)?(?:a\s)?(?:bona\s?fide\s|solvent\s)?(?:amalgamation|reconstruction|reorgani[sz]ation)(?:\s(?:or|and)\s(?:a\s)?(?:bona\s?fide\s|solvent\s)?(?:amalgamation|reconstruction|reorgani[sz]ation))?\b/gi;
 /**
  * A permission that comes before the event ("either party may assign ... in connection with a
  * merger", "no consent shall be required for ... a change in control") makes the event a
  * free pass, not a restriction; so does "nor shall any change in control be deemed an assignment".
  */
 const PERMISSION_BEFORE =
-  /\b(?:may|can|is\sfree\sto|(?:shall\sbe|is|are)\s(?:entitled|permitted)\sto|(?:shall\s)?(?:have|has)\sthe\sright\sto)\s*,?\s(?:(?!not\b|no\b|never\b)[\w']+,?\s){0,5}?(?:assign|transfer)\b|\bno\s(?:such\s)?(?:consent|approval)\b|\b(?:consent|approval)\s(?:is|shall\sbe|will\sbe)\snot\srequired\b|\bwithout\s(?:the\s)?(?:need\sfor\s|obtaining\s)?(?:any\s)?(?:the\s)?(?:other(?:\sparty)?'s\s)?(?:prior\s)?(?:express\s)?(?:written\s)?(?:consent|approval)\b|\bdoes\snot\srequire\b|\bneed\snot\b|\bnot\s(?:be\s)?(?:affected|impaired)\sby\b|\bnor\sshall\s(?:any|a|an|such|the)\b|\bshall\snot\sbe\sdeemed\b/i;
+  /\b(?:may|can|is\sfree\sto|(?:shall\sbe|is|are)\s(?:entitled|permitted)\sto|(?:shall\s)?(?:have|has)\sthe\sright\sto)\s*,?\s(?:(?!not\b|no\b|never\b)[\w']+,?\s){0,5}?(?:assign|transfer)(?:r?ed)?\b|\bno\s(?:such\s)?(?:consent|approval)\b|\b(?:consent|approval)\s(?:is|shall\sbe|will\sbe)\snot\srequired\b|\bwithout\s(?:the\s)?(?:need\sfor\s|obtaining\s)?(?:any\s)?(?:the\s)?(?:other(?:\sparty)?'s\s)?(?:prior\s)?(?:express\s)?(?:written\s)?(?:consent|approval)\b|\bdoes\snot\srequire\b|\bneed\snot\b|\bnot\s(?:be\s)?(?:affected|impaired)\sby\b|\bnor\sshall\s(?:any|a|an|such|the)\b|\bshall\snot\sbe\sdeemed\b/i;
 const PERMISSIONS = new RegExp(PERMISSION_BEFORE.source, 'gi');
 /** "A change of control of Rogers shall not be considered an assignment". */
 const NOT_AN_ASSIGNMENT =
@@ -65,7 +71,7 @@ function partStart(text: string, at: number): number {
  * will be required") restricts the change of control after all.
  */
 const CONDITION_AFTER =
-  /^[^;]{0,300}?\b(?:provided\s*(?:,\s*however\s*,)?\s*that\s(?:(?:such|the|any)\s)?(?:acquir\w+|successor|surviving|purchaser|transaction)|except\s(?:in\sthe\scase\s)?where\b[^;]{0,160}\b(?:consent|approval)\b[^;]{0,60}\brequired)/i;
+  /^[^;]{0,300}?(?:;\s)?\b(?:provided\s*(?:,\s*however\s*,)?\s*that\s(?:(?:such|the|any)\s)?(?:acquir\w+|successor|surviving|purchaser|transaction)|except\s(?:in\sthe\scase\s)?where\b[^;]{0,160}\b(?:consent|approval)\b[^;]{0,60}\brequired)/i;
 /** "...; provided, however, that the prior written consent of XSPA shall be required [for some acquirers]": the pass has a consent carved back in. */
 const CONSENT_PROVISO =
   /\bprovided\s*,?\s*(?:however\s*,\s*)?that\s(?:the\s)?(?:prior\s)?(?:written\s)?(?:consent|approval)\b[^.;]{0,60}\b(?:shall|will)\sbe\srequired\b/i;
@@ -151,14 +157,14 @@ const MERGED_INTO_JUDGMENT =
   /\bmerges?\s(?:and\ssupersedes\s)?(?:all\s|any\s)?(?:prior|previous|earlier|other)\b|\b(?:be|is|are)\smerged\s(?:into|with)\s(?:any\s|such\s|the\s|a\s)*(?:judgment|award|decree|order)\b/gi;
 /** A party that must tell the other of its merger or sale ("Distributor shall give Supplier prior written notice"): CUAD's notice requirement. */
 const NOTICE_REQUIRED =
-  /\b(?:shall|will|must|agrees?\sto)\s(?:promptly\s)?(?:give|provide|deliver|send)\s(?:[\w'()]+\s){0,6}?(?:prior\s|advance\s)?(?:written\s)?(?:notice|notification)\b|\b(?:shall|will|must|agrees?\sto)\s(?:promptly\s)?notify\b/i;
+  /\b(?:shall|will|must|agrees?\sto)\s(?:promptly\s)?(?:give|provide|deliver|send)\s(?:[\w'()]+\s){0,8}?(?:prior\s|advance\s)?(?:written\s)?(?:notice|notification)\b|\b(?:shall|will|must|agrees?\sto)\s(?:promptly\s|immediately\s)?(?:notify|inform)\b/i;
 /**
  * Transactions a party undergoes (its assets sold, it is merged or acquired, its ownership changes), as
  * opposed to a merger in a list of capital events or an acquisition the party itself makes: only these
  * make a bare duty to give notice a change-of-control clause.
  */
 const UNDERGONE =
-  /\b(?:sale|transfer|disposition|disposal|conveyance)\sof\b|\b(?:sells?|transfers?|conveys?|disposes)\b|\btake-?over\b|\b(?:merged|acquired)\b|\bchange\sin\b|\bcontrol\sof\b|\bceases?\b|\bmajority\b|\bacquisition\sof\s(?:the\s)?(?:other\s)?(?:party|[A-Z][\w&.-]*)\sby\b/i;
+  /\b(?:sale|transfer|disposition|disposal|conveyance)\sof\b|\b(?:sells?|transfers?|conveys?|disposes)\b|\btake-?over\b|\b(?:merged|amalgamated|acquired)\b|\bchange\sin\b|\b(?:control|ownership)\sof\b|\bceases?\b|\bmajority\b|\bacquisition\sof\s(?:the\s)?(?:other\s)?(?:party|[A-Z][\w&.-]*)\sby\b/i;
 /** What a change of control must trigger to be the CUAD clause: an ending, a consent, a notice, an assignment. */
 const CONSEQUENCE_OF_EVENT =
   /\bend\s(?:this|the)\s(?:agreement|contract)\b|\b(?:terminat\w*|cancel\w*)\s(?:(?:this|the|such|its|any|each)\s)?(?:[\w-]+\s)?(?:agreement|contract|licen[cs]e|arrangement|relationship|appointment|order|term|rights?)\b|\b(?:may|might|can|could|will|would|shall|must|right\sto|entitled\sto|option\sto|elect\sto|(?:this|the)\s(?:agreement|contract))\s(?:[\w,]+\s){0,3}?(?:terminat|cancel)\w*|\b(?:terminable|cancell?able|terminates|cancels)\b|\b(?:terminat\w*|cancel\w*)\s(?:right|option|upon|on|effective|by\s(?:written\s)?notice|immediately)\b|\b(?:grounds|cause|basis|reason)\sfor\s(?:terminat|cancel)\w*|\b(?:consent|approv\w*|notif\w*|notice|assign\w*|transfer\w*|void|cease\w*)\b/i;
@@ -195,7 +201,10 @@ export function extractChangeOfControl(view: TextView): PresenceField | null {
     if (CHINESE.test(raw)) return true;
     // "ASSIGNMENT AND CHANGE OF CONTROL" over an assignment clause names a topic; the event needs a consequence.
     if (isBareHeading(raw) && !LIST_ITEM.test(raw)) return false;
-    const text = withoutRunInTitle(raw.replace(CAPITALS_HEADING, '')).replace(INSOLVENCY, ' ').replace(DEAL_DOCUMENT, ' ');
+    const text = withoutRunInTitle(raw.replace(CAPITALS_HEADING, ''))
+      .replace(INSOLVENCY, ' ')
+      .replace(SOLVENT_SCHEME, ' ')
+      .replace(DEAL_DOCUMENT, ' ');
     // A definition says what the event is; the clause is where the defined term has a consequence.
     if ((DEFINITION.test(text) && !DEFINES_ASSIGNMENT.test(text)) || isTitle(text) || STANDSTILL.test(text)) return false;
     // An employee's own termination and notice are not the contract's: they are what a severance clause pays for.
@@ -217,7 +226,9 @@ export function extractChangeOfControl(view: TextView): PresenceField | null {
       !VOTE_BEFORE.test(text.slice(Math.max(0, transaction.index - 40), transaction.index)) &&
       !isFreeAfter(text, transaction.index) &&
       CONSEQUENCE.test(withLeadIn) &&
-      (/\bassign|\bterminat|\bcancel|\btransfer|\bconsent|\bend\s(?:this|the)\sagreement/i.test(withLeadIn) ||
+      (/\bassign|\bterminat|\bcancel|\btransfer|\bconsent|\b(?:prior|written|express|advance)\sapproval\b|\bwithout\s(?:the\s)?(?:[\w']+\s){0,2}?approval\b|\bend\s(?:this|the)\sagreement/i.test(
+        withLeadIn,
+      ) ||
         (NOTICE_REQUIRED.test(withLeadIn) && [...merged.matchAll(EVENTS)].some((named) => UNDERGONE.test(named[0])))) &&
       !isFreeToSuccessor(text) &&
       !isFreePass(text, transaction.index)
