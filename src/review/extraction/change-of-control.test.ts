@@ -487,3 +487,34 @@ describe('change of control: wordings beyond the usual ones', () => {
     expect(found(text)).toBe(text);
   });
 });
+
+describe("change of control: the contract's own name for the event", () => {
+  it('reads a defined "Sale Transaction" as a change of control where it has a consequence', () => {
+    const use = 'Upon the occurrence of a Sale Transaction, Licensor may terminate this Agreement by written notice to Licensee.';
+    expect(
+      found(
+        `"Sale Transaction" means any merger of Licensee with another entity or any sale of all or substantially all of the assets of Licensee.\n\n${use}`,
+      ),
+    ).toBe(use);
+    const named = 'If Licensee undergoes an Acquisition Event, it shall give Licensor written notice within ten days.';
+    expect(
+      found(
+        `Licensee may be acquired by a third party, or may sell all or substantially all of its assets (each, an "Acquisition Event").\n\n${named}`,
+      ),
+    ).toBe(named);
+  });
+
+  it('does not count the name without a consequence, nor a name that is not an event', () => {
+    expect(
+      found(
+        '"Sale Transaction" means any merger of Licensee with another entity.\n\nThe royalty rate shall not change after a Sale Transaction.',
+      ),
+    ).toBeNull();
+    // A party acquired through a merger is named "Target"; the later sentence is about its products.
+    expect(
+      found(
+        'Licensee may acquire a company through a merger (the "Target").\n\nLicensor may terminate the supply of any product that the Target sells.',
+      ),
+    ).toBeNull();
+  });
+});

@@ -196,8 +196,48 @@ function consequenceText(text: string): string {
   return text.replace(EVENTS, ' ');
 }
 
+/** '"Sale Transaction" means ...', '"Acquisition Event" shall include ...': a term defined in its own sentence. */
+const TERM_MEANS = /"([A-Z][\w'&-]*(?:\s[A-Z][\w'&-]*){0,4})"\s*(?:,[^,"]{0,40},\s*)?(?:shall\s)?(?:means?|includes?|include)\b/g;
+/** '... any merger or sale of substantially all of its assets (each, a "Sale Event")': a term named after its description. */
+const TERM_AFTER = /\((?:[\w,]+\s){0,3}?"([A-Z][\w'&-]*(?:\s[A-Z][\w'&-]*){0,4})"\)/g;
+/** A name for an event ("... Event", "... Transaction", "Sale of the Company"), not for a party, a date or a document. */
+const EVENT_NOUN = /\b(?:Event|Transaction|Sale|Merger|Acquisition|Change|Takeover|Disposition|Combination)s?\b/;
+const NOT_AN_EVENT_TERM = /\bAgreement\b|\bchange\s(?:of|in)\scontrol\b/i;
+const isEventTerm = (term: string) => EVENT_NOUN.test(term) && !NOT_AN_EVENT_TERM.test(term);
+function describesEvent(text: string): boolean {
+  return EVENT.test(text) || STAKE_CHANGES.test(text) || TRANSACTION.test(text.replace(MERGED_INTO_JUDGMENT, ' '));
+}
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/**
+ * The contract's own names for a change of control ("Sale Transaction", "Ownership Change Event"): the sentence
+ * that uses the name with a consequence is the clause, as if it said "Change of Control". Cached per view.
+ */
+const eventAliases = new WeakMap<TextView, RegExp | null>();
+export function eventAliasesOf(view: TextView): RegExp | null {
+  const known = eventAliases.get(view);
+  if (known !== undefined) return known;
+  const terms = new Set<string>();
+  for (const { text } of view.sentences) {
+    if (!text.includes('"')) continue;
+    for (const defined of text.matchAll(TERM_MEANS)) {
+      const body = text.slice(defined.index + defined[0].length, defined.index + defined[0].length + 400);
+      if (isEventTerm(defined[1]!) && describesEvent(body)) terms.add(defined[1]!);
+    }
+    for (const named of text.matchAll(TERM_AFTER)) {
+      const description = text.slice(Math.max(0, named.index - 300), named.index);
+      if (isEventTerm(named[1]!) && describesEvent(description)) terms.add(named[1]!);
+    }
+  }
+  const aliases = terms.size > 0 ? new RegExp(`\\b(?:${[...terms].map(escapeRegExp).join('|')})\\b`, 'g') : null;
+  eventAliases.set(view, aliases);
+  return aliases;
+}
+
 export function extractChangeOfControl(view: TextView): PresenceField | null {
-  return presenceOf(view, MENTIONS, (raw, _sentence, index) => {
+  const aliases = eventAliasesOf(view);
+  const mentions = aliases ? new RegExp(`${MENTIONS.source}|${aliases.source}`, 'i') : MENTIONS;
+  return presenceOf(view, mentions, (original, _sentence, index) => {
+    const raw = aliases ? original.replace(aliases, 'Change of Control') : original;
     if (CHINESE.test(raw)) return true;
     // "ASSIGNMENT AND CHANGE OF CONTROL" over an assignment clause names a topic; the event needs a consequence.
     if (isBareHeading(raw) && !LIST_ITEM.test(raw)) return false;
