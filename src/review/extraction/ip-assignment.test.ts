@@ -313,3 +313,46 @@ describe('IP assignment: ownership of what is made under the contract, however w
     expect(assigns(text)).toBe(false);
   });
 });
+
+describe('IP assignment: operative assignments worded otherwise', () => {
+  it.each([
+    'Licensee shall, and hereby does, assign to Licensor all right, title and interest in and to all Improvements.',
+    'Company will and hereby does, without further consideration, irrevocably assign to Customer any and all worldwide right, title or interest in the Deliverables.',
+    'Contractor irrevocably and unconditionally transfers and assigns to the Client in perpetuity any and all of its right, title and interest in and to all works created hereunder.',
+    'Supplier shall cause its employees and contractors to assign to Buyer all inventions made in the course of the Services.',
+    'Vendor hereby irrevocably assigns, and Customer hereby accepts, all right, title and interest in and to each Authorized Modification.',
+    'Any Improvements developed by Distributor shall be deemed to be owned by Supplier.',
+    'All copyrights in the materials created by Agency under this Agreement shall be vested in the Client.',
+  ])('%j counts', (text) => {
+    expect(assigns(text)).toBe(true);
+  });
+
+  it.each([
+    // A sum of money, not a creation.
+    'Buyer irrevocably and unconditionally transfers to Seller the purchase price for the Shares.',
+    // The contract itself, not rights in what is made under it.
+    'Supplier shall cause its subsidiaries to assign the Agreement to the purchaser of the business.',
+    // Data the owner supplied stays its own; nothing is made and passed over.
+    'All data provided by Customer shall be deemed to be owned by Customer.',
+  ])('%j does not count', (text) => {
+    expect(assigns(text)).toBe(false);
+  });
+});
+
+describe('IP assignment: the maker named, the term named after the owner', () => {
+  it('counts what another party made even when the defined term carries the owner name', () => {
+    expect(
+      assigns(
+        'Any invention made, conceived or reduced to practice by Bachem under this Agreement ("Magenta Developed Intellectual Property") shall be owned exclusively by Magenta.',
+      ),
+    ).toBe(true);
+  });
+
+  it('does not count what the owner made, whatever the term is called', () => {
+    expect(
+      assigns(
+        'Any invention made, conceived or reduced to practice by Magenta under this Agreement ("Magenta Developed Intellectual Property") shall be owned exclusively by Magenta.',
+      ),
+    ).toBe(false);
+  });
+});
