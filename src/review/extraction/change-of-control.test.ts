@@ -477,6 +477,8 @@ describe('change of control: wordings beyond the usual ones', () => {
     [
       'This Agreement may be assigned by Supplier in connection with a merger or sale of substantially all of its assets, and Supplier shall notify Buyer of any such assignment.',
     ],
+    ['A change of control of either party shall not, by itself, constitute an assignment requiring consent under this Section.'],
+    ['A merger of Licensee with its parent company does not constitute a transfer requiring the approval of Licensor.'],
   ])('does not count %j', (text) => {
     expect(found(text)).toBeNull();
   });

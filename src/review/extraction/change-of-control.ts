@@ -40,9 +40,9 @@ const SOLVENT_SCHEME =
 const PERMISSION_BEFORE =
   /\b(?:may|can|is\sfree\sto|(?:shall\sbe|is|are)\s(?:entitled|permitted)\sto|(?:shall\s)?(?:have|has)\sthe\sright\sto)\s*,?\s(?:(?!not\b|no\b|never\b)[\w']+,?\s){0,5}?(?:assign|transfer)(?:r?ed)?\b|\bno\s(?:such\s)?(?:consent|approval)\b|\b(?:consent|approval)\s(?:is|shall\sbe|will\sbe)\snot\srequired\b|\bwithout\s(?:the\s)?(?:need\sfor\s|obtaining\s)?(?:any\s)?(?:the\s)?(?:other(?:\sparty)?'s\s)?(?:prior\s)?(?:express\s)?(?:written\s)?(?:consent|approval)\b|\bdoes\snot\srequire\b|\bneed\snot\b|\bnot\s(?:be\s)?(?:affected|impaired)\sby\b|\bnor\sshall\s(?:any|a|an|such|the)\b|\bshall\snot\sbe\sdeemed\b/i;
 const PERMISSIONS = new RegExp(PERMISSION_BEFORE.source, 'gi');
-/** "A change of control of Rogers shall not be considered an assignment". */
+/** "A change of control of Rogers shall not be considered an assignment", "... shall not, by itself, constitute an assignment". */
 const NOT_AN_ASSIGNMENT =
-  /\b(?:shall|will)\snot\s(?:be\s)?(?:considered|deemed|treated\sas|constitute)\s(?:to\sbe\s)?an?\s(?:assignment|transfer)\b/i;
+  /\b(?:(?:shall|will)\snot|does\snot|is\snot)\s?,?\s(?:(?:by|in)\s(?:itself|and\sof\sitself),\s)?(?:be\s)?(?:considered|deemed|treated\sas|constitutes?)\s(?:to\sbe\s)?an?\s(?:assignment|transfer)\b/i;
 const TERMINATION_AFTER = /\bterminat/i;
 /** "... by merger or acquisition does not require the consent of the other": the permission follows the event. */
 const FREE_AFTER =
@@ -271,7 +271,8 @@ export function extractChangeOfControl(view: TextView): PresenceField | null {
       ) ||
         (NOTICE_REQUIRED.test(withLeadIn) && [...merged.matchAll(EVENTS)].some((named) => UNDERGONE.test(named[0])))) &&
       !isFreeToSuccessor(text) &&
-      !isFreePass(text, transaction.index)
+      !isFreePass(text, transaction.index) &&
+      !NOT_AN_ASSIGNMENT.test(text)
     );
   });
 }
