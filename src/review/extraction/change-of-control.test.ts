@@ -457,6 +457,11 @@ describe('change of control: wordings beyond the usual ones', () => {
     [
       'Contractor shall give the Company at least thirty (30) days prior written notice of any proposed merger, consolidation or sale of substantially all of its assets.',
     ],
+    [
+      'If there is a transfer of shares in Distributor which results in any person gaining control of Distributor, then Supplier may exercise its right to terminate under this clause.',
+    ],
+    ["Excite may terminate this Agreement upon written notice in the event of Licensee's acquisition by a Named Competitor."],
+    ['The Party whose control has changed shall notify the other Party within ten days.'],
   ])('finds %j', (text) => {
     expect(found(text)).toBe(text);
   });
