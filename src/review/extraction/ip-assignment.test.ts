@@ -323,6 +323,7 @@ describe('IP assignment: operative assignments worded otherwise', () => {
     'Vendor hereby irrevocably assigns, and Customer hereby accepts, all right, title and interest in and to each Authorized Modification.',
     'Any Improvements developed by Distributor shall be deemed to be owned by Supplier.',
     'All copyrights in the materials created by Agency under this Agreement shall be vested in the Client.',
+    'Consultant agrees to sign any written instrument of transfer which may be required to effect or evidence the assignment of rights in the Work Product to the Company.',
   ])('%j counts', (text) => {
     expect(assigns(text)).toBe(true);
   });
@@ -334,6 +335,8 @@ describe('IP assignment: operative assignments worded otherwise', () => {
     'Supplier shall cause its subsidiaries to assign the Agreement to the purchaser of the business.',
     // Data the owner supplied stays its own; nothing is made and passed over.
     'All data provided by Customer shall be deemed to be owned by Customer.',
+    // Perfecting a lender's lien is not passing rights in a creation.
+    'Borrower shall sign any financing statement or other instrument required to perfect the security interest of Lender in the Equipment.',
   ])('%j does not count', (text) => {
     expect(assigns(text)).toBe(false);
   });

@@ -19,7 +19,7 @@ const CREATED =
  * right, title or interest to Franchisor"): the assignment mechanism itself, whoever made what it covers.
  */
 const EXECUTES_TO_ASSIGN =
-  /\bexecute\b[^.;]{0,80}\b(?:documents?|documentation|instruments?|assignments?)\b[^.;]{0,80}\bto\s(?:assign|transfer|vest)\b[^.;]{0,80}\b(?:right,?\stitle|rights?|ownership|intellectual\sproperty)\b/i;
+  /\b(?:execute|sign)\b[^.;]{0,80}\b(?:documents?|documentation|instruments?|assignments?)\b[^.;]{0,100}\bto\s(?:assign|transfer|vest|(?:effect|evidence|perfect|confirm)\s(?:or\s(?:effect|evidence|perfect|confirm)\s)?(?:the\s|such\s|any\s)?(?:foregoing\s)?(?:assignment|transfer))\b[^.;]{0,80}\b(?:right,?\stitle|rights?|ownership|intellectual\sproperty)\b/i;
 /** A party keeping its own rights is not an assignment to the other. */
 const RETAINS =
   /\b(?:retains?|reserves?|shall\sretain|will\sretain)\b[^.;]{0,60}\b(?:right,?\stitle|ownership|all\srights)\b|\b(?:each|either)\sparty\s(?:shall|will)\s(?:solely\s)?own\b|\bits\sown\s(?:inventions|intellectual)|\b(?:is|are)\sand\s(?:shall|will)\sremain\b|\bown\sall\s(?:rights?\s(?:to|in)\s)?its\b|\brepresents\sand\swarrants\b/i;
