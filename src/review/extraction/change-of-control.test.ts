@@ -525,3 +525,30 @@ describe("change of control: the contract's own name for the event", () => {
     ).toBeNull();
   });
 });
+
+describe('change of control: a consequence that refers back to the event', () => {
+  it('finds "In such event" after a sentence telling the event', () => {
+    const consequence = 'In such event, Supplier may terminate this Agreement upon thirty (30) days written notice.';
+    expect(found(`Distributor may be acquired by a third party during the Term.\n\n${consequence}`)).toBe(consequence);
+    const consent = 'Upon any such change, the continuation of the licence shall require the prior written consent of Licensor.';
+    expect(found(`Licensee may undergo a change in its ownership.\n\n${consent}`)).toBe(consent);
+  });
+
+  it('does not count it after a free pass, after no event, or with only a notice', () => {
+    expect(
+      found(
+        'Either party may assign this Agreement without consent to a successor by merger.\n\nIn such event, the assigning party may terminate any purchase order not yet accepted.',
+      ),
+    ).toBeNull();
+    expect(
+      found(
+        'Distributor may open new sales offices.\n\nIn such event, Supplier may terminate this Agreement upon thirty (30) days written notice.',
+      ),
+    ).toBeNull();
+    expect(
+      found(
+        'The number of Shares shall be adjusted upon a merger of the Company.\n\nIn such event, the Company shall give the Holder written notice of the adjustment.',
+      ),
+    ).toBeNull();
+  });
+});

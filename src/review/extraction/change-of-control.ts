@@ -233,12 +233,29 @@ export function eventAliasesOf(view: TextView): RegExp | null {
   return aliases;
 }
 
+/** "In such event, ...", "Upon any such occurrence, ...": a sentence whose consequence refers back to the event before it. */
+const SUCH_EVENT =
+  /^(?:[\d.()a-z]{1,6}\s)?(?:in\s(?:any\s)?(?:such|that|which|either)\s(?:event|case)|(?:upon|following|after)\s(?:the\s|any\s)?(?:such|that)\s(?:event|occurrence|change|transaction|merger|acquisition|sale))\b/i;
+/**
+ * The consequence such a sentence must carry: the contract ending or a consent. A bare notice is left out: "In such
+ * event the Company shall give the Holder notice" follows a merger that adjusts an option as often as a clause.
+ */
+const ENDS_OR_NEEDS_CONSENT =
+  /\b(?:terminat\w*|cancel\w*)\s(?:(?:this|the)\s)?(?:agreement|contract|licen[cs]e)\b|\b(?:may|shall|will|right\sto|entitled\sto|option\sto)\s(?:[\w,]+\s){0,3}?(?:terminat|cancel)\w*|\b(?:consent|approval)\b/i;
+/** The event told in the sentence before, as a party undergoing it rather than a free pass to assign. */
+function eventBefore(view: TextView, index: number): boolean {
+  const previous = index > 0 ? view.sentences[index - 1]!.text.replace(INSOLVENCY, ' ').replace(SOLVENT_SCHEME, ' ') : '';
+  const event = EVENT.exec(previous) ?? STAKE_CHANGES.exec(previous) ?? TRANSACTION.exec(previous.replace(MERGED_INTO_JUDGMENT, ' '));
+  return event !== null && !isFreePass(previous, event.index) && !isFreeAfter(previous, event.index) && !NOT_AN_ASSIGNMENT.test(previous);
+}
+
 export function extractChangeOfControl(view: TextView): PresenceField | null {
   const aliases = eventAliasesOf(view);
-  const mentions = aliases ? new RegExp(`${MENTIONS.source}|${aliases.source}`, 'i') : MENTIONS;
+  const mentions = new RegExp(`${MENTIONS.source}|${SUCH_EVENT.source}${aliases ? `|${aliases.source}` : ''}`, 'i');
   return presenceOf(view, mentions, (original, _sentence, index) => {
     const raw = aliases ? original.replace(aliases, 'Change of Control') : original;
     if (CHINESE.test(raw)) return true;
+    if (SUCH_EVENT.test(raw) && ENDS_OR_NEEDS_CONSENT.test(raw) && eventBefore(view, index)) return true;
     // "ASSIGNMENT AND CHANGE OF CONTROL" over an assignment clause names a topic; the event needs a consequence.
     if (isBareHeading(raw) && !LIST_ITEM.test(raw)) return false;
     const text = withoutRunInTitle(raw.replace(CAPITALS_HEADING, ''))
