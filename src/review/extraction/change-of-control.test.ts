@@ -490,7 +490,7 @@ describe('change of control: wordings beyond the usual ones', () => {
 
   it('counts a passive free pass whose proviso, after a semicolon, puts a condition on the acquirer', () => {
     const text =
-      "Notwithstanding the foregoing, this Agreement may be assigned without the Licensor's consent by Licensee in connection with a change of control transaction; provided that the acquirer of Licensee shall assume the obligations of Licensee under this Agreement in writing.";
+      "Notwithstanding the foregoing, this Agreement may be assigned without the Licensor's consent by Licensee in connection with a change of control transaction; provided that the acquirer of Licensee shall have financial resources similar to those of Licensee and shall assume the obligations of Licensee in writing.";
     expect(found(text)).toBe(text);
   });
 });
@@ -550,5 +550,24 @@ describe('change of control: a consequence that refers back to the event', () =>
         'The number of Shares shall be adjusted upon a merger of the Company.\n\nIn such event, the Company shall give the Holder written notice of the adjustment.',
       ),
     ).toBeNull();
+  });
+});
+
+describe('change of control: a proviso that only makes the successor take the contract over', () => {
+  it.each([
+    [
+      'Either party may assign this Agreement without consent to a successor in connection with a merger or sale of substantially all of its assets, provided that the successor agrees in writing to be bound by the terms of this Agreement.',
+    ],
+    [
+      'Either party may assign this Agreement without consent in connection with a merger, provided that such successor assumes all obligations of the assigning party hereunder.',
+    ],
+  ])('does not count %j', (text) => {
+    expect(found(text)).toBeNull();
+  });
+
+  it('counts a proviso that also screens the acquirer', () => {
+    const text =
+      'Either party may assign this Agreement without consent in connection with a merger, provided that the successor assumes all obligations hereunder and is not a competitor of the other party.';
+    expect(found(text)).toBe(text);
   });
 });

@@ -75,8 +75,23 @@ const CONDITION_AFTER =
 /** "...; provided, however, that the prior written consent of XSPA shall be required [for some acquirers]": the pass has a consent carved back in. */
 const CONSENT_PROVISO =
   /\bprovided\s*,?\s*(?:however\s*,\s*)?that\s(?:the\s)?(?:prior\s)?(?:written\s)?(?:consent|approval)\b[^.;]{0,60}\b(?:shall|will)\sbe\srequired\b/i;
+/**
+ * A proviso that only makes the successor take the contract over ("provided that the successor agrees in writing
+ * to be bound by this Agreement") restricts no change of control; one that screens the acquirer (a competitor, its
+ * finances, a consent) does.
+ */
+const ASSUMES = /\b(?:assumes?|assumption|agrees?\s(?:in\swriting\s)?to\sbe\sbound|(?:is|be|become)\sbound)\b/i;
+const SCREENS_ACQUIRER = /\b(?:not|no|compet\w*|financial|net\sworth|credit\w*|consent|approv\w*)\b/i;
 function isConditional(after: string): boolean {
-  return CONDITION_AFTER.test(after) || CONSENT_PROVISO.test(after);
+  const condition = CONDITION_AFTER.exec(after);
+  if (condition) {
+    const proviso = after
+      .slice(condition.index + condition[0].length)
+      .split(/[;.]/, 1)[0]!
+      .slice(0, 250);
+    if (!ASSUMES.test(proviso) || SCREENS_ACQUIRER.test(proviso)) return true;
+  }
+  return CONSENT_PROVISO.test(after);
 }
 
 function isFreePass(text: string, at: number): boolean {
