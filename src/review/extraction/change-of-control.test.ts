@@ -571,3 +571,21 @@ describe('change of control: a proviso that only makes the successor take the co
     expect(found(text)).toBe(text);
   });
 });
+
+describe('change of control: a consequence the sentence denies', () => {
+  it.each([
+    ['The licenses granted hereunder shall not terminate as a result of a change of control of Licensee.'],
+    [
+      'This Agreement shall not be terminable by either party by reason of a merger, consolidation or change in control of the other party.',
+    ],
+    ['A change of control of Licensee shall not affect the rights granted hereunder, and no notice thereof shall be required.'],
+  ])('does not count %j', (text) => {
+    expect(found(text)).toBeNull();
+  });
+
+  it('still counts a consequence that holds, beside a denied one', () => {
+    const text =
+      'The licenses shall not terminate upon a change of control of Licensee, but Licensee shall notify Licensor of it within ten days.';
+    expect(found(text)).toBe(text);
+  });
+});

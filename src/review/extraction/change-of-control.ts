@@ -207,8 +207,14 @@ const CHINESE = /控制权(?:发生)?(?:变更|变化|转移)|(?:股权|股东)[
  * event, so their "transfer" is not the consequence a change-of-control clause attaches to it.
  */
 const EVENTS = new RegExp(`${EVENT.source}|${STAKE_CHANGES.source}|${TRANSACTION.source}`, 'gi');
+/**
+ * A consequence the sentence denies ("shall not terminate upon a change of control", "shall not be terminable by
+ * reason of a merger", "no notice thereof shall be required", "shall not affect the rights") is no consequence.
+ */
+const NEGATED_CONSEQUENCE =
+  /\b(?:shall|will|does|do|is|are)\snot\s(?:be\s)?(?:(?:automatically|thereby|deemed\sto)\s)?(?:terminat\w*|terminable|cancel\w*|cancell?able|void\w*|requir\w*|affect\w*|impair\w*)|\bno\s(?:such\s)?(?:(?:prior|written|further)\s)*(?:consent|approval|notice|notification)\s(?:[\w,]+\s){0,4}?(?:shall\sbe\s|will\sbe\s|is\s)?(?:required|necessary|needed)\b/gi;
 function consequenceText(text: string): string {
-  return text.replace(EVENTS, ' ');
+  return text.replace(EVENTS, ' ').replace(NEGATED_CONSEQUENCE, ' ');
 }
 
 /** '"Sale Transaction" means ...', '"Acquisition Event" shall include ...': a term defined in its own sentence. */
