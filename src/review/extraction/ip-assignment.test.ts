@@ -359,3 +359,19 @@ describe('IP assignment: the maker named, the term named after the owner', () =>
     ).toBe(false);
   });
 });
+
+describe('IP assignment: a passing the sentence denies', () => {
+  it('does not count "No rights ... shall be transferred"', () => {
+    expect(
+      assigns(
+        'No rights in any intellectual property developed by either party shall be transferred to the other party under this Agreement.',
+      ),
+    ).toBe(false);
+  });
+
+  it('counts the same passing when it is not denied', () => {
+    expect(
+      assigns('All rights in any intellectual property developed by Contractor shall be transferred to the Company under this Agreement.'),
+    ).toBe(true);
+  });
+});

@@ -43,6 +43,11 @@ const ASSIGNED_PASSIVE =
  */
 const PASSES_TO =
   /\b(?:rights?|ownership|interests?|trademarks?|copyrights?|patents?|inventions?|improvements?|work\sproduct|deliverables?|intellectual\sproperty)\b(?!\sof\sloss)[^.;]{0,120}?\b(?:shall|will)\s(?:automatically\s|immediately\s|thereupon\s)?(?:pass|transfer|vest|be\s(?:(?:assigned|transferred|conveyed)\s(?:and\s)?)+)\s*(?:to|in)\b/i;
+/** "No rights in any intellectual property ... shall be transferred": the passing denied. */
+function passesOver(text: string): boolean {
+  const passes = PASSES_TO.exec(text);
+  return passes !== null && !NOT_BEFORE.test(text.slice(Math.max(0, passes.index - 40), passes.index));
+}
 const REGISTERED_BY = /\bregister\w*\sby\b/i;
 const ASSIGNS_THE_AGREEMENT = /\bassign\w*\s(?:this|the)\sagreement\b/i;
 /** Who ends up owning: "property of X", "vest in X", "belong to X", "owned by X", "X shall own". */
@@ -87,7 +92,7 @@ export function extractIpOwnershipAssignment(view: TextView): PresenceField | nu
     if (ASSIGNED_PASSIVE.test(text) && IP.test(text)) return true;
     if (EXECUTES_TO_ASSIGN.test(text) && IP.test(text) && !RETAINS.test(text)) return true;
     if (
-      PASSES_TO.test(text) &&
+      passesOver(text) &&
       IP.test(text) &&
       (CREATED.test(text) || REGISTERED_BY.test(text)) &&
       !RETAINS.test(text) &&
