@@ -462,6 +462,9 @@ describe('change of control: wordings beyond the usual ones', () => {
     ],
     ["Excite may terminate this Agreement upon written notice in the event of Licensee's acquisition by a Named Competitor."],
     ['The Party whose control has changed shall notify the other Party within ten days.'],
+    // A default or breach is what opens the right to terminate.
+    ['Any change of control of Franchisee shall constitute an event of default under this Agreement.'],
+    ['A merger of Distributor with a competitor of Supplier shall be deemed a material breach of this Agreement.'],
   ])('finds %j', (text) => {
     expect(found(text)).toBe(text);
   });
