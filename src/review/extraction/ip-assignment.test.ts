@@ -324,6 +324,10 @@ describe('IP assignment: operative assignments worded otherwise', () => {
     'Any Improvements developed by Distributor shall be deemed to be owned by Supplier.',
     'All copyrights in the materials created by Agency under this Agreement shall be vested in the Client.',
     'Consultant agrees to sign any written instrument of transfer which may be required to effect or evidence the assignment of rights in the Work Product to the Company.',
+    'Company shall be deemed the sole owner of all Work Product created by Consultant under this Agreement.',
+    'The Company shall be considered the author and owner of all software developed by Contractor hereunder.',
+    'Customer shall become the owner of all Deliverables upon payment.',
+    'Any Improvements made by Licensee will inure to the benefit of and be owned by Licensor.',
   ])('%j counts', (text) => {
     expect(assigns(text)).toBe(true);
   });
@@ -335,6 +339,10 @@ describe('IP assignment: operative assignments worded otherwise', () => {
     'Supplier shall cause its subsidiaries to assign the Agreement to the purchaser of the business.',
     // Data the owner supplied stays its own; nothing is made and passed over.
     'All data provided by Customer shall be deemed to be owned by Customer.',
+    // The owner named is the maker: nothing passes.
+    'Licensor shall be deemed the sole owner of all software developed by Licensor hereunder.',
+    // Each party owns what carries its own name.
+    'Acme shall be the owner of all Acme Work Product when created and Beta shall be the owner of all Beta Work Product when created.',
     // Perfecting a lender's lien is not passing rights in a creation.
     'Borrower shall sign any financing statement or other instrument required to perfect the security interest of Lender in the Equipment.',
   ])('%j does not count', (text) => {
