@@ -592,3 +592,19 @@ describe('change of control: a consequence the sentence denies', () => {
     expect(found(text)).toBe(text);
   });
 });
+
+describe('change of control: the event as the exception to a bar', () => {
+  it('does not count a merger exempted from the consent', () => {
+    expect(
+      found(
+        "The License Rights may not be assigned by Licensee without Licensor's express written consent, except in the event of a merger by Licensee with another bank.",
+      ),
+    ).toBeNull();
+  });
+
+  it('counts the exception when it carries its own consequence', () => {
+    const text =
+      "The License Rights may not be assigned by Licensee without Licensor's express written consent, except in the event of a merger of Licensee, in which case Licensor may terminate this Agreement.";
+    expect(found(text)).toBe(text);
+  });
+});

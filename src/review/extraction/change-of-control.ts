@@ -94,7 +94,14 @@ function isConditional(after: string): boolean {
   return CONSENT_PROVISO.test(after);
 }
 
+/** "may not be assigned ... without consent, except in the event of a merger by Berkshire": the event is the exception to the bar. */
+const EXEMPTED_BEFORE =
+  /\b(?:except|other\sthan|save)\s(?:that\s)?(?:in\sthe\s(?:event|case)\sof|in\sconnection\swith|as\spart\sof|pursuant\sto|by\sway\sof|through|for|to)\s(?:[\w'-]+\s){0,4}?$/i;
+
 function isFreePass(text: string, at: number): boolean {
+  if (EXEMPTED_BEFORE.test(text.slice(Math.max(0, at - 80), at))) {
+    return !TERMINATION_AFTER.test(text.slice(at)) && !isConditional(text.slice(at));
+  }
   const before = text.slice(partStart(text, at), at);
   if (!PERMISSION_BEFORE.test(before) || TERMINATION_AFTER.test(text.slice(at)) || isConditional(text.slice(at))) return false;
   for (const permission of before.matchAll(PERMISSIONS)) {
