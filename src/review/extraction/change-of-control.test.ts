@@ -608,3 +608,28 @@ describe('change of control: the event as the exception to a bar', () => {
     expect(found(text)).toBe(text);
   });
 });
+
+describe('change of control: a permission that follows the event', () => {
+  it.each([
+    ['In the event of a Change of Control, Licensee may assign this Agreement to the acquirer without the consent of Licensor.'],
+    [
+      "Upon a merger or sale of substantially all of its assets, either party may assign this Agreement to its successor without the other party's consent.",
+    ],
+    ['In connection with a change of control, either party may freely assign this Agreement.'],
+    ['Upon a merger, either party may, without the consent of the other party, assign this Agreement to the surviving entity.'],
+  ])('does not count %j', (text) => {
+    expect(found(text)).toBeNull();
+  });
+
+  it.each([
+    [
+      'In the event of a Change of Control of Licensee, Licensee may not assign this Agreement without the prior written consent of Licensor.',
+    ],
+    // The exception frees only assignments to affiliates; the merger still needs consent.
+    [
+      "Neither party may assign this Agreement, including by merger, without the other party's consent, except that either party may assign it to an Affiliate.",
+    ],
+  ])('finds %j', (text) => {
+    expect(found(text)).toBe(text);
+  });
+});

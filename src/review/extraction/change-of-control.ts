@@ -118,9 +118,17 @@ function isFreePass(text: string, at: number): boolean {
 const EXCEPTION = /\b(?:except|other\sthan|save|excluding)\b/i;
 
 /** A merger or sale that needs no consent and ends nothing ("... by merger does not require the consent of the other"). */
+/** "Upon a merger ..., either party may assign this Agreement to its successor without the other party's consent": the permission follows the event. */
+const PERMISSION_AFTER =
+  /^[^.;]{0,200}?\b((?:may|can|(?:shall\sbe|is|are)\s(?:entitled|permitted|free)\sto|(?:shall\s)?(?:have|has)\sthe\sright\sto)\s?,?\s(?:without\s[^,.;]{0,60},\s)?(?:(?!not\b|no\b|never\b)[\w']+,?\s){0,3}?(?:assign|transfer)\w*\b(?:[^.;]{0,150}?\bwithout\s(?:the\s)?(?:[\w']+\s){0,4}?(?:consent|approval)\b)?|(?:may|can)\s(?:[\w']+\s){0,2}?freely\s(?:assign|transfer))/i;
+/** The permission must waive the consent itself: "... may, without consent, assign", "may assign ... without the other party's consent", "may freely assign". */
+const WAIVES_CONSENT = /\bwithout\s|\bfreely\s/i;
 function isFreeAfter(text: string, at: number): boolean {
   const after = text.slice(at);
-  return FREE_AFTER.test(after) && !TERMINATION_AFTER.test(after);
+  if (TERMINATION_AFTER.test(after) || isConditional(after)) return false;
+  if (FREE_AFTER.test(after)) return true;
+  const permission = PERMISSION_AFTER.exec(after);
+  return permission !== null && WAIVES_CONSENT.test(permission[1]!);
 }
 
 /** Assignment freely allowed to a successor is the absence of a change-of-control restriction. */
@@ -301,6 +309,7 @@ export function extractChangeOfControl(view: TextView): PresenceField | null {
         !FILING_BEFORE.test(text.slice(Math.max(0, event.index - 30), event.index)) &&
         CONSEQUENCE_OF_EVENT.test(withLeadIn) &&
         !isFreePass(text, event.index) &&
+        !isFreeAfter(text, event.index) &&
         !NOT_AN_ASSIGNMENT.test(text)
       );
     }
