@@ -582,6 +582,8 @@ describe('change of control: a consequence the sentence denies', () => {
       'This Agreement shall not be terminable by either party by reason of a merger, consolidation or change in control of the other party.',
     ],
     ['A change of control of Licensee shall not affect the rights granted hereunder, and no notice thereof shall be required.'],
+    ['A merger of either party with a third party shall not constitute a breach of this Agreement.'],
+    ['A change of control of Distributor shall not be deemed an event of default under this Agreement.'],
   ])('does not count %j', (text) => {
     expect(found(text)).toBeNull();
   });

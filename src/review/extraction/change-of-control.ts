@@ -227,7 +227,7 @@ const EVENTS = new RegExp(`${EVENT.source}|${STAKE_CHANGES.source}|${TRANSACTION
  * reason of a merger", "no notice thereof shall be required", "shall not affect the rights") is no consequence.
  */
 const NEGATED_CONSEQUENCE =
-  /\b(?:shall|will|does|do|is|are)\snot\s(?:be\s)?(?:(?:automatically|thereby|deemed\sto)\s)?(?:terminat\w*|terminable|cancel\w*|cancell?able|void\w*|requir\w*|affect\w*|impair\w*)|\bno\s(?:such\s)?(?:(?:prior|written|further)\s)*(?:consent|approval|notice|notification)\s(?:[\w,]+\s){0,4}?(?:shall\sbe\s|will\sbe\s|is\s)?(?:required|necessary|needed)\b/gi;
+  /\b(?:shall|will|does|do|is|are)\snot\s(?:be\s)?(?:(?:automatically|thereby|deemed\sto)\s)?(?:terminat\w*|terminable|cancel\w*|cancell?able|void\w*|requir\w*|affect\w*|impair\w*|constitut\w*\s(?:an?\s)?(?:material\s)?(?:breach|(?:event\sof\s)?default)|(?:be\s)?deemed\s(?:to\sbe\s)?(?:an?\s)?(?:material\s)?(?:breach|(?:event\sof\s)?default))|\bno\s(?:such\s)?(?:(?:prior|written|further)\s)*(?:consent|approval|notice|notification)\s(?:[\w,]+\s){0,4}?(?:shall\sbe\s|will\sbe\s|is\s)?(?:required|necessary|needed)\b/gi;
 function consequenceText(text: string): string {
   return text.replace(EVENTS, ' ').replace(NEGATED_CONSEQUENCE, ' ');
 }
