@@ -443,3 +443,195 @@ describe('change of control: a free pass with a consent or condition carved back
     expect(found(text)).toBe(text);
   });
 });
+
+describe('change of control: wordings beyond the usual ones', () => {
+  it.each([
+    ['In the event of any changes in control of Reseller, Supplier shall have the right to terminate this Agreement.'],
+    ['The Company may terminate this Agreement in the event of a change in the controlling shareholder of the Distributor.'],
+    ['A change-in-control of either party shall entitle the other party to terminate this Agreement.'],
+    ['If Licensee has been acquired by a competitor of Licensor, Licensor may terminate this Agreement.'],
+    ['Supplier may terminate this Agreement upon written notice if Purchaser enters into any amalgamation with a competitor of Supplier.'],
+    ['Company may terminate this Agreement upon notice if control of Distributor passes to a third party.'],
+    ['If the ownership of Reseller changes, Reseller shall inform Supplier within fifteen days.'],
+    ['Distributor shall not merge or consolidate with any other entity without the prior written approval of Company.'],
+    [
+      'Contractor shall give the Company at least thirty (30) days prior written notice of any proposed merger, consolidation or sale of substantially all of its assets.',
+    ],
+    [
+      'If there is a transfer of shares in Distributor which results in any person gaining control of Distributor, then Supplier may exercise its right to terminate under this clause.',
+    ],
+    ["Excite may terminate this Agreement upon written notice in the event of Licensee's acquisition by a Named Competitor."],
+    ['The Party whose control has changed shall notify the other Party within ten days.'],
+    // A default or breach is what opens the right to terminate.
+    ['Any change of control of Franchisee shall constitute an event of default under this Agreement.'],
+    ['A merger of Distributor with a competitor of Supplier shall be deemed a material breach of this Agreement.'],
+  ])('finds %j', (text) => {
+    expect(found(text)).toBe(text);
+  });
+
+  it.each([
+    // Databases bought from their licensors are goods acquired, not a party taken over.
+    [
+      'The third-party databases shall be acquired and licensed by Customer directly from their licensors approved by Supplier, which approval shall not unreasonably be withheld.',
+    ],
+    // The UK insolvency carve-out spares a solvent group reshuffle; it attaches nothing to a merger.
+    [
+      'Either Party may terminate this Agreement by written notice if a resolution is passed for the winding up of the other Party, other than for the purposes of a solvent amalgamation or reconstruction.',
+    ],
+    // A permission in the passive voice is still a free pass.
+    [
+      'This Agreement may be assigned by either party to an acquirer of all or substantially all of its assets without the consent of the other party.',
+    ],
+    [
+      'This Agreement may be assigned by Supplier in connection with a merger or sale of substantially all of its assets, and Supplier shall notify Buyer of any such assignment.',
+    ],
+    ['A change of control of either party shall not, by itself, constitute an assignment requiring consent under this Section.'],
+    ['A merger of Licensee with its parent company does not constitute a transfer requiring the approval of Licensor.'],
+  ])('does not count %j', (text) => {
+    expect(found(text)).toBeNull();
+  });
+
+  it('counts a passive free pass whose proviso, after a semicolon, puts a condition on the acquirer', () => {
+    const text =
+      "Notwithstanding the foregoing, this Agreement may be assigned without the Licensor's consent by Licensee in connection with a change of control transaction; provided that the acquirer of Licensee shall have financial resources similar to those of Licensee and shall assume the obligations of Licensee in writing.";
+    expect(found(text)).toBe(text);
+  });
+});
+
+describe("change of control: the contract's own name for the event", () => {
+  it('reads a defined "Sale Transaction" as a change of control where it has a consequence', () => {
+    const use = 'Upon the occurrence of a Sale Transaction, Licensor may terminate this Agreement by written notice to Licensee.';
+    expect(
+      found(
+        `"Sale Transaction" means any merger of Licensee with another entity or any sale of all or substantially all of the assets of Licensee.\n\n${use}`,
+      ),
+    ).toBe(use);
+    const named = 'If Licensee undergoes an Acquisition Event, it shall give Licensor written notice within ten days.';
+    expect(
+      found(
+        `Licensee may be acquired by a third party, or may sell all or substantially all of its assets (each, an "Acquisition Event").\n\n${named}`,
+      ),
+    ).toBe(named);
+  });
+
+  it('does not count the name without a consequence, nor a name that is not an event', () => {
+    expect(
+      found(
+        '"Sale Transaction" means any merger of Licensee with another entity.\n\nThe royalty rate shall not change after a Sale Transaction.',
+      ),
+    ).toBeNull();
+    // A party acquired through a merger is named "Target"; the later sentence is about its products.
+    expect(
+      found(
+        'Licensee may acquire a company through a merger (the "Target").\n\nLicensor may terminate the supply of any product that the Target sells.',
+      ),
+    ).toBeNull();
+  });
+});
+
+describe('change of control: a consequence that refers back to the event', () => {
+  it('finds "In such event" after a sentence telling the event', () => {
+    const consequence = 'In such event, Supplier may terminate this Agreement upon thirty (30) days written notice.';
+    expect(found(`Distributor may be acquired by a third party during the Term.\n\n${consequence}`)).toBe(consequence);
+    const consent = 'Upon any such change, the continuation of the licence shall require the prior written consent of Licensor.';
+    expect(found(`Licensee may undergo a change in its ownership.\n\n${consent}`)).toBe(consent);
+  });
+
+  it('does not count it after a free pass, after no event, or with only a notice', () => {
+    expect(
+      found(
+        'Either party may assign this Agreement without consent to a successor by merger.\n\nIn such event, the assigning party may terminate any purchase order not yet accepted.',
+      ),
+    ).toBeNull();
+    expect(
+      found(
+        'Distributor may open new sales offices.\n\nIn such event, Supplier may terminate this Agreement upon thirty (30) days written notice.',
+      ),
+    ).toBeNull();
+    expect(
+      found(
+        'The number of Shares shall be adjusted upon a merger of the Company.\n\nIn such event, the Company shall give the Holder written notice of the adjustment.',
+      ),
+    ).toBeNull();
+  });
+});
+
+describe('change of control: a proviso that only makes the successor take the contract over', () => {
+  it.each([
+    [
+      'Either party may assign this Agreement without consent to a successor in connection with a merger or sale of substantially all of its assets, provided that the successor agrees in writing to be bound by the terms of this Agreement.',
+    ],
+    [
+      'Either party may assign this Agreement without consent in connection with a merger, provided that such successor assumes all obligations of the assigning party hereunder.',
+    ],
+  ])('does not count %j', (text) => {
+    expect(found(text)).toBeNull();
+  });
+
+  it('counts a proviso that also screens the acquirer', () => {
+    const text =
+      'Either party may assign this Agreement without consent in connection with a merger, provided that the successor assumes all obligations hereunder and is not a competitor of the other party.';
+    expect(found(text)).toBe(text);
+  });
+});
+
+describe('change of control: a consequence the sentence denies', () => {
+  it.each([
+    ['The licenses granted hereunder shall not terminate as a result of a change of control of Licensee.'],
+    [
+      'This Agreement shall not be terminable by either party by reason of a merger, consolidation or change in control of the other party.',
+    ],
+    ['A change of control of Licensee shall not affect the rights granted hereunder, and no notice thereof shall be required.'],
+    ['A merger of either party with a third party shall not constitute a breach of this Agreement.'],
+    ['A change of control of Distributor shall not be deemed an event of default under this Agreement.'],
+  ])('does not count %j', (text) => {
+    expect(found(text)).toBeNull();
+  });
+
+  it('still counts a consequence that holds, beside a denied one', () => {
+    const text =
+      'The licenses shall not terminate upon a change of control of Licensee, but Licensee shall notify Licensor of it within ten days.';
+    expect(found(text)).toBe(text);
+  });
+});
+
+describe('change of control: the event as the exception to a bar', () => {
+  it('does not count a merger exempted from the consent', () => {
+    expect(
+      found(
+        "The License Rights may not be assigned by Licensee without Licensor's express written consent, except in the event of a merger by Licensee with another bank.",
+      ),
+    ).toBeNull();
+  });
+
+  it('counts the exception when it carries its own consequence', () => {
+    const text =
+      "The License Rights may not be assigned by Licensee without Licensor's express written consent, except in the event of a merger of Licensee, in which case Licensor may terminate this Agreement.";
+    expect(found(text)).toBe(text);
+  });
+});
+
+describe('change of control: a permission that follows the event', () => {
+  it.each([
+    ['In the event of a Change of Control, Licensee may assign this Agreement to the acquirer without the consent of Licensor.'],
+    [
+      "Upon a merger or sale of substantially all of its assets, either party may assign this Agreement to its successor without the other party's consent.",
+    ],
+    ['In connection with a change of control, either party may freely assign this Agreement.'],
+    ['Upon a merger, either party may, without the consent of the other party, assign this Agreement to the surviving entity.'],
+  ])('does not count %j', (text) => {
+    expect(found(text)).toBeNull();
+  });
+
+  it.each([
+    [
+      'In the event of a Change of Control of Licensee, Licensee may not assign this Agreement without the prior written consent of Licensor.',
+    ],
+    // The exception frees only assignments to affiliates; the merger still needs consent.
+    [
+      "Neither party may assign this Agreement, including by merger, without the other party's consent, except that either party may assign it to an Affiliate.",
+    ],
+  ])('finds %j', (text) => {
+    expect(found(text)).toBe(text);
+  });
+});

@@ -4,7 +4,7 @@ import type { TextView } from './text-view.js';
 import type { PresenceField } from './types.js';
 
 const MENTIONS =
-  /control|ownership|\bowned\b|majority|merge|acqui|substantially\sall|operation\sof\slaw|consolidat|take-?over|sharehold|\bshares\b|\bstock\b|per\s*cent|%|控制权|股权变更|并购|合并/i;
+  /control|ownership|\bowned\b|majority|merge|amalgamat|acqui|substantially\sall|operation\sof\slaw|consolidat|take-?over|sharehold|\bshares\b|\bstock\b|per\s*cent|%|控制权|股权变更|并购|合并/i;
 /** A share of a party's stock: "50% or more of the voting stock", "more than fifty percent (50%) of the outstanding shares", "a majority of its equity". */
 const STAKE = String.raw`(?:a\smajority|(?:(?:more\sthan|at\sleast|over|in\sexcess\sof|not\sless\sthan)\s)?(?:[a-z]+(?:-[a-z]+)?\s(?:percent|per\scent)|\d{1,3}(?:\.\d{1,2})?\s*(?:%|percent|per\scent))(?:\s*\(\d{1,3}(?:\.\d{1,2})?\s*%\))?(?:\sor\smore)?)\s(?:in\s(?:the\s)?\w+\s)?of\s(?:the\s|its\s|such\sparty's\s)?(?:[\w'-]+\s){0,3}?(?:voting|shares|stock|equity|securities|capital|ownership|membership|partnership)\b`;
 /**
@@ -17,26 +17,32 @@ const STAKE_CHANGES = new RegExp(
 );
 /** The defined event itself: "Change of Control", "change in ownership", "a controlling interest". */
 const EVENT =
-  /\bchange\s(?:of|in)\s(?:the\s|its\s|their\s|[A-Z][\w&.-]*'s\s)?(?:(?:effective|actual|corporate|majority|beneficial|legal|direct|indirect|voting)\s(?:or\s(?:effective|actual|beneficial|legal|direct|indirect)\s)?)?(?:control|ownership|management\scontrol|shareholding|shareholders)\b|\b(?:becomes?|become|ceases?\sto\sbe)\s(?:directly\sor\sindirectly\s)?(?:controlled|owned)\sby\b|\bchange-of-control\b|\b(?:ownership|control)\schange\b|\bcontrolling\s(?:interest|stake)\b|\b(?:transfer|sale|acquisition)\sof\s(?:a\s)?(?:majority|more\sthan\sfifty\spercent|more\sthan\s50%|(?:fifty|50)\spercent|control)\b|\b(?:comes?|coming)\sunder\sthe\scontrol\sof\b|\b(?:acquires?|obtains?|gains?)\s(?:direct\sor\sindirect\s)?control\s(?:of|over)\b|\b(?:acquires?|acquiring|obtains?|holds?)\s(?:(?:beneficial\s)?ownership\sof\s)?(?:more\sthan\s|at\sleast\s)?(?:(?:fifty|\d{2})\s*(?:%|percent)|a\smajority)\s(?:\(\d{2}%\)\s)?(?:or\smore\s)?(?:of\s)?(?:the\s)?(?:[\w']+\s){0,3}?(?:voting|shares|stock|equity|securities|capital)\b/i;
+  /\bchanges?\s(?:of|in)\s(?:the\s|its\s|their\s|[A-Z][\w&.-]*'s\s)?(?:(?:effective|actual|corporate|majority|beneficial|legal|direct|indirect|voting)\s(?:or\s(?:effective|actual|beneficial|legal|direct|indirect)\s)?)?(?:control|ownership|management\scontrol|shareholding|shareholders|controlling\s(?:shareholders?|stockholders?|members?|owners?|interest))\b|\b(?:becomes?|become|ceases?\sto\sbe)\s(?:directly\sor\sindirectly\s)?(?:controlled|owned)\sby\b|\bchange-(?:of|in)-control\b|\b(?:ownership|control)\schange\b|\bcontrolling\s(?:interest|stake)\b|\b(?:transfer|sale|acquisition)\sof\s(?:a\s)?(?:majority|more\sthan\sfifty\spercent|more\sthan\s50%|(?:fifty|50)\spercent|control)\b|\b(?:comes?|coming)\sunder\sthe\scontrol\sof\b|\b(?:acquir(?:es?|ing)|obtain(?:s|ing)?|gain(?:s|ing)?)\s(?:direct\sor\sindirect\s)?control\s(?:of|over)\b|\b(?:control|ownership)\s(?:has|have)\s(?:been\s)?changed\b|\b(?:acquires?|acquiring|obtains?|holds?)\s(?:(?:beneficial\s)?ownership\sof\s)?(?:more\sthan\s|at\sleast\s)?(?:(?:fifty|\d{2})\s*(?:%|percent)|a\smajority)\s(?:\(\d{2}%\)\s)?(?:or\smore\s)?(?:of\s)?(?:the\s)?(?:[\w']+\s){0,3}?(?:voting|shares|stock|equity|securities|capital)\b/i;
 /** A corporate transaction that triggers a consequence: termination, consent, notice, deemed assignment. */
 const TRANSACTION =
-  /\b(?:merger|merges?|consolidat\w+|acquisition\sof\s(?:\w+\s){0,6}?(?:stock|shares|equity|assets|business|control|majority)|(?:is|are|be|becomes?)\s(?:merged|acquired)\b(?!\s(?:under|pursuant|hereunder|from|in\saccordance))|(?:sale|transfer|disposition|disposal|conveyance)(?:\s*,?\s(?:or\s|and\s)?(?:other\s)?(?:sale|transfer|disposition|disposal|conveyance|lease)){0,3}\sof\s(?:all\sor\s)?substantially\sall\s(?:of\s)?(?:its|the|such\sparty's|\w+'s)\s(?:\w+\s){0,2}?(?:assets|stock|shares|business)|(?:sells?|transfers?|conveys?|dispos(?:es|ing)\sof)\s(?:(?:or|and)\s(?:otherwise\s)?(?:sells?|transfers?|conveys?|disposes\sof|assigns?)\s)?(?:all\sor\s)?substantially\sall\s(?:of\s)?(?:its|the|such\sparty's|\w+'s)\s(?:\w+\s){0,2}?(?:assets|stock|shares|business)|take-?over|(?:acquir(?:er|or)|purchaser|transferee)\sof\s(?:all\sor\s)?substantially\sall)\b|\bchange\sin\s(?:the\s)?(?:management|ownership)\b|\bcontrol\sof\s(?:either|a|the)\sparty\s(?:shall\s|will\s)?(?:pass|change|is\stransferred|be\stransferred)\b|\bceases?\sto\s(?:own|control)\b|\bacquisition\sof\s(?:the\s)?(?:other\s)?(?:party|[A-Z][\w&.-]*)\sby\b|\bmajority\sof\s(?:the\s|its\s)?(?:[\w']+\s){0,3}?(?:capital\sstock|voting\s(?:stock|securities|power)|shares|equity)\b/i;
+  /\b(?:merger|merges?|amalgamat\w+|consolidat\w+|acquisition\sof\s(?:\w+\s){0,6}?(?:stock|shares|equity|assets|business|control|majority)|(?:is|are|be|been|was|were|becomes?)\s(?:merged|amalgamated|acquired)\b(?!\s(?:under|pursuant|hereunder|in\saccordance)|(?:\s[\w-]+){0,5}?\sfrom\b)|(?:sale|transfer|disposition|disposal|conveyance)(?:\s*,?\s(?:or\s|and\s)?(?:other\s)?(?:sale|transfer|disposition|disposal|conveyance|lease)){0,3}\sof\s(?:all\sor\s)?substantially\sall\s(?:of\s)?(?:its|the|such\sparty's|\w+'s)\s(?:\w+\s){0,2}?(?:assets|stock|shares|business)|(?:sells?|transfers?|conveys?|dispos(?:es|ing)\sof)\s(?:(?:or|and)\s(?:otherwise\s)?(?:sells?|transfers?|conveys?|disposes\sof|assigns?)\s)?(?:all\sor\s)?substantially\sall\s(?:of\s)?(?:its|the|such\sparty's|\w+'s)\s(?:\w+\s){0,2}?(?:assets|stock|shares|business)|take-?over|(?:acquir(?:er|or)|purchaser|transferee)\sof\s(?:all\sor\s)?substantially\sall)\b|\bchange\sin\s(?:the\s)?(?:management|ownership)\b|\b(?:control|ownership)\sof\s(?:(?:either|a|the|such)\sparty|[A-Z][\w&.-]*)\s(?:shall\s|will\s)?(?:pass(?:es)?|changes?|(?:is|be)\stransferred)\b|\bceases?\sto\s(?:own|control)\b|\bacquisition\sof\s(?:the\s)?(?:other\s)?(?:party|[A-Z][\w&.-]*)\sby\b|\b(?:its|their|[\w&.@-]+'s?)\sacquisition\sby\b|\bmajority\sof\s(?:the\s|its\s)?(?:[\w']+\s){0,3}?(?:capital\sstock|voting\s(?:stock|securities|power)|shares|equity)\b/i;
 const CONSEQUENCE =
-  /\bend\s(?:this|the)\s(?:agreement|contract)\b|\b(?:terminat\w*|cancel\w*|consent|approv\w*|notif\w*|notice|unsuitable|deemed\s(?:to\sbe\s)?(?:an?\s)?(?:assignment|transfer)|shall\s(?:be\s)?(?:considered|treated)\s(?:as\s)?an?\s(?:assignment|transfer)|void)\b|\b(?:assignment|transfer)"?\s(?:under\sthis\s\w+\s)?shall\sbe\sdeemed\sto\sinclude\b/i;
+  /\bend\s(?:this|the)\s(?:agreement|contract)\b|\b(?:constitutes?|be\sdeemed|deemed\sto\sbe)\s(?:an?\s)?(?:material\s)?(?:breach|(?:event\sof\s)?default)\b|\b(?:terminat\w*|cancel\w*|consent|approv\w*|notif\w*|notice|inform|deemed\s(?:to\sbe\s)?(?:an?\s)?(?:assignment|transfer)|shall\s(?:be\s)?(?:considered|treated)\s(?:as\s)?an?\s(?:assignment|transfer)|void)\b|\b(?:assignment|transfer)"?\s(?:under\sthis\s\w+\s)?shall\sbe\sdeemed\sto\sinclude\b/i;
 /** Insolvency wording ("assignment for the benefit of creditors") is not a change of control. */
 const INSOLVENCY =
   /\bassignment\s(?:of\s(?:all\sor\s)?substantially\sall\sof\sits\sassets\s)?for\sthe\sbenefit\sof\s(?:its\s|all\sor\ssubstantially\sall\sof\sits\s)?creditors\b/gi;
+/**
+ * The insolvency carve-out "(other than) for the purposes of a solvent amalgamation or reconstruction" spares a
+ * group reshuffle from a winding-up default; the amalgamation it names is not a change of control.
+ */
+const SOLVENT_SCHEME =
+  /\bpurposes?\sof\s(?:a\s)?(?:scheme\sfor\s)?(?:a\s)?(?:bona\s?fide\s|solvent\s)?(?:amalgamation|reconstruction|reorgani[sz]ation)(?:\s(?:or|and)\s(?:a\s)?(?:bona\s?fide\s|solvent\s)?(?:amalgamation|reconstruction|reorgani[sz]ation))?\b/gi;
 /**
  * A permission that comes before the event ("either party may assign ... in connection with a
  * merger", "no consent shall be required for ... a change in control") makes the event a
  * free pass, not a restriction; so does "nor shall any change in control be deemed an assignment".
  */
 const PERMISSION_BEFORE =
-  /\b(?:may|can|is\sfree\sto|(?:shall\sbe|is|are)\s(?:entitled|permitted)\sto|(?:shall\s)?(?:have|has)\sthe\sright\sto)\s*,?\s(?:(?!not\b|no\b|never\b)[\w']+,?\s){0,5}?(?:assign|transfer)\b|\bno\s(?:such\s)?(?:consent|approval)\b|\b(?:consent|approval)\s(?:is|shall\sbe|will\sbe)\snot\srequired\b|\bwithout\s(?:the\s)?(?:need\sfor\s|obtaining\s)?(?:any\s)?(?:the\s)?(?:other(?:\sparty)?'s\s)?(?:prior\s)?(?:express\s)?(?:written\s)?(?:consent|approval)\b|\bdoes\snot\srequire\b|\bneed\snot\b|\bnot\s(?:be\s)?(?:affected|impaired)\sby\b|\bnor\sshall\s(?:any|a|an|such|the)\b|\bshall\snot\sbe\sdeemed\b/i;
+  /\b(?:may|can|is\sfree\sto|(?:shall\sbe|is|are)\s(?:entitled|permitted)\sto|(?:shall\s)?(?:have|has)\sthe\sright\sto)\s*,?\s(?:(?!not\b|no\b|never\b)[\w']+,?\s){0,5}?(?:assign|transfer)(?:r?ed)?\b|\bno\s(?:such\s)?(?:consent|approval)\b|\b(?:consent|approval)\s(?:is|shall\sbe|will\sbe)\snot\srequired\b|\bwithout\s(?:the\s)?(?:need\sfor\s|obtaining\s)?(?:any\s)?(?:the\s)?(?:other(?:\sparty)?'s\s)?(?:prior\s)?(?:express\s)?(?:written\s)?(?:consent|approval)\b|\bdoes\snot\srequire\b|\bneed\snot\b|\bnot\s(?:be\s)?(?:affected|impaired)\sby\b|\bnor\sshall\s(?:any|a|an|such|the)\b|\bshall\snot\sbe\sdeemed\b/i;
 const PERMISSIONS = new RegExp(PERMISSION_BEFORE.source, 'gi');
-/** "A change of control of Rogers shall not be considered an assignment". */
+/** "A change of control of Rogers shall not be considered an assignment", "... shall not, by itself, constitute an assignment". */
 const NOT_AN_ASSIGNMENT =
-  /\b(?:shall|will)\snot\s(?:be\s)?(?:considered|deemed|treated\sas|constitute)\s(?:to\sbe\s)?an?\s(?:assignment|transfer)\b/i;
+  /\b(?:(?:shall|will)\snot|does\snot|is\snot)\s?,?\s(?:(?:by|in)\s(?:itself|and\sof\sitself),\s)?(?:be\s)?(?:considered|deemed|treated\sas|constitutes?)\s(?:to\sbe\s)?an?\s(?:assignment|transfer)\b/i;
 const TERMINATION_AFTER = /\bterminat/i;
 /** "... by merger or acquisition does not require the consent of the other": the permission follows the event. */
 const FREE_AFTER =
@@ -65,15 +71,37 @@ function partStart(text: string, at: number): number {
  * will be required") restricts the change of control after all.
  */
 const CONDITION_AFTER =
-  /^[^;]{0,300}?\b(?:provided\s*(?:,\s*however\s*,)?\s*that\s(?:(?:such|the|any)\s)?(?:acquir\w+|successor|surviving|purchaser|transaction)|except\s(?:in\sthe\scase\s)?where\b[^;]{0,160}\b(?:consent|approval)\b[^;]{0,60}\brequired)/i;
+  /^[^;]{0,300}?(?:;\s)?\b(?:provided\s*(?:,\s*however\s*,)?\s*that\s(?:(?:such|the|any)\s)?(?:acquir\w+|successor|surviving|purchaser|transaction)|except\s(?:in\sthe\scase\s)?where\b[^;]{0,160}\b(?:consent|approval)\b[^;]{0,60}\brequired)/i;
 /** "...; provided, however, that the prior written consent of XSPA shall be required [for some acquirers]": the pass has a consent carved back in. */
 const CONSENT_PROVISO =
   /\bprovided\s*,?\s*(?:however\s*,\s*)?that\s(?:the\s)?(?:prior\s)?(?:written\s)?(?:consent|approval)\b[^.;]{0,60}\b(?:shall|will)\sbe\srequired\b/i;
+/**
+ * A proviso that only makes the successor take the contract over ("provided that the successor agrees in writing
+ * to be bound by this Agreement") restricts no change of control; one that screens the acquirer (a competitor, its
+ * finances, a consent) does.
+ */
+const ASSUMES = /\b(?:assumes?|assumption|agrees?\s(?:in\swriting\s)?to\sbe\sbound|(?:is|be|become)\sbound)\b/i;
+const SCREENS_ACQUIRER = /\b(?:not|no|compet\w*|financial|net\sworth|credit\w*|consent|approv\w*)\b/i;
 function isConditional(after: string): boolean {
-  return CONDITION_AFTER.test(after) || CONSENT_PROVISO.test(after);
+  const condition = CONDITION_AFTER.exec(after);
+  if (condition) {
+    const proviso = after
+      .slice(condition.index + condition[0].length)
+      .split(/[;.]/, 1)[0]!
+      .slice(0, 250);
+    if (!ASSUMES.test(proviso) || SCREENS_ACQUIRER.test(proviso)) return true;
+  }
+  return CONSENT_PROVISO.test(after);
 }
 
+/** "may not be assigned ... without consent, except in the event of a merger by Berkshire": the event is the exception to the bar. */
+const EXEMPTED_BEFORE =
+  /\b(?:except|other\sthan|save)\s(?:that\s)?(?:in\sthe\s(?:event|case)\sof|in\sconnection\swith|as\spart\sof|pursuant\sto|by\sway\sof|through|for|to)\s(?:[\w'-]+\s){0,4}?$/i;
+
 function isFreePass(text: string, at: number): boolean {
+  if (EXEMPTED_BEFORE.test(text.slice(Math.max(0, at - 80), at))) {
+    return !TERMINATION_AFTER.test(text.slice(at)) && !isConditional(text.slice(at));
+  }
   const before = text.slice(partStart(text, at), at);
   if (!PERMISSION_BEFORE.test(before) || TERMINATION_AFTER.test(text.slice(at)) || isConditional(text.slice(at))) return false;
   for (const permission of before.matchAll(PERMISSIONS)) {
@@ -90,9 +118,17 @@ function isFreePass(text: string, at: number): boolean {
 const EXCEPTION = /\b(?:except|other\sthan|save|excluding)\b/i;
 
 /** A merger or sale that needs no consent and ends nothing ("... by merger does not require the consent of the other"). */
+/** "Upon a merger ..., either party may assign this Agreement to its successor without the other party's consent": the permission follows the event. */
+const PERMISSION_AFTER =
+  /^[^.;]{0,200}?\b((?:may|can|(?:shall\sbe|is|are)\s(?:entitled|permitted|free)\sto|(?:shall\s)?(?:have|has)\sthe\sright\sto)\s?,?\s(?:without\s[^,.;]{0,60},\s)?(?:(?!not\b|no\b|never\b)[\w']+,?\s){0,3}?(?:assign|transfer)\w*\b(?:[^.;]{0,150}?\bwithout\s(?:the\s)?(?:[\w']+\s){0,4}?(?:consent|approval)\b)?|(?:may|can)\s(?:[\w']+\s){0,2}?freely\s(?:assign|transfer))/i;
+/** The permission must waive the consent itself: "... may, without consent, assign", "may assign ... without the other party's consent", "may freely assign". */
+const WAIVES_CONSENT = /\bwithout\s|\bfreely\s/i;
 function isFreeAfter(text: string, at: number): boolean {
   const after = text.slice(at);
-  return FREE_AFTER.test(after) && !TERMINATION_AFTER.test(after);
+  if (TERMINATION_AFTER.test(after) || isConditional(after)) return false;
+  if (FREE_AFTER.test(after)) return true;
+  const permission = PERMISSION_AFTER.exec(after);
+  return permission !== null && WAIVES_CONSENT.test(permission[1]!);
 }
 
 /** Assignment freely allowed to a successor is the absence of a change-of-control restriction. */
@@ -151,17 +187,17 @@ const MERGED_INTO_JUDGMENT =
   /\bmerges?\s(?:and\ssupersedes\s)?(?:all\s|any\s)?(?:prior|previous|earlier|other)\b|\b(?:be|is|are)\smerged\s(?:into|with)\s(?:any\s|such\s|the\s|a\s)*(?:judgment|award|decree|order)\b/gi;
 /** A party that must tell the other of its merger or sale ("Distributor shall give Supplier prior written notice"): CUAD's notice requirement. */
 const NOTICE_REQUIRED =
-  /\b(?:shall|will|must|agrees?\sto)\s(?:promptly\s)?(?:give|provide|deliver|send)\s(?:[\w'()]+\s){0,6}?(?:prior\s|advance\s)?(?:written\s)?(?:notice|notification)\b|\b(?:shall|will|must|agrees?\sto)\s(?:promptly\s)?notify\b/i;
+  /\b(?:shall|will|must|agrees?\sto)\s(?:promptly\s)?(?:give|provide|deliver|send)\s(?:[\w'()]+\s){0,8}?(?:prior\s|advance\s)?(?:written\s)?(?:notice|notification)\b|\b(?:shall|will|must|agrees?\sto)\s(?:promptly\s|immediately\s)?(?:notify|inform)\b/i;
 /**
  * Transactions a party undergoes (its assets sold, it is merged or acquired, its ownership changes), as
  * opposed to a merger in a list of capital events or an acquisition the party itself makes: only these
  * make a bare duty to give notice a change-of-control clause.
  */
 const UNDERGONE =
-  /\b(?:sale|transfer|disposition|disposal|conveyance)\sof\b|\b(?:sells?|transfers?|conveys?|disposes)\b|\btake-?over\b|\b(?:merged|acquired)\b|\bchange\sin\b|\bcontrol\sof\b|\bceases?\b|\bmajority\b|\bacquisition\sof\s(?:the\s)?(?:other\s)?(?:party|[A-Z][\w&.-]*)\sby\b/i;
+  /\b(?:sale|transfer|disposition|disposal|conveyance)\sof\b|\b(?:sells?|transfers?|conveys?|disposes)\b|\btake-?over\b|\b(?:merged|amalgamated|acquired)\b|\bchange\sin\b|\b(?:control|ownership)\sof\b|\bceases?\b|\bmajority\b|\bacquisition\sof\s(?:the\s)?(?:other\s)?(?:party|[A-Z][\w&.-]*)\sby\b/i;
 /** What a change of control must trigger to be the CUAD clause: an ending, a consent, a notice, an assignment. */
 const CONSEQUENCE_OF_EVENT =
-  /\bend\s(?:this|the)\s(?:agreement|contract)\b|\b(?:terminat\w*|cancel\w*)\s(?:(?:this|the|such|its|any|each)\s)?(?:[\w-]+\s)?(?:agreement|contract|licen[cs]e|arrangement|relationship|appointment|order|term|rights?)\b|\b(?:may|might|can|could|will|would|shall|must|right\sto|entitled\sto|option\sto|elect\sto|(?:this|the)\s(?:agreement|contract))\s(?:[\w,]+\s){0,3}?(?:terminat|cancel)\w*|\b(?:terminable|cancell?able|terminates|cancels)\b|\b(?:terminat\w*|cancel\w*)\s(?:right|option|upon|on|effective|by\s(?:written\s)?notice|immediately)\b|\b(?:grounds|cause|basis|reason)\sfor\s(?:terminat|cancel)\w*|\b(?:consent|approv\w*|notif\w*|notice|assign\w*|transfer\w*|void|cease\w*)\b/i;
+  /\bend\s(?:this|the)\s(?:agreement|contract)\b|\b(?:terminat\w*|cancel\w*)\s(?:(?:this|the|such|its|any|each)\s)?(?:[\w-]+\s)?(?:agreement|contract|licen[cs]e|arrangement|relationship|appointment|order|term|rights?)\b|\b(?:may|might|can|could|will|would|shall|must|right\sto|entitled\sto|option\sto|elect\sto|(?:this|the)\s(?:agreement|contract))\s(?:[\w,]+\s){0,3}?(?:terminat|cancel)\w*|\b(?:terminable|cancell?able|terminates|cancels)\b|\b(?:terminat\w*|cancel\w*)\s(?:right|option|upon|on|effective|by\s(?:written\s)?notice|immediately)\b|\b(?:grounds|cause|basis|reason)\sfor\s(?:terminat|cancel)\w*|\b(?:consent|approv\w*|notif\w*|notice|assign\w*|transfer\w*|void|cease\w*)\b|\b(?:constitutes?|be\sdeemed|deemed\sto\sbe)\s(?:an?\s)?(?:material\s)?(?:breach|(?:event\sof\s)?default)\b/i;
 
 /**
  * A severance clause "if your employment is terminated ... within the Change in Control Period" pays an
@@ -186,16 +222,82 @@ const CHINESE = /控制权(?:发生)?(?:变更|变化|转移)|(?:股权|股东)[
  * event, so their "transfer" is not the consequence a change-of-control clause attaches to it.
  */
 const EVENTS = new RegExp(`${EVENT.source}|${STAKE_CHANGES.source}|${TRANSACTION.source}`, 'gi');
+/**
+ * A consequence the sentence denies ("shall not terminate upon a change of control", "shall not be terminable by
+ * reason of a merger", "no notice thereof shall be required", "shall not affect the rights") is no consequence.
+ */
+const NEGATED_CONSEQUENCE =
+  /\b(?:shall|will|does|do|is|are)\snot\s(?:be\s)?(?:(?:automatically|thereby|deemed\sto)\s)?(?:terminat\w*|terminable|cancel\w*|cancell?able|void\w*|requir\w*|affect\w*|impair\w*|constitut\w*\s(?:an?\s)?(?:material\s)?(?:breach|(?:event\sof\s)?default)|(?:be\s)?deemed\s(?:to\sbe\s)?(?:an?\s)?(?:material\s)?(?:breach|(?:event\sof\s)?default))|\bno\s(?:such\s)?(?:(?:prior|written|further)\s)*(?:consent|approval|notice|notification)\s(?:[\w,]+\s){0,4}?(?:shall\sbe\s|will\sbe\s|is\s)?(?:required|necessary|needed)\b/gi;
 function consequenceText(text: string): string {
-  return text.replace(EVENTS, ' ');
+  return text.replace(EVENTS, ' ').replace(NEGATED_CONSEQUENCE, ' ');
+}
+
+/** '"Sale Transaction" means ...', '"Acquisition Event" shall include ...': a term defined in its own sentence. */
+const TERM_MEANS = /"([A-Z][\w'&-]*(?:\s[A-Z][\w'&-]*){0,4})"\s*(?:,[^,"]{0,40},\s*)?(?:shall\s)?(?:means?|includes?|include)\b/g;
+/** '... any merger or sale of substantially all of its assets (each, a "Sale Event")': a term named after its description. */
+const TERM_AFTER = /\((?:[\w,]+\s){0,3}?"([A-Z][\w'&-]*(?:\s[A-Z][\w'&-]*){0,4})"\)/g;
+/** A name for an event ("... Event", "... Transaction", "Sale of the Company"), not for a party, a date or a document. */
+const EVENT_NOUN = /\b(?:Event|Transaction|Sale|Merger|Acquisition|Change|Takeover|Disposition|Combination)s?\b/;
+const NOT_AN_EVENT_TERM = /\bAgreement\b|\bchange\s(?:of|in)\scontrol\b/i;
+const isEventTerm = (term: string) => EVENT_NOUN.test(term) && !NOT_AN_EVENT_TERM.test(term);
+function describesEvent(text: string): boolean {
+  return EVENT.test(text) || STAKE_CHANGES.test(text) || TRANSACTION.test(text.replace(MERGED_INTO_JUDGMENT, ' '));
+}
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/**
+ * The contract's own names for a change of control ("Sale Transaction", "Ownership Change Event"): the sentence
+ * that uses the name with a consequence is the clause, as if it said "Change of Control". Cached per view.
+ */
+const eventAliases = new WeakMap<TextView, RegExp | null>();
+export function eventAliasesOf(view: TextView): RegExp | null {
+  const known = eventAliases.get(view);
+  if (known !== undefined) return known;
+  const terms = new Set<string>();
+  for (const { text } of view.sentences) {
+    if (!text.includes('"')) continue;
+    for (const defined of text.matchAll(TERM_MEANS)) {
+      const body = text.slice(defined.index + defined[0].length, defined.index + defined[0].length + 400);
+      if (isEventTerm(defined[1]!) && describesEvent(body)) terms.add(defined[1]!);
+    }
+    for (const named of text.matchAll(TERM_AFTER)) {
+      const description = text.slice(Math.max(0, named.index - 300), named.index);
+      if (isEventTerm(named[1]!) && describesEvent(description)) terms.add(named[1]!);
+    }
+  }
+  const aliases = terms.size > 0 ? new RegExp(`\\b(?:${[...terms].map(escapeRegExp).join('|')})\\b`, 'g') : null;
+  eventAliases.set(view, aliases);
+  return aliases;
+}
+
+/** "In such event, ...", "Upon any such occurrence, ...": a sentence whose consequence refers back to the event before it. */
+const SUCH_EVENT =
+  /^(?:[\d.()a-z]{1,6}\s)?(?:in\s(?:any\s)?(?:such|that|which|either)\s(?:event|case)|(?:upon|following|after)\s(?:the\s|any\s)?(?:such|that)\s(?:event|occurrence|change|transaction|merger|acquisition|sale))\b/i;
+/**
+ * The consequence such a sentence must carry: the contract ending or a consent. A bare notice is left out: "In such
+ * event the Company shall give the Holder notice" follows a merger that adjusts an option as often as a clause.
+ */
+const ENDS_OR_NEEDS_CONSENT =
+  /\b(?:terminat\w*|cancel\w*)\s(?:(?:this|the)\s)?(?:agreement|contract|licen[cs]e)\b|\b(?:may|shall|will|right\sto|entitled\sto|option\sto)\s(?:[\w,]+\s){0,3}?(?:terminat|cancel)\w*|\b(?:consent|approval)\b/i;
+/** The event told in the sentence before, as a party undergoing it rather than a free pass to assign. */
+function eventBefore(view: TextView, index: number): boolean {
+  const previous = index > 0 ? view.sentences[index - 1]!.text.replace(INSOLVENCY, ' ').replace(SOLVENT_SCHEME, ' ') : '';
+  const event = EVENT.exec(previous) ?? STAKE_CHANGES.exec(previous) ?? TRANSACTION.exec(previous.replace(MERGED_INTO_JUDGMENT, ' '));
+  return event !== null && !isFreePass(previous, event.index) && !isFreeAfter(previous, event.index) && !NOT_AN_ASSIGNMENT.test(previous);
 }
 
 export function extractChangeOfControl(view: TextView): PresenceField | null {
-  return presenceOf(view, MENTIONS, (raw, _sentence, index) => {
+  const aliases = eventAliasesOf(view);
+  const mentions = new RegExp(`${MENTIONS.source}|${SUCH_EVENT.source}${aliases ? `|${aliases.source}` : ''}`, 'i');
+  return presenceOf(view, mentions, (original, _sentence, index) => {
+    const raw = aliases ? original.replace(aliases, 'Change of Control') : original;
     if (CHINESE.test(raw)) return true;
+    if (SUCH_EVENT.test(raw) && ENDS_OR_NEEDS_CONSENT.test(raw) && eventBefore(view, index)) return true;
     // "ASSIGNMENT AND CHANGE OF CONTROL" over an assignment clause names a topic; the event needs a consequence.
     if (isBareHeading(raw) && !LIST_ITEM.test(raw)) return false;
-    const text = withoutRunInTitle(raw.replace(CAPITALS_HEADING, '')).replace(INSOLVENCY, ' ').replace(DEAL_DOCUMENT, ' ');
+    const text = withoutRunInTitle(raw.replace(CAPITALS_HEADING, ''))
+      .replace(INSOLVENCY, ' ')
+      .replace(SOLVENT_SCHEME, ' ')
+      .replace(DEAL_DOCUMENT, ' ');
     // A definition says what the event is; the clause is where the defined term has a consequence.
     if ((DEFINITION.test(text) && !DEFINES_ASSIGNMENT.test(text)) || isTitle(text) || STANDSTILL.test(text)) return false;
     // An employee's own termination and notice are not the contract's: they are what a severance clause pays for.
@@ -207,6 +309,7 @@ export function extractChangeOfControl(view: TextView): PresenceField | null {
         !FILING_BEFORE.test(text.slice(Math.max(0, event.index - 30), event.index)) &&
         CONSEQUENCE_OF_EVENT.test(withLeadIn) &&
         !isFreePass(text, event.index) &&
+        !isFreeAfter(text, event.index) &&
         !NOT_AN_ASSIGNMENT.test(text)
       );
     }
@@ -217,10 +320,13 @@ export function extractChangeOfControl(view: TextView): PresenceField | null {
       !VOTE_BEFORE.test(text.slice(Math.max(0, transaction.index - 40), transaction.index)) &&
       !isFreeAfter(text, transaction.index) &&
       CONSEQUENCE.test(withLeadIn) &&
-      (/\bassign|\bterminat|\bcancel|\btransfer|\bconsent|\bend\s(?:this|the)\sagreement/i.test(withLeadIn) ||
+      (/\bassign|\bterminat|\bcancel|\btransfer|\bconsent|\b(?:constitutes?|be\sdeemed|deemed\sto\sbe)\s(?:an?\s)?(?:material\s)?(?:breach|(?:event\sof\s)?default)\b|\b(?:prior|written|express|advance)\sapproval\b|\bwithout\s(?:the\s)?(?:[\w']+\s){0,2}?approval\b|\bend\s(?:this|the)\sagreement/i.test(
+        withLeadIn,
+      ) ||
         (NOTICE_REQUIRED.test(withLeadIn) && [...merged.matchAll(EVENTS)].some((named) => UNDERGONE.test(named[0])))) &&
       !isFreeToSuccessor(text) &&
-      !isFreePass(text, transaction.index)
+      !isFreePass(text, transaction.index) &&
+      !NOT_AN_ASSIGNMENT.test(text)
     );
   });
 }

@@ -313,3 +313,73 @@ describe('IP assignment: ownership of what is made under the contract, however w
     expect(assigns(text)).toBe(false);
   });
 });
+
+describe('IP assignment: operative assignments worded otherwise', () => {
+  it.each([
+    'Licensee shall, and hereby does, assign to Licensor all right, title and interest in and to all Improvements.',
+    'Company will and hereby does, without further consideration, irrevocably assign to Customer any and all worldwide right, title or interest in the Deliverables.',
+    'Contractor irrevocably and unconditionally transfers and assigns to the Client in perpetuity any and all of its right, title and interest in and to all works created hereunder.',
+    'Supplier shall cause its employees and contractors to assign to Buyer all inventions made in the course of the Services.',
+    'Vendor hereby irrevocably assigns, and Customer hereby accepts, all right, title and interest in and to each Authorized Modification.',
+    'Any Improvements developed by Distributor shall be deemed to be owned by Supplier.',
+    'All copyrights in the materials created by Agency under this Agreement shall be vested in the Client.',
+    'Consultant agrees to sign any written instrument of transfer which may be required to effect or evidence the assignment of rights in the Work Product to the Company.',
+    'Company shall be deemed the sole owner of all Work Product created by Consultant under this Agreement.',
+    'The Company shall be considered the author and owner of all software developed by Contractor hereunder.',
+    'Customer shall become the owner of all Deliverables upon payment.',
+    'Any Improvements made by Licensee will inure to the benefit of and be owned by Licensor.',
+  ])('%j counts', (text) => {
+    expect(assigns(text)).toBe(true);
+  });
+
+  it.each([
+    // A sum of money, not a creation.
+    'Buyer irrevocably and unconditionally transfers to Seller the purchase price for the Shares.',
+    // The contract itself, not rights in what is made under it.
+    'Supplier shall cause its subsidiaries to assign the Agreement to the purchaser of the business.',
+    // Data the owner supplied stays its own; nothing is made and passed over.
+    'All data provided by Customer shall be deemed to be owned by Customer.',
+    // The owner named is the maker: nothing passes.
+    'Licensor shall be deemed the sole owner of all software developed by Licensor hereunder.',
+    // Each party owns what carries its own name.
+    'Acme shall be the owner of all Acme Work Product when created and Beta shall be the owner of all Beta Work Product when created.',
+    // Perfecting a lender's lien is not passing rights in a creation.
+    'Borrower shall sign any financing statement or other instrument required to perfect the security interest of Lender in the Equipment.',
+  ])('%j does not count', (text) => {
+    expect(assigns(text)).toBe(false);
+  });
+});
+
+describe('IP assignment: the maker named, the term named after the owner', () => {
+  it('counts what another party made even when the defined term carries the owner name', () => {
+    expect(
+      assigns(
+        'Any invention made, conceived or reduced to practice by Bachem under this Agreement ("Magenta Developed Intellectual Property") shall be owned exclusively by Magenta.',
+      ),
+    ).toBe(true);
+  });
+
+  it('does not count what the owner made, whatever the term is called', () => {
+    expect(
+      assigns(
+        'Any invention made, conceived or reduced to practice by Magenta under this Agreement ("Magenta Developed Intellectual Property") shall be owned exclusively by Magenta.',
+      ),
+    ).toBe(false);
+  });
+});
+
+describe('IP assignment: a passing the sentence denies', () => {
+  it('does not count "No rights ... shall be transferred"', () => {
+    expect(
+      assigns(
+        'No rights in any intellectual property developed by either party shall be transferred to the other party under this Agreement.',
+      ),
+    ).toBe(false);
+  });
+
+  it('counts the same passing when it is not denied', () => {
+    expect(
+      assigns('All rights in any intellectual property developed by Contractor shall be transferred to the Company under this Agreement.'),
+    ).toBe(true);
+  });
+});

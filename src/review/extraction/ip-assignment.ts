@@ -4,13 +4,13 @@ import type { PresenceField } from './types.js';
 
 const MENTIONS = /assign|transfer|hire|property|own|vest|belong|title|知识产权|著作权|专利|归/i;
 const IP =
-  /\b(?:intellectual\sproperty|inventions?|improvements?|discoveries|developments?|work\sproduct|deliverables?|copyrights?|patents?|trademarks?|works?\b|materials?|content|designs?|software|know-how|technology|data|results|modifications|derivative\sworks?|enhancements?|domains?|proprietary\srights|IP)\b/i;
+  /\b(?:intellectual\sproperty|inventions?|improvements?|discoveries|developments?|work\sproduct|deliverables?|copyrights?|patents?|trademarks?|works?\b|materials?|content|designs?|software|know-how|technology|data|results|modifications?|derivative\sworks?|enhancements?|domains?|proprietary\srights|IP)\b/i;
 /** "hereby assigns", "agrees to assign", "shall assign", "assigns, transfers and conveys", with what is assigned being rights or creations. */
 const ASSIGNS =
-  /\b(?:(?:assigns|transfers|conveys)\s(?:all|any|its|his|her|their|the\sentire)\s(?:of\s)?(?:(?:its|his|her|their|the)\s)?(?:worldwide\s)?(?=(?:right,?\stitle|copyrights?|patents?|intellectual\sproperty|ownership|moral\srights)\b)|hereby\s(?:(?:irrevocably|unconditionally|absolutely|expressly|grants?|sells?|transfers?|conveys?|sets\sover)[\s,]+(?:and\s)?){0,4}(?:assigns?|transfers?|conveys?)|(?:agrees?|undertakes?|shall|will|must)\s(?:to\s)?(?:and\shereby\sdoes\s)?(?:(?:irrevocably|promptly|hereby)\s)*(?:(?:disclose|grant|sell)\sand\s)?(?:assign|transfer|convey)|does\shereby,?\sassign|assigns?,\stransfers?|(?:assigns|transfers)(?:\sand\s(?:assigns|transfers|conveys))?\s(?:fully\s|absolutely\s|irrevocably\s)?to\s(?:the\s)?(?:[A-Z][\w&.-]*\s){1,3}all)\b[^.;]{0,300}?\b(?:rights?,?\stitle|(?:all\s)?(?:of\s)?(?:its|their|his|her)\s(?:right|interest|ownership)|rights?\s(?:in|to)\b|interest\s(?:in|therein)|ownership|intellectual\sproperty|inventions?|improvements?|work\sproduct|copyrights?|patents?|deliverables?)\b/i;
+  /\b(?:(?:assigns|transfers|conveys)\s(?:all|any|its|his|her|their|the\sentire)\s(?:of\s)?(?:(?:its|his|her|their|the)\s)?(?:worldwide\s)?(?=(?:right,?\stitle|copyrights?|patents?|intellectual\sproperty|ownership|moral\srights)\b)|hereby\s(?:(?:irrevocably|unconditionally|absolutely|expressly|grants?|sells?|transfers?|conveys?|sets\sover)[\s,]+(?:and\s)?){0,4}(?:assigns?|transfers?|conveys?)|(?:agrees?|undertakes?|shall|will|must)\s?,?\s(?:to\s)?(?:and\shereby\sdoes\s?,?\s(?:[\w\s]{0,40},\s)?)?(?:(?:irrevocably|promptly|hereby)\s)*(?:(?:disclose|grant|sell)\sand\s)?(?:assign|transfer|convey)|cause\s(?:[\w',]+\s){0,6}?to\s(?:assign|transfer|convey)|(?:irrevocably|unconditionally|absolutely)(?:\s(?:and\s)?(?:irrevocably|unconditionally|absolutely))?\s(?:assigns|transfers|conveys)(?:\sand\s(?:assigns|transfers|conveys))?|does\shereby,?\sassign|assigns?,\stransfers?|(?:assigns|transfers)(?:\sand\s(?:assigns|transfers|conveys))?\s(?:fully\s|absolutely\s|irrevocably\s)?to\s(?:the\s)?(?:[A-Z][\w&.-]*\s){1,3}all)\b[^.;]{0,300}?\b(?:rights?,?\stitle|(?:all\s)?(?:of\s)?(?:its|their|his|her)\s(?:right|interest|ownership)|rights?\s(?:in|to)\b|interest\s(?:in|therein)|ownership|intellectual\sproperty|inventions?|improvements?|work\sproduct|copyrights?|patents?|deliverables?)\b/i;
 /** Works made for hire, and creations that vest in or belong to the other party. */
 const VESTS =
-  /\b(?:shall|will)\s(?:vest|belong)\s(?:solely\s|exclusively\s)?(?:in|to)\b|\b(?:shall|will)\s(?:be|become)\s(?:and\sremain\s)?(?:the\s)?(?:(?:sole\sand\sexclusive|sole|exclusive|absolute)\s)?property\sof\b|\b(?:shall|will)\s(?:solely\s|exclusively\s)?own\s(?:all|any|each|the|such)\b|\b(?:(?:is|are)\sand\s(?:shall|will)\sbe|(?:shall|will)\sbe\sdeemed(?:\sto\sbe)?)\s(?:the\s)?(?:(?:sole\sand\sexclusive|sole|exclusive|absolute)\s)?property\sof\b|\b(?:shall|will)\shave\s(?:sole\s(?:and\sexclusive\s)?|exclusive\s|full\s)(?:ownership|title)\s(?:of|to|in)\b|\b(?:shall|will)\s(?:solely\s|exclusively\s)?be\sowned\s(?:solely\s|exclusively\s)?by\b|\b(?:shall|will)\sbe,?\sthe\s(?:sole\s(?:and\sexclusive\s)?|exclusive\s)?owner\sof\s(?:all|any|each|the|such)\b|\bexecute\b[^.;]{0,80}\bdocuments?\b[^.;]{0,80}\bto\s(?:assign|transfer|perfect|confirm)\b/i;
+  /\b(?:shall|will)\s(?:be\s)?(?:vest(?:ed)?|belong)\s(?:solely\s|exclusively\s)?(?:in|to)\b|\b(?:shall|will)\s(?:be|become)\s(?:and\sremain\s)?(?:the\s)?(?:(?:sole\sand\sexclusive|sole|exclusive|absolute)\s)?property\sof\b|\b(?:shall|will)\s(?:solely\s|exclusively\s)?own\s(?:all|any|each|the|such)\b|\b(?:(?:is|are)\sand\s(?:shall|will)\sbe|(?:shall|will)\sbe\sdeemed(?:\sto\sbe)?)\s(?:the\s)?(?:(?:sole\sand\sexclusive|sole|exclusive|absolute)\s)?property\sof\b|\b(?:shall|will)\shave\s(?:sole\s(?:and\sexclusive\s)?|exclusive\s|full\s)(?:ownership|title)\s(?:of|to|in)\b|\b(?:shall|will)\s(?:solely\s|exclusively\s)?(?:be\sdeemed\s(?:to\sbe\s)?)?(?:be\s)?owned\s(?:solely\s|exclusively\s)?by\b|\b(?:shall|will)\s(?:be|become)\s?,?\s(?:(?:deemed|considered)\s(?:to\sbe\s)?)?the\s(?:sole\s(?:and\sexclusive\s)?|exclusive\s)?(?:author\sand\s)?owner\sof\s(?:all|any|each|the|such)\b|\band\sbe\sowned\s(?:solely\s|exclusively\s)?by\b|\bexecute\b[^.;]{0,80}\bdocuments?\b[^.;]{0,80}\bto\s(?:assign|transfer|perfect|confirm)\b/i;
 /** Creations made under the contract, as opposed to each party keeping what it brought. */
 const CREATED =
   /\b(?:deliverables?|work\sproduct|develop\w*|creat\w*|conceiv\w*|made|written|commissioned|invent\w*|generat\w*|produc\w*|prepared|arising|result\w*|improv\w*|deriv\w*|author\w*|perform\w*\s(?:of|under)|under\sthis\sagreement|hereunder|pursuant\sto\sthis\sagreement)\b/i;
@@ -19,7 +19,7 @@ const CREATED =
  * right, title or interest to Franchisor"): the assignment mechanism itself, whoever made what it covers.
  */
 const EXECUTES_TO_ASSIGN =
-  /\bexecute\b[^.;]{0,80}\b(?:documents?|documentation|instruments?|assignments?)\b[^.;]{0,80}\bto\s(?:assign|transfer|vest)\b[^.;]{0,80}\b(?:right,?\stitle|rights?|ownership|intellectual\sproperty)\b/i;
+  /\b(?:execute|sign)\b[^.;]{0,80}\b(?:documents?|documentation|instruments?|assignments?)\b[^.;]{0,100}\bto\s(?:assign|transfer|vest|(?:effect|evidence|perfect|confirm)\s(?:or\s(?:effect|evidence|perfect|confirm)\s)?(?:the\s|such\s|any\s)?(?:foregoing\s)?(?:assignment|transfer))\b[^.;]{0,80}\b(?:right,?\stitle|rights?|ownership|intellectual\sproperty)\b/i;
 /** A party keeping its own rights is not an assignment to the other. */
 const RETAINS =
   /\b(?:retains?|reserves?|shall\sretain|will\sretain)\b[^.;]{0,60}\b(?:right,?\stitle|ownership|all\srights)\b|\b(?:each|either)\sparty\s(?:shall|will)\s(?:solely\s)?own\b|\bits\sown\s(?:inventions|intellectual)|\b(?:is|are)\sand\s(?:shall|will)\sremain\b|\bown\sall\s(?:rights?\s(?:to|in)\s)?its\b|\brepresents\sand\swarrants\b/i;
@@ -43,32 +43,41 @@ const ASSIGNED_PASSIVE =
  */
 const PASSES_TO =
   /\b(?:rights?|ownership|interests?|trademarks?|copyrights?|patents?|inventions?|improvements?|work\sproduct|deliverables?|intellectual\sproperty)\b(?!\sof\sloss)[^.;]{0,120}?\b(?:shall|will)\s(?:automatically\s|immediately\s|thereupon\s)?(?:pass|transfer|vest|be\s(?:(?:assigned|transferred|conveyed)\s(?:and\s)?)+)\s*(?:to|in)\b/i;
+/** "No rights in any intellectual property ... shall be transferred": the passing denied. */
+function passesOver(text: string): boolean {
+  const passes = PASSES_TO.exec(text);
+  return passes !== null && !NOT_BEFORE.test(text.slice(Math.max(0, passes.index - 40), passes.index));
+}
 const REGISTERED_BY = /\bregister\w*\sby\b/i;
 const ASSIGNS_THE_AGREEMENT = /\bassign\w*\s(?:this|the)\sagreement\b/i;
 /** Who ends up owning: "property of X", "vest in X", "belong to X", "owned by X", "X shall own". */
 const OWNER_AFTER =
-  /\b(?:property\sof|vest(?:s|ed)?\s(?:solely\s|exclusively\s)?in(?:\sand\sbelong\sto)?|belong\s(?:solely\s|exclusively\s|fully\s)?to|owned\s(?:solely\s|exclusively\s)?by|owner\sof\sall\b[^.;]{0,120}?\bby)\s(?:the\s)?([A-Z][\w&.-]*\w|[a-z]+[A-Z][\w&.-]*\w)/;
-const OWNER_BEFORE = /\b([A-Z][\w&.-]*\w)\s(?:shall|will)\s(?:solely\s|exclusively\s)?own\b/;
+  /\b(?:property\sof|vest(?:s|ed)?\s(?:solely\s|exclusively\s)?in(?:\sand\sbelong\sto)?|belong\s(?:solely\s|exclusively\s|fully\s)?to|owned\s(?:solely\s|exclusively\s)?by)\s(?:the\s)?([A-Z][\w&.-]*\w|[a-z]+[A-Z][\w&.-]*\w)/;
+const OWNER_BEFORE =
+  /\b([A-Z][\w&.-]*\w)\s(?:shall|will)\s(?:(?:solely\s|exclusively\s)?own\b|(?:be|become)\s?,?\s(?:[\w]+\s){0,5}?owner\sof\b)/;
+
+/** Who made it: "made, conceived or reduced to practice by Bachem", "developed solely by employees of iBio". */
+const MAKER =
+  /\b(?:made|developed|created|invented|discovered|conceived|generated|authored|prepared|practice|provided|supplied|furnished|contributed)\s(?:solely\s|exclusively\s|independently\s|jointly\s)?by\s(?:(?:employees|personnel)\sof\s)?(?:the\s)?([A-Z][\w&.-]*\w|[a-z]+[A-Z][\w&.-]*\w)/dg;
 
 /**
  * The owner made it or named it: "inventions made solely by employees of iBio shall belong to
  * iBio", "NETTAXI shall own ... the NETTAXI Pages". Ownership then stays where it was; nothing
- * passes from one party to the other.
+ * passes from one party to the other. What another party made passes to the owner even when the
+ * owner's name labels it ("made ... by Bachem ... (\"Magenta Developed Intellectual Property\") shall
+ * be owned by Magenta").
  */
 function ownerKeepsItsOwn(text: string): boolean {
   const found = OWNER_AFTER.exec(text) ?? OWNER_BEFORE.exec(text);
   const owner = found?.[1];
   if (!found || !owner || owner.length < 3 || /^(?:The|Such|Each|Either|Both|Any|All)$/.test(owner)) return false;
   const ownerAt = found.index + found[0].lastIndexOf(owner);
-  const name = owner.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const madeOrNamedByOwner = new RegExp(
-    `\\b(?:made|developed|created|invented|discovered|conceived|generated|authored|provided|supplied|furnished|contributed)\\s+(?:solely\\s+|exclusively\\s+|independently\\s+)?by\\s+(?:(?:employees|personnel)\\s+of\\s+)?(?:the\\s+)?(?<maker>${name})\\b|\\b(?<namesake>${name})\\s+(?=[A-Z][a-z])`,
-    'dg',
-  );
-  for (const match of text.matchAll(madeOrNamedByOwner)) {
-    const at = (match.indices?.groups?.maker ?? match.indices?.groups?.namesake)?.[0];
-    if (at !== undefined && at !== ownerAt) return true;
-  }
+  // "owner of all work product developed by Consultant" finds its owner where the maker is named: that naming is no maker.
+  const makers = [...text.matchAll(MAKER)].filter((made) => made.indices?.[1]?.[0] !== ownerAt).map((made) => made[1]);
+  if (makers.includes(owner)) return true;
+  if (makers.length > 0) return false;
+  const namesake = new RegExp(`\\b${owner.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s(?=[A-Z][a-z])`, 'g');
+  for (const named of text.matchAll(namesake)) if (named.index !== ownerAt) return true;
   return false;
 }
 
@@ -84,7 +93,7 @@ export function extractIpOwnershipAssignment(view: TextView): PresenceField | nu
     if (ASSIGNED_PASSIVE.test(text) && IP.test(text)) return true;
     if (EXECUTES_TO_ASSIGN.test(text) && IP.test(text) && !RETAINS.test(text)) return true;
     if (
-      PASSES_TO.test(text) &&
+      passesOver(text) &&
       IP.test(text) &&
       (CREATED.test(text) || REGISTERED_BY.test(text)) &&
       !RETAINS.test(text) &&
