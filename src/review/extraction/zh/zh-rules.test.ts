@@ -221,6 +221,14 @@ describe('autoRenewal notice', () => {
     ).autoRenewal;
     expect(renewal?.noticeDays).toBe(30);
   });
+
+  it.each([
+    '期限届满前至少三十日任何一方未书面通知对方终止的，本合同自动续期一年。',
+    '任何一方未提前至少三十日书面通知对方终止的，本合同期满后自动续期一年。',
+    '本合同期满后自动续期一年，任何一方不续期的，应提前至少三十日以书面形式告知对方。',
+  ])('reads the floor right before the number as the notice, and the period after it as the renewal term: %s', (clause) => {
+    expect(fields(clause).autoRenewal).toMatchObject({ renewalTerm: '1 year', noticeDays: 30 });
+  });
 });
 
 describe('confidentialityYears', () => {
@@ -278,6 +286,7 @@ rule(
     // What is passed on is the samples or the goods, not the contract.
     '乙方不得在本合同期限内将甲方提供的样品转让给第三方。',
     '在本合同有效期内，乙方不得转让甲方交付的样品及包装材料。',
+    '根据本协议，乙方不得擅自转让甲方交付的样品。',
     '乙方不得将其持有的本合同项下的股权转让给第三方。',
     // Passing on that needs no consent.
     '甲方不得限制乙方转让本合同项下的权利，乙方转让无需经甲方同意。',
@@ -392,6 +401,8 @@ rule(
     '无论何种原因，甲方均可随时解除本合同。',
     '甲方因自身原因需提前解除本合同的，应提前三十日书面通知乙方。',
     '乙方因其原因需要提前终止本协议的，应提前一个月书面通知甲方。',
+    '甲方可因自身需要随时解除本合同。',
+    '任何一方可因本方原因提前解除本合同，但应提前三十日书面通知对方。',
   ],
   [
     // The contract ending, with no right to end it.
@@ -402,6 +413,8 @@ rule(
     '如乙方擅自转让本合同项下权利，甲方可以随时解除本合同。',
     '因乙方原因致使合同目的无法实现的，甲方可以随时解除本合同。',
     '任何一方解除本合同均无需说明理由，但须经双方协商一致。',
+    // An English sentence is left to the English rules.
+    'Either party may terminate this Agreement at any time upon thirty days written notice.',
   ],
 );
 
@@ -424,6 +437,7 @@ describe('extractChineseConfidentialityYears', () => {
       quote: '十年',
     });
     expect(read('保密期最长不超过十年。')).toMatchObject({ years: 10 });
+    expect(read('保密期最长五年。')).toMatchObject({ years: 5 });
     expect(read('接收方的保密期限最长十年。')).toMatchObject({ years: 10 });
     expect(read('接收方的保密期限最长不超过十八个月。')).toMatchObject({ years: 1.5 });
   });
