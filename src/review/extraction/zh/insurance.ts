@@ -8,7 +8,7 @@ const DUTY =
 /** Cover that is optional or not required: "可自行…投保…，本合同对此不作强制要求". */
 const OPTIONAL = /不作(?:强制)?要求|无需|不要求|不必|不强制|可自行|自愿/;
 /** Statutory social insurance of employees is not a contractual insurance requirement. */
-const SOCIAL = /社会保险|社保|养老保险|医疗保险|失业保险|工伤保险|生育保险|住房公积金|五险/g;
+const SOCIAL = /社会保险|社保|养老保险|医疗保险|失业保险|生育保险|住房公积金|五险/g;
 
 /** Whether a Chinese sentence requires a party to obtain or keep insurance. */
 export function isChineseInsuranceDuty(text: string): boolean {
