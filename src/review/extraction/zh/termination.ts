@@ -39,20 +39,26 @@ const CONDITION =
  */
 const OWN_REASON = /因(?:其|本方)?(?:自身|自己)?(?:原因|需要)|因?(?:任何|何种)原因|因(?:经营|业务)(?:需要|调整)/g;
 
-/** Whether one limb grants a party the right to end the contract at will or by notice alone. */
+/** The ways a limb grants a right to end the contract without cause. */
+const RIGHTS = [AT_WILL, BY_NOTICE, NOTICE_THEN_RIGHT, WISHING_TO_END, RIGHT_THEN_NOTICE, NOTICE_ALONE, UNILATERAL, NO_REASON];
+
+/** Whether `right` matches somewhere in the limb with no negation on it: "乙方不得解除本合同，甲方可随时解除本合同" gives 甲方 one. */
+function grantsUnnegated(limb: string, right: RegExp): boolean {
+  for (let from = 0; ; ) {
+    const match = right.exec(limb.slice(from));
+    if (match === null) return false;
+    const start = from + match.index;
+    // A right starts at 可 / 得 / 有权, so its negation starts one character before it (不可, 不得) or inside it.
+    if (!NEGATED.test(limb.slice(Math.max(0, start - 1), start + match[0].length))) return true;
+    // The first match may start at the 得 of 不得; look again past it.
+    from = start + 1;
+  }
+}
+
+/** Whether one limb grants a party the right to end the contract at will or by notice alone; a ban counts only on the right it negates. */
 function limbIsConvenience(limb: string): boolean {
-  if (NEGATED.test(limb) || MUTUAL.test(limb) || END_OF_TERM.test(limb) || CONDITION.test(limb.replace(WISH, '').replace(OWN_REASON, '')))
-    return false;
-  return (
-    AT_WILL.test(limb) ||
-    BY_NOTICE.test(limb) ||
-    NOTICE_THEN_RIGHT.test(limb) ||
-    WISHING_TO_END.test(limb) ||
-    RIGHT_THEN_NOTICE.test(limb) ||
-    NOTICE_ALONE.test(limb) ||
-    UNILATERAL.test(limb) ||
-    NO_REASON.test(limb)
-  );
+  if (MUTUAL.test(limb) || END_OF_TERM.test(limb) || CONDITION.test(limb.replace(WISH, '').replace(OWN_REASON, ''))) return false;
+  return RIGHTS.some((right) => grantsUnnegated(limb, right));
 }
 
 /** Whether a Chinese sentence lets a party end the contract without cause (随时解除, 提前N日书面通知解除, 无需理由). */

@@ -399,6 +399,9 @@ rule(
     '乙方因其原因需要提前终止本协议的，应提前一个月书面通知甲方。',
     '甲方可因自身需要随时解除本合同。',
     '任何一方可因本方原因提前解除本合同，但应提前三十日书面通知对方。',
+    // A ban on one party leaves the other's right: the ban counts only on the right it negates.
+    '甲方可随时解除本合同，乙方不得解除本合同。',
+    '乙方不得解除本合同，甲方可随时解除本合同。',
   ],
   [
     // The contract ending, with no right to end it.
@@ -409,6 +412,11 @@ rule(
     '如乙方擅自转让本合同项下权利，甲方可以随时解除本合同。',
     '因乙方原因致使合同目的无法实现的，甲方可以随时解除本合同。',
     '任何一方解除本合同均无需说明理由，但须经双方协商一致。',
+    // The right itself negated, right before it or a little way off.
+    '乙方不可随时解除本合同。',
+    '乙方无正当理由不得单方解除本合同。',
+    '乙方在本合同有效期内不得以任何理由随时解除本合同。',
+    '租赁期内，任何一方均不得在提前三十日书面通知后解除本合同。',
     // An English sentence is left to the English rules.
     'Either party may terminate this Agreement at any time upon thirty days written notice.',
   ],
