@@ -12,8 +12,5 @@ export const ZH_PERIOD = `${ZH_NUMBER}\\s*(?:个)?(?:工作日|日历日|自然�
 
 /** The limbs of a sentence: "甲方可随时解除本合同；乙方违约的，…" is two statements. */
 export function limbs(text: string): string[] {
-  return text.split(/[；;]/).filter((limb) => limb.trim().length > 0);
+  return text.split(/[；;]/);
 }
-
-/** Any Chinese character: rules below only run on sentences that have one. */
-export const HAN = /[\u4e00-\u9fff]/;

@@ -18,7 +18,8 @@ const NEGATED = /(?:非|不是|并非|无|不具有|不享有|不构成)(?:独�
 /** Whether a Chinese sentence grants or promises exclusivity. */
 export function isChineseExclusivity(text: string): boolean {
   const rest = text.replace(NEGATED, '');
-  if (/普通许可|一般代理|非独家|非排他/.test(rest) && !EXCLUSIVE.test(rest)) return false;
+  // NEGATED has already taken 非独家 / 非排他 out; a 普通许可 or 一般代理 says the rest is no exclusivity either.
+  if (/普通许可|一般代理/.test(rest) && !EXCLUSIVE.test(rest)) return false;
   EXCLUSIVE.lastIndex = 0;
   return EXCLUSIVE.test(rest) || NO_OTHER.test(rest) || SOLE_SOURCE.test(rest) || NOT_FOR_COMPETITORS.test(rest);
 }

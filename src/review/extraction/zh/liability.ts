@@ -22,7 +22,7 @@ export const CHINESE_EXCLUSION = new RegExp(
  * uncapped wherever they stand.
  */
 export const CHINESE_EXPRESSLY_UNCAPPED =
-  /不受[^。；]{0,20}(?:限额|上限|赔偿限制|责任限制|前述限制|上述限制)|(?:责任限制|责任限额|赔偿限额|赔偿上限|责任上限|上述限制|前述限制|上述限额|前述限额|本条(?:约定|规定)?的?(?:责任)?限制)[^。；]{0,10}不适用|无限(?:连带)?责任/;
+  /不受[^。；]{0,20}(?:限额|上限|赔偿限制|责任限制|前述限制|上述限制)|(?:责任限制|责任限额|赔偿限额|赔偿上限|责任上限|上述限制|前述限制|上述限额|前述限额|本条(?:约定|规定)?的?限制)[^。；]{0,10}不适用|无限(?:连带)?责任/;
 /**
  * Any carve-out, also those that only make sense inside a cap: 除因故意或重大过失造成的损失外, 但因…故意…的除外.
  * Generic exceptions ("除本合同另有约定外") are not carve-outs: the exception must name intent,

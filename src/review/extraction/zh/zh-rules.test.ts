@@ -1,6 +1,19 @@
 import { describe, expect, it } from 'vitest';
+import { splitClauses } from '../clauses.js';
 import { extractFields } from '../extract-fields.js';
+import { buildTextView, type TextView } from '../text-view.js';
 import type { ExtractedContract } from '../types.js';
+import { isChineseAntiAssignment } from './anti-assignment.js';
+import { isChineseAuditRight } from './audit-rights.js';
+import { isChineseChangeOfControl } from './change-of-control.js';
+import { extractChineseConfidentialityYears } from './confidentiality.js';
+import { isChineseExclusivity } from './exclusivity.js';
+import { isChineseInsuranceDuty } from './insurance.js';
+import { isChineseIpAssignment } from './ip-assignment.js';
+import { extractChineseLiquidatedDamages } from './liquidated-damages.js';
+import { isChineseMinimumCommitment } from './minimum-commitment.js';
+import { isChineseNonCompete } from './non-compete.js';
+import { isChineseConvenienceTermination } from './termination.js';
 
 /** Each case is one realistic clause; the contract around it is only a title, so the clause alone decides. */
 function fields(clause: string): ExtractedContract {
@@ -208,6 +221,14 @@ describe('autoRenewal notice', () => {
     ).autoRenewal;
     expect(renewal?.noticeDays).toBe(30);
   });
+
+  it.each([
+    '期限届满前至少三十日任何一方未书面通知对方终止的，本合同自动续期一年。',
+    '任何一方未提前至少三十日书面通知对方终止的，本合同期满后自动续期一年。',
+    '本合同期满后自动续期一年，任何一方不续期的，应提前至少三十日以书面形式告知对方。',
+  ])('reads the floor right before the number as the notice, and the period after it as the renewal term: %s', (clause) => {
+    expect(fields(clause).autoRenewal).toMatchObject({ renewalTerm: '1 year', noticeDays: 30 });
+  });
 });
 
 describe('confidentialityYears', () => {
@@ -235,4 +256,255 @@ cases(
     '接收方不得向任何第三方披露保密信息。',
   ],
   ['下列信息不属于保密信息：接收方在披露前已合法知悉的信息。', '双方确认，本协议项下乙方不负有保密义务。'],
+);
+
+/**
+ * The Chinese rules on their own. `extractFields` asks them only when the shared rule found
+ * nothing, so these cases pin down what each one reads even where a shared rule would answer first.
+ */
+function rule(name: string, holds: (text: string) => boolean, found: string[], notFound: string[]) {
+  describe(name, () => {
+    it.each(found)('finds %s', (sentence) => expect(holds(sentence)).toBe(true));
+    it.each(notFound)('does not count %s', (sentence) => expect(holds(sentence)).toBe(false));
+  });
+}
+
+rule(
+  'isChineseAntiAssignment',
+  isChineseAntiAssignment,
+  [
+    // The object after the verb, with no 将: "不得…转让本合同".
+    '任何一方不得转让本合同项下的权利义务，但经对方书面同意的除外。',
+    '乙方不得以任何方式直接或间接转让其在本合同项下的任何权利。',
+    // Delegation is passing the contract on whatever follows the verb.
+    '被许可方不得转授第三方使用该软件。',
+    // No ban, but a transfer without consent is void or does not bind the other party.
+    '未经对方书面同意，任何一方擅自转让本合同权利义务的，该转让行为无效。',
+    '未经甲方书面同意，乙方转让本合同项下债权的，不对甲方发生效力。',
+  ],
+  [
+    // What is passed on is the samples or the goods, not the contract.
+    '乙方不得在本合同期限内将甲方提供的样品转让给第三方。',
+    '在本合同有效期内，乙方不得转让甲方交付的样品及包装材料。',
+    '根据本协议，乙方不得擅自转让甲方交付的样品。',
+    '乙方不得将其持有的本合同项下的股权转让给第三方。',
+    // Passing on that needs no consent.
+    '甲方不得限制乙方转让本合同项下的权利，乙方转让无需经甲方同意。',
+    '甲方不得限制乙方转让本合同项下的权利，乙方可自由转让。',
+  ],
+);
+
+rule(
+  'isChineseAuditRight',
+  isChineseAuditRight,
+  [
+    '许可方有权核查被许可方使用该软件的情况。',
+    '供货方有权核查经销商销售该产品的情况。',
+    '乙方应妥善保管与本合同有关的账册及记录，并供甲方随时查阅。',
+  ],
+  [
+    // A party's own accounts audited, or audited figures used for settlement: no right of the other.
+    '乙方应每年委托会计师事务所对其账目进行审计。',
+    '经审计确认的销售数据应作为结算依据，甲方有权据此向乙方收取许可费。',
+  ],
+);
+
+rule(
+  'isChineseChangeOfControl',
+  isChineseChangeOfControl,
+  ['乙方控股股东变更的，应于变更前三十日书面通知甲方。', '如乙方出售实质性全部资产，甲方有权终止本协议。'],
+  [
+    // The new shareholding of an investment, with nothing that follows for the contract.
+    '本次增资完成后，目标公司的股权结构变更为：甲方持股百分之六十，乙方持股百分之四十。',
+    '乙方变更名称或法定代表人的，不视为控股股东变更，但应通知甲方。',
+  ],
+);
+
+rule(
+  'isChineseExclusivity',
+  isChineseExclusivity,
+  [
+    '被许可人对该专利享有独占的实施权。',
+    '许可人授予被许可人在中国境内实施该专利的排他许可。',
+    '甲方授予乙方的经销权具有排他性。',
+    '乙方为甲方在华东地区的唯一经销商。',
+    '协议有效期内，甲方不得在该区域内另行指定经销商。',
+    '甲方不得在该区域内授权其他公司销售合同产品。',
+    '乙方所需的原材料仅从甲方处采购。',
+    // An exclusive grant next to a 普通许可 of something else.
+    '甲方授予乙方合同产品的独家经销权，并授予乙方使用甲方商标的普通许可。',
+  ],
+  ['本许可为普通许可，被许可人不得许可其他第三方使用该商标。', '被许可人不得再许可其他任何第三方实施该专利。'],
+);
+
+rule(
+  'isChineseInsuranceDuty',
+  isChineseInsuranceDuty,
+  ['承包人应在开工前投保建筑工程一切险。', '乙方就租赁设备投保的财产险，应以甲方及其指定的银行为第一受益人。'],
+  ['乙方是否需要购买商业保险，本合同不作要求。'],
+);
+
+rule(
+  'isChineseIpAssignment',
+  isChineseIpAssignment,
+  [
+    '本项目产生的成果归甲方所有。',
+    // The maker named after the owner is not the maker of what the owner gets.
+    '合作期间产生的知识产权归甲方所有，乙方应配合甲方完成专利申请。',
+    '乙方同意向甲方转让其在本项目中取得的全部专利及专利申请权。',
+    '乙方应将上述专利无偿转让给甲方。',
+  ],
+  ['乙方开发的软件的著作权归乙方所有。', '甲方提供的配方、商标等知识产权均归甲方所有。'],
+);
+
+rule(
+  'isChineseMinimumCommitment',
+  isChineseMinimumCommitment,
+  ['乙方承诺每个协议年度的最低采购额为人民币伍佰万元。', '乙方每年采购甲方产品的金额不低于人民币一千万元。'],
+  [
+    // A floor on quality, not on purchases.
+    '乙方交付的产品合格率不低于百分之九十八。',
+    '本合同对甲方的最低采购量不作要求。',
+  ],
+);
+
+rule(
+  'isChineseNonCompete',
+  isChineseNonCompete,
+  ['离职后，乙方应履行竞业限制义务，甲方按月支付竞业限制补偿金。', '合作期间及合同终止后一年内，乙方不得为任何第三方加工同类产品。'],
+  [
+    '乙方离职后无需再向甲方承担任何竞业限制义务。',
+    '甲方同意免除乙方的竞业限制义务。',
+    // Quality compared with like products, no restraint.
+    '乙方保证所供产品的质量不低于市场同类产品的平均水平。',
+    // After the end, a ban on using the mark, not on dealing with others; and a period that is no number.
+    '本合同终止后三十日内，乙方不得继续使用甲方的商标。',
+    '合同解除后合理期限内，乙方不得为任何第三方加工使用甲方商标的产品。',
+  ],
+);
+
+rule(
+  'isChineseConvenienceTermination',
+  isChineseConvenienceTermination,
+  [
+    '甲方可随时解除本合同；乙方违约的，甲方有权要求赔偿损失。',
+    // 无需说明理由 outweighs a stray 情况下 in the same limb.
+    '在任何情况下，甲方均可解除本合同而无需说明任何理由。',
+    // Each wish (若…拟解除) is taken out before the grounds are read.
+    '甲方若拟终止合作、乙方若拟解除本合同的，均应提前六十日书面通知对方。',
+    // Reasons of a party's own choosing are no ground.
+    '甲方可因任何原因随时解除本合同。',
+    '无论何种原因，甲方均可随时解除本合同。',
+    '甲方因自身原因需提前解除本合同的，应提前三十日书面通知乙方。',
+    '乙方因其原因需要提前终止本协议的，应提前一个月书面通知甲方。',
+    '甲方可因自身需要随时解除本合同。',
+    '任何一方可因本方原因提前解除本合同，但应提前三十日书面通知对方。',
+    // A ban on one party leaves the other's right: the ban counts only on the right it negates.
+    '甲方可随时解除本合同，乙方不得解除本合同。',
+    '乙方不得解除本合同，甲方可随时解除本合同。',
+  ],
+  [
+    // The contract ending, with no right to end it.
+    '本合同终止后，乙方应在七日内退还剩余预付款。',
+    '甲方可以随时调整订单数量；本合同终止后，乙方应退还剩余预付款。',
+    '甲乙双方均书面同意后，甲方可以随时终止本协议。',
+    // Grounds: 如 and 因 name a cause.
+    '如乙方擅自转让本合同项下权利，甲方可以随时解除本合同。',
+    '因乙方原因致使合同目的无法实现的，甲方可以随时解除本合同。',
+    '任何一方解除本合同均无需说明理由，但须经双方协商一致。',
+    // The right itself negated, right before it or a little way off.
+    '乙方不可随时解除本合同。',
+    '乙方无正当理由不得单方解除本合同。',
+    '乙方在本合同有效期内不得以任何理由随时解除本合同。',
+    '租赁期内，任何一方均不得在提前三十日书面通知后解除本合同。',
+    // An English sentence is left to the English rules.
+    'Either party may terminate this Agreement at any time upon thirty days written notice.',
+  ],
+);
+
+function viewOf(clause: string): { text: string; view: TextView } {
+  const text = `合同\n\n第一条 ${clause}\n`;
+  return { text, view: buildTextView(text, splitClauses(text)) };
+}
+
+describe('extractChineseConfidentialityYears', () => {
+  const read = (clause: string) => {
+    const { text, view } = viewOf(clause);
+    const field = extractChineseConfidentialityYears(view);
+    return field && { years: field.years, perpetual: field.perpetual, quote: text.slice(field.evidence.start, field.evidence.end) };
+  };
+
+  it('reads an upper bound in years or months, with or without 不超过', () => {
+    expect(read('本协议项下的保密义务持续至保密信息公开之日止，但最长不超过十年。')).toEqual({
+      years: 10,
+      perpetual: false,
+      quote: '十年',
+    });
+    expect(read('保密期最长不超过十年。')).toMatchObject({ years: 10 });
+    expect(read('保密期最长五年。')).toMatchObject({ years: 5 });
+    expect(read('接收方的保密期限最长十年。')).toMatchObject({ years: 10 });
+    expect(read('接收方的保密期限最长不超过十八个月。')).toMatchObject({ years: 1.5 });
+  });
+
+  it('reads no bound from days, from a period with no 最长 right before it, or from a sentence not on secrecy', () => {
+    expect(read('接收方的保密期限最长不超过九十日。')).toBeNull();
+    expect(read('保密期限为本协议终止后五年，但甲方最多可将该期限延长两年。')).toBeNull();
+    expect(read('本合同有效期最长不超过三年。')).toBeNull();
+  });
+
+  it('reads a duty that goes on after the contract as perpetual, unless a period in years or months is written', () => {
+    expect(read('本条约定的保密义务在本合同终止后仍有效。')).toEqual({ years: null, perpetual: true, quote: '终止后仍有效' });
+    expect(read('接收方应在收到通知后三十日内返还资料，其保密义务在本协议终止后仍然有效。')).toMatchObject({ perpetual: true });
+    expect(read('接收方的保密义务在本协议终止后继续有效三年。')).toBeNull();
+    expect(read('接收方的保密义务在本协议终止后继续有效六个月。')).toBeNull();
+  });
+});
+
+describe('extractChineseLiquidatedDamages', () => {
+  const read = (clause: string) => {
+    const { text, view } = viewOf(clause);
+    const field = extractChineseLiquidatedDamages(view);
+    return field && { present: field.present, quote: text.slice(field.evidence.start, field.evidence.end) };
+  };
+
+  it.each([
+    '乙方逾期三十日未支付租金的，履约保证金甲方不予退还。',
+    '乙方违约的，其缴纳的保证金归甲方所有。',
+    '乙方擅自转租的，甲方有权没收乙方缴纳的履约保证金。',
+    '给付定金的一方不履行约定的债务的，无权请求返还定金。',
+    '承租人提前退租的，无权要求退还已支付的押金。',
+    '响应时间超过四小时的，每次扣减当月服务费的百分之五。',
+    '发生重大服务中断的，甲方有权在当月服务费中直接扣除相当于服务费百分之二十的金额。',
+    '客户取消预订的，酒店将收取房费百分之五十的取消费。',
+  ])('quotes the whole sentence of %s', (clause) => expect(read(clause)).toEqual({ present: true, quote: `第一条 ${clause}` }));
+
+  it('does not count a deposit returned or work paid for', () => {
+    expect(read('租赁期满且乙方无违约的，甲方应在十日内无息退还押金。')).toBeNull();
+    expect(read('甲方可以随时书面通知乙方解除本合同，但应支付乙方已完成工作部分的费用。')).toBeNull();
+  });
+});
+
+cases(
+  'liabilityCap',
+  [
+    // The cap far from 赔偿: the whole reach of both gaps.
+    '乙方在本合同项下的赔偿金额，无论该等索赔系基于违约、侵权或其他任何法律理论而提出，在任何情况下均不超过甲方已支付的合同价款。',
+    '每次事故乙方最高赔偿人民币五十万元。',
+    // Caps on the penalty.
+    '逾期交货违约金的累计金额不超过合同总价的百分之十。',
+    '逾期违约金累计总额以合同总价的百分之五为上限。',
+  ],
+  ['乙方逾期交货的，应按合同总价的百分之一支付违约金。'],
+  (contract) => contract.liabilityCap?.limited === true,
+);
+
+cases(
+  'liabilityCap',
+  [
+    '本条限制不适用于乙方违反保密义务给甲方造成的损失。',
+    '前述限制对乙方的故意行为不适用，乙方应赔偿甲方全部损失。',
+    '乙方对因其违反保密义务给甲方造成的损失承担无限责任。',
+  ],
+  ['乙方对因其违反保密义务给甲方造成的损失承担赔偿责任。'],
+  (contract) => contract.liabilityCap?.kind === 'uncapped',
 );
