@@ -11,6 +11,9 @@ describe('audit rights: records open to the other party, however worded', () => 
       'Customer shall have the right to have a representative present at each Facility to observe the performance of the Manufacturing Process.',
     ],
     ['Supplier shall allow monitoring of its Facilities by Customer upon reasonable notice.'],
+    ['Licensor shall be entitled to have the books of account of Licensee audited by an independent accountant.'],
+    ['Distributor shall cooperate fully with any audit conducted by Supplier under this Section.'],
+    ["Supplier shall submit to periodic quality audits by Customer at Supplier's facilities."],
   ])('counts %j', (text) => {
     expect(audits(text)).toBe(true);
   });
@@ -20,6 +23,9 @@ describe('audit rights: records open to the other party, however worded', () => 
     ['Each party may monitor its own systems for security breaches.'],
     ['Licensee shall monitor the quality of the Products sold in the Territory.'],
     ['The financial statements of the Company have been audited by independent certified public accountants.'],
+    // "Provider" is a name, not "provide", and a "hard copy" is a format, not copying records.
+    ['Service Provider shall make the monthly operating reports available to Owner in hard copy and electronic formats.'],
+    ['Supplier shall conduct final inspection of each Product before shipment.'],
   ])('does not count %j', (text) => {
     expect(audits(text)).toBe(false);
   });
