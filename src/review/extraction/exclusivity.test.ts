@@ -21,3 +21,25 @@ describe('exclusivity: the only appointed trader, and no other licence', () => {
     expect(exclusive(text)).toBe(false);
   });
 });
+
+describe('exclusivity: held by the counterparty, not by someone else', () => {
+  it.each([
+    ['Supplier shall manufacture, package and release the Product for shipment, exclusively for Kitov, during the Term.'],
+    ['Licensor grants to Licensee the exclusive right to sell the Products in the Territory.'],
+    ['Company shall not enter into an exclusive arrangement with any other party for the Services.'],
+  ])('counts %j', (text) => {
+    expect(exclusive(text)).toBe(true);
+  });
+
+  it.each([
+    ['ETI acknowledges that NTL may have entered into exclusive license arrangements with other corporations.'],
+    ['Galaxy reserves the right to grant to any other person an exclusive territory for the marketing of the Services.'],
+    ['Licensor retains the sole and exclusive right to sell the Products to the Excluded Accounts.'],
+    ['Licensee shall use the Licensed Technology exclusively for research purposes.'],
+    ['All operational costs of delivering the promotional materials provided hereunder shall be borne exclusively by NCM.'],
+    ['All Deliverables developed exclusively for Client shall be owned by Client.'],
+    ['Supplier shall manufacture the Products exclusively for the Purposes.'],
+  ])('does not count %j', (text) => {
+    expect(exclusive(text)).toBe(false);
+  });
+});

@@ -55,7 +55,23 @@ const RECITAL =
   /^\s*(?:\(?[a-z0-9]{1,3}[.)]\s*)?(?:RECITALS?:?\s(?:\(?[a-z0-9]{1,3}[.)]\s*)?|Background:?\s|WITNESSETH:?\s)?(?:WHEREAS|Whereas)\b|^\s*RECITALS?\b/;
 const DEFINITION = /^[^;:]{0,80}?"\s*(?:shall\s)?(?:means?|has\sthe\smeaning|shall\shave\sthe\smeaning|is\sdefined)\b/;
 const NOT_COMMERCIAL =
-  /\b(?:governed|construed|interpreted|determined|resolved|settled|controlled)\sexclusively\b|\bexclusively\sgovern\w*|\bexclusive\sbenefit\b|\bexclusive\s(?:right,?\stitle|right\sto\s(?:defend|control|institute|bring|enforce|sue|determine|decide|set|approve|copyright|take\s(?:any\s)?action)\b|option\b|warrant|remed|jurisdiction|venue|forum|property|owner|ownership|responsib|control|discretion|liabilit|obligation|means|method|judge|competence|of\b|and\s(?:sole|entire)\sremed)/gi;
+  /\b(?:governed|construed|interpreted|determined|resolved|settled|controlled)\sexclusively\b|\bexclusively\sgovern\w*|\bexclusive\sbenefit\b|\b(?:borne|paid|payable|bear|bears)\s(?:solely\sand\s)?exclusively\b|\bexclusive\s(?:right,?\stitle|right\sto\s(?:defend|control|institute|bring|enforce|sue|determine|decide|set|approve|copyright|take\s(?:any\s)?action)\b|option\b|warrant|remed|jurisdiction|venue|forum|property|owner|ownership|responsib|control|discretion|liabilit|obligation|means|method|judge|competence|of\b|and\s(?:sole|entire)\sremed)/gi;
+
+/**
+ * Made for one customer only: "manufacture ... the Product for shipment, exclusively for Kitov" (a name, so case
+ * matters). Work "developed exclusively for Client" is about who owns it, so development is not one of the verbs.
+ */
+const EXCLUSIVELY_FOR_PARTY =
+  /\b(?:[Mm]anufactur\w*|[Pp]roduc(?:e|es|ed|ing)|[Ss]uppl(?:y|ied))\b[^.;]{0,80}?\bexclusively\sfor\s(?:the\s)?(?!(?:Purposes?|Term|Territory|Field)\b)[A-Z][\w-]*/;
+const DEFINED_LICENSED = /\b(?:Licensed|Granted|Appointed)(?=\s[A-Z])/g;
+
+/**
+ * Exclusivity held by someone else, not by the counterparty: a party that "may have entered into exclusive
+ * license arrangements with other corporations", "reserves the right to grant to any other person an exclusive
+ * territory", or "retains its sole and exclusive right" keeps or gives the right away from the counterparty.
+ */
+const EXCLUSIVE_ELSEWHERE =
+  /\bexclusive\s(?:[\w-]+\s){0,2}?(?:with|to)\s(?:any\s)?(?:other|third)\s(?:[\w-]+\s)?(?:part(?:y|ies)|persons?|corporations?|entit(?:y|ies)|compan(?:y|ies))\b|\b(?:to|with)\s(?:any\s)?(?:other|third)\s(?:part(?:y|ies)|persons?|corporations?|entit(?:y|ies)|compan(?:y|ies))\s(?:an?\s)?exclusive\s[\w-]+|\b(?:retains?|reserves?)\s(?:(?:its|the|all)\s)?(?:sole\sand\s)?exclusive\s(?:right|rights)\b/gi;
 
 /**
  * Exclusivity (CUAD "Exclusivity"): an exclusive appointment, licence or right ("appoints
@@ -66,11 +82,18 @@ const NOT_COMMERCIAL =
 export function extractExclusivity(view: TextView): PresenceField | null {
   return presenceOf(view, MENTIONS, (text) => {
     if (BLANK_CHOICE.test(text) || isBareHeading(text) || RECITAL.test(text) || DEFINITION.test(text)) return false;
-    const keptOut = text.replace(PROXY, ' ');
-    const commercial = text.replace(NON_EXCLUSIVE, ' ').replace(NOT_COMMERCIAL, ' ').replace(OWNED_EXCLUSIVELY, ' ');
+    // "the Licensed Technology exclusively for research" names a defined term, not something licensed exclusively.
+    const plain = text.replace(DEFINED_LICENSED, 'Defined');
+    const keptOut = plain.replace(PROXY, ' ');
+    const commercial = plain
+      .replace(NON_EXCLUSIVE, ' ')
+      .replace(NOT_COMMERCIAL, ' ')
+      .replace(OWNED_EXCLUSIVELY, ' ')
+      .replace(EXCLUSIVE_ELSEWHERE, ' ');
     return (
       EXCLUSIVE_GRANT.test(commercial) ||
       EXCLUSIVE_VERB.test(commercial) ||
+      EXCLUSIVELY_FOR_PARTY.test(commercial) ||
       ((NO_OTHER.test(keptOut) || NOT_TO_OTHERS.test(keptOut)) && !ASSIGNMENT.test(text) && !PASSES_ON_INFORMATION.test(text)) ||
       SOLE.test(text) ||
       REQUIREMENTS.test(text)
