@@ -56,3 +56,22 @@ describe('insurance (a party must hold cover)', () => {
     expect(insured(text)).toBe(false);
   });
 });
+
+describe('insurance: cover a party may choose, sells, or recovers from is not a requirement', () => {
+  it.each([
+    ['IAC shall keep the Sonos Tools fully covered under its property insurance at all times and without expense to Sonos.'],
+    ['Each Party shall maintain commercial general liability insurance, except to the extent the other Party agrees otherwise in writing.'],
+  ])('counts %j', (text) => {
+    expect(insured(text)).toBe(true);
+  });
+
+  it.each([
+    ['Company may, at its option and expense, obtain life or disability insurance on Athlete.'],
+    ['Licensee may purchase insurance against such risks at its own expense.'],
+    ['Agent shall deliver insurance policies to policyholders promptly upon issuance.'],
+    ['Marketer shall keep records of all insurance applications obtained under this Agreement.'],
+    ['The Indemnifying Party shall not be liable to the extent the Losses are covered by insurance carried by the Indemnified Party.'],
+  ])('does not count %j', (text) => {
+    expect(insured(text)).toBe(false);
+  });
+});
