@@ -32,6 +32,12 @@ const STANDSTILL = /\bown\smore\sthan\s[^.;]{0,40}(?:%|percent)/i;
  */
 const POST_TERM_PERIOD =
   /\b(?:for\s(?:a\speriod\sof\s)?|within\s)(?:\w+\s)?(?:\(\d+\)\s)?(?:years?|months?)\s(?:thereafter|after|following|from)\b/i;
+/**
+ * After the term, not selling shares (a lock-up), remaining inventory, goods under the other's marks, or the Products
+ * "as an authorized distributor" winds the relationship down; it keeps no one out of a business.
+ */
+const WIND_DOWN =
+  /\b(?:shares|stock|securities)\b|\b(?:remaining|existing)\s(?:inventory|stock)\b|\binventory\b|\b(?:Licensed\s)?(?:Marks|[Tt]rademarks?)\b|\bas\san?\s(?:authori[sz]ed|official|approved|licensed)\b/;
 const BUSINESS_RESTRICTION =
   /(?:\b(?:shall|will|may)\snot\b(?!\shave\s\w+ed\b)|\bneither\b[^.;]{0,80}?\b(?:shall|will|may)\b|\bagrees?\snot\sto\b)[^.;]{0,60}\b(?:research|develop|manufacture|produce|sell|market|distribute|commerciali[sz]e|offer\s(?:to\ssell|for\ssale)|engage\sin|carry\son|operate|own|invest\sin|provide\s(?:services|products))\b/i;
 /** "engage in any enterprise or business ... which manufactures ...": a business defined by what it does, which the party may not run. */
@@ -42,6 +48,14 @@ const NEITHER_SHALL = /\bneither\b[^.;]{0,80}?\b(?:shall|will|may)\b/i;
 const DURING_TERM = /\b(?:during|throughout)\sthe\sterm\b/i;
 const SAME_KIND =
   /\b(?:same\s(?:as\s)?or\ssimilar|similar\sto|identical\sor\s(?:substantially\s)?similar|directed\s(?:to|at)\s(?:any|the)|substitut\w*\sfor)\b/i;
+
+/**
+ * Similar dealings barred only with other partners ("shall not engage in the same or similar promotions ... with any
+ * other entity", "shall not market ... the Company Products ... other than through the Reseller"): an exclusive
+ * channel, which CUAD files under exclusivity; the party itself may still compete.
+ */
+const THROUGH_OTHERS =
+  /\bwith\sany\sother\s(?:company|companies|entit(?:y|ies)|persons?|part(?:y|ies)|firms?)\b|\bother\sthan\sthrough\b|\bto\sany\s(?:entity|person|party|company)\sother\sthan\b/i;
 
 /**
  * Covenants that mention competition without forbidding it: not soliciting customers or staff
@@ -58,9 +72,11 @@ const COMPETES_ITSELF =
   /\b(?:compete\swith|advertis\w*|display\w*|engage\sin|carry\son|manufactur\w*|distribut\w*|develop\w*|market\w*|sell|selling|offer\w*|promot\w*|represent\w*|endors\w*|provid\w*|own|operat\w*)\b/;
 /** "agrees not to (a) compete with the business of the Company, ... or to use any Confidential Information": competing itself is forbidden too. */
 const COMPETES_OUTRIGHT = /(?:^|[:;,]\s*|\([a-z]\)\s*|\bnot\s(?:to\s)?)compete\swith\b/i;
+/** Not passing something on to a competitor ("shall not disclose the pricing terms to any competitor of Supplier") is confidentiality. */
+const DISCLOSES = /\b(?:disclos\w*|divulg\w*|reveal\w*)\b/i;
 function isOtherCovenant(text: string): boolean {
   if (USES_INFORMATION.test(text)) return !COMPETES_OUTRIGHT.test(text);
-  return SOLICITS.test(text) && !COMPETES_ITSELF.test(text);
+  return (SOLICITS.test(text) || DISCLOSES.test(text)) && !COMPETES_ITSELF.test(text);
 }
 
 /**
@@ -82,12 +98,13 @@ const DEFINITION =
 const REMEDY_REFERENCE =
   /\b(?:violation|breach)\sof\s(?:the\s)?(?:terms\sof\s)?(?:(?:this|these|those|such|the|its|his|her)\s)?(?:[\w-]+\s){0,2}?(?:(?:covenants?|agreements?|obligations?|undertakings?)\snot\sto\scompete|non-?compet\w*(?:\s(?:covenants?|obligations?|provisions?))?)\b/gi;
 /**
+ * "acquired by a competitor of Licensor" is a change of control,
  * "a non-competitive product" is one that does not compete, "such successor is not a competitor" names who may take
- * an assignment, "prices that are competitive" are good prices, and "misleading comparisons with competitive products"
+ * an assignment, "prices that are competitive" or "prices competitive with those charged by its competitors" are good prices, and "misleading comparisons with competitive products"
  * are about advertising: each sentence is read as if it named something unrelated.
  */
 const NON_COMPETING =
-  /\bnon-?competi(?:tive|ng|tors?)\b|\b(?:is|are|be|being)\snot\s(?:a|an)\s(?:direct\s)?competitors?\b|\b(?:prices?|pricing|rates?|fees)\s(?:that\sare\s|which\sare\s|are\s)?(?:\w+\s)?competitive\b|\bcompar\w*\b[^.;]{0,60}?\bcompet\w*/gi;
+  /\b(?:prices?|pricing|rates|fees)\b[^.;]{0,60}?\bcompetitors?\b|\b(?:acquired\sby|acquisition\sby|merge[sd]?\swith|merger\swith|controlled\sby)\s(?:an?\s|any\s|the\s)?(?:[\w@&'’-]+\s){0,3}?competitors?\b|\bnon-?competi(?:tive|ng|tors?)\b|\b(?:is|are|be|being)\snot\s(?:a|an)\s(?:direct\s)?competitors?\b|\b(?:prices?|pricing|rates?|fees)\s(?:that\sare\s|which\sare\s|are\s)?(?:\w+\s)?competitive\b|\bcompar\w*\b[^.;]{0,60}?\bcompet\w*/gi;
 /**
  * Freedoms to compete ("shall not be restricted from engaging in ...", "does not restrict either party from
  * competing", "nothing herein shall restrict Licensor from licensing ... to competitors", "shall not be construed to
@@ -96,6 +113,9 @@ const NON_COMPETING =
  */
 const FREEDOM =
   /\b(?:shall|will)\snot\sbe\s(?:required|obligated|obliged)\b|\b(?:shall|will|may|is|are)\snot\sbe\s(?:restricted|prevented|prohibited|precluded|limited|restrained)\b|\b(?:does|do|shall|will)\snot\s(?:in\sany\sway\s)?(?:restrict|prevent|prohibit|preclude|limit)\b|\bnothing\b[^.;]{0,80}?\b(?:shall|will|is\sintended\sto)\s(?:be\s(?:construed|deemed|interpreted)\s(?:to|as)\s)?(?:restrict|prevent|prohibit|preclude|limit)\w*|\bnot\sbe\s(?:construed|deemed|interpreted)\s(?:to|as)\s(?:limit|restrict|prohibit|prevent)\w*/gi;
+/** What a provision does to itself ("shall not apply", "shall not be affected by", "shall survive and shall not be construed") restricts no party. */
+const NOT_A_DUTY =
+  /\b(?:shall|will|may|must|can)\snot\s(?:apply|be\saffected|affect|be\s(?:deemed|construed|interpreted)|be\s(?:enforceable|invalid\w*|reduced|extended)|survive)\b/gi;
 /** "compete unfairly", "unfair, competitive, misleading or deceptive practices": unfair trade practices, not competition itself. */
 const UNFAIR_PRACTICE = /\bcompete\sunfairly\b|\bunfair\w*,?\s(?:\w+,?\s){0,2}?compet\w*|\bcompetitive,\smisleading\b/i;
 
@@ -120,15 +140,15 @@ export function extractNonCompete(view: TextView): PresenceField | null {
     // "The Distributor shall not: ... (f) act as agent for any goods which are competitive with the Product": the item carries its lead-in's "shall not".
     const restriction = LIST_ITEM.test(text) ? `${leadIn(view, index)} ${text}` : text;
     // The name alone ("violation of the covenants not to compete", "[Non-Competition]", a signature page) restricts no one.
-    const binding = restriction.replace(NAMED_ONLY, ' ').replace(NAMED_COVENANT, ' ').replace(FREEDOM, ' ');
+    const binding = restriction.replace(NAMED_ONLY, ' ').replace(NAMED_COVENANT, ' ').replace(FREEDOM, ' ').replace(NOT_A_DUTY, ' ');
     if (EXPLICIT.test(text.replace(NAMED_ONLY, ' ')) && RESTRICTION.test(binding)) return true;
     if (COMPETITION.test(text) && RESTRICTION.test(binding)) return !isOtherCovenant(text);
     const unfreed = text.replace(FREEDOM, ' ');
     if (RIVAL_BUSINESS.test(text) && (RESTRICTION.test(unfreed) || NEITHER_SHALL.test(unfreed)) && !isOtherCovenant(text)) return true;
     if (!BUSINESS_RESTRICTION.test(unfreed) || STANDSTILL.test(text)) return false;
     // Selling what the contract covers while it runs is competing, even beside a promise not to solicit.
-    if (DURING_TERM.test(text) && SAME_KIND.test(text)) return true;
-    return POST_TERM_PERIOD.test(text) && !/\bsolicit|\bhire|\bemploy|\bdisclos|confidential/i.test(text);
+    if (DURING_TERM.test(text) && SAME_KIND.test(text)) return !THROUGH_OTHERS.test(text);
+    return POST_TERM_PERIOD.test(text) && !/\bsolicit|\bhire|\bemploy|\bdisclos|confidential/i.test(text) && !WIND_DOWN.test(text);
   });
   if (!hit) return null;
   // A bare heading ("5.2 Non-Competition.") is shown with the sentence that carries the restriction.
