@@ -20,3 +20,21 @@ describe('minimum commitment: "no fewer than" and guaranteed amounts', () => {
     expect(committed(text)).toBe(false);
   });
 });
+
+describe('minimum commitment: a firm quantity without the word "minimum"', () => {
+  it.each([
+    ['Customer commits to purchase 500 units per month during the Term.'],
+    ['Buyer shall purchase two thousand (2,000) tons of Product in each calendar quarter.'],
+    ['Distributor agrees to purchase from Company the quantities of Products set forth in Exhibit B.'],
+  ])('counts %j', (text) => {
+    expect(extractFields(text).minimumCommitment).not.toBeNull();
+  });
+
+  it.each([
+    ['Supplier shall deliver 500 units per month in accordance with the Forecast.'],
+    ['Customer may purchase the quantities of Products it requires from time to time.'],
+    ['Distributor shall purchase Products at the prices set forth in Exhibit B.'],
+  ])('does not count %j', (text) => {
+    expect(extractFields(text).minimumCommitment).toBeNull();
+  });
+});
