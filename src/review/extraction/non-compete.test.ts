@@ -233,3 +233,16 @@ describe('non-compete: restrictions that keep no one out of a business', () => {
     expect(found(text)).toBe(false);
   });
 });
+
+describe('non-compete: a heading stands for a sentence that restricts competing', () => {
+  it('counts a heading over a restriction', () => {
+    expect(found('8.1 Competing Products. Distributor shall not sell any product that competes with the Products.')).toBe(true);
+  });
+
+  it.each([
+    ['7.2 Non-Competition and Non-Solicitation. During the Term, Consultant shall not solicit or hire any employee of the Company.'],
+    ['Non-Competition. The parties acknowledge that the Non-Competition Agreement shall not be affected by this Agreement.'],
+  ])('does not count %j', (text) => {
+    expect(found(text)).toBe(false);
+  });
+});

@@ -134,7 +134,9 @@ export function extractNonCompete(view: TextView): PresenceField | null {
     // A heading ("(e) Non-Compete.", "8.2 No Competing Products.") stands for the sentence under it.
     if (text.length < HEADING_LENGTH && COMPETITION.test(text.replace(EXPLICIT, 'compete'))) {
       const next = view.sentences[index + 1]?.text ?? '';
-      return !NOT_A_RESTRICTION.test(next) && RESTRICTION.test(next.replace(NAMED_COVENANT, ' '));
+      // The sentence under it must restrict competing itself: a no-solicit or a clause about itself under a combined heading does not.
+      const binding = next.replace(NAMED_ONLY, ' ').replace(NAMED_COVENANT, ' ').replace(FREEDOM, ' ').replace(NOT_A_DUTY, ' ');
+      return !NOT_A_RESTRICTION.test(next) && RESTRICTION.test(binding) && !isOtherCovenant(next);
     }
     if (DEFINITION.test(text)) return false;
     // "The Distributor shall not: ... (f) act as agent for any goods which are competitive with the Product": the item carries its lead-in's "shall not".
