@@ -14,6 +14,10 @@ describe('audit rights: records open to the other party, however worded', () => 
     ['Licensor shall be entitled to have the books of account of Licensee audited by an independent accountant.'],
     ['Distributor shall cooperate fully with any audit conducted by Supplier under this Section.'],
     ["Supplier shall submit to periodic quality audits by Customer at Supplier's facilities."],
+    ['Both parties are entitled to reports of sales and to conduct periodic audits to ensure accuracy of Payments.'],
+    ["Buyer shall be entitled to carry out quality audits at the Seller's premises."],
+    ["Licensor shall have access to Licensee's facilities during normal business hours to ensure compliance with the quality standards."],
+    ['Supplier shall grant Buyer reasonable access to its plant for quality assurance purposes.'],
   ])('counts %j', (text) => {
     expect(audits(text)).toBe(true);
   });
@@ -26,6 +30,9 @@ describe('audit rights: records open to the other party, however worded', () => 
     // "Provider" is a name, not "provide", and a "hard copy" is a format, not copying records.
     ['Service Provider shall make the monthly operating reports available to Owner in hard copy and electronic formats.'],
     ['Supplier shall conduct final inspection of each Product before shipment.'],
+    // Access to a site to do the work is not a check on the other party.
+    ["Contractor shall have access to the Customer's premises as needed to install the Equipment."],
+    ['Distributor shall have access to the Supplier online portal to place orders.'],
   ])('does not count %j', (text) => {
     expect(audits(text)).toBe(false);
   });
