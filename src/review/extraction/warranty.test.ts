@@ -44,6 +44,8 @@ describe('warranty duration: a time-limited promise of conformance or a remedy',
     ['Buyer shall inspect the Products within ten (10) days after receipt and shall notify Seller of any non-conforming Products.'],
     ['Products that fail within twenty-four (24) months of delivery will be repaired or replaced by Supplier at no charge.'],
     ['Contractor shall re-perform any non-conforming Services reported within thirty (30) days after performance.'],
+    ['Seller guarantees the Equipment against defects in design, materials and workmanship for a period of 24 months.'],
+    ['The Products are guaranteed for a period of twelve (12) months against manufacturing defects.'],
   ])('finds %j', (text) => {
     expect(warrantyOf(text)).not.toBeNull();
   });
@@ -55,6 +57,7 @@ describe('warranty duration: a time-limited promise of conformance or a remedy',
     ['Each party represents and warrants that it will comply with applicable law for a period of two (2) years after the Effective Date.'],
     ['Licensee shall replace the Equipment at its own cost at the end of the Term.'],
     ['The practice of keeping defect reports and records of inspection for 15 months is confirmed in the Code.'],
+    ['The Minimum Royalty is guaranteed for a period of three (3) years.'],
     [
       'Supplier warrants that the Products conform to the Specifications and shall correct any Errors reported for ninety (90) days after notice.',
     ],

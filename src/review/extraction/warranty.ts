@@ -24,9 +24,9 @@ const REMEDY =
  * accordance with the Documentation for ninety (90) days"): the time follows the conformance words closely.
  */
 const CONFORMS_FOR =
-  /\b(?:defects?|workmanship|errors?|specifications?|documentation)\b[^.;]{0,40}?\bfor\s(?:a\speriod\sof\s)?(?:[\w-]+\s)?(?:\(\d+\)\s)?(?:calendar\s)?(?:days?|weeks?|months?|years?)\b(?!\s(?:from|after|following)\b)/i;
+  /\b(?:defects?|workmanship|errors?|specifications?|documentation|guaranteed)\b[^.;]{0,40}?\bfor\s(?:a\speriod\sof\s)?(?:[\w-]+\s)?(?:\(\d+\)\s)?(?:calendar\s)?(?:days?|weeks?|months?|years?)\b(?!\s(?:from|after|following)\b)/i;
 /** Without a starting event only an express warranty counts: "keeping defect reports ... for 15 months" is record keeping. */
-const WARRANTS = /\bwarrant(?:s|ed|y|ies)\b/i;
+const WARRANTS = /\bwarrant(?:s|ed|y|ies)\b|\bguarantee[sd]?\b/i;
 const RUNS_FROM =
   /\b(?:for|until|within|during)\s(?:a\speriod\sof\s)?(?:\[[^\]]{0,12}\]|\*{1,9})\s(?:(?:days?|weeks?|months?|years?)\s)?(?:from|after|following)\b|\b(?:for|within|during|lasts?|lasting|runs?|of)\s(?:a\speriod\sof\s|the\sfirst\s|the\s)?(?:[\w-]+\s)?(?:\(\d+\)\s)?(?:calendar\s)?(?:days?|weeks?|months?|years?)(?:\speriod)?\s(?:from|after|following|of|commencing|beginning)\b(?!\s(?:(?:the\s)?(?:date\sof\s)?(?:(?:the|such|any|its)\s)?(?:written\s)?(?:notice|notification|request|demand|invoice)|(?:first\s)?becoming\saware|(?:the\s)?discovery))/i;
 /**
