@@ -18,6 +18,7 @@ describe('audit rights: records open to the other party, however worded', () => 
     ["Buyer shall be entitled to carry out quality audits at the Seller's premises."],
     ["Licensor shall have access to Licensee's facilities during normal business hours to ensure compliance with the quality standards."],
     ['Supplier shall grant Buyer reasonable access to its plant for quality assurance purposes.'],
+    ['Licensee shall, as the case may be, permit Licensor to examine its books and records relating to the Products.'],
   ])('counts %j', (text) => {
     expect(audits(text)).toBe(true);
   });
@@ -33,6 +34,10 @@ describe('audit rights: records open to the other party, however worded', () => 
     // Access to a site to do the work is not a check on the other party.
     ["Contractor shall have access to the Customer's premises as needed to install the Equipment."],
     ['Distributor shall have access to the Supplier online portal to place orders.'],
+    [
+      "Upon arrival at the Consignee's premises, Consignor or Consignee, as the case may be, shall be responsible for examining the documentation connected with the shipment.",
+    ],
+    ['Shipper will allow reasonable access to and use of communication facilities which may be available on the platform.'],
   ])('does not count %j', (text) => {
     expect(audits(text)).toBe(false);
   });

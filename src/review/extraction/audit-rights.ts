@@ -46,7 +46,7 @@ const RECITAL = /^\s*(?:[A-Z]\.\s)?WHEREAS\b/;
 const NAMED_SECTION = /[[(]\s*(?:[\w/]+\s){0,2}?audit\srights?\s*[\])]/gi;
 const APPROVAL = /\breview(?:ed)?\s*(?:,\s*|\s)(?:(?:and|or|and\/or)\s)?(?:approv|comment|reject|accept)\w*/gi;
 const ACCESS_TO_WORK =
-  /\b(?:access|enter)\b[^.;]{0,100}?\b(?:in\sorder\s)?(?:to|for|in)\s(?:the\spurposes?\sof\s)?(?:otherwise\s)?(?:cooperat\w*\s[^.;]{0,40}?)?(?:provid|perform|install|deliver|maintain|repair|servic|transmit|measur)\w*/i;
+  /\b(?:access|enter)\b[^.;]{0,100}?\b(?:in\sorder\s)?(?:to|for|in)\s(?:the\spurposes?\sof\s)?(?:otherwise\s)?(?:cooperat\w*\s[^.;]{0,40}?)?(?:provid|perform|install|deliver|maintain|repair|servic|transmit|measur)\w*|\baccess\sto\sand\suse\sof\b/i;
 const REGULATOR_SOURCE = String.raw`(?:the\s|any\s|all\s|such\s|other\s|relevant\s|applicable\s|competent\s|appropriate\s)*(?:FDA|EMA|(?:regulatory|governmental|government)\s(?:authorit(?:y|ies)|agenc(?:y|ies)|bod(?:y|ies))|Regulatory\sAuthorit(?:y|ies))(?:\s(?:and|or)\s(?:the\s|any\s|other\s)*(?:regulatory|governmental)\s(?:authorit(?:y|ies)|agenc(?:y|ies)))?`;
 /** A regulator doing the checking ("permit the FDA to inspect", "available for inspection by any regulatory authority"): cut out, so only a party's own right is left to read. */
 const REGULATOR_CHECKS = new RegExp(
@@ -54,13 +54,15 @@ const REGULATOR_CHECKS = new RegExp(
   'gi',
 );
 const CHECKS = /audit|inspect|examin/i;
+/** "as the case may be", "as may be agreed": a "may" that grants nothing ("Consignee, as the case may be, shall be responsible for examining ..."). */
+const AS_MAY_BE = /\bas\s(?:the\scase\s)?may\sbe\b/gi;
 
 export function extractAuditRights(view: TextView): PresenceField | null {
   return presenceOf(view, MENTIONS, (raw) => {
     if (CHINESE.test(raw)) return true;
     if (isBareHeading(raw)) return false;
     if (ACCESS_TO_WORK.test(raw) && !CHECKS.test(raw)) return false;
-    const text = raw.replace(REGULATOR_CHECKS, ' ').replace(NAMED_SECTION, ' ').replace(APPROVAL, ' ');
+    const text = raw.replace(REGULATOR_CHECKS, ' ').replace(NAMED_SECTION, ' ').replace(APPROVAL, ' ').replace(AS_MAY_BE, ' ');
     if (!RECITAL.test(text) && ACCESS_TO_CHECK.test(text) && !NOT_A_RIGHT.test(text)) return true;
     return (
       !RECITAL.test(text) &&
