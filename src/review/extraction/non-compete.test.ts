@@ -235,6 +235,19 @@ describe('non-compete: restrictions that keep no one out of a business', () => {
 });
 
 describe('non-compete: a heading stands for a sentence that restricts competing', () => {
+  it.each([
+    ['During the Term, Distributor shall not represent, distribute or sell any products which are competitive with the Products.'],
+    ['During the term of this Agreement, Agent shall not act as agent for any other manufacturer of similar products.'],
+    ['Company shall not, during the Term, offer services similar to the Services to customers in the Territory.'],
+    ['Supplier shall not supply the Product or any similar product to any third party in the Territory during the Term.'],
+  ])('counts the verbs of trading in what competes: %j', (text) => {
+    expect(found(text)).toBe(true);
+  });
+
+  it('does not read a representation as representing a competitor', () => {
+    expect(found('Licensee represents that it is not bound by any agreement that would restrict it from competing.')).toBe(false);
+  });
+
   it('counts a heading over a restriction', () => {
     expect(found('8.1 Competing Products. Distributor shall not sell any product that competes with the Products.')).toBe(true);
   });
