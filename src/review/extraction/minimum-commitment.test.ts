@@ -26,6 +26,8 @@ describe('minimum commitment: a firm quantity without the word "minimum"', () =>
     ['Customer commits to purchase 500 units per month during the Term.'],
     ['Buyer shall purchase two thousand (2,000) tons of Product in each calendar quarter.'],
     ['Distributor agrees to purchase from Company the quantities of Products set forth in Exhibit B.'],
+    ['The first three (3) months of each rolling forecast shall be binding firm purchase orders by Customer.'],
+    ['Subject to this Section, the first quarter of each Rolling Forecast shall constitute a binding order for the quantities specified.'],
   ])('counts %j', (text) => {
     expect(extractFields(text).minimumCommitment).not.toBeNull();
   });
@@ -34,6 +36,7 @@ describe('minimum commitment: a firm quantity without the word "minimum"', () =>
     ['Supplier shall deliver 500 units per month in accordance with the Forecast.'],
     ['Customer may purchase the quantities of Products it requires from time to time.'],
     ['Distributor shall purchase Products at the prices set forth in Exhibit B.'],
+    ['Each rolling forecast shall be a non-binding, good faith estimate of Customer requirements.'],
   ])('does not count %j', (text) => {
     expect(extractFields(text).minimumCommitment).toBeNull();
   });

@@ -4,7 +4,7 @@ import type { TextView } from './text-view.js';
 import type { PresenceField } from './types.js';
 
 const MENTIONS =
-  /minimum|quota|achieve|meet|reach|attain|\bmin\b|commit|quantit|purchas|\border|\bbuy|deficiency|target|guarantee|at\sleast|not\sless\sthan|no\sless\sthan|fewer\sthan|shortfall|take[- ]or[- ]pay|guarantee|最低|不少于|不低于/i;
+  /minimum|quota|achieve|meet|reach|attain|\bmin\b|commit|quantit|forecast|purchas|\border|\bbuy|deficiency|target|guarantee|at\sleast|not\sless\sthan|no\sless\sthan|fewer\sthan|shortfall|take[- ]or[- ]pay|guarantee|最低|不少于|不低于/i;
 /** "minimum purchase / order quantity / annual royalty / sales target", "minimum amount equal to $5,000,000", a guaranteed fee, "MOQ", "take or pay". */
 const MINIMUM_NOUN =
   /\bminimum\s(?:annual\s|monthly\s|quarterly\s|yearly\s|aggregate\s|guaranteed\s|total\s|firm\s|initial\s)*(?:purchase|purchasing|order|orders|ordering|quantit(?:y|ies)|volumes?|commitments?|sales|revenues?|royalt(?:y|ies)|fees?|payments?|spend|targets?|units|number\sof|annual|performance|marketing\s(?:spend|expenditure)|advertising|impressions|guarantee|capacity|take|buy)\b|\bminimum\s(?:[\w/-]+\s){0,3}?(?:charge|amounts?\s(?:equal\sto|of)\s(?:\$|US\$|USD|€|£|\d)|quantit(?:y|ies)|lot|percentages?|volumes?|page\sviews|impressions|orders?)\b|\b(?:monthly|annual|quarterly|yearly)\sminimum\b|\b(?:volume|minimum)\scommitments?\b|\bdeficiency\spayments?\b|\b(?:sales?|purchase|revenue)\stargets?\b|\bguarantees?\s(?:that\s)?(?:it\s)?(?:will\s)?deliver\b|\bguaranteed\s(?:[\w-]+\s){0,2}?(?:fees?|payments?|royalt(?:y|ies)|revenues?|sums?|compensation)\b|\bMOQ\b|\btake[- ]or[- ]pay\b|\b(?:sales|purchase|performance|volume|revenue|minimum|annual|the)\squotas?\b|\b(?:fail\w*|does\snot|do\snot|not)\s(?:to\s)?(?:achieve|meet|reach|attain|generate)\b[^.;]{0,80}?\b(?:revenues?|sales|quotas?|targets?|volumes?|minimum|purchases?|orders?)\b|\bminimum\sof\s(?:\$|US\$|USD|€|£|\d|\w+\s\(\d)|\b(?:at\sleast|not\sless\sthan|no\sless\sthan)\sthe\sfollowing\s(?:quantities|amounts|volumes|numbers|levels)\b/i;
@@ -27,6 +27,12 @@ const FIRM_QUANTITY = new RegExp(
   ].join('|'),
   'i',
 );
+/**
+ * A forecast that binds the buyer: "the first [* * *] of each rolling forecast shall be binding firm purchase orders",
+ * "the binding portion of the Forecast". A non-binding estimate commits to nothing.
+ */
+const BINDING_FORECAST =
+  /\bforecast\w*\b[^.;]{0,80}?\b(?:shall\sbe|will\sbe|constitutes?|are|is|be\sdeemed)\s(?:a\s)?(?<!non-)(?:binding|firm)\s(?:and\s(?:binding|firm)\s)?(?:firm\s)?(?:purchase\s)?(?:orders?|commitments?|obligations?)\b|(?<!non-)\bbinding\s(?:portion|part|period)\sof\s(?:the|each|such|any)\s(?:[\w-]+\s){0,2}?forecasts?\b/i;
 /** Floors that are not a commitment to buy, sell or pay: a threshold to qualify for a status or a discount, insurance limits, notice periods, ages, wages, service levels, a share of one order's price paid up front. */
 const NOT_COMMERCIAL =
   /\bno\sminimum\b|\bto\s(?:qualify|be\seligible)\b|\bterm\sof\sat\sleast\b|\bdeposit\b|\bnothing\b[^.;]{0,60}\bobligat|\bnot\s(?:be\s)?(?:obligated|required)\sto\s(?:purchase|order|buy)|\bless\sfavou?rable\b|\binsur|\bminimum\s(?:wage|age|standards?|specifications?|notice|term\b|period|requirements?\sof\s(?:applicable\s)?law|balance|credit\srating)|\bcoverage\b|\b(?:service\slevels?|SLA|uptime)\b|(?:percent|%)\)?\sof\sthe\s(?:total\s)?(?:order|purchase|contract)\s(?:price|value|amount)\b|\bnotice\b[^.;]{0,30}\b(?:at\sleast|not\sless\sthan)/i;
@@ -92,7 +98,7 @@ export function extractMinimumCommitment(view: TextView): PresenceField | null {
     if (!/[a-z]/.test(raw) || NOT_COMMERCIAL.test(raw) || NOT_OWED.test(raw) || CROSS_REFERENCE.test(raw)) return false;
     if (isBareHeading(raw)) return false;
     const text = raw.replace(IN_PASSING, ' ').replace(TIME_FLOOR, ' ').replace(REDACTED_LEAD_TIME, ' ').replace(NO_FLOOR, ' ');
-    if (AT_LEAST.test(text) || FIRM_QUANTITY.test(text)) return true;
+    if (AT_LEAST.test(text) || FIRM_QUANTITY.test(text) || BINDING_FORECAST.test(text)) return true;
     const named = MINIMUM_NOUN.exec(text);
     if (named === null) return false;
     // A definition counts for what it sets ('"MOQ" means ... as set forth in Schedule 1'), not for its name.
