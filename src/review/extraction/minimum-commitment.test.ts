@@ -27,6 +27,7 @@ describe('minimum commitment: a firm quantity without the word "minimum"', () =>
     ['Buyer shall purchase two thousand (2,000) tons of Product in each calendar quarter.'],
     ['Distributor agrees to purchase from Company the quantities of Products set forth in Exhibit B.'],
     ['The first three (3) months of each rolling forecast shall be binding firm purchase orders by Customer.'],
+    ['Purchaser shall purchase not less than ninety percent (90%) of the quantities ordered in the binding forecast.'],
     ['Subject to this Section, the first quarter of each Rolling Forecast shall constitute a binding order for the quantities specified.'],
   ])('counts %j', (text) => {
     expect(extractFields(text).minimumCommitment).not.toBeNull();
@@ -37,6 +38,8 @@ describe('minimum commitment: a firm quantity without the word "minimum"', () =>
     ['Customer may purchase the quantities of Products it requires from time to time.'],
     ['Distributor shall purchase Products at the prices set forth in Exhibit B.'],
     ['Each rolling forecast shall be a non-binding, good faith estimate of Customer requirements.'],
+    ['Supplier shall deliver at least ninety-five percent (95%) of all Products ordered by the requested delivery date.'],
+    ['If Supplier fails to supply at least [* * *] of the units of Product ordered by Customer, Customer may terminate this Agreement.'],
   ])('does not count %j', (text) => {
     expect(extractFields(text).minimumCommitment).toBeNull();
   });

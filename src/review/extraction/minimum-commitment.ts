@@ -56,11 +56,12 @@ const NOT_OWED =
 const CROSS_REFERENCE = /^[^;]{0,80}?"\s*(?:,\s*)?(?:has|shall\shave)\sthe\smeaning\b/i;
 /**
  * Floors that bind nobody to buy or pay: "at a minimum" (among other things), "with a minimum of
- * delay" (as little as possible: no quantity follows), availability "a minimum of 95% of the time",
+ * delay" (as little as possible: no quantity follows), availability "a minimum of 95% of the time", a fill rate
+ * ("deliver at least 95% of all Products ordered by the requested date": how well orders are met, not how much is bought),
  * and a party that "shall not be subject to any minimum purchase requirement".
  */
 const NO_FLOOR = new RegExp(
-  String.raw`\bat\sa\sminimum\b(?!\sof\b)|\ba\sminimum\sof\s(?!${NUMBER_WORD_SOURCE}\b)(?=[a-z])|\b(?:(?:a\s)?minimum\sof|at\sleast|not\sless\sthan)\s(?:[\d.]+|[a-z-]+)\s*(?:\([\d.]+\)\s*)?(?:%|percent)\)?\sof\sthe\stime\b|\b(?:not\sbe\ssubject\sto|free\sof|without)\s(?:any\s)?(?:individual\s)?minimum\b`,
+  String.raw`\b(?:deliver|supply|ship|fill|fulfil+)\w*\s(?:[\w-]+\s){0,2}?(?:at\sleast|not\sless\sthan|no\sless\sthan)\s[^.;]{0,30}?\bof\s(?:the\s|all\s)?(?:[\w-]+\s){0,5}?(?:ordered|orders)\b|\bat\sa\sminimum\b(?!\sof\b)|\ba\sminimum\sof\s(?!${NUMBER_WORD_SOURCE}\b)(?=[a-z])|\b(?:(?:a\s)?minimum\sof|at\sleast|not\sless\sthan)\s(?:[\d.]+|[a-z-]+)\s*(?:\([\d.]+\)\s*)?(?:%|percent)\)?\sof\sthe\stime\b|\b(?:not\sbe\ssubject\sto|free\sof|without)\s(?:any\s)?(?:individual\s)?minimum\b`,
   'gi',
 );
 /**
