@@ -17,13 +17,16 @@ const AT_LEAST =
   /\b(?:purchas\w*|order\w*|buy|bu(?:ys|ying)|procure|sell|sold|pay|spend|deliver|acquire|license|generate|achieve|commit|guarantee[sd]?|fund|invest|set\sup|open|tender\w*|contribut\w*|capitali[sz]e|make\savailable|supply|produce)\b[^.;]{0,100}?\b(?:at\sleast(?!\s(?:as|some|part|partly|in\spart)\b)|not\sless\sthan|no\sless\sthan|a\sminimum\sof|no\sfewer\sthan|not\sfewer\sthan)\b/i;
 /**
  * A firm quantity owed each period, or the quantities a schedule fixes: "commits to purchase 500 units per month",
- * "agrees to purchase from Company the quantities of Products set forth in Exhibit B". What is bought is a floor
- * even without "minimum" or "at least".
+ * "agrees to purchase from Company the quantities of Products set forth in Exhibit B", "commits to spend $500,000", and
+ * paying for a shortfall. What is bought is a floor even without "minimum" or "at least".
  */
 const FIRM_QUANTITY = new RegExp(
   [
     String.raw`\b(?:shall|will|agrees?\sto|commits?\sto|undertakes?\sto)\s(?:[\w-]+\s){0,2}?(?:purchase|order|buy|take)\s(?:[\w-]+\s){0,3}?(?:\d[\d,.]*|(?:[a-z-]+\s){1,3}\(\d[\d,.]*\))\s(?:[\w-]+\s){0,2}?(?:units|tons?|tonnes?|barrels|gallons|pieces|cases|kilograms?|kg|pounds|lbs|litres|liters|doses|vials)\b[^.;]{0,40}?\b(?:per|each|every|in\seach|a)\s(?:calendar\s|contract\s)?(?:month|quarter|year|week|day)\b`,
     String.raw`\b(?:shall|will|agrees?\sto|commits?\sto|undertakes?\sto)\s(?:[\w-]+\s){0,2}?(?:purchase|order|buy)\b[^.;]{0,60}?\bthe\s(?:annual\s|monthly\s|quarterly\s)?(?:quantities|volumes|amounts)\s(?:of\s(?:[\w-]+\s){1,3}?)?(?:set\s(?:forth|out)|specified|stated|listed)\s(?:in|on)\s(?:Exhibit|Schedule|Appendix|Attachment|Annex)\b`,
+    String.raw`\b(?:shall|will|agrees?\sto|commits?\sto|undertakes?\sto)\s(?:[\w-]+\s){0,2}?(?:purchase|order|buy|spend)\s(?:a\stotal\sof\s|an\saggregate\sof\s|in\sthe\saggregate\s)?(?:\$|US\$|USD\s?|€|£)\s?\d`,
+    // Paying for what was not bought: "pay for any shortfall between the quantity purchased and", "fewer units than the Annual Volume ... shall pay the difference".
+    String.raw`\bpay\w*\b[^.;]{0,40}?\bshortfall\s(?:between|in)\s(?:the\s)?(?:[\w-]+\s){0,2}?(?:quantit(?:y|ies)|volumes?|purchases|units|orders)\b|\b(?:fewer|less)\s(?:[\w-]+\s){0,3}?than\s[^.;]{0,60}?\bpay\w*\b[^.;]{0,40}?\bdifference\b`,
   ].join('|'),
   'i',
 );
