@@ -240,8 +240,19 @@ describe('non-compete: a heading stands for a sentence that restricts competing'
     ['During the term of this Agreement, Agent shall not act as agent for any other manufacturer of similar products.'],
     ['Company shall not, during the Term, offer services similar to the Services to customers in the Territory.'],
     ['Supplier shall not supply the Product or any similar product to any third party in the Territory during the Term.'],
+    [
+      'During the Term, Partner will not conduct any research using the Licensed Technology in the Field, independently or with third parties outside this Agreement.',
+    ],
   ])('counts the verbs of trading in what competes: %j', (text) => {
     expect(found(text)).toBe(true);
+  });
+
+  it('does not count a confidentiality duty that runs during the term', () => {
+    expect(
+      found(
+        'During the Term, neither party shall disclose Confidential Information, independently or with third parties, except as permitted herein.',
+      ),
+    ).toBe(false);
   });
 
   it('does not read a representation as representing a competitor', () => {

@@ -43,6 +43,8 @@ const BUSINESS_RESTRICTION =
 /** "engage in any enterprise or business ... which manufactures ...": a business defined by what it does, which the party may not run. */
 const RIVAL_BUSINESS =
   /\b(?:engage|participate|invest|be\sinterested)\sin\sany\s(?:[\w-]+\s){0,2}?(?:business|enterprise|venture)\b[^.;]{0,120}?\b(?:which|that)\s(?:\([a-z]\)\s)?(?:manufactures|develops|markets|sells|distributes|produces|provides|offers|is\sengaged)\b/i;
+const OUTSIDE_THE_DEAL =
+  /\b(?:independently|on\sits\sown|by\sitself)\s(?:or|and\/or)\s(?:(?:for|with|through|together\swith)\s(?:or\s(?:for|with)\s)?)(?:any\s)?third\spart(?:y|ies)\b/i;
 const NEITHER_SHALL = /\bneither\b[^.;]{0,80}?\b(?:shall|will|may)\b/i;
 /** During the term, a party may not deal in products like the contract's: "any product ... the same or similar to the Products", "directed to any Target". */
 const DURING_TERM = /\b(?:during|throughout)\sthe\sterm\b/i;
@@ -147,6 +149,9 @@ export function extractNonCompete(view: TextView): PresenceField | null {
     if (COMPETITION.test(text) && RESTRICTION.test(binding)) return !isOtherCovenant(text);
     const unfreed = text.replace(FREEDOM, ' ');
     if (RIVAL_BUSINESS.test(text) && (RESTRICTION.test(unfreed) || NEITHER_SHALL.test(unfreed)) && !isOtherCovenant(text)) return true;
+    // Not doing the contract's work outside it, alone or with others, while it runs ("will not conduct any Work using
+    // Generation 2 Technology, independently or with third parties outside this Agreement") keeps the party out of the field.
+    if (DURING_TERM.test(text) && OUTSIDE_THE_DEAL.test(text) && RESTRICTION.test(unfreed) && !isOtherCovenant(text)) return true;
     if (!BUSINESS_RESTRICTION.test(unfreed) || STANDSTILL.test(text)) return false;
     // Selling what the contract covers while it runs is competing, even beside a promise not to solicit.
     if (DURING_TERM.test(text) && SAME_KIND.test(text)) return !THROUGH_OTHERS.test(text);
