@@ -10,10 +10,19 @@ const CHECKED_ITEMS =
   /\b(?:inspect\w*|audit\w*|examin\w*|verif\w*)\b[^.;]{0,80}?\b(?:information|documents|materials|payments)\b|\b(?:information|documents|materials|payments)\b[^.;]{0,60}?\b(?:inspect\w*|audit\w*|examin\w*|verif\w*)\b/i;
 /**
  * A right to audit, or records kept open to the other party: "shall have the right to audit", "permit ... to
- * inspect the books and records", "have the right, [limits on when and how often], to examine".
+ * inspect the books and records", "have the right, [limits on when and how often], to examine", "entitled to have the
+ * books audited", "cooperate with any audit", "submit to quality audits". Granting verbs are whole words: "Service
+ * Provider" provides nothing, and a "hard copy" is a format, not a right to copy.
  */
 const RIGHT =
-  /\b(?:right|entitled|permitted|may|option|opportunity)\b[^.;]{0,160}?\b(?:audit|inspect|examine|examining|review|verify)\b|\b(?:right|entitled)\b,[^.;]{0,260}?,\sto\s(?:audit|inspect|examine)\b|\b(?:books|records|accounts)\b[^.;]{0,80}?\b(?:available|accessible|open)\b[^.;]{0,40}?\b(?:to|for)\b|\b(?:available|accessible|open)\b[^.;]{0,30}?\bfor\s(?:[\w']+\s){0,3}?(?:inspection|audit|review|examination)\b|\bfor\s(?:\w+\s){0,2}?(?:audit|inspection|examination)\s(?:and\s\w+\s)?by\b|\benter\s(?:upon\s)?(?:and\sinto\s)?(?:any\s|the\s)?premises\b|\b(?:may|right\sto|entitled\sto|permit\w*|allow\w*)\b[^.;]{0,60}?\bvisit\w*\b[^.;]{0,60}?\b(?:premises|facilit(?:y|ies)|plants?|sites?|factor(?:y|ies)|warehouses?)\b|\b(?:permit|allow|grant|afford|give|provide)\w*\b[^.;]{0,120}?\b(?:audit|inspect|inspection|examin\w*|access|review|copy)\b|\b(?:open|available|subject)\s(?:for|to)\s(?:(?:audit|inspection|examination|review|copying)(?:,?\s(?:and|or)\s|,\s*)?){1,3}\b|\b(?:audit|inspection|examination)s?\s(?:(?:right|rights)\b|(?:of|by)\s(?:\w+\s){0,3}?(?:books|records|accounts|facilit))|\b(?:conduct|perform|carry\sout|undertake)\w*\s(?:an?\s|such\s|the\s|any\s)?(?:audit|inspection)s?\b|\bauditing\sparty\b|\baudit(?:ed)?\sparty\b|\bany\s(?:such\s)?audit\sshall\b|\bright\sof\saudit\b|\b(?:right|entitled|permitted|may|permit\w*|allow\w*)\b[^.;]{0,100}?\b(?:observe|observation|monitor(?:ing)?)\b(?!\s(?:of\s)?(?:its|their|his|her)\sown\b)[^.;]{0,60}?\b(?:facilit\w*|premises|plants?|sites?|manufactur\w*|process\w*|operations|performance|books|records|compliance)\b|\b(?:may|shall|will|can)\s(?:at\sany\s(?:reasonable\s)?time\s)?be\s(?:inspected|audited|examined|verified)\b/i;
+  /\b(?:right|entitled|permitted|may|option|opportunity)\b[^.;]{0,160}?\b(?:audits?|inspect|examine|examining|review|verify)\b|\b(?:right|entitled)\b,[^.;]{0,260}?,\sto\s(?:audit|inspect|examine)\b|\b(?:books|records|accounts)\b[^.;]{0,80}?\b(?:available|accessible|open)\b[^.;]{0,40}?\b(?:to|for)\b|\b(?:available|accessible|open)\b[^.;]{0,30}?\bfor\s(?:[\w']+\s){0,3}?(?:inspection|audit|review|examination)\b|\bfor\s(?:\w+\s){0,2}?(?:audit|inspection|examination)\s(?:and\s\w+\s)?by\b|\benter\s(?:upon\s)?(?:and\sinto\s)?(?:any\s|the\s)?premises\b|\b(?:may|right\sto|entitled\sto|permit\w*|allow\w*)\b[^.;]{0,60}?\bvisit\w*\b[^.;]{0,60}?\b(?:premises|facilit(?:y|ies)|plants?|sites?|factor(?:y|ies)|warehouses?)\b|\b(?:permit(?:s|ted|ting)?|allow(?:s|ed|ing)?|grant(?:s|ed|ing)?|afford(?:s|ed|ing)?|give[sn]?|provide[sd]?)\b[^.;]{0,120}?\b(?:audit|inspect|inspection|examin\w*|access|review|(?<!(?:hard|electronic|paper|soft)\s)copy)\b|\b(?:open|available|subject)\s(?:for|to)\s(?:(?:audit|inspection|examination|review|copying)(?:,?\s(?:and|or)\s|,\s*)?){1,3}\b|\b(?:audit|inspection|examination)s?\s(?:(?:right|rights)\b|(?:of|by)\s(?:\w+\s){0,3}?(?:books|records|accounts|facilit))|\b(?:conduct|perform|carry\sout|undertake)\w*\s(?:an?\s|such\s|the\s|any\s)?(?:audit|inspection)s?\b|\bauditing\sparty\b|\baudit(?:ed)?\sparty\b|\bany\s(?:such\s)?audit\sshall\b|\bright\sof\saudit\b|\b(?:right|entitled|permitted|may|permit\w*|allow\w*)\b[^.;]{0,100}?\b(?:observe|observation|monitor(?:ing)?)\b(?!\s(?:of\s)?(?:its|their|his|her)\sown\b)[^.;]{0,60}?\b(?:facilit\w*|premises|plants?|sites?|manufactur\w*|process\w*|operations|performance|books|records|compliance)\b|\b(?:may|shall|will|can)\s(?:at\sany\s(?:reasonable\s)?time\s)?be\s(?:inspected|audited|examined|verified)\b|\b(?:right|entitled)\sto\shave\b[^.;]{0,80}?\b(?:audited|inspected|examined)\b|\b(?:cooperate|co-operate|comply)\s(?:fully\s)?with\s(?:any|all|such|each)\s(?:[\w-]+\s)?(?:audits?|inspections?)\b|\bsubmit\sto\s(?:[\w-]+\s){0,2}?(?:audits?|inspections?)\b/i;
+/**
+ * Access to the other's premises or books to check on it: "shall have access to Licensee's facilities ... to ensure
+ * compliance with the quality standards", "grant Buyer reasonable access to its plant for quality assurance purposes".
+ * The purpose is what makes it a check; access to a site to do the work is not one.
+ */
+const ACCESS_TO_CHECK =
+  /\baccess\b[^.;]{0,60}?\b(?:facilit(?:y|ies)|premises|plants?|sites?|books|records|accounts)\b[^.;]{0,80}?\b(?:to\s(?:ensure|verify|confirm|determine|check|monitor)|for\s(?:the\spurposes?\sof\s)?(?:quality|compliance|verification|audit\w*|inspection))\b/i;
 /** Auditors who only certify financial statements are not the counterparty's audit right. */
 const NOT_A_RIGHT =
   /\baudited\s(?:financial|consolidated|balance)|\bindependent\s(?:registered\s)?(?:public\s)?(?:accountants?|auditors?)\b[^.;]{0,60}\b(?:certif|opinion|report\son\sthe\sfinancial)|\bquality\s(?:control\s)?inspection\sof\s(?:the\s)?(?:goods|products)\b/i;
@@ -37,7 +46,7 @@ const RECITAL = /^\s*(?:[A-Z]\.\s)?WHEREAS\b/;
 const NAMED_SECTION = /[[(]\s*(?:[\w/]+\s){0,2}?audit\srights?\s*[\])]/gi;
 const APPROVAL = /\breview(?:ed)?\s*(?:,\s*|\s)(?:(?:and|or|and\/or)\s)?(?:approv|comment|reject|accept)\w*/gi;
 const ACCESS_TO_WORK =
-  /\b(?:access|enter)\b[^.;]{0,100}?\b(?:in\sorder\s)?(?:to|for|in)\s(?:the\spurposes?\sof\s)?(?:otherwise\s)?(?:cooperat\w*\s[^.;]{0,40}?)?(?:provid|perform|install|deliver|maintain|repair|servic|transmit|measur)\w*/i;
+  /\b(?:access|enter)\b[^.;]{0,100}?\b(?:in\sorder\s)?(?:to|for|in)\s(?:the\spurposes?\sof\s)?(?:otherwise\s)?(?:cooperat\w*\s[^.;]{0,40}?)?(?:provid|perform|install|deliver|maintain|repair|servic|transmit|measur)\w*|\baccess\sto\sand\suse\sof\b/i;
 const REGULATOR_SOURCE = String.raw`(?:the\s|any\s|all\s|such\s|other\s|relevant\s|applicable\s|competent\s|appropriate\s)*(?:FDA|EMA|(?:regulatory|governmental|government)\s(?:authorit(?:y|ies)|agenc(?:y|ies)|bod(?:y|ies))|Regulatory\sAuthorit(?:y|ies))(?:\s(?:and|or)\s(?:the\s|any\s|other\s)*(?:regulatory|governmental)\s(?:authorit(?:y|ies)|agenc(?:y|ies)))?`;
 /** A regulator doing the checking ("permit the FDA to inspect", "available for inspection by any regulatory authority"): cut out, so only a party's own right is left to read. */
 const REGULATOR_CHECKS = new RegExp(
@@ -45,13 +54,16 @@ const REGULATOR_CHECKS = new RegExp(
   'gi',
 );
 const CHECKS = /audit|inspect|examin/i;
+/** "as the case may be", "as may be agreed": a "may" that grants nothing ("Consignee, as the case may be, shall be responsible for examining ..."). */
+const AS_MAY_BE = /\bas\s(?:the\scase\s)?may\sbe\b/gi;
 
 export function extractAuditRights(view: TextView): PresenceField | null {
   return presenceOf(view, MENTIONS, (raw) => {
     if (CHINESE.test(raw)) return true;
     if (isBareHeading(raw)) return false;
     if (ACCESS_TO_WORK.test(raw) && !CHECKS.test(raw)) return false;
-    const text = raw.replace(REGULATOR_CHECKS, ' ').replace(NAMED_SECTION, ' ').replace(APPROVAL, ' ');
+    const text = raw.replace(REGULATOR_CHECKS, ' ').replace(NAMED_SECTION, ' ').replace(APPROVAL, ' ').replace(AS_MAY_BE, ' ');
+    if (!RECITAL.test(text) && ACCESS_TO_CHECK.test(text) && !NOT_A_RIGHT.test(text)) return true;
     return (
       !RECITAL.test(text) &&
       RIGHT.test(text) &&

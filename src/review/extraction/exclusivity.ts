@@ -29,6 +29,9 @@ const SOLE =
  */
 const NOT_TO_OTHERS =
   /\b(?:not|never|nor)\s(?:to\s)?(?:will\s\w+\s)?(?:\w+\s){0,2}?(?:appoint|grant|provide|engage|enter\sinto|sell|license|authori[sz]e)\b[^.;]{0,160}?\b(?:any\sother\s(?:[\w-]+\s){0,2}?(?:[Pp]art(?:y|ies)|[Pp]ersons?|[Ee]ntit(?:y|ies)|[Cc]ompan(?:y|ies)|firms?|providers?|vendors?|suppliers?|distributors?|resellers?|licensees?|agents?|dealers?|customers?|manufacturers?|[A-Z][\w-]*s)\b(?!\s(?:that|which)\s(?:would|could|will|may|might)\s(?:\w+\s){0,2}?(?:prevent|conflict|interfere|impair|hinder|restrict|limit))|another\s(?:[\w-]+\s){0,2}?(?:[Pp]arty|[Pp]erson|[Ee]ntity|[Cc]ompany|firm|provider|vendor|supplier|distributor|reseller|licensee|agent|dealer|manufacturer)\b|anyone\sother\sthan|additional\s(?:distributors|resellers|licensees|agents|suppliers))/;
+/** "will not enter into any other endorsement agreement for ... any other dietary supplements": no second deal of the same kind; one that would merely conflict, or compete (a non-compete), is another matter. */
+const NO_OTHER_AGREEMENT =
+  /\b(?:not|never|nor)\s(?:to\s)?(?:[\w-]+\s){0,3}?enter\sinto\s(?:any\s)?(?:other|additional|similar)\s(?:[\w-]+\s){0,2}?(?:agreements?|arrangements?|contracts?)\b(?![^.;]{0,60}?\b(?:that|which|the\sperformance\sof\swhich)\s(?:would|could|will|may|might|is|are)\s(?:[\w/]+\s){0,3}?(?:prevent|conflict|inconsistent|interfere|impair|hinder|restrict|limit|compete|cause|breach|violate))/i;
 const REQUIREMENTS = /\b(?:all|one\shundred\spercent|100%)\s(?:\(\d+%\)\s)?of\s(?:its|their|the\s\w+'s)\s(?:\w+\s){0,3}?requirements\b/i;
 /** Exclusive remedies, courts, property, which terms govern, who defends a claim and the like are not exclusivity in the commercial sense. */
 const NON_EXCLUSIVE = /\bnon-?\s?exclusiv\w*|\b(?:not|no|nor|neither)\b[^.;]{0,60}?\bexclusiv\w*/gi;
@@ -55,7 +58,26 @@ const RECITAL =
   /^\s*(?:\(?[a-z0-9]{1,3}[.)]\s*)?(?:RECITALS?:?\s(?:\(?[a-z0-9]{1,3}[.)]\s*)?|Background:?\s|WITNESSETH:?\s)?(?:WHEREAS|Whereas)\b|^\s*RECITALS?\b/;
 const DEFINITION = /^[^;:]{0,80}?"\s*(?:shall\s)?(?:means?|has\sthe\smeaning|shall\shave\sthe\smeaning|is\sdefined)\b/;
 const NOT_COMMERCIAL =
-  /\b(?:governed|construed|interpreted|determined|resolved|settled|controlled)\sexclusively\b|\bexclusively\sgovern\w*|\bexclusive\sbenefit\b|\bexclusive\s(?:right,?\stitle|right\sto\s(?:defend|control|institute|bring|enforce|sue|determine|decide|set|approve|copyright|take\s(?:any\s)?action)\b|option\b|warrant|remed|jurisdiction|venue|forum|property|owner|ownership|responsib|control|discretion|liabilit|obligation|means|method|judge|competence|of\b|and\s(?:sole|entire)\sremed)/gi;
+  /\b(?:governed|construed|interpreted|determined|resolved|settled|controlled)\sexclusively\b|\bexclusively\sgovern\w*|\bexclusive\sbenefit\b|\b(?:borne|paid|payable|bear|bears)\s(?:solely\sand\s)?exclusively\b|\bexclusive\s(?:right,?\stitle|right\sto\s(?:defend|control|institute|bring|enforce|sue|determine|decide|set|approve|copyright|take\s(?:any\s)?action)\b|option\b|warrant|remed|jurisdiction|venue|forum|property|owner|ownership|responsib|control|discretion|liabilit|obligation|means|method|judge|competence|of\b|and\s(?:sole|entire)\sremed)/gi;
+
+/**
+ * Made for one customer only: "manufacture ... the Product for shipment, exclusively for Kitov" (a name, so case
+ * matters). Work "developed exclusively for Client" is about who owns it, so development is not one of the verbs.
+ */
+const EXCLUSIVELY_FOR_PARTY =
+  /\b(?:[Mm]anufactur\w*|[Pp]roduc(?:e|es|ed|ing)|[Ss]uppl(?:y|ied))\b[^.;]{0,80}?\bexclusively\sfor\s(?:the\s)?(?!(?:Purposes?|Term|Territory|Field)\b)[A-Z][\w-]*/;
+const DEFINED_LICENSED = /\b(?:Licensed|Granted|Appointed)(?=\s[A-Z])/g;
+
+/**
+ * Exclusivity held by someone else, not by the counterparty: a party that "may have entered into exclusive
+ * license arrangements with other corporations", "reserves the right to grant to any other person an exclusive
+ * territory", or "retains its sole and exclusive right" keeps or gives the right away from the counterparty. An owner's
+ * "exclusive right" in its own marks ("acknowledges PPG's exclusive right and interests in relation to the PPG
+ * Trademarks") and the right to run a lawsuit ("the exclusive right, but not the obligation, to prosecute, defend
+ * and/or settle") are ownership and control of claims, not exclusive dealing.
+ */
+const EXCLUSIVE_ELSEWHERE =
+  /\b(?:owns?|ownership|acknowledg\w*)\b[^.;]{0,60}?\bexclusive\s(?:right|rights)\b(?!\s(?:granted|hereunder|under\sthis))|\bexclusive\s(?:right|rights),\s(?:but\snot\sthe\sobligation|[^,.;]{0,80}),\sto\s(?:prosecute|defend|settle|institute|bring|control|enforce)\b|\bexclusive\sright\sto\ssettle\b|\bexclusive\s(?:[\w-]+\s){0,2}?(?:with|to)\s(?:any\s)?(?:other|third)\s(?:[\w-]+\s)?(?:part(?:y|ies)|persons?|corporations?|entit(?:y|ies)|compan(?:y|ies))\b|\b(?:to|with)\s(?:any\s)?(?:other|third)\s(?:part(?:y|ies)|persons?|corporations?|entit(?:y|ies)|compan(?:y|ies))\s(?:an?\s)?exclusive\s[\w-]+|\b(?:retains?|reserves?)\s(?:(?:its|the|all)\s)?(?:sole\sand\s)?exclusive\s(?:right|rights)\b/gi;
 
 /**
  * Exclusivity (CUAD "Exclusivity"): an exclusive appointment, licence or right ("appoints
@@ -66,12 +88,21 @@ const NOT_COMMERCIAL =
 export function extractExclusivity(view: TextView): PresenceField | null {
   return presenceOf(view, MENTIONS, (text) => {
     if (BLANK_CHOICE.test(text) || isBareHeading(text) || RECITAL.test(text) || DEFINITION.test(text)) return false;
-    const keptOut = text.replace(PROXY, ' ');
-    const commercial = text.replace(NON_EXCLUSIVE, ' ').replace(NOT_COMMERCIAL, ' ').replace(OWNED_EXCLUSIVELY, ' ');
+    // "the Licensed Technology exclusively for research" names a defined term, not something licensed exclusively.
+    const plain = text.replace(DEFINED_LICENSED, 'Defined');
+    const keptOut = plain.replace(PROXY, ' ');
+    const commercial = plain
+      .replace(NON_EXCLUSIVE, ' ')
+      .replace(NOT_COMMERCIAL, ' ')
+      .replace(OWNED_EXCLUSIVELY, ' ')
+      .replace(EXCLUSIVE_ELSEWHERE, ' ');
     return (
       EXCLUSIVE_GRANT.test(commercial) ||
       EXCLUSIVE_VERB.test(commercial) ||
-      ((NO_OTHER.test(keptOut) || NOT_TO_OTHERS.test(keptOut)) && !ASSIGNMENT.test(text) && !PASSES_ON_INFORMATION.test(text)) ||
+      EXCLUSIVELY_FOR_PARTY.test(commercial) ||
+      ((NO_OTHER.test(keptOut) || NOT_TO_OTHERS.test(keptOut) || NO_OTHER_AGREEMENT.test(keptOut)) &&
+        !ASSIGNMENT.test(text) &&
+        !PASSES_ON_INFORMATION.test(text)) ||
       SOLE.test(text) ||
       REQUIREMENTS.test(text)
     );

@@ -56,3 +56,25 @@ describe('insurance (a party must hold cover)', () => {
     expect(insured(text)).toBe(false);
   });
 });
+
+describe('insurance: cover a party may choose, sells, or recovers from is not a requirement', () => {
+  it.each([
+    ['IAC shall keep the Sonos Tools fully covered under its property insurance at all times and without expense to Sonos.'],
+    ['Each Party shall maintain commercial general liability insurance, except to the extent the other Party agrees otherwise in writing.'],
+    ['Each party shall maintain property insurance on the Equipment; proceeds of such insurance shall be applied to repair the Equipment.'],
+  ])('counts %j', (text) => {
+    expect(insured(text)).toBe(true);
+  });
+
+  it.each([
+    ['Company may, at its option and expense, obtain life or disability insurance on Athlete.'],
+    ['Licensee may purchase insurance against such risks at its own expense.'],
+    ['Gross Revenue includes proceeds of insurance maintained by Bunker One with respect to the Inventory.'],
+    ['The certificate of insurance issued by PHL Variable to an ICC Customer pursuant to the Master Group Annuity Contract.'],
+    ['Agent shall deliver insurance policies to policyholders promptly upon issuance.'],
+    ['Marketer shall keep records of all insurance applications obtained under this Agreement.'],
+    ['The Indemnifying Party shall not be liable to the extent the Losses are covered by insurance carried by the Indemnified Party.'],
+  ])('does not count %j', (text) => {
+    expect(insured(text)).toBe(false);
+  });
+});

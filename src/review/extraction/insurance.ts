@@ -12,7 +12,7 @@ const OBLIGATION =
  * acceptable insurance company" still holds cover.
  */
 const NOT_COVER =
-  /\b(?:insurance\s(?:company|companies|business|agency|agents?|brokerage|products?|premium\sfinanc)|health\sinsurance\sportability|federal\sdeposit\sinsurance|social\sinsurance|national\sinsurance)\b/gi;
+  /\b(?:insurance\s(?:company|companies|business|agency|agents?|brokerage|products?|premium\sfinanc|applications?)|applications?\sfor\s(?:[\w-]+\s)?insurance|health\sinsurance\sportability|federal\sdeposit\sinsurance|social\sinsurance|national\sinsurance)\b/gi;
 
 /**
  * Uses of the word that are not cover a party must hold, cut out before the test: an authority
@@ -22,10 +22,13 @@ const NOT_COVER =
  * (ensure), goods "packaged and insured" for shipping, insurance as a cost item next to freight,
  * a name ("the Insurance Center"), and insurance as the measure of a liability cap ("shall not
  * exceed ... the amount of insurance coverage actually paid"), and an insurer as the payer who
- * reimburses a purchase.
+ * reimburses a purchase. Also cover a party "may" take out (a choice, not a requirement), insurance sold
+ * to customers or policyholders (a certificate of insurance "issued ... to an ICC Customer"), and insurance
+ * named only as where money comes from ("to the extent covered by insurance carried by the Indemnified
+ * Party", "proceeds of insurance maintained by Bunker One").
  */
 const LOOKALIKES =
-  /\b(?:department|commissioner|division|bureau|superintendent|office)\sof\sinsurance\b|\b(?:not|no)\s(?:[\w'-]+\s){0,5}?(?:provide|maintain|carry|obtain|procure|purchase)\b[^.;]{0,80}?\binsurance\b|\bcarr(?:y|ies)\sno\b[^.;]{0,60}?\binsurance\b|(?<=\w,\s(?:and\s|or\s)?)insurance(?=,\s|\s(?:and|or)\s(?![\w'-]+\sinsur))|\binsur(?:e|es|ing)\sthat\b|\b(?:packaged|packed|shipped|delivered|crated)\s(?:and\s)?insured\b|\b(?:freight|shipping|transportation|carriage|handling|duty|duties)\b[^.;]{0,40}\binsurance(?:\s(?:costs?|charges?|expenses?))?|\b(?:exceed|limited\sto)\b[^.;]{0,160}\binsurance\s(?:coverage|proceeds|policies|policy)\b[^.;]{0,80}|\breimburs\w*\b[^.;]{0,60}\binsur\w*/gi;
+  /\b(?:department|commissioner|division|bureau|superintendent|office)\sof\sinsurance\b|\b(?:not|no)\s(?:[\w'-]+\s){0,5}?(?:provide|maintain|carry|obtain|procure|purchase)\b[^.;]{0,80}?\binsurance\b|\bcarr(?:y|ies)\sno\b[^.;]{0,60}?\binsurance\b|(?<=\w,\s(?:and\s|or\s)?)insurance(?=,\s|\s(?:and|or)\s(?![\w'-]+\sinsur))|\binsur(?:e|es|ing)\sthat\b|\b(?:packaged|packed|shipped|delivered|crated)\s(?:and\s)?insured\b|\b(?:freight|shipping|transportation|carriage|handling|duty|duties)\b[^.;]{0,40}\binsurance(?:\s(?:costs?|charges?|expenses?))?|\b(?:exceed|limited\sto)\b[^.;]{0,160}\binsurance\s(?:coverage|proceeds|policies|policy)\b[^.;]{0,80}|\breimburs\w*\b[^.;]{0,60}\binsur\w*|\b(?:provid|deliver|sell|sold|issu|offer|market)\w*\b[^.;]{0,60}?\binsurance\b[^.;]{0,60}?\bto\s(?:its\s|the\s|such\s)?(?:policy\s?holders|policy\sowners|contract\sowners|customers|clients|participants|members|applicants|insureds|subscribers)\b|\bmay(?:,\s[^,.;]{0,40},)?\s(?:at\sits\s(?:own\s|sole\s)?(?:option|expense|discretion|cost)\s)?(?:elect\sto\s)?(?:obtain|purchase|procure|maintain|carry|take\sout)\b[^.;]{0,80}?\binsurance\b|\bproceeds\s(?:of|from|under)\s(?:any\s|the\s|such\s)?(?:[\w'-]+\s){0,2}?insurance\b[^.;]{0,60}|\b(?:certificates?\sof\s)?insurance\b[^.;]{0,40}?\b(?:issued|sold|offered|underwritten)\s(?:by\s[^.;]{0,40}?)?\bto\s(?:an?\s|its\s|the\s|such\s)?(?:[\w-]+\s)?(?:customers?|clients?|policy\s?holders?|participants?|members?|applicants?|insureds?|contract\sowners?)\b|\b(?:to\sthe\sextent|extent\sthat|except|unless|whether\sor\snot)\b[^.;]{0,40}?\b(?:covered|recover(?:ed|able)|paid|reimbursed)\s(?:by|under|from)\s(?:any\s|the\s)?(?:[\w'-]+\s){0,2}?insurance\b[^.;]{0,60}/gi;
 /** A name ("the Insurance Center", "Insurance Channel"), not a kind of cover. */
 const NAMED = /\bInsurance\s(?!Policy|Policies|Coverage|Certificates?|Requirements?|Company|Companies|Carriers?)[A-Z][a-z]+\b/g;
 /** Recitals ("WHEREAS, TrueLink is in the business of ...") describe the parties; they oblige no one. */

@@ -4,7 +4,7 @@ import type { TextView } from './text-view.js';
 import type { PresenceField } from './types.js';
 
 const MENTIONS =
-  /minimum|quota|achieve|meet|reach|attain|\bmin\b|commitment|deficiency|target|guarantee|at\sleast|not\sless\sthan|no\sless\sthan|fewer\sthan|shortfall|take[- ]or[- ]pay|guarantee|最低|不少于|不低于/i;
+  /minimum|quota|achieve|meet|reach|attain|\bmin\b|commit|quantit|forecast|purchas|\border|\bbuy|deficiency|target|guarantee|at\sleast|not\sless\sthan|no\sless\sthan|fewer\sthan|shortfall|take[- ]or[- ]pay|guarantee|最低|不少于|不低于/i;
 /** "minimum purchase / order quantity / annual royalty / sales target", "minimum amount equal to $5,000,000", a guaranteed fee, "MOQ", "take or pay". */
 const MINIMUM_NOUN =
   /\bminimum\s(?:annual\s|monthly\s|quarterly\s|yearly\s|aggregate\s|guaranteed\s|total\s|firm\s|initial\s)*(?:purchase|purchasing|order|orders|ordering|quantit(?:y|ies)|volumes?|commitments?|sales|revenues?|royalt(?:y|ies)|fees?|payments?|spend|targets?|units|number\sof|annual|performance|marketing\s(?:spend|expenditure)|advertising|impressions|guarantee|capacity|take|buy)\b|\bminimum\s(?:[\w/-]+\s){0,3}?(?:charge|amounts?\s(?:equal\sto|of)\s(?:\$|US\$|USD|€|£|\d)|quantit(?:y|ies)|lot|percentages?|volumes?|page\sviews|impressions|orders?)\b|\b(?:monthly|annual|quarterly|yearly)\sminimum\b|\b(?:volume|minimum)\scommitments?\b|\bdeficiency\spayments?\b|\b(?:sales?|purchase|revenue)\stargets?\b|\bguarantees?\s(?:that\s)?(?:it\s)?(?:will\s)?deliver\b|\bguaranteed\s(?:[\w-]+\s){0,2}?(?:fees?|payments?|royalt(?:y|ies)|revenues?|sums?|compensation)\b|\bMOQ\b|\btake[- ]or[- ]pay\b|\b(?:sales|purchase|performance|volume|revenue|minimum|annual|the)\squotas?\b|\b(?:fail\w*|does\snot|do\snot|not)\s(?:to\s)?(?:achieve|meet|reach|attain|generate)\b[^.;]{0,80}?\b(?:revenues?|sales|quotas?|targets?|volumes?|minimum|purchases?|orders?)\b|\bminimum\sof\s(?:\$|US\$|USD|€|£|\d|\w+\s\(\d)|\b(?:at\sleast|not\sless\sthan|no\sless\sthan)\sthe\sfollowing\s(?:quantities|amounts|volumes|numbers|levels)\b/i;
@@ -15,6 +15,27 @@ const MINIMUM_NOUN =
  */
 const AT_LEAST =
   /\b(?:purchas\w*|order\w*|buy|bu(?:ys|ying)|procure|sell|sold|pay|spend|deliver|acquire|license|generate|achieve|commit|guarantee[sd]?|fund|invest|set\sup|open|tender\w*|contribut\w*|capitali[sz]e|make\savailable|supply|produce)\b[^.;]{0,100}?\b(?:at\sleast(?!\s(?:as|some|part|partly|in\spart)\b)|not\sless\sthan|no\sless\sthan|a\sminimum\sof|no\sfewer\sthan|not\sfewer\sthan)\b/i;
+/**
+ * A firm quantity owed each period, or the quantities a schedule fixes: "commits to purchase 500 units per month",
+ * "agrees to purchase from Company the quantities of Products set forth in Exhibit B", "commits to spend $500,000", and
+ * paying for a shortfall. What is bought is a floor even without "minimum" or "at least".
+ */
+const FIRM_QUANTITY = new RegExp(
+  [
+    String.raw`\b(?:shall|will|agrees?\sto|commits?\sto|undertakes?\sto)\s(?:[\w-]+\s){0,2}?(?:purchase|order|buy|take)\s(?:[\w-]+\s){0,3}?(?:\d[\d,.]*|(?:[a-z-]+\s){1,3}\(\d[\d,.]*\))\s(?:[\w-]+\s){0,2}?(?:units|tons?|tonnes?|barrels|gallons|pieces|cases|kilograms?|kg|pounds|lbs|litres|liters|doses|vials)\b[^.;]{0,40}?\b(?:per|each|every|in\seach|a)\s(?:calendar\s|contract\s)?(?:month|quarter|year|week|day)\b`,
+    String.raw`\b(?:shall|will|agrees?\sto|commits?\sto|undertakes?\sto)\s(?:[\w-]+\s){0,2}?(?:purchase|order|buy)\b[^.;]{0,60}?\bthe\s(?:annual\s|monthly\s|quarterly\s)?(?:quantities|volumes|amounts)\s(?:of\s(?:[\w-]+\s){1,3}?)?(?:set\s(?:forth|out)|specified|stated|listed)\s(?:in|on)\s(?:Exhibit|Schedule|Appendix|Attachment|Annex)\b`,
+    String.raw`\b(?:shall|will|agrees?\sto|commits?\sto|undertakes?\sto)\s(?:[\w-]+\s){0,2}?(?:purchase|order|buy|spend)\s(?:a\stotal\sof\s|an\saggregate\sof\s|in\sthe\saggregate\s)?(?:\$|US\$|USD\s?|€|£)\s?\d`,
+    // Paying for what was not bought: "pay for any shortfall between the quantity purchased and", "fewer units than the Annual Volume ... shall pay the difference".
+    String.raw`\bpay\w*\b[^.;]{0,40}?\bshortfall\s(?:between|in)\s(?:the\s)?(?:[\w-]+\s){0,2}?(?:quantit(?:y|ies)|volumes?|purchases|units|orders)\b|\b(?:fewer|less)\s(?:[\w-]+\s){0,3}?than\s[^.;]{0,60}?\bpay\w*\b[^.;]{0,40}?\bdifference\b`,
+  ].join('|'),
+  'i',
+);
+/**
+ * A forecast that binds the buyer: "the first [* * *] of each rolling forecast shall be binding firm purchase orders",
+ * "the binding portion of the Forecast". A non-binding estimate commits to nothing.
+ */
+const BINDING_FORECAST =
+  /\bforecast\w*\b[^.;]{0,80}?\b(?:shall\sbe|will\sbe|constitutes?|are|is|be\sdeemed)\s(?:a\s)?(?<!non-)(?:binding|firm)\s(?:and\s(?:binding|firm)\s)?(?:firm\s)?(?:purchase\s)?(?:orders?|commitments?|obligations?)\b|(?<!non-)\bbinding\s(?:portion|part|period)\sof\s(?:the|each|such|any)\s(?:[\w-]+\s){0,2}?forecasts?\b/i;
 /** Floors that are not a commitment to buy, sell or pay: a threshold to qualify for a status or a discount, insurance limits, notice periods, ages, wages, service levels, a share of one order's price paid up front. */
 const NOT_COMMERCIAL =
   /\bno\sminimum\b|\bto\s(?:qualify|be\seligible)\b|\bterm\sof\sat\sleast\b|\bdeposit\b|\bnothing\b[^.;]{0,60}\bobligat|\bnot\s(?:be\s)?(?:obligated|required)\sto\s(?:purchase|order|buy)|\bless\sfavou?rable\b|\binsur|\bminimum\s(?:wage|age|standards?|specifications?|notice|term\b|period|requirements?\sof\s(?:applicable\s)?law|balance|credit\srating)|\bcoverage\b|\b(?:service\slevels?|SLA|uptime)\b|(?:percent|%)\)?\sof\sthe\s(?:total\s)?(?:order|purchase|contract)\s(?:price|value|amount)\b|\bnotice\b[^.;]{0,30}\b(?:at\sleast|not\sless\sthan)/i;
@@ -38,11 +59,12 @@ const NOT_OWED =
 const CROSS_REFERENCE = /^[^;]{0,80}?"\s*(?:,\s*)?(?:has|shall\shave)\sthe\smeaning\b/i;
 /**
  * Floors that bind nobody to buy or pay: "at a minimum" (among other things), "with a minimum of
- * delay" (as little as possible: no quantity follows), availability "a minimum of 95% of the time",
+ * delay" (as little as possible: no quantity follows), availability "a minimum of 95% of the time", a fill rate
+ * ("deliver at least 95% of all Products ordered by the requested date": how well orders are met, not how much is bought),
  * and a party that "shall not be subject to any minimum purchase requirement".
  */
 const NO_FLOOR = new RegExp(
-  String.raw`\bat\sa\sminimum\b(?!\sof\b)|\ba\sminimum\sof\s(?!${NUMBER_WORD_SOURCE}\b)(?=[a-z])|\b(?:(?:a\s)?minimum\sof|at\sleast|not\sless\sthan)\s(?:[\d.]+|[a-z-]+)\s*(?:\([\d.]+\)\s*)?(?:%|percent)\)?\sof\sthe\stime\b|\b(?:not\sbe\ssubject\sto|free\sof|without)\s(?:any\s)?(?:individual\s)?minimum\b`,
+  String.raw`\b(?:deliver|supply|ship|fill|fulfil+)\w*\s(?:[\w-]+\s){0,2}?(?:at\sleast|not\sless\sthan|no\sless\sthan)\s[^.;]{0,30}?\bof\s(?:the\s|all\s)?(?:[\w-]+\s){0,5}?(?:ordered|orders)\b|\bat\sa\sminimum\b(?!\sof\b)|\ba\sminimum\sof\s(?!${NUMBER_WORD_SOURCE}\b)(?=[a-z])|\b(?:(?:a\s)?minimum\sof|at\sleast|not\sless\sthan)\s(?:[\d.]+|[a-z-]+)\s*(?:\([\d.]+\)\s*)?(?:%|percent)\)?\sof\sthe\stime\b|\b(?:not\sbe\ssubject\sto|free\sof|without)\s(?:any\s)?(?:individual\s)?minimum\b`,
   'gi',
 );
 /**
@@ -80,7 +102,7 @@ export function extractMinimumCommitment(view: TextView): PresenceField | null {
     if (!/[a-z]/.test(raw) || NOT_COMMERCIAL.test(raw) || NOT_OWED.test(raw) || CROSS_REFERENCE.test(raw)) return false;
     if (isBareHeading(raw)) return false;
     const text = raw.replace(IN_PASSING, ' ').replace(TIME_FLOOR, ' ').replace(REDACTED_LEAD_TIME, ' ').replace(NO_FLOOR, ' ');
-    if (AT_LEAST.test(text)) return true;
+    if (AT_LEAST.test(text) || FIRM_QUANTITY.test(text) || BINDING_FORECAST.test(text)) return true;
     const named = MINIMUM_NOUN.exec(text);
     if (named === null) return false;
     // A definition counts for what it sets ('"MOQ" means ... as set forth in Schedule 1'), not for its name.

@@ -193,3 +193,80 @@ describe('non-compete: competition words that restrict no competing', () => {
     expect(found(text)).toBe(true);
   });
 });
+
+describe('non-compete: restrictions that keep no one out of a business', () => {
+  it.each([
+    ['The Consultant shall not provide services to any competitor of the Company during the Term.'],
+    [
+      'Throughout the Term and for a period of six (6) months thereafter, neither party shall sell, offer for sale, market or promote any digital meditation products in any airport retail location.',
+    ],
+    ['During the Term, Licensee shall not sell any product that is the same or similar to the Products in the Territory.'],
+    [
+      'During the Term and for two years thereafter, Supplier shall not, directly or indirectly, buy, sell or trade paper pulp products through any e-commerce medium; provided, however, that this Section [Non-Competition] shall not apply to advertisements.',
+    ],
+  ])('counts %j', (text) => {
+    expect(found(text)).toBe(true);
+  });
+
+  it.each([
+    // Confidentiality, change of control and price benchmarking mention competitors without restricting competition.
+    ['Distributor shall not disclose the pricing terms of this Agreement to any competitor of Supplier.'],
+    [
+      'In the event that Licensee is acquired by a competitor of Licensor, Licensor may terminate this Agreement and Licensee shall not be entitled to any refund.',
+    ],
+    [
+      'Supplier shall offer the Products at prices competitive with those charged by its competitors and shall not increase prices more than once per year.',
+    ],
+    // A clause speaking of itself restricts no party.
+    [
+      'The obligations of Sections 5 (Confidentiality) and 6 (Non-Competition) shall survive termination and shall not be affected by the expiration of this Agreement.',
+    ],
+    // Winding down after the term: a lock-up, remaining inventory, holding out as a distributor.
+    ['For a period of one (1) year following the Closing, the Seller shall not sell any shares of the Company common stock.'],
+    ['For a period of two (2) years after termination, Licensee shall not sell any remaining inventory bearing the Licensed Marks.'],
+    ['For six (6) months after expiration, Distributor shall not market the Products as an authorized distributor of Company.'],
+    // Similar dealings barred only with other partners are an exclusive channel.
+    [
+      'Go Call shall not engage in the same or similar promotions during the Term of this Agreement with any other entity providing paging services.',
+    ],
+  ])('does not count %j', (text) => {
+    expect(found(text)).toBe(false);
+  });
+});
+
+describe('non-compete: a heading stands for a sentence that restricts competing', () => {
+  it.each([
+    ['During the Term, Distributor shall not represent, distribute or sell any products which are competitive with the Products.'],
+    ['During the term of this Agreement, Agent shall not act as agent for any other manufacturer of similar products.'],
+    ['Company shall not, during the Term, offer services similar to the Services to customers in the Territory.'],
+    ['Supplier shall not supply the Product or any similar product to any third party in the Territory during the Term.'],
+    [
+      'During the Term, Partner will not conduct any research using the Licensed Technology in the Field, independently or with third parties outside this Agreement.',
+    ],
+  ])('counts the verbs of trading in what competes: %j', (text) => {
+    expect(found(text)).toBe(true);
+  });
+
+  it('does not count a confidentiality duty that runs during the term', () => {
+    expect(
+      found(
+        'During the Term, neither party shall disclose Confidential Information, independently or with third parties, except as permitted herein.',
+      ),
+    ).toBe(false);
+  });
+
+  it('does not read a representation as representing a competitor', () => {
+    expect(found('Licensee represents that it is not bound by any agreement that would restrict it from competing.')).toBe(false);
+  });
+
+  it('counts a heading over a restriction', () => {
+    expect(found('8.1 Competing Products. Distributor shall not sell any product that competes with the Products.')).toBe(true);
+  });
+
+  it.each([
+    ['7.2 Non-Competition and Non-Solicitation. During the Term, Consultant shall not solicit or hire any employee of the Company.'],
+    ['Non-Competition. The parties acknowledge that the Non-Competition Agreement shall not be affected by this Agreement.'],
+  ])('does not count %j', (text) => {
+    expect(found(text)).toBe(false);
+  });
+});

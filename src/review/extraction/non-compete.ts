@@ -11,7 +11,7 @@ const RESTRICTION =
   /\b(?:shall|will|may|must|can)\snot\b|\b(?:shall|will)\s\w+\sno\s(?:\w+\s)?(?:products?|services?|business)\b|\b(?:shall|will|may)\s(?:neither|never)\b|\bagrees?\s(?:that\sit\swill\s)?not\sto\b|\bundertakes?\snot\b|\bcovenants?\s(?:and\sagrees?\s)?(?:that\s\w+\s(?:shall|will)\s)?not\b|\brefrain\b|\bprohibit|\brestrict|\bnor\swill\b|\bno\sparty\b[^.;]{0,40}\bwill\b|\bno\s[A-Z]?\w+\s(?:will|shall|may)\s(?:engage|compete|carry|operate|own|invest|participate)\b|\bunder\sno\scircumstances\s(?:shall|will|may)\b|\bexclusively\b[^.;]{0,60}\b(?:not|no)\b|\bneither\b[^.;]{0,80}?\b(?:shall|will|may)\b/i;
 /** Statements about other agreements ("is not bound by any non-competition agreement") and freedoms to compete. */
 const NOT_A_RESTRICTION =
-  /\bnot\sbound\b|\bunfair\scompetition\b|\bcompetition\s(?:and\s\w+\s)?(?:act|laws?|commission|authorit(?:y|ies)|bureau|tribunal|regulations?|rules)\b|\bantitrust\b|\b(?:any|other|third[- ]party|prior|existing)\s(?:[\w-]+\s(?:or\s)?){0,3}non-?compet\w*\s(?:agreements?|covenants?|obligations?)|\brepresents?\b(?!\sin\sany\s(?:way|manner))[^.;]{0,80}\b(?:any|third)\b|\bnothing\sin\sthis\sagreement\sshall\s(?:preclude|prevent|restrict|limit)\b|\bmay\s(?:itself\s)?(?:use|manufacture|sell|compete)\b[^.;]{0,80}\bcompetitors?\b[^.;]{0,30}\bso\slong\sas\b|\bcompetitive\s(?:market\s)?(?:advantages?|pric|bid|rates?|terms)|\bcompetitor\sinformation\b|\bnot\s(?:under|subject\sto)\sany\b|\bdoes\snot\scontain\b|\b(?:shall|will)\snot\s(?:prevent|preclude|restrict|limit)\s(?:either|any|a|the)\spart(?:y|ies)\b|\bfree\s(?:and\swithout\srestriction\s)?to\b|\bcompetitive\s(?:analysis|quotations?|benchmark\w*)|\b(?:in\saccordance\swith|set\sforth\sin|subject\sto)\s(?:the\s)?non-?competition\sagreement\b|\bcovenants?\sagainst\scompetition\b[^.;]{0,40}\bindenture/i;
+  /\bnot\sbound\b|\bunfair\scompetition\b|\bcompetition\s(?:and\s\w+\s)?(?:act|laws?|commission|authorit(?:y|ies)|bureau|tribunal|regulations?|rules)\b|\bantitrust\b|\b(?:any|other|third[- ]party|prior|existing)\s(?:[\w-]+\s(?:or\s)?){0,3}non-?compet\w*\s(?:agreements?|covenants?|obligations?)|\brepresents?\b(?!\sin\sany\s(?:way|manner))(?!,?\s(?:distribute|sell|market|promote|or|and\s(?:sell|distribute|market)))[^.;]{0,80}\b(?:any|third)\b|\bnothing\sin\sthis\sagreement\sshall\s(?:preclude|prevent|restrict|limit)\b|\bmay\s(?:itself\s)?(?:use|manufacture|sell|compete)\b[^.;]{0,80}\bcompetitors?\b[^.;]{0,30}\bso\slong\sas\b|\bcompetitive\s(?:market\s)?(?:advantages?|pric|bid|rates?|terms)|\bcompetitor\sinformation\b|\bnot\s(?:under|subject\sto)\sany\b|\bdoes\snot\scontain\b|\b(?:shall|will)\snot\s(?:prevent|preclude|restrict|limit)\s(?:either|any|a|the)\spart(?:y|ies)\b|\bfree\s(?:and\swithout\srestriction\s)?to\b|\bcompetitive\s(?:analysis|quotations?|benchmark\w*)|\b(?:in\saccordance\swith|set\sforth\sin|subject\sto)\s(?:the\s)?non-?competition\sagreement\b|\bcovenants?\sagainst\scompetition\b[^.;]{0,40}\bindenture/i;
 /** Assigning to a competitor is about assignment, not competition ("a purported assignment to a competitor ... is a reasonable basis for withholding consent"). */
 const ASSIGNMENT_TO_COMPETITOR = /\b(?:assign\w*|transfer\w*)\b[^.;]{0,80}\bto\s(?:a|an|any)\s(?:[\w'’]+\s){0,2}competitors?\b/i;
 
@@ -32,16 +32,32 @@ const STANDSTILL = /\bown\smore\sthan\s[^.;]{0,40}(?:%|percent)/i;
  */
 const POST_TERM_PERIOD =
   /\b(?:for\s(?:a\speriod\sof\s)?|within\s)(?:\w+\s)?(?:\(\d+\)\s)?(?:years?|months?)\s(?:thereafter|after|following|from)\b/i;
+/**
+ * After the term, not selling shares (a lock-up), remaining inventory, goods under the other's marks, or the Products
+ * "as an authorized distributor" winds the relationship down; it keeps no one out of a business.
+ */
+const WIND_DOWN =
+  /\b(?:shares|stock|securities)\b|\b(?:remaining|existing)\s(?:inventory|stock)\b|\binventory\b|\b(?:Licensed\s)?(?:Marks|[Tt]rademarks?)\b|\bas\san?\s(?:authori[sz]ed|official|approved|licensed)\b/;
 const BUSINESS_RESTRICTION =
-  /(?:\b(?:shall|will|may)\snot\b(?!\shave\s\w+ed\b)|\bneither\b[^.;]{0,80}?\b(?:shall|will|may)\b|\bagrees?\snot\sto\b)[^.;]{0,60}\b(?:research|develop|manufacture|produce|sell|market|distribute|commerciali[sz]e|offer\s(?:to\ssell|for\ssale)|engage\sin|carry\son|operate|own|invest\sin|provide\s(?:services|products))\b/i;
+  /(?:\b(?:shall|will|may)\snot\b(?!\shave\s\w+ed\b)|\bneither\b[^.;]{0,80}?\b(?:shall|will|may)\b|\bagrees?\snot\sto\b)[^.;]{0,60}\b(?:research|develop|manufacture|produce|sell|market|distribute|supply|commerciali[sz]e|offer\s(?:to\ssell|for\ssale)|offer\s(?:[\w-]+\s){0,2}?(?:products?|services)|act\sas\s(?:an?\s)?(?:[\w-]+\s)?(?:agent|distributor|representative|reseller|dealer)|engage\sin|carry\son|operate|own|invest\sin|provide\s(?:services|products))\b/i;
 /** "engage in any enterprise or business ... which manufactures ...": a business defined by what it does, which the party may not run. */
 const RIVAL_BUSINESS =
   /\b(?:engage|participate|invest|be\sinterested)\sin\sany\s(?:[\w-]+\s){0,2}?(?:business|enterprise|venture)\b[^.;]{0,120}?\b(?:which|that)\s(?:\([a-z]\)\s)?(?:manufactures|develops|markets|sells|distributes|produces|provides|offers|is\sengaged)\b/i;
+const OUTSIDE_THE_DEAL =
+  /\b(?:independently|on\sits\sown|by\sitself)\s(?:or|and\/or)\s(?:(?:for|with|through|together\swith)\s(?:or\s(?:for|with)\s)?)(?:any\s)?third\spart(?:y|ies)\b/i;
 const NEITHER_SHALL = /\bneither\b[^.;]{0,80}?\b(?:shall|will|may)\b/i;
 /** During the term, a party may not deal in products like the contract's: "any product ... the same or similar to the Products", "directed to any Target". */
 const DURING_TERM = /\b(?:during|throughout)\sthe\sterm\b/i;
 const SAME_KIND =
-  /\b(?:same\s(?:as\s)?or\ssimilar|similar\sto|identical\sor\s(?:substantially\s)?similar|directed\s(?:to|at)\s(?:any|the)|substitut\w*\sfor)\b/i;
+  /\b(?:same\s(?:as\s)?or\ssimilar|similar\sto|similar\s(?:products?|services|goods|product\slines?)|identical\sor\s(?:substantially\s)?similar|directed\s(?:to|at)\s(?:any|the)|substitut\w*\sfor)\b/i;
+
+/**
+ * Similar dealings barred only with other partners ("shall not engage in the same or similar promotions ... with any
+ * other entity", "shall not market ... the Company Products ... other than through the Reseller"): an exclusive
+ * channel, which CUAD files under exclusivity; the party itself may still compete.
+ */
+const THROUGH_OTHERS =
+  /\bwith\sany\sother\s(?:company|companies|entit(?:y|ies)|persons?|part(?:y|ies)|firms?)\b|\bother\sthan\sthrough\b|\bto\sany\s(?:entity|person|party|company)\sother\sthan\b/i;
 
 /**
  * Covenants that mention competition without forbidding it: not soliciting customers or staff
@@ -58,9 +74,11 @@ const COMPETES_ITSELF =
   /\b(?:compete\swith|advertis\w*|display\w*|engage\sin|carry\son|manufactur\w*|distribut\w*|develop\w*|market\w*|sell|selling|offer\w*|promot\w*|represent\w*|endors\w*|provid\w*|own|operat\w*)\b/;
 /** "agrees not to (a) compete with the business of the Company, ... or to use any Confidential Information": competing itself is forbidden too. */
 const COMPETES_OUTRIGHT = /(?:^|[:;,]\s*|\([a-z]\)\s*|\bnot\s(?:to\s)?)compete\swith\b/i;
+/** Not passing something on to a competitor ("shall not disclose the pricing terms to any competitor of Supplier") is confidentiality. */
+const DISCLOSES = /\b(?:disclos\w*|divulg\w*|reveal\w*)\b/i;
 function isOtherCovenant(text: string): boolean {
   if (USES_INFORMATION.test(text)) return !COMPETES_OUTRIGHT.test(text);
-  return SOLICITS.test(text) && !COMPETES_ITSELF.test(text);
+  return (SOLICITS.test(text) || DISCLOSES.test(text)) && !COMPETES_ITSELF.test(text);
 }
 
 /**
@@ -82,12 +100,13 @@ const DEFINITION =
 const REMEDY_REFERENCE =
   /\b(?:violation|breach)\sof\s(?:the\s)?(?:terms\sof\s)?(?:(?:this|these|those|such|the|its|his|her)\s)?(?:[\w-]+\s){0,2}?(?:(?:covenants?|agreements?|obligations?|undertakings?)\snot\sto\scompete|non-?compet\w*(?:\s(?:covenants?|obligations?|provisions?))?)\b/gi;
 /**
+ * "acquired by a competitor of Licensor" is a change of control,
  * "a non-competitive product" is one that does not compete, "such successor is not a competitor" names who may take
- * an assignment, "prices that are competitive" are good prices, and "misleading comparisons with competitive products"
+ * an assignment, "prices that are competitive" or "prices competitive with those charged by its competitors" are good prices, and "misleading comparisons with competitive products"
  * are about advertising: each sentence is read as if it named something unrelated.
  */
 const NON_COMPETING =
-  /\bnon-?competi(?:tive|ng|tors?)\b|\b(?:is|are|be|being)\snot\s(?:a|an)\s(?:direct\s)?competitors?\b|\b(?:prices?|pricing|rates?|fees)\s(?:that\sare\s|which\sare\s|are\s)?(?:\w+\s)?competitive\b|\bcompar\w*\b[^.;]{0,60}?\bcompet\w*/gi;
+  /\b(?:prices?|pricing|rates|fees)\b[^.;]{0,60}?\bcompetitors?\b|\b(?:acquired\sby|acquisition\sby|merge[sd]?\swith|merger\swith|controlled\sby)\s(?:an?\s|any\s|the\s)?(?:[\w@&'’-]+\s){0,3}?competitors?\b|\bnon-?competi(?:tive|ng|tors?)\b|\b(?:is|are|be|being)\snot\s(?:a|an)\s(?:direct\s)?competitors?\b|\b(?:prices?|pricing|rates?|fees)\s(?:that\sare\s|which\sare\s|are\s)?(?:\w+\s)?competitive\b|\bcompar\w*\b[^.;]{0,60}?\bcompet\w*/gi;
 /**
  * Freedoms to compete ("shall not be restricted from engaging in ...", "does not restrict either party from
  * competing", "nothing herein shall restrict Licensor from licensing ... to competitors", "shall not be construed to
@@ -96,6 +115,9 @@ const NON_COMPETING =
  */
 const FREEDOM =
   /\b(?:shall|will)\snot\sbe\s(?:required|obligated|obliged)\b|\b(?:shall|will|may|is|are)\snot\sbe\s(?:restricted|prevented|prohibited|precluded|limited|restrained)\b|\b(?:does|do|shall|will)\snot\s(?:in\sany\sway\s)?(?:restrict|prevent|prohibit|preclude|limit)\b|\bnothing\b[^.;]{0,80}?\b(?:shall|will|is\sintended\sto)\s(?:be\s(?:construed|deemed|interpreted)\s(?:to|as)\s)?(?:restrict|prevent|prohibit|preclude|limit)\w*|\bnot\sbe\s(?:construed|deemed|interpreted)\s(?:to|as)\s(?:limit|restrict|prohibit|prevent)\w*/gi;
+/** What a provision does to itself ("shall not apply", "shall not be affected by", "shall survive and shall not be construed") restricts no party. */
+const NOT_A_DUTY =
+  /\b(?:shall|will|may|must|can)\snot\s(?:apply|be\saffected|affect|be\s(?:deemed|construed|interpreted)|be\s(?:enforceable|invalid\w*|reduced|extended)|survive)\b/gi;
 /** "compete unfairly", "unfair, competitive, misleading or deceptive practices": unfair trade practices, not competition itself. */
 const UNFAIR_PRACTICE = /\bcompete\sunfairly\b|\bunfair\w*,?\s(?:\w+,?\s){0,2}?compet\w*|\bcompetitive,\smisleading\b/i;
 
@@ -114,21 +136,26 @@ export function extractNonCompete(view: TextView): PresenceField | null {
     // A heading ("(e) Non-Compete.", "8.2 No Competing Products.") stands for the sentence under it.
     if (text.length < HEADING_LENGTH && COMPETITION.test(text.replace(EXPLICIT, 'compete'))) {
       const next = view.sentences[index + 1]?.text ?? '';
-      return !NOT_A_RESTRICTION.test(next) && RESTRICTION.test(next.replace(NAMED_COVENANT, ' '));
+      // The sentence under it must restrict competing itself: a no-solicit or a clause about itself under a combined heading does not.
+      const binding = next.replace(NAMED_ONLY, ' ').replace(NAMED_COVENANT, ' ').replace(FREEDOM, ' ').replace(NOT_A_DUTY, ' ');
+      return !NOT_A_RESTRICTION.test(next) && RESTRICTION.test(binding) && !isOtherCovenant(next);
     }
     if (DEFINITION.test(text)) return false;
     // "The Distributor shall not: ... (f) act as agent for any goods which are competitive with the Product": the item carries its lead-in's "shall not".
     const restriction = LIST_ITEM.test(text) ? `${leadIn(view, index)} ${text}` : text;
     // The name alone ("violation of the covenants not to compete", "[Non-Competition]", a signature page) restricts no one.
-    const binding = restriction.replace(NAMED_ONLY, ' ').replace(NAMED_COVENANT, ' ').replace(FREEDOM, ' ');
+    const binding = restriction.replace(NAMED_ONLY, ' ').replace(NAMED_COVENANT, ' ').replace(FREEDOM, ' ').replace(NOT_A_DUTY, ' ');
     if (EXPLICIT.test(text.replace(NAMED_ONLY, ' ')) && RESTRICTION.test(binding)) return true;
     if (COMPETITION.test(text) && RESTRICTION.test(binding)) return !isOtherCovenant(text);
     const unfreed = text.replace(FREEDOM, ' ');
     if (RIVAL_BUSINESS.test(text) && (RESTRICTION.test(unfreed) || NEITHER_SHALL.test(unfreed)) && !isOtherCovenant(text)) return true;
+    // Not doing the contract's work outside it, alone or with others, while it runs ("will not conduct any Work using
+    // Generation 2 Technology, independently or with third parties outside this Agreement") keeps the party out of the field.
+    if (DURING_TERM.test(text) && OUTSIDE_THE_DEAL.test(text) && RESTRICTION.test(unfreed) && !isOtherCovenant(text)) return true;
     if (!BUSINESS_RESTRICTION.test(unfreed) || STANDSTILL.test(text)) return false;
     // Selling what the contract covers while it runs is competing, even beside a promise not to solicit.
-    if (DURING_TERM.test(text) && SAME_KIND.test(text)) return true;
-    return POST_TERM_PERIOD.test(text) && !/\bsolicit|\bhire|\bemploy|\bdisclos|confidential/i.test(text);
+    if (DURING_TERM.test(text) && SAME_KIND.test(text)) return !THROUGH_OTHERS.test(text);
+    return POST_TERM_PERIOD.test(text) && !/\bsolicit|\bhire|\bemploy|\bdisclos|confidential/i.test(text) && !WIND_DOWN.test(text);
   });
   if (!hit) return null;
   // A bare heading ("5.2 Non-Competition.") is shown with the sentence that carries the restriction.

@@ -7,7 +7,7 @@ const MENTIONS = /warrant|guarantee|defect|repair|replace|reject|accept|discrepa
 /** A warranty against defects that runs for a time: "warranty period", "warrants ... for a period of twelve (12) months from delivery". */
 const WARRANTY = /\bwarrant(?:y|ies|s|ed)?\b|\bguarantee(?:s|d)?\b|\bdefects?\b/i;
 const PERIOD =
-  /\bwarranty\s(?:period|term)\b|\bdefects?\sliability\speriod\b|\bperiod\sof\s(?:the\s)?warranty\b|\b(?:for\s(?:a\speriod\sof\s)?|within\s|during\s(?:the\s)?(?:first\s)?)(?:(?:\w+\s)?(?:\(\d+\)\s)?(?:calendar\s)?(?:days?|weeks?|months?|years?)\b|\[[^\]]{0,12}\])[^.;]{0,80}?\b(?:from|after|following|of|commencing)\b[^.;]{0,40}?\b(?:delivery|shipment|installation|acceptance|purchase|sale|supply|completion|receipt|commencement|effective\sdate|date\sof\s(?:invoice|sale|manufacture))\b|\b(?:year|month|day)s?['\s-]+warranty\b|\bfor\s(?:the\s)?(?:longer|shorter|lesser|greater)\sof\s(?:\(?[a-z\d]\)\s*)?(?:[\w-]+\s)?(?:\(\d+\)\s)?(?:days?|weeks?|months?|years?)\b|\bfor\s(?:the|a)\speriod\s(?:from|beginning|commencing|starting)\b[^.;]{0,60}?\b(?:until|to|through)\s(?:the\s)?(?:expiry|expiration|end)\b/i;
+  /\bwarranty\s(?:period|term)\b|\bdefects?\sliability\speriod\b|\bperiod\sof\s(?:the\s)?warranty\b|\b(?:for\s(?:a\speriod\sof\s)?|within\s|during\s(?:the\s)?(?:first\s)?)(?:(?:\w+\s)?(?:\(\d+\)\s)?(?:calendar\s)?(?:days?|weeks?|months?|years?)\b|\[[^\]]{0,12}\])[^.;]{0,80}?\b(?:from|after|following|of|commencing)\b[^.;]{0,40}?\b(?:delivery|shipment|installation|acceptance|purchase|sale|supply|completion|receipt|commencement|effective\sdate|date\sof\s(?:invoice|sale|manufacture))\b|\b(?:year|month|day)s?['\s-]+(?:(?:limited|express|standard|product|manufacturer's)\s){0,2}?warranty\b|\bfor\s(?:the\s)?(?:longer|shorter|lesser|greater)\sof\s(?:\(?[a-z\d]\)\s*)?(?:[\w-]+\s)?(?:\(\d+\)\s)?(?:days?|weeks?|months?|years?)\b|\bfor\s(?:the|a)\speriod\s(?:from|beginning|commencing|starting)\b[^.;]{0,60}?\b(?:until|to|through)\s(?:the\s)?(?:expiry|expiration|end)\b/i;
 /**
  * A remedy or warranty against defects that runs from any starting event ("warranted against
  * defects for twelve (12) months from first use", "repair or replace any Product that fails during
@@ -15,10 +15,18 @@ const PERIOD =
  * make it a product warranty, so the starting event need not be one of PERIOD's.
  */
 const AGAINST_DEFECTS =
-  /\bdefect\w*|\berrors?\b|\bworkmanship\b|\bfree\s(?:from|of)\b|\bnon-?conform\w*|\bconform\w*\s(?:in\sall\smaterial\srespects\s)?(?:to|with)\b|\bin\s(?:substantial\s)?(?:conformance|conformity|accordance|compliance)\swith\s(?:the\s|its\s|their\s)?(?:applicable\s)?(?:specifications?|documentation|user\smanuals?)\b|\bmalfunction\w*|\brepair\sor\sreplace\b|\bfails?\sto\s(?:perform|operate|function|conform)\b|\blimited\swarranty\b/i;
+  /\bdefect\w*|\berrors?\b|\bworkmanship\b|\bfree\s(?:from|of)\b|\bnon-?conform\w*|\bconform\w*\s(?:in\sall\smaterial\srespects\s)?(?:to|with)\b|\bin\s(?:substantial\s)?(?:conformance|conformity|accordance|compliance)\swith\s(?:the\s|its\s|their\s)?(?:applicable\s)?(?:specifications?|documentation|user\smanuals?)\b|\bmalfunction\w*|\brepair(?:ed)?\sor\sreplace(?:d)?\b|\bfails?\sto\s(?:perform|operate|function|conform)\b|\blimited\swarranty\b/i;
 /** Putting a failure right: "repair or replace", "replace it free of charge", "correct any Error". */
 const REMEDY =
-  /\brepair\sor\sreplace\b|\b(?:repair|replace)[ds]?\s(?:it\s|them\s|such\s\w+\s)?(?:free\sof\scharge|at\sno\s(?:additional\s)?(?:cost|charge)|at\sits\s(?:own\s)?(?:cost|expense))\b|\bcorrect\s(?:any|all|such)\s(?:reported\s)?(?:errors?|defects?|bugs?|non-?conformit(?:y|ies))\b/i;
+  /\brepair(?:ed)?\sor\sreplace(?:d)?\b|\bre-?perform\b|\b(?:repair|replace)[ds]?\s(?:it\s|them\s|such\s\w+\s)?(?:free\sof\scharge|at\sno\s(?:additional\s)?(?:cost|charge)|at\sits\s(?:own\s)?(?:cost|expense))\b|\bcorrect\s(?:any|all|such)\s(?:reported\s)?(?:errors?|defects?|bugs?|non-?conformit(?:y|ies))\b/i;
+/**
+ * A promise of conformance that holds for a stated time with no starting event ("will perform substantially in
+ * accordance with the Documentation for ninety (90) days"): the time follows the conformance words closely.
+ */
+const CONFORMS_FOR =
+  /\b(?:defects?|workmanship|errors?|specifications?|documentation|guaranteed)\b[^.;]{0,40}?\bfor\s(?:a\speriod\sof\s)?(?:[\w-]+\s)?(?:\(\d+\)\s)?(?:calendar\s)?(?:days?|weeks?|months?|years?)\b(?!\s(?:from|after|following)\b)/i;
+/** Without a starting event only an express warranty counts: "keeping defect reports ... for 15 months" is record keeping. */
+const WARRANTS = /\bwarrant(?:s|ed|y|ies)\b|\bguarantee[sd]?\b/i;
 const RUNS_FROM =
   /\b(?:for|until|within|during)\s(?:a\speriod\sof\s)?(?:\[[^\]]{0,12}\]|\*{1,9})\s(?:(?:days?|weeks?|months?|years?)\s)?(?:from|after|following)\b|\b(?:for|within|during|lasts?|lasting|runs?|of)\s(?:a\speriod\sof\s|the\sfirst\s|the\s)?(?:[\w-]+\s)?(?:\(\d+\)\s)?(?:calendar\s)?(?:days?|weeks?|months?|years?)(?:\speriod)?\s(?:from|after|following|of|commencing|beginning)\b(?!\s(?:(?:the\s)?(?:date\sof\s)?(?:(?:the|such|any|its)\s)?(?:written\s)?(?:notice|notification|request|demand|invoice)|(?:first\s)?becoming\saware|(?:the\s)?discovery))/i;
 /**
@@ -34,6 +42,9 @@ const WARRANTY_LASTS = new RegExp(
     String.raw`\bwarrant(?:y|ies)\s(?:period\s)?(?:(?:shall|will)\s(?:be|last|run|extend)\s|is\s)?(?:of|for)\s(?:(?:a\s)?period\sof\s)?(?:[\w-]+\s|\[[^\]]{0,12}\]\s*|\*{1,9}\s*)?(?:\(\d+\)\s)?(?:calendar\s)?(?:days?|weeks?|months?|years?)\b`,
     String.raw`\bwarrant(?:y|ies)\b[^.;]{0,80}?\b(?:expires?|terminates?|lapses?|(?:is|are|be)\s(?:valid|limited\sto|in\seffect)|lasts?|remains?\sin\s(?:full\s)?(?:force|effect)|runs?|continues?|extends?|commences?|starts?|begins?)\b[^.;]{0,60}?\b(?:days?|weeks?|months?|years?|delivery|shipment|installation|acceptance|purchase|anniversary)\b`,
     String.raw`\bwarrant(?:y|ies)\b[^.;]{0,60}?\b(?:[\w-]+\s)?(?:\(\d+\)\s)?(?:calendar\s)?(?:days?|weeks?|months?|years?)\s(?:from|after|following|commencing|beginning)\b${NOT_FROM_NOTICE}`,
+    // "The warranty on spare parts is ninety (90) days", "The Product is warranted for one (1) year".
+    String.raw`\bwarrant(?:y|ies)\s(?:on|for)\s(?:[\w-]+\s){1,3}?(?:is|shall\sbe|will\sbe)\s(?:(?:a\s)?period\sof\s)?(?:[\w-]+\s)?(?:\(\d+\)\s)?(?:calendar\s)?(?:days?|weeks?|months?|years?)\b`,
+    String.raw`\bwarranted\s(?:[\w-]+\s){0,3}?for\s(?:a\speriod\sof\s)?(?:[\w-]+\s)?(?:\(\d+\)\s)?(?:calendar\s)?(?:days?|weeks?|months?|years?)\b`,
   ].join('|'),
   'i',
 );
@@ -77,7 +88,9 @@ export function extractWarrantyDuration(view: TextView): WarrantyDurationField |
     const plain = text.replace(REPRESENTATIONS, ' ');
     const warranty =
       (WARRANTY.test(plain) && (PERIOD.test(plain) || WARRANTY_LASTS.test(plain))) ||
-      ((WARRANTY.test(plain) || REMEDY.test(plain)) && AGAINST_DEFECTS.test(plain) && RUNS_FROM.test(plain));
+      ((WARRANTY.test(plain) || REMEDY.test(plain)) &&
+        AGAINST_DEFECTS.test(plain) &&
+        (RUNS_FROM.test(plain) || (WARRANTS.test(plain) && CONFORMS_FOR.test(plain))));
     const window =
       REJECTION_WINDOW.test(plain) &&
       !NOT_GOODS.test(plain) &&
