@@ -77,7 +77,6 @@ const AUSTRALIAN_STATES = ['New South Wales', 'Victoria', 'Queensland', 'Western
 /** Written form (matched case-insensitively) to normalised answer. */
 const COUNTRY_ALIASES: [string, string][] = [
   ["People's Republic of China", "People's Republic of China"],
-  ['Peoples Republic of China', "People's Republic of China"],
   ['P.R.C.', "People's Republic of China"],
   ['P.R. China', "People's Republic of China"],
   ['PRC', "People's Republic of China"],
@@ -148,12 +147,6 @@ const COUNTRY_ALIASES: [string, string][] = [
   ['British Virgin Islands', 'British Virgin Islands'],
   ['Bermuda', 'Bermuda'],
   ['Cyprus', 'Cyprus'],
-  ['Greece', 'Greece'],
-  ['Poland', 'Poland'],
-  ['Russian Federation', 'Russia'],
-  ['Russia', 'Russia'],
-  ['Turkey', 'Turkey'],
-  ['United Arab Emirates', 'United Arab Emirates'],
   ['Canada', 'Canada'],
   ['United States of America', 'United States'],
   ['United States', 'United States'],
@@ -201,16 +194,16 @@ export function findJurisdictions(text: string): JurisdictionMention[] {
   return found;
 }
 
-/** Chinese jurisdiction names used in 适用…法律 clauses. */
+/**
+ * Chinese jurisdiction names used in 适用…法律 clauses. A short name also reads its long form within
+ * the rule's window (香港 in 香港特别行政区法律, 英格兰 in 英格兰和威尔士法律).
+ */
 export const CHINESE_JURISDICTIONS: [string, string][] = [
   ['中华人民共和国', "People's Republic of China"],
-  ['中国大陆', "People's Republic of China"],
   ['中国', "People's Republic of China"],
-  ['香港特别行政区', 'Hong Kong'],
   ['香港', 'Hong Kong'],
   ['澳门', 'Macau'],
   ['新加坡', 'Singapore'],
-  ['英格兰和威尔士', 'England and Wales'],
   ['英格兰', 'England and Wales'],
   ['英国', 'England and Wales'],
   ['纽约州', 'New York'],
