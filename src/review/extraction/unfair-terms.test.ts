@@ -323,3 +323,479 @@ describe('unfair terms: who holds the power, and what is only near it', () => {
     });
   });
 });
+
+/** One sentence per phrasing the rules know, each the only phrasing of its kind in the sentence. */
+describe('unfair terms: the phrasings, one at a time', () => {
+  describe('discretion without a stated reason makes ending an account clearly unfair', () => {
+    it.each([
+      ['We may suspend your account for any or no reason.', 3],
+      ['We may suspend your account for any reason.', 3],
+      ['We may terminate your membership for no reason.', 3],
+      ['We may cancel your subscription without any prior notice.', 3],
+      ['We may cancel your subscription without prior notice.', 3],
+      ['We may cancel your subscription without notice.', 3],
+      ['We may close your account without cause.', 3],
+      ['We may close your account without any reason.', 3],
+      ['We may block your account without explanation.', 3],
+      ['We may terminate your account with or without cause.', 3],
+      ['The Company may terminate your licence in its absolute discretion.', 3],
+      ['The Company may revoke your licence at its own discretion.', 3],
+      ['The Company may suspend your access in its sole and absolute discretion.', 3],
+      ['We may disable your account for whatever reason.', 3],
+      // Without any of those marks the power is only potentially unfair.
+      ['We may suspend your account after we have warned you twice.', 2],
+    ])('%j', (text, level) => {
+      expect(terms(text)).toEqual([['unilateral_termination', level]]);
+    });
+
+    it('reads "without liability" as a limit on liability too', () => {
+      expect(terms('We may deactivate your account without liability to you.')).toEqual([
+        ['unilateral_termination', 3],
+        ['limitation_of_liability', 2],
+      ]);
+    });
+  });
+
+  describe('a stated reason makes it only potentially unfair', () => {
+    it.each([
+      ['We may suspend your account at any time if you breach these Terms.'],
+      ['We may suspend your account at any time if you violate our community rules.'],
+      ['We may suspend your account at any time if you infringe the rights of others.'],
+      ['We may suspend your account at any time if you use it for illegal purposes.'],
+      ['We may suspend your account at any time if you act in an unlawful way.'],
+      ['We may suspend your account at any time in case of fraud.'],
+      ['We may suspend your account at any time if you misuse the app.'],
+      ['We may suspend your account at any time if you abuse other players.'],
+      ['We may suspend your account at any time if you do not comply with these Terms.'],
+      ['We may suspend your account at any time if you fail to comply with these Terms.'],
+      ['We may suspend your account at any time if a member fails to comply with these Terms.'],
+      ['We may suspend your account at any time upon your failure to comply with these Terms.'],
+      ['We may suspend your account at any time if you act contrary to these Terms.'],
+      ['We may suspend your account at any time if your profile is objectionable.'],
+      ['We may suspend your account at any time for inappropriate behaviour.'],
+      ['We may suspend your account at any time if your nickname is offensive.'],
+      ['We may suspend your account at any time if we have a justified reason.'],
+    ])('%j', (text) => {
+      expect(terms(text)).toEqual([['unilateral_termination', 2]]);
+    });
+  });
+
+  describe('contract by using', () => {
+    it.each([
+      ['By clicking "I agree", you accept these Terms of Use.'],
+      ['By creating an account, you agree to these Terms.'],
+      ['By registering for the Services, you consent to these Terms.'],
+      ['By signing up for an account, you agree to these Terms.'],
+      ['By downloading the app, you agree to the Terms below.'],
+      ['Through installing the software, you acknowledge that you are bound by this agreement.'],
+      ['By browsing our website, you accept all of these conditions.'],
+      ['By accessing the Services, you agree to comply with these Terms.'],
+      ['Accessing this website constitutes your acceptance of these Terms.'],
+      ['Use of the Site signifies that you agree to these Terms.'],
+      ['Using any of our apps indicates that you accept this agreement.'],
+      ['Visiting our shop means that you accept our policies.'],
+      ['Downloading the app, you are deemed to have agreed to these Terms.'],
+      ['If you continue to use the app, you agree to these Terms.'],
+      ['Continued access to the Site shall be deemed acceptance of the changes.'],
+      ['These Terms are agreed to by you, and you are bound by them, from the moment you download the app.'],
+      ['Your decision to use the Services constitutes your acceptance of these Terms.'],
+      ['Your choice to maintain an account constitutes acceptance of the changes.'],
+      ['In exchange for being allowed to use the app, you agree to these Terms.'],
+      ['In exchange for using the Services, you agree to the terms below.'],
+      ['If you do not agree to these Terms, please stop using the app.'],
+      ["If you don't agree to these Terms, do not access the Site."],
+      ['If you do not agree to any of these Terms, you should cease to use the Services.'],
+      ['You will be bound by the changes if you continue using the app.'],
+      ['You accept the new terms if you continue to use the Site.'],
+      ['You agree to these Terms by visiting the Site.'],
+      ['You are agreeing to these Terms by installing the app.'],
+      ['Use of the Services implies acceptance of these Terms.'],
+      ['You accept the changes, which become part of your agreement with us if you use the app.'],
+      ['By using the Services, you agree to all of the terms below.'],
+      ['By using the app, you agree with the Terms and our policies.'],
+      ['By opening an account you agree to be bound by these Terms.'],
+      ['By placing an order, you agree to the acceptance of these Terms.'],
+    ])('%j', (text) => {
+      expect(terms(text)).toContainEqual(['contract_by_using', 2]);
+    });
+
+    it.each([
+      // Use without the terms, and the terms without use.
+      ['By using the Services, you consent to our collection of your personal data.'],
+      ['You agree to these Terms.'],
+      ['We may show you ads while you use the Services.'],
+    ])('finds none in %j', (text) => {
+      expect(terms(text)).not.toContainEqual(['contract_by_using', 2]);
+    });
+  });
+
+  describe('choice of law', () => {
+    it.each([
+      ['These Terms are governed by the laws of Ireland.', 2],
+      ['These Terms shall be construed in accordance with the laws of Sweden.', 2],
+      ['These Terms shall be construed under the law of Norway.', 2],
+      ['These Terms shall be construed by the laws of Finland.', 2],
+      ['These Terms shall be interpreted in accordance with the law of Germany.', 2],
+      ['These Terms shall be interpreted under the laws of Austria.', 2],
+      ['These Terms are subject to the laws of Luxembourg.', 2],
+      ['These Terms are governed by and construed in accordance with the substantive laws of Belgium.', 2],
+      ['These Terms are governed by and construed under the laws of Denmark.', 2],
+      ['The laws of the State of New York will govern these Terms.', 2],
+      ['The law of Sweden applies to these Terms.', 2],
+      ['These Terms are governed by Swiss law.', 2],
+      ['These Terms are governed by the New York law.', 2],
+      ['These Terms are interpreted in accordance with and construed under Dutch law.', 2],
+      ['The applicable law is the law of France.', 2],
+      ['The governing law shall be the law of Spain.', 2],
+      ['The governing law will be the law of Italy.', 2],
+      ['Irish law will apply to these Terms.', 2],
+      ['German law shall govern these Terms.', 2],
+      ["Your state's laws will apply to any claim.", 1],
+      ['These Terms are subject to the laws of your country.', 1],
+      ['Nothing here overrides the local laws of the consumer.', 2],
+      ['This does not affect mandatory consumer protection law in your country.', 1],
+      ['Any mandatory rules of law that protect you still apply.', 1],
+      ['English law applies, subject to any mandatory consumer rights.', 1],
+      ['You keep your rights under the laws of the state in which you live.', 1],
+      ['You keep the protection you have under the law of the place where you reside.', 1],
+    ])('%j', (text, level) => {
+      expect(terms(text)).toContainEqual(['choice_of_law', level]);
+    });
+  });
+
+  describe('the law that protects the consumer makes the choice fair', () => {
+    it.each([
+      ["These Terms are governed by the laws of Ireland, but your country's laws still protect you."],
+      ["These Terms are governed by the laws of Ireland, but your country of residence's law also protects you."],
+      ["These Terms are governed by the laws of Ireland, but your state's law also protects you."],
+      ['These Terms are governed by the laws of Ireland, without prejudice to the laws of your state.'],
+      ['These Terms are governed by the laws of Ireland and the law of your habitual residence.'],
+      ['These Terms are governed by the laws of Ireland and by the law of the country in which you live.'],
+      ['These Terms are governed by the laws of Ireland and by the law of the state of your residence.'],
+      ['These Terms are governed by the laws of Ireland and by the law of the place where you are resident.'],
+      ['These Terms are governed by the laws of Ireland and by the law of the country where you reside.'],
+      ['These Terms are governed by the laws of Ireland, and you can still rely on the law where you are.'],
+      ['These Terms are governed by the laws of Ireland, and you may also rely on other law.'],
+      ['These Terms are governed by the laws of Ireland, and you rely on them at your own choice.'],
+      ['These Terms are governed by the laws of Ireland, but this choice does not deprive you of other rights.'],
+      ['These Terms are governed by the laws of Ireland, which does not affect you as a consumer elsewhere.'],
+    ])('%j', (text) => {
+      expect(terms(text)).toContainEqual(['choice_of_law', 1]);
+    });
+  });
+});
+
+describe('unfair terms: courts and arbitration, one phrasing at a time', () => {
+  describe('a chosen forum', () => {
+    it.each([
+      ['The courts of Dublin shall have exclusive jurisdiction over any dispute.', 3],
+      ['The tribunals of Paris are exclusively competent for any dispute.', 3],
+      ['Exclusive venue for any dispute shall be the state courts of Santa Clara County.', 3],
+      ['You agree that you will only sue us in Sweden.', 3],
+      ['You may only bring proceedings against us in Sweden.', 3],
+      ['You may only bring legal proceedings against us in Sweden.', 3],
+      ['You may only bring a claim against us in Sweden.', 3],
+      ['You may only bring any legal claim against us in Sweden.', 3],
+      ['You may only bring claims against us in Sweden.', 3],
+      ['You may only bring an action against us in Sweden.', 3],
+      ['You may only bring a legal action against us in Sweden.', 3],
+      ['You waive any objection that Dublin is an inconvenient forum.', 3],
+      ['The place of jurisdiction is Berlin.', 3],
+      ['You waive the defence of forum non conveniens in these matters.', 3],
+      ['You consent to personal jurisdiction in Santa Clara County.', 3],
+      ['Any dispute shall be litigated only in the courts of Ontario.', 3],
+      ['Claims must be filed in a court in King County.', 3],
+      ['Proceedings shall be initiated before the courts of Milan.', 3],
+      ['Either party may apply to the competent courts of Amsterdam.', 3],
+      ['The local courts of Vienna decide any dispute between us.', 3],
+      // Courts near the consumer.
+      ['You may bring a claim in your local courts.', 1],
+      ['You may bring proceedings in the courts of the country in which you live.', 1],
+      ['Claims may be brought in the courts of the member state where you reside.', 1],
+      ['You may also sue us where you are domiciled.', 1],
+      ['You can choose to bring proceedings in the courts of Ireland.', 1],
+      ['We will bring claims against you in the courts of your place of residence.', 1],
+      ['We will bring claims against you in the courts of your place of abode.', 1],
+      ['You keep access to the courts in that country as well as to the courts of Ireland.', 1],
+      ['The consumer may also bring a claim before the courts of his country.', 1],
+    ])('%j', (text, level) => {
+      expect(terms(text)).toContainEqual(['jurisdiction', level]);
+    });
+
+    it.each([
+      // Severability, fees, urgent relief and enforcing an award name a court without choosing it.
+      ['If any court with jurisdiction holds a provision unenforceable, the other provisions remain.'],
+      ['Where a court of competent jurisdiction considers a provision void, that provision is severed.'],
+      ['Any provision held invalid or unenforceable by a court of competent jurisdiction will be limited.'],
+      ['The prevailing party in any action in the courts of Texas shall recover its fees.'],
+      ['Either party may seek provisional remedies in the courts of Delaware.'],
+      ['We may seek injunctive relief in any court of competent jurisdiction.'],
+      ['We may seek interim or equitable relief before the courts of any country.'],
+      ['Judgment on the award may be entered in any court having jurisdiction.'],
+      // Arbitration that names no court.
+      ['You submit to the jurisdiction of the arbitrator for any dispute arising from these Terms.'],
+    ])('finds no chosen forum in %j', (text) => {
+      expect(terms(text).map(([category]) => category)).not.toContain('jurisdiction');
+    });
+  });
+
+  describe('the agreement to arbitrate', () => {
+    it.each([
+      ['Any dispute arising from these Terms shall be settled by arbitration.', 2],
+      ['Any controversy about your account will be submitted to arbitration.', 2],
+      ['All claims against us shall be referred to arbitration.', 2],
+      ['Any dispute shall be decided by arbitration under the consumer rules.', 2],
+      ['Disputes will be resolved by final and binding arbitration.', 2],
+      ['All disputes will be resolved by mandatory individual arbitration.', 2],
+      ['You and we agree to arbitrate all disputes between us.', 2],
+      ['Each party agrees to arbitrate any claim it may have.', 2],
+      ['This agreement to arbitrate covers every claim you may have.', 2],
+      ['This arbitration provision applies to all claims you may have.', 2],
+      ['This arbitration agreement contains a waiver of class actions.', 2],
+      ['You agree to the confidential arbitration of any dispute with us.', 2],
+      ['You agree to arbitration of any claim in a single proceeding.', 2],
+      ['The arbitration shall be conducted under the consumer rules.', 2],
+      ['The arbitration will be initiated by a written demand.', 2],
+      ['Any arbitration under these Terms will be held on an individual basis.', 2],
+      ['Your election to arbitrate is final once made.', 2],
+      ['The arbitration is governed by the rules of the ICC.', 2],
+      ['The arbitration shall take place in Zurich.', 3],
+      // A place named in lower case is no far-away seat.
+      ['The arbitration will be held in a city near you.', 2],
+      ['The arbitration hearing will be held in the City of London.', 3],
+      ['The arbitration shall be seated in Singapore.', 3],
+      ['The arbitration will be conducted at a location chosen by the arbitrator in New York.', 3],
+      [
+        'The arbitrator may decide the place of any arbitration in his sole discretion, and the arbitration shall be initiated by notice.',
+        3,
+      ],
+      // The exception or the statute next to strong words.
+      ['Unless you opt out, all claims will be resolved exclusively through arbitration.', 2],
+      ['Except where the law forbids it, you agree to the arbitration of any claim.', 2],
+      ['The Federal Arbitration Act governs this mandatory, individual arbitration.', 2],
+      ['The Federal Arbitration Act governs this binding and final arbitration.', 2],
+    ])('%j', (text, level) => {
+      expect(terms(text)).toContainEqual(['arbitration', level]);
+    });
+
+    it.each([
+      // Procedure, costs, exceptions and the places near the reader.
+      ['Nothing in this section shall not preclude you from arbitration in small matters.'],
+      ['You may decline this agreement to arbitrate within 30 days.'],
+      ['If the class waiver is unenforceable, the agreement to arbitrate is void.'],
+      ['Any agreement to arbitrate found null and void shall be severed.'],
+      ['Any agreement to arbitrate shall be deemed void for claims under the statute.'],
+      ['We will pay the fees of any arbitration you agree to start.'],
+      ['We will pay all arbitration fees if you agree to arbitrate.'],
+      ['This is an exception to the agreement to arbitrate for small claims.'],
+      ['This agreement to arbitrate will survive the end of these Terms.'],
+      ['The arbitration will be conducted in English.'],
+      ['The arbitration will be conducted by telephone.'],
+      ['If the arbitration ends in your favour, we will pay your fees, and all claims are settled by arbitration.'],
+      ['The details of the agreement to arbitrate are on our website.'],
+      ['Changes to this arbitration agreement need your consent, and you agree to arbitrate.'],
+      ['We will not enforce the agreement to arbitrate for small claims.'],
+      ['The arbitration will take place where you reside, and you agree to arbitrate.'],
+      ['The arbitration will take place at a place convenient to you, and you agree to arbitrate.'],
+      ['Any arbitration will be conducted by JAMS under its streamlined rules.'],
+      ['The "Arbitration Agreement" below applies to all claims.'],
+      ['You may opt out of these arbitration provisions, which apply to all claims, within 30 days.'],
+    ])('finds no agreement to arbitrate in %j', (text) => {
+      expect(terms(text).map(([category]) => category)).not.toContain('arbitration');
+    });
+  });
+});
+
+describe('unfair terms: changing, ending and removing, one phrasing at a time', () => {
+  const categories = (text: string) => terms(text).map(([category]) => category);
+
+  describe('what the provider may change', () => {
+    it.each([
+      ['We may change the service.'],
+      ['We may change the services we offer.'],
+      ['We may change a feature of the app.'],
+      ['We may change the features of the app.'],
+      ['We may change the functionality of the app.'],
+      ['We may change the price of a plan.'],
+      ['We may change the fee for a plan.'],
+      ['We may change our rates for international transfers.'],
+      ['We may change the content of the app.'],
+      ['We may change a product we sell.'],
+      ['We may change our offers and promotions.'],
+      ['We may change a provision of these Terms.'],
+      ['We may change your subscription plan.'],
+      ['We may change the payment methods we accept.'],
+      ['We may change the items in the store.'],
+      ['We may change our privacy policy.'],
+      ['We may change our policies on refunds.'],
+      ['We may add or remove features of the app.'],
+      ['The Company may substitute a product of equal value at any time.'],
+      ['Spotify may make changes to the app.'],
+      ['Spotify may make significant changes to the platform.'],
+      ['We may reset the parameters of the game at any time.'],
+      ['We may update these Terms.'],
+      ['We may update the user agreement.'],
+      ['We may impose new limits on uploads.'],
+      ['We may limit your use of the app.'],
+      ['We may cancel discounts that were given in error.'],
+      ['We may discontinue certain features of the app.'],
+      // Changes of the terms announced, or the terms themselves changing.
+      ['The Terms may be updated by us.'],
+      ['These conditions might be revised.'],
+      ['This agreement can be changed.'],
+      ['We might have to make changes to the app for legal reasons.'],
+      ['You should review the terms on a regular basis.'],
+      ['You should look at these terms from time to time.'],
+      // Things that change by themselves.
+      ['Our fees for the premium plan may change.'],
+      ['The features of the app are subject to change.'],
+      ['The offers in the app may be subject to change.'],
+      ['Game content can change frequently.'],
+      ['Changes to these Terms will be effective when posted.'],
+      ['Amendments to these Terms are announced on the website.'],
+      // The provider describing itself as ever changing.
+      ['We are always updating our games.'],
+      ['We need the flexibility to change the app and its features.'],
+      ['Our website may be updated, modified or amended.'],
+      ['The service may change from time to time.'],
+    ])('%j', (text) => {
+      expect(categories(text)).toContain('unilateral_change');
+    });
+
+    it.each([
+      // No power to change: writing, notice, the reader's posts, questions and headings.
+      ['These Terms change only in writing.'],
+      ['No change binds us unless signed by our director.'],
+      ['We will provide you with advance notice before we change the service.'],
+      ['We will give you reasonable notice before we change the service.'],
+      ['We may edit or modify your posts before they are published.'],
+      ['What happens if we change these Terms?'],
+      ['The following section describes how we may change these Terms.'],
+      ['We will not modify the service you paid for.'],
+      ['No other amendment of these Terms is binding.'],
+      ['We may change the service for repairs.'],
+      ['These Terms exclude or limit our liability, and we may change them.'],
+    ])('finds no power to change in %j', (text) => {
+      expect(categories(text)).not.toContain('unilateral_change');
+    });
+  });
+
+  describe('what the provider may end', () => {
+    it.each([
+      ['We may terminate your licence.'],
+      ['We may terminate your license.'],
+      ['We may terminate your licenses to the games.'],
+      ['We may close your profile.'],
+      ['We may cancel your order.'],
+      ['We may cancel any of your orders.'],
+      ['We may block members who cheat.'],
+      ['We may block a member who cheats.'],
+      ['We may ban subscribers who share their passwords.'],
+      ['We may suspend players who cheat.'],
+      ['We may stop providing the service to you.'],
+      ['We may discontinue your use of the app.'],
+      ['We may cease providing the feeds.'],
+      ['We may deactivate your accounts.'],
+      ['We may disable your memberships.'],
+      ['We may delete your subscriptions.'],
+      ['We may revoke your access to the app.'],
+      ['We may refuse registration to anyone.'],
+      ['We may refuse to provide any app to you.'],
+      ['Your account may be closed if it is not used.'],
+      ['Your access might be revoked if you cheat.'],
+      ['Your licence will be terminated if you cheat.'],
+      ['Your subscription could be cancelled if your payment fails.'],
+      ['Your membership shall be blocked if you cheat.'],
+      ['Your account can be suspended if you cheat.'],
+      ['Your account may be disabled if you cheat.'],
+      ['Your account may be deleted if you cheat.'],
+      ['Your account may be canceled if your payment fails.'],
+      ['Cheating may result in suspension of your account.'],
+      ['Your right to use the app will terminate automatically if you cheat.'],
+      ['The license granted to you will terminate immediately if you cheat.'],
+      ['The licenses terminate if you cheat.'],
+      ['You will be told of any decision on our end to terminate your account.'],
+      ['You or we may terminate these Terms.'],
+      ['You or the Company may terminate these Terms.'],
+      ['The service is provided until terminated by the Company.'],
+      ['Cheating is grounds for immediate termination.'],
+      ['Cheating is ground for suspension.'],
+      ['Players who cheat are at risk of being suspended.'],
+      ['Subscriptions that are not renewed will expire.'],
+      ['Your membership shall then expire.'],
+      ['Free memberships may automatically expire.'],
+    ])('%j', (text) => {
+      expect(categories(text)).toContain('unilateral_termination');
+    });
+
+    it.each([
+      // Consequences of an ending, maintenance and the reader's own choices.
+      ['Upon termination, you must stop using the app and we may delete your account.'],
+      ['1.2 On expiration of your subscription, we may delete your account.'],
+      ['In the event of termination, we may delete your account.'],
+      ['These sections survive the termination of your account, which we may delete.'],
+      ['We may suspend the service for repairs.'],
+      ['We may suspend the service for maintenance.'],
+      ['We may close your account if you choose to leave.'],
+      ['We keep your account until you elect to close it, and then we may delete it.'],
+      ['After any termination we may delete your account.'],
+      ['Following the termination we may delete your account.'],
+      ['The consequences of such termination are that we may delete your account.'],
+      ['Closing your account shall not relieve you of your debts, and we may delete it.'],
+      ['This section explains that we may delete your account.'],
+    ])('finds no power to end in %j', (text) => {
+      expect(categories(text)).not.toContain('unilateral_termination');
+    });
+  });
+
+  describe('what the provider may remove', () => {
+    it.each([
+      ['We may remove any material you post.'],
+      ['We may remove any posting on the forum.'],
+      ['We may remove your posts.'],
+      ['We may delete the information you provide.'],
+      ['We may remove items from your library.'],
+      ['We may remove an item from the store.'],
+      ['We may remove your uploads.'],
+      ['We may reject your submissions.'],
+      ['We may remove listings that break the rules.'],
+      ['We may remove reviews that break the rules.'],
+      ['We may delete comments that break the rules.'],
+      ['We may delete photos that break the rules.'],
+      ['We may delete images that break the rules.'],
+      ['We may delete data that breaks the rules.'],
+      ['We may delete memories that break the rules.'],
+      ['We may delete messages that break the rules.'],
+      ['We may remove contributions that break the rules.'],
+      ['We may delete usernames that break the rules.'],
+      ['We may block forums that break the rules.'],
+      ['We may block a message that breaks the rules.'],
+      ['We may moderate your comments.'],
+      ['We may monitor your messages.'],
+      ['We may screen your uploads.'],
+      ['We may take down any posts that break the rules.'],
+      ['We may refuse to post your review.'],
+      ['We may refuse to publish your review.'],
+      ['We may refuse to accept your submissions.'],
+      ['Your photos might become unavailable.'],
+      ['Your content may be taken down.'],
+      ['Your content may be blocked.'],
+      ['Your content may be disabled.'],
+      ['Your content may be edited.'],
+      ['Your content may be deleted.'],
+      ['Your content may be hidden/removed.'],
+      ['Your content may later be removed.'],
+    ])('%j', (text) => {
+      expect(categories(text)).toContain('content_removal');
+    });
+
+    it.each([
+      ['If you delete your content, it may remain in backups and may be deleted later.'],
+      ['When you remove a post, it may be removed from search later.'],
+      ['Once you close your account, your content may be deleted.'],
+      ['After you deactivate your account, your photos will be removed.'],
+    ])('finds no removal in %j', (text) => {
+      expect(categories(text)).not.toContain('content_removal');
+    });
+  });
+});
