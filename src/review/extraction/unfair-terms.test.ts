@@ -799,3 +799,87 @@ describe('unfair terms: changing, ending and removing, one phrasing at a time', 
     });
   });
 });
+
+describe('unfair terms: limits on liability, one phrasing at a time', () => {
+  const liability = (text: string) => terms(text).find(([category]) => category === 'limitation_of_liability') ?? null;
+
+  it.each([
+    ['Our liability is limited to the amount you paid.', 2],
+    ['Our liability shall not exceed one hundred euros.', 2],
+    ['Our liability is capped at the fees you paid.', 2],
+    ['Our liability is excluded for the acts of carriers.', 2],
+    ['We will never be responsible for lost files.', 2],
+    ['We nor our partners are responsible for lost files.', 2],
+    ['We are no-way responsible for lost files.', 2],
+    ["We aren't responsible for the content of third-party sites.", 2],
+    ["We can't be held liable for outages.", 2],
+    ['You may visit other sites, none of which we are responsible for.', 2],
+    ['Limitations on liability are set out in section 9.', 2],
+    ['The limit on our liability is set out in section 9.', 2],
+    ['We exclude indirect losses to the extent the law permits.', 2],
+    ['We exclude incidental or special damages to the extent the law permits.', 2],
+    ['We exclude punitive damages to the extent the law permits.', 2],
+    ['We exclude loss of profits where the law permits.', 2],
+    ['We exclude losses of revenue where the law permits.', 2],
+    ['We exclude loss of data where the law permits.', 2],
+    ['We exclude loss of goodwill where the law permits.', 2],
+    ['We exclude any claim for loss of use of the app.', 2],
+    ["This can't make us liable for your lost files.", 2],
+    ['We disclaim all responsibility for third-party links.', 2],
+    ['Spotify disclaims any and all liability for podcasts.', 2],
+    ['We disclaim responsibility for third-party links.', 2],
+    ['We disclaim any liability for third-party links.', 2],
+    ['These limitations apply to the fullest extent the law allows.', 2],
+    ['The above exclusions apply to all users.', 2],
+    ['Such limitation applies to all users.', 2],
+    ['This clause limits our total liability to the fees you paid.', 2],
+    ['These Terms limit or exclude the liability of Spotify and its partners.', 2],
+    ['Section 9 limits their responsibility for outages.', 2],
+    ['Each member is solely responsible for any damage caused by his account.', 2],
+    ['The member assumes all responsibility for his trips.', 2],
+    ['We may cancel a booking without notice or liability.', 2],
+    ['We will only be liable for direct damages.', 2],
+    ['We shall only be for direct damages answerable.', 2],
+    ['Our maximum liability is the fee you paid.', 2],
+    ['The total aggregate liability of Spotify is one hundred euros.', 2],
+    ['Our entire liability is the fee you paid.', 2],
+    ['This applies even if we were told of the possibility of such damages.', 2],
+    ['You release us from any claims about other members.', 2],
+    ['You hereby release the Company and its staff from all liabilities.', 2],
+    ['We shall be excused from delay caused by force majeure.', 2],
+    ['In a force majeure event, we are excused from our duties.', 2],
+    ['You will not be entitled to any compensation for outages.', 2],
+    // The fair kind: the provider stays liable, or the reader's rights stay whole.
+    ['We remain fully liable for damages caused by our negligence.', 1],
+    ['We are still liable for fraud under these Terms.', 1],
+    ['Nothing in these Terms limits our liability for fraud.', 1],
+    ['Nothing in these Terms excludes our responsibility for defects.', 1],
+    ['Nothing in these Terms affects your rights, and we disclaim liability for links.', 1],
+    ['The Company does not limit its liability for fraud, and we disclaim liability for links.', 1],
+    ["This doesn't affect consumer rights, and we disclaim liability for links.", 1],
+    ['If the app is faulty, we will either repair or refund it, and we disclaim liability for links.', 1],
+    ['We will compensate you for defects, and we disclaim liability for links.', 1],
+    ['Your statutory rights are kept, and we disclaim liability for links.', 1],
+    ['This does not affect your legal rights, and we disclaim liability for links.', 1],
+    ['We will be liable to you for foreseeable loss caused by our breach.', 1],
+  ])('%j', (text, level) => {
+    expect(liability(text)).toEqual(['limitation_of_liability', level]);
+  });
+
+  it.each([
+    // The reader's liability, what the reader owes and promises, and notes about the limits.
+    ['Our delay does not affect your liability for fees.'],
+    ['Your liability for unauthorised payments is limited to fifty euros.'],
+    ['You agree to reimburse us for any liability we incur because of your posts.'],
+    ['You will indemnify us against any liability arising from your content.'],
+    ['You represent that no one else is liable for your account.'],
+    ['Users shall be fully liable for any damage they cause.'],
+    ['(a) you will be responsible for any loss you cause.'],
+    ['The member shall indemnify and hold harmless Spotify from any liability.'],
+    ['The limits of liability continue to apply after you close your account.'],
+    ['If your card is stolen, you are not liable for payments you did not make.'],
+    ['The limits above shall not prejudice any liability of the member to third parties.'],
+  ])('finds no limit in %j', (text) => {
+    expect(liability(text)).toBeNull();
+  });
+});

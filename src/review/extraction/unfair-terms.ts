@@ -222,7 +222,7 @@ function isHeading(text: string): boolean {
 const LIST_ITEM = /^\W{0,2}(?:\(?(?:[a-z]|[ivx]{1,5}|\d{1,2})\)|[a-z]\.|[ivx]{1,5}\.)\s*/;
 
 const MENTIONS =
-  /agree|look\sat|review|stop|expire|loss|recover|accept|consent|bound|law|court|tribunal|jurisdiction|venue|forum|sue|claim|proceeding|action|arbitrat|chang|modif|amend|updat|revis|alter|substitut|reset|discontinu|suspen|terminat|disabl|deactivat|delet|cancel|clos|block|restrict|remov|edit|refus|moderat|reject|monitor|screen|tak(?:e|en|ing)\sdown|unavailable|liab|responsib|disclaim|as\sis|warrant|risk|damage|indemn|guarantee|limit|\bban|revok|cease|releas|majeure|flexib|ground|entitled/i;
+  /agree|look\sat|review|stop|expire|loss|recover|accept|consent|bound|law|court|tribunal|jurisdiction|venue|forum|sue|claim|proceeding|action|arbitrat|chang|modif|amend|updat|revis|alter|substitut|reset|discontinu|suspen|terminat|disabl|deactivat|delet|cancel|clos|block|restrict|remov|edit|refus|moderat|reject|monitor|screen|tak(?:e|en|ing)\sdown|unavailable|liab|responsib|exclu|disclaim|as\sis|warrant|risk|damage|indemn|guarantee|limit|\bban|revok|cease|releas|majeure|flexib|ground|entitled/i;
 
 /** Level of risk each CLAUDETTE level maps to in a review. */
 export const UNFAIR_LEVEL_RISK = { 1: 'LOW', 2: 'MEDIUM', 3: 'HIGH' } as const;
