@@ -883,3 +883,87 @@ describe('unfair terms: limits on liability, one phrasing at a time', () => {
     expect(liability(text)).toBeNull();
   });
 });
+
+describe('unfair terms: headings, list items and which texts are read', () => {
+  it.each([
+    // A short sentence may end with any closing mark.
+    ['We may delete your posts at any time!'],
+    ['We may delete your posts at any time;'],
+    ['We may delete your posts at any time if:'],
+    ['We may delete your posts "at any time."'],
+    ['(We may delete your posts at any time.)'],
+  ])('reads %j', (text) => {
+    expect(terms(text)).toEqual([['content_removal', 3]]);
+  });
+
+  it('reads a sentence of 25 characters', () => {
+    expect(terms('We may delete your posts.')).toEqual([['content_removal', 2]]);
+  });
+
+  it.each([
+    // Short and unpunctuated: a heading.
+    ['Changes to these Terms and the Service'],
+    // Numbered and shouted, without a verb of a rule.
+    ['A. BINDING ARBITRATION AND CLASS ACTION WAIVER FOR UNITED STATES MEMBERS.'],
+    ['14 BINDING ARBITRATION AND CLASS ACTION WAIVER FOR UNITED STATES MEMBERS.'],
+    ['LIMITATION OF LIABILITY OF THE COMPANY AND DISCLAIMER OF WARRANTY.'],
+  ])('finds nothing in the heading %j', (text) => {
+    expect(terms(text)).toEqual([]);
+  });
+
+  it.each([
+    ['14. YOU AGREE TO BINDING ARBITRATION OF ALL DISPUTES WITH US.', 'arbitration'],
+    [
+      'In no event any liability of the Company for any loss of profit, loss of goodwill, loss of revenue, loss of data or any other indirect or consequential loss, however caused and under any theory.',
+      'limitation_of_liability',
+    ],
+  ])('reads %j as a sentence', (text, category) => {
+    expect(terms(text).map(([found]) => found)).toContain(category);
+  });
+
+  it.each([['1)'], ['ii.'], ['b.'], ['(iv)']])('carries a lead-in to an item numbered %s', (mark) => {
+    const text = ['In no event shall Skype be liable for:', `${mark} any loss of income or goodwill arising from outages;`].join('\n\n');
+    expect(terms(text)).toEqual([
+      ['limitation_of_liability', 2],
+      ['limitation_of_liability', 2],
+    ]);
+  });
+
+  /** `words` words in all: sentences of filler, then `clause`. */
+  const textOf = (words: number, clause: string) => {
+    const filler = Array.from({ length: words - clause.split(' ').length }, (_, index) => (index % 10 === 9 ? 'goods.' : 'goods'));
+    const text = `${filler.join(' ')} ${clause}`;
+    expect(text.split(' ')).toHaveLength(words);
+    return text;
+  };
+  const clause = 'The Supplier may terminate this Agreement at any time, without notice.';
+
+  it('reads any text under 400 words, and a longer one only if it addresses the reader', () => {
+    expect(terms(textOf(399, clause))).toEqual([['unilateral_termination', 3]]);
+    expect(terms(textOf(400, clause))).toEqual([]);
+  });
+
+  it('counts "you" and "your": twelve in 1,000 words is enough', () => {
+    const addressed = 'You may cancel your plan, and you keep your data, you see, and you.';
+    expect(terms(textOf(500, `${addressed} ${clause}`))).toEqual([['unilateral_termination', 3]]);
+    expect(terms(textOf(501, `${addressed} ${clause}`))).toEqual([]);
+    const onlyYou = 'You may leave, you may stay, you may go, you may come, you may wait, you may.';
+    expect(terms(textOf(500, `${onlyYou} ${clause}`))).toEqual([['unilateral_termination', 3]]);
+  });
+
+  describe('levels the rules decide', () => {
+    it.each([
+      ['Any dispute shall be settled by arbitration at a place chosen in our sole discretion.', ['arbitration', 3]],
+      ['The arbitration shall take place in London unless, at your request, it is held by video.', ['arbitration', 2]],
+      ['The arbitration shall take place in Paris or in the city closest to you.', ['arbitration', 2]],
+      ['We have the right, but not the obligation, to remove posts.', ['content_removal', 3]],
+      ['We are not required to screen posts, but we may remove posts.', ['content_removal', 3]],
+      ['We are not obliged to screen posts, but we may remove posts.', ['content_removal', 3]],
+      ['We are not obligated to screen posts, but we may remove posts.', ['content_removal', 3]],
+      ['We are not required to screen posts, but we may remove offensive posts.', ['content_removal', 2]],
+      ['We may remove posts that are offensive at any time.', ['content_removal', 2]],
+    ])('%j', (text, expected) => {
+      expect(terms(text)).toContainEqual(expected);
+    });
+  });
+});

@@ -219,16 +219,13 @@ function isHeading(text: string): boolean {
 }
 
 /** "(b) any loss of profits;", "(ii) any third party website.": an item of a list whose lead-in ends with a colon. */
-const LIST_ITEM = /^\W{0,2}(?:\(?(?:[a-z]|[ivx]{1,5}|\d{1,2})\)|[a-z]\.|[ivx]{1,5}\.)\s*/;
+const LIST_ITEM = /^\W{0,2}(?:\(?(?:[a-z]|[ivx]{1,5}|\d{1,2})\)|[a-z]\.|[ivx]{1,5}\.)/;
 
 const MENTIONS =
   /agree|look\sat|review|stop|expire|loss|recover|accept|consent|bound|law|court|tribunal|jurisdiction|venue|forum|sue|claim|proceeding|action|arbitrat|chang|modif|amend|updat|revis|alter|substitut|reset|discontinu|suspen|terminat|disabl|deactivat|delet|cancel|clos|block|restrict|remov|edit|refus|moderat|reject|monitor|screen|tak(?:e|en|ing)\sdown|unavailable|liab|responsib|exclu|disclaim|as\sis|warrant|risk|damage|indemn|guarantee|limit|\bban|revok|cease|releas|majeure|flexib|ground|entitled/i;
 
-/** Level of risk each CLAUDETTE level maps to in a review. */
-export const UNFAIR_LEVEL_RISK = { 1: 'LOW', 2: 'MEDIUM', 3: 'HIGH' } as const;
-
 /** Terms of service speak to the reader: "you" or "your" at least this often per 1,000 words (CUAD contracts: under 5 but for letters; CLAUDETTE: 19 and up). */
-export const READER_ADDRESS_PER_1000_WORDS = 12;
+const READER_ADDRESS_PER_1000_WORDS = 12;
 /** Short texts are always read: the check only saves time on long business contracts. */
 const SHORT_TEXT_WORDS = 400;
 
@@ -260,7 +257,7 @@ export function extractUnfairTerms(view: TextView): UnfairTermField[] | null {
     const hits: { category: UnfairTermCategory; level: UnfairTermLevel }[] = [];
     for (const rule of RULES) if (rule.test(text)) hits.push({ category: rule.category, level: rule.level(text) });
     for (const hit of hits) found.push({ ...hit, evidence: evidenceFor(view, sentence.start, sentence.end) });
-    if (/:\s*$/.test(text)) leadIn = hits;
+    if (text.endsWith(':')) leadIn = hits;
   }
   return found.length > 0 ? found : null;
 }
