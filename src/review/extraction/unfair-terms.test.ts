@@ -967,3 +967,80 @@ describe('unfair terms: headings, list items and which texts are read', () => {
     });
   });
 });
+
+describe('unfair terms: who holds the power, phrasing by phrasing', () => {
+  const categories = (text: string) => terms(text).map(([category]) => category);
+
+  it.each([
+    // "we'll" is itself a modal.
+    ["If you cheat, we'll terminate your account."],
+    ["We'll terminate your account if you cheat."],
+    ["We'll also terminate your account if you cheat."],
+    ['If you cheat, the company may close your account.'],
+    ['AT&T may terminate your account if you cheat.'],
+    ["O'Reilly may terminate your account if you cheat."],
+    ['Booking.com may suspend your account if you cheat.'],
+    ['Coca-Cola may suspend your account if you cheat.'],
+    ['We also may suspend your account if you cheat.'],
+    ['We further may suspend your account if you cheat.'],
+    ['We furthermore may suspend your account if you cheat.'],
+    ['We hereby reserve the right to suspend your account if you cheat.'],
+    ['We expressly reserve the right to suspend your account if you cheat.'],
+    ['We can suspend your account if you cheat.'],
+    ['We might suspend your account if you cheat.'],
+    ['We will suspend your account if you cheat.'],
+    ['We shall suspend your account if you cheat.'],
+    ['Spotify reserves all rights to suspend your account if you cheat.'],
+    ['We have the right to suspend your account if you cheat.'],
+    ['Spotify retains the exclusive right to suspend your account if you cheat.'],
+    ['We retain the sole and absolute right to suspend your account if you cheat in games.'],
+    ['We are permitted to suspend your account if you cheat.'],
+    ['Spotify is entitled to suspend your account if you cheat.'],
+    ['We can also suspend your account if you cheat.'],
+    ['We need flexibility to suspend your account if you cheat in games.'],
+    ['WE MAY SUSPEND YOUR ACCOUNT IF YOU CHEAT.'],
+    ['We may stop providing our services to you.'],
+    ['We may cease offering the services.'],
+  ])('finds the provider ending in %j', (text) => {
+    expect(categories(text)).toContain('unilateral_termination');
+  });
+
+  it.each([
+    ['You may terminate your account at any time.'],
+    ['Users may delete their accounts at any time.'],
+    ['A User may delete his account at any time.'],
+    ['Members can close their accounts at any time.'],
+    ['A Member can close his account at any time.'],
+    ['Customers may cancel their subscriptions at any time.'],
+    ['A Customer may cancel his subscription at any time.'],
+    ['We may let you delete your account at any time.'],
+    ['We may allow you to close your account at any time.'],
+    ['We may enable you to cancel your subscriptions at any time.'],
+    ['We will give you the option to close your account at any time.'],
+    ['We will offer you ways to cancel your subscriptions at any time.'],
+    ['We will give you a chance to close your account at any time.'],
+    ['We will offer you the opportunity to cancel your subscriptions at any time.'],
+    ['We will give you the ability to close your account at any time.'],
+    ['We may ask whether you may want to cancel your subscriptions.'],
+    ['We may ask whether you can cancel your subscriptions.'],
+    ['We can help if you choose to close your account.'],
+    ['We will check whether you wish to close your account.'],
+  ])('finds no provider ending in %j', (text) => {
+    expect(categories(text)).not.toContain('unilateral_termination');
+  });
+
+  it.each([
+    ['We may remove your content and close your accounts.'],
+    ['We may remove your content and terminate your membership.'],
+    ['We may remove your posts and cancel your subscription.'],
+    ['We may remove your posts and delete your profile.'],
+    ['We may remove your posts and revoke your licence.'],
+    ['We may remove your posts and block access to all of our Services.'],
+    ['We may remove your posts and suspend access to and use of the app.'],
+    ['We may remove your posts and suspend your right to use the app.'],
+    ['We may remove your posts and terminate this agreement.'],
+    ['We may remove your posts and ban you.'],
+  ])('finds an ending beside a removal in %j', (text) => {
+    expect(categories(text)).toEqual(expect.arrayContaining(['unilateral_termination', 'content_removal']));
+  });
+});

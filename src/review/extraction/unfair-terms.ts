@@ -87,7 +87,7 @@ const LIABILITY_FAIR =
 /** The provider's power reaching the verb: "we may, at any time, terminate", "X reserves the right to ... remove". */
 function providerDoes(verbs: string): RegExp {
   return new RegExp(
-    String.raw`\b(?:we(?:'ll)?|company|(?!You\b|Your\b|Users?\b|Members?\b|Customers?\b|If\b|When\b)[A-Z][\w.&'-]{1,30})\s(?:(?:also|further|furthermore|hereby|\w+ly)\s)?(?:may|can|might|will|shall|(?:reserve|reserves)\s(?:all\srights|the\sright)|(?:has|have|retain|retains)\sthe\s(?:(?:sole|absolute|exclusive)\s(?:and\s(?:sole|absolute|exclusive)\s)?)?right|(?:is|are)\s(?:entitled|allowed|permitted)|(?:may|can)\salso|need\s(?:the\s)?flexibility\sto)\b(?:(?!\byou\s(?:may|can|choose|elect|want|wish)\b|\b(?:give|offer)\syou\s(?:\w+\s){0,4}?(?:chance|opportunity|option|ways?|ability)\b|\b(?:allow|enable|let)\syou\b)[^.]){0,90}?(?<!\bbe\s)\b(?:${verbs})`,
+    String.raw`\b(?:[Ww]e'll|(?:we|company|(?!You\b|Your\b|Users?\b|Members?\b|Customers?\b|If\b|When\b)[A-Z][\w.&'-]{1,30})\s(?:(?:also|further|furthermore|hereby|\w+ly)\s)?(?:may|can|might|will|shall|(?:reserve|reserves)\s(?:all\srights|the\sright)|(?:has|have|retain|retains)\sthe\s(?:(?:sole|absolute|exclusive)\s(?:and\s(?:sole|absolute|exclusive)\s)?)?right|(?:is|are)\s(?:entitled|allowed|permitted)|(?:may|can)\salso|need\s(?:the\s)?flexibility\sto))\b(?:(?!\byou\s(?:may|can|choose|elect|want|wish)\b|\b(?:give|offer)\syou\s(?:\w+\s){0,4}?(?:chance|opportunity|option|ways?|ability)\b|\b(?:allow|enable|let)\syou\b)[^.]){0,90}?(?<!\bbe\s)\b(?:${verbs})`,
   );
 }
 /** A shouted sentence ("WE MAY CHANGE ... AT ANY TIME") is read in lower case, where "we" is found. */
