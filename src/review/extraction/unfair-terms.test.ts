@@ -415,6 +415,12 @@ describe('unfair terms: the phrasings, one at a time', () => {
       ['By using the app, you agree with the Terms and our policies.'],
       ['By opening an account you agree to be bound by these Terms.'],
       ['By placing an order, you agree to the acceptance of these Terms.'],
+      ['By using the app, you agree to these additional terms.'],
+      ['Using the app constitutes acceptance of these updated terms.'],
+      ['By using the app, you accept all these terms.'],
+      ['You are agreeing to the "Terms of Use" by installing the app.'],
+      ['These Terms are accepted by you, and you are bound by them, when you download the app.'],
+      ['Your acceptance of the changes is assumed if you continue using the app.'],
     ])('%j', (text) => {
       expect(terms(text)).toContainEqual(['contract_by_using', 2]);
     });
@@ -457,6 +463,7 @@ describe('unfair terms: the phrasings, one at a time', () => {
       ['Any mandatory rules of law that protect you still apply.', 1],
       ['English law applies, subject to any mandatory consumer rights.', 1],
       ['You keep your rights under the laws of the state in which you live.', 1],
+      ['You keep any right you have under the laws of the country where you live.', 1],
       ['You keep the protection you have under the law of the place where you reside.', 1],
     ])('%j', (text, level) => {
       expect(terms(text)).toContainEqual(['choice_of_law', level]);
@@ -508,6 +515,13 @@ describe('unfair terms: courts and arbitration, one phrasing at a time', () => {
       ['Proceedings shall be initiated before the courts of Milan.', 3],
       ['Either party may apply to the competent courts of Amsterdam.', 3],
       ['The local courts of Vienna decide any dispute between us.', 3],
+      ['The court of Milan has exclusive jurisdiction.', 3],
+      ['The tribunal of Paris shall have exclusive jurisdiction.', 3],
+      ['Venue lies with the district court of Munich.', 3],
+      ['All disputes go to the competent court in Berlin.', 3],
+      ['The courts of Ireland are the exclusive forum for disputes.', 3],
+      ['The courts of Munich decide all litigation about these Terms.', 3],
+      ['Claims are heard by the court of the place where you are.', 1],
       // Courts near the consumer.
       ['You may bring a claim in your local courts.', 1],
       ['You may bring proceedings in the courts of the country in which you live.', 1],
@@ -532,6 +546,16 @@ describe('unfair terms: courts and arbitration, one phrasing at a time', () => {
       ['We may seek injunctive relief in any court of competent jurisdiction.'],
       ['We may seek interim or equitable relief before the courts of any country.'],
       ['Judgment on the award may be entered in any court having jurisdiction.'],
+      ['Should a competent court find a provision invalid, it is severed.'],
+      ['Should a competent court hold a provision unenforceable, it is severed.'],
+      ['Should a competent court rule a provision void, it is severed.'],
+      ['Should a competent court determine a provision is illegal, it is severed.'],
+      ['Should a competent court deem a provision invalid, it is severed.'],
+      ['Should a competent court declare a provision void, it is severed.'],
+      ['We may seek urgent remedies in the courts of any country.'],
+      ['Either party may seek interim measures from any competent court.'],
+      ['A court with jurisdiction may order enforcement of the award.'],
+      ['A statement that you consent to the jurisdiction of the federal court for your district.'],
       // Arbitration that names no court.
       ['You submit to the jurisdiction of the arbitrator for any dispute arising from these Terms.'],
     ])('finds no chosen forum in %j', (text) => {
@@ -544,6 +568,8 @@ describe('unfair terms: courts and arbitration, one phrasing at a time', () => {
       ['Any dispute arising from these Terms shall be settled by arbitration.', 2],
       ['Any controversy about your account will be submitted to arbitration.', 2],
       ['All claims against us shall be referred to arbitration.', 2],
+      ['Any claim against us shall be referred to arbitration.', 2],
+      ['Unless you opt out, any claim will be determined in a confidential arbitration.', 2],
       ['Any dispute shall be decided by arbitration under the consumer rules.', 2],
       ['Disputes will be resolved by final and binding arbitration.', 2],
       ['All disputes will be resolved by mandatory individual arbitration.', 2],
@@ -587,6 +613,10 @@ describe('unfair terms: courts and arbitration, one phrasing at a time', () => {
       ['Any agreement to arbitrate shall be deemed void for claims under the statute.'],
       ['We will pay the fees of any arbitration you agree to start.'],
       ['We will pay all arbitration fees if you agree to arbitrate.'],
+      ['We will pay the fee of any arbitration you agree to start.'],
+      ['If the arbitration ends in your favor, we will pay your fees, and all claims are settled by arbitration.'],
+      ['Any change to this arbitration agreement needs your consent, and you agree to arbitrate.'],
+      ['This arbitration provision applies to all claims, subject to the opt-out right below.'],
       ['This is an exception to the agreement to arbitrate for small claims.'],
       ['This agreement to arbitrate will survive the end of these Terms.'],
       ['The arbitration will be conducted in English.'],

@@ -26,7 +26,7 @@ const CONTRACT_BY_USING =
  * that your information may be collected", "you agree to pay any fees", "you agree not to").
  */
 const TO_THE_TERMS =
-  /\b(?:bound\s(?:by|to)|(?:agree|consent|accept)\w*\s(?:(?:to|with)\s)?(?:be\sbound\sby\s|comply\swith\s)?(?:all\s(?:of\s)?)?(?:these|the|this|our|its|such|any)\s(?:[\w"-]+\s){0,4}?(?:terms|conditions|agreement|tos|polic(?:y|ies)|rules|changes|modifications)\b|acceptance\sof\s(?:these|the|this|our|its|such|any)\s(?:[\w"-]+\s){0,4}?(?:terms|conditions|agreement|tos|changes|modifications)\b|agree\w*\sto\s(?:this|these|the)\s"|if\syou\s(?:do\snot|don't)\sagree)/i;
+  /\b(?:bound\s(?:by|to)|(?:agree|consent|accept)\w*\s(?:(?:to|with)\s)?(?:comply\swith\s)?(?:all\s(?:of\s)?)?(?:these|the|this|our|its|such|any)\s(?:[\w"-]+\s){0,4}?(?:terms|conditions|agreement|tos|polic(?:y|ies)|rules|changes|modifications)\b|acceptance\sof\s(?:these|the|this|our|its|such|any)\s(?:[\w"-]+\s){0,4}?(?:terms|conditions|agreement|tos|changes|modifications)\b|agree\w*\sto\s(?:this|these|the)\s"|if\syou\s(?:do\snot|don't)\sagree)/i;
 
 const CHOICE_OF_LAW =
   /\b(?:governed\sby|construed\s(?:in\saccordance\swith|under|by)|interpreted\s(?:in\saccordance\swith|under)|subject\sto)\s(?:and\sconstrued\s(?:in\saccordance\swith|under)\s)?(?:the\s)?(?:substantive\s)?laws?\sof\b|\blaws?\sof\s(?:the\s)?[A-Z][^.]{0,80}?\b(?:govern|appl(?:y|ies))\b|\blaws?\sof\s(?:your|the\sconsumer's)\s(?:country|state)\b|\blocal\slaws?\sof\sthe\sconsumer|\b(?:applicable|governing)\slaw\s(?:is|shall\sbe|will\sbe)\b|\bmandatory\s(?:provisions|consumer\sprotection|rules)\b|\bprotection\safforded\sto\syou\sby\smandatory\b|\b(?:governed|construed|interpreted)\s(?:by|under|in\saccordance\swith)\s(?:and\sconstrued\sin\saccordance\swith\s|and\sconstrued\sunder\s)?(?:the\s)?(?:[A-Z][\w.]*\s){1,3}laws?\b|\b(?:[A-Z][a-z]+|country's|state's)\slaws?\s(?:will|shall)\s(?:govern|apply)\b|\b[A-Z][a-z]+\slaw\b[^.]{0,30}\bmandatory\b|\b(?:protection|rights?)\s(?:\w+\s){0,3}?under\sthe\slaws?\sof\sthe\s(?:country|state|place)\s(?:where|in\swhich)\syou\b/i;
@@ -41,7 +41,7 @@ const NOT_JURISDICTION =
 const COURTS_NEAR_CONSUMER =
   /\byour\s(?:home|local)\scourts?\b|\bcourts?\s(?:of|in)\s(?:the\s)?(?:country|place|state|member\sstate)\s(?:in\swhich|where)\syou\b|\bwhere\syou\s(?:live|reside|are\sdomiciled)\b|\byou\s(?:may|can)\s(?:also\s)?(?:sue|bring|choose)\b|\bcourts?\sof\syour\s(?:habitual\sresidence|place\sof\s(?:residence|abode))\b|\baccess\sto\sthe\scourts\sin\sthat\scountry\b|\bconsumer\smay\salso\sbring\b/i;
 
-const ARBITRATION = /\barbitrat\w*/i;
+const ARBITRATION = /\barbitrat/i;
 /** The sentence that sends disputes to arbitration, not the procedure that follows. */
 const ARBITRATION_BINDS =
   /\b(?:disputes?|claims?|controvers\w+)\b[^.]{0,200}?\b(?:resolved|settled|decided|determined|submitted|referred|governed|conducted)\b[^.]{0,80}?\barbitrat(?!or)|\b(?:binding|mandatory|individual|final)\s(?:and\s\w+\s)?(?:individual\s)?arbitration\b|\bagree(?:s|ment)?\sto\sarbitrat|\barbitration\s(?:agreement|clause|provision)s?\b[^.]{0,80}?\b(?:contain|agree|appl|affect)|\b(?:submit|agree)\w*\sto\s(?:the\s)?(?:\w+\s){0,3}?arbitrat|\barbitration\s(?:shall|will)\sbe\s(?:initiated|conducted|held)\b|\bany\sarbitration\b[^.]{0,80}?\b(?:conducted|held|initiated|settled|governed)\b|\belection\sto\sarbitrate\b|\barbitration\b[^.]{0,20}\b(?:governed|settled)\s(?:by|under)\b[^.]{0,60}\brules\b/i;
