@@ -421,6 +421,10 @@ describe('unfair terms: the phrasings, one at a time', () => {
       ['You are agreeing to the "Terms of Use" by installing the app.'],
       ['These Terms are accepted by you, and you are bound by them, when you download the app.'],
       ['Your acceptance of the changes is assumed if you continue using the app.'],
+      ['If you do not agree, please do not use the app.'],
+      ["If you don't agree, do not use the Site."],
+      ['Your use and access of the Site constitute acceptance of these Terms.'],
+      ['Downloads of the app indicate that you accept these Terms.'],
     ])('%j', (text) => {
       expect(terms(text)).toContainEqual(['contract_by_using', 2]);
     });
@@ -438,6 +442,17 @@ describe('unfair terms: the phrasings, one at a time', () => {
   describe('choice of law', () => {
     it.each([
       ['These Terms are governed by the laws of Ireland.', 2],
+      // "laws of" without "the": only the governed/construed/interpreted/subject-to alternative reads it.
+      ['These Terms are governed by laws of the State of California.', 2],
+      ['These Terms are construed in accordance with laws of the State of Texas.', 2],
+      ['These Terms are construed under laws of the State of Ohio.', 2],
+      ['These Terms are construed by laws of the State of Utah.', 2],
+      ['These Terms are interpreted in accordance with laws of the State of Iowa.', 2],
+      ['These Terms are interpreted under law of the State of Maine.', 2],
+      ['These Terms are subject to laws of the State of Idaho.', 2],
+      ['You keep the protection of the laws of your country.', 1],
+      ['Nothing here overrides the local law of the consumer.', 2],
+      ['You keep the protection afforded to you by mandatory law in the countries of the EU.', 1],
       ['These Terms shall be construed in accordance with the laws of Sweden.', 2],
       ['These Terms shall be construed under the law of Norway.', 2],
       ['These Terms shall be construed by the laws of Finland.', 2],
@@ -476,6 +491,7 @@ describe('unfair terms: the phrasings, one at a time', () => {
       ["These Terms are governed by the laws of Ireland, but your country of residence's law also protects you."],
       ["These Terms are governed by the laws of Ireland, but your state's law also protects you."],
       ['These Terms are governed by the laws of Ireland, without prejudice to the laws of your state.'],
+      ['These Terms are governed by the laws of Ireland, without prejudice to the law of your state.'],
       ['These Terms are governed by the laws of Ireland and the law of your habitual residence.'],
       ['These Terms are governed by the laws of Ireland and by the law of the country in which you live.'],
       ['These Terms are governed by the laws of Ireland and by the law of the state of your residence.'],
