@@ -44,16 +44,16 @@ const COURTS_NEAR_CONSUMER =
 const ARBITRATION = /\barbitrat/i;
 /** The sentence that sends disputes to arbitration, not the procedure that follows. */
 const ARBITRATION_BINDS =
-  /\b(?:disputes?|claims?|controvers\w+)\b[^.]{0,200}?\b(?:resolved|settled|decided|determined|submitted|referred|governed|conducted)\b[^.]{0,80}?\barbitrat(?!or)|\b(?:binding|mandatory|individual|final)\s(?:and\s\w+\s)?(?:individual\s)?arbitration\b|\bagree(?:s|ment)?\sto\sarbitrat|\barbitration\s(?:agreement|clause|provision)s?\b[^.]{0,80}?\b(?:contain|agree|appl|affect)|\b(?:submit|agree)\w*\sto\s(?:the\s)?(?:\w+\s){0,3}?arbitrat|\barbitration\s(?:shall|will)\sbe\s(?:initiated|conducted|held)\b|\bany\sarbitration\b[^.]{0,80}?\b(?:conducted|held|initiated|settled|governed)\b|\belection\sto\sarbitrate\b|\barbitration\b[^.]{0,20}\b(?:governed|settled)\s(?:by|under)\b[^.]{0,60}\brules\b/i;
+  /\b(?:disputes?|claims?|controvers\w+)\b[^.]{0,200}?\b(?:resolved|settled|decided|determined|submitted|referred|governed|conducted)\b[^.]{0,80}?\barbitrat(?!or)|\b(?:binding|mandatory|individual|final)\s(?:and\s\w+\s)?arbitration\b|\barbitration\s(?:agreement|clause|provision)s?\b[^.]{0,80}?\b(?:contain|agree|appl|affect)|\b(?:submit|agree)\w*\sto\s(?:the\s)?(?:\w+\s){0,3}?arbitrat|\barbitration\s(?:shall|will)\sbe\s(?:initiated|conducted|held)\b|\bany\sarbitration\b[^.]{0,80}?\b(?:conducted|held|initiated|settled|governed)\b|\belection\sto\sarbitrate\b|\barbitration\b[^.]{0,20}\b(?:governed|settled)\s(?:by|under)\b[^.]{0,60}\brules\b/i;
 /** Words that send disputes to arbitration outright; they outweigh an exception or the statute named beside them. */
 const ARBITRATION_STRONG =
-  /\b(?:binding|mandatory|individual)\s(?:and\s\w+\s|\w+,\s)?(?:individual\s)?arbitration\b|\b(?:agree|submit)\w*\sto\s(?:the\s)?(?:\w+\s){0,3}?arbitrat|\b(?:disputes?|claims?)\b[^.]{0,120}?\b(?:resolved|settled|determined)\s(?:exclusively\s)?(?:by|through|in)\s(?:\w+\s){0,2}?arbitration\b/i;
+  /\b(?:binding|mandatory|individual)\s(?:and\s\w+\s)?arbitration\b|\b(?:agree|submit)\w*\sto\s(?:the\s)?(?:\w+\s){0,3}?arbitrat|\b(?:disputes?|claims?)\b[^.]{0,120}?\b(?:resolved|settled|determined)\s(?:exclusively\s)?(?:by|through|in)\s(?:\w+\s){0,2}?arbitration\b/i;
 /** Where the arbitration sits: a named place ("take place in London"), not a manner ("in English", "by telephone"). Case matters. */
 const ARBITRATION_PLACE =
   /\barbitration\s(?:hearing\s)?(?:shall|will|may)\s(?:be\s)?(?:take\splace|held|conducted|initiated|seated)\s(?:at\sa\slocation[^.]{0,40}\s)?in\s(?:the\s)?(?!English\b)[A-Z]/;
 /** Procedure and escape hatches inside an arbitration section are not the agreement to arbitrate. */
 const NOT_ARBITRATION =
-  /\b(?:not\spreclude|decline\sthis|unenforceable|null\sand\svoid|deemed\svoid|fees?\b[^.]{0,30}\barbitrat|arbitration\sfees|exception\sto|surviv\w*|conducted\s(?:in\sEnglish|by\stelephone)|in\syour\sfavou?r|the\sdetails|changes?\sto\sthis\sarbitration|will\snot\senforce|where\syou\s(?:reside|live)|your\scounty\sof\sresidence|convenient\s(?:to|for)\syou)\b|\b(?:administered|conducted)\sby\s(?:the\s)?(?:American\sArbitration|AAA|JAMS)\b|"[^"]{0,40}arbitration[^"]{0,40}"/i;
+  /\b(?:not\spreclude|decline\sthis|unenforceable|null\sand\svoid|deemed\svoid|fees?\b[^.]{0,30}\barbitrat\w*|arbitration\sfees|exception\sto|surviv\w*|conducted\s(?:in\sEnglish|by\stelephone)|in\syour\sfavou?r|the\sdetails|changes?\sto\sthis\sarbitration|will\snot\senforce|where\syou\s(?:reside|live)|your\scounty\sof\sresidence|convenient\s(?:to|for)\syou)\b|\b(?:administered|conducted)\sby\s(?:the\s)?(?:American\sArbitration|AAA|JAMS)\b|"[^"]{0,40}arbitration[^"]{0,40}"/i;
 /** An exception or the statute that governs the clause: not the agreement, unless the sentence also makes it. */
 const ARBITRATION_ASIDE = /\b(?:opt[- ]out|except\swhere|federal\sarbitration\sact)\b/i;
 
