@@ -12,13 +12,13 @@ import type { UnfairTermCategory, UnfairTermField, UnfairTermLevel } from './typ
 
 /** Discretion without a stated reason: the marks of CLAUDETTE's level 3 for termination and content removal. */
 const UNQUALIFIED =
-  /\bat\sany\stime\b|\bfor\sany\s(?:or\sno\s)?reason\b|\bfor\sno\sreason\b|\bwith(?:out)?\sor\swithout\s(?:notice|cause|reason)\b|\bwithout\s(?:any\s)?(?:prior\s)?(?:notice|cause|reason|explanation|liability)\b|\b(?:sole|absolute|own)\s(?:and\sabsolute\s)?discretion\b|\bfor\swhatever\sreason\b/i;
+  /\bat\sany\stime\b|\bfor\sany\s(?:or\sno\s)?reason\b|\bfor\sno\sreason\b|\bwithout\s(?:any\s)?(?:prior\s)?(?:notice|cause|reason|explanation|liability)\b|\b(?:sole|absolute|own)\sdiscretion\b|\bfor\swhatever\sreason\b/i;
 /** A stated reason (a breach, illegality, infringement) makes the power only potentially unfair. */
 const REASON =
-  /\bbreach|\bviolat|\binfring|\billegal|\bunlawful|\bfraud|\bmisuse|\babus|\bnot\scompl|\bfail(?:s|ure)?\sto\scompl|\bin\sbreach\b|\bcontrary\sto\b|\bobjectionable|\binappropriate|\boffensive|\brepeat\sinfringers?|\bjustified\sreason/i;
+  /\bbreach|\bviolat|\binfring|\billegal|\bunlawful|\bfraud|\bmisuse|\babus|\bnot\scompl|\bfail(?:s|ure)?\sto\scompl|\bcontrary\sto\b|\bobjectionable|\binappropriate|\boffensive|\bjustified\sreason/i;
 
 const CONTRACT_BY_USING =
-  /\b(?:by|through)\s(?:(?:clicking|creating|registering|signing\sup|downloading|installing|continuing\sto\suse|using|accessing|visiting|browsing|ordering|placing|opening|purchasing|subscribing|logging)\b)[^.]{0,200}?\b(?:agree|accept|consent|bound|acknowledge)|\b(?:use|access|using|accessing|visit|download)\w*\s(?:of\s)?(?:the|our|this|any)\b[^.]{0,100}?\b(?:constitutes?|signif(?:y|ies)|indicates?|means|deemed)\b[^.]{0,60}?\b(?:accept|agree|consent|bound)|\bcontinu(?:e|ed|ing)\s(?:to\s)?(?:access|use|using)\b[^.]{0,160}?\b(?:accept|agree|consent|bound)|\b(?:accepted|agreed)\s(?:to\s)?by\syou\b[^.]{0,120}?\b(?:use|download|access)|\byour\s(?:choice|decision)\sto\s(?:maintain|access|use)\b[^.]{0,120}?\bconstitutes\b|\bin\sexchange\sfor\s(?:being\s(?:enabled|allowed)\sto\suse|using)\b[^.]{0,80}?\bagree|\bif\syou\s(?:do\snot|don't)\sagree\b[^.]{0,120}?\b(?:do\snot|not|stop|cease)\s(?:to\s)?(?:use|access|using|accessing)\b|\b(?:bound\s(?:by|to)|accept\w*)\b[^.]{0,80}?\bif\syou\scontinue\s(?:to\suse|using)\b|\bagree\w*\b[^.]{0,60}?\bby\s(?:using|accessing|visiting|downloading|installing)\b|\b(?:use|using)\b[^.]{0,80}?\bimplies\sacceptance\b|\bbecome\spart\sof\syour\sagreement\b[^.]{0,40}?\bif\syou\suse\b/i;
+  /\b(?:by|through)\s(?:(?:clicking|creating|registering|signing\sup|downloading|installing|using|accessing|visiting|browsing|ordering|placing|opening|purchasing|subscribing|logging)\b)[^.]{0,200}?\b(?:agree|accept|consent|bound|acknowledge)|\b(?:use|access|using|accessing|visit|download)\w*\s(?:of\s)?(?:the|our|this|any)\b[^.]{0,100}?\b(?:constitutes?|signif(?:y|ies)|indicates?|means|deemed)\b[^.]{0,60}?\b(?:accept|agree|consent|bound)|\bcontinu(?:e|ed|ing)\s(?:to\s)?(?:access|use|using)\b[^.]{0,160}?\b(?:accept|agree|consent|bound)|\b(?:accepted|agreed)\s(?:to\s)?by\syou\b[^.]{0,120}?\b(?:use|download|access)|\byour\s(?:choice|decision)\sto\s(?:maintain|access|use)\b[^.]{0,120}?\bconstitutes\b|\bin\sexchange\sfor\s(?:being\s(?:enabled|allowed)\sto\suse|using)\b[^.]{0,80}?\bagree|\bif\syou\s(?:do\snot|don't)\sagree\b[^.]{0,120}?\b(?:not|stop|cease)\s(?:to\s)?(?:use|access|using|accessing)\b|\b(?:bound\s(?:by|to)|accept\w*)\b[^.]{0,80}?\bif\syou\scontinue\s(?:to\suse|using)\b|\bagree\w*\b[^.]{0,60}?\bby\s(?:using|accessing|visiting|downloading|installing)\b|\b(?:use|using)\b[^.]{0,80}?\bimplies\sacceptance\b|\bbecome\spart\sof\syour\sagreement\b[^.]{0,40}?\bif\syou\suse\b/i;
 
 /**
  * What the reader agrees to by using: the terms themselves ("agree to be bound by these
@@ -26,12 +26,12 @@ const CONTRACT_BY_USING =
  * that your information may be collected", "you agree to pay any fees", "you agree not to").
  */
 const TO_THE_TERMS =
-  /\b(?:bound\s(?:by|to)|(?:agree|consent|accept)\w*\s(?:(?:to|with)\s)?(?:be\sbound\sby\s|comply\swith\s)?(?:all\s(?:of\s)?)?(?:these|the|this|our|its|such|any)\s(?:[\w"-]+\s){0,4}?(?:terms|conditions|agreement|tos|polic(?:y|ies)|rules|changes|modifications)\b|acceptance\sof\s(?:these|the|this|our|its|such|any)\s(?:[\w"-]+\s){0,4}?(?:terms|conditions|agreement|tos|changes|modifications)\b|agree\w*\sto\s(?:this|these|the)\s"|if\syou\s(?:do\snot|don't)\sagree)/i;
+  /\b(?:bound\s(?:by|to)|(?:agree|consent|accept)\w*\s(?:(?:to|with)\s)?(?:comply\swith\s)?(?:all\s(?:of\s)?)?(?:these|the|this|our|its|such|any)\s(?:[\w"-]+\s){0,4}?(?:terms|conditions|agreement|tos|polic(?:y|ies)|rules|changes|modifications)\b|acceptance\sof\s(?:these|the|this|our|its|such|any)\s(?:[\w"-]+\s){0,4}?(?:terms|conditions|agreement|tos|changes|modifications)\b|agree\w*\sto\s(?:this|these|the)\s"|if\syou\s(?:do\snot|don't)\sagree)/i;
 
 const CHOICE_OF_LAW =
-  /\b(?:governed\sby|construed\s(?:in\saccordance\swith|under|by)|interpreted\s(?:in\saccordance\swith|under)|subject\sto)\s(?:and\sconstrued\s(?:in\saccordance\swith|under)\s)?(?:the\s)?(?:substantive\s)?laws?\sof\b|\blaws?\sof\s(?:the\s)?[A-Z][^.]{0,80}?\b(?:shall\s|will\s)?(?:govern|appl(?:y|ies))\b|\bgoverned\sby\s(?:the\s)?(?:[A-Z][\w.]*\s){1,3}law\b|\blaws?\sof\s(?:your|the\sconsumer's)\s(?:country|state)\b|\blocal\slaws?\sof\sthe\sconsumer|\b(?:applicable|governing)\slaw\s(?:is|shall\sbe|will\sbe)\b|\bmandatory\s(?:provisions|consumer\sprotection|rules)\b|\bprotection\safforded\sto\syou\sby\smandatory\b|\b(?:governed|construed|interpreted)\s(?:by|under|in\saccordance\swith)\s(?:and\sconstrued\sin\saccordance\swith\s|and\sconstrued\sunder\s)?(?:the\s)?(?:[A-Z][\w.]*\s){1,3}laws?\b|\b(?:[A-Z][a-z]+|country's|state's)\slaws?\s(?:will|shall)\s(?:govern|apply)\b|\b[A-Z][a-z]+\slaw\b[^.]{0,30}\bmandatory\b|\b(?:protection|rights?)\s(?:\w+\s){0,3}?under\sthe\slaws?\sof\sthe\s(?:country|state|place)\s(?:where|in\swhich)\syou\b/i;
+  /\b(?:governed\sby|construed\s(?:in\saccordance\swith|under|by)|interpreted\s(?:in\saccordance\swith|under)|subject\sto)\s(?:the\s)?(?:substantive\s)?laws?\sof\b|\blaws?\sof\s(?:the\s)?[A-Z][^.]{0,80}?\b(?:govern|appl(?:y|ies))\b|\blaws?\sof\s(?:your|the\sconsumer's)\s(?:country|state)\b|\blocal\slaws?\sof\sthe\sconsumer|\b(?:applicable|governing)\slaw\s(?:is|shall\sbe|will\sbe)\b|\bmandatory\s(?:provisions|consumer\sprotection|rules)\b|\bprotection\safforded\sto\syou\sby\smandatory\b|\b(?:governed|construed|interpreted)\s(?:by|under|in\saccordance\swith)\s(?:the\s)?(?:[A-Z][\w.]*\s){1,3}laws?\b|\b(?:[A-Z][a-z]+|country's|state's)\slaws?\s(?:will|shall)\s(?:govern|apply)\b|\b[A-Z][a-z]+\slaw\b[^.]{0,30}\bmandatory\b|\b(?:protection|rights?)\s(?:\w+\s){0,3}?under\sthe\slaws?\sof\sthe\s(?:country|state|place)\s(?:where|in\swhich)\syou\b/i;
 const LAW_PROTECTS_CONSUMER =
-  /\bmandatory\b|\byour\s(?:country|state)(?:'s|\sof\sresidence's)\slaws?\b|\blaws?\sof\syour\s(?:country|state)\b|\bhabitual\sresidence\b|\b(?:country|state|place)\s(?:of|where|in\swhich)\s(?:you|your)\s*(?:live|reside|residence|are\sresident)|\byou\s(?:can\s|may\s)?(?:still\s|also\s)?rely\b|\bdoes\snot\s(?:deprive|affect)\syou\b/i;
+  /\bmandatory\b|\byour\s(?:country|state)(?:'s|\sof\sresidence's)\slaws?\b|\blaws?\sof\syour\s(?:country|state)\b|\bhabitual\sresidence\b|\b(?:country|state|place)\s(?:of|where|in\swhich)\s(?:you|your)\s(?:live|reside|residence|are\sresident)|\byou\s(?:can\s|may\s)?(?:still\s|also\s)?rely\b|\bdoes\snot\s(?:deprive|affect)\syou\b/i;
 
 const JURISDICTION =
   /\b(?:courts?|tribunals?)\b[^.]{0,140}?\b(?:jurisdiction|venue|exclusive(?:ly)?|submit|litigat\w*|brought|resolved|settled|competent|heard)\b|\b(?:jurisdiction|venue)\b[^.]{0,100}?\bcourts?\b|\bsue\sus\b|\bbring\s(?:(?:legal\s)?proceedings|(?:a\s|any\s)?(?:legal\s)?claims?|an?\s(?:legal\s)?action)\b|\baccess\sto\sthe\scourts\s(?:in|of)\b[^.]{0,100}?\b(?:courts?|within\s(?:the\s)?[A-Z])|\binconvenient\sforum\b|\bplace\sof\sjurisdiction\b|\bforum\snon\sconveniens\b|\bpersonal\sjurisdiction\b|\b(?:submitted|brought|resolved|litigated|heard|filed|initiated)\b[^.]{0,80}?\bcourts?\b|\b(?:local|competent|home)\scourts?\b/i;
@@ -41,19 +41,19 @@ const NOT_JURISDICTION =
 const COURTS_NEAR_CONSUMER =
   /\byour\s(?:home|local)\scourts?\b|\bcourts?\s(?:of|in)\s(?:the\s)?(?:country|place|state|member\sstate)\s(?:in\swhich|where)\syou\b|\bwhere\syou\s(?:live|reside|are\sdomiciled)\b|\byou\s(?:may|can)\s(?:also\s)?(?:sue|bring|choose)\b|\bcourts?\sof\syour\s(?:habitual\sresidence|place\sof\s(?:residence|abode))\b|\baccess\sto\sthe\scourts\sin\sthat\scountry\b|\bconsumer\smay\salso\sbring\b/i;
 
-const ARBITRATION = /\barbitrat\w*/i;
+const ARBITRATION = /\barbitrat/i;
 /** The sentence that sends disputes to arbitration, not the procedure that follows. */
 const ARBITRATION_BINDS =
-  /\b(?:disputes?|claims?|controvers\w+)\b[^.]{0,200}?\b(?:resolved|settled|decided|determined|submitted|referred|governed|conducted)\b[^.]{0,80}?\barbitrat(?!or)|\b(?:binding|mandatory|individual|final)\s(?:and\s\w+\s)?(?:individual\s)?arbitration\b|\bagree(?:s|ment)?\sto\sarbitrat|\barbitration\s(?:agreement|clause|provision)s?\b[^.]{0,80}?\b(?:contain|agree|appl|affect)|\b(?:submit|agree)\w*\sto\s(?:the\s)?(?:\w+\s){0,3}?arbitrat|\barbitration\s(?:shall|will)\sbe\s(?:initiated|conducted|held)\b|\bany\sarbitration\b[^.]{0,80}?\b(?:conducted|held|initiated|settled|governed)\b|\belection\sto\sarbitrate\b|\barbitration\b[^.]{0,20}\b(?:governed|settled)\s(?:by|under)\b[^.]{0,60}\brules\b/i;
+  /\b(?:disputes?|claims?|controvers\w+)\b[^.]{0,200}?\b(?:resolved|settled|decided|determined|submitted|referred|governed|conducted)\b[^.]{0,80}?\barbitrat(?!or)|\b(?:binding|mandatory|individual|final)\s(?:and\s\w+\s)?arbitration\b|\barbitration\s(?:agreement|clause|provision)s?\b[^.]{0,80}?\b(?:contain|agree|appl|affect)|\b(?:submit|agree)\w*\sto\s(?:the\s)?(?:\w+\s){0,3}?arbitrat|\barbitration\s(?:shall|will)\sbe\s(?:initiated|conducted|held)\b|\bany\sarbitration\b[^.]{0,80}?\b(?:conducted|held|initiated|settled|governed)\b|\belection\sto\sarbitrate\b|\barbitration\b[^.]{0,20}\b(?:governed|settled)\s(?:by|under)\b[^.]{0,60}\brules\b/i;
 /** Words that send disputes to arbitration outright; they outweigh an exception or the statute named beside them. */
 const ARBITRATION_STRONG =
-  /\b(?:binding|mandatory|individual)\s(?:and\s\w+\s|\w+,\s)?(?:individual\s)?arbitration\b|\b(?:agree|submit)\w*\sto\s(?:the\s)?(?:\w+\s){0,3}?arbitrat|\b(?:disputes?|claims?)\b[^.]{0,120}?\b(?:resolved|settled|determined)\s(?:exclusively\s)?(?:by|through|in)\s(?:\w+\s){0,2}?arbitration\b/i;
+  /\b(?:binding|mandatory|individual)\s(?:and\s\w+\s)?arbitration\b|\b(?:agree|submit)\w*\sto\s(?:the\s)?(?:\w+\s){0,3}?arbitrat|\b(?:disputes?|claims?)\b[^.]{0,120}?\b(?:resolved|settled|determined)\s(?:exclusively\s)?(?:by|through|in)\s(?:\w+\s){0,2}?arbitration\b/i;
 /** Where the arbitration sits: a named place ("take place in London"), not a manner ("in English", "by telephone"). Case matters. */
 const ARBITRATION_PLACE =
-  /\barbitration\s(?:hearing\s)?(?:shall|will|may)\s(?:be\s)?(?:take\splace|held|conducted|initiated|seated)\s(?:at\sa\slocation[^.]{0,40}\s)?in\s(?!English\b|[a-z])(?:the\s)?[A-Z]/;
+  /\barbitration\s(?:hearing\s)?(?:shall|will|may)\s(?:be\s)?(?:take\splace|held|conducted|initiated|seated)\s(?:at\sa\slocation[^.]{0,40}\s)?in\s(?:the\s)?(?!English\b)[A-Z]/;
 /** Procedure and escape hatches inside an arbitration section are not the agreement to arbitrate. */
 const NOT_ARBITRATION =
-  /\b(?:not\spreclude|decline\sthis|unenforceable|null\sand\svoid|deemed\svoid|fees?\b[^.]{0,30}\barbitrat|arbitration\sfees|exception\sto|surviv\w*|conducted\s(?:in\sEnglish|by\stelephone)|in\syour\sfavou?r|the\sdetails|changes?\sto\sthis\sarbitration|will\snot\senforce|where\syou\s(?:reside|live)|your\scounty\sof\sresidence|convenient\s(?:to|for)\syou)\b|\b(?:administered|conducted)\sby\s(?:the\s)?(?:American\sArbitration|AAA|JAMS)\b|"[^"]{0,40}arbitration[^"]{0,40}"/i;
+  /\b(?:not\spreclude|decline\sthis|unenforceable|null\sand\svoid|deemed\svoid|fees?\b[^.]{0,30}\barbitrat\w*|arbitration\sfees|exception\sto|surviv\w*|conducted\s(?:in\sEnglish|by\stelephone)|in\syour\sfavou?r|the\sdetails|changes?\sto\sthis\sarbitration|will\snot\senforce|where\syou\s(?:reside|live)|your\scounty\sof\sresidence|convenient\s(?:to|for)\syou)\b|\b(?:administered|conducted)\sby\s(?:the\s)?(?:American\sArbitration|AAA|JAMS)\b|"[^"]{0,40}arbitration[^"]{0,40}"/i;
 /** An exception or the statute that governs the clause: not the agreement, unless the sentence also makes it. */
 const ARBITRATION_ASIDE = /\b(?:opt[- ]out|except\swhere|federal\sarbitration\sact)\b/i;
 
@@ -87,7 +87,7 @@ const LIABILITY_FAIR =
 /** The provider's power reaching the verb: "we may, at any time, terminate", "X reserves the right to ... remove". */
 function providerDoes(verbs: string): RegExp {
   return new RegExp(
-    String.raw`\b(?:we(?:'ll)?|company|(?!You\b|Your\b|Users?\b|Members?\b|Customers?\b|If\b|When\b)[A-Z][\w.&'-]{1,30})\s(?:(?:also|further|furthermore|hereby|\w+ly)\s)?(?:may|can|might|will|shall|(?:reserve|reserves)\s(?:all\srights|the\sright)|(?:has|have|retain|retains)\sthe\s(?:(?:sole|absolute|exclusive)\s(?:and\s(?:sole|absolute|exclusive)\s)?)?right|(?:is|are)\s(?:entitled|allowed|permitted)|(?:may|can)\salso|need\s(?:the\s)?flexibility\sto)\b(?:(?!\byou\s(?:may|can|choose|elect|want|wish)\b|\b(?:give|offer)\syou\s(?:\w+\s){0,4}?(?:chance|opportunity|option|ways?|ability)\b|\b(?:allow|enable|let)\syou\b)[^.]){0,90}?(?<!\bbe\s)\b(?:${verbs})`,
+    String.raw`\b(?:[Ww]e'll|(?:we|company|(?!You\b|Your\b|Users?\b|Members?\b|Customers?\b|If\b|When\b)[A-Z][\w.&'-]{1,30})\s(?:(?:also|further|furthermore|hereby|\w+ly)\s)?(?:may|can|might|will|shall|(?:reserve|reserves)\s(?:all\srights|the\sright)|(?:has|have|retain|retains)\sthe\s(?:(?:sole|absolute|exclusive)\s(?:and\s(?:sole|absolute|exclusive)\s)?)?right|(?:is|are)\s(?:entitled|allowed|permitted)|(?:may|can)\salso|need\s(?:the\s)?flexibility\sto))\b(?:(?!\byou\s(?:may|can|choose|elect|want|wish)\b|\b(?:give|offer)\syou\s(?:\w+\s){0,4}?(?:chance|opportunity|option|ways?|ability)\b|\b(?:allow|enable|let)\syou\b)[^.]){0,90}?(?<!\bbe\s)\b(?:${verbs})`,
   );
 }
 /** A shouted sentence ("WE MAY CHANGE ... AT ANY TIME") is read in lower case, where "we" is found. */
@@ -219,16 +219,13 @@ function isHeading(text: string): boolean {
 }
 
 /** "(b) any loss of profits;", "(ii) any third party website.": an item of a list whose lead-in ends with a colon. */
-const LIST_ITEM = /^\W{0,2}(?:\(?(?:[a-z]|[ivx]{1,5}|\d{1,2})\)|[a-z]\.|[ivx]{1,5}\.)\s*/;
+const LIST_ITEM = /^\W{0,2}(?:\(?(?:[a-z]|[ivx]{1,5}|\d{1,2})\)|[a-z]\.|[ivx]{1,5}\.)/;
 
 const MENTIONS =
-  /agree|look\sat|review|stop|expire|loss|recover|accept|bound|law|court|jurisdiction|venue|sue|claim|arbitrat|chang|modif|amend|updat|revis|alter|discontinu|suspend|terminat|disabl|delet|cancel|clos|block|restrict|remov|edit|refus|moderat|reject|monitor|unavailable|liab|responsib|disclaim|as\sis|warrant|risk|damage|indemn|guarantee|limit|\bban|revok|cease|releas|majeure|flexib|grounds|entitled/i;
-
-/** Level of risk each CLAUDETTE level maps to in a review. */
-export const UNFAIR_LEVEL_RISK = { 1: 'LOW', 2: 'MEDIUM', 3: 'HIGH' } as const;
+  /agree|look\sat|review|stop|expire|loss|recover|accept|consent|bound|law|court|tribunal|jurisdiction|venue|forum|sue|claim|proceeding|action|arbitrat|chang|modif|amend|updat|revis|alter|substitut|reset|discontinu|suspen|terminat|disabl|deactivat|delet|cancel|clos|block|restrict|remov|edit|refus|moderat|reject|monitor|screen|tak(?:e|en|ing)\sdown|unavailable|liab|responsib|exclu|disclaim|as\sis|warrant|risk|damage|indemn|guarantee|limit|\bban|revok|cease|releas|majeure|flexib|ground|entitled/i;
 
 /** Terms of service speak to the reader: "you" or "your" at least this often per 1,000 words (CUAD contracts: under 5 but for letters; CLAUDETTE: 19 and up). */
-export const READER_ADDRESS_PER_1000_WORDS = 12;
+const READER_ADDRESS_PER_1000_WORDS = 12;
 /** Short texts are always read: the check only saves time on long business contracts. */
 const SHORT_TEXT_WORDS = 400;
 
@@ -260,7 +257,7 @@ export function extractUnfairTerms(view: TextView): UnfairTermField[] | null {
     const hits: { category: UnfairTermCategory; level: UnfairTermLevel }[] = [];
     for (const rule of RULES) if (rule.test(text)) hits.push({ category: rule.category, level: rule.level(text) });
     for (const hit of hits) found.push({ ...hit, evidence: evidenceFor(view, sentence.start, sentence.end) });
-    if (/:\s*$/.test(text)) leadIn = hits;
+    if (text.endsWith(':')) leadIn = hits;
   }
   return found.length > 0 ? found : null;
 }
