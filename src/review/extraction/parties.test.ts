@@ -372,3 +372,37 @@ describe('extractParties: names', () => {
     expect(namesAndRoles('The Buyer:\nGulf Traders LLC')).toEqual([{ name: 'Gulf Traders LLC', role: 'Buyer' }]);
   });
 });
+
+describe('extractParties: evidence of a name that cleaning rewrote', () => {
+  const spanOf = (text: string, index: number) => {
+    const party = partiesOf(text)![index]!;
+    return text.slice(party.evidence.start, party.evidence.end);
+  };
+
+  it('points at the name as written when a suffix lost its space or quotes were dropped', () => {
+    const between = 'This Agreement is made between Acme Widgets,Inc. ("Seller") and Harbor Works LLC ("Buyer").';
+    expect(partiesOf(between)![0]!.name).toBe('Acme Widgets, Inc.');
+    expect(spanOf(between, 0)).toBe('Acme Widgets,Inc.');
+    expect(spanOf(between, 1)).toBe('Harbor Works LLC');
+    const labelled = 'Seller: Acme Widgets,Inc. Address: 1 Main Street\nBuyer: “Harbor Works Ltd”';
+    expect(spanOf(labelled, 0)).toBe('Acme Widgets,Inc.');
+    expect(spanOf(labelled, 1)).toBe('Harbor Works Ltd');
+    const split = 'This Agreement is made between Alpha Labs,Inc. and Beta Works,LLC. The parties agree as follows.';
+    expect(partiesOf(split)!.map(({ name }) => name)).toEqual(['Alpha Labs, Inc.', 'Beta Works, LLC']);
+    expect(spanOf(split, 0)).toBe('Alpha Labs,Inc.');
+    expect(spanOf(split, 1)).toBe('Beta Works,LLC');
+  });
+
+  it('never points before the name or outside the text', () => {
+    for (const text of [
+      'This Agreement is made between Acme Widgets,Inc. ("Seller") and Harbor Works LLC ("Buyer").',
+      'Seller: "Acme Widgets,Inc."\nBuyer: Harbor Works Ltd.',
+    ]) {
+      for (const party of partiesOf(text)!) {
+        expect(party.evidence.start).toBeGreaterThanOrEqual(0);
+        expect(party.evidence.end).toBeLessThanOrEqual(text.length);
+        expect(text.slice(party.evidence.start, party.evidence.end)).toMatch(/^["“]?[A-Z]/);
+      }
+    }
+  });
+});

@@ -69,6 +69,19 @@ function cleanName(raw: string): string {
   );
 }
 
+/**
+ * Where a cleaned name stands in the text it came from, as `[start, end)`. Cleaning can rewrite it
+ * ("Acme,Inc." becomes "Acme, Inc.", quotes go): then the span runs from its first word to the end of
+ * what was read.
+ */
+function locate(text: string, name: string, from: number, to: number): [number, number] {
+  const at = text.indexOf(name, from);
+  if (at >= 0) return [at, at + name.length];
+  const firstWord = name.split(/[\s,]/)[0]!;
+  const start = text.indexOf(firstWord, from);
+  return start >= 0 && start < to ? [start, to] : [from, to];
+}
+
 /** "by and between X, a Delaware corporation ("Seller"), and Y ("Buyer")". */
 function partiesFromBetween(view: TextView): PartyField[] {
   const head = view.text;
@@ -94,11 +107,11 @@ function partiesFromBetween(view: TextView): PartyField[] {
     const name = cleanName(chunk.replace(/^[\s,;]+/, ''));
     const defined = definition[1]!.trim();
     if (name.length >= 2 && name.length <= 120 && /[A-Za-z\u4e00-\u9fff]/.test(name)) {
-      const start = base + cursor + chunk.indexOf(name);
+      const [start, end] = locate(chunk, name, 0, chunk.trimEnd().length);
       parties.push({
         name,
         role: ROLE_WORDS.test(defined) ? defined.replace(/^the\s/i, '') : null,
-        evidence: evidenceFor(view, start, start + name.length),
+        evidence: evidenceFor(view, base + cursor + start, base + cursor + end),
       });
     }
     cursor = definition.index + definition[0].length;
@@ -109,10 +122,11 @@ function partiesFromBetween(view: TextView): PartyField[] {
   }
   if (parties.length === 0) {
     const split = /^\s?(.{2,120}?),?\sand\s(.{2,120}?)$/is.exec(clauseText.slice(0, 400));
-    for (const raw of split ? [split[1]!, split[2]!] : []) {
+    for (const [index, raw] of (split ? [split[1]!, split[2]!] : []).entries()) {
       const name = cleanName(raw);
-      const start = base + clauseText.indexOf(name);
-      parties.push({ name, role: null, evidence: evidenceFor(view, start, start + name.length) });
+      const rawStart = index === 0 ? split!.index + split![0].indexOf(raw) : split![0].lastIndexOf(raw);
+      const [start, end] = locate(clauseText, name, rawStart, rawStart + raw.length);
+      parties.push({ name, role: null, evidence: evidenceFor(view, base + start, base + end) });
     }
   }
   return parties.slice(0, MAX_PARTIES);
@@ -137,12 +151,13 @@ function labelledParties(view: TextView): PartyField[] {
   const seen = new Set<string>();
   const add = (role: string, raw: string, rawStart: number, line: { start: number; text: string; originalOffset: Int32Array }) => {
     const stop = NAME_STOP.exec(raw);
-    const name = trimTrailingDot(cleanName(stop ? raw.slice(0, stop.index) : raw));
+    const read = (stop ? raw.slice(0, stop.index) : raw).trimEnd();
+    const name = trimTrailingDot(cleanName(read));
     if (PLACEHOLDER.test(name) || LABEL_ONLY.test(name) || seen.has(`${role}|${name}`)) return stop;
     seen.add(`${role}|${name}`);
-    const at = line.text.indexOf(name, rawStart);
+    const [at, atEnd] = locate(line.text, name, rawStart, rawStart + read.length);
     const start = line.start + line.originalOffset[at]!;
-    const end = line.start + line.originalOffset[at + name.length - 1]! + 1;
+    const end = line.start + line.originalOffset[atEnd - 1]! + 1;
     parties.push({ name, role, evidence: { start, end, clauseIndex: clauseIndexAt(view.clauses, start) } });
     return stop;
   };
