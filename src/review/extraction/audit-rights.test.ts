@@ -114,6 +114,8 @@ describe('audit rights: each wording the rule accepts, used alone', () => {
     ['Any such audit shall be conducted during normal business hours.'],
     ['Any audit shall be conducted during normal business hours.'],
     ['The right of audit under this Section shall survive for two years.'],
+    // An operative clause that only refers to the recitals is not one.
+    ['Notwithstanding anything in the WHEREAS clauses above, Licensor shall have the right to audit the books of Licensee.'],
     // Observing or monitoring the other party's manufacturing, processes or sites.
     ['Supplier shall permit Buyer to observe the manufacturing of the Products.'],
     ['Supplier permits Buyer to observe the manufacturing of the Products.'],
@@ -174,6 +176,8 @@ describe('audit rights: sentences that read like one but give no party a right t
     ['The provisions of Section 6.3 (Audit Rights) shall survive termination of this Agreement.'],
     ['Section 9.2 [Licensor Audit Right] shall survive termination of this Agreement.'],
     ['Section 9.2 [Financial Records Audit Rights] shall survive termination of this Agreement.'],
+    // Text taken from a PDF often pads brackets with spaces.
+    ['The provisions of Section 6.3 ( Audit Rights ) shall survive termination of this Agreement.'],
     // A review that is an approval.
     ['All press releases and marketing reports shall be subject to review and approval by Licensor.'],
     ['All marketing reports shall be subject to review, approval or rejection by Licensor.'],
