@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { extractAuditRights } from './audit-rights.js';
+import { splitClauses } from './clauses.js';
 import { extractFields } from './extract-fields.js';
+import { buildTextView } from './text-view.js';
 
 const audits = (text: string) => extractFields(text).auditRights !== null;
+/** The English rule on its own: `extractFields` falls back to the Chinese extractor, which would hide what this rule does with Chinese text. */
+const ruleAudits = (text: string) => extractAuditRights(buildTextView(text, splitClauses(text))) !== null;
 
 describe('audit rights: records open to the other party, however worded', () => {
   it.each([
@@ -38,6 +43,159 @@ describe('audit rights: records open to the other party, however worded', () => 
       "Upon arrival at the Consignee's premises, Consignor or Consignee, as the case may be, shall be responsible for examining the documentation connected with the shipment.",
     ],
     ['Shipper will allow reasonable access to and use of communication facilities which may be available on the platform.'],
+  ])('does not count %j', (text) => {
+    expect(audits(text)).toBe(false);
+  });
+});
+
+describe('audit rights: each wording the rule accepts, used alone', () => {
+  it.each([
+    // Chinese: a right to audit or consult the accounts, with words between the right and the books.
+    ['甲方有权随时审计乙方的财务账簿。'],
+    ['乙方可以在正常工作时间内查阅甲方的会计记录。'],
+  ])('the rule itself counts %j', (text) => {
+    expect(ruleAudits(text)).toBe(true);
+  });
+
+  it.each([
+    // Payments, documents and materials count once they are inspected, examined or verified (no "books" or "audit" here).
+    ['Supplier shall permit inspection of the materials used in the Products.'],
+    ['Licensee shall permit an examination of all payments received from sublicensees.'],
+    ['Licensor shall have the right to review the verification of all payments made to sublicensees.'],
+    ['All documents delivered under this Agreement may be inspected by Supplier.'],
+    ['All payments made to sublicensees may be examined by Licensor.'],
+    ['All payments made hereunder may be verified by Licensor.'],
+    // "have the right, [a long list of limits], to audit": more than 160 characters between the right and the audit.
+    [
+      "Licensor shall have the right, upon not less than thirty (30) days' prior written notice to Licensee, during Licensee's normal business hours, not more than once in any calendar year and at Licensor's own expense except as set out in Section 9, to audit the books of Licensee.",
+    ],
+    // Records kept accessible or available to the other party.
+    ["Distributor shall keep its books and records relating to the Products accessible at all times to Supplier's accountants."],
+    ['Licensee shall keep all such documents available at its principal office for inspection during normal business hours.'],
+    ['Licensee shall keep all production records for annual examination by Licensor.'],
+    ['Licensee shall keep such records for inspection and copying by Licensor.'],
+    ['All manufacturing records shall be subject to examination at any time during the Term.'],
+    ['Such records may at any time be examined by Licensor.'],
+    // Entering or visiting the other party's premises.
+    ["Supplier's quality personnel may enter upon and into the premises where the Products are stored."],
+    ["Supplier's quality personnel may enter any premises where the Products are stored."],
+    ['Licensor may enter premises used by Licensee for the storage of the Products.'],
+    ['Licensor may inspect the site where the Licensed Products are made.'],
+    ["Customer shall have the right to visit Supplier's factory during manufacturing of the Products."],
+    ["Buyer shall be entitled to make visits to Supplier's plants during the Term."],
+    ['Supplier shall permit Buyer to visit its plant once in each calendar year.'],
+    ['Buyer is permitted to visit the site where the Products are made.'],
+    ['Supplier shall allow Buyer to visit its warehouse and to check the stock records.'],
+    ["Buyer is allowed to visit Supplier's plant on reasonable notice."],
+    // Access, inspection or copying granted by the party whose records they are.
+    ["Licensee shall grant Licensor's auditors access to its books and records."],
+    ["Distributor shall allow Supplier's auditors access to its books of account."],
+    ["Licensee shall afford Licensor's auditors access to its accounting records."],
+    ["Licensee shall give Licensor's auditors access to its books and records."],
+    ["Licensee gives Licensor's auditors access to its books and records at all reasonable times."],
+    ["Licensee shall provide Licensor's auditors with access to its books and records."],
+    ["Licensee provides Licensor's auditors with access to its books and records."],
+    ['Licensee shall allow reasonable inspection, during normal business hours, of its manufacturing facilities.'],
+    ["Licensee shall permit Licensor's auditors to copy its books and records."],
+    // An audit or inspection of the books, or audit rights, named as such.
+    ["Licensor's examination of the books and records of Licensee shall take place at Licensee's offices."],
+    ["Licensor's inspection rights with respect to Licensee's manufacturing records shall survive termination."],
+    ['Annual audits of the books of Distributor shall be conducted by an independent accountant.'],
+    ["Inspection of books and records shall take place at Licensee's principal office."],
+    // Conducting, performing, carrying out or undertaking an audit.
+    ["Licensor shall conduct an audit of Licensee's records once per year."],
+    ["Licensor will carry out such inspections at Licensee's plant as it deems necessary."],
+    ["Supplier's auditors shall perform the audit at Supplier's expense."],
+    ['Buyer shall undertake any audit at its own expense.'],
+    ["Licensor shall bear the cost of conducting audits of Licensee's facilities."],
+    ['The auditing party shall bear the cost of the audit.'],
+    ['The audit party shall bear the costs of the audit.'],
+    ['The audited party shall make its personnel available.'],
+    ['Any such audit shall be conducted during normal business hours.'],
+    ['Any audit shall be conducted during normal business hours.'],
+    ['The right of audit under this Section shall survive for two years.'],
+    // An operative clause that only refers to the recitals is not one.
+    ['Notwithstanding anything in the WHEREAS clauses above, Licensor shall have the right to audit the books of Licensee.'],
+    // Observing or monitoring the other party's manufacturing, processes or sites.
+    ['Supplier shall permit Buyer to observe the manufacturing of the Products.'],
+    ['Supplier permits Buyer to observe the manufacturing of the Products.'],
+    ["Supplier allows Buyer's representatives to observe the manufacturing of the Products."],
+    ['Licensor may monitor the manufacturing of the Licensed Products.'],
+    ['Licensor may carry out monitoring of the manufacturing of the Licensed Products.'],
+    ["Customer may observe testing at Supplier's facilities."],
+    ["Buyer may observe production at Supplier's plant."],
+    ['Owner may observe the testing at the site.'],
+    ['Buyer may observe the production processes and Supplier shall keep batch reports.'],
+    ["Licensor may observe the packaging of the Products on Licensee's premises."],
+    // Cooperating with, or submitting to, the other party's audits.
+    ['Distributor shall cooperate with all audits.'],
+    ['Distributor shall cooperate with any financial audit.'],
+    ['Distributor shall co-operate with such inspection and keep its records up to date.'],
+    ['Supplier shall submit to audits by Customer.'],
+    ['Supplier shall submit to an audit of its plants by Customer.'],
+    ['Supplier shall submit to inspection of its plants by Customer.'],
+    // Access to the other's site or records whose purpose is a check.
+    ['Buyer shall have access to the site to verify that the work conforms to the Specifications.'],
+    ["Licensee shall have access to Licensor's plant for audit purposes."],
+    ["Licensor shall have access to Licensee's records for auditing purposes."],
+    ["Licensor shall have access to Licensee's facilities for the purposes of verification."],
+    ["Licensor shall have access to Licensee's facilities for the purpose of verification."],
+    ["Licensor shall have access to Licensee's facilities for quality purposes."],
+  ])('counts %j', (text) => {
+    expect(audits(text)).toBe(true);
+  });
+});
+
+describe('audit rights: sentences that read like one but give no party a right to check the other', () => {
+  it.each([
+    // Confidential information, published documentation and a waived right.
+    ['The Receiving Party may inspect the Confidential Information only at the offices of the Disclosing Party.'],
+    ["Customer may review the documentation generally available to Supplier's other customers."],
+    ["The Parties waive the right to examine each other's books after the final settlement."],
+    ["Buyer waives the right to inspect the Seller's records relating to the shipment."],
+    // A hard copy is a format, not a right to copy.
+    ["Supplier shall provide each invoice to Buyer's auditors in hard copy."],
+    // Monitoring one's own operations.
+    ['Each party may monitor its own operations for compliance with applicable law.'],
+    ['Each party may carry out monitoring of its own operations for compliance with applicable law.'],
+    // Audited financial statements and the independent accountants who certify them.
+    ['Licensor may review the audited financial statements of Licensee.'],
+    [
+      'The books of Licensee shall be examined each year by an independent registered public accountant, who shall certify the royalty statements.',
+    ],
+    ["Licensee's records may be audited by its independent auditor, whose opinion shall be delivered to Licensor."],
+    ['Such records may be audited by independent public auditors, whose report on the financial statements shall be sent to Licensor.'],
+    ['Such records may be audited by independent registered auditors who shall certify them.'],
+    // Quality inspection of delivered goods.
+    ['Buyer may inspect the shipment and make a quality control inspection of the goods upon arrival at its premises.'],
+    ['Buyer may inspect each delivery by quality inspection of products drawn at random at its premises.'],
+    ['Buyer may inspect each delivery, including a quality inspection of the products, at its premises.'],
+    // A lettered recital.
+    ['B. WHEREAS, the parties wish Licensor to have the right to audit the books and records of Licensee.'],
+    // A section named in brackets.
+    ['The provisions of Section 6.3 (Audit Rights) shall survive termination of this Agreement.'],
+    ['Section 9.2 [Licensor Audit Right] shall survive termination of this Agreement.'],
+    ['Section 9.2 [Financial Records Audit Rights] shall survive termination of this Agreement.'],
+    // Text taken from a PDF often pads brackets with spaces.
+    ['The provisions of Section 6.3 ( Audit Rights ) shall survive termination of this Agreement.'],
+    // A review that is an approval.
+    ['All press releases and marketing reports shall be subject to review and approval by Licensor.'],
+    ['All marketing reports shall be subject to review, approval or rejection by Licensor.'],
+    // Access given so the other party can do its work.
+    ['Customer shall grant Contractor access to its premises in order to install the Equipment.'],
+    ['Customer shall grant Contractor access to its premises for the purposes of providing the Services.'],
+    ['Customer shall grant Contractor access to its premises for the purpose of providing the Services.'],
+    ['Customer shall grant Contractor access to its premises as reasonably required to otherwise perform the Work.'],
+    [
+      "Customer shall grant Supplier access to its premises for the purpose of cooperating with Customer's own staff on maintaining the Equipment.",
+    ],
+    ["Customer shall grant Supplier access to its premises to cooperate with Customer's staff on maintaining the Equipment."],
+    // Inspections by regulators, twice in one sentence.
+    [
+      'Licensee shall permit the FDA to inspect its facilities and shall make its records available for inspection by any regulatory authority.',
+    ],
+    // "as may be": a "may" that grants nothing.
+    ['Distributor shall bear such costs as may be incurred in examining the shipping documentation.'],
   ])('does not count %j', (text) => {
     expect(audits(text)).toBe(false);
   });
