@@ -270,16 +270,19 @@ describe('warranty duration: defect warranties and remedies that run from any ev
     ['Vendor warrants the Units against defects for ninety (90) calendar days after first use.', '90 days', 90],
     ['Vendor warrants the Units against defects for one (1) month after first use.', '1 month', 30],
     ['Seller warrants the Goods against defects for eighteen (18) months after first use.', '18 months', 540],
+    ['Seller warrants the Test Kits against defects for one (1) week.', '1 week', 7],
+    ['Seller warrants the Test Kits against defects for one (1) week after opening.', '1 week', 7],
   ])('reads %j as %s', (text, duration, days) => {
     expect(warrantyOf(text)).toMatchObject({ duration, days });
   });
 
-  it.each([['Vendor warrants that each Unit will be free from defects for *** months after first use.']])(
-    'counts %j without a length',
-    (text) => {
-      expect(warrantyOf(text)).toMatchObject({ duration: null, days: null });
-    },
-  );
+  // A redacted length, or one under a week, is no warranty length.
+  it.each([
+    ['Vendor warrants that each Unit will be free from defects for *** months after first use.'],
+    ['Seller guarantees the cut flowers against defects for one (1) day.'],
+  ])('counts %j without a length', (text) => {
+    expect(warrantyOf(text)).toMatchObject({ duration: null, days: null });
+  });
 
   it.each([
     ['Supplier shall repair or replace any defective Part within thirty (30) days after the date of notice from Buyer.'],
