@@ -279,6 +279,7 @@ describe('warranty duration: defect warranties and remedies that run from any ev
   // A redacted length, or one under a week, is no warranty length.
   it.each([
     ['Vendor warrants that each Unit will be free from defects for *** months after first use.'],
+    ['Vendor warrants the Units against defects for [ * ] year after first use.'],
     ['Seller guarantees the cut flowers against defects for one (1) day.'],
   ])('counts %j without a length', (text) => {
     expect(warrantyOf(text)).toMatchObject({ duration: null, days: null });
