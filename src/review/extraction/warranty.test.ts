@@ -85,6 +85,7 @@ describe('warranty duration: each way of naming the period', () => {
     ['The System comes with a 2-year standard product warranty.', '2 years', 730],
     ['Seller warrants the Goods for the longer of i) twelve (12) months or ii) the term of the Customer Contract.', '1 year', 365],
     ['Seller warrants the Goods for the longer of (a) twelve (12) months or (b) the term of the Customer Contract.', '1 year', 365],
+    ['Seller warrants the Goods for the longer of (1) twelve (12) months or (2) the term of the Customer Contract.', '1 year', 365],
     ['Seller warrants the Goods for the longer of twelve (12) months or the term of the Customer Contract.', '1 year', 365],
     ['Seller warrants the Goods for the longer of one week or the term of the Customer Contract.', '1 week', 7],
     ['Seller warrants the Goods for the longer of one month or the term of the Customer Contract.', '1 month', 30],
@@ -280,6 +281,8 @@ describe('warranty duration: defect warranties and remedies that run from any ev
   it.each([
     ['Vendor warrants that each Unit will be free from defects for *** months after first use.'],
     ['Vendor warrants the Units against defects for [ * ] year after first use.'],
+    ['Vendor warrants the Units against defects for [ * ] month after first use.'],
+    ['Vendor warrants the Units against defects for [ * ] week after first use.'],
     ['Seller guarantees the cut flowers against defects for one (1) day.'],
   ])('counts %j without a length', (text) => {
     expect(warrantyOf(text)).toMatchObject({ duration: null, days: null });
