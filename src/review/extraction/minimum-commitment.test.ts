@@ -51,3 +51,232 @@ describe('minimum commitment: a firm quantity without the word "minimum"', () =>
     expect(extractFields(text).minimumCommitment).toBeNull();
   });
 });
+
+describe('minimum commitment: each named minimum that a party must meet', () => {
+  it.each([
+    ['Distributor shall achieve the Minimum Annual Sales for each Contract Year.'],
+    ['Distributor must satisfy the Minimum Purchase for each Contract Year.'],
+    ['Reseller shall meet the minimum quarterly purchasing level for each quarter.'],
+    ['Customer shall pay the Minimum Monthly Fee whether or not any Services are used.'],
+    ['Licensee shall pay Licensor the Minimum Guaranteed Royalty for each Royalty Year.'],
+    ['Customer shall maintain the Minimum Total Spend during each Contract Year.'],
+    ['Company shall pay the minimum initial payments to Licensor on the Effective Date.'],
+    ['Licensee must achieve the minimum firm commitment each year.'],
+    ['Distributor shall meet the minimum sales targets for the Territory.'],
+    ['Reseller shall meet the minimum units for each quarter.'],
+    ['Distributor shall meet the minimum number of Products sold each year.'],
+    ['Distributor shall meet the minimum performance standards set forth in Exhibit C.'],
+    ['Distributor shall maintain the minimum marketing spend for each year.'],
+    ['Distributor shall maintain the minimum marketing expenditure for each year.'],
+    ['Distributor shall maintain the minimum advertising for each year.'],
+    ['Publisher shall deliver the minimum impressions in each month.'],
+    ['Supplier shall maintain the minimum capacity reserved for Customer.'],
+    ['Customer shall meet the minimum take for each Contract Year.'],
+    ['Customer shall meet the minimum buy for each Contract Year.'],
+    ['Customer shall pay the minimum service charge each month.'],
+    ['Customer shall pay a minimum amount equal to $50,000 per year.'],
+    ['Customer shall pay a minimum amount of €20,000 per year.'],
+    ['Customer shall pay a minimum amount of £20,000 per year.'],
+    ['Customer shall pay a minimum amount of US$20,000 per year.'],
+    ['Customer shall pay a minimum amount of USD 20,000 per year.'],
+    ['Each Purchase Order must be for the minimum economic lot.'],
+    ['Licensee shall pay the minimum royalty percentage on all sales.'],
+    ['Advertiser shall buy the minimum monthly page views each month.'],
+    ['Advertiser shall buy the minimum monthly impressions each month.'],
+    ['Customer shall pay the annual minimum to Licensor.'],
+    ['Customer shall pay the monthly minimum to Licensor.'],
+    ['Customer shall pay the quarterly minimum to Licensor.'],
+    ['Customer shall pay the yearly minimum to Licensor.'],
+    ['Customer shall make deficiency payments to Supplier each quarter.'],
+    ['Distributor shall meet the sales target for each year.'],
+    ['Distributor shall meet the purchase target for each year.'],
+    ['Distributor shall meet the revenue target for each year.'],
+    ['Supplier guarantees that it will deliver the Products each month.'],
+    ['Supplier guarantees it will deliver the Products each month.'],
+    ['Licensee shall pay the guaranteed annual fee to Licensor.'],
+    ['Licensee shall pay the guaranteed payments to Licensor.'],
+    ['Licensee shall pay the guaranteed royalties to Licensor.'],
+    ['Licensee shall pay the guaranteed revenue to Licensor.'],
+    ['Licensee shall pay the guaranteed sums to Licensor.'],
+    ['Licensee shall pay the guaranteed compensation to Licensor.'],
+    ['Each order must satisfy the MOQ.'],
+    ['This is a take-or-pay agreement and Customer shall pay accordingly.'],
+    ['This is a take or pay agreement and Customer shall pay accordingly.'],
+    ['Distributor shall meet the sales quota for each year.'],
+    ['Distributor shall meet the purchase quota for each year.'],
+    ['Distributor shall meet the performance quota for each year.'],
+    ['Distributor shall meet the volume quota for each year.'],
+    ['Distributor shall meet the revenue quota for each year.'],
+    ['Distributor shall meet the annual quota for each year.'],
+    ['Distributor shall meet the quota for each year.'],
+    ['If Distributor fails to achieve the revenues stated above, Company may terminate.'],
+    ['If Distributor does not meet the sales levels above, Company may terminate.'],
+    ['If Distributor do not reach the quotas above, Company may terminate.'],
+    ['If Distributor did not attain the targets, Company may terminate this Agreement.'],
+    ['Distributor shall maintain a minimum of $1,000,000 in purchases.'],
+    ['Distributor shall maintain a minimum of 10 stores.'],
+    ['Distributor shall maintain a minimum of ten (10) stores.'],
+    ['Distributor shall buy, at least the following quantities:'],
+  ])('counts %j', (text) => {
+    expect(committed(text)).toBe(true);
+  });
+});
+
+describe('minimum commitment: floors that are not a commitment to buy, sell or pay', () => {
+  it.each([
+    ['There is no minimum purchase requirement, and Customer shall pay only for Products actually ordered.'],
+    ['Distributor must purchase at least $100,000 of Products in a calendar year to qualify for the volume discount.'],
+    ['Reseller shall purchase not less than 1,000 units per year to be eligible for Gold Partner status.'],
+    ['Customer shall pay a deposit of not less than $10,000 with each purchase order.'],
+    ['Nothing in this Agreement obligates Customer to purchase at least any quantity of Products.'],
+    ['Customer shall not be obligated to purchase at least any particular quantity of Products.'],
+    ['Customer shall not be required to order at least any quantity of Products.'],
+    ['Supplier shall purchase insurance with limits of not less than $5,000,000 per occurrence.'],
+    ['Supplier shall pay its employees at least the minimum wage required by law.'],
+    ['Supplier shall sell Products only to purchasers of at least the minimum age required by law.'],
+    ['All Products purchased shall meet at least the minimum standards set forth in Exhibit A.'],
+    ['All Products purchased shall meet at least the minimum specifications set forth in Exhibit A.'],
+    ['Supplier shall pay its personnel at least the minimum requirements of applicable law.'],
+    ['Supplier shall pay its personnel at least the minimum requirements of law.'],
+    ['Customer shall pay the minimum monthly fee and maintain a minimum balance of $10,000 in the account.'],
+    ['Distributor shall purchase the minimum annual quantities and maintain a minimum credit rating of BBB.'],
+    ['Supplier shall procure coverage of not less than $2,000,000 per claim.'],
+    ['Supplier shall deliver service levels of not less than 99.9% availability.'],
+    ['Supplier shall deliver an SLA of not less than 99.5% each month.'],
+    ['Supplier shall guarantee uptime of at least 99.9% each month.'],
+    ['Customer shall pay at least thirty percent (30%) of the total order price upon placing each order.'],
+    ['Customer shall pay at least 30% of the purchase value upon placing each order.'],
+    ['Customer shall pay at least 30% of the contract amount upon signing.'],
+    ['Customer shall order Products by written notice given not less than one fortnight before shipment.'],
+  ])('does not count %j', (text) => {
+    expect(committed(text)).toBe(false);
+  });
+});
+
+describe('minimum commitment: targets only named, cross-references, headings and examples in passing', () => {
+  it.each([
+    ['Confidential Information includes sales targets, prices and the minimum purchase quantities Distributor shall meet.'],
+    ['The parties shall establish sales targets and minimum purchase requirements for each year.'],
+    ['The parties shall negotiate the minimum purchase quantities that Distributor must order each year.'],
+    ['The parties shall agree on the minimum purchase quantities for each year.'],
+    ['The parties shall agree upon the minimum purchase quantities for each year.'],
+    ['"Minimum Fee" has the meaning given in Section 7.2 of Schedule B.'],
+    ['DISTRIBUTOR SHALL PURCHASE AT LEAST 1,000 UNITS PER YEAR.'],
+    ['Minimum Purchase of $1,000,000'],
+    ['Customer shall order Products in the quantities it requires (including minimum order quantities of 500 units).'],
+    ["Customer shall order Products in accordance with Supplier's terms (includes minimum order quantities of 500 units)."],
+    ["Customer shall order Products in accordance with Supplier's terms (e.g., minimum order quantities of 500 units)."],
+    ["Customer shall order Products in accordance with Supplier's terms (such as minimum order quantities of 500 units)."],
+  ])('does not count %j', (text) => {
+    expect(committed(text)).toBe(false);
+  });
+});
+
+describe('minimum commitment: floors on time, a hedge, availability, or no floor at all', () => {
+  it.each([
+    ['Customer shall purchase Products, and Supplier shall ship them at least 30 days after each order.'],
+    ['Customer shall purchase Products, and Supplier shall deliver them within not less than 10 business days.'],
+    ['Customer shall purchase the Products and Supplier shall deliver them at least [***] in advance of the launch.'],
+    ['Customer shall order Products at least [* * *] prior to the requested delivery date.'],
+    ['Customer shall order Products not less than ___ before the requested delivery date.'],
+    ['Customer shall order Products no less than *** after the forecast is issued.'],
+    ['Customer shall purchase Products at least [***] of lead time before delivery.'],
+    ['Supplier shall supply the Products with a minimum of delay.'],
+    ['Distributor shall at a minimum purchase Products sufficient to meet market demand in the Territory.'],
+    ['Supplier shall supply the Service at least ninety-five (95) percent of the time.'],
+    ['Supplier shall supply the Service not less than 99.5 percent of the time.'],
+    ['Supplier shall supply the Service a minimum of ninety-five (95) percent of the time.'],
+    ['Supplier shall ensure the System is available a minimum of 95% of the time.'],
+    ['Customer shall pay for Products ordered and shall not be subject to any minimum purchase requirement.'],
+    ['Customer shall pay for Products ordered, free of any minimum purchase requirement.'],
+    ['Customer shall pay for Products ordered, without any minimum purchase requirement.'],
+    ['Customer shall pay for Products ordered, without any individual minimum order quantity.'],
+    ['Supplier shall supply the Products at least as fast as it supplies its other customers.'],
+    ['Customer shall purchase at least some of its requirements from Supplier.'],
+    ['Customer shall purchase at least part of its requirements from Supplier.'],
+    ['Customer shall purchase at least partly from Supplier.'],
+    ['Customer shall purchase at least in part from Supplier.'],
+  ])('does not count %j', (text) => {
+    expect(committed(text)).toBe(false);
+  });
+});
+
+describe('minimum commitment: a verb of buying, selling or paying before "at least"', () => {
+  it.each([
+    ['Customer shall purchase at least 1,000 units per year.'],
+    ['Customer shall procure not less than 1,000 units per year.'],
+    ['Company shall sell no less than 1,000 units per year.'],
+    ['Licensee shall pay no fewer than 1,000 units per year.'],
+    ['Licensee shall pay not fewer than 1,000 units.'],
+    ['Licensee shall spend not less than $500,000 on advertising each year.'],
+    ['Buyer shall acquire no less than 1,000 units per year.'],
+    ['Licensee shall license at least five (5) titles per year.'],
+    ['Distributor shall generate at least $2,000,000 in net sales per year.'],
+    ['Distributor shall achieve at least $2,000,000 in net sales per year.'],
+    ['Customer shall fund not less than $2,000,000 for the program.'],
+    ['Investor shall invest at least $2,000,000 in the Company.'],
+    ['Franchisee shall set up at least ten (10) stores.'],
+    ['Franchisee shall open at least ten (10) stores.'],
+    ['Contractor shall tender not less than 10,000 tons each quarter.'],
+    ['Partner shall contribute not less than $2,000,000 to the venture.'],
+    ['Partner shall capitalize the venture with at least $21,614,000.'],
+    ['Partner shall capitalise the venture with at least $21,614,000.'],
+    ['Network shall make available not less than ten programs.'],
+    ['Supplier shall produce not less than 10,000 units per year.'],
+    ['Buyer shall buy no less than 10,000 units per year.'],
+    ['Buyer is buying no less than 10,000 units per year.'],
+    ['Buyer shall order at least 10,000 units per year.'],
+    ['Buyer shall place orders totalling not less than $1,000,000 in each year.'],
+  ])('counts %j', (text) => {
+    expect(committed(text)).toBe(true);
+  });
+});
+
+describe('minimum commitment: firm quantities per period, scheduled quantities, shortfalls and binding forecasts', () => {
+  it.each([
+    ['Customer will purchase 1,000 tonnes of Product every month.'],
+    ['Buyer agrees to order five hundred (500) cases of Product per calendar month.'],
+    ['Buyer commits to take 10,000 gallons of fuel in each contract year.'],
+    ['Customer shall purchase 50 kilograms of the Compound every week.'],
+    ['Customer shall purchase 50 kg of the Compound a week.'],
+    ['Customer shall purchase 400 pounds of coffee per month.'],
+    ['Customer shall purchase 400 lbs of coffee per month.'],
+    ['Customer shall purchase 900 litres of Product per quarter.'],
+    ['Customer shall purchase 900 liters of Product per quarter.'],
+    ['Customer shall purchase 1,000 doses of Vaccine per month.'],
+    ['Customer shall purchase 1,000 vials of Vaccine per month.'],
+    ['Customer shall purchase 1,000 pieces of Product per year.'],
+    ['Customer shall purchase 5 ton of steel per day.'],
+    ['Customer shall purchase 1,000 units of Product per month during the Term.'],
+    ['Distributor shall order the annual quantities of Products set out in Schedule 2.'],
+    ['Distributor will buy the monthly volumes specified in Appendix 1.'],
+    ['Distributor shall purchase from Supplier the quarterly amounts of Product stated in Attachment A.'],
+    ['Distributor agrees to purchase the volumes listed on Annex 3.'],
+    ['Company will purchase a total of $2,000,000 of Products over the Term.'],
+    ['Company agrees to buy an aggregate of US$2,000,000 of Products over the Term.'],
+    ['Company shall purchase €2,000,000 of Products over the Term.'],
+    ['Company shall purchase £2,000,000 of Products over the Term.'],
+    ['Buyer shall pay for any shortfall in the volumes purchased below the Annual Volume.'],
+    ['Buyer shall pay the shortfall in purchases against the Committed Volume.'],
+    ['Buyer shall pay for any shortfall between the units ordered and the Annual Volume.'],
+    ['Buyer shall pay Seller for the shortfall in orders below the Annual Volume.'],
+    ['If Buyer takes less product than the Annual Contract Quantity, Buyer shall pay the difference.'],
+    ['Each Forecast shall be a binding purchase order for the first month.'],
+    ['The forecasts for the first quarter will be firm orders.'],
+    ['The forecast for the first quarter constitutes a firm commitment of Customer.'],
+    ['The forecast for Month 1 is a binding obligation of Customer to purchase.'],
+    ['Each forecast shall be deemed a firm and binding purchase order for its first month.'],
+    ['The binding portion of each rolling Forecast shall be three months.'],
+    ['Customer shall order Products in the binding period of any Forecast.'],
+    ['Customer shall purchase during the binding part of such forecasts the quantities stated.'],
+  ])('counts %j', (text) => {
+    expect(committed(text)).toBe(true);
+  });
+
+  it.each([
+    ['The forecast for Month 1 shall be a non-binding commitment of Customer.'],
+    ['Customer shall purchase Products in the non-binding portion of each Forecast.'],
+  ])('does not count %j', (text) => {
+    expect(committed(text)).toBe(false);
+  });
+});
