@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { splitClauses } from './clauses.js';
 import { extractFields } from './extract-fields.js';
+import { extractMinimumCommitment } from './minimum-commitment.js';
+import { buildTextView } from './text-view.js';
 
 const committed = (text: string) => extractFields(text).minimumCommitment !== null;
 
@@ -278,5 +281,156 @@ describe('minimum commitment: firm quantities per period, scheduled quantities, 
     ['Customer shall purchase Products in the non-binding portion of each Forecast.'],
   ])('does not count %j', (text) => {
     expect(committed(text)).toBe(false);
+  });
+});
+
+describe('minimum commitment: a named minimum counts when owed, missed, payable or stated', () => {
+  it.each([
+    ['Distributor shall reach the Minimum Annual Sales in each Contract Year.'],
+    ['Distributor will attain the Minimum Annual Sales in each Contract Year.'],
+    ['Distributor agrees to procure the Minimum Annual Purchase in each Contract Year.'],
+    ['Distributor agree to order the Minimum Annual Purchase in each Contract Year.'],
+    ['Supplier undertakes to ship the Minimum Annual Volume in each Contract Year.'],
+    ['Distributor commits to generate the Minimum Annual Revenue in each Contract Year.'],
+    ['Licensee commit to make the Minimum Royalty Payments in each Contract Year.'],
+    ['Licensee is obligated to spend the Minimum Marketing Spend in each Contract Year.'],
+    ['Licensees are required to sell the Minimum Annual Sales in each Contract Year.'],
+    ['Supplier shall guarantee the Minimum Annual Capacity in each Contract Year.'],
+    ['Reseller shall fulfill the Minimum Purchase Commitment in each Contract Year.'],
+    ['Reseller shall fulfil the Minimum Purchase Commitment in each Contract Year.'],
+    ['Publisher shall provide the Minimum Impressions in each Contract Year.'],
+    ['Failure to buy the Minimum Annual Quantity in any Contract Year entitles Supplier to terminate.'],
+    ['Failure of the Distributor to purchase the Minimum Annual Quantity entitles Supplier to terminate.'],
+    ['If Distributor fails to order the Minimum Annual Quantity, Supplier may terminate this Agreement.'],
+    ['If Distributor fails to ship the Minimum Annual Quantity, Supplier may terminate this Agreement.'],
+    ['If Licensee fails to generate the Minimum Annual Revenue, Licensor may terminate this Agreement.'],
+    ['If Licensee failed to make the Minimum Royalty Payment, Licensor may terminate this Agreement.'],
+    ['If Licensee does not pay the Minimum Royalty when due, Licensor may terminate this Agreement.'],
+    ['If Distributor does not satisfy the Minimum Annual Quantity, Supplier may terminate this Agreement.'],
+    ['The Minimum Royalty for each year is not less than the royalties for the prior year.'],
+    ['The Minimum Royalty for each year is the greater of the royalties for the prior year and the Base Royalty.'],
+    ['The Minimum Royalty for each year is equal to or greater than the royalties for the prior year.'],
+    ['The Minimum Royalty for each year is equal to or more than the royalties for the prior year.'],
+    ['Licensor is entitled to receive the Minimum Royalty for each year.'],
+    ['The Minimum Purchase Requirements for each year appear in the Business Plan.'],
+    ['The Minimum Purchase Obligation for each year is fixed by the Business Plan.'],
+    ['The Minimum Royalty payable for each year is fixed by the Business Plan.'],
+    ['The Minimum Royalty owed for each year is reduced by any running royalties paid.'],
+    ['The Minimum Annual Royalty for each year is $50,000.'],
+    ['The Minimum Annual Royalty for each year is US$50,000.'],
+    ['The Minimum Annual Royalty for each year is USD 50,000.'],
+    ['The Minimum Annual Royalty for each year is €50,000.'],
+    ['The Minimum Annual Royalty for each year is £50,000.'],
+    ['The Minimum Annual Royalty for each year is [***].'],
+    ['The Minimum Annual Royalty for each year is ***.'],
+    ['The Minimum Annual Purchase for each year is 10,000 units.'],
+    ['The Minimum Annual Royalty for each year is five percent of Net Sales.'],
+    ['The Minimum Annual Royalty for each year is 5% of Net Sales.'],
+    ['The Minimum Annual Purchase for each year is 10,000 cases.'],
+    ['The Minimum Annual Purchase for each year is 400 pieces.'],
+    ['The Minimum Annual Purchase for each year is 400 items.'],
+    ['The Minimum Annual Purchase for each year is 400 tons.'],
+    ['The Minimum Annual Purchase for each year is 400 barrels.'],
+    ['The Minimum Annual Purchase for each year is 400 gallons.'],
+    ['The Minimum Annual Purchase for each year is 400 pounds.'],
+    ['The Minimum Annual Purchase for each year is 400 copies.'],
+    ['The Minimum Annual Purchase for each year is 40 orders.'],
+    ['The Minimum Marketing Spend is two (2) e-blasts per year.'],
+    ['The Minimum Marketing Spend is two (2) e-blasts each quarter.'],
+    ['The Minimum Advertising is four (4) times a year.'],
+    ['The Minimum Annual Purchase for each year is specified in the Business Plan.'],
+    ['The Minimum Annual Purchase for each year is listed in the Business Plan.'],
+    ['The Minimum Annual Purchase for each year is stated in the Business Plan.'],
+    ['The Minimum Annual Purchase for each year is provided in the Business Plan.'],
+    ['The Minimum Annual Purchase for each year is set forth in the Business Plan.'],
+    ['The Minimum Annual Purchase for each year appears on Exhibit C.'],
+    ['The Minimum Annual Purchase for each year appears on Appendix C.'],
+    ['The Minimum Annual Purchase for each year appears in Attachment C.'],
+    ['The Minimum Annual Purchase for each year appears in Annex C.'],
+    ['The Minimum Annual Purchase for each year appears in Schedule C.'],
+    ['The Minimum Annual Purchase for the first year is equal to 5 million.'],
+    ['The Minimum Annual Purchase for the first year shall be more than 5 million.'],
+    ['The Minimum Annual Purchase for each year is as follows:'],
+    ['The Minimum Annual Purchase for each year is the following amounts of Product.'],
+    ['The Minimum Annual Purchase is the following schedule of quantities.'],
+    ['The Minimum Annual Purchase will be the following sales targets.'],
+    ['The Minimum Annual Purchase for each year is:'],
+  ])('counts %j', (text) => {
+    expect(committed(text)).toBe(true);
+  });
+
+  it.each([
+    ['The Minimum Royalty shall be credited against running royalties for each year.'],
+    ['The Minimum Royalty shall be credited against running royalties due on the 25th day of each year.'],
+    ['Royalties in excess of the minimum royalty for each year shall be paid in arrears.'],
+  ])('does not count %j', (text) => {
+    expect(committed(text)).toBe(false);
+  });
+});
+
+describe('minimum commitment: a definition counts for the amount it sets', () => {
+  it.each([
+    ['"Minimum Annual Purchase" means 10,000 units per Contract Year.'],
+    ['"Minimum Royalty" means $50,000 per Royalty Year.'],
+    ['"Minimum Royalty" means US$50,000 per Royalty Year.'],
+    ['"Minimum Royalty" means USD 50,000 per Royalty Year.'],
+    ['"Minimum Royalty" means €50,000 per Royalty Year.'],
+    ['"Minimum Royalty" means £50,000 per Royalty Year.'],
+    ['"Minimum Royalty" means [***] per Royalty Year.'],
+    ['"Minimum Royalty" means *** per Royalty Year.'],
+    ['"Minimum Royalty" means five percent of Net Sales in each Royalty Year.'],
+    ['"Minimum Royalty" means 5% of Net Sales in each Royalty Year.'],
+    ['"Minimum Purchase" means purchases of not less than one hundred thousand Products in each Contract Year.'],
+    ['"Minimum Purchase" means purchases of at least one hundred thousand Products in each Contract Year.'],
+    ['"Minimum Purchase" means the purchases set forth in the Business Plan.'],
+    ['"Minimum Purchase" means the purchases specified in the Business Plan.'],
+    ['"Minimum Purchase" means the purchases listed on the Business Plan.'],
+    ['"Minimum Purchase" means the purchases stated at the foot of the Business Plan.'],
+    ['"Minimum Purchase" means the purchases in Exhibit 4.'],
+    ['"Minimum Purchase" means the purchases in Schedule 4.'],
+    ['"Minimum Purchase" means the purchases in Appendix 4.'],
+    ['"Minimum Purchase" means the purchases in Attachment 4.'],
+    ['"Minimum Purchase" means the purchases in Annex 4.'],
+  ])('counts %j', (text) => {
+    expect(committed(text)).toBe(true);
+  });
+
+  it.each([
+    ['"Minimum Purchase" shall mean the purchases Distributor must make in each Contract Year.'],
+    ['"Minimum Purchase" means the purchases Distributor must make in each Contract Year.'],
+    ['"Minimum Purchase" is defined as the purchases Distributor must make in each Contract Year.'],
+    ['"Minimum Purchase" means the purchases Distributor must make in 2 Contract Years.'],
+    ['"Minimum Purchase" means the Units Distributor must purchase in each Contract Year.'],
+  ])('does not count %j', (text) => {
+    expect(committed(text)).toBe(false);
+  });
+});
+
+describe('minimum commitment: each word that lets a sentence be read at all', () => {
+  it.each([
+    ['Customer shall take 10,000 tons of coal per month (the Min Take).'],
+    ['The sales quota for each year is $1,000,000.'],
+    ['The sales target for each year is $1,000,000.'],
+    ['If Distributor does not reach the sales stated in Schedule 2, Company may terminate.'],
+    ['If Distributor does not attain the sales stated in Schedule 2, Company may terminate.'],
+    ['If Distributor does not achieve the sales stated in Schedule 2, Company may terminate.'],
+    ['If Distributor does not meet the sales stated in Schedule 2, Company may terminate.'],
+    ['Licensee shall pay not less than $10,000 each year.'],
+    ['Licensee shall spend no less than $10,000 each year.'],
+    ['Buyer shall pay for any shortfall in the volumes taken below the Annual Volume.'],
+  ])('counts %j', (text) => {
+    expect(committed(text)).toBe(true);
+  });
+});
+
+describe('minimum commitment: Chinese minimum purchase or sales (the English rule itself, not the Chinese fallback)', () => {
+  const ruleFinds = (text: string) => extractMinimumCommitment(buildTextView(text, splitClauses(text))) !== null;
+  it.each([
+    ['买方每年最低采购量为1000件。'],
+    ['买方每年采购数量不少于1000件。'],
+    ['买方每年最低订购额为100万元。'],
+    ['买方每年的采购额不低于100万元。'],
+  ])('counts %j', (text) => {
+    expect(ruleFinds(text)).toBe(true);
   });
 });
