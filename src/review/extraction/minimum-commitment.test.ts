@@ -434,3 +434,36 @@ describe('minimum commitment: Chinese minimum purchase or sales (the English rul
     expect(ruleFinds(text)).toBe(true);
   });
 });
+
+describe('minimum commitment: lead times, redacted lead times and pointers to a definition elsewhere', () => {
+  it.each([
+    ['Customer shall order Products not less than thirty (30) days before the requested delivery date.'],
+    ['Customer shall order Products no less than 60 calendar days before the requested delivery date.'],
+    ['Customer shall order Products a minimum of 90 days before the requested delivery date.'],
+    ['Customer shall order Products at least [***] days before the requested delivery date.'],
+    ['Customer shall order Products at least *** days before the requested delivery date.'],
+    ['Customer shall order Products at least ____ days before the requested delivery date.'],
+    ['Customer shall order Products at least one year before the requested delivery date.'],
+    ['Customer shall order Products at least twelve consecutive months before the requested delivery date.'],
+    ['Customer shall order Products at least four full weeks before the requested delivery date.'],
+    ['Customer shall order Products at least 48 hours before the requested delivery time.'],
+    ['Customer shall order Products at least 30 minutes before the requested delivery time.'],
+    ['Customer shall order Products at least 2 day before the requested delivery time.'],
+    ['Customer shall order Products at least 1 month before the requested delivery time.'],
+    ['Customer shall order Products at least 1 week before the requested delivery time.'],
+    ['Customer shall order Products at least 1 hour before the requested delivery time.'],
+    ['Customer shall order Products at least 1 minute before the requested delivery time.'],
+    ['Customer shall order Products not less than [***] in advance of the requested delivery date.'],
+    ['Customer shall order Products no less than ___ prior to the requested delivery date.'],
+    ['Customer shall order Products at least **** after the forecast is issued.'],
+    ['Customer shall order Products at least [ * ] of lead time before delivery.'],
+    ['Customer shall order Products at least [***]lead time before delivery.'],
+    ['Customer shall order Products at least [* * *] before delivery.'],
+    ['"Minimum Fee", has the meaning set forth in Exhibit C.'],
+    ['"Minimum Fee" shall have the meaning set forth in Exhibit C.'],
+    ['"Minimum Fee" has the meaning set forth in Exhibit C.'],
+    ['"Minimum Royalties" mean the royalties Licensee must pay in each Royalty Year.'],
+  ])('does not count %j', (text) => {
+    expect(committed(text)).toBe(false);
+  });
+});
