@@ -544,3 +544,34 @@ describe('minimum commitment: singular and plural, each qualifier, and words bet
     expect(committed(text)).toBe(true);
   });
 });
+
+describe('minimum commitment: each form of the verb before "at least", with no quantity per period', () => {
+  it.each([
+    ['Buyer shall purchase at least 10,000 units during the Term.'],
+    ['Buyer purchases at least 10,000 units of Product during the Term under this Agreement.'],
+    ['Buyer shall order at least 10,000 units during the Term.'],
+    ['Buyer will be ordering at least 10,000 units of Product during the Term under this Agreement.'],
+    ['Buyer shall buy at least 10,000 units during the Term.'],
+    ['Buyer buys at least 10,000 units of Product during the Term under this Agreement and the Supply Agreement.'],
+    ['Buyer is buying at least 10,000 units during the Term.'],
+    ['Contractor shall tender at least 10,000 tons during the Term.'],
+    ['Contractor has tendered at least 10,000 tons during the Term.'],
+    ['Partner shall contribute at least $2,000,000 to the venture.'],
+    ['Partner contributes at least $2,000,000 to the venture under this Agreement and the Operating Agreement.'],
+    ['Customer shall commit at least $2,000,000 to the program during the Term.'],
+    ['Customer shall guarantee at least $2,000,000 in annual revenue.'],
+    ['Customer guarantees at least $2,000,000 in annual revenue to Supplier under this Agreement during the Term.'],
+    ['Customer has guaranteed at least $2,000,000 in annual revenue to Supplier under this Agreement during the Term.'],
+    ['The Company sold at least 1,000 units in the prior year and shall continue to do so.'],
+    [
+      'Buyer shall purchase, during each of the first three Contract Years following the Effective Date of this Agreement, at least 10,000 units.',
+    ],
+    ['Buyer shall purchase at least 10,000 units, or a minimum of 5,000 cases, during the Term.'],
+    ['Buyer shall purchase a minimum of 10,000 units during the Term.'],
+    ['Buyer shall purchase not fewer than 10,000 units during the Term.'],
+    ['Franchisee shall open a minimum of five stores during the Term.'],
+    ['Franchisee shall open a minimum of twenty-five stores during the Term.'],
+  ])('counts %j', (text) => {
+    expect(committed(text)).toBe(true);
+  });
+});
