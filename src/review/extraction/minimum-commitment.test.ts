@@ -575,3 +575,48 @@ describe('minimum commitment: each form of the verb before "at least", with no q
     expect(committed(text)).toBe(true);
   });
 });
+
+describe('minimum commitment: the forms a firm quantity, a shortfall payment or a binding forecast takes', () => {
+  it.each([
+    ['Customer shall promptly purchase 1,000 units of Product each month.'],
+    ['The Customers agree to purchase 1,000 units of Product each month.'],
+    ['The Customers commit to purchase 1,000 units of Product each month.'],
+    ['The Customers undertake to purchase 1,000 units of Product each month.'],
+    ['Customer undertakes to purchase 1,000 units of Product each month during the Term of this Agreement.'],
+    ['Customer shall purchase one thousand five hundred (1,500) units of Product each month.'],
+    ['Customer shall purchase 1,500 metric tons of ore in each calendar year.'],
+    ['Customer shall purchase 1 tonne of Product every day.'],
+    ['Customer shall purchase 1 kilogram of Product every day.'],
+    ['Customer shall purchase 2,000 units of Product per week.'],
+    ['Distributor shall purchase the amounts set out on Schedule 4.'],
+    ['Distributor shall purchase the quantities of Product set forth in Schedule 4.'],
+    ['Distributor shall purchase the quantities of the Licensed Product set forth in Schedule 4.'],
+    ['Company shall purchase USD2,000,000 of Products over the Term.'],
+    ['Company shall purchase $ 2,000,000 of Products over the Term.'],
+    ['Company shall buy in the aggregate $2,000,000 of Products over the Term.'],
+    ['Buyer shall pay for any shortfall in the quantity purchased below the Annual Volume.'],
+    ['Buyer shall pay for any shortfall in the quantities purchased below the Annual Volume.'],
+    ['Buyer shall pay for any shortfall in the volume purchased below the Annual Volume.'],
+    ['Buyer shall pay for any shortfall in the units purchased below the Annual Volume.'],
+    ['Buyer shall pay for any shortfall in annual contract volume below the Annual Volume.'],
+    ['Buyer shall make a payment equal to the shortfall between the volume purchased and the Annual Volume.'],
+    ['If Buyer purchases less than the Annual Volume, Buyer shall pay Seller the difference.'],
+    ['The Forecasts are binding commitments of Customer.'],
+    ['The forecast will be binding and firm purchase orders for the first month.'],
+    ['The forecasted quantities shall be firm orders of Customer.'],
+    ['The forecasts for the first month shall be firm obligations of Customer.'],
+    ['The forecast shall be a firm commitment of Customer for the first month.'],
+    ['Customer shall purchase the binding part of each Forecast.'],
+    ['Customer shall purchase the binding part of such Forecast.'],
+  ])('counts %j', (text) => {
+    expect(committed(text)).toBe(true);
+  });
+
+  it.each([
+    ['Customer shall purchase 500 units in total.'],
+    ['Customer shall purchase 500 units of Product.'],
+    ['Customer shall purchase the quantities of Product set forth in its purchase orders.'],
+  ])('does not count %j (a quantity with no period, or quantities the buyer sets itself)', (text) => {
+    expect(committed(text)).toBe(false);
+  });
+});
