@@ -620,3 +620,30 @@ describe('minimum commitment: the forms a firm quantity, a shortfall payment or 
     expect(committed(text)).toBe(false);
   });
 });
+
+describe('minimum commitment: more ways a named minimum is owed, payable or stated', () => {
+  it.each([
+    ['Licensee is required to pay the Minimum Royalty for each Royalty Year.'],
+    ['Licensees are obligated to pay the Minimum Royalty for each Royalty Year.'],
+    ['The Licensees undertake to pay the Minimum Royalty for each Royalty Year.'],
+    ["Distributor shall at Distributor's own cost purchase the Minimum Annual Quantity in each Contract Year."],
+    ['Distributor shall at its own cost, purchase the Minimum Annual Quantity in each Contract Year.'],
+    ['The Minimum Annual Purchase must be met in each Contract Year.'],
+    ['If Licensee did not pay the Minimum Royalty when due, Licensor may terminate this Agreement.'],
+    ['If the Licensees do not pay the Minimum Royalty when due, Licensor may terminate this Agreement.'],
+    ['If Distributor fails to satisfy the Minimum Annual Quantity, Supplier may terminate this Agreement.'],
+    ['The Minimum Purchase Requirement for each year appears in the Business Plan.'],
+    ['The Minimum Purchase Obligations for each year are fixed by the Business Plan.'],
+    ['The Minimum Annual Purchase for each year is 10,000 per year.'],
+    ['The Minimum Annual Purchase for each year is 1 unit.'],
+    ['The Minimum Annual Purchase for each year is 1 ton.'],
+    ['The Minimum Annual Purchase for the first year is equal to (5) million.'],
+    ['The Minimum Annual Royalty for each year is [ ***].'],
+    ['"Minimum Purchase" means the purchases set out in the Business Plan.'],
+    ['"Minimum Purchase" means the purchases stated at the foot of the Business Plan.'],
+    ['"Minimum Purchase" means the purchases listed in the Business Plan.'],
+    ['"Minimum Royalty" means [ *** ] per Royalty Year.'],
+  ])('counts %j', (text) => {
+    expect(committed(text)).toBe(true);
+  });
+});
