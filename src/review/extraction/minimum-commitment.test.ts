@@ -647,3 +647,24 @@ describe('minimum commitment: more ways a named minimum is owed, payable or stat
     expect(committed(text)).toBe(true);
   });
 });
+
+describe('minimum commitment: standards, service levels, prepayments, no obligation, and fill rates', () => {
+  it.each([
+    ['All Products purchased shall meet at least the minimum standard set forth in Exhibit A.'],
+    ['All Products purchased shall meet at least the minimum specification set forth in Exhibit A.'],
+    ['Supplier shall pay its personnel at least the minimum requirement of applicable law.'],
+    ['Supplier shall provide a service level of not less than 99.9% each month.'],
+    ['Customer shall pay at least 30 percent of the order price upon placing each order.'],
+    ['Customer is not required to purchase at least any quantity of Products.'],
+    ['Customer is not obligated to order at least any quantity of Products.'],
+    ['Nothing herein shall obligate Customer to purchase at least any quantity of Products.'],
+    ['Supplier shall deliver at least 95% of Products ordered within the agreed lead time.'],
+    ['Supplier shall deliver at least 95% of the Products ordered within the agreed lead time.'],
+    ['Supplier shall supply not less than 98% of the quantities of Product ordered by Customer in each month.'],
+    ['Supplier shall deliver on time at least 95% of all Products ordered by Customer.'],
+    ['Supplier shall deliver no less than 95% of all orders on time.'],
+    ['Supplier will be supplying at least 95% of all Products ordered on time.'],
+  ])('does not count %j', (text) => {
+    expect(committed(text)).toBe(false);
+  });
+});
