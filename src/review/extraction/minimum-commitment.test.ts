@@ -668,3 +668,19 @@ describe('minimum commitment: standards, service levels, prepayments, no obligat
     expect(committed(text)).toBe(false);
   });
 });
+
+describe('minimum commitment: a definition of another term later in the sentence, and a single buying verb', () => {
+  it.each([
+    ['Distributor shall purchase the Minimum Annual Quantity in each Contract Year; "Contract Year" has the meaning given in Section 1.'],
+    [
+      'Distributor shall purchase the Minimum Annual Quantity in each Contract Year; "Contract Year" means each twelve-month period from the Effective Date.',
+    ],
+    [
+      'Distributor shall purchase the Minimum Annual Quantity in each Contract Year: "Contract Year" means each twelve-month period from the Effective Date.',
+    ],
+    ['Customer shall order 1,000 tonnes of Product every month.'],
+    ['Customer shall buy 1,000 tonnes of Product every month.'],
+  ])('counts %j', (text) => {
+    expect(committed(text)).toBe(true);
+  });
+});
