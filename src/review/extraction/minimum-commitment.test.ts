@@ -684,3 +684,14 @@ describe('minimum commitment: a definition of another term later in the sentence
     expect(committed(text)).toBe(true);
   });
 });
+
+describe('minimum commitment: a minimum still to be agreed or negotiated', () => {
+  it.each([
+    ['Distributor must purchase such quantities as are to be mutually agreed upon as the minimum purchase for each Contract Year.'],
+    ['Distributor must purchase such quantities as are to be agreed as the minimum purchase for each Contract Year.'],
+    ['Distributor must purchase such quantities as are negotiated each year as the minimum purchase for that Contract Year.'],
+    ['Following good faith negotiations on the minimum purchase quantities, Distributor must order Products accordingly.'],
+  ])('does not count %j', (text) => {
+    expect(committed(text)).toBe(false);
+  });
+});
