@@ -695,3 +695,19 @@ describe('minimum commitment: a minimum still to be agreed or negotiated', () =>
     expect(committed(text)).toBe(false);
   });
 });
+
+describe('minimum commitment: "at a minimum" and "at a minimum of"', () => {
+  it.each([
+    ['Buyer shall purchase at a minimum of 500 units during the Term.'],
+    ['Licensee shall pay, at a minimum, the Minimum Royalty set forth in Exhibit B.'],
+  ])('counts %j', (text) => {
+    expect(committed(text)).toBe(true);
+  });
+
+  it.each([["Customer shall order Products in accordance with Supplier's terms (e.g. minimum order quantities of 500 units)."]])(
+    'does not count %j',
+    (text) => {
+      expect(committed(text)).toBe(false);
+    },
+  );
+});
