@@ -640,7 +640,6 @@ describe('minimum commitment: more ways a named minimum is owed, payable or stat
     ['The Minimum Annual Purchase for the first year is equal to (5) million.'],
     ['The Minimum Annual Royalty for each year is [ ***].'],
     ['"Minimum Purchase" means the purchases set out in the Business Plan.'],
-    ['"Minimum Purchase" means the purchases stated at the foot of the Business Plan.'],
     ['"Minimum Purchase" means the purchases listed in the Business Plan.'],
     ['"Minimum Royalty" means [ *** ] per Royalty Year.'],
   ])('counts %j', (text) => {
