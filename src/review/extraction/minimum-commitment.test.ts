@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { splitClauses } from './clauses.js';
 import { extractFields } from './extract-fields.js';
+import { extractMinimumCommitment } from './minimum-commitment.js';
+import { buildTextView } from './text-view.js';
 
 const committed = (text: string) => extractFields(text).minimumCommitment !== null;
 
@@ -50,4 +53,660 @@ describe('minimum commitment: a firm quantity without the word "minimum"', () =>
   ])('does not count %j', (text) => {
     expect(extractFields(text).minimumCommitment).toBeNull();
   });
+});
+
+describe('minimum commitment: each named minimum that a party must meet', () => {
+  it.each([
+    ['Distributor shall achieve the Minimum Annual Sales for each Contract Year.'],
+    ['Distributor must satisfy the Minimum Purchase for each Contract Year.'],
+    ['Reseller shall meet the minimum quarterly purchasing level for each quarter.'],
+    ['Customer shall pay the Minimum Monthly Fee whether or not any Services are used.'],
+    ['Licensee shall pay Licensor the Minimum Guaranteed Royalty for each Royalty Year.'],
+    ['Customer shall maintain the Minimum Total Spend during each Contract Year.'],
+    ['Company shall pay the minimum initial payments to Licensor on the Effective Date.'],
+    ['Licensee must achieve the minimum firm commitment each year.'],
+    ['Distributor shall meet the minimum sales targets for the Territory.'],
+    ['Reseller shall meet the minimum units for each quarter.'],
+    ['Distributor shall meet the minimum number of Products sold each year.'],
+    ['Distributor shall meet the minimum performance standards set forth in Exhibit C.'],
+    ['Distributor shall maintain the minimum marketing spend for each year.'],
+    ['Distributor shall maintain the minimum marketing expenditure for each year.'],
+    ['Distributor shall maintain the minimum advertising for each year.'],
+    ['Publisher shall deliver the minimum impressions in each month.'],
+    ['Supplier shall maintain the minimum capacity reserved for Customer.'],
+    ['Customer shall meet the minimum take for each Contract Year.'],
+    ['Customer shall meet the minimum buy for each Contract Year.'],
+    ['Customer shall pay the minimum service charge each month.'],
+    ['Customer shall pay a minimum amount equal to $50,000 per year.'],
+    ['Customer shall pay a minimum amount of €20,000 per year.'],
+    ['Customer shall pay a minimum amount of £20,000 per year.'],
+    ['Customer shall pay a minimum amount of US$20,000 per year.'],
+    ['Customer shall pay a minimum amount of USD 20,000 per year.'],
+    ['Each Purchase Order must be for the minimum economic lot.'],
+    ['Licensee shall pay the minimum royalty percentage on all sales.'],
+    ['Advertiser shall buy the minimum monthly page views each month.'],
+    ['Advertiser shall buy the minimum monthly impressions each month.'],
+    ['Customer shall pay the annual minimum to Licensor.'],
+    ['Customer shall pay the monthly minimum to Licensor.'],
+    ['Customer shall pay the quarterly minimum to Licensor.'],
+    ['Customer shall pay the yearly minimum to Licensor.'],
+    ['Customer shall make deficiency payments to Supplier each quarter.'],
+    ['Distributor shall meet the sales target for each year.'],
+    ['Distributor shall meet the purchase target for each year.'],
+    ['Distributor shall meet the revenue target for each year.'],
+    ['Supplier guarantees that it will deliver the Products each month.'],
+    ['Supplier guarantees it will deliver the Products each month.'],
+    ['Licensee shall pay the guaranteed annual fee to Licensor.'],
+    ['Licensee shall pay the guaranteed payments to Licensor.'],
+    ['Licensee shall pay the guaranteed royalties to Licensor.'],
+    ['Licensee shall pay the guaranteed revenue to Licensor.'],
+    ['Licensee shall pay the guaranteed sums to Licensor.'],
+    ['Licensee shall pay the guaranteed compensation to Licensor.'],
+    ['Each order must satisfy the MOQ.'],
+    ['This is a take-or-pay agreement and Customer shall pay accordingly.'],
+    ['This is a take or pay agreement and Customer shall pay accordingly.'],
+    ['Distributor shall meet the sales quota for each year.'],
+    ['Distributor shall meet the purchase quota for each year.'],
+    ['Distributor shall meet the performance quota for each year.'],
+    ['Distributor shall meet the volume quota for each year.'],
+    ['Distributor shall meet the revenue quota for each year.'],
+    ['Distributor shall meet the annual quota for each year.'],
+    ['Distributor shall meet the quota for each year.'],
+    ['If Distributor fails to achieve the revenues stated above, Company may terminate.'],
+    ['If Distributor does not meet the sales levels above, Company may terminate.'],
+    ['If Distributor do not reach the quotas above, Company may terminate.'],
+    ['If Distributor did not attain the targets, Company may terminate this Agreement.'],
+    ['Distributor shall maintain a minimum of $1,000,000 in purchases.'],
+    ['Distributor shall maintain a minimum of 10 stores.'],
+    ['Distributor shall maintain a minimum of ten (10) stores.'],
+    ['Distributor shall buy, at least the following quantities:'],
+  ])('counts %j', (text) => {
+    expect(committed(text)).toBe(true);
+  });
+});
+
+describe('minimum commitment: floors that are not a commitment to buy, sell or pay', () => {
+  it.each([
+    ['There is no minimum purchase requirement, and Customer shall pay only for Products actually ordered.'],
+    ['Distributor must purchase at least $100,000 of Products in a calendar year to qualify for the volume discount.'],
+    ['Reseller shall purchase not less than 1,000 units per year to be eligible for Gold Partner status.'],
+    ['Customer shall pay a deposit of not less than $10,000 with each purchase order.'],
+    ['Nothing in this Agreement obligates Customer to purchase at least any quantity of Products.'],
+    ['Customer shall not be obligated to purchase at least any particular quantity of Products.'],
+    ['Customer shall not be required to order at least any quantity of Products.'],
+    ['Supplier shall purchase insurance with limits of not less than $5,000,000 per occurrence.'],
+    ['Supplier shall pay its employees at least the minimum wage required by law.'],
+    ['Supplier shall sell Products only to purchasers of at least the minimum age required by law.'],
+    ['All Products purchased shall meet at least the minimum standards set forth in Exhibit A.'],
+    ['All Products purchased shall meet at least the minimum specifications set forth in Exhibit A.'],
+    ['Supplier shall pay its personnel at least the minimum requirements of applicable law.'],
+    ['Supplier shall pay its personnel at least the minimum requirements of law.'],
+    ['Customer shall pay into the Account such sums as keep at least a minimum balance of $10,000.'],
+    ['Supplier shall procure and maintain at least a minimum credit rating of BBB.'],
+    ['Supplier shall procure coverage of not less than $2,000,000 per claim.'],
+    ['Supplier shall deliver service levels of not less than 99.9% availability.'],
+    ['Supplier shall deliver an SLA of not less than 99.5% each month.'],
+    ['Supplier shall guarantee uptime of at least 99.9% each month.'],
+    ['Customer shall pay at least thirty percent (30%) of the total order price upon placing each order.'],
+    ['Customer shall pay at least 30% of the purchase value upon placing each order.'],
+    ['Customer shall pay at least 30% of the contract amount upon signing.'],
+    ['Customer shall order Products by written notice given not less than one fortnight before shipment.'],
+  ])('does not count %j', (text) => {
+    expect(committed(text)).toBe(false);
+  });
+});
+
+describe('minimum commitment: targets only named, cross-references, headings and examples in passing', () => {
+  it.each([
+    ['Confidential Information includes sales targets, prices and the minimum purchase quantities Distributor shall meet.'],
+    ['The parties shall establish sales targets and minimum purchase requirements for each year.'],
+    ['The parties shall negotiate the minimum purchase quantities that Distributor must order each year.'],
+    ['The parties shall agree on the minimum purchase quantities for each year.'],
+    ['The parties shall agree upon the minimum purchase quantities for each year.'],
+    ['"Minimum Fee" has the meaning given in Section 7.2 of Schedule B.'],
+    ['SCHEDULE 2: MINIMUM ANNUAL PURCHASE AMOUNTS (US$) TO BE MET BY DISTRIBUTOR IN EACH CONTRACT YEAR'],
+    ['Minimum Purchase of $1,000,000'],
+    ['Customer shall order Products in the quantities it requires (including minimum order quantities of 500 units).'],
+    ["Customer shall order Products in accordance with Supplier's terms (includes minimum order quantities of 500 units)."],
+    ["Customer shall order Products in accordance with Supplier's terms (e.g., minimum order quantities of 500 units)."],
+    ["Customer shall order Products in accordance with Supplier's terms (such as minimum order quantities of 500 units)."],
+  ])('does not count %j', (text) => {
+    expect(committed(text)).toBe(false);
+  });
+});
+
+describe('minimum commitment: floors on time, a hedge, availability, or no floor at all', () => {
+  it.each([
+    ['Customer shall purchase Products, and Supplier shall ship them at least 30 days after each order.'],
+    ['Customer shall purchase Products, and Supplier shall deliver them within not less than 10 business days.'],
+    ['Customer shall purchase the Products and Supplier shall deliver them at least [***] in advance of the launch.'],
+    ['Customer shall order Products at least [* * *] prior to the requested delivery date.'],
+    ['Customer shall order Products not less than ___ before the requested delivery date.'],
+    ['Customer shall order Products no less than *** after the forecast is issued.'],
+    ['Customer shall purchase Products at least [***] of lead time before delivery.'],
+    ['Supplier shall supply the Products with a minimum of delay.'],
+    ['Distributor shall at a minimum purchase Products sufficient to meet market demand in the Territory.'],
+    ['Supplier shall supply the Service at least ninety-five (95) percent of the time.'],
+    ['Supplier shall supply the Service not less than 99.5 percent of the time.'],
+    ['Supplier shall supply the Service a minimum of ninety-five (95) percent of the time.'],
+    ['Supplier shall ensure the System is available a minimum of 95% of the time.'],
+    ['Customer shall pay for Products ordered and shall not be subject to any minimum purchase requirement.'],
+    ['Customer shall pay for Products ordered, free of any minimum purchase requirement.'],
+    ['Customer shall pay for Products ordered, without any minimum purchase requirement.'],
+    ['Customer shall pay for Products ordered, without any individual minimum order quantity.'],
+    ['Supplier shall supply the Products at least as fast as it supplies its other customers.'],
+    ['Customer shall purchase at least some of its requirements from Supplier.'],
+    ['Customer shall purchase at least part of its requirements from Supplier.'],
+    ['Customer shall purchase at least partly from Supplier.'],
+    ['Customer shall purchase at least in part from Supplier.'],
+  ])('does not count %j', (text) => {
+    expect(committed(text)).toBe(false);
+  });
+});
+
+describe('minimum commitment: a verb of buying, selling or paying before "at least"', () => {
+  it.each([
+    ['Customer shall purchase at least 1,000 units per year.'],
+    ['Customer shall procure not less than 1,000 units per year.'],
+    ['Company shall sell no less than 1,000 units per year.'],
+    ['Licensee shall pay no fewer than 1,000 units per year.'],
+    ['Licensee shall pay not fewer than 1,000 units.'],
+    ['Licensee shall spend not less than $500,000 on advertising each year.'],
+    ['Buyer shall acquire no less than 1,000 units per year.'],
+    ['Licensee shall license at least five (5) titles per year.'],
+    ['Distributor shall generate at least $2,000,000 in net sales per year.'],
+    ['Distributor shall achieve at least $2,000,000 in net sales per year.'],
+    ['Customer shall fund not less than $2,000,000 for the program.'],
+    ['Investor shall invest at least $2,000,000 in the Company.'],
+    ['Franchisee shall set up at least ten (10) stores.'],
+    ['Franchisee shall open at least ten (10) stores.'],
+    ['Contractor shall tender not less than 10,000 tons each quarter.'],
+    ['Partner shall contribute not less than $2,000,000 to the venture.'],
+    ['Partner shall capitalize the venture with at least $21,614,000.'],
+    ['Partner shall capitalise the venture with at least $21,614,000.'],
+    ['Network shall make available not less than ten programs.'],
+    ['Supplier shall produce not less than 10,000 units per year.'],
+    ['Buyer shall buy no less than 10,000 units per year.'],
+    ['Buyer is buying no less than 10,000 units per year.'],
+    ['Buyer shall order at least 10,000 units per year.'],
+    ['Buyer shall place orders totalling not less than $1,000,000 in each year.'],
+  ])('counts %j', (text) => {
+    expect(committed(text)).toBe(true);
+  });
+});
+
+describe('minimum commitment: firm quantities per period, scheduled quantities, shortfalls and binding forecasts', () => {
+  it.each([
+    ['Customer will purchase 1,000 tonnes of Product every month.'],
+    ['Buyer agrees to order five hundred (500) cases of Product per calendar month.'],
+    ['Buyer commits to take 10,000 gallons of fuel in each contract year.'],
+    ['Customer shall purchase 50 kilograms of the Compound every week.'],
+    ['Customer shall purchase 50 kg of the Compound a week.'],
+    ['Customer shall purchase 400 pounds of coffee per month.'],
+    ['Customer shall purchase 400 lbs of coffee per month.'],
+    ['Customer shall purchase 900 litres of Product per quarter.'],
+    ['Customer shall purchase 900 liters of Product per quarter.'],
+    ['Customer shall purchase 1,000 doses of Vaccine per month.'],
+    ['Customer shall purchase 1,000 vials of Vaccine per month.'],
+    ['Customer shall purchase 1,000 pieces of Product per year.'],
+    ['Customer shall purchase 5 ton of steel per day.'],
+    ['Customer shall purchase 1,000 units of Product per month during the Term.'],
+    ['Distributor shall order the annual quantities of Products set out in Schedule 2.'],
+    ['Distributor will buy the monthly volumes specified in Appendix 1.'],
+    ['Distributor shall purchase from Supplier the quarterly amounts of Product stated in Attachment A.'],
+    ['Distributor agrees to purchase the volumes listed on Annex 3.'],
+    ['Company will purchase a total of $2,000,000 of Products over the Term.'],
+    ['Company agrees to buy an aggregate of US$2,000,000 of Products over the Term.'],
+    ['Company shall purchase €2,000,000 of Products over the Term.'],
+    ['Company shall purchase £2,000,000 of Products over the Term.'],
+    ['Buyer shall pay for any shortfall in the volumes purchased below the Annual Volume.'],
+    ['Buyer shall pay the shortfall in purchases against the Committed Volume.'],
+    ['Buyer shall pay for any shortfall between the units ordered and the Annual Volume.'],
+    ['Buyer shall pay Seller for the shortfall in orders below the Annual Volume.'],
+    ['If Buyer takes less product than the Annual Contract Quantity, Buyer shall pay the difference.'],
+    ['Each Forecast shall be a binding purchase order for the first month.'],
+    ['The forecasts for the first quarter will be firm orders.'],
+    ['The forecast for the first quarter constitutes a firm commitment of Customer.'],
+    ['The forecast for Month 1 is a binding obligation of Customer to purchase.'],
+    ['Each forecast shall be deemed a firm and binding purchase order for its first month.'],
+    ['The binding portion of each rolling Forecast shall be three months.'],
+    ['Customer shall order Products in the binding period of any Forecast.'],
+    ['Customer shall purchase during the binding part of such forecasts the quantities stated.'],
+  ])('counts %j', (text) => {
+    expect(committed(text)).toBe(true);
+  });
+
+  it.each([
+    ['The forecast for Month 1 shall be a non-binding commitment of Customer.'],
+    ['Customer shall purchase Products in the non-binding portion of each Forecast.'],
+  ])('does not count %j', (text) => {
+    expect(committed(text)).toBe(false);
+  });
+});
+
+describe('minimum commitment: a named minimum counts when owed, missed, payable or stated', () => {
+  it.each([
+    ['Distributor shall reach the Minimum Annual Sales in each Contract Year.'],
+    ['Distributor will attain the Minimum Annual Sales in each Contract Year.'],
+    ['Distributor agrees to procure the Minimum Annual Purchase in each Contract Year.'],
+    ['Distributor agree to order the Minimum Annual Purchase in each Contract Year.'],
+    ['Supplier undertakes to ship the Minimum Annual Volume in each Contract Year.'],
+    ['Distributor commits to generate the Minimum Annual Revenue in each Contract Year.'],
+    ['Licensee commit to make the Minimum Royalty Payments in each Contract Year.'],
+    ['Licensee is obligated to spend the Minimum Marketing Spend in each Contract Year.'],
+    ['Licensees are required to sell the Minimum Annual Sales in each Contract Year.'],
+    ['Supplier shall guarantee the Minimum Annual Capacity in each Contract Year.'],
+    ['Reseller shall fulfill the Minimum Purchase Commitment in each Contract Year.'],
+    ['Reseller shall fulfil the Minimum Purchase Commitment in each Contract Year.'],
+    ['Publisher shall provide the Minimum Impressions in each Contract Year.'],
+    ['Failure to buy the Minimum Annual Quantity in any Contract Year entitles Supplier to terminate.'],
+    ['Failure of the Distributor to purchase the Minimum Annual Quantity entitles Supplier to terminate.'],
+    ['If Distributor fails to order the Minimum Annual Quantity, Supplier may terminate this Agreement.'],
+    ['If Distributor fails to ship the Minimum Annual Quantity, Supplier may terminate this Agreement.'],
+    ['If Licensee fails to generate the Minimum Annual Revenue, Licensor may terminate this Agreement.'],
+    ['If Licensee failed to make the Minimum Royalty Payment, Licensor may terminate this Agreement.'],
+    ['If Licensee does not pay the Minimum Royalty when due, Licensor may terminate this Agreement.'],
+    ['If Distributor does not satisfy the Minimum Annual Quantity, Supplier may terminate this Agreement.'],
+    ['The Minimum Royalty for each year is not less than the royalties for the prior year.'],
+    ['The Minimum Royalty for each year is the greater of the royalties for the prior year and the Base Royalty.'],
+    ['The Minimum Royalty for each year is equal to or greater than the royalties for the prior year.'],
+    ['The Minimum Royalty for each year is equal to or more than the royalties for the prior year.'],
+    ['Licensor is entitled to receive the Minimum Royalty for each year.'],
+    ['The Minimum Purchase Requirements for each year appear in the Business Plan.'],
+    ['The Minimum Purchase Obligation for each year is fixed by the Business Plan.'],
+    ['The Minimum Royalty payable for each year is fixed by the Business Plan.'],
+    ['The Minimum Royalty owed for each year is reduced by any running royalties paid.'],
+    ['The Minimum Annual Royalty for each year is $50,000.'],
+    ['The Minimum Annual Royalty for each year is US$50,000.'],
+    ['The Minimum Annual Royalty for each year is USD 50,000.'],
+    ['The Minimum Annual Royalty for each year is €50,000.'],
+    ['The Minimum Annual Royalty for each year is £50,000.'],
+    ['The Minimum Annual Royalty for each year is [***].'],
+    ['The Minimum Annual Royalty for each year is ***.'],
+    ['The Minimum Annual Purchase for each year is 10,000 units.'],
+    ['The Minimum Annual Royalty for each year is five percent of Net Sales.'],
+    ['The Minimum Annual Royalty for each year is 5% of Net Sales.'],
+    ['The Minimum Annual Purchase for each year is 10,000 cases.'],
+    ['The Minimum Annual Purchase for each year is 400 pieces.'],
+    ['The Minimum Annual Purchase for each year is 400 items.'],
+    ['The Minimum Annual Purchase for each year is 400 tons.'],
+    ['The Minimum Annual Purchase for each year is 400 barrels.'],
+    ['The Minimum Annual Purchase for each year is 400 gallons.'],
+    ['The Minimum Annual Purchase for each year is 400 pounds.'],
+    ['The Minimum Annual Purchase for each year is 400 copies.'],
+    ['The Minimum Annual Purchase for each year is 40 orders.'],
+    ['The Minimum Marketing Spend is two (2) e-blasts per year.'],
+    ['The Minimum Marketing Spend is two (2) e-blasts each quarter.'],
+    ['The Minimum Advertising is four (4) times a year.'],
+    ['The Minimum Annual Purchase for each year is specified in the Business Plan.'],
+    ['The Minimum Annual Purchase for each year is listed in the Business Plan.'],
+    ['The Minimum Annual Purchase for each year is stated in the Business Plan.'],
+    ['The Minimum Annual Purchase for each year is provided in the Business Plan.'],
+    ['The Minimum Annual Purchase for each year is set forth in the Business Plan.'],
+    ['The Minimum Annual Purchase for each year appears on Exhibit C.'],
+    ['The Minimum Annual Purchase for each year appears on Appendix C.'],
+    ['The Minimum Annual Purchase for each year appears in Attachment C.'],
+    ['The Minimum Annual Purchase for each year appears in Annex C.'],
+    ['The Minimum Annual Purchase for each year appears in Schedule C.'],
+    ['The Minimum Annual Purchase for the first year is equal to 5 million.'],
+    ['The Minimum Annual Purchase for the first year shall be more than 5 million.'],
+    ['The Minimum Annual Purchase for each year is as follows:'],
+    ['The Minimum Annual Purchase for each year is the following amounts of Product.'],
+    ['The Minimum Annual Purchase is the following schedule of quantities.'],
+    ['The Minimum Annual Purchase will be the following sales targets.'],
+    ['The Minimum Annual Purchase for each year is:'],
+  ])('counts %j', (text) => {
+    expect(committed(text)).toBe(true);
+  });
+
+  it.each([
+    ['The Minimum Royalty shall be credited against running royalties for each year.'],
+    ['The Minimum Royalty shall be credited against running royalties due on the 25th day of each year.'],
+    ['Royalties in excess of the minimum royalty for each year shall be paid in arrears.'],
+  ])('does not count %j', (text) => {
+    expect(committed(text)).toBe(false);
+  });
+});
+
+describe('minimum commitment: a definition counts for the amount it sets', () => {
+  it.each([
+    ['"Minimum Annual Purchase" means 10,000 units per Contract Year.'],
+    ['"Minimum Royalty" means $50,000 per Royalty Year.'],
+    ['"Minimum Royalty" means US$50,000 per Royalty Year.'],
+    ['"Minimum Royalty" means USD 50,000 per Royalty Year.'],
+    ['"Minimum Royalty" means €50,000 per Royalty Year.'],
+    ['"Minimum Royalty" means £50,000 per Royalty Year.'],
+    ['"Minimum Royalty" means [***] per Royalty Year.'],
+    ['"Minimum Royalty" means *** per Royalty Year.'],
+    ['"Minimum Royalty" means five percent of Net Sales in each Royalty Year.'],
+    ['"Minimum Royalty" means 5% of Net Sales in each Royalty Year.'],
+    ['"Minimum Purchase" means purchases of not less than one hundred thousand Products in each Contract Year.'],
+    ['"Minimum Purchase" means purchases of at least one hundred thousand Products in each Contract Year.'],
+    ['"Minimum Purchase" means the purchases set forth in the Business Plan.'],
+    ['"Minimum Purchase" means the purchases specified in the Business Plan.'],
+    ['"Minimum Purchase" means the purchases listed on the Business Plan.'],
+    ['"Minimum Purchase" means the purchases stated at the foot of the Business Plan.'],
+    ['"Minimum Purchase" means the purchases in Exhibit 4.'],
+    ['"Minimum Purchase" means the purchases in Schedule 4.'],
+    ['"Minimum Purchase" means the purchases in Appendix 4.'],
+    ['"Minimum Purchase" means the purchases in Attachment 4.'],
+    ['"Minimum Purchase" means the purchases in Annex 4.'],
+  ])('counts %j', (text) => {
+    expect(committed(text)).toBe(true);
+  });
+
+  it.each([
+    ['"Minimum Purchase" shall mean the purchases Distributor must make in each Contract Year.'],
+    ['"Minimum Purchase" means the purchases Distributor must make in each Contract Year.'],
+    ['"Minimum Purchase" is defined as the purchases Distributor must make in each Contract Year.'],
+    ['"Minimum Purchase" means the purchases Distributor must make in 2 Contract Years.'],
+    ['"Minimum Purchase" means the Units Distributor must purchase in each Contract Year.'],
+  ])('does not count %j', (text) => {
+    expect(committed(text)).toBe(false);
+  });
+});
+
+describe('minimum commitment: each word that lets a sentence be read at all', () => {
+  it.each([
+    ['Customer shall take 10,000 tons of coal per month (the Min Take).'],
+    ['The sales quota for each year is $1,000,000.'],
+    ['The sales target for each year is $1,000,000.'],
+    ['If Distributor does not reach the sales stated in Schedule 2, Company may terminate.'],
+    ['If Distributor does not attain the sales stated in Schedule 2, Company may terminate.'],
+    ['If Distributor does not achieve the sales stated in Schedule 2, Company may terminate.'],
+    ['If Distributor does not meet the sales stated in Schedule 2, Company may terminate.'],
+    ['Licensee shall pay not less than $10,000 each year.'],
+    ['Licensee shall spend no less than $10,000 each year.'],
+    ['Buyer shall pay for any shortfall in the volumes taken below the Annual Volume.'],
+  ])('counts %j', (text) => {
+    expect(committed(text)).toBe(true);
+  });
+});
+
+describe('minimum commitment: Chinese minimum purchase or sales (the English rule itself, not the Chinese fallback)', () => {
+  const ruleFinds = (text: string) => extractMinimumCommitment(buildTextView(text, splitClauses(text))) !== null;
+  it.each([
+    ['买方每年最低采购量为1000件。'],
+    ['买方每年采购数量不少于1000件。'],
+    ['买方每年最低订购额为100万元。'],
+    ['买方每年的采购额不低于100万元。'],
+  ])('counts %j', (text) => {
+    expect(ruleFinds(text)).toBe(true);
+  });
+});
+
+describe('minimum commitment: lead times, redacted lead times and pointers to a definition elsewhere', () => {
+  it.each([
+    ['Customer shall order Products not less than thirty (30) days before the requested delivery date.'],
+    ['Customer shall order Products no less than 60 calendar days before the requested delivery date.'],
+    ['Customer shall order Products a minimum of 90 days before the requested delivery date.'],
+    ['Customer shall order Products at least [***] days before the requested delivery date.'],
+    ['Customer shall order Products at least *** days before the requested delivery date.'],
+    ['Customer shall order Products at least ____ days before the requested delivery date.'],
+    ['Customer shall order Products at least one year before the requested delivery date.'],
+    ['Customer shall order Products at least twelve consecutive months before the requested delivery date.'],
+    ['Customer shall order Products at least four full weeks before the requested delivery date.'],
+    ['Customer shall order Products at least 48 hours before the requested delivery time.'],
+    ['Customer shall order Products at least 30 minutes before the requested delivery time.'],
+    ['Customer shall order Products at least 2 day before the requested delivery time.'],
+    ['Customer shall order Products at least 1 month before the requested delivery time.'],
+    ['Customer shall order Products at least 1 week before the requested delivery time.'],
+    ['Customer shall order Products at least 1 hour before the requested delivery time.'],
+    ['Customer shall order Products at least 1 minute before the requested delivery time.'],
+    ['Customer shall order Products not less than [***] in advance of the requested delivery date.'],
+    ['Customer shall order Products no less than ___ prior to the requested delivery date.'],
+    ['Customer shall order Products at least **** after the forecast is issued.'],
+    ['Customer shall order Products at least [ * ] of lead time before delivery.'],
+    ['Customer shall order Products at least [***]lead time before delivery.'],
+    ['Customer shall order Products at least [* * *] before delivery.'],
+    ['"Minimum Fee", has the meaning set forth in Exhibit C.'],
+    ['"Minimum Fee" shall have the meaning set forth in Exhibit C.'],
+    ['"Minimum Fee" has the meaning set forth in Exhibit C.'],
+    ['"Minimum Royalties" mean the royalties Licensee must pay in each Royalty Year.'],
+  ])('does not count %j', (text) => {
+    expect(committed(text)).toBe(false);
+  });
+});
+
+describe('minimum commitment: singular and plural, each qualifier, and words between "minimum" and the noun', () => {
+  it.each([
+    ['Distributor shall meet the minimum purchase for each Contract Year.'],
+    ['Distributor shall place the minimum order for each Contract Year.'],
+    ['Distributor shall purchase the minimum quantity for each Contract Year.'],
+    ['Distributor shall purchase the minimum quantities for each Contract Year.'],
+    ['Distributor shall purchase the minimum volume for each Contract Year.'],
+    ['Distributor shall purchase the minimum volumes for each Contract Year.'],
+    ['Distributor shall meet the minimum commitment for each Contract Year.'],
+    ['Distributor shall meet the minimum commitments for each Contract Year.'],
+    ['Distributor shall generate the minimum revenue for each Contract Year.'],
+    ['Distributor shall generate the minimum revenues for each Contract Year.'],
+    ['Licensee shall pay the minimum royalty for each Contract Year.'],
+    ['Licensee shall pay the minimum royalties for each Contract Year.'],
+    ['Licensee shall pay the minimum fee for each Contract Year.'],
+    ['Licensee shall pay the minimum fees for each Contract Year.'],
+    ['Licensee shall pay the minimum payment for each Contract Year.'],
+    ['Licensee shall pay the minimum payments for each Contract Year.'],
+    ['Distributor shall meet the minimum target for each Contract Year.'],
+    ['Distributor shall meet the minimum targets for each Contract Year.'],
+    ['Distributor shall meet the minimum annual purchase for each Contract Year.'],
+    ['Distributor shall meet the minimum monthly purchase for each month.'],
+    ['Distributor shall meet the minimum quarterly purchase for each quarter.'],
+    ['Distributor shall meet the minimum yearly purchase for each Contract Year.'],
+    ['Distributor shall meet the minimum aggregate purchase for the Term.'],
+    ['Distributor shall meet the minimum guaranteed purchase for each Contract Year.'],
+    ['Distributor shall meet the minimum total purchase for each Contract Year.'],
+    ['Distributor shall meet the minimum firm purchase for each Contract Year.'],
+    ['Distributor shall meet the minimum initial purchase upon signing.'],
+    ['Licensee shall pay the minimum annual guaranteed royalty for each Contract Year.'],
+    ['Customer shall pay the minimum charge each month.'],
+    ['Customer shall pay the minimum monthly standby service charge each month.'],
+    ['Customer shall order the minimum batch quantity for each shipment.'],
+    ['Customer shall order the minimum production batch quantities for each shipment.'],
+    ['Customer shall order the minimum contracted gas volume each day.'],
+    ['Customer shall order the minimum contracted gas volumes each day.'],
+    ['Customer shall order the minimum production lot for each shipment.'],
+    ['Customer shall place the minimum weekly order each week.'],
+    ['Licensee shall pay the minimum royalty rate percentage on all Net Sales.'],
+    ['Licensee shall pay the minimum royalty rate percentages on all Net Sales.'],
+    ['Advertiser shall buy the minimum daily page views each month.'],
+    ['Customer shall meet its volume commitments each year.'],
+    ['Customer shall meet its minimum commitments each year.'],
+    ['Customer shall make the deficiency payment to Supplier each quarter.'],
+    ['Distributor shall meet the sale target for each year.'],
+    ['Distributor shall meet the sales targets for each year.'],
+    ['Supplier guarantee that it will deliver the Products each month.'],
+    ['Supplier guarantees that will deliver the Products each month.'],
+    ['Licensee shall pay the guaranteed fee to Licensor.'],
+    ['Licensee shall pay the guaranteed fees to Licensor.'],
+    ['Licensee shall pay the guaranteed payment to Licensor.'],
+    ['Licensee shall pay the guaranteed royalty to Licensor.'],
+    ['Licensee shall pay the guaranteed sum to Licensor.'],
+    ['Licensee shall pay the guaranteed minimum annual fee to Licensor.'],
+    ['Licensee shall pay the guaranteed revenues to Licensor.'],
+    ['Distributor shall meet the sales quotas for each year.'],
+    ['If Distributor fail to achieve the targets, Company may terminate this Agreement.'],
+    ['If Distributor failed to meet the revenue, Company may terminate this Agreement.'],
+    ['If Distributor fails to meet the target, Company may terminate this Agreement.'],
+    ['If Distributor fails to meet the volume, Company may terminate this Agreement.'],
+    ['If Distributor fails to meet the minimum, Company may terminate this Agreement.'],
+    ['If Distributor fails to meet the purchase, Company may terminate this Agreement.'],
+    ['If Distributor fails to meet the order, Company may terminate this Agreement.'],
+    ['If Distributor fails to meet the quota, Company may terminate this Agreement.'],
+    ['If Distributor does not achieve the forecast net sales of Products in the Territory, Company may terminate.'],
+    ['If Distributor does not meet in any year the targets, Company may terminate this Agreement.'],
+    ['Distributor shall maintain a minimum of €1,000,000 in purchases.'],
+    ['Distributor shall maintain a minimum of £1,000,000 in purchases.'],
+    ['Distributor shall buy, not less than the following amounts:'],
+    ['Distributor shall buy, no less than the following volumes:'],
+    ['Distributor shall buy, at least the following numbers:'],
+    ['Distributor shall buy, at least the following levels:'],
+  ])('counts %j', (text) => {
+    expect(committed(text)).toBe(true);
+  });
+});
+
+describe('minimum commitment: each form of the verb before "at least", with no quantity per period', () => {
+  it.each([
+    ['Buyer shall purchase at least 10,000 units during the Term.'],
+    ['Buyer purchases at least 10,000 units of Product during the Term under this Agreement.'],
+    ['Buyer shall order at least 10,000 units during the Term.'],
+    ['Buyer will be ordering at least 10,000 units of Product during the Term under this Agreement.'],
+    ['Buyer shall buy at least 10,000 units during the Term.'],
+    ['Buyer buys at least 10,000 units of Product during the Term under this Agreement and the Supply Agreement.'],
+    ['Buyer is buying at least 10,000 units during the Term.'],
+    ['Contractor shall tender at least 10,000 tons during the Term.'],
+    ['Contractor has tendered at least 10,000 tons during the Term.'],
+    ['Partner shall contribute at least $2,000,000 to the venture.'],
+    ['Partner contributes at least $2,000,000 to the venture under this Agreement and the Operating Agreement.'],
+    ['Customer shall commit at least $2,000,000 to the program during the Term.'],
+    ['Customer shall guarantee at least $2,000,000 in annual revenue.'],
+    ['Customer guarantees at least $2,000,000 in annual revenue to Supplier under this Agreement during the Term.'],
+    ['Customer has guaranteed at least $2,000,000 in annual revenue to Supplier under this Agreement during the Term.'],
+    ['The Company sold at least 1,000 units in the prior year and shall continue to do so.'],
+    [
+      'Buyer shall purchase, during each of the first three Contract Years following the Effective Date of this Agreement, at least 10,000 units.',
+    ],
+    ['Buyer shall purchase at least 10,000 units, or a minimum of 5,000 cases, during the Term.'],
+    ['Buyer shall purchase a minimum of 10,000 units during the Term.'],
+    ['Buyer shall purchase not fewer than 10,000 units during the Term.'],
+    ['Franchisee shall open a minimum of five stores during the Term.'],
+    ['Franchisee shall open a minimum of twenty-five stores during the Term.'],
+  ])('counts %j', (text) => {
+    expect(committed(text)).toBe(true);
+  });
+});
+
+describe('minimum commitment: the forms a firm quantity, a shortfall payment or a binding forecast takes', () => {
+  it.each([
+    ['Customer shall promptly purchase 1,000 units of Product each month.'],
+    ['The Customers agree to purchase 1,000 units of Product each month.'],
+    ['The Customers commit to purchase 1,000 units of Product each month.'],
+    ['The Customers undertake to purchase 1,000 units of Product each month.'],
+    ['Customer undertakes to purchase 1,000 units of Product each month during the Term of this Agreement.'],
+    ['Customer shall purchase one thousand five hundred (1,500) units of Product each month.'],
+    ['Customer shall purchase 1,500 metric tons of ore in each calendar year.'],
+    ['Customer shall purchase 1 tonne of Product every day.'],
+    ['Customer shall purchase 1 kilogram of Product every day.'],
+    ['Customer shall purchase 2,000 units of Product per week.'],
+    ['Distributor shall purchase the amounts set out on Schedule 4.'],
+    ['Distributor shall purchase the quantities of Product set forth in Schedule 4.'],
+    ['Distributor shall purchase the quantities of the Licensed Product set forth in Schedule 4.'],
+    ['Company shall purchase USD2,000,000 of Products over the Term.'],
+    ['Company shall purchase $ 2,000,000 of Products over the Term.'],
+    ['Company shall buy in the aggregate $2,000,000 of Products over the Term.'],
+    ['Buyer shall pay for any shortfall in the quantity purchased below the Annual Volume.'],
+    ['Buyer shall pay for any shortfall in the quantities purchased below the Annual Volume.'],
+    ['Buyer shall pay for any shortfall in the volume purchased below the Annual Volume.'],
+    ['Buyer shall pay for any shortfall in the units purchased below the Annual Volume.'],
+    ['Buyer shall pay for any shortfall in annual contract volume below the Annual Volume.'],
+    ['Buyer shall make a payment equal to the shortfall between the volume purchased and the Annual Volume.'],
+    ['If Buyer purchases less than the Annual Volume, Buyer shall pay Seller the difference.'],
+    ['The Forecasts are binding commitments of Customer.'],
+    ['The forecast will be binding and firm purchase orders for the first month.'],
+    ['The forecasted quantities shall be firm orders of Customer.'],
+    ['The forecasts for the first month shall be firm obligations of Customer.'],
+    ['The forecast shall be a firm commitment of Customer for the first month.'],
+    ['Customer shall purchase the binding part of each Forecast.'],
+    ['Customer shall purchase the binding part of such Forecast.'],
+  ])('counts %j', (text) => {
+    expect(committed(text)).toBe(true);
+  });
+
+  it.each([
+    ['Customer shall purchase 500 units in total.'],
+    ['Customer shall purchase 500 units of Product.'],
+    ['Customer shall purchase the quantities of Product set forth in its purchase orders.'],
+  ])('does not count %j (a quantity with no period, or quantities the buyer sets itself)', (text) => {
+    expect(committed(text)).toBe(false);
+  });
+});
+
+describe('minimum commitment: more ways a named minimum is owed, payable or stated', () => {
+  it.each([
+    ['Licensee is required to pay the Minimum Royalty for each Royalty Year.'],
+    ['Licensees are obligated to pay the Minimum Royalty for each Royalty Year.'],
+    ['The Licensees undertake to pay the Minimum Royalty for each Royalty Year.'],
+    ["Distributor shall at Distributor's own cost purchase the Minimum Annual Quantity in each Contract Year."],
+    ['Distributor shall at its own cost, purchase the Minimum Annual Quantity in each Contract Year.'],
+    ['The Minimum Annual Purchase must be met in each Contract Year.'],
+    ['If Licensee did not pay the Minimum Royalty when due, Licensor may terminate this Agreement.'],
+    ['If the Licensees do not pay the Minimum Royalty when due, Licensor may terminate this Agreement.'],
+    ['If Distributor fails to satisfy the Minimum Annual Quantity, Supplier may terminate this Agreement.'],
+    ['The Minimum Purchase Requirement for each year appears in the Business Plan.'],
+    ['The Minimum Purchase Obligations for each year are fixed by the Business Plan.'],
+    ['The Minimum Annual Purchase for each year is 10,000 per year.'],
+    ['The Minimum Annual Purchase for each year is 1 unit.'],
+    ['The Minimum Annual Purchase for each year is 1 ton.'],
+    ['The Minimum Annual Purchase for the first year is equal to (5) million.'],
+    ['The Minimum Annual Royalty for each year is [ ***].'],
+    ['"Minimum Purchase" means the purchases set out in the Business Plan.'],
+    ['"Minimum Purchase" means the purchases listed in the Business Plan.'],
+    ['"Minimum Royalty" means [ *** ] per Royalty Year.'],
+  ])('counts %j', (text) => {
+    expect(committed(text)).toBe(true);
+  });
+});
+
+describe('minimum commitment: standards, service levels, prepayments, no obligation, and fill rates', () => {
+  it.each([
+    ['All Products purchased shall meet at least the minimum standard set forth in Exhibit A.'],
+    ['All Products purchased shall meet at least the minimum specification set forth in Exhibit A.'],
+    ['Supplier shall pay its personnel at least the minimum requirement of applicable law.'],
+    ['Supplier shall provide a service level of not less than 99.9% each month.'],
+    ['Customer shall pay at least 30 percent of the order price upon placing each order.'],
+    ['Customer is not required to purchase at least any quantity of Products.'],
+    ['Customer is not obligated to order at least any quantity of Products.'],
+    ['Nothing herein shall obligate Customer to purchase at least any quantity of Products.'],
+    ['Supplier shall deliver at least 95% of Products ordered within the agreed lead time.'],
+    ['Supplier shall deliver at least 95% of the Products ordered within the agreed lead time.'],
+    ['Supplier shall supply not less than 98% of the quantities of Product ordered by Customer in each month.'],
+    ['Supplier shall deliver on time at least 95% of all Products ordered by Customer.'],
+    ['Supplier shall deliver no less than 95% of all orders on time.'],
+    ['Supplier will be supplying at least 95% of all Products ordered on time.'],
+  ])('does not count %j', (text) => {
+    expect(committed(text)).toBe(false);
+  });
+});
+
+describe('minimum commitment: a definition of another term later in the sentence, and a single buying verb', () => {
+  it.each([
+    ['Distributor shall purchase the Minimum Annual Quantity in each Contract Year; "Contract Year" has the meaning given in Section 1.'],
+    [
+      'Distributor shall purchase the Minimum Annual Quantity in each Contract Year; "Contract Year" means each twelve-month period from the Effective Date.',
+    ],
+    [
+      'Distributor shall purchase the Minimum Annual Quantity in each Contract Year: "Contract Year" means each twelve-month period from the Effective Date.',
+    ],
+    ['Customer shall order 1,000 tonnes of Product every month.'],
+    ['Customer shall buy 1,000 tonnes of Product every month.'],
+  ])('counts %j', (text) => {
+    expect(committed(text)).toBe(true);
+  });
+});
+
+describe('minimum commitment: a minimum still to be agreed or negotiated', () => {
+  it.each([
+    ['Distributor must purchase such quantities as are to be mutually agreed upon as the minimum purchase for each Contract Year.'],
+    ['Distributor must purchase such quantities as are to be agreed as the minimum purchase for each Contract Year.'],
+    ['Distributor must purchase such quantities as are negotiated each year as the minimum purchase for that Contract Year.'],
+    ['Following good faith negotiations on the minimum purchase quantities, Distributor must order Products accordingly.'],
+  ])('does not count %j', (text) => {
+    expect(committed(text)).toBe(false);
+  });
+});
+
+describe('minimum commitment: "at a minimum" and "at a minimum of"', () => {
+  it.each([
+    ['Buyer shall purchase at a minimum of 500 units during the Term.'],
+    ['Licensee shall pay, at a minimum, the Minimum Royalty set forth in Exhibit B.'],
+  ])('counts %j', (text) => {
+    expect(committed(text)).toBe(true);
+  });
+
+  it.each([["Customer shall order Products in accordance with Supplier's terms (e.g. minimum order quantities of 500 units)."]])(
+    'does not count %j',
+    (text) => {
+      expect(committed(text)).toBe(false);
+    },
+  );
 });
