@@ -479,3 +479,47 @@ describe('non-compete: each wording the rule knows', () => {
     expect(found(text)).toBe(false);
   });
 });
+
+describe('non-compete: evidence', () => {
+  const evidenceOf = (text: string) => {
+    const field = extractFields(text).nonCompete;
+    return field ? text.slice(field.evidence.start, field.evidence.end) : null;
+  };
+
+  it('shows a heading with the restriction under it', () => {
+    expect(
+      evidenceOf(
+        'This Agreement is made between Maker and Distributor on the date below.\n8.2 Non-Competition.\nDuring the Term, Distributor shall not sell any product that competes with the Products. Each party shall bear its own costs of performance.',
+      ),
+    ).toBe('8.2 Non-Competition.\nDuring the Term, Distributor shall not sell any product that competes with the Products.');
+  });
+
+  it('reads a sentence of sixty characters as a sentence, not a heading, and shows it alone', () => {
+    expect(
+      evidenceOf(
+        'Agent shall not sell goods that compete with Maker in Texas. Each party shall bear its own costs of performing this Agreement.',
+      ),
+    ).toBe('Agent shall not sell goods that compete with Maker in Texas.');
+  });
+});
+
+describe('non-compete: carve-outs that open the sentence, transfers and standstills', () => {
+  it.each([
+    ['This Section shall not bar Agent from selling competing products to its existing customers.'],
+    ['This Article shall not bar Agent from selling competing products to its existing customers.'],
+    ['The foregoing covenants shall not bar Agent from selling competing products to existing customers.'],
+    ['The above restrictions shall not bar Agent from selling competing products to existing customers.'],
+    ['The foregoing shall not bar Agent from selling competing products to its existing customers.'],
+    ['The preceding paragraph shall not bar Agent from selling competing products to existing customers.'],
+    ['Licensee shall not transfer the Licensed Software to any direct competitor of Licensor without consent.'],
+    ["Licensee shall not transfer the Licensed Software to a Licensor's competitor without prior consent."],
+    ['For two years after the Closing, the Seller shall not own more than five percent of any rival.'],
+    ['For two years after the Closing, the Seller shall not own more than 5% of any rival firm.'],
+  ])('does not count %j', (text) => {
+    expect(found(text)).toBe(false);
+  });
+
+  it('counts a restriction whose "shall not" stands apart from the verb', () => {
+    expect(found('Agent shall not, while this Agreement is in force, act for a competitor of Owner in Spain.')).toBe(true);
+  });
+});
