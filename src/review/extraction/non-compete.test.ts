@@ -523,3 +523,22 @@ describe('non-compete: carve-outs that open the sentence, transfers and standsti
     expect(found('Agent shall not, while this Agreement is in force, act for a competitor of Owner in Spain.')).toBe(true);
   });
 });
+
+describe('non-compete: who is not a competitor, names of agreements, definitions and headings', () => {
+  it.each([
+    [
+      'Licensee may assign this Agreement to a successor, provided the successor being not a competitor of Licensor shall not change the Products.',
+    ],
+    ['Licensee shall not grant any sublicence to a party that is not a direct competitor of Licensor without notice.'],
+    ['"Competing Product" shall mean any product that Distributor shall not sell in the Territory.'],
+    ['Seller shall perform the Non-Competition, Non-Solicitation and Confidentiality Agreement and shall not assign it.'],
+    ['Non-Competition.\nThe parties acknowledge that Distributor is not bound by any exclusivity and shall not be liable.'],
+    ['Non-Compete.\nDuring the Term, Agent shall not hire any employee of Maker or induce any employee to leave.'],
+  ])('does not count %j', (text) => {
+    expect(found(text)).toBe(false);
+  });
+
+  it('counts a heading over a restriction without a competition word', () => {
+    expect(found('Non-Compete.\nDuring the Term, Agent shall not act for any other principal in the Territory.')).toBe(true);
+  });
+});
