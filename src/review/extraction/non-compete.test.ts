@@ -542,3 +542,18 @@ describe('non-compete: who is not a competitor, names of agreements, definitions
     expect(found('Non-Compete.\nDuring the Term, Agent shall not act for any other principal in the Territory.')).toBe(true);
   });
 });
+
+describe('non-compete: the competition words of a heading', () => {
+  const underHeading = (heading: string) => `${heading}\nDuring the Term, Agent shall not act for any other principal in the Territory.`;
+
+  it.each(['Noncompetition.', 'Covenant Not to Compete.', '9.1 Competitive Activities.', 'Competitors.', 'Agent Competes.'])(
+    'counts the restriction under %j',
+    (heading) => {
+      expect(found(underHeading(heading))).toBe(true);
+    },
+  );
+
+  it.each(['Competent Authority.', 'Competence.'])('does not read %j as a competition heading', (heading) => {
+    expect(found(underHeading(heading))).toBe(false);
+  });
+});
