@@ -270,3 +270,290 @@ describe('non-compete: a heading stands for a sentence that restricts competing'
     expect(found(text)).toBe(false);
   });
 });
+
+// One sentence per way of writing each part of the rule (issue 17: mutation score).
+describe('non-compete: each wording the rule knows', () => {
+  it.each([
+    ['Licensee must not market any product that competes with the Products.'],
+    ['Distributor will carry no competing products in the Territory.'],
+    ['Agent shall never act for a competitor of Owner anywhere in Spain or Portugal.'],
+    ['Agent agrees not to sell competing goods anywhere in Spain or Portugal.'],
+    ['The Seller undertakes not to carry on any competing business in Ontario.'],
+    ['Seller covenants not to own or operate any competing business in Ontario.'],
+    ['Agent shall refrain from selling competing products anywhere in Spain.'],
+    ['Agent is prohibited from selling competing products anywhere in Spain.'],
+    ['Agent is restricted from selling competing products anywhere in Spain.'],
+    ['Agent shall promote the Products diligently, nor will it sell competing products.'],
+    ['No party hereto will own any competing business anywhere in Spain or Portugal.'],
+    ['Agent shall represent Maker exclusively and carry no competing lines.'],
+    ['Neither party shall engage in any competing business in Spain.'],
+  ])('each way of saying a party may not do it: counts %j', (text) => {
+    expect(found(text)).toBe(true);
+  });
+
+  it.each([
+    ['Agent shall not represent or sell any product of a competitor of Maker.'],
+    ['Agent shall not represent and market any goods of a competitor of Maker.'],
+  ])('laws, other agreements, representations, prices and bids: counts %j', (text) => {
+    expect(found(text)).toBe(true);
+  });
+
+  it.each([
+    ['Supplier shall not breach any competition laws in the Territory.'],
+    ['The parties shall not violate the Competition and Consumer Act.'],
+    ['Neither party shall exchange pricing plans with competitors in breach of antitrust rules.'],
+    ['Consultant shall not breach any prior non-competition covenants with former employers.'],
+    ['Employee shall not violate any confidentiality or non-compete obligations owed to others.'],
+    ['Consultant represents that performing the Services will not breach any agreement with a competitor.'],
+    ['Distributor may sell products of competitors of Maker so long as it shall not use the Marks of Maker.'],
+    ['Supplier will not grant more competitive terms to any other buyer.'],
+    ['Supplier will not use its competitive advantage to exclude Buyer.'],
+    ['Supplier will not submit a competitive bid to any other buyer.'],
+    ['Supplier will not offer competitive rates to any other buyer of the Products.'],
+    ['Supplier will not offer competitive prices to any other buyer.'],
+    ['Employee shall not misuse competitor information obtained elsewhere.'],
+    ['Consultant is not subject to any covenant that would restrict Consultant from competing.'],
+    ['Each party is free to sell products that compete with the Products, but shall not use the Marks of the other.'],
+    ['Each party is free and without restriction to sell competing products, but shall not use the Marks of the other.'],
+    ['Buyer shall not award the contract without obtaining competitive quotations.'],
+    ['Buyer shall not publish any competitive benchmarking of the Software.'],
+    ['Seller shall not breach its obligations set forth in the Non-Competition Agreement.'],
+    ['The Company shall not breach the covenants against competition contained in the Indenture.'],
+  ])('laws, other agreements, representations, prices and bids: does not count %j', (text) => {
+    expect(found(text)).toBe(false);
+  });
+
+  it.each([
+    ['For two years following the Closing, Seller shall not manufacture or sell cleaning products in Ohio.'],
+    ['Within one year from termination, Consultant shall not operate a bakery in the City.'],
+    ['For one (1) month after expiry, Agent will not distribute any lubricants in Texas.'],
+    ['For 18 months thereafter, Agent will not distribute any lubricants in Texas.'],
+    ['For two (2) years after termination, Seller shall not research cleaning compounds in Ohio.'],
+    ['For two (2) years after termination, Seller shall not develop cleaning compounds in Ohio.'],
+    ['For two (2) years after termination, Seller shall not produce cleaning compounds in Ohio.'],
+    ['For two (2) years after termination, Seller shall not market cleaning compounds in Ohio.'],
+    ['For two (2) years after termination, Seller shall not supply cleaning compounds in Ohio.'],
+    ['For two (2) years after termination, Seller shall not commercialise cleaning compounds in Ohio.'],
+    ['For two (2) years after termination, Seller shall not commercialize cleaning compounds in Ohio.'],
+    ['For two (2) years after termination, Seller shall not offer to sell cleaning compounds in Ohio.'],
+    ['For two (2) years after termination, Seller shall not offer for sale cleaning compounds in Ohio.'],
+    ['For two (2) years after termination, Seller shall not offer cleaning products in Ohio.'],
+    ['For two (2) years after termination, Seller shall not offer any cleaning services in Ohio.'],
+    ['For two (2) years after termination, Seller shall not act as a distributor of cleaning compounds in Ohio.'],
+    ['For two (2) years after termination, Seller shall not act as an exclusive agent of any cleaning firm in Ohio.'],
+    ['For two (2) years after termination, Seller shall not act as reseller of cleaning compounds in Ohio.'],
+    ['For two (2) years after termination, Seller shall not engage in the cleaning business in Ohio.'],
+    ['For two (2) years after termination, Seller shall not carry on a cleaning business in Ohio.'],
+    ['For two (2) years after termination, Seller shall not own a cleaning business in Ohio.'],
+    ['For two (2) years after termination, Seller shall not invest in a cleaning business in Ohio.'],
+    ['For two (2) years after termination, Seller shall not provide services to cleaning firms in Ohio.'],
+    ['For two (2) years after termination, Seller shall not provide products to cleaning firms in Ohio.'],
+    ['For two (2) years after the Closing, neither Seller nor its Affiliates shall manufacture cleaning compounds in Ohio.'],
+    ['Seller agrees not to manufacture cleaning compounds in Ohio for two years after the Closing.'],
+  ])('after the term, trading without a competition word: counts %j', (text) => {
+    expect(found(text)).toBe(true);
+  });
+
+  it.each([
+    ['Seller shall not manufacture or sell cleaning products in Ohio.'],
+    ['For one (1) year after termination, Licensee shall not sell any securities of the Company.'],
+    ['For one (1) year after termination, Licensee shall not sell any existing stock of the Products.'],
+    ['For one (1) year after termination, Licensee shall not sell any inventory of the Products.'],
+    ['For one (1) year after termination, Licensee shall not sell any goods bearing the Trademarks.'],
+    ['For one (1) year after termination, Licensee shall not sell any goods bearing the Marks.'],
+    ['For six (6) months after expiration, Distributor shall not market the Products as an official reseller of Company.'],
+    ['For one year after termination, Consultant shall not hire any engineer to develop software.'],
+    ['For one year after termination, Consultant shall not employ any engineer to develop software.'],
+    ['For one year after termination, Employee shall not disclose or sell any customer lists.'],
+    ['For one year after termination, Employee shall not sell any confidential formulas.'],
+    ['For two (2) years after termination, Seller shall not have manufactured cleaning compounds in Ohio.'],
+  ])('after the term, trading without a competition word: does not count %j', (text) => {
+    expect(found(text)).toBe(false);
+  });
+
+  it.each([
+    ['During the Term, Licensee shall not sell any goods that are identical or substantially similar to the Products.'],
+    ['During the Term, Licensee shall not sell any goods that are identical or similar.'],
+    ['During the Term, Licensee shall not sell any substitute for the Products.'],
+    ['During the Term, Licensee shall not distribute similar goods in the Territory.'],
+    ['During the Term, Licensee shall not distribute similar product lines in the Territory.'],
+    ['During the Term, Licensee shall not sell any product that is the same as or similar to the Products.'],
+    ['During the Term, Licensee shall not develop any compound directed at the Target.'],
+    ['Throughout the Term, Licensee shall not sell any product similar to the Products.'],
+    ['During the Term, Partner will not conduct any research in the Field on its own or through any third party.'],
+    ['During the Term, Partner will not conduct any research in the Field by itself and/or together with any third parties.'],
+    ['During the Term, Partner will not conduct any research in the Field independently or for or with third parties.'],
+  ])('during the term, products like those of the contract: counts %j', (text) => {
+    expect(found(text)).toBe(true);
+  });
+
+  it.each([
+    ['During the Term, Maker shall not sell products similar to the Products other than through the Reseller.'],
+    ['During the Term, Maker shall not sell similar products to any person other than Reseller.'],
+    ['During the Term, Maker shall not sell similar products with any other company in the Territory.'],
+  ])('during the term, products like those of the contract: does not count %j', (text) => {
+    expect(found(text)).toBe(false);
+  });
+
+  it.each([
+    ['Seller shall not invest in any business which sells pigments in Ohio.'],
+    ['Seller shall not participate in any venture that develops pigments in Ohio.'],
+    ['Seller shall not be interested in any enterprise that is engaged in pigment production in Ohio.'],
+    ['Seller shall not engage in any other business which (a) produces pigments or (b) sells them.'],
+  ])('a business defined by what it does: counts %j', (text) => {
+    expect(found(text)).toBe(true);
+  });
+
+  it.each([
+    ['Employee shall not compete with the Company or use its confidential information for any purpose.'],
+    ['Employee shall not use confidential information of the Company, compete with the Company or solicit its staff.'],
+    ['Agent shall not solicit orders for, or advertise, any product of a competitor of Maker.'],
+    ['Agent shall not solicit orders for, or display, any product of a competitor of Maker.'],
+    ['Agent shall not solicit orders for, or manufacture, any product that competes with the Products.'],
+    ['Agent shall not solicit orders for, or distribute, any product that competes with the Products.'],
+    ['Agent shall not solicit orders for, or develop, any product that competes with the Products.'],
+    ['Agent shall not solicit orders for, or market, any product that competes with the Products.'],
+    ['Agent shall not solicit orders for, or offer, any product that competes with the Products.'],
+    ['Agent shall not solicit orders for, or promote, any product that competes with the Products.'],
+    ['Agent shall not solicit orders for, or endorse, any product that competes with the Products.'],
+    ['Agent shall not solicit orders for, or provide, any service that competes with the Services.'],
+    ['Agent shall not solicit customers for, or operate, any business that competes with the Company.'],
+    ['Agent shall not solicit customers for, or own, any business that competes with the Company.'],
+    ['Agent shall not solicit customers for, or engage in, any business that competes with the Company.'],
+    ['Agent shall not solicit customers for, or carry on, any business that competes with the Company.'],
+    ['Agent shall not solicit customers or compete with the Company.'],
+  ])('no-solicit, confidentiality and trading beside them: counts %j', (text) => {
+    expect(found(text)).toBe(true);
+  });
+
+  it.each([
+    ['Recipient shall not utilise any Proprietary Information to develop products that compete with those of Discloser.'],
+    ['Recipient shall not use confidential information to develop products that compete with those of Discloser.'],
+    ['Confidential Information shall not be given to competitors of Discloser.'],
+    ['During the Term, Agent shall not induce any customer to buy a competing product.'],
+    ['Agent shall not entice any employee of Maker to join a competitor.'],
+    ['Agent shall not hire any employee of Maker on behalf of a competitor.'],
+    ['Agent shall not employ any former staff of Maker who joined a competitor.'],
+    ['Agent shall refrain from hiring employees of any competitor of Maker.'],
+    ['Agent shall not solicit any employee of Maker to join a competitor.'],
+    ['Distributor shall not reveal the terms of this Agreement to any competitor of Supplier.'],
+    ['Distributor shall not divulge the terms of this Agreement to any competitor of Supplier.'],
+    ['Distributor shall not disclose the terms of this Agreement to any competitor of Supplier.'],
+  ])('no-solicit, confidentiality and trading beside them: does not count %j', (text) => {
+    expect(found(text)).toBe(false);
+  });
+
+  it.each([
+    ['Distributor shall not engage in unfair or deceptive competitive practices.'],
+    ['Agent shall not engage in any competitive, misleading or deceptive practices.'],
+    ['If Licensee merges with a competitor of Licensor, Licensee shall not retain the licence.'],
+    ['If Licensee is controlled by a competitor of Licensor, Licensee shall not retain the licence.'],
+    ['Upon any acquisition by a direct competitor of Licensor, Licensee shall not retain the licence.'],
+    ['Upon any merger with a competitor of Licensor, Licensee shall not retain the licence.'],
+    ['Athlete shall not endorse any non-competing product without approval.'],
+    ['Supplier shall keep its fees competitive and shall not raise them more than once a year.'],
+    ["Supplier's rates are fully competitive and shall not rise more than once a year."],
+    ['Developer shall not contest an injunction for any breach of these non-compete obligations.'],
+    ['Developer shall not contest an injunction for any breach of the terms of its agreements not to compete.'],
+  ])('unfair practices, change of control, good prices, remedies: does not count %j', (text) => {
+    expect(found(text)).toBe(false);
+  });
+
+  it.each([
+    ['Non-Competition.\nThe Distributor shall not be restricted from selling other goods.'],
+    ['Non-Competition.\nThis Section shall not apply after a Change of Control.'],
+    ['Supplier shall not be required to supply any competitor of Buyer.'],
+    ['Licensor will not be precluded from appointing competitors of Licensee as distributors.'],
+    ['This Agreement will not in any way limit Licensor from dealing with competitors of Licensee.'],
+    ['Nothing herein is intended to prevent Licensor from supplying competitors of Licensee.'],
+    ['Nothing herein shall be construed to limit the dealings of Licensor with competitors.'],
+    ['The non-competition covenant shall not survive any termination by Seller.'],
+    ['The non-competition covenant shall not affect the rights of Buyer.'],
+    ['The non-competition covenant shall not be deemed a waiver of any right.'],
+    ['The non-competition covenant shall not be enforceable outside Ohio.'],
+    ['The non-competition covenant shall not be reduced by any court.'],
+    ['The non-competition covenant shall not be extended beyond two years.'],
+    ['The non-competition covenant shall not be invalidated by any change of law.'],
+    ['The non-competition covenant shall not apply to passive investments.'],
+  ])('freedoms and clauses about themselves: does not count %j', (text) => {
+    expect(found(text)).toBe(false);
+  });
+});
+
+describe('non-compete: evidence', () => {
+  const evidenceOf = (text: string) => {
+    const field = extractFields(text).nonCompete;
+    return field ? text.slice(field.evidence.start, field.evidence.end) : null;
+  };
+
+  it('shows a heading with the restriction under it', () => {
+    expect(
+      evidenceOf(
+        'This Agreement is made between Maker and Distributor on the date below.\n8.2 Non-Competition.\nDuring the Term, Distributor shall not sell any product that competes with the Products. Each party shall bear its own costs of performance.',
+      ),
+    ).toBe('8.2 Non-Competition.\nDuring the Term, Distributor shall not sell any product that competes with the Products.');
+  });
+
+  it('reads a sentence of sixty characters as a sentence, not a heading, and shows it alone', () => {
+    expect(
+      evidenceOf(
+        'Agent shall not sell goods that compete with Maker in Texas. Each party shall bear its own costs of performing this Agreement.',
+      ),
+    ).toBe('Agent shall not sell goods that compete with Maker in Texas.');
+  });
+});
+
+describe('non-compete: carve-outs that open the sentence, transfers and standstills', () => {
+  it.each([
+    ['This Section shall not bar Agent from selling competing products to its existing customers.'],
+    ['This Article shall not bar Agent from selling competing products to its existing customers.'],
+    ['The foregoing covenants shall not bar Agent from selling competing products to existing customers.'],
+    ['The above restrictions shall not bar Agent from selling competing products to existing customers.'],
+    ['The foregoing shall not bar Agent from selling competing products to its existing customers.'],
+    ['The preceding paragraph shall not bar Agent from selling competing products to existing customers.'],
+    ['Licensee shall not transfer the Licensed Software to any direct competitor of Licensor without consent.'],
+    ["Licensee shall not transfer the Licensed Software to a Licensor's competitor without prior consent."],
+    ['For two years after the Closing, the Seller shall not own more than five percent of any rival.'],
+    ['For two years after the Closing, the Seller shall not own more than 5% of any rival firm.'],
+  ])('does not count %j', (text) => {
+    expect(found(text)).toBe(false);
+  });
+
+  it('counts a restriction whose "shall not" stands apart from the verb', () => {
+    expect(found('Agent shall not, while this Agreement is in force, act for a competitor of Owner in Spain.')).toBe(true);
+  });
+});
+
+describe('non-compete: who is not a competitor, names of agreements, definitions and headings', () => {
+  it.each([
+    [
+      'Licensee may assign this Agreement to a successor, provided the successor being not a competitor of Licensor shall not change the Products.',
+    ],
+    ['Licensee shall not grant any sublicence to a party that is not a direct competitor of Licensor without notice.'],
+    ['"Competing Product" shall mean any product that Distributor shall not sell in the Territory.'],
+    ['Seller shall perform the Non-Competition, Non-Solicitation and Confidentiality Agreement and shall not assign it.'],
+    ['Non-Competition.\nThe parties acknowledge that Distributor is not bound by any exclusivity and shall not be liable.'],
+    ['Non-Compete.\nDuring the Term, Agent shall not hire any employee of Maker or induce any employee to leave.'],
+  ])('does not count %j', (text) => {
+    expect(found(text)).toBe(false);
+  });
+
+  it('counts a heading over a restriction without a competition word', () => {
+    expect(found('Non-Compete.\nDuring the Term, Agent shall not act for any other principal in the Territory.')).toBe(true);
+  });
+});
+
+describe('non-compete: the competition words of a heading', () => {
+  const underHeading = (heading: string) => `${heading}\nDuring the Term, Agent shall not act for any other principal in the Territory.`;
+
+  it.each(['Noncompetition.', 'Covenant Not to Compete.', '9.1 Competitive Activities.', 'Competitors.', 'Agent Competes.'])(
+    'counts the restriction under %j',
+    (heading) => {
+      expect(found(underHeading(heading))).toBe(true);
+    },
+  );
+
+  it.each(['Competent Authority.', 'Competence.'])('does not read %j as a competition heading', (heading) => {
+    expect(found(underHeading(heading))).toBe(false);
+  });
+});
