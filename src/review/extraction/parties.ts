@@ -121,10 +121,16 @@ function partiesFromBetween(view: TextView): PartyField[] {
     cursor += next.index + next[0].length;
   }
   if (parties.length === 0) {
+    // Anchored at the start of the clause, so offsets in the match are offsets in `clauseText`.
     const split = /^\s?(.{2,120}?),?\sand\s(.{2,120}?)$/is.exec(clauseText.slice(0, 400));
-    for (const [index, raw] of (split ? [split[1]!, split[2]!] : []).entries()) {
+    const halves: [string, number][] = split
+      ? [
+          [split[1]!, split[0].indexOf(split[1]!)],
+          [split[2]!, split[0].lastIndexOf(split[2]!)],
+        ]
+      : [];
+    for (const [raw, rawStart] of halves) {
       const name = cleanName(raw);
-      const rawStart = index === 0 ? split!.index + split![0].indexOf(raw) : split![0].lastIndexOf(raw);
       const [start, end] = locate(clauseText, name, rawStart, rawStart + raw.length);
       parties.push({ name, role: null, evidence: evidenceFor(view, base + start, base + end) });
     }
