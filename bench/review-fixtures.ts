@@ -16,11 +16,20 @@ export function benchContracts(count: number, offset = 0) {
   });
 }
 
-/** Production settings with the review queue at `concurrency` and batches of up to 500. */
-export function reviewBenchConfig(concurrency: number): Config {
+/** Production settings with the review queue at `concurrency`, batches of up to 500, and `threads` graph threads (default 1). */
+export function reviewBenchConfig(concurrency: number, threads?: number): Config {
+  const config = loadConfig({ NODE_ENV: 'production', AUTH_JWT_SECRET: 'x'.repeat(32) });
   return {
-    ...loadConfig({ NODE_ENV: 'production', AUTH_JWT_SECRET: 'x'.repeat(32) }),
-    reviews: { concurrency, maxTextBytes: 1_000_000, maxBatch: 500, maxFileBytes: 10_000_000, modelExtraction: 'off' },
+    ...config,
+    reviews: {
+      ...config.reviews,
+      concurrency,
+      maxTextBytes: 1_000_000,
+      maxBatch: 500,
+      maxFileBytes: 10_000_000,
+      modelExtraction: 'off',
+      threads: threads ?? config.reviews.threads,
+    },
   };
 }
 

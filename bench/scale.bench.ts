@@ -1,6 +1,7 @@
 // `npm run bench -- scale`: separate gateway and worker processes on the job queue (pg-boss) of the
 // system PostgreSQL at 127.0.0.1:5432. Throughput of 400-review batches: the all-in-one process
-// against the graph alone (interleaved round by round, ratio per round), one worker process versus
+// against the graph alone (interleaved round by round, ratio per round; with the graph on a graph
+// thread, the default, and on the main thread), one worker process versus
 // two (BENCH_ROUNDS rounds each, after a warm-up), and queue latency (submit to start) of single reviews at idle and
 // while another tenant's 500-review batch runs.
 import pg from 'pg';
@@ -40,6 +41,7 @@ const contract = (i: number) => ({
 async function cluster(
   workers: number | 'all-in-one',
   run: (gateway: SuanniProcess, env: Record<string, string>, sql: pg.Client) => Promise<void>,
+  extraEnv: Record<string, string> = {},
 ): Promise<void> {
   const database = await createSystemDatabase();
   const env = clusterEnvironment(database.url, {
@@ -48,6 +50,7 @@ async function cluster(
     SUANNI_REVIEW_MAX_BATCH: '500',
     // One user submits thousands of reviews a minute here: the per-user limits would refuse them.
     SUANNI_RATE_LIMITS: 'false',
+    ...extraEnv,
   });
   const processes =
     workers === 'all-in-one'
@@ -82,25 +85,33 @@ async function waitUntilFinished(sql: pg.Client, where: string, values: unknown[
  * queue's polling; a cold first batch measured start-up). `beforeEachRound` runs the baseline of
  * the same round, so that both sides of a ratio see the same moment of a noisy machine.
  */
-async function batchRates(workers: number | 'all-in-one', beforeEachRound?: () => Promise<void>): Promise<number[]> {
+async function batchRates(
+  workers: number | 'all-in-one',
+  beforeEachRound?: () => Promise<void>,
+  extraEnv: Record<string, string> = {},
+): Promise<number[]> {
   const rates: number[] = [];
-  await cluster(workers, async (gateway, env, sql) => {
-    const token = await tokenFor(env, 'bench', 'acme');
-    const runBatch = async (size: number, offset: number) => {
-      const submitted = await gqlAt(gateway.url, token, SUBMIT_BATCH, {
-        inputs: Array.from({ length: size }, (_, i) => contract(offset + i)),
-      });
-      if (!submitted.data) throw new Error(`submitReviewBatch failed: ${JSON.stringify(submitted.errors)}`);
-      await waitUntilFinished(sql, '"batchId" = $1', [submitted.data.submitReviewBatch.id], size);
-    };
-    await runBatch(WARM_UP, 100_000);
-    for (let round = 0; round < ROUNDS; round += 1) {
-      await beforeEachRound?.();
-      const started = performance.now();
-      await runBatch(BATCH, 0);
-      rates.push(BATCH / ((performance.now() - started) / 1000));
-    }
-  });
+  await cluster(
+    workers,
+    async (gateway, env, sql) => {
+      const token = await tokenFor(env, 'bench', 'acme');
+      const runBatch = async (size: number, offset: number) => {
+        const submitted = await gqlAt(gateway.url, token, SUBMIT_BATCH, {
+          inputs: Array.from({ length: size }, (_, i) => contract(offset + i)),
+        });
+        if (!submitted.data) throw new Error(`submitReviewBatch failed: ${JSON.stringify(submitted.errors)}`);
+        await waitUntilFinished(sql, '"batchId" = $1', [submitted.data.submitReviewBatch.id], size);
+      };
+      await runBatch(WARM_UP, 100_000);
+      for (let round = 0; round < ROUNDS; round += 1) {
+        await beforeEachRound?.();
+        const started = performance.now();
+        await runBatch(BATCH, 0);
+        rates.push(BATCH / ((performance.now() - started) / 1000));
+      }
+    },
+    extraEnv,
+  );
   return rates;
 }
 
@@ -140,12 +151,24 @@ export async function run(): Promise<Record<string, string | number>> {
     graphRates.push(await measureGraphAlone());
   });
   const ratios = allInOne.map((rate, round) => rate / graphRates[round]!);
+  // The same process with the graph on its main thread (SUANNI_REVIEW_THREADS=0), against the graph alone of its rounds.
+  const mainThreadGraphRates: number[] = [];
+  const mainThread = await batchRates(
+    'all-in-one',
+    async () => {
+      mainThreadGraphRates.push(await measureGraphAlone());
+    },
+    { SUANNI_REVIEW_THREADS: '0' },
+  );
+  const mainThreadRatios = mainThread.map((rate, round) => rate / mainThreadGraphRates[round]!);
   const one = await batchRates(1);
   const two = await batchRates(2);
   const figures: Record<string, string | number> = {
     [`${BATCH}-batch reviews/s, graph alone (this process)`]: withRange(graphRates, 1),
     [`${BATCH}-batch reviews/s, all-in-one process (end to end over HTTP + PostgreSQL)`]: withRange(allInOne, 1),
     'ratio all-in-one / graph alone, per round (target >= 0.7)': withRange(ratios, 2),
+    [`${BATCH}-batch reviews/s, all-in-one with the graph on the main thread (SUANNI_REVIEW_THREADS=0)`]: withRange(mainThread, 1),
+    'ratio of that / graph alone, per round': withRange(mainThreadRatios, 2),
     [`${BATCH}-batch reviews/s, 1 worker`]: withRange(one, 1),
     [`${BATCH}-batch reviews/s, 2 workers`]: withRange(two, 1),
     'ratio 2 workers / 1 (medians)': (median(two) / median(one)).toFixed(2),

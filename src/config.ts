@@ -122,6 +122,7 @@ const environmentSchema = z
     SUANNI_REVIEW_MAX_TEXT_BYTES: z.coerce.number().int().positive().default(1_000_000),
     SUANNI_REVIEW_MAX_BATCH: z.coerce.number().int().min(1).max(500).default(500),
     SUANNI_REVIEW_MAX_FILE_BYTES: z.coerce.number().int().positive().default(10_000_000),
+    SUANNI_REVIEW_THREADS: z.coerce.number().int().min(0).max(16).default(1),
     SUANNI_MODEL_EXTRACTION: z.preprocess(
       (value) => (typeof value === 'string' ? value.trim().toLowerCase() || undefined : value),
       z.enum(['off', 'assist'], { error: 'must be off or assist' }).default('off'),
@@ -250,7 +251,15 @@ export interface Config {
    * `modelExtraction: 'assist'` sends candidate clauses of each contract to the configured model
    * (SUANNI_MODEL_EXTRACTION); `off` keeps contract text in the process.
    */
-  reviews: { concurrency: number; maxTextBytes: number; maxBatch: number; maxFileBytes: number; modelExtraction: 'off' | 'assist' };
+  reviews: {
+    concurrency: number;
+    maxTextBytes: number;
+    maxBatch: number;
+    maxFileBytes: number;
+    modelExtraction: 'off' | 'assist';
+    /** Worker threads that run the review graph (0: on the main thread). */
+    threads: number;
+  };
   /** Redis for live state shared by processes (event fan-out, progress replay); none in the all-in-one default. */
   redisUrl?: string;
   /** What this process does: serve the API, run jobs, or both (the default). */
@@ -345,6 +354,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       maxBatch: env.SUANNI_REVIEW_MAX_BATCH,
       maxFileBytes: env.SUANNI_REVIEW_MAX_FILE_BYTES,
       modelExtraction: env.SUANNI_MODEL_EXTRACTION,
+      threads: env.SUANNI_REVIEW_THREADS,
     },
     redisUrl: env.REDIS_URL,
     role: env.SUANNI_ROLE,

@@ -8,6 +8,8 @@ import { KnowledgeService } from './knowledge/service.js';
 import { createModelProvider, type ModelProvider } from './platform/llm/provider.js';
 import type { ReviewNode } from './review/agent/contract.js';
 import { compileReviewGraph, type ReviewNodeName } from './review/agent/graph.js';
+import { InProcessGraph, type ReviewGraphExecutor } from './review/graph-executor.js';
+import { GraphThreadPool } from './review/graph-thread-pool.js';
 import { ReviewService } from './review/service.js';
 import { JobQueue } from './platform/jobs/job-queue.js';
 import { ProcessRegistry } from './platform/jobs/process-registry.js';
@@ -79,10 +81,13 @@ export function createDependencies(options: {
     audit,
   );
   const jobs = new JobQueue({ connectionString: options.databaseUrl, ...config.jobs });
-  const reviewGraph = compileReviewGraph(
-    { provider, modelExtraction: config.reviews.modelExtraction },
-    { overrides: options.reviewNodeOverrides },
-  );
+  // Replaced nodes and an injected provider are objects of this thread: such graphs run here.
+  const reviewGraph: ReviewGraphExecutor =
+    config.reviews.threads > 0 && !options.reviewNodeOverrides && !options.provider
+      ? new GraphThreadPool({ threads: config.reviews.threads, models: config.models, modelExtraction: config.reviews.modelExtraction })
+      : new InProcessGraph(
+          compileReviewGraph({ provider, modelExtraction: config.reviews.modelExtraction }, { overrides: options.reviewNodeOverrides }),
+        );
   const metrics = options.metrics ?? createMetrics();
   const reviews = new ReviewService({
     db,

@@ -6,22 +6,15 @@ import { createLogger } from '../platform/logger.js';
 import type { EventBus } from '../platform/pubsub.js';
 import type { Metrics } from '../platform/telemetry/metrics.js';
 import type { NodeReport } from './agent/contract.js';
-import type { CompiledReviewGraph } from './agent/graph.js';
 import type { ReviewState } from './agent/state.js';
 import { REVIEW_CANCELLATIONS, reviewBatchTopic, type ReviewProgressEvent, type ReviewProgressLog } from './progress.js';
 import type { ClusterQueueStats, JobQueue, QueuedJob, QueueDefinition, SqlRunner } from '../platform/jobs/job-queue.js';
 import type { ReviewStore } from './store.js';
 import { withTraceOrigin, type TraceOrigin } from '../platform/telemetry/trace-origin.js';
 import { traceReviewRun, type ReviewRunTrace } from './tracing.js';
+import { ReviewCancelled, type GraphRunInput, type ReviewGraphExecutor } from './graph-executor.js';
 
 const log = createLogger('reviews');
-
-/** Thrown at a node boundary of a cancelled review; ends its run without a result. */
-class ReviewCancelled extends Error {
-  constructor() {
-    super('The review was cancelled.');
-  }
-}
 
 /** The code of a review whose run failed on every attempt the job queue allowed. */
 export const RETRIES_EXHAUSTED = 'RETRIES_EXHAUSTED';
@@ -74,9 +67,8 @@ export class ReviewRunner {
   private running = 0;
   private working = false;
   private cluster: ClusterQueueStats = { queued: 0, running: 0, retried: 0, failed: 0, oldestWaitingSeconds: 0 };
-  /** Reviews running in this process whose owner cancelled them: they stop at the next node boundary. */
-  private readonly cancelled = new Set<string>();
-  private readonly runningHere = new Set<string>();
+  /** Reviews running in this process; aborting one's controller stops it at its next node boundary. */
+  private readonly runningHere = new Map<string, AbortController>();
   private depthTimer: NodeJS.Timeout | undefined;
   private readonly batchRefreshes = new Map<string, { again: boolean; done: Promise<void> }>();
 
@@ -85,7 +77,7 @@ export class ReviewRunner {
     private readonly events: EventBus,
     readonly progress: ReviewProgressLog,
     private readonly knowledge: KnowledgeService,
-    private readonly graph: CompiledReviewGraph,
+    private readonly graph: ReviewGraphExecutor,
     private readonly provider: ModelProvider,
     private readonly jobs: JobQueue,
     private readonly options: ReviewRunnerOptions,
@@ -137,6 +129,7 @@ export class ReviewRunner {
   async stop(graceMs: number): Promise<void> {
     clearInterval(this.depthTimer);
     await this.jobs.stop(graceMs);
+    await this.graph.close();
   }
 
   /** Review jobs waiting in all processes (refreshed every few seconds). */
@@ -153,7 +146,7 @@ export class ReviewRunner {
     this.working = true;
     void (async () => {
       for await (const { reviewIds } of this.events.subscribe(REVIEW_CANCELLATIONS))
-        for (const id of reviewIds) if (this.runningHere.has(id)) this.cancelled.add(id);
+        for (const id of reviewIds) this.runningHere.get(id)?.abort();
     })().catch((error: unknown) => log.error({ err: error }, 'cancellation listener stopped'));
     await this.jobs.work<ReviewJob>(REVIEW_QUEUE, this.options.concurrency, (job) => this.execute(job));
     await this.jobs.work<ReviewJob>(REVIEW_FAILED_QUEUE, 1, (job) => this.failForGood(job.data.reviewId));
@@ -193,45 +186,35 @@ export class ReviewRunner {
   }
 
   /** Runs the review graph on one review's input; `pinned` replaces the as-of lookup (replay). */
-  async runGraph(
-    review: { id: string; tenantId: string; contractId: string; title: string; text: string; asOf: Date },
+  runGraph(
+    review: GraphRunInput,
     pinned: ReviewState['pinnedKnowledge'],
     onNode: (kind: 'start' | 'end', report: NodeReport | string) => void,
+    signal?: AbortSignal,
   ): Promise<ReviewState> {
-    const input = {
-      reviewId: review.id,
-      contractId: review.contractId,
-      title: review.title,
-      text: review.text,
-      asOf: review.asOf,
-      pinnedKnowledge: pinned,
-    };
-    return (await this.graph.invoke(input as never, {
-      configurable: {
-        review: {
-          retrieveKnowledge: (request: { asOf: Date; fields: readonly string[]; pinned: ReviewState['pinnedKnowledge'] }) =>
-            this.knowledge.forReview(review.tenantId, request, this.provider),
-          onNodeStart: (node: string) => onNode('start', node),
-          onNodeEnd: (report: NodeReport) => onNode('end', report),
-        },
-      },
-    })) as unknown as ReviewState;
+    return this.graph.run(review, pinned, {
+      retrieveKnowledge: (request) => this.knowledge.forReview(review.tenantId, request, this.provider),
+      onNode,
+      ...(signal ? { signal } : {}),
+    });
   }
 
   /** Runs one review job; failures stay inside this review. Throws only to have the job retried. */
   private async execute(job: QueuedJob<ReviewJob>): Promise<void> {
     this.running += 1;
-    this.runningHere.add(job.data.reviewId);
+    const cancellation = new AbortController();
+    this.runningHere.set(job.data.reviewId, cancellation);
     try {
-      await traceReviewRun(job.data.reviewId, job.data.origin, this.options.metrics, (trace) => this.executeRun(job, trace));
+      await traceReviewRun(job.data.reviewId, job.data.origin, this.options.metrics, (trace) =>
+        this.executeRun(job, trace, cancellation.signal),
+      );
     } finally {
       this.running -= 1;
       this.runningHere.delete(job.data.reviewId);
-      this.cancelled.delete(job.data.reviewId);
     }
   }
 
-  private async executeRun(job: QueuedJob<ReviewJob>, trace: ReviewRunTrace): Promise<void> {
+  private async executeRun(job: QueuedJob<ReviewJob>, trace: ReviewRunTrace, cancelled: AbortSignal): Promise<void> {
     const { reviewId } = job.data;
     const retry = {
       ...(this.options.retry ?? DEFAULT_RETRY),
@@ -254,15 +237,19 @@ export class ReviewRunner {
       // A review is atomic and has no checkpointer: after a transient failure it runs again from a fresh state.
       const state = await retryTransient(
         () =>
-          this.runGraph(review, review.pinnedKnowledge as ReviewState['pinnedKnowledge'], (kind, report) => {
-            // The node boundary: a review cancelled meanwhile stops here (its status is already CANCELLED).
-            if (this.cancelled.has(reviewId)) throw new ReviewCancelled();
-            if (kind === 'start') status('NODE_STARTED', { node: report as string });
-            else {
-              const { node, durationMs, counts } = report as NodeReport;
-              status('NODE_FINISHED', { node, durationMs: Math.round(durationMs * 100) / 100, counts });
-            }
-          }),
+          // At each node boundary a review cancelled meanwhile stops (its status is already CANCELLED).
+          this.runGraph(
+            review,
+            review.pinnedKnowledge as ReviewState['pinnedKnowledge'],
+            (kind, report) => {
+              if (kind === 'start') status('NODE_STARTED', { node: report as string });
+              else {
+                const { node, durationMs, counts } = report as NodeReport;
+                status('NODE_FINISHED', { node, durationMs: Math.round(durationMs * 100) / 100, counts });
+              }
+            },
+            cancelled,
+          ),
         retry,
       );
       const call = state.modelCalls.find((entry) => entry.provider !== 'rules') ?? state.modelCalls[0];

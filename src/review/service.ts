@@ -11,7 +11,7 @@ import type { EventBus } from '../platform/pubsub.js';
 import type { Metrics } from '../platform/telemetry/metrics.js';
 import { withSpan } from '../platform/telemetry/tracing.js';
 import { unstorableCharacter } from '../platform/text.js';
-import type { CompiledReviewGraph } from './agent/graph.js';
+import type { ReviewGraphExecutor } from './graph-executor.js';
 import type { Finding, ReviewState } from './agent/state.js';
 import { isStorableContractId, ReviewInputCheck, type ReviewInput, type TextReviewInput, withContractText } from './inputs.js';
 import {
@@ -53,7 +53,8 @@ export interface ReviewServiceOptions {
   db: Database;
   events: EventBus;
   knowledge: KnowledgeService;
-  graph: CompiledReviewGraph;
+  /** Where the review graph runs: graph threads, or this thread. */
+  graph: ReviewGraphExecutor;
   provider: ModelProvider;
   limits: ReviewLimits;
   metrics?: Metrics;

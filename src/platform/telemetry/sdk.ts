@@ -49,6 +49,8 @@ export interface Telemetry {
   shareSpans(store: TraceStore & SpanProcessor): void;
   /** Where spans are exported, or null when only the buffer keeps them. */
   readonly exportUrl: string | null;
+  /** Spans that ended on another thread of this process (graph threads): stored and exported like spans ended here. */
+  ingest(spans: readonly ReadableSpan[]): void;
   /** Exports every ended span now (tests; before exit). */
   forceFlush(): Promise<void>;
   shutdown(): Promise<void>;
@@ -159,6 +161,9 @@ export function startTelemetry(config: TelemetryConfig): Telemetry {
       buffer.clear();
     },
     exportUrl,
+    ingest(spans) {
+      for (const span of spans) for (const processor of spanProcessors) processor.onEnd(span);
+    },
     async forceFlush() {
       await Promise.all(spanProcessors.map((processor) => processor.forceFlush()));
     },
