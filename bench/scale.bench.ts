@@ -46,7 +46,7 @@ async function cluster(
   const database = await createSystemDatabase();
   const env = clusterEnvironment(database.url, {
     SUANNI_JOB_LEASE_SECONDS: '120',
-    SUANNI_REVIEW_CONCURRENCY: '8',
+    SUANNI_REVIEW_CONCURRENCY: process.env.BENCH_REVIEW_CONCURRENCY ?? '16',
     SUANNI_REVIEW_MAX_BATCH: '500',
     // One user submits thousands of reviews a minute here: the per-user limits would refuse them.
     SUANNI_RATE_LIMITS: 'false',

@@ -5,7 +5,14 @@ import { AppError } from '../src/platform/errors.js';
 import type { ModelProviderConfig } from '../src/platform/llm/config.js';
 import { createModelProvider } from '../src/platform/llm/provider.js';
 import { compileReviewGraph } from '../src/review/agent/graph.js';
-import { type GraphRunHooks, type GraphRunInput, InProcessGraph, ReviewCancelled } from '../src/review/graph-executor.js';
+import {
+  GRAPH_RUN_RESULT_KEYS,
+  GraphRunInterrupted,
+  type GraphRunHooks,
+  type GraphRunInput,
+  InProcessGraph,
+  ReviewCancelled,
+} from '../src/review/graph-executor.js';
 import { GraphThreadPool } from '../src/review/graph-thread-pool.js';
 import { englishContract, REVIEW_KNOWLEDGE } from './fixtures/contracts.js';
 
@@ -71,8 +78,10 @@ describe('GraphThreadPool', () => {
   let pool: GraphThreadPool;
   const local = new InProcessGraph(compileReviewGraph({ provider: createModelProvider(models) }));
 
-  beforeAll(() => {
+  beforeAll(async () => {
     pool = new GraphThreadPool({ threads: 2, models, modelExtraction: 'off' });
+    // Both threads compile their graph before the first run (a worker starts them before taking jobs).
+    await pool.start();
   });
   afterAll(() => pool.close());
 
@@ -81,7 +90,7 @@ describe('GraphThreadPool', () => {
     const inProcess = recordingHooks();
     const [fromThread, fromHere] = await Promise.all([pool.run(review(1), [], threaded.hooks), local.run(review(1), [], inProcess.hooks)]);
     expect(fromThread).toEqual(fromHere);
-    expect(fromThread.text).toBe(review(1).text);
+    expect(Object.keys(fromThread).sort()).toEqual([...GRAPH_RUN_RESULT_KEYS].sort());
     // The 60-day payment term breaks the 30-day rule: the state carries a real finding.
     expect(fromThread.findings.map((finding) => finding.knowledgeId)).toContain('payment-term');
     expect(threaded.events).toEqual(NODE_EVENTS);
@@ -105,7 +114,7 @@ describe('GraphThreadPool', () => {
     const states = await Promise.all(runs);
     states.forEach((state, index) => {
       expect(state.reviewId).toBe(`review-${100 + index}`);
-      expect(state.fields?.paymentDays?.days).toBe(10 + index);
+      expect(state.reviewReport?.extracted.paymentDays).toBe(10 + index);
       // Terms over 30 days break the payment rule; the others do not.
       expect(state.findings.some((finding) => finding.knowledgeId === 'payment-term')).toBe(10 + index > 30);
     });
@@ -160,10 +169,15 @@ describe('GraphThreadPool', () => {
     expect(next.reviewId).toBe('review-7');
   });
 
-  it('refuses runs once closed, with UNAVAILABLE', async () => {
+  it('gives back the runs in flight when closed (GraphRunInterrupted), then refuses runs with UNAVAILABLE', async () => {
     const closing = new GraphThreadPool({ threads: 1, models, modelExtraction: 'off' });
     await closing.run(review(8), [], recordingHooks().hooks);
+    const lookup = heldLookup();
+    const inFlight = closing.run(review(10), [], recordingHooks({ retrieveKnowledge: lookup.retrieveKnowledge }).hooks);
+    await lookup.asked;
     await closing.close();
+    await expect(inFlight).rejects.toBeInstanceOf(GraphRunInterrupted);
+    expect(closing.inFlight).toBe(0);
     const error = await closing.run(review(9), [], recordingHooks().hooks).catch((caught: unknown) => caught);
     expect((error as AppError).code).toBe('UNAVAILABLE');
   });

@@ -301,10 +301,55 @@ describe('hot path: the session quota and the write barrier on the pg pool', () 
     }
   });
 
+  it('claims arriving together leave in one statement: each review runs once, redelivered jobs may take a RUNNING one', async () => {
+    const store = new ReviewStore(db, new Tombstones(db, hasher));
+    const review = async (status: 'QUEUED' | 'RUNNING' | 'SUCCEEDED' | 'CANCELLED') =>
+      (
+        await db.review.create({
+          data: { tenantId, userId, contractId: 'c', title: status, text: `text of ${status}`, asOf: new Date(), status },
+        })
+      ).id;
+    const [queued, other, running, finished, cancelled] = [
+      await review('QUEUED'),
+      await review('QUEUED'),
+      await review('RUNNING'),
+      await review('SUCCEEDED'),
+      await review('CANCELLED'),
+    ];
+    const claims = await Promise.all([
+      store.claim(queued, false),
+      store.claim(other, false),
+      store.claim(other, true),
+      store.claim(running, false),
+      store.claim(running, true),
+      store.claim(finished, true),
+      store.claim(cancelled, false),
+    ]);
+    // `other` twice in one statement runs once, for one of its two jobs (either may win).
+    expect(claims.map((claim) => claim?.id ?? null)).toEqual([
+      queued,
+      ...(claims[1] ? [other, null] : [null, other]),
+      null,
+      running,
+      null,
+      null,
+    ]);
+    expect(claims[1] ?? claims[2]).toMatchObject({ tenantId, userId, title: 'QUEUED', text: 'text of QUEUED', pinnedKnowledge: null });
+    const statuses = await db.review.findMany({ where: { id: { in: [queued, other, running, finished, cancelled] } } });
+    expect(Object.fromEntries(statuses.map((row) => [row.id, row.status]))).toEqual({
+      [queued]: 'RUNNING',
+      [other]: 'RUNNING',
+      [running]: 'RUNNING',
+      [finished]: 'SUCCEEDED',
+      [cancelled]: 'CANCELLED',
+    });
+    expect(statuses.filter((row) => row.id !== finished && row.id !== cancelled).every((row) => row.startedAt !== null)).toBe(true);
+  });
+
   it('a review result (one statement: result, findings, access log) waiting on an erasure in progress is refused and writes nothing', async () => {
     const tombstones = new Tombstones(db, hasher);
-    const store = new ReviewStore(db, tombstones);
     const knowledge = new KnowledgeService(db, new AuditLog(db));
+    const store = new ReviewStore(db, tombstones, (relation) => knowledge.accessLogOfResults(relation));
     const version = await db.knowledgeVersion.create({
       data: {
         tenantId,
@@ -336,10 +381,7 @@ describe('hot path: the session quota and the write barrier on the pg pool', () 
     const meta = { traceId: '0'.repeat(32), provider: 'rules', model: null };
     const review = (status: 'RUNNING' | 'SUCCEEDED') =>
       db.review.create({ data: { tenantId, userId, contractId: 'c', title: 't', text: 'x', asOf: new Date(), status } });
-    const write = (row: { id: string }) =>
-      store.writeResult({ id: row.id, tenantId, userId }, state, meta, (placement) =>
-        knowledge.accessLogStatement({ tenantId, userId }, row.id, used, placement),
-      );
+    const write = (row: { id: string }) => store.writeResult({ id: row.id, tenantId, userId }, state, meta);
     const written = async (reviewId: string) => ({
       status: (await db.review.findUniqueOrThrow({ where: { id: reviewId } })).status,
       findings: await db.reviewFinding.count({ where: { reviewId } }),
@@ -356,12 +398,25 @@ describe('hot path: the session quota and the write barrier on the pg pool', () 
       expect(await write(finished)).toBe(false);
       expect(await written(finished.id)).toEqual({ status: 'SUCCEEDED', findings: 0, accessLog: 0 });
 
+      // Results finishing together share one statement; each keeps its own outcome, and a review
+      // offered twice in it (two attempts at once) is written once.
+      const [first, second, again] = [await review('RUNNING'), await review('RUNNING'), await review('SUCCEEDED')];
+      expect(await Promise.all([write(first), write(second), write(second), write(again), write(first)])).toEqual([
+        true,
+        true,
+        false,
+        false,
+        false,
+      ]);
+      for (const row of [first, second]) expect(await written(row.id)).toEqual({ status: 'SUCCEEDED', findings: 1, accessLog: 1 });
+      expect(await written(again.id)).toEqual({ status: 'SUCCEEDED', findings: 0, accessLog: 0 });
+
       const racing = await review('RUNNING');
       expect(await eraseWhileWaiting(() => write(racing))).toBe('FORBIDDEN');
       expect(await written(racing.id)).toEqual({ status: 'RUNNING', findings: 0, accessLog: 0 });
       // A fresh process (nothing known) is refused by the statement's condition, and writes nothing either.
-      const fresh = new ReviewStore(db, new Tombstones(db, hasher));
-      const refused = await fresh.writeResult({ id: racing.id, tenantId, userId }, state, meta, null).catch((error: unknown) => error);
+      const fresh = new ReviewStore(db, new Tombstones(db, hasher), (relation) => knowledge.accessLogOfResults(relation));
+      const refused = await fresh.writeResult({ id: racing.id, tenantId, userId }, state, meta).catch((error: unknown) => error);
       expect(refused).toBeInstanceOf(SubjectErasedError);
       expect(await written(racing.id)).toEqual({ status: 'RUNNING', findings: 0, accessLog: 0 });
     } finally {

@@ -307,6 +307,18 @@ export class KnowledgeService {
     };
   }
 
+  /**
+   * The knowledge access log of reviews' results, as a statement over `relation` (columns id: the
+   * review, "tenantId", "userId", used: a JSON array of { id, knowledgeId, version }), for the
+   * statement that writes the results (ReviewStore).
+   */
+  accessLogOfResults(relation: string): string {
+    if (!/^[a-z_]+$/.test(relation)) throw new Error('a relation must be a plain identifier');
+    return `INSERT INTO "KnowledgeAccess" (id, "tenantId", "userId", "reviewId", "knowledgeVersionId", "knowledgeId", version)
+    SELECT gen_random_uuid(), ${relation}."tenantId", ${relation}."userId", ${relation}.id, used.id, used."knowledgeId", used.version
+      FROM ${relation}, jsonb_to_recordset(${relation}.used) AS used(id uuid, "knowledgeId" text, version text)`;
+  }
+
   /** Records which knowledge versions a review read (the knowledge access log). */
   async recordAccess(
     principal: Principal,

@@ -11,6 +11,14 @@ export class ReviewCancelled extends Error {
   }
 }
 
+/** A run still in flight when its executor was closed (SIGTERM after the drain's grace period): its review is given back. */
+export class GraphRunInterrupted extends Error {
+  constructor() {
+    super('The review graph stopped before the run finished (the process is stopping).');
+    this.name = 'GraphRunInterrupted';
+  }
+}
+
 /** What one run of the review graph reads. */
 export interface GraphRunInput {
   id: string;
@@ -21,10 +29,51 @@ export interface GraphRunInput {
   asOf: Date;
 }
 
+/** What a node's end reports to progress events. */
+export type NodeProgress = Pick<NodeReport, 'node' | 'durationMs' | 'counts'>;
+
+/**
+ * What a run gives back: what the review's result, its trace and a replay read. The contract's
+ * text, clauses, extracted fields and knowledge texts stay where they are (a thread would copy them back).
+ */
+export type GraphRunResult = Pick<
+  ReviewState,
+  | 'reviewId'
+  | 'findings'
+  | 'language'
+  | 'riskLevel'
+  | 'riskScore'
+  | 'reviewReport'
+  | 'reportText'
+  | 'knowledgeUsed'
+  | 'flags'
+  | 'degraded'
+  | 'modelCalls'
+>;
+
+export const GRAPH_RUN_RESULT_KEYS = [
+  'reviewId',
+  'findings',
+  'language',
+  'riskLevel',
+  'riskScore',
+  'reviewReport',
+  'reportText',
+  'knowledgeUsed',
+  'flags',
+  'degraded',
+  'modelCalls',
+] as const satisfies readonly (keyof GraphRunResult)[];
+
+/** The result part of a final state. */
+export function graphRunResult(state: ReviewState): GraphRunResult {
+  return Object.fromEntries(GRAPH_RUN_RESULT_KEYS.map((key) => [key, state[key]])) as GraphRunResult;
+}
+
 /** The process-side services of one run: knowledge comes from here, progress goes here. */
 export interface GraphRunHooks {
   retrieveKnowledge: ReviewRunContext['retrieveKnowledge'];
-  onNode(kind: 'start' | 'end', report: NodeReport | string): void;
+  onNode(kind: 'start' | 'end', report: NodeProgress | string): void;
   /** Aborted when the review's owner cancels it: the run stops at its next node boundary. */
   signal?: AbortSignal;
 }
@@ -35,7 +84,9 @@ export interface GraphRunHooks {
  * a {@link ReviewCancelled}, or the error the run failed with.
  */
 export interface ReviewGraphExecutor {
-  run(review: GraphRunInput, pinned: ReviewState['pinnedKnowledge'], hooks: GraphRunHooks): Promise<ReviewState>;
+  /** Makes the executor ready to run (a worker takes jobs only once it can run them). */
+  start(): Promise<void>;
+  run(review: GraphRunInput, pinned: ReviewState['pinnedKnowledge'], hooks: GraphRunHooks): Promise<GraphRunResult>;
   close(): Promise<void>;
 }
 
@@ -55,7 +106,7 @@ export function graphInput(review: GraphRunInput, pinned: ReviewState['pinnedKno
 export class InProcessGraph implements ReviewGraphExecutor {
   constructor(private readonly graph: CompiledReviewGraph) {}
 
-  async run(review: GraphRunInput, pinned: ReviewState['pinnedKnowledge'], hooks: GraphRunHooks): Promise<ReviewState> {
+  async run(review: GraphRunInput, pinned: ReviewState['pinnedKnowledge'], hooks: GraphRunHooks): Promise<GraphRunResult> {
     const boundary = () => {
       if (hooks.signal?.aborted) throw new ReviewCancelled();
     };
@@ -67,11 +118,16 @@ export class InProcessGraph implements ReviewGraphExecutor {
       },
       onNodeEnd: (report) => {
         boundary();
-        hooks.onNode('end', report);
+        hooks.onNode('end', { node: report.node, durationMs: report.durationMs, counts: report.counts });
       },
     };
-    return (await this.graph.invoke(graphInput(review, pinned) as never, { configurable: { review: context } })) as unknown as ReviewState;
+    const state = (await this.graph.invoke(graphInput(review, pinned) as never, {
+      configurable: { review: context },
+    })) as unknown as ReviewState;
+    return graphRunResult(state);
   }
+
+  async start(): Promise<void> {}
 
   async close(): Promise<void> {}
 }

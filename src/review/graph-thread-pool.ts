@@ -8,9 +8,16 @@ import { createLogger } from '../platform/logger.js';
 import { currentTelemetry } from '../platform/telemetry/sdk.js';
 import { receivedSpan, type TransferredSpan } from '../platform/telemetry/span-transfer.js';
 import type { SanitizedKnowledge } from '../knowledge/types.js';
-import type { NodeReport } from './agent/contract.js';
 import type { ReviewState } from './agent/state.js';
-import { ReviewCancelled, type GraphRunHooks, type GraphRunInput, type ReviewGraphExecutor } from './graph-executor.js';
+import {
+  GraphRunInterrupted,
+  ReviewCancelled,
+  type GraphRunHooks,
+  type GraphRunInput,
+  type GraphRunResult,
+  type NodeProgress,
+  type ReviewGraphExecutor,
+} from './graph-executor.js';
 
 const log = createLogger('graph-threads');
 
@@ -48,18 +55,20 @@ export type ToThread =
 
 export type FromThread =
   | { type: 'node'; job: number; kind: 'start'; report: string }
-  | { type: 'node'; job: number; kind: 'end'; report: NodeReport }
+  | { type: 'node'; job: number; kind: 'end'; report: NodeProgress }
   | { type: 'knowledge'; job: number; call: number; request: Parameters<GraphRunHooks['retrieveKnowledge']>[0]; parent?: SpanContext }
-  | { type: 'done'; job: number; state: Omit<ReviewState, 'text'>; spans: TransferredSpan[] }
+  | { type: 'done'; job: number; result: GraphRunResult; spans: TransferredSpan[] }
   | { type: 'failed'; job: number; error: ThreadError; spans: TransferredSpan[] }
-  | { type: 'spans'; spans: TransferredSpan[] };
+  | { type: 'spans'; spans: TransferredSpan[] }
+  /** The thread compiled its graph and takes runs. */
+  | { type: 'ready' };
 
 interface Job {
   review: GraphRunInput;
   hooks: GraphRunHooks;
   thread: GraphThread;
   slot: number;
-  resolve(state: ReviewState): void;
+  resolve(result: GraphRunResult): void;
   reject(error: unknown): void;
   /** Errors of knowledge lookups handed to the thread, by token, to rethrow the same object. */
   forwarded: Map<number, unknown>;
@@ -69,6 +78,10 @@ interface Job {
 
 interface GraphThread {
   worker: Worker;
+  /** Settles once the thread compiled its graph, or failed to. */
+  ready: Promise<void>;
+  /** Messages to the thread, sent together once this thread yields (see graph-thread.ts). */
+  outbox: ToThread[];
   flags: Int32Array;
   freeSlots: number[];
   jobs: Set<number>;
@@ -121,7 +134,7 @@ export class GraphThreadPool implements ReviewGraphExecutor {
     return this.jobs.size;
   }
 
-  run(review: GraphRunInput, pinned: ReviewState['pinnedKnowledge'], hooks: GraphRunHooks): Promise<ReviewState> {
+  run(review: GraphRunInput, pinned: ReviewState['pinnedKnowledge'], hooks: GraphRunHooks): Promise<GraphRunResult> {
     if (this.closed) return Promise.reject(new AppError('UNAVAILABLE', 'The review graph threads are stopped.'));
     if (hooks.signal?.aborted) return Promise.reject(new ReviewCancelled());
     const thread = this.pick();
@@ -130,7 +143,7 @@ export class GraphThreadPool implements ReviewGraphExecutor {
     const id = this.nextJob++;
     const active = trace.getActiveSpan();
     const parent = active?.spanContext();
-    return new Promise<ReviewState>((resolve, reject) => {
+    return new Promise<GraphRunResult>((resolve, reject) => {
       const job: Job = {
         review,
         hooks,
@@ -157,39 +170,75 @@ export class GraphThreadPool implements ReviewGraphExecutor {
           ? { parent: { traceId: parent.traceId, spanId: parent.spanId, traceFlags: parent.traceFlags } }
           : {}),
       };
-      thread.worker.postMessage(message);
+      this.send(thread, message);
     });
   }
 
+  /**
+   * Starts the threads and waits until each has compiled its graph: loading the graph's modules
+   * takes a second or more (several under load), which a worker should spend before it takes jobs,
+   * not inside the first job's lease.
+   */
+  async start(): Promise<void> {
+    while (!this.closed && this.threads.length < this.options.threads) this.spawn();
+    await Promise.all(this.threads.map((thread) => thread.ready));
+  }
+
+  /** Stops the threads; runs still in flight fail with {@link GraphRunInterrupted} (their reviews are given back). */
   async close(): Promise<void> {
     this.closed = true;
+    for (const id of [...this.jobs.keys()]) this.finish(id, (job) => job.reject(new GraphRunInterrupted()));
     const threads = this.threads.splice(0);
     await Promise.all(threads.map((thread) => thread.worker.terminate()));
   }
 
   /** The thread with the fewest runs in flight; threads are started on first use. */
   private pick(): GraphThread {
-    if (this.threads.length < this.options.threads && this.threads.every((thread) => thread.jobs.size > 0)) return this.start();
+    if (this.threads.length < this.options.threads && this.threads.every((thread) => thread.jobs.size > 0)) return this.spawn();
     return this.threads.reduce((best, thread) => (thread.jobs.size < best.jobs.size ? thread : best));
   }
 
-  private start(): GraphThread {
+  private spawn(): GraphThread {
     const flags = new SharedArrayBuffer(CANCEL_SLOTS * Int32Array.BYTES_PER_ELEMENT);
     const workerData: GraphThreadData = { models: this.options.models, modelExtraction: this.options.modelExtraction, cancelFlags: flags };
     const worker = new Worker(threadEntry(), { workerData, name: 'suanni-review-graph' });
+    let ready!: () => void;
+    let failed!: (error: Error) => void;
     const thread: GraphThread = {
       worker,
+      ready: new Promise<void>((resolve, reject) => {
+        ready = resolve;
+        failed = reject;
+      }),
       flags: new Int32Array(flags),
+      outbox: [],
       freeSlots: Array.from({ length: CANCEL_SLOTS }, (_, i) => CANCEL_SLOTS - 1 - i),
       jobs: new Set(),
     };
     // Idle threads must not keep the process alive; runs in flight keep it alive by their callers.
     worker.unref();
-    worker.on('message', (message: FromThread) => this.receive(message));
-    worker.on('error', (error) => log.error({ err: error }, 'a review graph thread failed'));
-    worker.on('exit', (code) => this.lost(thread, code));
+    // A caller that never awaits `ready` (a thread started by a run) must not see an unhandled rejection.
+    thread.ready.catch(() => undefined);
+    worker.on('message', (messages: FromThread[]) => {
+      for (const message of messages) {
+        if (message.type === 'ready') ready();
+        else this.receive(message);
+      }
+    });
+    worker.on('error', (error) => {
+      log.error({ err: error }, 'a review graph thread failed');
+      failed(error);
+    });
+    worker.on('exit', (code) => {
+      failed(new Error(`the review graph thread stopped (exit code ${code})`));
+      this.lost(thread, code);
+    });
     this.threads.push(thread);
     return thread;
+  }
+
+  private send(thread: GraphThread, message: ToThread): void {
+    if (thread.outbox.push(message) === 1) setImmediate(() => thread.worker.postMessage(thread.outbox.splice(0)));
   }
 
   private lost(thread: GraphThread, code: number): void {
@@ -216,7 +265,7 @@ export class GraphThreadPool implements ReviewGraphExecutor {
     if (telemetry && spans.length > 0) telemetry.ingest(spans.map((span) => receivedSpan(span, resource)));
   }
 
-  private receive(message: FromThread): void {
+  private receive(message: Exclude<FromThread, { type: 'ready' }>): void {
     if (message.type === 'spans') {
       this.ingest(message.spans, undefined);
       return;
@@ -233,7 +282,7 @@ export class GraphThreadPool implements ReviewGraphExecutor {
         return void this.lookUp(message.job, job, message);
       case 'done':
         this.ingest(message.spans, job.resource);
-        this.finish(message.job, (finished) => finished.resolve({ ...message.state, text: finished.review.text } as ReviewState));
+        this.finish(message.job, (finished) => finished.resolve(message.result));
         return;
       case 'failed':
         this.ingest(message.spans, job.resource);
@@ -254,6 +303,6 @@ export class GraphThreadPool implements ReviewGraphExecutor {
       job.forwarded.set(token, error);
       reply = { type: 'knowledge', job: id, call: message.call, error: { kind: 'forwarded', token } };
     }
-    if (this.jobs.has(id)) job.thread.worker.postMessage(reply);
+    if (this.jobs.has(id)) this.send(job.thread, reply);
   }
 }

@@ -19,14 +19,23 @@ import type { SanitizedKnowledge } from '../knowledge/types.js';
 import type { ReviewRunContext } from './agent/contract.js';
 import { compileReviewGraph } from './agent/graph.js';
 import type { ReviewState } from './agent/state.js';
-import { graphInput, ReviewCancelled } from './graph-executor.js';
+import { graphInput, graphRunResult, ReviewCancelled } from './graph-executor.js';
 import type { FromThread, GraphThreadData, ThreadError, ToThread } from './graph-thread-pool.js';
 
 const port = parentPort;
 if (!port) throw new Error('graph-thread.ts runs as a worker thread of GraphThreadPool');
 const data = workerData as GraphThreadData;
 const cancelFlags = new Int32Array(data.cancelFlags);
-const post = (message: FromThread) => port.postMessage(message);
+/**
+ * Messages go out together once the thread yields to its event loop: a review makes a dozen (node
+ * events, its knowledge lookup, its outcome) within a few milliseconds, and each `postMessage`
+ * costs a serialisation here and a dispatch there (measured: 8% of the thread's time, one by one).
+ */
+const outbox: FromThread[] = [];
+const flush = () => port.postMessage(outbox.splice(0));
+const post = (message: FromThread) => {
+  if (outbox.push(message) === 1) setImmediate(flush);
+};
 
 interface Run {
   tenantId: string;
@@ -126,7 +135,7 @@ async function runReview(message: Extract<ToThread, { type: 'run' }>): Promise<v
     },
     onNodeEnd: (report) => {
       boundary();
-      post({ type: 'node', job, kind: 'end', report });
+      post({ type: 'node', job, kind: 'end', report: { node: report.node, durationMs: report.durationMs, counts: report.counts } });
     },
   };
   const parent = message.parent ? trace.setSpanContext(ROOT_CONTEXT, { ...message.parent, isRemote: false }) : ROOT_CONTEXT;
@@ -134,23 +143,32 @@ async function runReview(message: Extract<ToThread, { type: 'run' }>): Promise<v
     const state = (await context.with(parent.setValue(JOB, job), () =>
       graph.invoke(graphInput(message.review, message.pinned) as never, { configurable: { review } }),
     )) as unknown as ReviewState;
-    // The process has the text; sending it back would copy the contract once more.
-    const { text: _text, ...result } = state;
     runs.delete(job);
-    post({ type: 'done', job, state: result, spans: run.spans });
+    post({ type: 'done', job, result: graphRunResult(state), spans: run.spans });
   } catch (error) {
     runs.delete(job);
     post({ type: 'failed', job, error: threadError(error), spans: run.spans });
   }
 }
 
-port.on('message', (message: ToThread) => {
-  if (message.type === 'run') return void runReview(message);
+port.on('message', (messages: ToThread[]) => {
+  for (const message of messages) receive(message);
+});
+post({ type: 'ready' });
+
+function receive(message: ToThread): void {
+  if (message.type === 'run') {
+    void runReview(message);
+    return;
+  }
   const lookup = runs.get(message.job)?.lookups.get(message.call);
   if (!lookup) return;
   runs.get(message.job)?.lookups.delete(message.call);
-  if ('value' in message) return lookup.resolve(message.value);
+  if ('value' in message) {
+    lookup.resolve(message.value);
+    return;
+  }
   const error = new Error('The knowledge lookup failed in the process.');
   (error as Error & { forwardedToken?: number }).forwardedToken = message.error.kind === 'forwarded' ? message.error.token : undefined;
   lookup.reject(error);
-});
+}

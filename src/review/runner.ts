@@ -5,14 +5,20 @@ import type { ModelProvider } from '../platform/llm/provider.js';
 import { createLogger } from '../platform/logger.js';
 import type { EventBus } from '../platform/pubsub.js';
 import type { Metrics } from '../platform/telemetry/metrics.js';
-import type { NodeReport } from './agent/contract.js';
 import type { ReviewState } from './agent/state.js';
 import { REVIEW_CANCELLATIONS, reviewBatchTopic, type ReviewProgressEvent, type ReviewProgressLog } from './progress.js';
 import type { ClusterQueueStats, JobQueue, QueuedJob, QueueDefinition, SqlRunner } from '../platform/jobs/job-queue.js';
 import type { ReviewStore } from './store.js';
 import { withTraceOrigin, type TraceOrigin } from '../platform/telemetry/trace-origin.js';
 import { traceReviewRun, type ReviewRunTrace } from './tracing.js';
-import { ReviewCancelled, type GraphRunInput, type ReviewGraphExecutor } from './graph-executor.js';
+import {
+  GraphRunInterrupted,
+  ReviewCancelled,
+  type GraphRunInput,
+  type GraphRunResult,
+  type NodeProgress,
+  type ReviewGraphExecutor,
+} from './graph-executor.js';
 
 const log = createLogger('reviews');
 
@@ -104,6 +110,7 @@ export class ReviewRunner {
     this.depthTimer = setInterval(refresh, 5_000).unref();
     void refresh();
     if (options.work) {
+      await this.graph.start();
       await this.work();
       await this.jobs.work<ReplayJob>(REPLAY_QUEUE, this.options.concurrency, (job) =>
         withTraceOrigin(job.data.origin, () => options.replay(job.data.reviewId)),
@@ -189,9 +196,9 @@ export class ReviewRunner {
   runGraph(
     review: GraphRunInput,
     pinned: ReviewState['pinnedKnowledge'],
-    onNode: (kind: 'start' | 'end', report: NodeReport | string) => void,
+    onNode: (kind: 'start' | 'end', report: NodeProgress | string) => void,
     signal?: AbortSignal,
-  ): Promise<ReviewState> {
+  ): Promise<GraphRunResult> {
     return this.graph.run(review, pinned, {
       retrieveKnowledge: (request) => this.knowledge.forReview(review.tenantId, request, this.provider),
       onNode,
@@ -244,7 +251,7 @@ export class ReviewRunner {
             (kind, report) => {
               if (kind === 'start') status('NODE_STARTED', { node: report as string });
               else {
-                const { node, durationMs, counts } = report as NodeReport;
+                const { node, durationMs, counts } = report as NodeProgress;
                 status('NODE_FINISHED', { node, durationMs: Math.round(durationMs * 100) / 100, counts });
               }
             },
@@ -254,9 +261,7 @@ export class ReviewRunner {
       );
       const call = state.modelCalls.find((entry) => entry.provider !== 'rules') ?? state.modelCalls[0];
       const meta = { traceId, provider: call?.provider ?? this.provider.name, model: call?.model ?? this.provider.model };
-      const accessLog = (placement: { firstParameter: number; onlyWhen: string }) =>
-        this.knowledge.accessLogStatement(review, review.id, state.knowledgeUsed, placement);
-      const written = await retryTransient(() => this.store.writeResult(review, state, meta, accessLog), retry);
+      const written = await retryTransient(() => this.store.writeResult(review, state, meta), retry);
       // Another attempt wrote it (or it was cancelled): nothing to publish twice.
       if (!written) return;
       status('STATUS', { status: 'SUCCEEDED' });
@@ -266,6 +271,12 @@ export class ReviewRunner {
       if (error instanceof ReviewCancelled) {
         trace.failed('CANCELLED', error);
         return;
+      }
+      if (error instanceof GraphRunInterrupted) {
+        // The process stops after its drain's grace period: the queue retries the job elsewhere.
+        await this.store.requeue(reviewId).catch(() => undefined);
+        trace.failed('INTERRUPTED', error);
+        throw error;
       }
       if (isTransientDatabaseError(error) && job.retryCount < job.retryLimit) {
         // The database is away for longer than the in-process retries: give the review back and let the queue retry it with backoff.

@@ -99,7 +99,7 @@ export class ReviewService {
     this.quota = options.quota;
     this.metrics = options.metrics;
     this.progress = new ReviewProgressLog(options.events, options.sharedProgress);
-    this.store = new ReviewStore(options.db, options.barrier);
+    this.store = new ReviewStore(options.db, options.barrier, (relation) => options.knowledge.accessLogOfResults(relation));
     this.inputs = new ReviewInputCheck(options.limits);
     this.runner = new ReviewRunner(
       this.store,

@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import type { Prisma } from '../generated/prisma/client.js';
 import { poolOf, type Database } from '../platform/db/prisma.js';
-import { pgRunner, writeTransaction, type PgWriteBarrier } from '../platform/db/write-barrier.js';
+import { pgRunner, writeTransaction, type BarrierRowValues, type PgWriteBarrier } from '../platform/db/write-barrier.js';
 import type { SqlRunner } from '../platform/jobs/job-queue.js';
 import { assertUuid, badUserInput } from '../platform/errors.js';
 import { tracedQuery } from '../platform/telemetry/db-tracing.js';
-import type { ReviewState } from './agent/state.js';
+import { WriteCoalescer } from '../platform/write-coalescer.js';
+import type { GraphRunResult } from './graph-executor.js';
 
 export type ReviewRow = Prisma.ReviewGetPayload<{ include: { findings: true } }>;
 export type ReviewBatchRow = Prisma.ReviewBatchGetPayload<object>;
@@ -50,10 +51,31 @@ export interface Statement {
 }
 
 /**
- * A statement the caller adds to the result's own statement (the knowledge access log), made for
- * its place there: placeholders numbered from `firstParameter`, written only when `onlyWhen` holds.
+ * A statement the caller adds to the results' own statement (the knowledge access log): it reads the
+ * written reviews from `relation` (columns id, "tenantId", "userId" and used: the knowledge versions, a JSON array).
  */
-export type StatementWithin = (placement: { firstParameter: number; onlyWhen: string }) => Statement | null;
+export type StatementOverRows = (relation: string) => string;
+
+/** One review's result as a row of the results statement (JSON). */
+interface ResultRow extends BarrierRowValues {
+  id: string;
+  tenantId: string;
+  userId: string;
+  language: string | null;
+  riskLevel: string | null;
+  riskScore: number | null;
+  report: GraphRunResult['reviewReport'];
+  reportText: string | null;
+  knowledgeUsed: GraphRunResult['knowledgeUsed'];
+  flags: string[];
+  degraded: boolean;
+  provider: string;
+  model: string | null;
+  traceId: string;
+  findings: object[];
+}
+
+type ResultOutcome = 'written' | 'not-running' | 'refused';
 
 /** The new rows of a review, less what the store fills in (owner, batch, position). */
 export type NewReviewRow = Omit<Prisma.ReviewCreateManyInput, 'tenantId' | 'userId' | 'batchId' | 'batchIndex'>;
@@ -65,31 +87,48 @@ const withFindings = { findings: { orderBy: { position: 'asc' } } } as const;
 
 // The run's hot statements go straight to the pg pool (one span each), not through Prisma, whose
 // client and query compiler cost more CPU per review than the statements themselves.
-const CLAIM = `UPDATE "Review" SET status = 'RUNNING', "startedAt" = now()
-  WHERE id = $1 AND status = ANY($2::"ReviewStatus"[])
-  RETURNING id, "tenantId", "userId", "batchId", "contractId", title, text, "asOf", "pinnedKnowledge"`;
+/**
+ * Claims reviews for their runs in one statement: a QUEUED review, or a RUNNING one when its job
+ * was redelivered (the earlier attempt's worker died). Claims that arrive together (a worker
+ * fetches several jobs at once) leave together, see `ReviewStore.claim`.
+ */
+const CLAIM = `UPDATE "Review" AS review SET status = 'RUNNING', "startedAt" = now()
+  FROM jsonb_to_recordset($1::jsonb) AS claim(id uuid, redelivered boolean)
+  WHERE review.id = claim.id AND (review.status = 'QUEUED' OR (claim.redelivered AND review.status = 'RUNNING'))
+  RETURNING review.id, review."tenantId", review."userId", review."batchId", review."contractId", review.title, review.text,
+    review."asOf", review."pinnedKnowledge", claim.redelivered AS "claimedAsRedelivered"`;
 
 /**
- * The result, its findings and the knowledge access log in one autocommit statement, behind the
- * write barrier's condition: the findings and the log are inserted only when the guarded update
- * matched. `alsoWrite` is a data-modifying CTE's statement (its placeholders follow the barrier's).
+ * Results of reviews, their findings and knowledge access logs in one autocommit statement: each
+ * row is written only while its review is RUNNING and inside its owner's write barrier (the
+ * barrier's row condition over `result`); findings and log rows only for the reviews written.
+ * `accessLog` reads the relation `written_result` (id, "tenantId", "userId", used).
  */
-const WRITE_RESULT = (barrier: string, alsoWrite: string | null) => `WITH written AS (
-    UPDATE "Review" SET status = 'SUCCEEDED', language = $2, "riskLevel" = $3::"RiskLevel", "riskScore" = $4,
-      report = $5::jsonb, "reportText" = $6, "knowledgeUsed" = $7::jsonb, flags = $8::text[], degraded = $9,
-      provider = $10, model = $11, "traceId" = $12, "finishedAt" = now()
-    WHERE id = $1 AND status = 'RUNNING' AND ${barrier}
-    RETURNING id
+const WRITE_RESULTS = (barrier: string, accessLog: string | null) => `WITH result AS (
+    SELECT * FROM jsonb_to_recordset($1::jsonb) AS result(id uuid, "tenantId" uuid, "userId" uuid, language text, "riskLevel" text,
+      "riskScore" double precision, report jsonb, "reportText" text, "knowledgeUsed" jsonb, flags text[], degraded boolean,
+      provider text, model text, "traceId" text, findings jsonb, barrier_space int, barrier_key int, barrier_hash text)
+  ), written AS (
+    UPDATE "Review" AS review SET status = 'SUCCEEDED', language = result.language, "riskLevel" = result."riskLevel"::"RiskLevel",
+      "riskScore" = result."riskScore", report = result.report, "reportText" = result."reportText",
+      "knowledgeUsed" = result."knowledgeUsed", flags = result.flags, degraded = result.degraded, provider = result.provider,
+      model = result.model, "traceId" = result."traceId", "finishedAt" = now()
+    FROM result
+    WHERE review.id = result.id AND review.status = 'RUNNING' AND ${barrier}
+    RETURNING review.id
+  ), written_result AS (
+    SELECT result.id, result."tenantId", result."userId", result."knowledgeUsed" AS used, result.findings FROM result JOIN written USING (id)
   ), findings AS (
     INSERT INTO "ReviewFinding" (id, "reviewId", position, clause, "clauseIndex", "knowledgeId", version, severity, message, "evidenceStart", "evidenceEnd")
-    SELECT gen_random_uuid(), written.id, finding.position, finding.clause, finding."clauseIndex", finding."knowledgeId", finding.version,
+    SELECT gen_random_uuid(), written_result.id, finding.position, finding.clause, finding."clauseIndex", finding."knowledgeId", finding.version,
            finding.severity::"RiskLevel", finding.message, finding."evidenceStart", finding."evidenceEnd"
-      FROM written, jsonb_to_recordset($13::jsonb) AS finding(position int, clause text, "clauseIndex" int, "knowledgeId" text,
-           version text, severity text, message text, "evidenceStart" int, "evidenceEnd" int)
-  )${alsoWrite ? `, also AS (${alsoWrite})` : ''}
-  SELECT count(*)::int AS written FROM written`;
+      FROM written_result, jsonb_to_recordset(written_result.findings) AS finding(position int, clause text, "clauseIndex" int,
+           "knowledgeId" text, version text, severity text, message text, "evidenceStart" int, "evidenceEnd" int)
+  )${accessLog ? `, access AS (${accessLog})` : ''}
+  SELECT id FROM written`;
 
-const REVIEW_STATUS = 'SELECT status FROM "Review" WHERE id = $1';
+/** The reviews of `ids` still RUNNING (a result not written for one of them was stopped by the barrier). */
+const STILL_RUNNING = `SELECT id FROM "Review" WHERE id = ANY($1::uuid[]) AND status = 'RUNNING'`;
 
 const REVIEW_COLUMNS = `id, "tenantId", "userId", "batchId", "batchIndex", "contractId", title, text, "asOf", "pinnedKnowledge", status,
   language, "riskLevel", "riskScore", report, "reportText", "knowledgeUsed", flags, degraded, provider, model, "traceId", "errorCode",
@@ -131,10 +170,17 @@ export function decodeReviewCursor(cursor: string): { createdAt: Date; id: strin
  */
 export class ReviewStore {
   private readonly pool: pg.Pool;
+  private readonly results = new WriteCoalescer((rows: ResultRow[]) => this.writeResultsTogether(rows), { maxBatch: 32, maxInFlight: 1 });
+  private readonly claims = new WriteCoalescer((claims: { id: string; redelivered: boolean }[]) => this.claimTogether(claims), {
+    maxBatch: 64,
+    maxInFlight: 1,
+  });
 
   constructor(
     private readonly db: Database,
     private readonly barrier: PgWriteBarrier,
+    /** The knowledge access log written with each result (KnowledgeService.accessLogOfResults). */
+    private readonly accessLog: StatementOverRows | null = null,
   ) {
     const pool = poolOf(db);
     if (!pool) throw new Error('ReviewStore needs a database made by createDatabase (its pg pool)');
@@ -266,13 +312,32 @@ export class ReviewStore {
    * also a RUNNING one whose earlier attempt was lost (its worker died). Undefined when the
    * review is finished or cancelled.
    */
-  async claim(reviewId: string, redelivered: boolean): Promise<ClaimedReview | undefined> {
-    const { rows } = await tracedQuery<ClaimedReview>(
+  /**
+   * Claims a review for its run; undefined when it is not to run (finished, cancelled, or claimed
+   * by another attempt). A lone claim goes out at once; claims arriving while one is in flight leave
+   * together in the next statement (one round trip instead of one each: a worker fetches up to its
+   * concurrency of jobs at once, and these round trips were a third of the all-in-one process's
+   * statements).
+   */
+  claim(reviewId: string, redelivered: boolean): Promise<ClaimedReview | undefined> {
+    return this.claims.write({ id: reviewId, redelivered });
+  }
+
+  private async claimTogether(claims: { id: string; redelivered: boolean }[]): Promise<(ClaimedReview | undefined)[]> {
+    const { rows } = await tracedQuery<ClaimedReview & { claimedAsRedelivered: boolean }>(
       this.pool,
-      { text: CLAIM, values: [reviewId, redelivered ? ['QUEUED', 'RUNNING'] : ['QUEUED']] },
+      { text: CLAIM, values: [JSON.stringify(claims)] },
       { operation: 'UPDATE', target: 'Review' },
     );
-    return rows[0];
+    // Two jobs of one review in one statement: the row is updated once, through one of the two
+    // claims (a RUNNING review only through a redelivered one), and the review runs for that claim only.
+    const claimed = new Map(rows.map(({ claimedAsRedelivered, ...review }) => [`${review.id}:${claimedAsRedelivered}`, review]));
+    return claims.map((claim) => {
+      const key = `${claim.id}:${claim.redelivered}`;
+      const review = claimed.get(key);
+      claimed.delete(key);
+      return review;
+    });
   }
 
   /** Cancels reviews not finished yet (QUEUED or RUNNING -> CANCELLED); returns those it cancelled and their state before. */
@@ -308,60 +373,80 @@ export class ReviewStore {
 
   /**
    * Writes a review's result once: only while it is RUNNING, so a redelivered job whose earlier
-   * attempt already wrote it, or whose acknowledgement was lost, writes nothing twice. The
-   * findings and `alsoWrite` (the knowledge access log) go in the same autocommit statement, behind
-   * the write barrier's condition: one round trip. False when the review was no longer RUNNING;
-   * throws the barrier's refusal when its owner was erased meanwhile.
+   * attempt already wrote it, or whose acknowledgement was lost, writes nothing twice. The findings
+   * and the knowledge access log go in the same autocommit statement, behind the write barrier's
+   * condition. Results finishing while one statement is in flight leave together in the next (one
+   * round trip for several reviews; each row carries its own owner's barrier). False when the
+   * review was no longer RUNNING; throws the barrier's refusal when its owner was erased meanwhile.
    */
   async writeResult(
     review: { id: string; tenantId: string; userId: string },
-    state: ReviewState,
+    state: GraphRunResult,
     meta: { traceId: string; provider: string; model: string | null },
-    alsoWrite: StatementWithin | null,
   ): Promise<boolean> {
-    const findings = state.findings.map((finding, position) => ({
-      position,
-      clause: finding.clause,
-      clauseIndex: finding.clauseIndex,
-      knowledgeId: finding.knowledgeId,
-      version: finding.version,
-      severity: finding.severity,
-      message: finding.message,
-      evidenceStart: finding.evidence?.start ?? null,
-      evidenceEnd: finding.evidence?.end ?? null,
-    }));
-    const values: unknown[] = [
-      review.id,
-      state.language,
-      state.riskLevel,
-      state.riskScore,
-      state.reviewReport == null ? null : JSON.stringify(state.reviewReport),
-      state.reportText,
-      JSON.stringify(state.knowledgeUsed),
-      state.flags,
-      state.degraded,
-      meta.provider,
-      meta.model,
-      meta.traceId,
-      JSON.stringify(findings),
-    ];
-    const barrier = this.barrier.guard(review.userId, values.length + 1);
-    values.push(...barrier.values);
-    const also = alsoWrite?.({ firstParameter: values.length + 1, onlyWhen: 'EXISTS (SELECT 1 FROM written)' }) ?? null;
-    if (also) values.push(...also.values);
-    const { rows } = await tracedQuery<{ written: number }>(
+    const row: ResultRow = {
+      id: review.id,
+      tenantId: review.tenantId,
+      userId: review.userId,
+      language: state.language,
+      riskLevel: state.riskLevel,
+      riskScore: state.riskScore,
+      report: state.reviewReport,
+      reportText: state.reportText,
+      knowledgeUsed: state.knowledgeUsed,
+      flags: state.flags,
+      degraded: state.degraded,
+      provider: meta.provider,
+      model: meta.model,
+      traceId: meta.traceId,
+      findings: state.findings.map((finding, position) => ({
+        position,
+        clause: finding.clause,
+        clauseIndex: finding.clauseIndex,
+        knowledgeId: finding.knowledgeId,
+        version: finding.version,
+        severity: finding.severity,
+        message: finding.message,
+        evidenceStart: finding.evidence?.start ?? null,
+        evidenceEnd: finding.evidence?.end ?? null,
+      })),
+      // Throws at once for an owner this process already knows to be erased.
+      ...this.barrier.rowGuard(review.userId),
+    };
+    const outcome = await this.results.write(row);
+    if (outcome === 'refused') throw this.barrier.refuse(review.userId);
+    return outcome === 'written';
+  }
+
+  private async writeResultsTogether(rows: ResultRow[]): Promise<ResultOutcome[]> {
+    // Two results of one review in one statement (two attempts finishing at once): only the first is offered.
+    const offered = new Map<string, ResultRow>();
+    for (const row of rows) if (!offered.has(row.id)) offered.set(row.id, row);
+    const { rows: written } = await tracedQuery<{ id: string }>(
       this.pool,
-      { text: WRITE_RESULT(barrier.sql, also?.text ?? null), values },
+      {
+        text: WRITE_RESULTS(this.barrier.rowCondition('result'), this.accessLog?.('written_result') ?? null),
+        values: [JSON.stringify([...offered.values()])],
+      },
       { operation: 'UPDATE', target: 'Review' },
     );
-    if (rows[0]!.written > 0) return true;
-    // Nothing written: still RUNNING means the barrier stopped it (the owner was erased meanwhile).
-    const { rows: current } = await tracedQuery<{ status: string }>(
-      this.pool,
-      { text: REVIEW_STATUS, values: [review.id] },
-      { operation: 'SELECT', target: 'Review' },
+    const writtenIds = new Set(written.map((row) => row.id));
+    const unwritten = [...offered.keys()].filter((id) => !writtenIds.has(id));
+    // Not written but still RUNNING: the barrier stopped it (its owner was erased meanwhile).
+    const stopped =
+      unwritten.length === 0
+        ? new Set<string>()
+        : new Set(
+            (
+              await tracedQuery<{ id: string }>(
+                this.pool,
+                { text: STILL_RUNNING, values: [unwritten] },
+                { operation: 'SELECT', target: 'Review' },
+              )
+            ).rows.map((row) => row.id),
+          );
+    return rows.map((row) =>
+      offered.get(row.id) !== row ? 'not-running' : writtenIds.has(row.id) ? 'written' : stopped.has(row.id) ? 'refused' : 'not-running',
     );
-    if (current[0]?.status === 'RUNNING') throw this.barrier.refuse(review.userId);
-    return false;
   }
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { context, SpanKind, SpanStatusCode, trace, type Attributes, type Span } from '@opentelemetry/api';
 import type { ReviewNode } from './agent/contract.js';
 import { reviewStateKeys, type ReviewState } from './agent/state.js';
+import type { GraphRunResult } from './graph-executor.js';
 import type { Metrics } from '../platform/telemetry/metrics.js';
 import { originParent, type TraceOrigin } from '../platform/telemetry/trace-origin.js';
 import { ATTR, errorCodeOf, recordError, traceIdOf, tracer, withSpan } from '../platform/telemetry/tracing.js';
@@ -12,7 +13,7 @@ export interface ReviewRunTrace {
   readonly traceId: string;
   /** The review was claimed: its tenant and batch are known. */
   claimed(review: { tenantId: string; userId: string; batchId: string | null }): void;
-  succeeded(state: ReviewState): void;
+  succeeded(state: GraphRunResult): void;
   failed(errorCode: string, error: unknown): void;
 }
 
