@@ -80,7 +80,7 @@ if (!(await postgresReachable())) {
 const database = await createSystemDatabase();
 const env = clusterEnvironment(database.url, {
   SUANNI_JOB_LEASE_SECONDS: '120',
-  SUANNI_REVIEW_CONCURRENCY: '16',
+  SUANNI_REVIEW_CONCURRENCY: '32',
   SUANNI_REVIEW_MAX_BATCH: '500',
   SUANNI_RATE_LIMITS: 'false', // thousands of reviews a minute from one user
 });

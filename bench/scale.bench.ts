@@ -46,7 +46,8 @@ async function cluster(
   const database = await createSystemDatabase();
   const env = clusterEnvironment(database.url, {
     SUANNI_JOB_LEASE_SECONDS: '120',
-    SUANNI_REVIEW_CONCURRENCY: process.env.BENCH_REVIEW_CONCURRENCY ?? '16',
+    // The default of src/config.ts (the test environment's is 4) unless BENCH_REVIEW_CONCURRENCY says otherwise.
+    SUANNI_REVIEW_CONCURRENCY: process.env.BENCH_REVIEW_CONCURRENCY ?? '32',
     SUANNI_REVIEW_MAX_BATCH: '500',
     // One user submits thousands of reviews a minute here: the per-user limits would refuse them.
     SUANNI_RATE_LIMITS: 'false',

@@ -118,7 +118,7 @@ const environmentSchema = z
           .map((file) => file.trim())
           .filter(Boolean),
       ),
-    SUANNI_REVIEW_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(16),
+    SUANNI_REVIEW_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(32),
     SUANNI_REVIEW_MAX_TEXT_BYTES: z.coerce.number().int().positive().default(1_000_000),
     SUANNI_REVIEW_MAX_BATCH: z.coerce.number().int().min(1).max(500).default(500),
     SUANNI_REVIEW_MAX_FILE_BYTES: z.coerce.number().int().positive().default(10_000_000),

@@ -500,7 +500,7 @@ describe('observability', () => {
     expect(stats.reviews.succeeded).toBeGreaterThanOrEqual(1);
     expect(stats.reviews.successRate).toBeGreaterThan(0);
     expect(stats.reviews.latencyMs.p50).toEqual(expect.any(Number));
-    expect(stats.queue).toMatchObject({ depth: expect.any(Number), running: expect.any(Number), concurrency: 16 });
+    expect(stats.queue).toMatchObject({ depth: expect.any(Number), running: expect.any(Number), concurrency: 32 });
     // The all-in-one test app is registered as a live process (multi-process listings: test/scale.int.test.ts).
     expect(stats.processes).toContainEqual({ role: 'all', pid: process.pid });
     expect(stats.database.connections.reduce((sum: number, entry: { count: number }) => sum + entry.count, 0)).toBeGreaterThan(0);
