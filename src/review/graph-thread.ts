@@ -14,7 +14,7 @@ import {
 import { AppError } from '../platform/errors.js';
 import { createModelProvider } from '../platform/llm/provider.js';
 import { transferableSpan, type TransferredSpan } from '../platform/telemetry/span-transfer.js';
-import { ATTR } from '../platform/telemetry/tracing.js';
+import { ATTR, SPAN_LIMITS } from '../platform/telemetry/tracing.js';
 import type { SanitizedKnowledge } from '../knowledge/types.js';
 import type { ReviewRunContext } from './agent/contract.js';
 import { compileReviewGraph } from './agent/graph.js';
@@ -80,8 +80,7 @@ trace.setGlobalTracerProvider(
   new BasicTracerProvider({
     sampler: new ParentBasedSampler({ root: new AlwaysOffSampler() }),
     spanProcessors: [new RunSpanCollector()],
-    // The process's limits (platform/telemetry/sdk.ts).
-    spanLimits: { attributeValueLengthLimit: 4_096, attributeCountLimit: 128, eventCountLimit: 64, linkCountLimit: 64 },
+    spanLimits: SPAN_LIMITS,
   }),
 );
 context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());

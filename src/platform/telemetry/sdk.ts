@@ -9,6 +9,7 @@ import { PrismaInstrumentation } from '@prisma/instrumentation';
 import type { OtlpProtocol } from '../../config.js';
 import { createLogger } from '../logger.js';
 import { TenantPropagator, TraceBuffer, type TraceStore } from './trace-buffer.js';
+import { SPAN_LIMITS } from './tracing.js';
 
 const log = createLogger('telemetry');
 
@@ -141,7 +142,7 @@ export function startTelemetry(config: TelemetryConfig): Telemetry {
     resourceDetectors: [envDetector, hostDetector],
     textMapPropagator: new W3CTraceContextPropagator(),
     spanProcessors,
-    spanLimits: { attributeValueLengthLimit: 4_096, attributeCountLimit: 128, eventCountLimit: 64, linkCountLimit: 64 },
+    spanLimits: SPAN_LIMITS,
     instrumentations: [prisma],
     // Metrics are Prometheus text from /metrics (prom-client) and logs are pino's: without these
     // empty lists the SDK would set up OTLP metric and log exporters from the environment.

@@ -19,6 +19,9 @@ import { AppError } from '../errors.js';
  */
 export const tracer = () => trace.getTracer('suanni');
 
+/** Limits of every span of the process (the SDK's) and of its graph threads. */
+export const SPAN_LIMITS = { attributeValueLengthLimit: 4_096, attributeCountLimit: 128, eventCountLimit: 64, linkCountLimit: 64 };
+
 /**
  * Attribute keys shared by several span kinds. Attributes carry ids, counts, field names,
  * versions and codes only: never contract text, message text or fact values (DESIGN section 7).
