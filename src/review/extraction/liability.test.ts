@@ -206,6 +206,9 @@ describe('liability: what is left uncapped', () => {
     ['Nothing in this Agreement shall limit or exclude liability for death or personal injury caused by negligence.'],
     ['Neither party excludes or limits its liability for fraud.'],
     ["Each party's liability shall be unlimited for breach of Section 7."],
+    // The words naming the liability can stand between it and "shall be unlimited".
+    ["The Supplier's liability for breach of confidentiality shall be unlimited."],
+    ['Liability for death or personal injury caused by negligence will be unlimited.'],
     ['Liability for wilful misconduct shall not be subject to the limitation in Section 12.'],
     ['There shall be unlimited liability for breach of confidentiality.'],
     ["This Agreement shall not limit either party's liability for fraud."],
