@@ -345,3 +345,25 @@ describe('liability: each wording on its own', () => {
     expect(cap(text)).toEqual({ kind: 'uncapped', limited: false });
   });
 });
+
+describe('liability: which sentence the field takes, and what an exception needs', () => {
+  it('takes an exception for a carve-out only from a cap or an exclusion of damages', () => {
+    expect(cap("Except for claims of fraud, replacement is Buyer's sole and exclusive remedy.")).toEqual({ kind: 'capped', limited: true });
+    // Nothing is limited here (no kind of damages, no sum), so there is nothing to carve out of.
+    expect(
+      cap('Except for its indemnification obligations, neither party shall have any liability to the other under this Section.'),
+    ).toBeNull();
+  });
+
+  it('quotes the first carve-out', () => {
+    const text =
+      'The liability cap does not apply to breaches of confidentiality. The limitations of liability shall not be applicable to claims for fraud.';
+    expect(field(text)?.quote).toBe('The liability cap does not apply to breaches of confidentiality.');
+  });
+
+  it('takes no sum from an exclusion, and skips a zero fee before the cap', () => {
+    expect(field('Neither party shall be liable for lost profits on orders above $1,000.')?.amount).toBeNull();
+    const text = "Licensor's liability for the free evaluation licence ($0 fee) shall not exceed $1,000.";
+    expect(field(text)).toEqual(limitation(text, 1_000, 'USD'));
+  });
+});

@@ -48,11 +48,11 @@ const GENERIC_EXCEPTION =
 function isCarveOut(text: string): boolean {
   if ((EXPRESSLY_UNCAPPED.test(text) && MENTIONS_DAMAGES.test(text)) || CHINESE_UNCAPPED.test(text)) return true;
   // "EXCEPT FOR BREACHES OF SECTION 11, NEITHER PARTY SHALL BE LIABLE FOR ... CONSEQUENTIAL DAMAGES"
-  const exception = EXCEPTION.exec(text);
+  // A boilerplate exception starts with "except", so it never stands before the first exception.
   return (
-    exception !== null &&
+    EXCEPTION.test(text) &&
     (NEGATED_LIABILITY.test(text) || (AMOUNT_CAP.test(text) && !INSURANCE.test(text))) &&
-    !GENERIC_EXCEPTION.test(text.slice(exception.index))
+    !GENERIC_EXCEPTION.test(text)
   );
 }
 
