@@ -221,3 +221,71 @@ describe('disputeResolution: which sentence decides', () => {
     expect(disputes('协商不成的，任何一方均可向有管辖权的人民法院起诉。')).toMatchObject({ method: 'litigation', forum: '人民法院' });
   });
 });
+
+describe('disputeResolution: each wording on its own', () => {
+  const methodAndForum = (text: string) => {
+    const found = disputes(text);
+    return found ? { method: found.method, forum: found.forum } : null;
+  };
+
+  it.each([
+    // The institution's own rules stand between its name and 裁决.
+    ['争议由上海仲裁委员会按照其仲裁规则裁决。', '上海仲裁委员会'],
+    ['Any dispute shall be settled by arbitration in Zurich.', null],
+    ['Any dispute shall be resolved finally by arbitration in Geneva.', null],
+    ['The parties agree to binding arbitration in Chicago.', null],
+    ['Each party submits all disputes to arbitration in Paris.', null],
+  ])('reads arbitration in %s', (text, forum) => {
+    expect(methodAndForum(text)).toEqual({ method: 'arbitration', forum });
+  });
+
+  it.each([
+    ['协商不成，任何一方可向合同签订地人民法院主张权利。', '合同签订地人民法院'],
+    ['任何一方均可将争议诉诸甲方所在地人民法院。', '甲方所在地人民法院'],
+    ['双方同意通过诉讼解决争议。', null],
+    // "有管辖权的" is dropped only where it starts the name.
+    ['协商不成的，向甲方所在地有管辖权的人民法院提起诉讼。', '甲方所在地有管辖权的人民法院'],
+    ['协商不成的，任何一方均可诉至法院。', '法院'],
+    ['Each party irrevocably submits itself to the jurisdiction of the courts of Geneva.', 'courts of Geneva'],
+    ['Each party submits to the exclusive jurisdiction of the tribunals of Geneva.', null],
+    ['Each party submits to the nonexclusive jurisdiction of the tribunals of Geneva.', null],
+    ['Each party consents to the nonexclusive jurisdiction of the courts of Ireland.', 'courts of Ireland'],
+    ['Each party consents to the exclusive jurisdiction of the state and federal courts of Texas.', 'state and federal courts of Texas'],
+    [
+      'The courts located in Dallas County, Texas shall have exclusive jurisdiction over any dispute.',
+      'courts located in Dallas County, Texas',
+    ],
+    [
+      'The courts sitting in Dallas County, Texas shall have exclusive jurisdiction over any dispute.',
+      'courts sitting in Dallas County, Texas',
+    ],
+    ['Venue for any action shall be the state court in Dallas County, Texas.', 'court in Dallas County, Texas'],
+    [
+      'Claims for infringement shall not be subject to arbitration under the AAA rules and may be brought in the courts of Ohio.',
+      'courts of Ohio',
+    ],
+    [
+      'Claims for infringement are not subject to arbitration under the AAA rules and may be brought in the courts of Ohio.',
+      'courts of Ohio',
+    ],
+    // Binding arbitration that is waived (or carved out, above) is not the chosen forum.
+    ['The parties waive any right to binding arbitration and any action shall be brought in the courts of Ohio.', 'courts of Ohio'],
+  ])('reads litigation in %s', (text, forum) => {
+    expect(methodAndForum(text)).toEqual({ method: 'litigation', forum });
+  });
+
+  it.each([
+    ['当事人可以向人民法院申请强制执行上述裁决。'],
+    ['Any party may seek enforcement of the award in the courts of Paris, where venue is proper.'],
+    ['Either party may enter judgment on the arbitral decision in the courts of Texas, where venue shall lie.'],
+  ])('finds no forum for disputes in %s (the courts only serve the award)', (text) => {
+    expect(disputes(text)).toBeNull();
+  });
+
+  it('keeps a full stop inside the name and the full stop of a one-letter-lower-case abbreviation at its end', () => {
+    expect(disputes('Each party submits to the jurisdiction of the courts of the Dist. of Columbia.')?.forum).toBe(
+      'courts of the Dist. of Columbia',
+    );
+    expect(disputes('Any action shall be brought in the courts of Jefferson County, Ky.')?.forum).toBe('courts of Jefferson County, Ky.');
+  });
+});

@@ -206,6 +206,9 @@ describe('liability: what is left uncapped', () => {
     ['Nothing in this Agreement shall limit or exclude liability for death or personal injury caused by negligence.'],
     ['Neither party excludes or limits its liability for fraud.'],
     ["Each party's liability shall be unlimited for breach of Section 7."],
+    // The words naming the liability can stand between it and "shall be unlimited".
+    ["The Supplier's liability for breach of confidentiality shall be unlimited."],
+    ['Liability for death or personal injury caused by negligence will be unlimited.'],
     ['Liability for wilful misconduct shall not be subject to the limitation in Section 12.'],
     ['There shall be unlimited liability for breach of confidentiality.'],
     ["This Agreement shall not limit either party's liability for fraud."],
@@ -265,5 +268,102 @@ describe('liability: exclusions in the singular', () => {
     ['Excluding any breach of confidentiality, neither party shall be liable for lost profits.'],
   ])('finds the carve-out in %j', (text) => {
     expect(cap(text)).toEqual({ kind: 'uncapped', limited: true });
+  });
+});
+
+describe('liability: each wording on its own', () => {
+  it.each([
+    // No kind of damages stands right before the noun.
+    ['Neither party shall be liable for consequential or incidental business losses.'],
+    ['Neither party shall be liable for lost revenue.'],
+    ['Supplier is not liable for any lost profits.'],
+    ['The parties waive any claim for punitive damages.'],
+    ['Supplier shall have no liability in excess of the fees paid under this Agreement.'],
+    ["Vendor's liability is limited to the fees paid."],
+    ["Supplier's liability shall be limited as set forth in Exhibit C."],
+    ['Limitation of Liability.'],
+    ["Repair or replacement is Buyer's sole remedy for defective Products."],
+    ["Supplier's sole and exclusive liability for defective Products is set forth in this Section."],
+    ["This Section states Supplier's entire obligation with respect to any claim for defective Products."],
+    ['No action may be brought more than one year from the date the cause of action accrued.'],
+    ['No claim may be asserted later than two years from the date on which it arose.'],
+    ['No action under this Agreement may be brought by Customer against Supplier unless commenced within one year after the claim arose.'],
+    ['No suit may be brought more than one year after the date of the cause of action.'],
+  ])('reads %j as a limitation', (text) => {
+    expect(field(text)).toEqual(limitation(text));
+  });
+
+  it.each([
+    ['The total liability of Supplier for all claims is $50,000.', 50_000],
+    ["Supplier's total contractual liability shall be $50,000.", 50_000],
+    // A boilerplate exception, however worded, leaves the cap whole.
+    ["Except as expressly provided herein, Supplier's liability shall not exceed $10,000.", 10_000],
+    ["Except as otherwise provided by law, Supplier's liability shall not exceed $10,000.", 10_000],
+  ])('reads the cap in %j', (text, amount) => {
+    expect(field(text)).toEqual(limitation(text, amount, 'USD'));
+  });
+
+  it.each([
+    ["Customer's damages include, but are not limited to, direct damages."],
+    // "shall not be limited to" is no cap.
+    ["Licensee's liability for breach of confidentiality shall not be limited to the fees paid."],
+    ['Each party’s confidentiality obligations and limitations on use shall not apply to information that is public.'],
+    ['The foregoing indemnification obligations shall not apply to any liability arising from a modification of the Software.'],
+    // Insurance minimums and deductibles, not caps.
+    ['Contractor shall maintain an aggregate liability limit of not less than $2,000,000.'],
+    ['Auto liability deductibles shall not exceed $5,000.'],
+  ])('finds nothing in %j', (text) => {
+    expect(field(text)).toBeNull();
+  });
+
+  it.each([
+    ['Neither party shall be liable for lost profits, but this does not apply to breaches of confidentiality.'],
+    ['Neither party shall be liable for lost profits; the same shall not apply to claims of fraud.'],
+    ['Neither party will be liable for lost profits, but that will not apply to claims of fraud.'],
+    [
+      'Neither party shall be liable for indirect damages; provided that the foregoing limitation shall neither apply to fraud nor limit indemnity obligations.',
+    ],
+    ['The parties waive any and all limitations of liability for breach of confidentiality.'],
+    ['The limitations of liability shall not be applicable in any way to claims for fraud.'],
+  ])('finds the carve-out in %j', (text) => {
+    expect(cap(text)).toEqual({ kind: 'uncapped', limited: true });
+  });
+
+  it.each([
+    ['This exclusion of damages shall not apply to claims for death or personal injury.'],
+    ['The foregoing shall not apply to liability arising from gross negligence.'],
+    ['The limitation set forth above shall not apply to liability for fraud.'],
+    ["Nothing in this Agreement or in any Statement of Work is intended to limit either party's liability for fraud."],
+    ['This Agreement shall not limit any liability for fraud.'],
+    ['This Section shall not limit the obligations of Supplier to indemnify Customer against third-party damages.'],
+    ["The exclusion of consequential damages shall not limit a party's right to recover amounts paid to third parties."],
+    ['This Section shall not limit the indemnification obligations of either party for third-party damages.'],
+    ['Neither party excludes liability for fraud.'],
+    ['Neither party limits any liability for death or personal injury.'],
+    ['Liability for fraud is not subject to any limitation in this Agreement.'],
+  ])('reads %j as an uncapped liability on its own', (text) => {
+    expect(cap(text)).toEqual({ kind: 'uncapped', limited: false });
+  });
+});
+
+describe('liability: which sentence the field takes, and what an exception needs', () => {
+  it('takes an exception for a carve-out only from a cap or an exclusion of damages', () => {
+    expect(cap("Except for claims of fraud, replacement is Buyer's sole and exclusive remedy.")).toEqual({ kind: 'capped', limited: true });
+    // Nothing is limited here (no kind of damages, no sum), so there is nothing to carve out of.
+    expect(
+      cap('Except for its indemnification obligations, neither party shall have any liability to the other under this Section.'),
+    ).toBeNull();
+  });
+
+  it('quotes the first carve-out', () => {
+    const text =
+      'The liability cap does not apply to breaches of confidentiality. The limitations of liability shall not be applicable to claims for fraud.';
+    expect(field(text)?.quote).toBe('The liability cap does not apply to breaches of confidentiality.');
+  });
+
+  it('takes no sum from an exclusion, and skips a zero fee before the cap', () => {
+    expect(field('Neither party shall be liable for lost profits on orders above $1,000.')?.amount).toBeNull();
+    const text = "Licensor's liability for the free evaluation licence ($0 fee) shall not exceed $1,000.";
+    expect(field(text)).toEqual(limitation(text, 1_000, 'USD'));
   });
 });

@@ -11,18 +11,18 @@ const NEGATED_LIABILITY =
   /\b(?:in\sno\sevent|under\sno\scircumstances|neither\sparty|no\sparty|not\s(?:in\sany\smanner\s)?(?:be\s)?(?:held\s)?(?:liable|responsible)|shall\snot\saward|waives?)\b/i;
 /** An amount cap: "liability ... shall not exceed" ("not exceed" covers shall/will), "limited to", "maximum liability", "liable for no more than". */
 const AMOUNT_CAP =
-  /\b(?:liability|liable|damages)\b[^.;]{0,250}?\b(?:(?:in\sno\sevent|never)\sexceed|not\sbe\s(?:greater|more)\sthan|not\sto\sexceed|not\sexceed|in\sexcess\sof|(?<!not\s)(?:be\s)?limited\sto|no\smore\sthan|capped\sat|(?:shall|will)\sbe\slimited)\b|\b(?:maximum|aggregate|cumulative|total|entire)\s(?:\w+\s){0,2}liability\b|\bliability\scap\b|\bcumulative\smaximum\b|\b(?:in\sno\sevent|under\sno\scircumstances)\s(?:shall|will)\b[^.;]{0,40}?\bliability\b[^.;]{0,200}?\bexceed\b/i;
+  /\b(?:liability|liable|damages)\b[^.;]{0,250}?\b(?:(?:in\sno\sevent|never)\sexceed|not\sbe\s(?:greater|more)\sthan|not\sto\sexceed|not\sexceed|in\sexcess\sof|(?<!not\s(?:be\s)?)limited\sto|no\smore\sthan|capped\sat|(?:shall|will)\sbe\slimited)\b|\b(?:maximum|aggregate|cumulative|total|entire)\s(?:\w+\s){0,2}liability\b|\bliability\scap\b|\bcumulative\smaximum\b|\b(?:in\sno\sevent|under\sno\scircumstances)\s(?:shall|will)\b[^.;]{0,40}?\bliability\b[^.;]{0,200}?\bexceed\b/i;
 const LIMITATION_TITLE = /\blimitations?\s(?:of|on)\s(?:liability|remedies|damages)\b/i;
 const SOLE_REMEDY =
   /\bsole\s(?:and\sexclusive\s)?(?:remedy|obligation|liability)\b|\bexclusive\sremed(?:y|ies)\b|\bentire\s(?:liability|obligation)\b/i;
 /** A contractual time bar on claims: "No action ... may be brought more than two years after the cause of action accrued". */
 const TIME_BAR =
-  /\b(?:action|claim|suit|proceeding)s?\b[^.;]{0,200}?\b(?:brought|commenced|filed|made|asserted)\b[^.;]{0,40}?\b(?:more\sthan|later\sthan|after|unless\scommenced\swithin|within)\b[^.;]{0,120}?\b(?:cause\sof\saction|accru|arose|arisen|arising|occurr|waived)/i;
+  /\b(?:action|claim|suit|proceeding)s?\b[^.;]{0,200}?\b(?:brought|commenced|filed|made|asserted)\b[^.;]{0,40}?\b(?:more\sthan|later\sthan|after|within)\b[^.;]{0,120}?\b(?:cause\sof\saction|accru|arose|arisen|arising|occurr|waived)/i;
 /** Carve-outs that leave some liability uncapped ("except for", "excluding liability for infringement claims", ...). */
 const EXCEPTION =
   /\b(?:except(?:ing)?|excluding\s(?:(?:any|all|the)\s)?(?:liability|claims?|obligations?|breach(?:es)?)|save\sfor|with\sthe\sexception\sof|without\saffecting|without\sprejudice\sto|does\snot\sapply|shall\snot\sapply|will\snot\sapply)\b/i;
 const EXPRESSLY_UNCAPPED =
-  /\b(?:limitations?(?!\s(?:up)?on\suse)|exclusions?|cap|caps|foregoing(?!\sindemnif)|this\s(?:section|subsection|article|paragraph)[\s\d.()a-z]{0,12})\b[^.;]{0,150}?\b(?:shall|will|does|do)\snot(?:,\s*however,)?\sapply\b|\b(?:this|the\sforegoing)\s(?:section|subsection|article|paragraph|limitation)\sshall\sneither\b|\bnothing\sin\sthis\s(?:section|subsection|article|paragraph|agreement)\b(?:[^.;]|\.(?=\d)){0,40}?\b(?:(?:shall|will|is\sintended\sto)\s)?(?:limit|exclude|restrict)s?\b|\b(?:shall|will|does|do)\snot\s(?:be\s(?:construed|deemed|interpreted)\s(?:as|to)\s)?limit(?:ing)?\s(?:the\s|an?\s|any\s)?(?:liability|obligations?\s(?:of\sa\sparty\s)?(?:\w+\s){0,2}?to\sindemnify|a\sparty's\s(?:liability|right\sto\srecover(?:y)?)|either\sparty's\sliability|the\sindemnification)\b|\bneither\sparty\s(?:excludes|limits)\s(?:or\s(?:limits|excludes)\s)?(?:its\s|any\s)?liability\b|\bwaives?\sany\sand\sall\slimitations\b|\blimitations\sof\sliability\b(?:[^.;]|\.(?=\d)){0,80}\bshall\s(?:not\s)?be\s(?:available|applicable)\b[^.;]{0,40}\b(?:with\srespect\sto|to)\b|\bunlimited\sliability\b|\bliability\s(?:shall|will)\sbe\sunlimited\b|\bnot\s(?:be\s)?subject\sto\s(?:the|any)\s(?:limitation|cap)/i;
+  /\b(?:limitations?(?!\s(?:up)?on\suse)|exclusions?|cap|caps|foregoing(?!\sindemnif)|this\s(?:section|subsection|article|paragraph)[\s\d.()a-z]{0,12})\b[^.;]{0,150}?\b(?:shall|will|does|do)\snot(?:,\showever,)?\sapply\b|\b(?:this|the\sforegoing)\s(?:section|subsection|article|paragraph|limitation)\sshall\sneither\b|\bnothing\sin\sthis\s(?:section|subsection|article|paragraph|agreement)\b(?:[^.;]|\.(?=\d)){0,40}?\b(?:(?:shall|will|is\sintended\sto)\s)?(?:limit|exclude|restrict)s?\b|\b(?:shall|will|does|do)\snot\s(?:be\s(?:construed|deemed|interpreted)\s(?:as|to)\s)?limit(?:ing)?\s(?:the\s|an?\s|any\s)?(?:liability|obligations?\s(?:of\sa\sparty\s)?(?:\w+\s){0,2}?to\sindemnify|a\sparty's\s(?:liability|right\sto\srecover(?:y)?)|either\sparty's\sliability|the\sindemnification)\b|\bneither\sparty\s(?:excludes|limits)\s(?:or\s(?:limits|excludes)\s)?(?:its\s|any\s)?liability\b|\bwaives?\sany\sand\sall\slimitations\b|\blimitations\sof\sliability\b(?:[^.;]|\.(?=\d)){0,80}\bshall\s(?:not\s)?be\s(?:available|applicable)\b[^.;]{0,40}\bto\b|\bunlimited\sliability\b|\bliability\b[^.;]{0,80}?\b(?:shall|will)\sbe\sunlimited\b|\bnot\s(?:be\s)?subject\sto\s(?:the|any)\s(?:limitation|cap)/i;
 
 interface LimitationHit {
   sentence: Sentence;
@@ -48,11 +48,11 @@ const GENERIC_EXCEPTION =
 function isCarveOut(text: string): boolean {
   if ((EXPRESSLY_UNCAPPED.test(text) && MENTIONS_DAMAGES.test(text)) || CHINESE_UNCAPPED.test(text)) return true;
   // "EXCEPT FOR BREACHES OF SECTION 11, NEITHER PARTY SHALL BE LIABLE FOR ... CONSEQUENTIAL DAMAGES"
-  const exception = EXCEPTION.exec(text);
+  // A boilerplate exception starts with "except", so it never stands before the first exception.
   return (
-    exception !== null &&
+    EXCEPTION.test(text) &&
     (NEGATED_LIABILITY.test(text) || (AMOUNT_CAP.test(text) && !INSURANCE.test(text))) &&
-    !GENERIC_EXCEPTION.test(text.slice(exception.index))
+    !GENERIC_EXCEPTION.test(text)
   );
 }
 
