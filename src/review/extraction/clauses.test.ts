@@ -256,3 +256,143 @@ describe('splitClauses: offsets', () => {
     expect(splitClauses('1. Fees apply.').map(({ heading, index }) => [heading, index])).toEqual([['1. Fees apply', 0]]);
   });
 });
+
+describe('splitClauses: headings as contracts write them', () => {
+  const title100 = 'Limitation of Liability for Indirect Consequential Special Incidental and Punitive Damages or Losses';
+
+  it('takes a title of up to 100 characters whole, and no longer one', () => {
+    expect(title100).toHaveLength(100);
+    expect(headingsAfterPreamble([`9.4 ${title100}`])).toEqual([`9.4 ${title100}`]);
+    const title101 = title100.replace(' or ', ' and ');
+    expect(headingsAfterPreamble([`9.4 ${title101}`])).toEqual(['9.4']);
+  });
+
+  it('reads "agree" as a sentence, not a title', () => {
+    expect(headingsAfterPreamble(['2.1 The Parties agree to the following'])).toEqual(['2.1']);
+  });
+
+  it('keeps a full stop inside a title that cites another section', () => {
+    expect(headingsAfterPreamble(['7.2 Compliance with Section 4.1'])).toEqual(['7.2 Compliance with Section 4.1']);
+  });
+
+  it('drops the space a title leaves before its colon', () => {
+    expect(headingsAfterPreamble(['ARTICLE 5 TERMINATION :'])).toEqual(['ARTICLE 5 TERMINATION']);
+    expect(
+      headingsAfterPreamble(['2.1 Limitation of Liability of the Supplier and Buyer : Neither party shall be liable for lost profits.']),
+    ).toEqual(['2.1 Limitation of Liability of the Supplier and Buyer']);
+  });
+
+  it('counts the words of a title once however wide the spaces between them', () => {
+    expect(
+      headingsAfterPreamble(['2.1 Limitation of  Liability of the Supplier and Buyer. Neither party shall be liable for lost profits.']),
+    ).toEqual(['2.1 Limitation of  Liability of the Supplier and Buyer']);
+  });
+
+  it('takes no title from the middle of a long one that runs into the first sentence', () => {
+    expect(
+      headingsAfterPreamble([
+        '2.1 Representations and Warranties of the Supplier and Indemnification Obligations Regarding Third Party Claims. The Supplier shall indemnify the Buyer.',
+      ]),
+    ).toEqual(['2.1']);
+  });
+
+  it('joins a bracketed number to a Chinese title with a space when the title opens in Latin letters', () => {
+    expect(headingsAfterPreamble(['（1）ERP系统维护'])).toEqual(['（1） ERP系统维护']);
+    expect(headingsAfterPreamble(['(2) SaaS服务'])).toEqual(['(2) SaaS服务']);
+  });
+
+  it('takes no Chinese title from the middle of an article that opens in Latin letters', () => {
+    expect(headingsAfterPreamble(['第八条 IT服务 乙方应提供七乘二十四小时的技术支持，响应时间不超过两小时。'])).toEqual(['第八条']);
+  });
+
+  it('does not open a clause at a schedule number alone on its line', () => {
+    expect(headingsAfterPreamble(['Schedule 1.2', 'the text of it, which shall apply.'])).toEqual([]);
+  });
+});
+
+describe('splitClauses: a title on the next line', () => {
+  it('reads it from a contract with Windows line ends', () => {
+    const text = 'Preamble text\r\nARTICLE IV\r\nCONFIDENTIALITY\r\nEach party shall keep secrets.\r\n';
+    const clauses = splitClauses(text);
+    expectExactOffsets(text, clauses);
+    expect(clauses.map((clause) => clause.heading)).toEqual([null, 'ARTICLE IV CONFIDENTIALITY']);
+    expect(clauses[1]!.text).toBe('ARTICLE IV\r\nCONFIDENTIALITY\r\nEach party shall keep secrets.');
+  });
+
+  it('reads it at the very end of the text', () => {
+    expect(headingsAfterPreamble(['ARTICLE IV', 'CONFIDENTIALITY'])).toEqual(['ARTICLE IV CONFIDENTIALITY']);
+  });
+
+  it('takes none from a next line longer than 80 characters', () => {
+    expect(
+      headingsAfterPreamble([
+        'ARTICLE I',
+        'DEFINITIONS AND INTERPRETATION OF TERMS USED THROUGHOUT THIS MASTER SERVICES AGREEMENT AND ITS SCHEDULES',
+        'In this Agreement the following words have the meanings given below.',
+      ]),
+    ).toEqual(['ARTICLE I']);
+  });
+
+  it('keeps a full stop inside a title that cites a schedule', () => {
+    expect(headingsAfterPreamble(['ARTICLE 5', 'COMPLIANCE WITH SCHEDULE 2.1', 'The Supplier shall comply.'])).toEqual([
+      'ARTICLE 5 COMPLIANCE WITH SCHEDULE 2.1',
+    ]);
+  });
+});
+
+describe('splitClauses: headings inside a long line', () => {
+  const background = 'Background text. '.repeat(70);
+  const headingsOf = (text: string) => {
+    const clauses = splitClauses(text);
+    expectExactOffsets(text, clauses);
+    return clauses.map((clause) => clause.heading);
+  };
+
+  it.each([
+    ['a two-digit section', '12.1 Grant. Licensor grants a licence.', '12.1 Grant'],
+    ['a three-level section', '2.1.3 Grant. Licensor grants a licence.', '2.1.3 Grant'],
+    ['a two-digit sub-section', '2.10 Grant. Licensor grants a licence.', '2.10 Grant'],
+    ['two spaces after the sentence', ' 2.1 Grant. Licensor grants a licence.', '2.1 Grant'],
+    ['two spaces after the number', '2.1  Grant. Licensor grants a licence.', '2.1 Grant'],
+    ['an Arabic article number', 'ARTICLE 4 Confidentiality. Each party keeps secrets.', 'ARTICLE 4 Confidentiality'],
+    ['a two-digit article number', 'ARTICLE 12 Confidentiality. Each party keeps secrets.', 'ARTICLE 12 Confidentiality'],
+    ['two spaces after ARTICLE', 'ARTICLE  IV Confidentiality. Each party keeps secrets.', 'ARTICLE  IV Confidentiality'],
+    ['a section without a full stop', 'Section 5 Notices. Notices are written.', 'Section 5 Notices'],
+    ['a two-digit section number', 'Section 12. Notices. Notices are written.', 'Section 12. Notices'],
+    ['a dotted section number', 'Section 5.1 Notices. Notices are written.', 'Section 5.1 Notices'],
+    ['a two-digit dotted section number', 'Section 5.10 Notices. Notices are written.', 'Section 5.10 Notices'],
+    ['two spaces after Section', 'Section  5. Notices. Notices are written.', 'Section  5. Notices'],
+  ])('finds %s', (_, tail, heading) => {
+    expect(headingsOf(`${background}${tail}`)).toEqual([null, heading]);
+  });
+
+  it.each([
+    ['第十二条', `${'本合同由双方签订。'.repeat(120)}第十二条 争议解决 因本合同引起的争议，提交仲裁。`, '第十二条 争议解决'],
+    ['第3条', `${'本合同由双方签订。'.repeat(120)}第3条 争议解决 因本合同引起的争议，提交仲裁。`, '第3条 争议解决'],
+  ])('finds %s in a Chinese contract on one line', (_, text, heading) => {
+    expect(headingsOf(text)).toEqual([null, heading]);
+  });
+
+  it('reads the heading of the last inline section from its own line only', () => {
+    const text = `${background}2.2 Fees\nThe Buyer pays the invoice.`;
+    expect(headingsOf(text)).toEqual([null, '2.2 Fees']);
+    expect(splitClauses(text)[1]!.text).toBe('2.2 Fees\nThe Buyer pays the invoice.');
+  });
+
+  it('looks inside a line of 1,001 characters but not one of 1,000', () => {
+    const tail = '2.1 Grant. Licensor grants a licence.';
+    // The line is padded with a dash rule to the length wanted, and the section follows a full stop.
+    const filler = (length: number) => `${'Background text. '.repeat(56)}Notes ${'-'.repeat(length - 952 - 8 - tail.length)}. `;
+    const exactly = `${filler(1000)}${tail}`;
+    expect(exactly).toHaveLength(1000);
+    expect(headingsOf(exactly)).toEqual([null]);
+    const longer = `${filler(1001)}${tail}`;
+    expect(longer).toHaveLength(1001);
+    expect(headingsOf(longer)).toEqual([null, '2.1 Grant']);
+  });
+
+  it('does not look inside a short line that follows a long text', () => {
+    const text = `${'Background text.\n'.repeat(70)}Fees are due monthly. 3.1 Late fees apply.`;
+    expect(headingsOf(text)).toEqual([null]);
+  });
+});

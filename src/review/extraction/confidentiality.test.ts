@@ -87,6 +87,12 @@ describe('a duty of confidentiality', () => {
     ['乙方承担相应的保密工作。'],
     ['乙方应当对甲方资料进行保密。'],
     ['乙方保守甲方的商业秘密。'],
+    // Several words between 承担 and 保密, and no 应 (as in 相应) that another pattern would read.
+    ['乙方承担甲方技术资料的保密工作。'],
+    // A stray space before the comma of a proviso, as text taken from a PDF has it.
+    [
+      'The Recipient shall not , without the prior written consent of the Discloser, disclose any Confidential Information to a third party.',
+    ],
   ])('counts %j', (text) => {
     expect(duty(text)).toBe(true);
   });
