@@ -1038,3 +1038,59 @@ describe('change of control: a deal that needs approval', () => {
     expect(found(text)).toBe(text);
   });
 });
+
+describe('change of control: where the permission, the condition and the window lie', () => {
+  it('reads a permission to assign more than 220 characters before the event as another term', () => {
+    const text =
+      "Either party may assign its rights to receive payment hereunder to any financing institution, and each party shall keep complete and accurate books and records of all transactions under this Agreement for at least five years after the end of the Term, and any merger of Distributor with a competitor of Supplier shall require Supplier's prior written consent.";
+    expect(found(text)).toBe(text);
+  });
+
+  it.each([
+    // The exemption from the bar holds only for some acquirers.
+    [
+      "The License Rights may not be assigned by Licensee without Licensor's consent, except in the event of a merger of Licensee, provided that the surviving entity is not a competitor of Licensor.",
+    ],
+    [
+      'Upon any merger of Licensee, this Agreement shall pass, without any consent, to the acquirer, provided that the acquirer is not a competitor of Licensor.',
+    ],
+    // A permission after the event, but a right to terminate as well.
+    [
+      'Upon a change of control of Licensee, Licensee may assign this Agreement to its successor without consent, and Licensor may terminate this Agreement on notice.',
+    ],
+    // Confidential, or announced, but not both: not a disclosure clause.
+    ["Any merger of Distributor shall require Supplier's prior written consent, which Supplier shall keep confidential."],
+    [
+      "Any merger of Distributor shall require Supplier's prior written consent and shall not be publicly announced before that consent is given.",
+    ],
+  ])('finds %j', (text) => {
+    expect(found(text)).toBe(text);
+  });
+
+  it('reads a heading with three capitalised words in five as a title', () => {
+    expect(found('Supplier Termination Right upon Change of Control of the Distributor with written notice')).toBeNull();
+  });
+
+  it('reads a short item of a list through its lead-in', () => {
+    expect(found('Licensor may terminate this Agreement upon:\n\n(c) a Change of Control of Licensee;')).toBe(
+      '(c) a Change of Control of Licensee;',
+    );
+  });
+
+  it.each([
+    // No sentence before it tells an event.
+    ['In such event, Supplier may terminate this Agreement upon thirty (30) days written notice.'],
+    // The sentence before is a free pass, a change denied to be an assignment, or a solvent scheme.
+    [
+      "Upon a merger of Licensee, Licensee may assign this Agreement to its successor without Licensor's consent.\n\nIn such event, Licensor may terminate any purchase order not yet accepted.",
+    ],
+    [
+      'A merger of Licensee shall not constitute an assignment of this Agreement.\n\nIn such event, the consent of Licensor shall not be needed.',
+    ],
+    [
+      'Either party may be wound up for the purposes of a solvent amalgamation.\n\nIn such event, the other party may terminate this Agreement.',
+    ],
+  ])('does not count %j', (text) => {
+    expect(found(text)).toBeNull();
+  });
+});
