@@ -1094,3 +1094,23 @@ describe('change of control: where the permission, the condition and the window 
     expect(found(text)).toBeNull();
   });
 });
+
+describe('change of control: readings fixed', () => {
+  it.each([
+    // "should" is as much a modal as "shall" or "will".
+    ['If control of Licensee should change, Licensor may terminate this Agreement.'],
+    ['If ownership of Distributor should pass to a competitor of Supplier, Supplier may terminate this Agreement.'],
+    // "50%" ends in a sign, not a word: the stake is still named.
+    ['Any transfer of more than 50% of Distributor shall require the prior written consent of Supplier.'],
+  ])('finds %j', (text) => {
+    expect(found(text)).toBe(text);
+  });
+
+  it('does not read the approval of a majority of the holders as their holding changing hands', () => {
+    expect(
+      found(
+        'This Agreement may be terminated at any time, without penalty, upon the approval of a majority of the outstanding voting securities of the Fund.',
+      ),
+    ).toBeNull();
+  });
+});
