@@ -1114,3 +1114,62 @@ describe('change of control: readings fixed', () => {
     ).toBeNull();
   });
 });
+
+describe('change of control: capitals, windows and what each check looks at', () => {
+  it('reads a stake written with capitals', () => {
+    const text = 'Any Transfer of 50% or more of the Voting Stock of Distributor shall be deemed an assignment of this Agreement.';
+    expect(found(text)).toBe(text);
+  });
+
+  const freePass =
+    'either party may assign this Agreement, together with all of its rights and obligations hereunder and all related purchase orders, statements of work and licences, to any successor to all or substantially all of its business to which this Agreement relates, or to any Affiliate, in each case upon written notice to the other party and in connection with a merger';
+  it.each([
+    // The part that holds the merger begins at the last break before it, not at a break after it.
+    [
+      `Neither party shall assign or otherwise transfer this Agreement or any of its rights or obligations hereunder, whether voluntarily, by operation of law or otherwise, without the prior written consent of the other party, which consent shall not be unreasonably withheld, except that ${freePass}; each party shall bear its own costs of any such assignment.`,
+    ],
+    // A break at the very start still opens the part.
+    [`Notwithstanding the foregoing, ${freePass}.`],
+    // A termination before the exempted event is not a right to terminate on it.
+    [
+      "Licensee may not assign this Agreement, which may be terminated only in writing, without Licensor's consent, except in the event of a merger of Licensee.",
+    ],
+    ['Either party may, without terminating this Agreement, assign it without consent upon a change of control.'],
+  ])('does not count %j', (text) => {
+    expect(found(text)).toBeNull();
+  });
+
+  it.each([
+    [
+      'Either party may assign this Agreement without consent upon a change of control, and the other party may then terminate this Agreement.',
+    ],
+    // The exception comes before the bar, so it lifts nothing.
+    ["Except as set out below, neither party may assign this Agreement, including by merger, without the other party's consent."],
+    // "without consent" after "shall not": a consent required, not waived.
+    ['Distributor shall not, without the prior written consent of Supplier, enter into any merger.'],
+  ])('finds %j', (text) => {
+    expect(found(text)).toBe(text);
+  });
+
+  it('reads a short lower-case heading as a heading', () => {
+    expect(found('Termination on change of control')).toBeNull();
+  });
+
+  it('names an event only from the words that describe the term', () => {
+    const use = 'Upon the Closing Event, Licensor may terminate this Agreement.';
+    expect(
+      found(`Following any merger of Licensee, "Closing Event" means the date on which the parties sign the final documents.\n\n${use}`),
+    ).toBeNull();
+    expect(
+      found(
+        `The parties shall sign the final documents on a single date (the "Closing Event"), whether or not Licensee later undergoes a merger.\n\n${use}`,
+      ),
+    ).toBeNull();
+    const asset = 'Upon an Asset Event, Licensor may terminate this Agreement.';
+    expect(
+      found(
+        `"Sale Event" means any merger of Licensee.\n\n"Asset Event" means any sale of all or substantially all of the assets of Licensee.\n\n${asset}`,
+      ),
+    ).toBe(asset);
+  });
+});
