@@ -1173,3 +1173,13 @@ describe('change of control: capitals, windows and what each check looks at', ()
     ).toBe(asset);
   });
 });
+
+describe('change of control: a name described by a change of control or a stake alone', () => {
+  it.each([
+    ['"Trigger Event" means any change of control of Licensee.'],
+    ['"Trigger Event" means any transfer of 50% or more of the voting stock of Licensee.'],
+  ])('reads %j as naming the event', (definition) => {
+    const use = 'Upon a Trigger Event, Licensor may terminate this Agreement.';
+    expect(found(`${definition}\n\n${use}`)).toBe(use);
+  });
+});
