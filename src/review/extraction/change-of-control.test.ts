@@ -635,3 +635,551 @@ describe('change of control: a permission that follows the event', () => {
     expect(found(text)).toBe(text);
   });
 });
+
+describe('change of control: the event in rarer wordings', () => {
+  // Each wording is the only one in its sentence that names the event or its consequence.
+  it.each([
+    [
+      "Any assignment of this Agreement by operation of law, including any change in the management of Licensee, shall require Licensor's consent.",
+    ],
+    ['Licensor may terminate this Agreement in the event of a change in the controlling stockholder of Licensee.'],
+    ['Licensor may terminate this Agreement in the event of a change in the controlling member of Licensee.'],
+    ['Licensor may terminate this Agreement in the event of a change in the controlling owner of Licensee.'],
+    ['Any sale of more than fifty percent of Licensee to a third party shall require the prior written consent of Licensor.'],
+    ['Licensor may terminate this Agreement upon the acquisition of 50 percent of Licensee by any third party.'],
+    ["If Licensee's control has been changed, Licensor may terminate this Agreement."],
+    ["Any competitor of Licensor that comes to hold a majority of the shares of Licensee shall first obtain Licensor's approval."],
+    ["Should any person obtain a majority of the voting stock of Distributor, Supplier's approval shall be required."],
+    ["Any person who acquires a majority voting interest in Licensee shall first obtain Licensor's approval."],
+    [
+      "Any person who acquires a majority of the issued and outstanding voting stock of Distributor shall first obtain Supplier's approval.",
+    ],
+    ['If Reseller should become merged into another entity, Vendor may terminate this Agreement.'],
+    ["If Reseller sells all or substantially all of Reseller's assets to a third party, Vendor may terminate this Agreement."],
+    ["Licensor may terminate this Agreement upon the Distributors' acquisition by a competitor of Licensor."],
+    [
+      "Licensor may terminate this Agreement if Licensee's shareholders sell a majority of the issued and outstanding shares of Licensee to a third party.",
+    ],
+    [
+      "Licensor may terminate this Agreement if Licensee's shareholders sell a majority of its issued and outstanding capital stock to a third party.",
+    ],
+    ["Licensor may terminate this Agreement if Licensee's shareholders sell a majority of Licensee's voting power to a third party."],
+    ['Any merger of Licensee shall be deemed to be a default under this Agreement.'],
+    ['A merger of Licensee shall constitute an event of default under this Agreement.'],
+    ['Upon any merger of Licensee, this Agreement shall be terminated.'],
+    ['Upon any merger of Distributor, all open orders may be cancelled by Supplier.'],
+    ['A merger of Licensee shall be considered a transfer of this Agreement.'],
+    ['Supplier may terminate this Agreement by a written notice upon any merger of Distributor.'],
+  ])('finds %j', (text) => {
+    expect(found(text)).toBe(text);
+  });
+});
+
+describe('change of control: goods acquired from a seller are not a party acquired', () => {
+  it.each([["Equipment that is acquired by Customer from third parties may not be transferred without Supplier's consent."]])(
+    'does not count %j',
+    (text) => {
+      expect(found(text)).toBeNull();
+    },
+  );
+});
+
+describe('change of control: insolvency wording and a solvent reorganisation are not the event', () => {
+  it.each([
+    [
+      'Licensee represents that no change of control of Licensee has occurred and that it has made no assignment of substantially all of its assets for the benefit of its creditors.',
+    ],
+    [
+      'Licensee represents that no change of control of Licensee has occurred and that it has made no assignment for the benefit of creditors.',
+    ],
+    [
+      'Either Party may terminate this Agreement by written notice if an order is made for the winding up of the other Party, other than for the purposes of a solvent reconstruction or a solvent amalgamation.',
+    ],
+    [
+      'Either Party may terminate this Agreement by written notice if an order is made for the winding up of the other Party, other than for the purposes of a scheme for a bona fide reorganisation and a bona fide amalgamation.',
+    ],
+    [
+      'Either Party may terminate this Agreement by written notice if an order is made for the winding up of the other Party, other than for the purposes of a solvent amalgamation.',
+    ],
+    [
+      'Either Party may terminate this Agreement by written notice if the other Party goes into liquidation, except where the liquidation is for the purpose of reconstruction or amalgamation.',
+    ],
+    [
+      'Either Party may terminate this Agreement by written notice if the other Party goes into liquidation, except where the liquidation is for the purpose of a bonafide reconstruction or a bonafide amalgamation.',
+    ],
+  ])('does not count %j', (text) => {
+    expect(found(text)).toBeNull();
+  });
+});
+
+describe('change of control: a vote of the holders is not a change of their holding', () => {
+  it.each([
+    ['This Agreement may be terminated, without penalty, by the Board or by a majority of the outstanding voting securities of the Fund.'],
+  ])('does not count %j', (text) => {
+    expect(found(text)).toBeNull();
+  });
+});
+
+describe('change of control: free passes, before or after the event', () => {
+  it.each([
+    [
+      "Licensor may terminate this Agreement upon a change of control of Licensee; however, an assignment to an Affiliate does not require Licensor's consent.",
+    ],
+    [
+      "Licensee shall notify Licensor of any change of control of Licensee; Licensee may assign this Agreement to an Affiliate without Licensor's consent.",
+    ],
+  ])('finds %j', (text) => {
+    expect(found(text)).toBe(text);
+  });
+
+  it.each([
+    [
+      'No consent of Licensor shall be needed for a change of control of Licensee or for the assignment of this Agreement to its successor.',
+    ],
+    ['No such consent shall be needed for a change of control of Licensee or for the assignment of this Agreement to its successor.'],
+    ["Licensor's consent is not required for a change of control of Licensee or for the assignment of this Agreement to its successor."],
+    ["Without obtaining any approval, either party's rights hereunder shall pass to its successor upon a change of control of that party."],
+    ["Without the other's consent, either party's rights hereunder shall pass to its successor upon a change of control of that party."],
+    [
+      "Either party's rights hereunder shall pass, without the prior express written consent of the other party, to its successor upon a change of control of that party.",
+    ],
+    [
+      "This Agreement does not require Licensor's consent to a change of control of Licensee or to the assignment of this Agreement to the successor.",
+    ],
+    ['This Agreement shall not be impaired by a change of control of either party, and each party may assign it to its successor.'],
+    ['The licenses granted hereunder are not affected by a change of control of Licensee, and Licensee may assign them to its successor.'],
+    ['Licensee shall not be deemed to have assigned this Agreement by reason of a change of control of Licensee.'],
+    ['A change of control of Licensee shall not, in and of itself, constitute an assignment of this Agreement.'],
+    ['A change of control of Licensee shall not be deemed to be an assignment of this Agreement.'],
+    [
+      "Either party's rights hereunder shall pass to its successor upon a change of control of that party, without the need for any consent of the other party.",
+    ],
+    [
+      "Either party's rights hereunder shall pass to its successor upon a change of control of that party, without need of the other party's consent.",
+    ],
+    ["Upon a change of control of Licensee, Licensor's approval is not required for Licensee to assign this Agreement to its successor."],
+    ["In the event of a change of control, Licensee need not obtain Licensor's consent to assign this Agreement."],
+    ["Upon a change of control of Licensee, Licensee shall be entitled to assign this Agreement without Licensor's consent."],
+    ["Upon a change of control of Licensee, Licensee has the right to assign this Agreement without Licensor's consent."],
+    ['A change of control of Licensee is not considered an assignment of this Agreement.'],
+    ['In the event of a Change of Control, this Agreement may be assigned to the acquirer without the consent of Licensor.'],
+    ["Upon a merger, either party may assign this Agreement to the surviving entity without the other party's prior written consent."],
+    ['Upon any merger of Licensee, this Agreement shall pass, without obtaining consent, to the successor.'],
+    [
+      'Upon any merger of Licensee, this Agreement and all licences granted under it shall continue in full force and effect for the benefit of the surviving entity, and Licensee need not obtain any consent before assigning it to the successor.',
+    ],
+    [
+      'Upon any merger of Licensee, this Agreement and all licences granted under it shall continue in full force and effect, and Licensee shall be free to assign it to the successor upon notice to Licensor.',
+    ],
+    [
+      'Upon any merger of Licensee, this Agreement and all licences granted under it shall continue in full force and effect for the benefit of the surviving entity and shall pass, without the need for prior written consent, to the successor.',
+    ],
+    ['Upon any merger of Licensee, this Agreement shall pass, without any consent, to the purchaser of substantially all of its assets.'],
+    ['Upon any merger of Licensee, this Agreement does not end and passes without any consent to the acquirer.'],
+    [
+      'Neither party shall assign or otherwise transfer this Agreement or any of its rights or obligations hereunder, whether voluntarily, by operation of law or otherwise, without the prior written consent of the other party, which consent shall not be unreasonably withheld, except that either party may assign this Agreement, together with all of its rights and obligations hereunder and all related purchase orders, statements of work and licences, to any successor to all or substantially all of its business to which this Agreement relates, or to any Affiliate, in each case upon written notice to the other party and in connection with a merger.',
+    ],
+  ])('does not count %j', (text) => {
+    expect(found(text)).toBeNull();
+  });
+});
+
+describe('change of control: a proviso about the successor', () => {
+  // A proviso that screens the acquirer restricts the change; one that only makes it take the contract over does not.
+  it.each([
+    [
+      'Either party may assign this Agreement without consent in connection with a merger, provided that the successor assumes all obligations hereunder and is other than a competitor of the other party.',
+    ],
+    [
+      'Either party may assign this Agreement without consent in connection with a merger, provided that the successor assumes all obligations hereunder and has a net worth at least equal to that of the assigning party.',
+    ],
+    [
+      'Either party may assign this Agreement without consent in connection with a merger, provided that the successor assumes all obligations hereunder and is approved by the other party.',
+    ],
+    [
+      'Either party may assign this Agreement without consent in connection with a merger, provided that the successor assumes all obligations hereunder and is of equal creditworthiness.',
+    ],
+  ])('finds %j', (text) => {
+    expect(found(text)).toBe(text);
+  });
+
+  it.each([
+    [
+      'Either party may assign this Agreement without consent in connection with a merger, provided that the successor shall be bound by the terms of this Agreement.',
+    ],
+    [
+      'Either party may assign this Agreement without consent in connection with a merger, provided that the successor shall assume all obligations of the assigning party.',
+    ],
+  ])('does not count %j', (text) => {
+    expect(found(text)).toBeNull();
+  });
+});
+
+describe('change of control: the event exempted from a bar on assignment', () => {
+  it.each([
+    [
+      "Licensee may not assign this Agreement except in the event of a sale of its business, and any merger of Licensee shall require Licensor's consent.",
+    ],
+    ["Neither of the parties may assign this Agreement, including by merger, without the other party's consent."],
+    ['Licensor will not, without the prior written consent of Licensee, merge with any other entity.'],
+    ['Licensor will not without the prior written consent of Licensee merge with any other entity.'],
+  ])('finds %j', (text) => {
+    expect(found(text)).toBe(text);
+  });
+
+  it.each([
+    [
+      "The License Rights may not be assigned by Licensee without Licensor's consent, other than in connection with any such merger of Licensee.",
+    ],
+    ["The License Rights may not be assigned by Licensee without Licensor's consent, save as part of a merger of Licensee."],
+    ["The License Rights may not be assigned by Licensee without Licensor's consent, except pursuant to any merger of Licensee."],
+    ["The License Rights may not be assigned by Licensee without Licensor's consent, except by way of a merger of Licensee."],
+    [
+      "The License Rights may not be assigned by Licensee without Licensor's consent, except that in the case of a merger of Licensee no consent is needed.",
+    ],
+    [
+      'Neither party may assign this Agreement unless the other party gives its consent, other than an assignment to the surviving entity of a merger.',
+    ],
+  ])('does not count %j', (text) => {
+    expect(found(text)).toBeNull();
+  });
+});
+
+describe('change of control: confidentiality, definitions and titles', () => {
+  it.each([
+    ['Licensor may terminate this Agreement upon a Change of Control of Licensee; for this purpose "Licensee" includes its Affiliates.'],
+    ['Licensor may terminate this Agreement upon a Change of Control of Licensee; "Affiliate" has the meaning given in Section 1.'],
+    [
+      'Licensor may terminate this Agreement upon a Change of Control of Licensee, and Affiliate shall mean any entity controlling Licensee.',
+    ],
+    ['In this Section 14, the term "assign" shall include any merger or change in control of Licensee.'],
+    ['For purposes of this Section 15, "Assignment" shall mean any assignment, merger or change in control of Licensee.'],
+  ])('finds %j', (text) => {
+    expect(found(text)).toBe(text);
+  });
+
+  it.each([
+    [
+      'Confidential Information may be disclosed to a prospective acquirer in connection with a merger, subject to the prior written consent of the disclosing party.',
+    ],
+    [
+      'Neither party shall make any announcement regarding Confidential Information in connection with a merger of the other party without its prior written consent.',
+    ],
+    [
+      'For purposes of this Agreement, "Change of Control" shall mean the sale of more than fifty percent of the voting stock of Licensee, which requires notice to Licensor.',
+    ],
+    [
+      'For purposes of this Agreement, "Change of Control" shall include the sale of more than fifty percent of the voting stock of Licensee, which requires notice to Licensor.',
+    ],
+    ['"Change of Control" shall have the meaning given to it in the Credit Agreement, under which it requires the consent of the Lenders.'],
+    [
+      '(b) (ii) Change in Control shall mean the sale of more than fifty percent of the voting stock of Licensee, which requires notice to Licensor.',
+    ],
+    ['b. Change of Control - The Agreement shall bind the successors and permitted assigns of the parties.'],
+    ['(iv) Change of Control - The Agreement shall bind the successors and permitted assigns of the parties.'],
+    ['Section 14.3: Assignment and Change of Control - This Agreement shall bind the successors and permitted assigns of the parties.'],
+    ['Section 14.3 Change of Control This Agreement shall bind the successors and permitted assigns of the parties.'],
+    ['Successors, Assigns, Change of Control: This Agreement shall bind the successors and permitted assigns of the parties.'],
+    ['Termination Upon Change of Control of Licensee by Merger or Sale of Assets'],
+  ])('does not count %j', (text) => {
+    expect(found(text)).toBeNull();
+  });
+});
+
+describe('change of control: standstills, filings and integration clauses', () => {
+  it.each([['Licensee shall file notice of any change in its ownership with Licensor.']])('finds %j', (text) => {
+    expect(found(text)).toBe(text);
+  });
+
+  it.each([
+    [
+      'Investor shall not, without the prior written consent of the Company, commence any tender offer for shares of the Company or any merger involving the Company.',
+    ],
+    [
+      'Investor shall not, without the prior written consent of the Company, solicit proxies with respect to any merger involving the Company.',
+    ],
+    [
+      'Investor shall not, without the prior written consent of the Company, engage in any proxy contest with respect to any merger involving the Company.',
+    ],
+    ['Licensee shall register changes in ownership of the Licensed Patents with the patent office and notify Licensor.'],
+    ['This Agreement shall merge all prior negotiations and agreements between the parties and may be terminated only in writing.'],
+    ['This Agreement merges prior discussions between the parties and may be terminated only in writing.'],
+    ['The obligations of Guarantor shall not be merged into such judgment and shall survive termination of this Agreement.'],
+    ['The obligations of Guarantor shall not be merged into the judgment and shall survive termination of this Agreement.'],
+    ['The obligations of Guarantor shall not be merged into a judgment and shall survive termination of this Agreement.'],
+  ])('does not count %j', (text) => {
+    expect(found(text)).toBeNull();
+  });
+});
+
+describe('change of control: a duty to give notice, in more words', () => {
+  it.each([
+    ['The parties agree to give each other written notice of any sale of substantially all of the assets of either party.'],
+    ['Distributor shall promptly give Supplier written notice of any sale of all or substantially all of its assets.'],
+    ['Licensee shall immediately notify Licensor if Licensee sells all or substantially all of its assets.'],
+    ['Licensee shall notify Licensor if Licensee should sell all or substantially all of its assets.'],
+    ['Licensee shall notify Licensor if Licensee should transfer all or substantially all of its assets.'],
+    ['Licensee shall notify Licensor if Licensee should convey all or substantially all of its assets.'],
+    ['Licensee shall notify Licensor should Parent cease to control Licensee.'],
+    ['Each party shall promptly notify the other party of any acquisition of the other party by a third party.'],
+  ])('finds %j', (text) => {
+    expect(found(text)).toBe(text);
+  });
+});
+
+describe('change of control: what the event triggers, in more words', () => {
+  it.each([
+    ['Upon a Change of Control of Licensee, Licensor may end this Agreement.'],
+    ['A Change of Control of Agent entitles Principal to cancel the appointment of Agent under this agreement.'],
+    ['A Change of Control of Distributor entitles Supplier to terminate distribution rights.'],
+    ['A Change of Control of Licensee entitles Licensor to terminate the licence granted hereunder.'],
+    ['A Change of Control of Distributor entitles Supplier to terminate the exclusive right granted in Section 2.'],
+    ['Upon a Change of Control of Supplier, Buyer shall have the right to terminate.'],
+    ['Upon a Change of Control of Supplier, Buyer is entitled to terminate.'],
+    ['Upon a Change of Control of Licensee, Licensor may at its option cancel.'],
+    ['Each purchase order is subject to cancellation upon a Change of Control of Buyer.'],
+    ['Any Change of Control of Licensee shall be notified to Licensor within ten days.'],
+    ['Any Change of Control of Franchisee shall be deemed a default under this Agreement.'],
+    ['Any Change of Control of Franchisee shall be deemed to be a default under this Agreement.'],
+    ['Any Change of Control of Franchisee shall constitute a material breach of this Agreement.'],
+    ['Each purchase order is cancelable by Buyer following a Change of Control of Supplier.'],
+  ])('finds %j', (text) => {
+    expect(found(text)).toBe(text);
+  });
+});
+
+describe('change of control: severance and named sums', () => {
+  it.each([
+    ['If employment is terminated upon a Change of Control, the Company shall pay the Employee a lump sum.'],
+    ['Severance shall be payable on termination by the Company without Cause following a Change of Control.'],
+    ['Severance shall be payable on termination by the Executive for Good Reason following a Change of Control.'],
+    ['Severance shall be payable on termination by the Employee for Cause following a Change of Control.'],
+    ['Severance shall be payable on termination without Cause following a Change of Control.'],
+    ['The Change of Control Benefit shall be paid even if this Agreement is terminated.'],
+    ['The Company shall pay the Change in Control Payment even if the Company terminates this Agreement.'],
+  ])('does not count %j', (text) => {
+    expect(found(text)).toBeNull();
+  });
+});
+
+describe('change of control: more consequences the sentence denies', () => {
+  it.each([
+    ['A change of control of Licensee shall not be deemed to terminate this Agreement.'],
+    ["Licensee's licence shall not be void by reason of a change of control of Licensee."],
+    ['A change of control of Licensee shall not constitute a material breach of this Agreement.'],
+    ['A change of control of Licensee shall not constitute a default under this Agreement.'],
+    ['A change of control of Licensee shall not constitute an event of default under this Agreement.'],
+    ['A change of control of Distributor shall not be deemed to be a default under this Agreement.'],
+    ['A change of control of Distributor shall not be deemed a material breach of this Agreement.'],
+    ['Licensee may undergo a change of control without restriction, and no such notice shall be required.'],
+    ['Licensee may undergo a change of control without restriction, and no prior written consent shall be required.'],
+    ['Licensee may undergo a change of control with no consent of Licensor required.'],
+  ])('does not count %j', (text) => {
+    expect(found(text)).toBeNull();
+  });
+});
+
+describe('change of control: more names the contract gives the event', () => {
+  it.each([
+    [
+      '"Company Sale Event", as used herein, means any merger of Licensee with another entity.',
+      'Upon a Company Sale Event, Licensor may terminate this Agreement.',
+    ],
+    [
+      '"Company Sale Event" shall mean any merger of Licensee with another entity.',
+      'Upon a Company Sale Event, Licensor may terminate this Agreement.',
+    ],
+    [
+      'Licensee may merge with another entity, or may sell all or substantially all of its assets (each, a "Company Sale Event").',
+      'Upon a Company Sale Event, Licensor may terminate this Agreement.',
+    ],
+  ])('after %j, finds %j', (before, clause) => {
+    expect(found(`${before}\n\n${clause}`)).toBe(clause);
+  });
+});
+
+describe('change of control: more ways to refer back to the event', () => {
+  it.each([
+    [
+      'Distributor may be acquired by a third party during the Term.',
+      '12.3 In such event, Supplier may terminate this Agreement upon thirty (30) days written notice.',
+    ],
+    [
+      'Distributor may be acquired by a third party during the Term.',
+      'In any such event, Supplier may terminate this Agreement upon thirty (30) days written notice.',
+    ],
+    [
+      'Distributor may be acquired by a third party during the Term.',
+      'Following such acquisition, Supplier may terminate this Agreement upon thirty (30) days written notice.',
+    ],
+    [
+      'Distributor may be acquired by a third party during the Term.',
+      'In such event, Supplier reserves the option of terminating the Agreement.',
+    ],
+    [
+      'Distributor may be acquired by a third party during the Term.',
+      'In such event, Supplier reserves the option of cancelling the licence.',
+    ],
+    ['Distributor may be acquired by a third party during the Term.', 'In such event, Supplier shall have the right to terminate.'],
+    ['Distributor may be acquired by a third party during the Term.', 'In such event, Supplier is entitled to terminate.'],
+    ['Distributor may be acquired by a third party during the Term.', 'In such event, Supplier shall have the option to terminate.'],
+    ['Distributor may be acquired by a third party during the Term.', 'In such event, Supplier may at its option cancel.'],
+  ])('after %j, finds %j', (before, clause) => {
+    expect(found(`${before}\n\n${clause}`)).toBe(clause);
+  });
+});
+
+describe('change of control: a deal that needs approval', () => {
+  it.each([
+    ['Any merger of Distributor shall be subject to the prior approval of Supplier.'],
+    ["Distributor shall not merge with any other entity without Supplier's approval."],
+    ["Distributor shall not merge with any other entity without the other party's approval."],
+  ])('finds %j', (text) => {
+    expect(found(text)).toBe(text);
+  });
+});
+
+describe('change of control: where the permission, the condition and the window lie', () => {
+  it('reads a permission to assign more than 220 characters before the event as another term', () => {
+    const text =
+      "Either party may assign its rights to receive payment hereunder to any financing institution, and each party shall keep complete and accurate books and records of all transactions under this Agreement for at least five years after the end of the Term, and any merger of Distributor with a competitor of Supplier shall require Supplier's prior written consent.";
+    expect(found(text)).toBe(text);
+  });
+
+  it.each([
+    // The exemption from the bar holds only for some acquirers.
+    [
+      "The License Rights may not be assigned by Licensee without Licensor's consent, except in the event of a merger of Licensee, provided that the surviving entity is not a competitor of Licensor.",
+    ],
+    [
+      'Upon any merger of Licensee, this Agreement shall pass, without any consent, to the acquirer, provided that the acquirer is not a competitor of Licensor.',
+    ],
+    // A permission after the event, but a right to terminate as well.
+    [
+      'Upon a change of control of Licensee, Licensee may assign this Agreement to its successor without consent, and Licensor may terminate this Agreement on notice.',
+    ],
+    // Confidential, or announced, but not both: not a disclosure clause.
+    ["Any merger of Distributor shall require Supplier's prior written consent, which Supplier shall keep confidential."],
+    [
+      "Any merger of Distributor shall require Supplier's prior written consent and shall not be publicly announced before that consent is given.",
+    ],
+  ])('finds %j', (text) => {
+    expect(found(text)).toBe(text);
+  });
+
+  it('reads a heading with three capitalised words in five as a title', () => {
+    expect(found('Supplier Termination Right upon Change of Control of the Distributor with written notice')).toBeNull();
+  });
+
+  it('reads a short item of a list through its lead-in', () => {
+    expect(found('Licensor may terminate this Agreement upon:\n\n(c) a Change of Control of Licensee;')).toBe(
+      '(c) a Change of Control of Licensee;',
+    );
+  });
+
+  it.each([
+    // No sentence before it tells an event.
+    ['In such event, Supplier may terminate this Agreement upon thirty (30) days written notice.'],
+    // The sentence before is a free pass, a change denied to be an assignment, or a solvent scheme.
+    [
+      "Upon a merger of Licensee, Licensee may assign this Agreement to its successor without Licensor's consent.\n\nIn such event, Licensor may terminate any purchase order not yet accepted.",
+    ],
+    [
+      'A merger of Licensee shall not constitute an assignment of this Agreement.\n\nIn such event, the consent of Licensor shall not be needed.',
+    ],
+    [
+      'Either party may be wound up for the purposes of a solvent amalgamation.\n\nIn such event, the other party may terminate this Agreement.',
+    ],
+  ])('does not count %j', (text) => {
+    expect(found(text)).toBeNull();
+  });
+});
+
+describe('change of control: readings fixed', () => {
+  it.each([
+    // "should" is as much a modal as "shall" or "will".
+    ['If control of Licensee should change, Licensor may terminate this Agreement.'],
+    ['If ownership of Distributor should pass to a competitor of Supplier, Supplier may terminate this Agreement.'],
+    // "50%" ends in a sign, not a word: the stake is still named.
+    ['Any transfer of more than 50% of Distributor shall require the prior written consent of Supplier.'],
+  ])('finds %j', (text) => {
+    expect(found(text)).toBe(text);
+  });
+
+  it('does not read the approval of a majority of the holders as their holding changing hands', () => {
+    expect(
+      found(
+        'This Agreement may be terminated at any time, without penalty, upon the approval of a majority of the outstanding voting securities of the Fund.',
+      ),
+    ).toBeNull();
+  });
+});
+
+describe('change of control: capitals, windows and what each check looks at', () => {
+  it('reads a stake written with capitals', () => {
+    const text = 'Any Transfer of 50% or more of the Voting Stock of Distributor shall be deemed an assignment of this Agreement.';
+    expect(found(text)).toBe(text);
+  });
+
+  const freePass =
+    'either party may assign this Agreement, together with all of its rights and obligations hereunder and all related purchase orders, statements of work and licences, to any successor to all or substantially all of its business to which this Agreement relates, or to any Affiliate, in each case upon written notice to the other party and in connection with a merger';
+  it.each([
+    // The part that holds the merger begins at the last break before it, not at a break after it.
+    [
+      `Neither party shall assign or otherwise transfer this Agreement or any of its rights or obligations hereunder, whether voluntarily, by operation of law or otherwise, without the prior written consent of the other party, which consent shall not be unreasonably withheld, except that ${freePass}; each party shall bear its own costs of any such assignment.`,
+    ],
+    // A break at the very start still opens the part.
+    [`Notwithstanding the foregoing, ${freePass}.`],
+    // A termination before the exempted event is not a right to terminate on it.
+    [
+      "Licensee may not assign this Agreement, which may be terminated only in writing, without Licensor's consent, except in the event of a merger of Licensee.",
+    ],
+    ['Either party may, without terminating this Agreement, assign it without consent upon a change of control.'],
+  ])('does not count %j', (text) => {
+    expect(found(text)).toBeNull();
+  });
+
+  it.each([
+    [
+      'Either party may assign this Agreement without consent upon a change of control, and the other party may then terminate this Agreement.',
+    ],
+    // The exception comes before the bar, so it lifts nothing.
+    ["Except as set out below, neither party may assign this Agreement, including by merger, without the other party's consent."],
+    // "without consent" after "shall not": a consent required, not waived.
+    ['Distributor shall not, without the prior written consent of Supplier, enter into any merger.'],
+  ])('finds %j', (text) => {
+    expect(found(text)).toBe(text);
+  });
+
+  it('reads a short lower-case heading as a heading', () => {
+    expect(found('Termination on change of control')).toBeNull();
+  });
+
+  it('names an event only from the words that describe the term', () => {
+    const use = 'Upon the Closing Event, Licensor may terminate this Agreement.';
+    expect(
+      found(`Following any merger of Licensee, "Closing Event" means the date on which the parties sign the final documents.\n\n${use}`),
+    ).toBeNull();
+    expect(
+      found(
+        `The parties shall sign the final documents on a single date (the "Closing Event"), whether or not Licensee later undergoes a merger.\n\n${use}`,
+      ),
+    ).toBeNull();
+    const asset = 'Upon an Asset Event, Licensor may terminate this Agreement.';
+    expect(
+      found(
+        `"Sale Event" means any merger of Licensee.\n\n"Asset Event" means any sale of all or substantially all of the assets of Licensee.\n\n${asset}`,
+      ),
+    ).toBe(asset);
+  });
+});
+
+describe('change of control: a name described by a change of control or a stake alone', () => {
+  it.each([
+    ['"Trigger Event" means any change of control of Licensee.'],
+    ['"Trigger Event" means any transfer of 50% or more of the voting stock of Licensee.'],
+  ])('reads %j as naming the event', (definition) => {
+    const use = 'Upon a Trigger Event, Licensor may terminate this Agreement.';
+    expect(found(`${definition}\n\n${use}`)).toBe(use);
+  });
+});
