@@ -200,3 +200,21 @@ describe('audit rights: sentences that read like one but give no party a right t
     expect(audits(text)).toBe(false);
   });
 });
+
+// Issue 16: a party that submits to the other's inspection is itself inspected (its plant, its operations).
+describe('audit rights: submitting to inspection', () => {
+  it.each([
+    ['Supplier shall submit to inspection by Customer.'],
+    ['Supplier agrees to submit to periodic inspections by Customer.'],
+    ['Manufacturer will submit to unannounced inspections by Buyer.'],
+  ])('counts %j', (text) => {
+    expect(audits(text)).toBe(true);
+  });
+
+  it.each([
+    ['All Products shall be subject to inspection by Customer upon delivery.'],
+    ['Supplier shall submit the samples to Customer for testing.'],
+  ])('does not count %j', (text) => {
+    expect(audits(text)).toBe(false);
+  });
+});

@@ -54,6 +54,8 @@ const REGULATOR_CHECKS = new RegExp(
   'gi',
 );
 const CHECKS = /audit|inspect|examin/i;
+/** A party that "shall submit to inspection by Customer" is itself what is inspected: its plant and operations, as CUAD reads it, with no records named. */
+const SUBMITS_ITSELF = /\b(?:shall|will|agrees?\sto|must)\ssubmit\sto\s(?:[\w-]+\s){0,2}?inspections?\b/i;
 /** "as the case may be", "as may be agreed": a "may" that grants nothing ("Consignee, as the case may be, shall be responsible for examining ..."). */
 const AS_MAY_BE = /\bas\s(?:the\scase\s)?may\sbe\b/gi;
 
@@ -69,7 +71,7 @@ export function extractAuditRights(view: TextView): PresenceField | null {
       RIGHT.test(text) &&
       /audit|inspect|examin|review|verif|available|accessible|premises|visit|observ|monitor/i.test(text) &&
       !/\bgenerally\savailable\b|\bconfidential\sinformation\b|\bwaives?\sthe\sright\b/i.test(text) &&
-      (RECORDS.test(text) || CHECKED_ITEMS.test(text) || /\baudit/i.test(text)) &&
+      (RECORDS.test(text) || CHECKED_ITEMS.test(text) || /\baudit/i.test(text) || SUBMITS_ITSELF.test(text)) &&
       !NOT_A_RIGHT.test(text)
     );
   });

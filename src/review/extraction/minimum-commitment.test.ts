@@ -710,3 +710,25 @@ describe('minimum commitment: "at a minimum" and "at a minimum of"', () => {
     },
   );
 });
+
+// Issue 16: amounts written with a word for the currency, a currency code, or in a short sentence.
+describe('minimum commitment: "a minimum amount of 20,000 dollars", "a minimum of US$1,000,000"', () => {
+  it.each([
+    ['Customer shall purchase a minimum amount of 20,000 dollars of Products each year.'],
+    ['Customer shall pay a minimum amount of 20,000 dollars per year.'],
+    ['Customer shall purchase a minimum of US$1,000,000 of Products each year.'],
+    ['Customer shall purchase a minimum of USD 500,000 of Products each year.'],
+    ['Customer shall purchase a minimum of HK$500,000 of Products each year.'],
+    ['Customer guarantees at least $1,000,000 in annual revenue.'],
+  ])('counts %j', (text) => {
+    expect(committed(text)).toBe(true);
+  });
+
+  it.each([
+    ['Supplier shall answer each query with a minimum of delay.'],
+    ['Supplier shall ship with a minimum of packaging waste.'],
+    ['Minimum guarantees.'],
+  ])('does not count %j', (text) => {
+    expect(committed(text)).toBe(false);
+  });
+});

@@ -557,3 +557,39 @@ describe('non-compete: the competition words of a heading', () => {
     expect(found(underHeading(heading))).toBe(false);
   });
 });
+
+// Issue 16: readings the mutation tests found wrong.
+describe('non-compete: short sentences, "represent" as a verb, and what the post-term covenant bars', () => {
+  it.each([
+    // Under 60 characters with its own "shall never": a sentence, not a heading waiting for the next one.
+    ['Agent shall never act for a competitor of Owner in Spain.'],
+    ['Agent must not sell any competing product in Spain.'],
+    // "represent" as acting for a business, not as a representation about other agreements.
+    ['Agent shall not solicit customers for, or represent, any business that competes with Owner.'],
+    ['Distributor shall not represent any product that competes with the Products in the Territory.'],
+    // After the term: a word about employees, secrets or inventory elsewhere in the sentence cancels nothing.
+    ['For two years after termination, Agent shall not sell any product that competes with the Products or employ any employee of Owner.'],
+    ["For two years after termination, Agent shall not sell competing products or use Owner's confidential information."],
+    [
+      'For two years after termination, Agent shall not, directly or indirectly, sell any product similar to the Products, nor employ any employee of Owner.',
+    ],
+    ['For two years after termination, Agent shall not sell any product similar to the Products, nor keep any inventory of them.'],
+  ])('counts %j', (text) => {
+    expect(found(text)).toBe(true);
+  });
+
+  it.each([
+    ['Agent represents that it is not bound by any agreement not to compete.'],
+    ['The Parties represent that they are not party to any agreement that would restrict them from competing.'],
+    ['Recipient shall not use the Confidential Information to develop any competing product.'],
+    // After the term, what is barred is an employee, a secret or stock, not a business.
+    ["For one year thereafter, each party agrees not to engage in any attempt to hire the other's employees."],
+    ['For two years after termination, Agent shall not solicit any customer to purchase products from anyone else.'],
+    ['For two years after termination, Agent shall not sell any remaining inventory of Products.'],
+    ['For two years after termination, Agent shall not, directly or indirectly, sell any of its shares.'],
+    ['For five years after termination, Recipient shall not disclose or sell any information about the Products.'],
+    ['8.2 No Competing Products.'],
+  ])('does not count %j', (text) => {
+    expect(found(text)).toBe(false);
+  });
+});

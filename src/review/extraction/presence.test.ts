@@ -128,3 +128,23 @@ describe('presenceOf', () => {
     });
   });
 });
+
+// Issue 16: a short sentence whose verb is not a modal is a sentence, not a title.
+describe('bare headings: short sentences with a party acting', () => {
+  it.each([
+    'Customer guarantees at least $1,000,000 in annual revenue.',
+    'Owner represents and warrants to Operator as follows:',
+    'Licensee pays all taxes on the royalties due.',
+    'Distributor hereby commits to the purchase of the Products.',
+  ])('%j is a sentence', (text) => {
+    expect(text.length).toBeLessThan(60);
+    expect(isBareHeading(text)).toBe(false);
+  });
+
+  it.each(['Minimum Guarantees', 'Minimum guarantees.', '7.1 Customer Guarantees of Revenue.', 'Seller warrants title'])(
+    '%j is still a heading (capitalised, or too few words to say anything)',
+    (text) => {
+      expect(isBareHeading(text)).toBe(true);
+    },
+  );
+});
