@@ -732,3 +732,33 @@ describe('minimum commitment: "a minimum amount of 20,000 dollars", "a minimum o
     expect(committed(text)).toBe(false);
   });
 });
+
+// Issue 16: floors owed without a buying verb before them.
+describe('minimum commitment: the passive, payments that may not fall below a sum, money set aside', () => {
+  it.each([
+    ['At least 1,000 units shall be purchased by Distributor in each calendar quarter.'],
+    ['No less than 50% of the Joint Venture Products should be sold overseas.'],
+    ['Not fewer than 200 units must be ordered by Customer in each month.'],
+    ['The royalty payable shall not be less than $10,000 per quarter.'],
+    ['The commission will never be less than $0.05 per unit regardless of price.'],
+    ['The license fees shall not be less than 5% of Net Sales.'],
+    ['In no event shall the annual royalties be less than $50,000.'],
+    ['In no event will the fees payable for any year be less than US$50,000.'],
+    ['Distributor shall devote at least $100,000 to advertising the Products each year.'],
+    ['Licensee shall allocate not less than 250,000 dollars to marketing the Products.'],
+    ['The Company agrees to use not less than five million U.S. Dollars (US$5,000,000) of the proceeds to fund exploration activities.'],
+  ])('counts %j', (text) => {
+    expect(committed(text)).toBe(true);
+  });
+
+  it.each([
+    ['Consultant shall devote at least 20 hours per week to the Services.'],
+    ['In no event shall the notice period be less than 30 days.'],
+    ['Payments shall be made not less than 30 days after invoice.'],
+    ['Licensee shall use not less than commercially reasonable efforts to market the Products.'],
+    ['The price of each unit shall not be less than the cost of its materials.'],
+    ['Buyer may cancel any order that is less than 100 units.'],
+  ])('does not count %j', (text) => {
+    expect(committed(text)).toBe(false);
+  });
+});

@@ -4,7 +4,7 @@ import type { TextView } from './text-view.js';
 import type { PresenceField } from './types.js';
 
 const MENTIONS =
-  /minimum|quota|achieve|meet|reach|attain|\bmin\b|commit|quantit|forecast|purchas|\border|\bbuy|deficiency|target|guarantee|at\sleast|not\sless\sthan|no\sless\sthan|fewer\sthan|shortfall|take[- ]or[- ]pay|guarantee|最低|不少于|不低于/i;
+  /minimum|quota|achieve|meet|reach|attain|\bmin\b|commit|quantit|forecast|purchas|\border|\bbuy|deficiency|target|guarantee|at\sleast|less\sthan|fewer\sthan|devote|allocate|shortfall|take[- ]or[- ]pay|guarantee|最低|不少于|不低于/i;
 /** "minimum purchase / order quantity / annual royalty / sales target", "minimum amount equal to $5,000,000", a guaranteed fee, "MOQ", "take or pay". */
 const MINIMUM_NOUN =
   /\bminimum\s(?:annual\s|monthly\s|quarterly\s|yearly\s|aggregate\s|guaranteed\s|total\s|firm\s|initial\s)*(?:purchase|purchasing|order|orders|ordering|quantit(?:y|ies)|volumes?|commitments?|sales|revenues?|royalt(?:y|ies)|fees?|payments?|spend|targets?|units|number\sof|annual|performance|marketing\s(?:spend|expenditure)|advertising|impressions|guarantee|capacity|take|buy)\b|\bminimum\s(?:[\w/-]+\s){0,3}?(?:charge|amounts?\s(?:equal\sto|of)\s(?:\$|US\$|USD|€|£|\d[\d,.]*)|quantit(?:y|ies)|lot|percentages?|volumes?|page\sviews|impressions|orders?)\b|\b(?:monthly|annual|quarterly|yearly)\sminimum\b|\b(?:volume|minimum)\scommitments?\b|\bdeficiency\spayments?\b|\b(?:sales?|purchase|revenue)\stargets?\b|\bguarantees?\s(?:that\s)?(?:it\s)?(?:will\s)?deliver\b|\bguaranteed\s(?:[\w-]+\s){0,2}?(?:fees?|payments?|royalt(?:y|ies)|revenues?|sums?|compensation)\b|\bMOQ\b|\btake[- ]or[- ]pay\b|\b(?:sales|purchase|performance|volume|revenue|minimum|annual|the)\squotas?\b|\b(?:fail\w*|does\snot|do\snot|not)\s(?:to\s)?(?:achieve|meet|reach|attain|generate)\b[^.;]{0,80}?\b(?:revenues?|sales|quotas?|targets?|volumes?|minimum|purchases?|orders?)\b|\bminimum\sof\s(?:\$|US\$|USD|€|£|\d|\w+\s\(\d)|\b(?:at\sleast|not\sless\sthan|no\sless\sthan)\sthe\sfollowing\s(?:quantities|amounts|volumes|numbers|levels)\b/i;
@@ -15,6 +15,24 @@ const MINIMUM_NOUN =
  */
 const AT_LEAST =
   /\b(?:purchas\w*|order\w*|buy|bu(?:ys|ying)|procure|sell|sold|pay|spend|deliver|acquire|license|generate|achieve|commit|guarantee[sd]?|fund|invest|set\sup|open|tender\w*|contribut\w*|capitali[sz]e|make\savailable|supply|produce)\b[^.;]{0,100}?\b(?:at\sleast(?!\s(?:as|some|part|partly|in\spart)\b)|not\sless\sthan|no\sless\sthan|a\sminimum\sof|no\sfewer\sthan|not\sfewer\sthan)\b/i;
+/** Money as written after a floor: "$", "US$", "USD", "€", "£", a hidden figure, "dollars". */
+const MONEY = String.raw`(?:\$|[a-z]{1,3}\$|USD\b|€|£|\[\s*\*|\*{3}|[\d,.]+\s(?:U\.S\.\s)?(?:dollars|euros)\b)`;
+/**
+ * A floor owed without a verb before it: the passive ("At least 1,000 units shall be purchased in each quarter",
+ * "no less than 50% of the Products should be sold overseas"), a payment that may not fall below a sum ("the royalty
+ * payable shall not be less than $10,000 per quarter", "the commission will never be less than $0.05 per unit",
+ * "in no event shall the annual royalties be less than $50,000"), and money set aside ("shall devote at least $100,000
+ * to advertising", "agrees to use not less than US$5,000,000 of the proceeds to fund exploration").
+ */
+const FLOOR_OWED = new RegExp(
+  [
+    String.raw`\b(?:at\sleast|not\sless\sthan|no\sless\sthan|a\sminimum\sof|no\sfewer\sthan|not\sfewer\sthan)\s[^.;]{0,80}?\b(?:shall|should|will|must)\sbe\s(?:purchased|ordered|bought|sold|paid|spent|invested|contributed|procured)\b`,
+    String.raw`\b(?:royalt(?:y|ies)|fees?|commissions?|payments?|purchases|compensation|revenues?|sales)\b[^.;]{0,60}?\b(?:shall|will)\s(?:not|never)\sbe\sless\sthan\s(?:${MONEY}|[\d.]+\s?(?:%|percent))`,
+    String.raw`\bin\sno\sevent\s(?:shall|will)\s[^.;]{0,80}?\b(?:royalt(?:y|ies)|fees?|commissions?|payments?|purchases|compensation|revenues?|sales)\b[^.;]{0,40}?\bbe\sless\sthan\s${MONEY}`,
+    String.raw`\b(?:devote|allocate|expend|use|dedicate)\s(?:[\w-]+\s){0,3}?(?:at\sleast|not\sless\sthan|no\sless\sthan|a\sminimum\sof)\s(?:[^.;]|(?<=\b[A-Z])\.){0,40}?${MONEY}`,
+  ].join('|'),
+  'i',
+);
 /**
  * A firm quantity owed each period, or the quantities a schedule fixes: "commits to purchase 500 units per month",
  * "agrees to purchase from Company the quantities of Products set forth in Exhibit B", "commits to spend $500,000", and
@@ -104,7 +122,7 @@ export function extractMinimumCommitment(view: TextView): PresenceField | null {
     if (!/[a-z]/.test(raw) || NOT_COMMERCIAL.test(raw) || NOT_OWED.test(raw) || CROSS_REFERENCE.test(raw)) return false;
     if (isBareHeading(raw)) return false;
     const text = raw.replace(IN_PASSING, ' ').replace(TIME_FLOOR, ' ').replace(REDACTED_LEAD_TIME, ' ').replace(NO_FLOOR, ' ');
-    if (AT_LEAST.test(text) || FIRM_QUANTITY.test(text) || BINDING_FORECAST.test(text)) return true;
+    if (AT_LEAST.test(text) || FLOOR_OWED.test(text) || FIRM_QUANTITY.test(text) || BINDING_FORECAST.test(text)) return true;
     const named = MINIMUM_NOUN.exec(text);
     if (named === null) return false;
     // A definition counts for what it sets ('"MOQ" means ... as set forth in Schedule 1'), not for its name.
