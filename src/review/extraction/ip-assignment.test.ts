@@ -383,3 +383,25 @@ describe('IP assignment: a passing the sentence denies', () => {
     ).toBe(true);
   });
 });
+
+// Issue 16: rights "hereby transferred" or "conveyed", and title given in what is made.
+describe('IP ownership assignment: transferred or conveyed in the passive, title to creations', () => {
+  it.each([
+    ['All rights in the Deliverables are hereby transferred to Customer.'],
+    ['All copyrights in the Work are hereby conveyed to Company.'],
+    ['Any Improvements are hereby irrevocably transferred and assigned to Licensor.'],
+    ['XIMAGE will give title to all modifications and improvements to the PSS Software.'],
+    ['Supplier shall grant Customer title to all Deliverables upon payment.'],
+    ['Developer shall transfer full title to the Work Product to Client.'],
+  ])('counts %j', (text) => {
+    expect(assigns(text)).toBe(true);
+  });
+
+  it.each([
+    ['Seller shall give title to the Equipment free of all liens.'],
+    ['Title to the Products is hereby transferred to Buyer on delivery.'],
+    ['Title to the Goods shall pass to Buyer upon shipment.'],
+  ])('does not count %j', (text) => {
+    expect(assigns(text)).toBe(false);
+  });
+});

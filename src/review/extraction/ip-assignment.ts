@@ -2,7 +2,7 @@ import { presenceOf } from './presence.js';
 import type { TextView } from './text-view.js';
 import type { PresenceField } from './types.js';
 
-const MENTIONS = /assign|transfer|hire|property|own|vest|belong|title|知识产权|著作权|专利|归/i;
+const MENTIONS = /assign|transfer|convey|hire|property|own|vest|belong|title|知识产权|著作权|专利|归/i;
 const IP =
   /\b(?:intellectual\sproperty|inventions?|improvements?|discoveries|developments?|work\sproduct|deliverables?|copyrights?|patents?|trademarks?|works?\b|materials?|content|designs?|software|know-how|technology|data|results|modifications?|derivative\sworks?|enhancements?|domains?|proprietary\srights|IP)\b/i;
 /** "hereby assigns", "agrees to assign", "shall assign", "assigns, transfers and conveys", with what is assigned being rights or creations. */
@@ -31,10 +31,17 @@ function isWorkForHire(text: string): boolean {
   const found = WORK_FOR_HIRE.exec(text);
   return found !== null && !NOT_BEFORE.test(text.slice(Math.max(0, found.index - 40), found.index));
 }
-/** "any such rights are hereby granted and assigned to PFHOF", "is hereby irrevocably assigned to Company", "all right, title and interest in the Tooling will automatically transfer to X". */
+/** "any such rights are hereby granted and assigned to PFHOF", "is hereby irrevocably assigned to Company", "All rights in the Deliverables are hereby transferred to Customer", "all right, title and interest in the Tooling will automatically transfer to X". */
 const ASSIGNED_PASSIVE =
-  /\brights?,\stitle\sand\sinterest\b[^.;]{0,120}?\b(?:shall|will)\s(?:automatically\s|immediately\s)?(?:transfer|pass)\sto\b|\b(?:is|are)\shereby\s(?:(?:irrevocably|granted|transferred|conveyed)\s(?:and\s)?)*assigned\sto\b|\bcause\b[^.;]{0,100}?\bto\sbe\s(?:(?:assigned|transferred|conveyed)\s(?:and\s)?)+(?:\w+\s){0,2}?to\b/i;
+  /\brights?,\stitle\sand\sinterest\b[^.;]{0,120}?\b(?:shall|will)\s(?:automatically\s|immediately\s)?(?:transfer|pass)\sto\b|\b(?:is|are)\shereby\s(?:(?:irrevocably|unconditionally|granted|transferred|conveyed|assigned)\s(?:and\s)?)*(?:assigned|transferred|conveyed)\sto\b|\bcause\b[^.;]{0,100}?\bto\sbe\s(?:(?:assigned|transferred|conveyed)\s(?:and\s)?)+(?:\w+\s){0,2}?to\b/i;
 
+/**
+ * Title given in what is made: "XIMAGE will give title to all modifications and improvements to the PSS Software",
+ * "shall grant Customer title to all Deliverables". Title to goods ("give title to the Equipment") is a sale, so
+ * what the title is in must be a creation.
+ */
+const GIVES_TITLE =
+  /\b(?:give|grant|pass|transfer|convey)s?\s(?:(?:to\s)?(?:the\s)?[A-Z][\w&.-]*\s)?(?:full\s|good\s|sole\s)?title\s(?:to|in)\s(?:all\s|any\s|the\s|such\s)?(?:[\w-]+\s){0,2}?(?:modifications|improvements|enhancements|inventions|deliverables|work\sproduct|developments|derivative\sworks|intellectual\sproperty)\b/i;
 /**
  * Rights in creations that pass over without "hereby": "Ownership of all Results ... shall pass to
  * Sponsor", "All rights in the Deliverables shall be transferred to Customer", "any trademarks
@@ -90,6 +97,7 @@ function ownerKeepsItsOwn(text: string): boolean {
 export function extractIpOwnershipAssignment(view: TextView): PresenceField | null {
   return presenceOf(view, MENTIONS, (text) => {
     if (isWorkForHire(text)) return true;
+    if (GIVES_TITLE.test(text)) return true;
     if (ASSIGNED_PASSIVE.test(text) && IP.test(text)) return true;
     if (EXECUTES_TO_ASSIGN.test(text) && IP.test(text) && !RETAINS.test(text)) return true;
     if (
