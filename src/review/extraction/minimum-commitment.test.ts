@@ -762,3 +762,28 @@ describe('minimum commitment: the passive, payments that may not fall below a su
     expect(committed(text)).toBe(false);
   });
 });
+
+// Issue 16: a floor on services a party must render.
+describe('minimum commitment: a floor on services rendered', () => {
+  it.each([
+    ['Talent shall render at least eight (8) service days during each Contract Year.'],
+    ['Celebrity shall appear at no less than four (4) events per year on behalf of Company.'],
+    ["NTC will provide training to the Distributor's personnel on its premises as reasonably necessary, but no less than once annually."],
+    ['Company shall provide a minimum of four (4) e-mail blasts per year.'],
+    ['Publisher shall deliver not fewer than 12 advertisements in each calendar quarter.'],
+    ['Agency shall provide at least three (3) production days in each Contract Year.'],
+  ])('counts %j', (text) => {
+    expect(committed(text)).toBe(true);
+  });
+
+  it.each([
+    ['Licensor shall provide at least ninety (90) days notice of any change.'],
+    ['Supplier shall deliver the Products at least 30 days before the launch.'],
+    ['Supplier shall provide the Services with at least the same level of care as before.'],
+    ['Company shall provide reports to Distributor at least once a year.'],
+    ['The Products shall be delivered no less than ten (10) days before the event.'],
+    ['Seller shall provide the Buyer with at least 5 business days to inspect.'],
+  ])('does not count %j', (text) => {
+    expect(committed(text)).toBe(false);
+  });
+});

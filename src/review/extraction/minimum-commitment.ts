@@ -34,6 +34,19 @@ const FLOOR_OWED = new RegExp(
   'i',
 );
 /**
+ * A floor on services a party must render: "CELEBRITY shall appear at least eight (8) days", "will provide training ...
+ * no less than once annually", "shall provide a minimum of four (4) e-mail blasts per year". Notice periods are cut out
+ * before (TIME_FLOOR), so a count of days here is days of service.
+ */
+const SERVICE_FLOOR = new RegExp(
+  [
+    String.raw`\b(?:provid\w*|render\w*|perform\w*|appear\w*|make\savailable|deliver\w*)\b[^.;]{0,120}?\b(?:at\sleast|not\sless\sthan|no\sless\sthan|a\sminimum\sof|no\sfewer\sthan|not\sfewer\sthan)\s(?:[a-z-]+\s)?\(?\d+\)?\s(?:[\w"“”-]+\s){0,2}?(?:(?:service|production|shoot|appearance|promotional)\s"?days|appearances|sessions|visits|events|presentations|programs|mailings|e-?mails|e-?mail\sblasts|blasts|spots|advertisements|placements|insertions|trainings?)\b`,
+    // How often a service is given: "provide training ... no less than once annually". Reports and meetings are not a service bought.
+    String.raw`\b(?:provid\w*|render\w*|perform\w*|conduct\w*|make)\s(?:[\w'’-]+\s){0,4}?(?:training|seminars?|visits?|appearances?|events?|sessions?|presentations?|promotions?|campaigns?)\b[^.;]{0,100}?\b(?:at\sleast|not\sless\sthan|no\sless\sthan|no\sfewer\sthan)\s(?:once|twice)\b`,
+  ].join('|'),
+  'i',
+);
+/**
  * A firm quantity owed each period, or the quantities a schedule fixes: "commits to purchase 500 units per month",
  * "agrees to purchase from Company the quantities of Products set forth in Exhibit B", "commits to spend $500,000", and
  * paying for a shortfall. What is bought is a floor even without "minimum" or "at least".
@@ -122,7 +135,8 @@ export function extractMinimumCommitment(view: TextView): PresenceField | null {
     if (!/[a-z]/.test(raw) || NOT_COMMERCIAL.test(raw) || NOT_OWED.test(raw) || CROSS_REFERENCE.test(raw)) return false;
     if (isBareHeading(raw)) return false;
     const text = raw.replace(IN_PASSING, ' ').replace(TIME_FLOOR, ' ').replace(REDACTED_LEAD_TIME, ' ').replace(NO_FLOOR, ' ');
-    if (AT_LEAST.test(text) || FLOOR_OWED.test(text) || FIRM_QUANTITY.test(text) || BINDING_FORECAST.test(text)) return true;
+    if (AT_LEAST.test(text) || FLOOR_OWED.test(text) || SERVICE_FLOOR.test(text) || FIRM_QUANTITY.test(text) || BINDING_FORECAST.test(text))
+      return true;
     const named = MINIMUM_NOUN.exec(text);
     if (named === null) return false;
     // A definition counts for what it sets ('"MOQ" means ... as set forth in Schedule 1'), not for its name.
