@@ -218,3 +218,24 @@ describe('audit rights: submitting to inspection', () => {
     expect(audits(text)).toBe(false);
   });
 });
+
+// Issue 16: a party's own annual audit, and access given for maintenance, are no right to check the other.
+describe("audit rights: the party's own auditors, access for maintenance", () => {
+  it.each([
+    [
+      'Either party may disclose information concerning this contract to any independent public accounting firm retained to perform an annual financial audit of that party.',
+    ],
+    ['The Company may share the Reports with the accountants engaged to conduct its statutory audit.'],
+    ["IBM will provide access to the Hosting Center for Customer's authorized maintenance vendors as required."],
+    ['Landlord shall give Tenant access to the roof for installation personnel of the antenna.'],
+  ])('does not count %j', (text) => {
+    expect(audits(text)).toBe(false);
+  });
+
+  it.each([
+    ["Licensor may retain an independent accountant to perform an audit of Licensee's books and records."],
+    ['Supplier shall provide Customer access to its plant for quality inspection.'],
+  ])('still counts %j', (text) => {
+    expect(audits(text)).toBe(true);
+  });
+});
