@@ -593,3 +593,22 @@ describe('non-compete: short sentences, "represent" as a verb, and what the post
     expect(found(text)).toBe(false);
   });
 });
+
+// Issue 16: a statement that the party neither does nor means to do competing work.
+describe('non-compete: "does not presently perform or intend to perform" competing work', () => {
+  it.each([
+    [
+      "Consultant does not presently perform or intend to perform, during the term of this Agreement, consulting or other services for companies whose businesses would be competitive with the Company's products.",
+    ],
+    ['Distributor does not intend to sell products competitive with the Products during the Term.'],
+  ])('counts %j', (text) => {
+    expect(found(text)).toBe(true);
+  });
+
+  it.each([
+    ['Company does not plan to change the competitive pricing of the Products.'],
+    ['Consultant does not presently perform services for any company.'],
+  ])('does not count %j', (text) => {
+    expect(found(text)).toBe(false);
+  });
+});

@@ -8,8 +8,9 @@ const MENTIONS = /compet|竞争|竞业|同业|同类/i;
 const EXPLICIT = /\bnon-?compet(?:e|ition|itive)\b|\bcovenants?\snot\sto\scompete\b|\bnot\sto\scompete\b/i;
 /** Competition words; "competent jurisdiction" and "competence" are not. */
 const COMPETITION = /\bcompet(?:e|es|ing|itive|itor|itors|ition)\b/i;
+/** A party may not do it: "shall not", "agrees not to", "refrain", ..., and "does not presently perform or intend to perform" (a representation that binds for the term). */
 const RESTRICTION =
-  /\b(?:shall|will|may|must|can)\snot\b|\b(?:shall|will)\s\w+\sno\s(?:\w+\s)?(?:products?|services?|business)\b|\b(?:shall|will|may)\s(?:neither|never)\b|\bagrees?\s(?:that\sit\swill\s)?not\sto\b|\bundertakes?\snot\b|\bcovenants?\s(?:and\sagrees?\s)?(?:that\s\w+\s(?:shall|will)\s)?not\b|\brefrain\b|\bprohibit|\brestrict|\bnor\swill\b|\bno\sparty\b[^.;]{0,40}\bwill\b|\bno\s[A-Z]?\w+\s(?:will|shall|may)\s(?:engage|compete|carry|operate|own|invest|participate)\b|\bunder\sno\scircumstances\s(?:shall|will|may)\b|\bexclusively\b[^.;]{0,60}\b(?:not|no)\b|\bneither\b[^.;]{0,80}?\b(?:shall|will|may)\b/i;
+  /\b(?:shall|will|may|must|can)\snot\b|\b(?:shall|will)\s\w+\sno\s(?:\w+\s)?(?:products?|services?|business)\b|\b(?:shall|will|may)\s(?:neither|never)\b|\bagrees?\s(?:that\sit\swill\s)?not\sto\b|\bundertakes?\snot\b|\bcovenants?\s(?:and\sagrees?\s)?(?:that\s\w+\s(?:shall|will)\s)?not\b|\brefrain\b|\bprohibit|\brestrict|\bnor\swill\b|\bno\sparty\b[^.;]{0,40}\bwill\b|\bno\s[A-Z]?\w+\s(?:will|shall|may)\s(?:engage|compete|carry|operate|own|invest|participate)\b|\bunder\sno\scircumstances\s(?:shall|will|may)\b|\bexclusively\b[^.;]{0,60}\b(?:not|no)\b|\bneither\b[^.;]{0,80}?\b(?:shall|will|may)\b|\b(?:does|do)\snot\s(?:presently\s|currently\s)?(?:\w+\s(?:or|and)\s)?(?:intend|plan)\sto\b/i;
 /**
  * Statements about other agreements ("is not bound by any non-competition agreement", "represents that it is not a
  * party to any agreement") and freedoms to compete. "represent" alone ("shall not solicit customers for, or represent,
