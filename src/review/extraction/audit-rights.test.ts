@@ -226,8 +226,8 @@ describe("audit rights: the party's own auditors, access for maintenance", () =>
       'Either party may disclose information concerning this contract to any independent public accounting firm retained to perform an annual financial audit of that party.',
     ],
     ['The Company may share the Reports with the accountants engaged to conduct its statutory audit.'],
-    ["IBM will provide access to the Hosting Center for Customer's authorized maintenance vendors as required."],
-    ['Landlord shall give Tenant access to the roof for installation personnel of the antenna.'],
+    ["IBM will provide access to its premises for Customer's authorized maintenance vendors as required."],
+    ['Landlord shall give Tenant access to the site for installation personnel of the antenna.'],
   ])('does not count %j', (text) => {
     expect(audits(text)).toBe(false);
   });
