@@ -405,3 +405,20 @@ describe('IP ownership assignment: transferred or conveyed in the passive, title
     expect(assigns(text)).toBe(false);
   });
 });
+
+// Issue 16: "shall own and retain" what is generated under the deal is ownership, not a party keeping what it had.
+describe('IP ownership assignment: "own and retain" what is generated', () => {
+  it.each([
+    ['eBix shall own and retain all right, title and interest in and to any customer data generated on the Insurance Center.'],
+    ['Sponsor shall own and retain all rights in the results generated in the Study.'],
+  ])('counts %j', (text) => {
+    expect(assigns(text)).toBe(true);
+  });
+
+  it.each([
+    ['Each party shall retain all right, title and interest in its own data.'],
+    ['Licensor reserves all right, title and interest in the Software developed by Licensor.'],
+  ])('does not count %j', (text) => {
+    expect(assigns(text)).toBe(false);
+  });
+});
