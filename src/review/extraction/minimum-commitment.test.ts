@@ -787,3 +787,20 @@ describe('minimum commitment: a floor on services rendered', () => {
     expect(committed(text)).toBe(false);
   });
 });
+
+// Issue 16: "open for a minimum of" a time says how long something stays open, not how many are opened.
+describe('minimum commitment: open for a time, or opening a number of outlets', () => {
+  it.each([
+    ['Franchisee shall open at least ten (10) Restaurants in the Territory.'],
+    ['Franchisee shall open for business at least 5 new stores each year.'],
+  ])('counts %j', (text) => {
+    expect(committed(text)).toBe(true);
+  });
+
+  it.each([
+    ['"Qualified Session" means a session in which the End User has kept the browser open for a minimum of [* ] during a day.'],
+    ['The End User has kept the browser open for at least [***] during a session.'],
+  ])('does not count %j', (text) => {
+    expect(committed(text)).toBe(false);
+  });
+});
