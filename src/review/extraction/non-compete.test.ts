@@ -612,3 +612,18 @@ describe('non-compete: "does not presently perform or intend to perform" competi
     expect(found(text)).toBe(false);
   });
 });
+
+describe('non-compete: evidence of a short sentence', () => {
+  it('shows a short restriction alone, and a heading with the sentence under it', () => {
+    const evidenceOf = (text: string) => {
+      const evidence = extractFields(text).nonCompete?.evidence;
+      return evidence ? text.slice(evidence.start, evidence.end) : null;
+    };
+    expect(evidenceOf('Agent shall never act for a competitor of Owner in Spain. Agent shall report monthly.')).toBe(
+      'Agent shall never act for a competitor of Owner in Spain.',
+    );
+    expect(evidenceOf('8.2 Non-Competition.\n\nAgent shall not sell competing products in Spain.')).toBe(
+      '8.2 Non-Competition.\n\nAgent shall not sell competing products in Spain.',
+    );
+  });
+});

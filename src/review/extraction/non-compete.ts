@@ -3,7 +3,6 @@ import { firstSentence, LIST_ITEM, leadIn } from './sentence-rules.js';
 import { evidenceFor, type TextView } from './text-view.js';
 import type { PresenceField } from './types.js';
 
-const HEADING_LENGTH = 60;
 const MENTIONS = /compet|竞争|竞业|同业|同类/i;
 const EXPLICIT = /\bnon-?compet(?:e|ition|itive)\b|\bcovenants?\snot\sto\scompete\b|\bnot\sto\scompete\b/i;
 /** Competition words; "competent jurisdiction" and "competence" are not. */
@@ -184,6 +183,6 @@ export function extractNonCompete(view: TextView): PresenceField | null {
   if (!hit) return null;
   // A bare heading ("5.2 Non-Competition.") is shown with the sentence that carries the restriction.
   const next = view.sentences[hit.index + 1];
-  const end = hit.sentence.text.length < HEADING_LENGTH && next ? next.end : hit.sentence.end;
+  const end = isBareHeading(hit.sentence.text) && next ? next.end : hit.sentence.end;
   return { present: true, evidence: evidenceFor(view, hit.sentence.start, end) };
 }

@@ -117,6 +117,13 @@ describe('presenceOf', () => {
     expect(quoted(`${long} Then more follows here.`, /insurance/i)).toBe(long);
   });
 
+  it('shows a short sentence that has its own verb alone', () => {
+    expect(quoted('Supplier shall insure the Goods. Then more follows here.', /insur/i)).toBe('Supplier shall insure the Goods.');
+    expect(quoted('Customer guarantees at least $1,000,000 in annual revenue. Then more follows here.', /guarantee/i)).toBe(
+      'Customer guarantees at least $1,000,000 in annual revenue.',
+    );
+  });
+
   it('shows a short last sentence alone', () => {
     expect(quoted('Widgets are sold. Insurance applies.', /insurance/i)).toBe('Insurance applies.');
   });

@@ -60,6 +60,7 @@ export function presenceOf(
   );
   if (!hit) return null;
   const next = view.sentences[hit.index + 1];
-  const end = hit.sentence.text.length < HEADING_LENGTH && next ? next.end : hit.sentence.end;
+  // Only a heading stands for what follows: a short sentence of its own ("Supplier shall insure the Goods.") is shown alone.
+  const end = isBareHeading(hit.sentence.text) && next ? next.end : hit.sentence.end;
   return { present: true, evidence: evidenceFor(view, hit.sentence.start, end) };
 }
