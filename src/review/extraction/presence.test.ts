@@ -148,10 +148,20 @@ describe('bare headings: short sentences with a party acting', () => {
     expect(isBareHeading(text)).toBe(false);
   });
 
-  it.each(['Minimum Guarantees', 'Minimum guarantees.', '7.1 Customer Guarantees of Revenue.', 'Seller warrants title'])(
-    '%j is still a heading (capitalised, or too few words to say anything)',
-    (text) => {
-      expect(isBareHeading(text)).toBe(true);
-    },
-  );
+  it('counts only words that carry meaning: "interest" and "arrears" are no "in" or "a"', () => {
+    expect(isBareHeading('Customer pays interest on arrears.')).toBe(false);
+  });
+
+  it.each([
+    'Minimum Guarantees',
+    'Minimum guarantees.',
+    '7.1 Customer Guarantees of Revenue.',
+    'Seller warrants title',
+    // Function words do not make a title a sentence.
+    'Who pays for the Goods and the Taxes',
+    // Several lower-case words, but none of them a party acting.
+    '9.1 Minimum annual purchase quantities and schedules',
+  ])('%j is still a heading (capitalised, or too few words to say anything)', (text) => {
+    expect(isBareHeading(text)).toBe(true);
+  });
 });
