@@ -804,3 +804,24 @@ describe('minimum commitment: open for a time, or opening a number of outlets', 
     expect(committed(text)).toBe(false);
   });
 });
+
+// Issue 16: money owed "in an amount equal to at least" a sum, however far the verb.
+describe('minimum commitment: "in an amount equal to at least" a sum', () => {
+  it.each([
+    [
+      'The Operating Company shall capitalize the Manufacturing Company through the contribution of equity received by it from T&L pursuant to Article 3.1 in an amount equal to at least $21,614,000.',
+    ],
+    [
+      'Each Member shall contribute to the capital of the Company, in cash or in kind as set out in Section 4.2, in an amount not less than $500,000.',
+    ],
+  ])('counts %j', (text) => {
+    expect(committed(text)).toBe(true);
+  });
+
+  it.each([
+    ['Licensee shall maintain a letter of credit in an amount equal to at least $500,000 for the benefit of Licensor.'],
+    ['Any sum paid late shall bear interest, and the Company shall fund the reserve account from its own revenues.'],
+  ])('does not count %j', (text) => {
+    expect(committed(text)).toBe(false);
+  });
+});

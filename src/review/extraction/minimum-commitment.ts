@@ -22,13 +22,16 @@ const MONEY = String.raw`(?:\$|[a-z]{1,3}\$|USD\b|€|£|\[\s*\*|\*{3}|[\d,.]+\s
  * "no less than 50% of the Products should be sold overseas"), a payment that may not fall below a sum ("the royalty
  * payable shall not be less than $10,000 per quarter", "the commission will never be less than $0.05 per unit",
  * "in no event shall the annual royalties be less than $50,000"), and money set aside ("shall devote at least $100,000
- * to advertising", "agrees to use not less than US$5,000,000 of the proceeds to fund exploration").
+ * to advertising", "agrees to use not less than US$5,000,000 of the proceeds to fund exploration"), and money paid "in an amount
+ * equal to at least" a sum however far the verb ("shall capitalize the Manufacturing Company through the contribution of
+ * equity ... pursuant to Article 3.1 in an amount equal to at least $21,614,000").
  */
 const FLOOR_OWED = new RegExp(
   [
     String.raw`\b(?:at\sleast|not\sless\sthan|no\sless\sthan|a\sminimum\sof|no\sfewer\sthan|not\sfewer\sthan)\s[^.;]{0,80}?\b(?:shall|should|will|must)\sbe\s(?:purchased|ordered|bought|sold|paid|spent|invested|contributed|procured)\b`,
     String.raw`\b(?:royalt(?:y|ies)|fees?|commissions?|payments?|purchases|compensation|revenues?|sales)\b[^.;]{0,60}?\b(?:shall|will)\s(?:not|never)\sbe\sless\sthan\s(?:${MONEY}|[\d.]+\s?(?:%|percent))`,
     String.raw`\bin\sno\sevent\s(?:shall|will)\s[^.;]{0,80}?\b(?:royalt(?:y|ies)|fees?|commissions?|payments?|purchases|compensation|revenues?|sales)\b[^.;]{0,40}?\bbe\sless\sthan\s${MONEY}`,
+    String.raw`\b(?:pay|contribut\w*|capitali[sz]e|fund|invest)\b(?:[^.;]|\.(?=\d)){0,200}?\bin\san\s(?:aggregate\s)?amount\s(?:equal\sto\s)?(?:at\sleast|not\sless\sthan|no\sless\sthan)\s${MONEY}`,
     String.raw`\b(?:devote|allocate|expend|use|dedicate)\s(?:[\w-]+\s){0,3}?(?:at\sleast|not\sless\sthan|no\sless\sthan|a\sminimum\sof)\s(?:[^.;]|(?<=\b[A-Z])\.){0,40}?${MONEY}`,
   ].join('|'),
   'i',
