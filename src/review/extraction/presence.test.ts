@@ -71,6 +71,18 @@ describe('tables of contents', () => {
     expect(isTableOfContents(text)).toBe(false);
   });
 
+  it.each([
+    ['one-letter titles', 'Form A 5 Section 2.01 Form B 6 Section 2.02 Form C 7 ARTICLE III'],
+    ['two-digit page numbers', 'Terms 12 Section 1.02 Fees 14 Section 2.01 Notice 15 ARTICLE IV'],
+    ['two-digit section numbers after the page', 'Terms 4 10.1 Fees 7 11.2 Notice 9 12.3 Assignment'],
+  ])('reads %s as a table of contents', (_, text) => {
+    expect(isTableOfContents(text)).toBe(true);
+  });
+
+  it('does not count "within 10" at the very start as a page number', () => {
+    expect(isTableOfContents('within 10 Business days Terms 4 Section 1.02 Fees 7 ARTICLE II')).toBe(false);
+  });
+
   it('counts an entry whose page-like word lies more than 12 characters before the number', () => {
     expect(isTableOfContents('Clause headings Term 1 Section 2 Fees 3 Section 4 Notice 5 Section 6')).toBe(true);
   });
