@@ -825,3 +825,17 @@ describe('minimum commitment: "in an amount equal to at least" a sum', () => {
     expect(committed(text)).toBe(false);
   });
 });
+
+describe('minimum commitment: each wording of a floor owed without a buying verb before it', () => {
+  it.each([
+    ['Licensee shall dedicate at least $50,000 to promotion of the Products each year.'],
+    ['Licensee shall expend not less than 100,000 euros on advertising each year.'],
+    ['Distributor shall allocate a minimum of $75,000 to cooperative advertising.'],
+    ['At least 500 units must be purchased by Distributor in each quarter.'],
+    ['Not less than $1,000,000 shall be invested by Investor in the Project.'],
+    ['The compensation will not be less than $5,000 per month.'],
+    ['In no event shall the commissions payable to Agent be less than $2,000 per quarter.'],
+  ])('counts %j', (text) => {
+    expect(committed(text)).toBe(true);
+  });
+});

@@ -627,3 +627,27 @@ describe('non-compete: evidence of a short sentence', () => {
     );
   });
 });
+
+describe('non-compete: after the term, what is barred decides', () => {
+  it.each([
+    ['For two years after termination, Agent shall not induce any customer to buy from third parties.'],
+    ['For two years after termination, Agent shall not entice any distributor to sell other brands.'],
+    ['For two years after termination, Agent shall not divulge or sell any trade secrets of Owner.'],
+    ['For two years after termination, Agent shall not sell any proprietary formulas of Owner.'],
+    ['For two years after termination, Agent shall not sell any secrets of Owner to anyone.'],
+  ])('does not count %j', (text) => {
+    expect(found(text)).toBe(false);
+  });
+
+  it.each([
+    // A wind-down word past the barred product, after a comma or far from the verb, cancels nothing.
+    [
+      'For two years after termination, Agent shall not sell any product similar to the Products manufactured by Owner, including inventory.',
+    ],
+    [
+      'For two years after termination, Agent shall not sell any product in the Territory that is similar to the Products or any inventory.',
+    ],
+  ])('counts %j', (text) => {
+    expect(found(text)).toBe(true);
+  });
+});
