@@ -770,6 +770,8 @@ describe('minimum commitment: a floor on services rendered', () => {
     ['Celebrity shall appear at no less than four (4) events per year on behalf of Company.'],
     ["NTC will provide training to the Distributor's personnel on its premises as reasonably necessary, but no less than once annually."],
     ['Company shall provide a minimum of four (4) e-mail blasts per year.'],
+    // A defined term in capitals reads the same.
+    ['NTC will provide Product Training to the Distributor no less than once annually.'],
     ['Publisher shall deliver not fewer than 12 advertisements in each calendar quarter.'],
     ['Agency shall provide at least three (3) production days in each Contract Year.'],
   ])('counts %j', (text) => {
