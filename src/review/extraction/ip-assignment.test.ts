@@ -422,3 +422,27 @@ describe('IP ownership assignment: "own and retain" what is generated', () => {
     expect(assigns(text)).toBe(false);
   });
 });
+
+describe('IP ownership assignment: each wording of title given in a creation', () => {
+  it.each([
+    ['Vendor gives title to all modifications of the Software.'],
+    ['Vendor will pass title in the improvements to Customer.'],
+    ['Vendor transfers to the Customer good title to all enhancements.'],
+    ['Vendor shall convey sole title to such inventions to Customer.'],
+    ['Vendor shall grant to Customer title to the deliverables.'],
+    ['Vendor shall give title to any work product to Customer.'],
+    ['Vendor shall give title to all new developments to Customer.'],
+    ['Vendor shall give title to all derivative works to Customer.'],
+    ['Vendor shall give full title to all intellectual property created hereunder to Customer.'],
+    ['Vendor shall give title to all custom software modifications to Customer.'],
+  ])('counts %j', (text) => {
+    expect(assigns(text)).toBe(true);
+  });
+
+  it.each([
+    ['Vendor shall give title to the hardware to Customer.'],
+    ['Vendor shall give title to all custom hardware and all spare parts to Customer.'],
+  ])('does not count %j', (text) => {
+    expect(assigns(text)).toBe(false);
+  });
+});
