@@ -207,6 +207,7 @@ describe('audit rights: submitting to inspection', () => {
     ['Supplier shall submit to inspection by Customer.'],
     ['Supplier agrees to submit to periodic inspections by Customer.'],
     ['Manufacturer will submit to unannounced inspections by Buyer.'],
+    ['The Manufacturers agree to submit to unannounced inspections by Buyer.'],
   ])('counts %j', (text) => {
     expect(audits(text)).toBe(true);
   });
