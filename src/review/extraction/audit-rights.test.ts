@@ -200,3 +200,43 @@ describe('audit rights: sentences that read like one but give no party a right t
     expect(audits(text)).toBe(false);
   });
 });
+
+// Issue 16: a party that submits to the other's inspection is itself inspected (its plant, its operations).
+describe('audit rights: submitting to inspection', () => {
+  it.each([
+    ['Supplier shall submit to inspection by Customer.'],
+    ['Supplier agrees to submit to periodic inspections by Customer.'],
+    ['Manufacturer will submit to unannounced inspections by Buyer.'],
+    ['The Manufacturers agree to submit to unannounced inspections by Buyer.'],
+  ])('counts %j', (text) => {
+    expect(audits(text)).toBe(true);
+  });
+
+  it.each([
+    ['All Products shall be subject to inspection by Customer upon delivery.'],
+    ['Supplier shall submit the samples to Customer for testing.'],
+  ])('does not count %j', (text) => {
+    expect(audits(text)).toBe(false);
+  });
+});
+
+// Issue 16: a party's own annual audit, and access given for maintenance, are no right to check the other.
+describe("audit rights: the party's own auditors, access for maintenance", () => {
+  it.each([
+    [
+      'Either party may disclose information concerning this contract to any independent public accounting firm retained to perform an annual financial audit of that party.',
+    ],
+    ['The Company may share the Reports with the accountants engaged to conduct its statutory audit.'],
+    ["IBM will provide access to its premises for Customer's authorized maintenance vendors as required."],
+    ['Landlord shall give Tenant access to the site for installation personnel of the antenna.'],
+  ])('does not count %j', (text) => {
+    expect(audits(text)).toBe(false);
+  });
+
+  it.each([
+    ["Licensor may retain an independent accountant to perform an audit of Licensee's books and records."],
+    ['Supplier shall provide Customer access to its plant for quality inspection.'],
+  ])('still counts %j', (text) => {
+    expect(audits(text)).toBe(true);
+  });
+});

@@ -23,9 +23,9 @@ const RIGHT =
  */
 const ACCESS_TO_CHECK =
   /\baccess\b[^.;]{0,60}?\b(?:facilit(?:y|ies)|premises|plants?|sites?|books|records|accounts)\b[^.;]{0,80}?\b(?:to\s(?:ensure|verify|confirm|determine|check|monitor)|for\s(?:the\spurposes?\sof\s)?(?:quality|compliance|verification|audit\w*|inspection))\b/i;
-/** Auditors who only certify financial statements are not the counterparty's audit right. */
+/** Auditors who only certify financial statements, or are retained for a party's own annual audit, are not the counterparty's audit right. */
 const NOT_A_RIGHT =
-  /\baudited\s(?:financial|consolidated|balance)|\bindependent\s(?:registered\s)?(?:public\s)?(?:accountants?|auditors?)\b[^.;]{0,60}\b(?:certif|opinion|report\son\sthe\sfinancial)|\bquality\s(?:control\s)?inspection\sof\s(?:the\s)?(?:goods|products)\b/i;
+  /\baudited\s(?:financial|consolidated|balance)|\bindependent\s(?:registered\s)?(?:public\s)?(?:accountants?|auditors?)\b[^.;]{0,60}\b(?:certif|opinion|report\son\sthe\sfinancial)|\bquality\s(?:control\s)?inspection\sof\s(?:the\s)?(?:goods|products)\b|\b(?:retained|engaged|appointed)\sto\s(?:perform|conduct|carry\sout)\s(?:an?\s|its\s|the\s)?(?:annual\s|statutory\s|year-end\s)?(?:financial\s)?audit\b/i;
 const CHINESE = /(?:有权|可以)[^。；]{0,20}(?:审计|查账|查阅|检查)[^。；]{0,20}(?:账|记录|帐|财务|资料)|(?:审计|查账)权/;
 
 /**
@@ -46,7 +46,7 @@ const RECITAL = /^\s*(?:[A-Z]\.\s)?WHEREAS\b/;
 const NAMED_SECTION = /[[(]\s*(?:[\w/]+\s){0,2}?audit\srights?\s*[\])]/gi;
 const APPROVAL = /\breview(?:ed)?\s*(?:,\s*|\s)(?:(?:and|or|and\/or)\s)?(?:approv|comment|reject|accept)\w*/gi;
 const ACCESS_TO_WORK =
-  /\b(?:access|enter)\b[^.;]{0,100}?\b(?:in\sorder\s)?(?:to|for|in)\s(?:the\spurposes?\sof\s)?(?:otherwise\s)?(?:cooperat\w*\s[^.;]{0,40}?)?(?:provid|perform|install|deliver|maintain|repair|servic|transmit|measur)\w*|\baccess\sto\sand\suse\sof\b/i;
+  /\b(?:access|enter)\b[^.;]{0,100}?\b(?:in\sorder\s)?(?:to|for|in)\s(?:the\spurposes?\sof\s)?(?:otherwise\s)?(?:cooperat\w*\s[^.;]{0,40}?)?(?:provid|perform|install|deliver|maintain|repair|servic|transmit|measur)\w*|\baccess\sto\sand\suse\sof\b|\baccess\b[^.;]{0,80}?\bfor\s(?:[\w'’-]+\s){0,3}?(?:maintenance|installation|repair|service)\s(?:vendors?|personnel|technicians?|engineers?|staff|contractors?|work)\b/i;
 const REGULATOR_SOURCE = String.raw`(?:the\s|any\s|all\s|such\s|other\s|relevant\s|applicable\s|competent\s|appropriate\s)*(?:FDA|EMA|(?:regulatory|governmental|government)\s(?:authorit(?:y|ies)|agenc(?:y|ies)|bod(?:y|ies))|Regulatory\sAuthorit(?:y|ies))(?:\s(?:and|or)\s(?:the\s|any\s|other\s)*(?:regulatory|governmental)\s(?:authorit(?:y|ies)|agenc(?:y|ies)))?`;
 /** A regulator doing the checking ("permit the FDA to inspect", "available for inspection by any regulatory authority"): cut out, so only a party's own right is left to read. */
 const REGULATOR_CHECKS = new RegExp(
@@ -54,6 +54,8 @@ const REGULATOR_CHECKS = new RegExp(
   'gi',
 );
 const CHECKS = /audit|inspect|examin/i;
+/** A party that "shall submit to inspection by Customer" is itself what is inspected: its plant and operations, as CUAD reads it, with no records named. */
+const SUBMITS_ITSELF = /\b(?:shall|will|agrees?\sto|must)\ssubmit\sto\s(?:[\w-]+\s){0,2}?inspections?\b/i;
 /** "as the case may be", "as may be agreed": a "may" that grants nothing ("Consignee, as the case may be, shall be responsible for examining ..."). */
 const AS_MAY_BE = /\bas\s(?:the\scase\s)?may\sbe\b/gi;
 
@@ -69,7 +71,7 @@ export function extractAuditRights(view: TextView): PresenceField | null {
       RIGHT.test(text) &&
       /audit|inspect|examin|review|verif|available|accessible|premises|visit|observ|monitor/i.test(text) &&
       !/\bgenerally\savailable\b|\bconfidential\sinformation\b|\bwaives?\sthe\sright\b/i.test(text) &&
-      (RECORDS.test(text) || CHECKED_ITEMS.test(text) || /\baudit/i.test(text)) &&
+      (RECORDS.test(text) || CHECKED_ITEMS.test(text) || /\baudit/i.test(text) || SUBMITS_ITSELF.test(text)) &&
       !NOT_A_RIGHT.test(text)
     );
   });

@@ -383,3 +383,66 @@ describe('IP assignment: a passing the sentence denies', () => {
     ).toBe(true);
   });
 });
+
+// Issue 16: rights "hereby transferred" or "conveyed", and title given in what is made.
+describe('IP ownership assignment: transferred or conveyed in the passive, title to creations', () => {
+  it.each([
+    ['All rights in the Deliverables are hereby transferred to Customer.'],
+    ['All copyrights in the Work are hereby conveyed to Company.'],
+    ['Any Improvements are hereby irrevocably transferred and assigned to Licensor.'],
+    ['XIMAGE will give title to all modifications and improvements to the PSS Software.'],
+    ['Supplier shall grant Customer title to all Deliverables upon payment.'],
+    ['Developer shall transfer full title to the Work Product to Client.'],
+  ])('counts %j', (text) => {
+    expect(assigns(text)).toBe(true);
+  });
+
+  it.each([
+    ['Seller shall give title to the Equipment free of all liens.'],
+    ['Title to the Products is hereby transferred to Buyer on delivery.'],
+    ['Title to the Goods shall pass to Buyer upon shipment.'],
+  ])('does not count %j', (text) => {
+    expect(assigns(text)).toBe(false);
+  });
+});
+
+// Issue 16: "shall own and retain" what is generated under the deal is ownership, not a party keeping what it had.
+describe('IP ownership assignment: "own and retain" what is generated', () => {
+  it.each([
+    ['eBix shall own and retain all right, title and interest in and to any customer data generated on the Insurance Center.'],
+    ['Sponsor shall own and retain all rights in the results generated in the Study.'],
+  ])('counts %j', (text) => {
+    expect(assigns(text)).toBe(true);
+  });
+
+  it.each([
+    ['Each party shall retain all right, title and interest in its own data.'],
+    ['Licensor reserves all right, title and interest in the Software developed by Licensor.'],
+  ])('does not count %j', (text) => {
+    expect(assigns(text)).toBe(false);
+  });
+});
+
+describe('IP ownership assignment: each wording of title given in a creation', () => {
+  it.each([
+    ['Vendor gives title to all modifications of the Software.'],
+    ['Vendor will pass title in the improvements to Customer.'],
+    ['Vendor transfers to the Customer good title to all enhancements.'],
+    ['Vendor shall convey sole title to such inventions to Customer.'],
+    ['Vendor shall grant to Customer title to the deliverables.'],
+    ['Vendor shall give title to any work product to Customer.'],
+    ['Vendor shall give title to all new developments to Customer.'],
+    ['Vendor shall give title to all derivative works to Customer.'],
+    ['Vendor shall give full title to all intellectual property created hereunder to Customer.'],
+    ['Vendor shall give title to all custom software modifications to Customer.'],
+  ])('counts %j', (text) => {
+    expect(assigns(text)).toBe(true);
+  });
+
+  it.each([
+    ['Vendor shall give title to the hardware to Customer.'],
+    ['Vendor shall give title to all custom hardware and all spare parts to Customer.'],
+  ])('does not count %j', (text) => {
+    expect(assigns(text)).toBe(false);
+  });
+});

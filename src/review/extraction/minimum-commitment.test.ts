@@ -710,3 +710,134 @@ describe('minimum commitment: "at a minimum" and "at a minimum of"', () => {
     },
   );
 });
+
+// Issue 16: amounts written with a word for the currency, a currency code, or in a short sentence.
+describe('minimum commitment: "a minimum amount of 20,000 dollars", "a minimum of US$1,000,000"', () => {
+  it.each([
+    ['Customer shall purchase a minimum amount of 20,000 dollars of Products each year.'],
+    ['Customer shall pay a minimum amount of 20,000 dollars per year.'],
+    ['Customer shall purchase a minimum of US$1,000,000 of Products each year.'],
+    ['Customer shall purchase a minimum of USD 500,000 of Products each year.'],
+    ['Customer shall purchase a minimum of HK$500,000 of Products each year.'],
+    ['Customer guarantees at least $1,000,000 in annual revenue.'],
+  ])('counts %j', (text) => {
+    expect(committed(text)).toBe(true);
+  });
+
+  it.each([
+    ['Supplier shall answer each query with a minimum of delay.'],
+    ['Supplier shall ship with a minimum of packaging waste.'],
+    ['Minimum guarantees.'],
+  ])('does not count %j', (text) => {
+    expect(committed(text)).toBe(false);
+  });
+});
+
+// Issue 16: floors owed without a buying verb before them.
+describe('minimum commitment: the passive, payments that may not fall below a sum, money set aside', () => {
+  it.each([
+    ['At least 1,000 units shall be purchased by Distributor in each calendar quarter.'],
+    ['No less than 50% of the Joint Venture Products should be sold overseas.'],
+    ['Not fewer than 200 units must be ordered by Customer in each month.'],
+    ['The royalty payable shall not be less than $10,000 per quarter.'],
+    ['The commission will never be less than $0.05 per unit regardless of price.'],
+    ['The license fees shall not be less than 5% of Net Sales.'],
+    ['In no event shall the annual royalties be less than $50,000.'],
+    ['In no event will the fees payable for any year be less than US$50,000.'],
+    ['Distributor shall devote at least $100,000 to advertising the Products each year.'],
+    ['Licensee shall allocate not less than 250,000 dollars to marketing the Products.'],
+    ['The Company agrees to use not less than five million U.S. Dollars (US$5,000,000) of the proceeds to fund exploration activities.'],
+  ])('counts %j', (text) => {
+    expect(committed(text)).toBe(true);
+  });
+
+  it.each([
+    ['Consultant shall devote at least 20 hours per week to the Services.'],
+    ['In no event shall the notice period be less than 30 days.'],
+    ['Payments shall be made not less than 30 days after invoice.'],
+    ['Licensee shall use not less than commercially reasonable efforts to market the Products.'],
+    ['The price of each unit shall not be less than the cost of its materials.'],
+    ['Buyer may cancel any order that is less than 100 units.'],
+  ])('does not count %j', (text) => {
+    expect(committed(text)).toBe(false);
+  });
+});
+
+// Issue 16: a floor on services a party must render.
+describe('minimum commitment: a floor on services rendered', () => {
+  it.each([
+    ['Talent shall render at least eight (8) service days during each Contract Year.'],
+    ['Celebrity shall appear at no less than four (4) events per year on behalf of Company.'],
+    ["NTC will provide training to the Distributor's personnel on its premises as reasonably necessary, but no less than once annually."],
+    ['Company shall provide a minimum of four (4) e-mail blasts per year.'],
+    // A defined term in capitals reads the same.
+    ['NTC will provide Product Training to the Distributor no less than once annually.'],
+    ['Publisher shall deliver not fewer than 12 advertisements in each calendar quarter.'],
+    ['Agency shall provide at least three (3) production days in each Contract Year.'],
+  ])('counts %j', (text) => {
+    expect(committed(text)).toBe(true);
+  });
+
+  it.each([
+    ['Licensor shall provide at least ninety (90) days notice of any change.'],
+    ['Supplier shall deliver the Products at least 30 days before the launch.'],
+    ['Supplier shall provide the Services with at least the same level of care as before.'],
+    ['Company shall provide reports to Distributor at least once a year.'],
+    ['The Products shall be delivered no less than ten (10) days before the event.'],
+    ['Seller shall provide the Buyer with at least 5 business days to inspect.'],
+  ])('does not count %j', (text) => {
+    expect(committed(text)).toBe(false);
+  });
+});
+
+// Issue 16: "open for a minimum of" a time says how long something stays open, not how many are opened.
+describe('minimum commitment: open for a time, or opening a number of outlets', () => {
+  it.each([
+    ['Franchisee shall open at least ten (10) Restaurants in the Territory.'],
+    ['Franchisee shall open for business at least 5 new stores each year.'],
+  ])('counts %j', (text) => {
+    expect(committed(text)).toBe(true);
+  });
+
+  it.each([
+    ['"Qualified Session" means a session in which the End User has kept the browser open for a minimum of [* ] during a day.'],
+    ['The End User has kept the browser open for at least [***] during a session.'],
+  ])('does not count %j', (text) => {
+    expect(committed(text)).toBe(false);
+  });
+});
+
+// Issue 16: money owed "in an amount equal to at least" a sum, however far the verb.
+describe('minimum commitment: "in an amount equal to at least" a sum', () => {
+  it.each([
+    [
+      'The Operating Company shall capitalize the Manufacturing Company through the contribution of equity received by it from T&L pursuant to Article 3.1 in an amount equal to at least $21,614,000.',
+    ],
+    [
+      'Each Member shall contribute to the capital of the Company, in cash or in kind as set out in Section 4.2, in an amount not less than $500,000.',
+    ],
+  ])('counts %j', (text) => {
+    expect(committed(text)).toBe(true);
+  });
+
+  it.each([
+    ['Licensee shall maintain a letter of credit in an amount equal to at least $500,000 for the benefit of Licensor.'],
+    ['Any sum paid late shall bear interest, and the Company shall fund the reserve account from its own revenues.'],
+  ])('does not count %j', (text) => {
+    expect(committed(text)).toBe(false);
+  });
+});
+
+describe('minimum commitment: each wording of a floor owed without a buying verb before it', () => {
+  it.each([
+    ['Licensee shall dedicate at least $50,000 to promotion of the Products each year.'],
+    ['Licensee shall expend not less than 100,000 euros on advertising each year.'],
+    ['Distributor shall allocate a minimum of $75,000 to cooperative advertising.'],
+    ['At least 500 units must be purchased by Distributor in each quarter.'],
+    ['Not less than $1,000,000 shall be invested by Investor in the Project.'],
+    ['The compensation will not be less than $5,000 per month.'],
+    ['In no event shall the commissions payable to Agent be less than $2,000 per quarter.'],
+  ])('counts %j', (text) => {
+    expect(committed(text)).toBe(true);
+  });
+});

@@ -4,17 +4,51 @@ import type { TextView } from './text-view.js';
 import type { PresenceField } from './types.js';
 
 const MENTIONS =
-  /minimum|quota|achieve|meet|reach|attain|\bmin\b|commit|quantit|forecast|purchas|\border|\bbuy|deficiency|target|guarantee|at\sleast|not\sless\sthan|no\sless\sthan|fewer\sthan|shortfall|take[- ]or[- ]pay|guarantee|最低|不少于|不低于/i;
+  /minimum|quota|achieve|meet|reach|attain|\bmin\b|commit|quantit|forecast|purchas|\border|\bbuy|deficiency|target|guarantee|at\sleast|less\sthan|fewer\sthan|devote|allocate|shortfall|take[- ]or[- ]pay|guarantee|最低|不少于|不低于/i;
 /** "minimum purchase / order quantity / annual royalty / sales target", "minimum amount equal to $5,000,000", a guaranteed fee, "MOQ", "take or pay". */
 const MINIMUM_NOUN =
-  /\bminimum\s(?:annual\s|monthly\s|quarterly\s|yearly\s|aggregate\s|guaranteed\s|total\s|firm\s|initial\s)*(?:purchase|purchasing|order|orders|ordering|quantit(?:y|ies)|volumes?|commitments?|sales|revenues?|royalt(?:y|ies)|fees?|payments?|spend|targets?|units|number\sof|annual|performance|marketing\s(?:spend|expenditure)|advertising|impressions|guarantee|capacity|take|buy)\b|\bminimum\s(?:[\w/-]+\s){0,3}?(?:charge|amounts?\s(?:equal\sto|of)\s(?:\$|US\$|USD|€|£|\d)|quantit(?:y|ies)|lot|percentages?|volumes?|page\sviews|impressions|orders?)\b|\b(?:monthly|annual|quarterly|yearly)\sminimum\b|\b(?:volume|minimum)\scommitments?\b|\bdeficiency\spayments?\b|\b(?:sales?|purchase|revenue)\stargets?\b|\bguarantees?\s(?:that\s)?(?:it\s)?(?:will\s)?deliver\b|\bguaranteed\s(?:[\w-]+\s){0,2}?(?:fees?|payments?|royalt(?:y|ies)|revenues?|sums?|compensation)\b|\bMOQ\b|\btake[- ]or[- ]pay\b|\b(?:sales|purchase|performance|volume|revenue|minimum|annual|the)\squotas?\b|\b(?:fail\w*|does\snot|do\snot|not)\s(?:to\s)?(?:achieve|meet|reach|attain|generate)\b[^.;]{0,80}?\b(?:revenues?|sales|quotas?|targets?|volumes?|minimum|purchases?|orders?)\b|\bminimum\sof\s(?:\$|US\$|USD|€|£|\d|\w+\s\(\d)|\b(?:at\sleast|not\sless\sthan|no\sless\sthan)\sthe\sfollowing\s(?:quantities|amounts|volumes|numbers|levels)\b/i;
+  /\bminimum\s(?:annual\s|monthly\s|quarterly\s|yearly\s|aggregate\s|guaranteed\s|total\s|firm\s|initial\s)*(?:purchase|purchasing|order|orders|ordering|quantit(?:y|ies)|volumes?|commitments?|sales|revenues?|royalt(?:y|ies)|fees?|payments?|spend|targets?|units|number\sof|annual|performance|marketing\s(?:spend|expenditure)|advertising|impressions|guarantee|capacity|take|buy)\b|\bminimum\s(?:[\w/-]+\s){0,3}?(?:charge|amounts?\s(?:equal\sto|of)\s(?:\$|US\$|USD|€|£|\d[\d,.]*)|quantit(?:y|ies)|lot|percentages?|volumes?|page\sviews|impressions|orders?)\b|\b(?:monthly|annual|quarterly|yearly)\sminimum\b|\b(?:volume|minimum)\scommitments?\b|\bdeficiency\spayments?\b|\b(?:sales?|purchase|revenue)\stargets?\b|\bguarantees?\s(?:that\s)?(?:it\s)?(?:will\s)?deliver\b|\bguaranteed\s(?:[\w-]+\s){0,2}?(?:fees?|payments?|royalt(?:y|ies)|revenues?|sums?|compensation)\b|\bMOQ\b|\btake[- ]or[- ]pay\b|\b(?:sales|purchase|performance|volume|revenue|minimum|annual|the)\squotas?\b|\b(?:fail\w*|does\snot|do\snot|not)\s(?:to\s)?(?:achieve|meet|reach|attain|generate)\b[^.;]{0,80}?\b(?:revenues?|sales|quotas?|targets?|volumes?|minimum|purchases?|orders?)\b|\bminimum\sof\s(?:\$|US\$|USD|€|£|\d|\w+\s\(\d)|\b(?:at\sleast|not\sless\sthan|no\sless\sthan)\sthe\sfollowing\s(?:quantities|amounts|volumes|numbers|levels)\b/i;
 /**
  * "shall purchase at least 10,000 units", "agrees to order not less than $1,000,000 of Products in each year",
  * "make available not less than ten programs", "capitalize ... at least $21,614,000". "At least as strict" and
  * "at least some of" compare or hedge; they set no floor.
  */
 const AT_LEAST =
-  /\b(?:purchas\w*|order\w*|buy|bu(?:ys|ying)|procure|sell|sold|pay|spend|deliver|acquire|license|generate|achieve|commit|guarantee[sd]?|fund|invest|set\sup|open|tender\w*|contribut\w*|capitali[sz]e|make\savailable|supply|produce)\b[^.;]{0,100}?\b(?:at\sleast(?!\s(?:as|some|part|partly|in\spart)\b)|not\sless\sthan|no\sless\sthan|a\sminimum\sof|no\sfewer\sthan|not\sfewer\sthan)\b/i;
+  /\b(?:purchas\w*|order\w*|buy|bu(?:ys|ying)|procure|sell|sold|pay|spend|deliver|acquire|license|generate|achieve|commit|guarantee[sd]?|fund|invest|set\sup|open(?!\sfor\s(?:a\sminimum|at\sleast|not\sless|no\sless|a\speriod)\b)|tender\w*|contribut\w*|capitali[sz]e|make\savailable|supply|produce)\b[^.;]{0,100}?\b(?:at\sleast(?!\s(?:as|some|part|partly|in\spart)\b)|not\sless\sthan|no\sless\sthan|a\sminimum\sof|no\sfewer\sthan|not\sfewer\sthan)\b/i;
+/** Money as written after a floor: "$", "US$", "USD", "€", "£", a hidden figure, "dollars". */
+const MONEY = String.raw`(?:\$|[a-z]{1,3}\$|USD\b|€|£|\[\s*\*|\*{3}|[\d,.]+\s(?:U\.S\.\s)?(?:dollars|euros)\b)`;
+/**
+ * A floor owed without a verb before it: the passive ("At least 1,000 units shall be purchased in each quarter",
+ * "no less than 50% of the Products should be sold overseas"), a payment that may not fall below a sum ("the royalty
+ * payable shall not be less than $10,000 per quarter", "the commission will never be less than $0.05 per unit",
+ * "in no event shall the annual royalties be less than $50,000"), and money set aside ("shall devote at least $100,000
+ * to advertising", "agrees to use not less than US$5,000,000 of the proceeds to fund exploration"), and money paid "in an amount
+ * equal to at least" a sum however far the verb ("shall capitalize the Manufacturing Company through the contribution of
+ * equity ... pursuant to Article 3.1 in an amount equal to at least $21,614,000").
+ */
+const FLOOR_OWED = new RegExp(
+  [
+    String.raw`\b(?:at\sleast|not\sless\sthan|no\sless\sthan|a\sminimum\sof|no\sfewer\sthan|not\sfewer\sthan)\s[^.;]{0,80}?\b(?:shall|should|will|must)\sbe\s(?:purchased|ordered|bought|sold|paid|spent|invested|contributed|procured)\b`,
+    String.raw`\b(?:royalt(?:y|ies)|fees?|commissions?|payments?|purchases|compensation|revenues?|sales)\b[^.;]{0,60}?\b(?:shall|will)\s(?:not|never)\sbe\sless\sthan\s(?:${MONEY}|[\d.]+\s?(?:%|percent))`,
+    String.raw`\bin\sno\sevent\s(?:shall|will)\s[^.;]{0,80}?\b(?:royalt(?:y|ies)|fees?|commissions?|payments?|purchases|compensation|revenues?|sales)\b[^.;]{0,40}?\bbe\sless\sthan\s${MONEY}`,
+    String.raw`\b(?:pay|contribut\w*|capitali[sz]e|fund|invest)\b(?:[^.;]|\.(?=\d)){0,200}?\bin\san\s(?:aggregate\s)?amount\s(?:equal\sto\s)?(?:at\sleast|not\sless\sthan|no\sless\sthan)\s${MONEY}`,
+    String.raw`\b(?:devote|allocate|expend|use|dedicate)\s(?:[\w-]+\s){0,3}?(?:at\sleast|not\sless\sthan|no\sless\sthan|a\sminimum\sof)\s(?:[^.;]|(?<=\b[A-Z])\.){0,40}?${MONEY}`,
+  ].join('|'),
+  'i',
+);
+/**
+ * A floor on services a party must render: "CELEBRITY shall appear at least eight (8) days", "will provide training ...
+ * no less than once annually", "shall provide a minimum of four (4) e-mail blasts per year". Notice periods are cut out
+ * before (TIME_FLOOR), so a count of days here is days of service.
+ */
+const SERVICE_FLOOR = new RegExp(
+  [
+    String.raw`\b(?:provid\w*|render\w*|perform\w*|appear\w*|make\savailable|deliver\w*)\b[^.;]{0,120}?\b(?:at\sleast|not\sless\sthan|no\sless\sthan|a\sminimum\sof|no\sfewer\sthan|not\sfewer\sthan)\s(?:[a-z-]+\s)?\(?\d+\)?\s(?:[\w"“”-]+\s){0,2}?(?:(?:service|production|shoot|appearance|promotional)\s"?days|appearances|sessions|visits|events|presentations|programs|mailings|e-?mails|e-?mail\sblasts|blasts|spots|advertisements|placements|insertions|trainings?)\b`,
+    // How often a service is given: "provide training ... no less than once annually". Reports and meetings are not a service bought.
+    String.raw`\b(?:provid\w*|render\w*|perform\w*|conduct\w*|make)\s(?:[\w'’-]+\s){0,4}?(?:training|seminars?|visits?|appearances?|events?|sessions?|presentations?|promotions?|campaigns?)\b[^.;]{0,100}?\b(?:at\sleast|not\sless\sthan|no\sless\sthan|no\sfewer\sthan)\s(?:once|twice)\b`,
+  ].join('|'),
+  'i',
+);
 /**
  * A firm quantity owed each period, or the quantities a schedule fixes: "commits to purchase 500 units per month",
  * "agrees to purchase from Company the quantities of Products set forth in Exhibit B", "commits to spend $500,000", and
@@ -57,6 +91,8 @@ const NOT_OWED =
  * defined in Schedule B") names the commitment; the clause that sets it is where the count belongs.
  */
 const CROSS_REFERENCE = /^[^;]{0,80}?"\s*(?:,\s*)?(?:has|shall\shave)\sthe\smeaning\b/i;
+/** "a minimum of US$1,000,000", "a minimum of USD 500,000": a currency code, not a word ("a minimum of delay"). */
+const CURRENCY_CODE = String.raw`(?:[a-z]{1,3}\$|(?:USD|EUR|GBP|CAD|AUD|CHF|JPY|CNY|RMB|HKD|SGD|INR)\s?\d)`;
 /**
  * Floors that bind nobody to buy or pay: "at a minimum" (among other things), "with a minimum of
  * delay" (as little as possible: no quantity follows), availability "a minimum of 95% of the time", a fill rate
@@ -64,7 +100,7 @@ const CROSS_REFERENCE = /^[^;]{0,80}?"\s*(?:,\s*)?(?:has|shall\shave)\sthe\smean
  * and a party that "shall not be subject to any minimum purchase requirement".
  */
 const NO_FLOOR = new RegExp(
-  String.raw`\b(?:deliver|supply|ship|fill|fulfil+)\w*\s(?:[\w-]+\s){0,2}?(?:at\sleast|not\sless\sthan|no\sless\sthan)\s[^.;]{0,30}?\bof\s(?:the\s|all\s)?(?:[\w-]+\s){0,5}?(?:ordered|orders)\b|\bat\sa\sminimum\b(?!\sof\b)|\ba\sminimum\sof\s(?!${NUMBER_WORD_SOURCE}\b)(?=[a-z])|\b(?:(?:a\s)?minimum\sof|at\sleast|not\sless\sthan)\s(?:[\d.]+|[a-z-]+)\s*(?:\([\d.]+\)\s*)?(?:%|percent)\)?\sof\sthe\stime\b|\b(?:not\sbe\ssubject\sto|free\sof|without)\s(?:any\s)?(?:individual\s)?minimum\b`,
+  String.raw`\b(?:deliver|supply|ship|fill|fulfil+)\w*\s(?:[\w-]+\s){0,2}?(?:at\sleast|not\sless\sthan|no\sless\sthan)\s[^.;]{0,30}?\bof\s(?:the\s|all\s)?(?:[\w-]+\s){0,5}?(?:ordered|orders)\b|\bat\sa\sminimum\b(?!\sof\b)|\ba\sminimum\sof\s(?!${NUMBER_WORD_SOURCE}\b)(?!${CURRENCY_CODE})(?=[a-z])|\b(?:(?:a\s)?minimum\sof|at\sleast|not\sless\sthan)\s(?:[\d.]+|[a-z-]+)\s*(?:\([\d.]+\)\s*)?(?:%|percent)\)?\sof\sthe\stime\b|\b(?:not\sbe\ssubject\sto|free\sof|without)\s(?:any\s)?(?:individual\s)?minimum\b`,
   'gi',
 );
 /**
@@ -102,7 +138,8 @@ export function extractMinimumCommitment(view: TextView): PresenceField | null {
     if (!/[a-z]/.test(raw) || NOT_COMMERCIAL.test(raw) || NOT_OWED.test(raw) || CROSS_REFERENCE.test(raw)) return false;
     if (isBareHeading(raw)) return false;
     const text = raw.replace(IN_PASSING, ' ').replace(TIME_FLOOR, ' ').replace(REDACTED_LEAD_TIME, ' ').replace(NO_FLOOR, ' ');
-    if (AT_LEAST.test(text) || FIRM_QUANTITY.test(text) || BINDING_FORECAST.test(text)) return true;
+    if (AT_LEAST.test(text) || FLOOR_OWED.test(text) || SERVICE_FLOOR.test(text) || FIRM_QUANTITY.test(text) || BINDING_FORECAST.test(text))
+      return true;
     const named = MINIMUM_NOUN.exec(text);
     if (named === null) return false;
     // A definition counts for what it sets ('"MOQ" means ... as set forth in Schedule 1'), not for its name.

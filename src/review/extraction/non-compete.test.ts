@@ -557,3 +557,97 @@ describe('non-compete: the competition words of a heading', () => {
     expect(found(underHeading(heading))).toBe(false);
   });
 });
+
+// Issue 16: readings the mutation tests found wrong.
+describe('non-compete: short sentences, "represent" as a verb, and what the post-term covenant bars', () => {
+  it.each([
+    // Under 60 characters with its own "shall never": a sentence, not a heading waiting for the next one.
+    ['Agent shall never act for a competitor of Owner in Spain.'],
+    ['Agent must not sell any competing product in Spain.'],
+    // "represent" as acting for a business, not as a representation about other agreements.
+    ['Agent shall not solicit customers for, or represent, any business that competes with Owner.'],
+    ['Distributor shall not represent any product that competes with the Products in the Territory.'],
+    // After the term: a word about employees, secrets or inventory elsewhere in the sentence cancels nothing.
+    ['For two years after termination, Agent shall not sell any product that competes with the Products or employ any employee of Owner.'],
+    ["For two years after termination, Agent shall not sell competing products or use Owner's confidential information."],
+    [
+      'For two years after termination, Agent shall not, directly or indirectly, sell any product similar to the Products, nor employ any employee of Owner.',
+    ],
+    ['For two years after termination, Agent shall not sell any product similar to the Products, nor keep any inventory of them.'],
+  ])('counts %j', (text) => {
+    expect(found(text)).toBe(true);
+  });
+
+  it.each([
+    ['Agent represents that it is not bound by any agreement not to compete.'],
+    ['The Parties represent that they are not party to any agreement that would restrict them from competing.'],
+    ['Recipient shall not use the Confidential Information to develop any competing product.'],
+    // After the term, what is barred is an employee, a secret or stock, not a business.
+    ["For one year thereafter, each party agrees not to engage in any attempt to hire the other's employees."],
+    ['For two years after termination, Agent shall not solicit any customer to purchase products from anyone else.'],
+    ['For two years after termination, Agent shall not sell any remaining inventory of Products.'],
+    ['For two years after termination, Agent shall not, directly or indirectly, sell any of its shares.'],
+    ['For five years after termination, Recipient shall not disclose or sell any information about the Products.'],
+    ['8.2 No Competing Products.'],
+  ])('does not count %j', (text) => {
+    expect(found(text)).toBe(false);
+  });
+});
+
+// Issue 16: a statement that the party neither does nor means to do competing work.
+describe('non-compete: "does not presently perform or intend to perform" competing work', () => {
+  it.each([
+    [
+      "Consultant does not presently perform or intend to perform, during the term of this Agreement, consulting or other services for companies whose businesses would be competitive with the Company's products.",
+    ],
+    ['Distributor does not intend to sell products competitive with the Products during the Term.'],
+  ])('counts %j', (text) => {
+    expect(found(text)).toBe(true);
+  });
+
+  it.each([
+    ['Company does not plan to change the competitive pricing of the Products.'],
+    ['Consultant does not presently perform services for any company.'],
+  ])('does not count %j', (text) => {
+    expect(found(text)).toBe(false);
+  });
+});
+
+describe('non-compete: evidence of a short sentence', () => {
+  it('shows a short restriction alone, and a heading with the sentence under it', () => {
+    const evidenceOf = (text: string) => {
+      const evidence = extractFields(text).nonCompete?.evidence;
+      return evidence ? text.slice(evidence.start, evidence.end) : null;
+    };
+    expect(evidenceOf('Agent shall never act for a competitor of Owner in Spain. Agent shall report monthly.')).toBe(
+      'Agent shall never act for a competitor of Owner in Spain.',
+    );
+    expect(evidenceOf('8.2 Non-Competition.\n\nAgent shall not sell competing products in Spain.')).toBe(
+      '8.2 Non-Competition.\n\nAgent shall not sell competing products in Spain.',
+    );
+  });
+});
+
+describe('non-compete: after the term, what is barred decides', () => {
+  it.each([
+    ['For two years after termination, Agent shall not induce any customer to buy from third parties.'],
+    ['For two years after termination, Agent shall not entice any distributor to sell other brands.'],
+    ['For two years after termination, Agent shall not divulge or sell any trade secrets of Owner.'],
+    ['For two years after termination, Agent shall not sell any proprietary formulas of Owner.'],
+    ['For two years after termination, Agent shall not sell any secrets of Owner to anyone.'],
+  ])('does not count %j', (text) => {
+    expect(found(text)).toBe(false);
+  });
+
+  it.each([
+    // A wind-down word past the barred product, after a comma or far from the verb, cancels nothing.
+    [
+      'For two years after termination, Agent shall not sell any product similar to the Products manufactured by Owner, including inventory.',
+    ],
+    [
+      'For two years after termination, Agent shall not sell any product in the Territory that is similar to the Products or any inventory.',
+    ],
+  ])('counts %j', (text) => {
+    expect(found(text)).toBe(true);
+  });
+});

@@ -1,17 +1,22 @@
+import { isBareHeading } from './presence.js';
 import { firstSentence, LIST_ITEM, leadIn } from './sentence-rules.js';
 import { evidenceFor, type TextView } from './text-view.js';
 import type { PresenceField } from './types.js';
 
-const HEADING_LENGTH = 60;
 const MENTIONS = /compet|竞争|竞业|同业|同类/i;
 const EXPLICIT = /\bnon-?compet(?:e|ition|itive)\b|\bcovenants?\snot\sto\scompete\b|\bnot\sto\scompete\b/i;
 /** Competition words; "competent jurisdiction" and "competence" are not. */
 const COMPETITION = /\bcompet(?:e|es|ing|itive|itor|itors|ition)\b/i;
+/** A party may not do it: "shall not", "agrees not to", "refrain", ..., and "does not presently perform or intend to perform" (a representation that binds for the term). */
 const RESTRICTION =
-  /\b(?:shall|will|may|must|can)\snot\b|\b(?:shall|will)\s\w+\sno\s(?:\w+\s)?(?:products?|services?|business)\b|\b(?:shall|will|may)\s(?:neither|never)\b|\bagrees?\s(?:that\sit\swill\s)?not\sto\b|\bundertakes?\snot\b|\bcovenants?\s(?:and\sagrees?\s)?(?:that\s\w+\s(?:shall|will)\s)?not\b|\brefrain\b|\bprohibit|\brestrict|\bnor\swill\b|\bno\sparty\b[^.;]{0,40}\bwill\b|\bno\s[A-Z]?\w+\s(?:will|shall|may)\s(?:engage|compete|carry|operate|own|invest|participate)\b|\bunder\sno\scircumstances\s(?:shall|will|may)\b|\bexclusively\b[^.;]{0,60}\b(?:not|no)\b|\bneither\b[^.;]{0,80}?\b(?:shall|will|may)\b/i;
-/** Statements about other agreements ("is not bound by any non-competition agreement") and freedoms to compete. */
+  /\b(?:shall|will|may|must|can)\snot\b|\b(?:shall|will)\s\w+\sno\s(?:\w+\s)?(?:products?|services?|business)\b|\b(?:shall|will|may)\s(?:neither|never)\b|\bagrees?\s(?:that\sit\swill\s)?not\sto\b|\bundertakes?\snot\b|\bcovenants?\s(?:and\sagrees?\s)?(?:that\s\w+\s(?:shall|will)\s)?not\b|\brefrain\b|\bprohibit|\brestrict|\bnor\swill\b|\bno\sparty\b[^.;]{0,40}\bwill\b|\bno\s[A-Z]?\w+\s(?:will|shall|may)\s(?:engage|compete|carry|operate|own|invest|participate)\b|\bunder\sno\scircumstances\s(?:shall|will|may)\b|\bexclusively\b[^.;]{0,60}\b(?:not|no)\b|\bneither\b[^.;]{0,80}?\b(?:shall|will|may)\b|\b(?:does|do)\snot\s(?:presently\s|currently\s)?(?:\w+\s(?:or|and)\s)?(?:intend|plan)\sto\b/i;
+/**
+ * Statements about other agreements ("is not bound by any non-competition agreement", "represents that it is not a
+ * party to any agreement") and freedoms to compete. "represent" alone ("shall not solicit customers for, or represent,
+ * any business") is acting for a business, not a representation.
+ */
 const NOT_A_RESTRICTION =
-  /\bnot\sbound\b|\bunfair\scompetition\b|\bcompetition\s(?:and\s\w+\s)?(?:act|laws?|commission|authorit(?:y|ies)|bureau|tribunal|regulations?|rules)\b|\bantitrust\b|\b(?:any|other|third[- ]party|prior|existing)\s(?:[\w-]+\s(?:or\s)?){0,3}non-?compet\w*\s(?:agreements?|covenants?|obligations?)|\brepresents?\b(?!\sin\sany\s(?:way|manner))(?!,?\s(?:distribute|sell|market|promote|or|and\s(?:sell|distribute|market)))[^.;]{0,80}\b(?:any|third)\b|\bnothing\sin\sthis\sagreement\sshall\s(?:preclude|prevent|restrict|limit)\b|\bmay\s(?:itself\s)?(?:use|manufacture|sell|compete)\b[^.;]{0,80}\bcompetitors?\b[^.;]{0,30}\bso\slong\sas\b|\bcompetitive\s(?:market\s)?(?:advantages?|pric|bid|rates?|terms)|\bcompetitor\sinformation\b|\bnot\s(?:under|subject\sto)\sany\b|\bdoes\snot\scontain\b|\b(?:shall|will)\snot\s(?:prevent|preclude|restrict|limit)\s(?:either|any|a|the)\spart(?:y|ies)\b|\bfree\s(?:and\swithout\srestriction\s)?to\b|\bcompetitive\s(?:analysis|quotations?|benchmark\w*)|\b(?:in\saccordance\swith|set\sforth\sin|subject\sto)\s(?:the\s)?non-?competition\sagreement\b|\bcovenants?\sagainst\scompetition\b[^.;]{0,40}\bindenture/i;
+  /\bnot\sbound\b|\bunfair\scompetition\b|\bcompetition\s(?:and\s\w+\s)?(?:act|laws?|commission|authorit(?:y|ies)|bureau|tribunal|regulations?|rules)\b|\bantitrust\b|\b(?:any|other|third[- ]party|prior|existing)\s(?:[\w-]+\s(?:or\s)?){0,3}non-?compet\w*\s(?:agreements?|covenants?|obligations?)|\b(?:represents|represent(?=,?\s(?:and|&)\swarrant|\sthat\b))\b(?!\sin\sany\s(?:way|manner))(?!,?\s(?:distribute|sell|market|promote|or|and\s(?:sell|distribute|market)))[^.;]{0,80}\b(?:any|third)\b|\bnothing\sin\sthis\sagreement\sshall\s(?:preclude|prevent|restrict|limit)\b|\bmay\s(?:itself\s)?(?:use|manufacture|sell|compete)\b[^.;]{0,80}\bcompetitors?\b[^.;]{0,30}\bso\slong\sas\b|\bcompetitive\s(?:market\s)?(?:advantages?|pric|bid|rates?|terms)|\bcompetitor\sinformation\b|\bnot\s(?:under|subject\sto)\sany\b|\bdoes\snot\scontain\b|\b(?:shall|will)\snot\s(?:prevent|preclude|restrict|limit)\s(?:either|any|a|the)\spart(?:y|ies)\b|\bfree\s(?:and\swithout\srestriction\s)?to\b|\bcompetitive\s(?:analysis|quotations?|benchmark\w*)|\b(?:in\saccordance\swith|set\sforth\sin|subject\sto)\s(?:the\s)?non-?competition\sagreement\b|\bcovenants?\sagainst\scompetition\b[^.;]{0,40}\bindenture/i;
 /** Assigning to a competitor is about assignment, not competition ("a purported assignment to a competitor ... is a reasonable basis for withholding consent"). */
 const ASSIGNMENT_TO_COMPETITOR = /\b(?:assign\w*|transfer\w*)\b[^.;]{0,80}\bto\s(?:a|an|any)\s(?:[\w'’]+\s){0,2}competitors?\b/i;
 
@@ -38,6 +43,14 @@ const POST_TERM_PERIOD =
  */
 const WIND_DOWN =
   /\b(?:shares|stock|securities)\b|\b(?:remaining|existing)\s(?:inventory|stock)\b|\binventory\b|\b(?:Licensed\s)?(?:Marks|[Tt]rademarks?)\b|\bas\san?\s(?:authori[sz]ed|official|approved|licensed)\b/;
+/** How far past the barred act a wind-down object ("any remaining inventory", "the Licensed Marks") is looked for. */
+const WIND_DOWN_REACH = 40;
+/**
+ * Soliciting, hiring, disclosing or a secret as what is barred ("shall not solicit any customer to purchase", "agrees
+ * not to engage in any attempt to hire", "shall not sell any confidential formulas"): another covenant.
+ */
+const OTHER_COVENANT =
+  /\b(?:solicit\w*|induc\w*|entic\w*|hire|hiring|employ\w*|disclos\w*|divulg\w*|confidential|proprietary|secrets?|information)\b/i;
 const BUSINESS_RESTRICTION =
   /(?:\b(?:shall|will|may)\snot\b(?!\shave\s\w+ed\b)|\bneither\b[^.;]{0,80}?\b(?:shall|will|may)\b|\bagrees?\snot\sto\b)[^.;]{0,60}\b(?:research|develop|manufacture|produce|sell|market|distribute|supply|commerciali[sz]e|offer\s(?:to\ssell|for\ssale)|offer\s(?:[\w-]+\s){0,2}?(?:products?|services)|act\sas\s(?:an?\s)?(?:[\w-]+\s)?(?:agent|distributor|representative|reseller|dealer)|engage\sin|carry\son|operate|own|invest\sin|provide\s(?:services|products))\b/i;
 /** "engage in any enterprise or business ... which manufactures ...": a business defined by what it does, which the party may not run. */
@@ -76,8 +89,11 @@ const COMPETES_ITSELF =
 const COMPETES_OUTRIGHT = /(?:^|[:;,]\s*|\([a-z]\)\s*|\bnot\s(?:to\s)?)compete\swith\b/i;
 /** Not passing something on to a competitor ("shall not disclose the pricing terms to any competitor of Supplier") is confidentiality. */
 const DISCLOSES = /\b(?:disclos\w*|divulg\w*|reveal\w*)\b/i;
+/** "shall not sell competing products or use Owner's confidential information": competing goods are barred as well. */
+const COMPETING_GOODS =
+  /(?<!\bto\s)\b(?:sell\w*|market\w*|distribut\w*|manufactur\w*|promot\w*|develop\w*|offer\w*|carry|produc\w*)\s(?:any\s|other\s)?(?:[\w-]+\s){0,2}?(?:competing|competitive)\s(?:products?|goods|services|lines?|brands?|business)\b/i;
 function isOtherCovenant(text: string): boolean {
-  if (USES_INFORMATION.test(text)) return !COMPETES_OUTRIGHT.test(text);
+  if (USES_INFORMATION.test(text)) return !COMPETES_OUTRIGHT.test(text) && !COMPETING_GOODS.test(text);
   return (SOLICITS.test(text) || DISCLOSES.test(text)) && !COMPETES_ITSELF.test(text);
 }
 
@@ -134,7 +150,7 @@ export function extractNonCompete(view: TextView): PresenceField | null {
       return false;
     }
     // A heading ("(e) Non-Compete.", "8.2 No Competing Products.") stands for the sentence under it.
-    if (text.length < HEADING_LENGTH && COMPETITION.test(text.replace(EXPLICIT, 'compete'))) {
+    if (isBareHeading(text) && COMPETITION.test(text.replace(EXPLICIT, 'compete'))) {
       const next = view.sentences[index + 1]?.text ?? '';
       // The sentence under it must restrict competing itself: a no-solicit or a clause about itself under a combined heading does not.
       const binding = next.replace(NAMED_ONLY, ' ').replace(NAMED_COVENANT, ' ').replace(FREEDOM, ' ').replace(NOT_A_DUTY, ' ');
@@ -155,11 +171,18 @@ export function extractNonCompete(view: TextView): PresenceField | null {
     if (!BUSINESS_RESTRICTION.test(unfreed) || STANDSTILL.test(text)) return false;
     // Selling what the contract covers while it runs is competing, even beside a promise not to solicit.
     if (DURING_TERM.test(text) && SAME_KIND.test(text)) return !THROUGH_OTHERS.test(text);
-    return POST_TERM_PERIOD.test(text) && !/\bsolicit|\bhire|\bemploy|\bdisclos|confidential/i.test(text) && !WIND_DOWN.test(text);
+    if (!POST_TERM_PERIOD.test(text)) return false;
+    // What is barred is read where it is barred: "shall not solicit ... to purchase", "shall not use Confidential Information
+    // to develop", "shall not sell any remaining inventory" are other covenants; "shall not sell competing products or
+    // employ any employee of Owner" still keeps the party out of the business.
+    const barred = BUSINESS_RESTRICTION.exec(unfreed)!;
+    const after = unfreed.slice(barred.index + barred[0].length, barred.index + barred[0].length + WIND_DOWN_REACH);
+    const object = `${barred[0]}${after.split(',')[0]}`;
+    return !OTHER_COVENANT.test(object) && !WIND_DOWN.test(object);
   });
   if (!hit) return null;
   // A bare heading ("5.2 Non-Competition.") is shown with the sentence that carries the restriction.
   const next = view.sentences[hit.index + 1];
-  const end = hit.sentence.text.length < HEADING_LENGTH && next ? next.end : hit.sentence.end;
+  const end = isBareHeading(hit.sentence.text) && next ? next.end : hit.sentence.end;
   return { present: true, evidence: evidenceFor(view, hit.sentence.start, end) };
 }

@@ -71,6 +71,18 @@ describe('tables of contents', () => {
     expect(isTableOfContents(text)).toBe(false);
   });
 
+  it.each([
+    ['one-letter titles', 'Form A 5 Section 2.01 Form B 6 Section 2.02 Form C 7 ARTICLE III'],
+    ['two-digit page numbers', 'Terms 12 Section 1.02 Fees 14 Section 2.01 Notice 15 ARTICLE IV'],
+    ['two-digit section numbers after the page', 'Terms 4 10.1 Fees 7 11.2 Notice 9 12.3 Assignment'],
+  ])('reads %s as a table of contents', (_, text) => {
+    expect(isTableOfContents(text)).toBe(true);
+  });
+
+  it('does not count "within 10" at the very start as a page number', () => {
+    expect(isTableOfContents('within 10 Business days Terms 4 Section 1.02 Fees 7 ARTICLE II')).toBe(false);
+  });
+
   it('counts an entry whose page-like word lies more than 12 characters before the number', () => {
     expect(isTableOfContents('Clause headings Term 1 Section 2 Fees 3 Section 4 Notice 5 Section 6')).toBe(true);
   });
@@ -117,6 +129,13 @@ describe('presenceOf', () => {
     expect(quoted(`${long} Then more follows here.`, /insurance/i)).toBe(long);
   });
 
+  it('shows a short sentence that has its own verb alone', () => {
+    expect(quoted('Supplier shall insure the Goods. Then more follows here.', /insur/i)).toBe('Supplier shall insure the Goods.');
+    expect(quoted('Customer guarantees at least $1,000,000 in annual revenue. Then more follows here.', /guarantee/i)).toBe(
+      'Customer guarantees at least $1,000,000 in annual revenue.',
+    );
+  });
+
   it('shows a short last sentence alone', () => {
     expect(quoted('Widgets are sold. Insurance applies.', /insurance/i)).toBe('Insurance applies.');
   });
@@ -126,5 +145,35 @@ describe('presenceOf', () => {
       present: true,
       evidence: { start: 0, end: 18, clauseIndex: 0 },
     });
+  });
+});
+
+// Issue 16: a short sentence whose verb is not a modal is a sentence, not a title.
+describe('bare headings: short sentences with a party acting', () => {
+  it.each([
+    'Customer guarantees at least $1,000,000 in annual revenue.',
+    'Owner represents and warrants to Operator as follows:',
+    'Licensee pays all taxes on the royalties due.',
+    'Distributor hereby commits to the purchase of the Products.',
+  ])('%j is a sentence', (text) => {
+    expect(text.length).toBeLessThan(60);
+    expect(isBareHeading(text)).toBe(false);
+  });
+
+  it('counts only words that carry meaning: "interest" and "arrears" are no "in" or "a"', () => {
+    expect(isBareHeading('Customer pays interest on arrears.')).toBe(false);
+  });
+
+  it.each([
+    'Minimum Guarantees',
+    'Minimum guarantees.',
+    '7.1 Customer Guarantees of Revenue.',
+    'Seller warrants title',
+    // Function words do not make a title a sentence.
+    'Who pays for the Goods and the Taxes',
+    // Several lower-case words, but none of them a party acting.
+    '9.1 Minimum annual purchase quantities and schedules',
+  ])('%j is still a heading (capitalised, or too few words to say anything)', (text) => {
+    expect(isBareHeading(text)).toBe(true);
   });
 });

@@ -17,8 +17,22 @@ const NOT_A_PAGE =
 
 /** "ASSIGNMENT AND CHANGE OF CONTROL", "12. Exclusivity.": a short title with no verb names a topic; the clause is what follows. */
 const VERB = /\b(?:shall|will|may|must|can|cannot|is|are|be|been|means|agrees?|has|have|does|do)\b/i;
+/**
+ * A short sentence whose verb is a party's own act ("Customer guarantees at least $1,000,000 in annual revenue.",
+ * "Owner represents and warrants as follows:"): a verb in the third person, written in lower case, among several
+ * lower-case words. A title's words are capitalised ("Minimum Guarantees") or too few to say anything ("Minimum guarantees.").
+ */
+const ACTS =
+  /\b(?:guarantees|warrants|represents|undertakes|covenants|commits|acknowledges|grants|assigns|transfers|pays|purchases|buys|orders|sells|owns|retains|waives|consents|indemnifies|licenses|accepts|reserves|certifies|confirms|acts|supplies|provides|delivers|competes|engages|contributes|spends|invests)\b/;
+const LOWER_CASE_WORD = /(?<![\w-])[a-z][a-z'-]*\b/g;
+const FUNCTION_WORD = /^(?:of|and|or|the|to|for|in|on|a|an|with|by|from|not|no|at|as|per|its|their)$/;
+function isShortSentence(text: string): boolean {
+  if (!ACTS.test(text)) return false;
+  const words = text.match(LOWER_CASE_WORD) ?? [];
+  return words.filter((word) => !FUNCTION_WORD.test(word)).length >= 3;
+}
 export function isBareHeading(text: string): boolean {
-  return text.length < HEADING_LENGTH && !VERB.test(text);
+  return text.length < HEADING_LENGTH && !VERB.test(text) && !isShortSentence(text);
 }
 
 export function isTableOfContents(text: string): boolean {
@@ -46,6 +60,7 @@ export function presenceOf(
   );
   if (!hit) return null;
   const next = view.sentences[hit.index + 1];
-  const end = hit.sentence.text.length < HEADING_LENGTH && next ? next.end : hit.sentence.end;
+  // Only a heading stands for what follows: a short sentence of its own ("Supplier shall insure the Goods.") is shown alone.
+  const end = isBareHeading(hit.sentence.text) && next ? next.end : hit.sentence.end;
   return { present: true, evidence: evidenceFor(view, hit.sentence.start, end) };
 }

@@ -340,3 +340,22 @@ describe('normalisedDuration', () => {
     expect(normalisedDuration(value, unit)).toEqual({ duration, days });
   });
 });
+
+// Issue 16: notice of nonconforming goods and claims for shortage are inspection windows too.
+describe('warranty duration: notice of nonconforming goods, claims for shortage', () => {
+  it.each([
+    ['Buyer shall give notice of any nonconforming Goods within ten (10) days after receipt.', '10 days'],
+    ['Buyer shall give Seller written notice of any defective Products within thirty (30) days after delivery.', '30 days'],
+    ['Claims for shortage must be made within ten (10) days of delivery.', '10 days'],
+    ['Buyer shall give Seller notice of any shortage within fourteen (14) days after delivery.', '14 days'],
+  ])('reads %j', (text, duration) => {
+    expect(warrantyOf(text)?.duration).toBe(duration);
+  });
+
+  it.each([
+    ['Either party may terminate on thirty (30) days notice if the other party does not conform to its obligations under this Agreement.'],
+    ['Notice of any shortage in the marketing budget shall be given within thirty (30) days.'],
+  ])('does not count %j', (text) => {
+    expect(warrantyOf(text)).toBeNull();
+  });
+});

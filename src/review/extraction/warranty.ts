@@ -3,7 +3,7 @@ import { presenceOf } from './presence.js';
 import { evidenceFor, type TextView } from './text-view.js';
 import type { WarrantyDurationField } from './types.js';
 
-const MENTIONS = /warrant|guarantee|defect|repair|replace|reject|accept|discrepanc|conform|\berrors?\b|质保|保修|质量保证/i;
+const MENTIONS = /warrant|guarantee|defect|repair|replace|reject|accept|discrepanc|shortage|conform|\berrors?\b|质保|保修|质量保证/i;
 /** A warranty against defects that runs for a time: "warranty period", "warrants ... for a period of twelve (12) months from delivery". */
 const WARRANTY = /\bwarrant(?:y|ies|s|ed)?\b|\bguarantee(?:s|d)?\b|\bdefects?\b/i;
 const PERIOD =
@@ -58,7 +58,7 @@ const REPRESENTATIONS =
  * any defective Product ... within seven (7) days after receipt", "shall be deemed accepted".
  */
 const REJECTION_WINDOW =
-  /\b(?:reject\w*|revocation\sof\sacceptance|(?:shall\sbe\s)?deemed\s(?:to\shave\s)?(?:been\s)?accept\w*)\b[^.;]{0,80}?\b(?:products?|goods|items?|shipments?|deliver\w*|batch\w*|units?|equipment|software|it|them)\b|\bclaims?\sfor\s(?:any\s)?(?:discrepanc\w*|defect\w*|shortage\w*|damage\w*)|\bnotif\w*\b[^.;]{0,60}\b(?:defect\w*|non-?conform\w*|does\snot\s(?:meet|conform))/i;
+  /\b(?:reject\w*|revocation\sof\sacceptance|(?:shall\sbe\s)?deemed\s(?:to\shave\s)?(?:been\s)?accept\w*)\b[^.;]{0,80}?\b(?:products?|goods|items?|shipments?|deliver\w*|batch\w*|units?|equipment|software|it|them)\b|\bclaims?\sfor\s(?:any\s)?(?:discrepanc\w*|defect\w*|shortage\w*|damage\w*)|\b(?:notif\w*|notice)\b[^.;]{0,60}\b(?:defect\w*|non-?conform\w*|does\snot\s(?:meet|conform)|shortages?)/i;
 /** Approving or rejecting orders, proposals or submitted materials, or paying an invoice unless goods were rejected, is not an inspection of delivered goods. */
 const NOT_GOODS =
   /\bapprove\sor\sreject\b|\b(?:pay|paid|payment)\b[^.;]{0,30}\binvoices?\b|\b(?:purchase\sorders?|proposals?|marketing|promotional|submitted|underwriting|contracts?\b)/i;
