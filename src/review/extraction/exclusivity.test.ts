@@ -226,6 +226,8 @@ describe('exclusivity: forms, recitals, definitions, headings and lookalikes', (
     ['"Exclusive Distributor" shall have the meaning given in Section 2, under which Acme is the exclusive distributor.'],
     ['"Exclusive Distributor" is defined in Section 2, under which Acme is the exclusive distributor.'],
     ['2.1 Exclusive Distributor.'],
+    // A channel for notices is not an exclusive agent: "through" is no word of a trading role.
+    ['All notices under this Agreement shall be sent exclusively through Paying Agent.'],
     ['Licensor grants Licensee a non exclusive license to use the Software.'],
     // Governing terms, costs, ownership and claims.
     ['The Products sold to Distributor shall be governed exclusively by these terms.'],
@@ -264,6 +266,7 @@ describe('exclusivity: forms, recitals, definitions, headings and lookalikes', (
     ['Supplier shall produce the Product exclusively for Kitov during the Term.'],
     ['Supplier shall supply the Product exclusively for Kitov during the Term.'],
     ['Supplier shall manufacture the Product exclusively for the Company during the Term.'],
+    ['Supplier shall sell the Products exclusively through Distributor in the Territory.'],
   ])('counts %j', (text) => {
     expect(exclusive(text)).toBe(true);
   });
