@@ -58,3 +58,216 @@ describe('exclusivity: held by the counterparty, not by someone else', () => {
     expect(exclusive(text)).toBe(false);
   });
 });
+
+describe('exclusivity: an exclusive grant in each of its wordings', () => {
+  it.each([
+    // The modifiers between "exclusive" and the licence.
+    ['Licensee shall hold an exclusive, perpetual, irrevocable license to the Patents.'],
+    ['Licensee shall hold an exclusive perpetual irrevocable license to the Patents.'],
+    ['Licensee shall hold an exclusive royalty-free license to the Patents.'],
+    ['Licensee shall hold an exclusive fully-paid license to the Patents.'],
+    ['Licensee shall hold an exclusive, fully-paid-up license to the Patents.'],
+    ['Licensee shall hold an exclusive nontransferable license to the Patents.'],
+    ['Licensee shall hold an exclusive sublicensable license to the Patents.'],
+    ['Licensee shall hold an exclusive paid-up license to the Patents.'],
+    ['Licensee shall hold an exclusive (worldwide) license to the Patents.'],
+    // What is exclusive.
+    ['Licensee shall hold an exclusive licence to the Patents.'],
+    ['Licensee shall hold exclusive licenses to the Patents.'],
+    ['Licensee shall hold an exclusive sublicense to the Patents.'],
+    ['Distributor shall hold exclusive distribution rights in the Territory.'],
+    ['Distributor shall have the exclusive sale of the Products in the Territory.'],
+    ['Athlete shall give Company the exclusive endorsement of its sports drinks.'],
+    ['Company shall have the exclusive promotion of the Event in Canada.'],
+    // Who appoints or grants, in each tense.
+    ['Owner has appointed Acme as its exclusive licensor for the Territory.'],
+    ['Owner shall grant Acme the role of exclusive licensor for the Territory.'],
+    ['Owner has designated Acme as its exclusive licensor for the Territory.'],
+    // Dealing only with one party.
+    ['All Products shall be purchased exclusively from Supplier.'],
+    ['All Components shall be ordered exclusively from Supplier.'],
+    ['All Components shall be sourced exclusively from Supplier.'],
+    ['All Components shall be obtained exclusively from Supplier.'],
+    ['The Products shall be distributed exclusively through the website of Supplier.'],
+    ['The Products shall be marketed exclusively through the website of Supplier.'],
+    ['All notices shall be communicated exclusively through the Portal of Supplier.'],
+    ['Supplier shall provide the Services exclusively to Acme.'],
+    ['Distributor shall purchase the Products exclusively from Supplier.'],
+    ['Lender shall be entitled exclusively to provide any bridge financing on these terms.'],
+    // Exclusivity as a thing granted, given or held.
+    ['During the Initial Term, Supplier granted Acme exclusivity in the whole of the Territory.'],
+    ['Supplier shall give Acme exclusivity in the Territory.'],
+    ['During the Initial Term, Supplier gives Acme exclusivity in the whole of the Territory.'],
+    ['Supplier is providing Acme exclusivity in the Territory.'],
+    ['Acme shall continue enjoying exclusivity in the Territory.'],
+    ['Acme retained exclusivity in the Territory for the Initial Term.'],
+    ['Acme received exclusivity in the Territory for the Initial Term.'],
+    ['Acme shall be afforded exclusivity in the Territory.'],
+    ['Supplier shall give exclusivity to Acme in the Territory.'],
+  ])('counts %j', (text) => {
+    expect(exclusive(text)).toBe(true);
+  });
+
+  it.each([
+    // A fee for exclusivity is a payment, not a grant.
+    ['Supplier shall receive exclusivity fees of $50,000 each quarter.'],
+    ['Supplier shall receive an exclusivity fee of $50,000 per quarter.'],
+    ['Supplier shall receive an exclusivity payment of $50,000 per quarter.'],
+  ])('does not count %j', (text) => {
+    expect(exclusive(text)).toBe(false);
+  });
+});
+
+describe('exclusivity: a promise not to deal with anyone else', () => {
+  it.each([
+    ['Licensor shall not, during the Term, grant any other license to the Patents in the Field.'],
+    ['Licensor will not be granting any other license to the Patents in the Field.'],
+    ['Licensor shall not grant another patent license in the Field.'],
+    ['Supplier will not grant any other distributorship in the Territory.'],
+    ['Supplier will not grant another distributorship in the Territory.'],
+    ['Franchisor will not grant any other franchise in the Territory.'],
+    ['Supplier shall not, during the Term, appoint any other distributor in the Territory.'],
+    ['Supplier shall not, during the Term, authorize any other distributor in the Territory.'],
+    ['Supplier shall not, during the Term, sell the Products to any other reseller in the Territory.'],
+    ['Distributor shall not, during the Term, purchase the Products from any other supplier.'],
+    ['Distributor shall not, during the Term, buy the Products from any other supplier.'],
+    ['Supplier shall not, during the Term, appoint, directly or indirectly, any other distributor in the Territory.'],
+    ['Supplier shall not, during the Term, appoint any distributor other than Acme in the Territory.'],
+    ['Licensor shall not, during the Term, license the Software to any third party other than Licensee.'],
+    // "not to ... appoint any other ...".
+    ['Supplier has not appointed, nor will Supplier itself directly appoint, any other distributor in the Territory.'],
+    ['Acme agrees not to directly appoint any other distributor in the Territory.'],
+    ['Acme agrees not to authorize any other distributor in the Territory.'],
+    ['Acme agrees not to appoint any other independent distributor in the Territory.'],
+    ['Acme agrees not to appoint any other person to sell the Products in Canada.'],
+    ['Acme agrees not to appoint any other entity to sell the Products in Canada.'],
+    ['Acme agrees not to appoint any other company to sell the Products in Canada.'],
+    ['Acme agrees not to engage any other firm to sell the Products in Canada.'],
+    ['Acme agrees not to engage any other provider to make the Products.'],
+    ['Acme agrees not to engage any other vendor to make the Products.'],
+    ['Acme agrees not to engage any other supplier to make the Products.'],
+    ['Acme agrees not to appoint any other distributor to sell the Products in Canada.'],
+    ['Acme agrees not to appoint any other reseller to sell the Products in Canada.'],
+    ['Acme agrees not to appoint any other licensee to sell the Products in Canada.'],
+    ['Acme agrees not to appoint any other agent to sell the Products in Canada.'],
+    ['Acme agrees not to appoint any other dealer to sell the Products in Canada.'],
+    ['Acme agrees not to sell the Products to any other customer in Canada.'],
+    ['Acme agrees not to engage any other manufacturer to make the Products.'],
+    ['Supplier agrees not to appoint any other Distributors in the Territory.'],
+    ['Acme agrees not to appoint another independent distributor in the Territory.'],
+    ['Acme agrees not to license the Software to another party in the Field.'],
+    ['Acme agrees not to license the Software to another person in the Field.'],
+    ['Acme agrees not to license the Software to another entity in the Field.'],
+    ['Acme agrees not to appoint additional distributors in the Territory.'],
+    // No second agreement of the same kind.
+    ['Acme agrees not to directly or indirectly enter into any additional agreement for sports drinks.'],
+    ['Acme agrees not to enter into additional endorsement agreements for sports drinks.'],
+    ['Acme agrees not to enter into any other agreement for sports drinks.'],
+    ['Acme agrees not to enter into any other arrangement for sports drinks.'],
+    ['Acme agrees not to enter into any other contract for sports drinks.'],
+    // A requirements contract.
+    ['Distributor shall purchase one hundred percent of its requirements of the Products from Supplier.'],
+    ['Distributor shall purchase one hundred percent (100%) of its requirements of the Products from Supplier.'],
+    ["Seller shall supply all of the Buyer's requirements for the Products."],
+    ['Distributor shall purchase all of its annual requirements of the Products from Supplier.'],
+    // The only trader.
+    ["No term limits Acme's role as sole and exclusive distributor of the Products."],
+    ['Acme shall be the sole distributor of the Products in Canada.'],
+    ['During the Term, Distributor purchases the Products solely from Supplier and its Affiliates.'],
+  ])('counts %j', (text) => {
+    expect(exclusive(text)).toBe(true);
+  });
+
+  it.each([
+    ['Acme agrees not to enter into any agreement with any other party that would materially restrict its performance hereunder.'],
+    [
+      'Endorser agrees not to enter into any other agreement during the Term with a competitor of Company, the performance of which would conflict with this Agreement.',
+    ],
+    // Passing on rights, obligations or information is anti-assignment or confidentiality.
+    [
+      'Licensee shall not, by subcontracting or otherwise, license to any third party other than an Affiliate its rights or obligations hereunder.',
+    ],
+    ['Licensee shall not assign or license to any third party other than an Affiliate any right or obligation hereunder.'],
+    ['Licensee shall not assign or license to any third party other than an Affiliate any obligation or right hereunder.'],
+    ['Licensee shall not assign this Agreement or license the Software to any third party other than an Affiliate.'],
+    ['Recipient shall not, by disclosing or otherwise, license any Confidential Information to any third party other than an Affiliate.'],
+    ['Recipient shall not, by transferring or otherwise, license any Confidential Information to any third party other than an Affiliate.'],
+    ['Recipient shall not disclose or license any Confidential Information to any third party other than an Affiliate.'],
+    // "For itself or any other person": the party's proxy, not someone kept out.
+    ['Consultant will not engage, for itself or any other person, in any business competing with Company.'],
+    ['Consultant will not engage, on behalf of itself or any other person, in any business competing with Company.'],
+    ['Consultant will not engage, for itself or on behalf of any other person, in any business competing with Company.'],
+  ])('does not count %j', (text) => {
+    expect(exclusive(text)).toBe(false);
+  });
+});
+
+describe('exclusivity: forms, recitals, definitions, headings and lookalikes', () => {
+  it.each([
+    ['Distributor is appointed as exclusive distributor of the Products in the Territory: [ ] Yes [ ] No'],
+    ['Distributor is appointed as exclusive distributor of the Products in the Territory: [] Yes [] No'],
+    ['Distributor is appointed as exclusive distributor of the Products in the Territory: [ ]Yes [ ]No'],
+    ['Distributor is appointed as exclusive distributor of the Products in the Territory: [ ] Yes or [ ] No'],
+    ['a) WHEREAS, Company desires to appoint Distributor as its exclusive distributor in the Territory.'],
+    ['(iv) WHEREAS, Company desires to appoint Distributor as its exclusive distributor in the Territory.'],
+    ['(b)WHEREAS, Company desires to appoint Distributor as its exclusive distributor in the Territory.'],
+    ['a) RECITALS: WHEREAS, Company desires to appoint Distributor as its exclusive distributor in the Territory.'],
+    ['a) RECITAL WHEREAS, Company desires to appoint Distributor as its exclusive distributor in the Territory.'],
+    ['a) RECITALS a) WHEREAS, Company desires to appoint Distributor as its exclusive distributor in the Territory.'],
+    ['a) RECITALS (iv) WHEREAS, Company desires to appoint Distributor as its exclusive distributor in the Territory.'],
+    ['a) RECITALS (b)WHEREAS, Company desires to appoint Distributor as its exclusive distributor in the Territory.'],
+    ['Background WHEREAS, Company desires to appoint Distributor as its exclusive distributor in the Territory.'],
+    ['Background: WHEREAS, Company desires to appoint Distributor as its exclusive distributor in the Territory.'],
+    ['WITNESSETH WHEREAS, Company desires to appoint Distributor as its exclusive distributor in the Territory.'],
+    ['RECITAL Company desires to appoint Distributor as its exclusive distributor in the Territory.'],
+    ['"Exclusive Territory" means the territory in which Distributor is appointed as exclusive distributor.'],
+    ['"Exclusive Territory" shall mean the territory in which Distributor is appointed as exclusive distributor.'],
+    ['"Exclusive Distributor" has the meaning given in Section 2, under which Acme is the exclusive distributor.'],
+    ['"Exclusive Distributor" shall have the meaning given in Section 2, under which Acme is the exclusive distributor.'],
+    ['"Exclusive Distributor" is defined in Section 2, under which Acme is the exclusive distributor.'],
+    ['2.1 Exclusive Distributor.'],
+    // A channel for notices is not an exclusive agent: "through" is no word of a trading role.
+    ['All notices under this Agreement shall be sent exclusively through Paying Agent.'],
+    ['Licensor grants Licensee a non exclusive license to use the Software.'],
+    // Governing terms, costs, ownership and claims.
+    ['The Products sold to Distributor shall be governed exclusively by these terms.'],
+    ['These terms shall exclusively govern each reseller of the Products.'],
+    ['Costs of Products sold shall be borne solely and exclusively by Distributor.'],
+    ['Licensor has the exclusive right title and interest in the Marks.'],
+    ['Licensor has the exclusive right, title and interest in the Marks.'],
+    ['The Licensor shall have the exclusive right to take action against infringers.'],
+    ['The Licensor shall have the exclusive right to take any action against infringers.'],
+    ['All Deliverables made under this Agreement, belonging exclusively to Client, shall be delivered on termination.'],
+    ['Title to each Product made by Supplier is vested exclusively with Buyer.'],
+    ['Supplier shall manufacture the Products exclusively for the Purpose.'],
+    // Exclusivity someone else holds.
+    ['Licensor and its Affiliates own the exclusive rights to the Marks.'],
+    ['Licensor shall have the exclusive right, at its own cost, to prosecute any infringement of the Patents.'],
+    ['Licensor may grant an exclusive license to any third party in the Field.'],
+    ['Licensor may enter into an exclusive license with any other pharmaceutical company.'],
+    ['Licensor may enter into an exclusive arrangement with any other person.'],
+    ['Licensor may enter into an exclusive arrangement with any other corporation.'],
+    ['Galaxy reserves the right to grant to other persons an exclusive territory for the Services.'],
+    ['Galaxy may grant to any other corporation an exclusive license for the Services.'],
+    ['Galaxy may grant to any other person exclusive rights in the Field.'],
+    ['Licensor shall retain the sole and exclusive right to sell to the Excluded Accounts.'],
+    ['Licensor shall reserve the exclusive right to sell to the Excluded Accounts.'],
+    ['Licensor retains exclusive rights to sell to the Excluded Accounts.'],
+  ])('does not count %j', (text) => {
+    expect(exclusive(text)).toBe(false);
+  });
+
+  it.each([
+    ['Supplier appoints Acme as its exclusive distributor, as recited in the WHEREAS clauses above.'],
+    ['Company appoints Acme as its exclusive distributor as set out in the RECITALS above.'],
+    ['Supplier appoints Distributor as its exclusive distributor of the Products in the Territory, where "Territory" means Canada.'],
+    ['Developer acknowledges that the exclusive rights under this Agreement extend to the whole Territory.'],
+    ['All Products manufactured exclusively for Kitov shall bear its marks.'],
+    ['Supplier shall produce the Product exclusively for Kitov during the Term.'],
+    ['Supplier shall supply the Product exclusively for Kitov during the Term.'],
+    ['Supplier shall manufacture the Product exclusively for the Company during the Term.'],
+    ['Supplier shall sell the Products exclusively through Distributor in the Territory.'],
+  ])('counts %j', (text) => {
+    expect(exclusive(text)).toBe(true);
+  });
+});

@@ -2,18 +2,17 @@ import { isBareHeading, presenceOf } from './presence.js';
 import type { TextView } from './text-view.js';
 import type { PresenceField } from './types.js';
 
-const MENTIONS =
-  /exclusiv|solely|\bsole\b|\bonly\b|other\sthan|additional|any\sother|\banother\b|sole\s(?:and\sexclusive\s)?(?:distributor|supplier|source|provider|agent|reseller|licens)|any\sother\s(?:distributor|supplier|reseller|agent|licensee|dealer|representative)|requirements|独家|排他|专属/i;
+const MENTIONS = /exclusiv|solely|\bsole\b|\bonly\b|other\sthan|additional|any\sother|\banother\b|requirements|独家|排他|专属/i;
 /**
  * An exclusive grant or appointment: the noun after "exclusive" is a right, licence or trading
  * role, not a remedy, a court or a tax ("exclusive remedy", "exclusive jurisdiction", "exclusive of VAT").
  * A trading role may carry what it trades ("the exclusive vitamin sponsor").
  */
 const EXCLUSIVE_GRANT =
-  /(?<!non-?\s?)(?<!\bnot\s(?:an?\s)?)\bexclusive(?:ly)?\b,?\s(?:(?:and|or|worldwide|world-wide|perpetual|irrevocable|royalty[- ]free|fully[- ]paid(?:[- ]up)?|non-?transferable|sub-?licensable|limited|personal|paid[- ]up|global|\(\w+\)|,|\s)+\s*)?(?:(?:(?!(?:of|to|for|the|an?|and|or|in|on|by|with|from|as|benefit|use|legal)\b)[a-z][\w-]*\s){1,3}?(?:distributor|supplier|source|agent|reseller|dealer|provider|partner|representative|manufacturer|marketer|seller|purchaser|customer|sponsor|vendor|publisher|broker)\b|right|rights|licen[cs]e[ds]?|sub-?licen[cs]e|distribut\w*|supplier|source|sourcing|agent|agency|reseller|re-seller|dealer|provider|partner|representative|manufacturer|marketer|seller|purchaser|customer|basis|territory|appointment|arrangement|relationship|sponsor|vendor|publisher|broker|contractor|option|negotiation|dealing|access|marketing|sales?|supply|provision|endorse\w*|promot\w*)\b/i;
+  /\bexclusive(?:ly)?\b,?\s(?:(?:and|or|worldwide|world-wide|perpetual|irrevocable|royalty[- ]free|fully[- ]paid(?:[- ]up)?|non-?transferable|sub-?licensable|limited|personal|paid[- ]up|global|\(\w+\)|,|\s)+\s*)?(?:(?:(?!(?:of|to|for|the|an?|and|or|in|on|by|with|from|through|via|as|benefit|use|legal)\b)[a-z][\w-]*\s){1,3}?(?:distributor|supplier|source|agent|reseller|dealer|provider|partner|representative|manufacturer|marketer|seller|purchaser|customer|sponsor|vendor|publisher|broker)\b|right|rights|licen[cs]e[ds]?|sub-?licen[cs]e|distribut\w*|supplier|source|sourcing|agent|agency|reseller|re-seller|dealer|provider|partner|representative|manufacturer|marketer|seller|purchaser|customer|basis|territory|appointment|arrangement|relationship|sponsor|vendor|publisher|broker|contractor|option|negotiation|dealing|access|marketing|sales?|supply|provision|endorse\w*|promot\w*)\b/i;
 /** "appoints X as its exclusive ...", "on an exclusive basis", "exclusively from / through / to X", "licensed to the JV exclusively", "entitled to exclusively provide". */
 const EXCLUSIVE_VERB =
-  /\b(?:appoint\w*|grants?|granted|designat\w*)\b[^.;]{0,80}?(?<!non-?\s?)\bexclusive\b|\b(?:purchas\w*|buy|bought|order\w*|sourc\w*|obtain\w*|sell|sold|distribut\w*|market\w*|made|communicat\w*|provided?)\b[^.;]{0,40}?\bexclusively\s(?:from|through|to|with|by)\b|\b(?:licen[cs]ed|granted|appointed)\b[^.;]{0,40}?\bexclusively\b|\bexclusively\s(?:to\s)?(?:provide|supply|sell|distribute|market|purchase|license)\b|\b(?:grant\w*|give[sn]?|giving|provid\w*|ha(?:ve|s)|enjoy\w*|retain\w*|receiv\w*|afford\w*)\s(?:[\w'-]+\s){0,3}?exclusivity\b(?!\s(?:fees?|payments?)\b)/i;
+  /\b(?:appoint\w*|grants?|granted|designat\w*)\b[^.;]{0,80}?\bexclusive\b|\b(?:purchas\w*|buy|bought|order\w*|sourc\w*|obtain\w*|sell|sold|distribut\w*|market\w*|made|communicat\w*|provided?)\b[^.;]{0,40}?\bexclusively\s(?:from|through|to|with|by)\b|\b(?:licen[cs]ed|granted|appointed)\b[^.;]{0,40}?\bexclusively\b|\bexclusively\s(?:to\s)?(?:provide|supply|sell|distribute|market|purchase|license)\b|\b(?:grant\w*|give[sn]?|giving|provid\w*|ha(?:ve|s)|enjoy\w*|retain\w*|receiv\w*|afford\w*)\s(?:[\w'-]+\s){0,3}?exclusivity\b(?!\s(?:fees?|payments?)\b)/i;
 /** "shall not appoint any other distributor", "will not sell the Products to any other reseller in the Territory". */
 const NO_OTHER =
   /\b(?:shall|will|may)\snot\b[^.;]{0,80}?\bgrant\w*\s(?:to\sany\s(?:third\spart(?:y|ies)|person|entity)\s)?(?:any\s(?:other|further|additional)|another)\s(?:[\w-]+\s){0,2}?(?:licen[cs]es?|distributorships?|franchises?)\b|\b(?:shall|will|may)\snot\b[^.;]{0,80}?\b(?:appoint|grant|authori[sz]e|license|engage|sell\s(?:\w+\s){0,4}to|purchase\s(?:\w+\s){0,4}from|buy\s(?:\w+\s){0,4}from)\b[^.;]{0,60}?\b(?:any\s(?:other\s)?(?:third\spart(?:y|ies)|person|entity|distributor|supplier|reseller|agent|licensee|dealer|representative|manufacturer))/i;
@@ -65,7 +64,7 @@ const NOT_COMMERCIAL =
  * matters). Work "developed exclusively for Client" is about who owns it, so development is not one of the verbs.
  */
 const EXCLUSIVELY_FOR_PARTY =
-  /\b(?:[Mm]anufactur\w*|[Pp]roduc(?:e|es|ed|ing)|[Ss]uppl(?:y|ied))\b[^.;]{0,80}?\bexclusively\sfor\s(?:the\s)?(?!(?:Purposes?|Term|Territory|Field)\b)[A-Z][\w-]*/;
+  /\b(?:[Mm]anufactur\w*|[Pp]roduc(?:e|es|ed|ing)|[Ss]uppl(?:y|ied))\b[^.;]{0,80}?\bexclusively\sfor\s(?:the\s)?(?!(?:Purposes?|Term|Territory|Field)\b)[A-Z]/;
 const DEFINED_LICENSED = /\b(?:Licensed|Granted|Appointed)(?=\s[A-Z])/g;
 
 /**
@@ -77,7 +76,7 @@ const DEFINED_LICENSED = /\b(?:Licensed|Granted|Appointed)(?=\s[A-Z])/g;
  * and/or settle") are ownership and control of claims, not exclusive dealing.
  */
 const EXCLUSIVE_ELSEWHERE =
-  /\b(?:owns?|ownership|acknowledg\w*)\b[^.;]{0,60}?\bexclusive\s(?:right|rights)\b(?!\s(?:granted|hereunder|under\sthis))|\bexclusive\s(?:right|rights),\s(?:but\snot\sthe\sobligation|[^,.;]{0,80}),\sto\s(?:prosecute|defend|settle|institute|bring|control|enforce)\b|\bexclusive\sright\sto\ssettle\b|\bexclusive\s(?:[\w-]+\s){0,2}?(?:with|to)\s(?:any\s)?(?:other|third)\s(?:[\w-]+\s)?(?:part(?:y|ies)|persons?|corporations?|entit(?:y|ies)|compan(?:y|ies))\b|\b(?:to|with)\s(?:any\s)?(?:other|third)\s(?:part(?:y|ies)|persons?|corporations?|entit(?:y|ies)|compan(?:y|ies))\s(?:an?\s)?exclusive\s[\w-]+|\b(?:retains?|reserves?)\s(?:(?:its|the|all)\s)?(?:sole\sand\s)?exclusive\s(?:right|rights)\b/gi;
+  /\b(?:owns?|ownership|acknowledg\w*)\b[^.;]{0,60}?\bexclusive\s(?:right|rights)\b(?!\s(?:granted|hereunder|under\sthis))|\bexclusive\s(?:right|rights),\s[^,.;]{0,80},\sto\s(?:prosecute|defend|settle|institute|bring|control|enforce)\b|\bexclusive\sright\sto\ssettle\b|\bexclusive\s(?:[\w-]+\s){0,2}?(?:with|to)\s(?:any\s)?(?:other|third)\s(?:[\w-]+\s)?(?:part(?:y|ies)|persons?|corporations?|entit(?:y|ies)|compan(?:y|ies))\b|\b(?:to|with)\s(?:any\s)?(?:other|third)\s(?:part(?:y|ies)|persons?|corporations?|entit(?:y|ies)|compan(?:y|ies))\s(?:an?\s)?exclusive\s[\w-]+|\b(?:retains?|reserves?)\s(?:(?:its|the|all)\s)?(?:sole\sand\s)?exclusive\s(?:right|rights)\b/gi;
 
 /**
  * Exclusivity (CUAD "Exclusivity"): an exclusive appointment, licence or right ("appoints

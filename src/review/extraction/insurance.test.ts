@@ -78,3 +78,129 @@ describe('insurance: cover a party may choose, sells, or recovers from is not a 
     expect(insured(text)).toBe(false);
   });
 });
+
+describe('insurance: each way of holding cover, on its own', () => {
+  it.each([
+    // Verb forms: "maintains", "obtains", "has obtained", "procures", "keeps", "purchases".
+    ['Licensee maintains adequate insurance against such risks with reputable insurers.'],
+    ['Contractor obtains fire insurance for the Works before the start date.'],
+    ['Tenant has obtained fire insurance on the premises.'],
+    ['Consultant procures adequate insurance for its staff at its own cost.'],
+    ['Agent keeps fire and theft insurance on the premises at all times.'],
+    ['Buyer purchases cargo insurance for each order placed under this Agreement.'],
+    ['Each party shall have in effect such insurance as the law requires.'],
+    ['Licensee shall cause to be in force and effect a policy of fire insurance on the Premises.'],
+    ['Licensee shall cause to be in full force and effect a policy of fire insurance on the Premises.'],
+    ['Franchisee may selfinsure the deductible portion of its property insurance.'],
+    ['Each party may be self-insured for any portion of the insurance required hereunder.'],
+    ['The insurance required by this Section shall remain in full force until the last Product is sold.'],
+    ['Buyer shall be an additional named insured under each policy.'],
+    ['A certificate of insurance evidencing the coverage is due on the Effective Date.'],
+    ['An insurance certificate naming Owner is due before the work starts.'],
+    ['General liability insurance of at least $1,000,000 per occurrence is a condition of this Agreement.'],
+    ['Workers compensation insurance covers every employee of the Contractor on site.'],
+    ['Employers liability insurance covers every employee on site.'],
+    ['Insurance coverage in amounts of not less than $5,000,000 applies to the Services.'],
+    ['Insurance coverage in the amount of $5,000,000 applies to the Services.'],
+    // A capitalised kind of document or carrier is not a name.
+    ['Vendor shall deliver an Insurance Certificate to Buyer each year.'],
+    ['Supplier shall comply with and maintain each Insurance Requirement listed in Exhibit D.'],
+    ['Contractor shall maintain the coverage with an Insurance Carrier rated A- or better.'],
+    // A "WHEREAS" inside an operative sentence does not make it a recital.
+    ['The Distributor shall maintain product liability insurance, and the parties confirm each WHEREAS clause above.'],
+  ])('holds cover: %j', (text) => {
+    expect(insured(text)).toBe(true);
+  });
+
+  it('keeps a list item that is followed by another kind of insurance', () => {
+    const text =
+      'Contractor shall obtain, before any work begins at the Site and at its sole cost and expense, all the permits, licenses, registrations, certifications, bonds, approvals, insurance and umbrella insurance the Work needs.';
+    expect(insured(text)).toBe(true);
+  });
+});
+
+describe('insurance: the business, the statute and the list are not cover', () => {
+  it.each([
+    ['The Agent shall maintain its license as an insurance agent in each state.'],
+    ['Agent shall maintain all licenses needed to market the insurance product in each state.'],
+    ['Lender shall maintain its license to offer insurance premium financing in Texas.'],
+    ['Marketer shall keep a copy of each insurance application obtained under this Agreement.'],
+    ['Marketer shall keep a copy of each application for life insurance it obtains.'],
+    ['Marketer shall keep a copy of each application for insurance it obtains.'],
+    [
+      'Each party shall maintain the privacy of patient data as required by the HEALTH INSURANCE PORTABILITY AND ACCOUNTABILITY ACT of 1996.',
+    ],
+    ['Bank shall maintain deposits eligible for federal deposit insurance up to the applicable limits.'],
+    ['The Company shall provide social insurance for its employees as required by local law.'],
+    ['Consultant shall provide evidence of payment of its national insurance contributions.'],
+    ['Company shall not be required to provide any insurance for Consultant.'],
+    ['Contractor shall obtain all permits, licenses, and insurance, and any approvals the Work requires.'],
+    ['Vendor shall keep current all permits, registrations, or insurance, as the law of each state requires.'],
+    ['Contractor shall obtain all permits, licenses, insurance and approvals the Work needs.'],
+    ['Seller shall deliver all Products shipped insured to the warehouse of Buyer.'],
+    ['Seller shall provide freight and insurance to the port of destination at the cost of Buyer.'],
+  ])('holds no cover: %j', (text) => {
+    expect(insured(text)).toBe(false);
+  });
+});
+
+describe('insurance: a cap, a sale, an option or a source of money is not cover', () => {
+  it.each([
+    ["Each party's liability under this Agreement is limited to the amount of insurance coverage it maintains."],
+    ['The liability of Supplier shall not exceed the insurance proceeds received under the insurance it maintains for the Products.'],
+    ['The Bank provides life insurance to its customers and shall maintain records of each sale.'],
+    ['The Company sells group insurance to the participants and shall maintain the plan records.'],
+    ['Partner offers travel insurance to such members as ask for it and shall maintain a record of each request.'],
+    ['Agent shall deliver insurance policies to policy holders promptly and keep copies.'],
+    ['Agent shall provide insurance quotes to policy owners and maintain a log of each quote.'],
+    ['Agent shall market annuity insurance to contract owners and maintain a file for each.'],
+    // Cover sold to customers: "insurance ... issued to a customer".
+    ['Agent shall keep records of the insurance issued to each customer.'],
+    ['Agent shall keep copies of all insurance policies issued to customers.'],
+    ['Agent shall keep copies of all insurance issued to its retail customers.'],
+    ['Agent shall keep copies of all insurance issued to the retail customers.'],
+    ['Agent shall keep copies of all insurance issued to such retail customers.'],
+    ['Agent shall keep copies of all insurance issued to a retail customer.'],
+    ['Agent shall keep copies of all insurance issued to a client.'],
+    ['Agent shall keep copies of all insurance issued to a policyholder.'],
+    ['Agent shall keep copies of all insurance issued to a policy holder.'],
+    ['Agent shall keep copies of all insurance issued to a participant.'],
+    ['Agent shall keep copies of all insurance issued to a member.'],
+    ['Agent shall keep copies of all insurance issued to an applicant.'],
+    ['Agent shall keep copies of all insurance issued to an insured.'],
+    ['Agent shall keep copies of all insurance issued to a contract owner.'],
+    ['Agent shall keep copies of all insurance issued to contract owners.'],
+    // A choice, not a duty.
+    ['Licensee may at its option obtain business interruption insurance.'],
+    ['Licensee may at its own expense obtain business interruption insurance.'],
+    ['Licensee may at its sole discretion obtain business interruption insurance.'],
+    ['Licensee may elect to carry business interruption insurance.'],
+    ['Licensee may take out key-man insurance on the life of its founder.'],
+    // Money that insurance pays.
+    ['Revenue includes proceeds of any business interruption insurance maintained by the Company.'],
+    ['Revenue includes proceeds of the business interruption insurance maintained by the Company.'],
+    ['Revenue includes proceeds of such business interruption insurance maintained by the Company.'],
+    ['Buyer shall receive the proceeds of the cargo insurance and of any insurance maintained by Seller for the Goods.'],
+    ["The Supplier's liability is reduced by the extent that the Loss is recovered from insurance maintained by the Buyer."],
+    ['Each party shall bear its own losses, whether or not covered by insurance maintained by it.'],
+    [
+      "The Indemnifying Party shall not be liable to the extent the Losses are covered by the Indemnified Party's insurance maintained under Section 9.",
+    ],
+    ['Seller shall not be liable except to the extent a Loss is recovered from any third-party liability insurance carried by Buyer.'],
+    ["Seller is not liable to the extent the loss is covered by Buyer's insurance maintained under Section 8."],
+    ['Each party bears its own losses, whether or not paid by insurance carried by it or by insurance maintained by an Affiliate.'],
+  ])('does not count %j', (text) => {
+    expect(insured(text)).toBe(false);
+  });
+});
+
+describe('insurance: a numbered recital is still a recital', () => {
+  it.each([
+    ['1. WHEREAS, TrueLink is in the business of providing insurance and maintains a large network.'],
+    ['a) WHEREAS, TrueLink is in the business of providing insurance and maintains a large network.'],
+    ['(iv) WHEREAS, TrueLink is in the business of providing insurance and maintains a large network.'],
+    ['(b)WHEREAS, TrueLink is in the business of providing insurance and maintains a large network.'],
+  ])('does not count %j', (text) => {
+    expect(insured(text)).toBe(false);
+  });
+});

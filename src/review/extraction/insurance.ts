@@ -12,7 +12,7 @@ const OBLIGATION =
  * acceptable insurance company" still holds cover.
  */
 const NOT_COVER =
-  /\b(?:insurance\s(?:company|companies|business|agency|agents?|brokerage|products?|premium\sfinanc|applications?)|applications?\sfor\s(?:[\w-]+\s)?insurance|health\sinsurance\sportability|federal\sdeposit\sinsurance|social\sinsurance|national\sinsurance)\b/gi;
+  /\b(?:insurance\s(?:company|companies|business|agency|agents?|brokerage|products?|premium\sfinanc\w*|applications?)|applications?\sfor\s(?:[\w-]+\s)?insurance|health\sinsurance\sportability|federal\sdeposit\sinsurance|social\sinsurance|national\sinsurance)\b/gi;
 
 /**
  * Uses of the word that are not cover a party must hold, cut out before the test: an authority
