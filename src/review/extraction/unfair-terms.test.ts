@@ -1336,3 +1336,53 @@ describe('unfair terms: sentences that only one alternative of a rule decides', 
     });
   });
 });
+
+describe('unfair terms: what is not a power, and what a heading or a list item is, one condition at a time', () => {
+  it.each([
+    // A promise of notice, a question, a repair and another party's removal are not the provider's power.
+    ['We will provide notice before we change the service.'],
+    ['Which features are subject to change?'],
+    ['We may change the service to carry out a repair.'],
+    ['Moderators remove posts that break the rules, and we will tell you why.'],
+    // Short and unpunctuated, or with a colon inside but no closing mark: a heading.
+    ['How we may remove your content'],
+    ['Note: we may delete your posts at any time'],
+    // In capitals without a closing mark: a heading, whatever its colon.
+    ['SECTION 12: WE MAY TERMINATE YOUR ACCOUNT AT ANY TIME'],
+    // Numbered "20.13", shouted, no verb of a rule.
+    ['20.13 BINDING ARBITRATION AND CLASS ACTION WAIVER FOR UNITED STATES ACCOUNTS.'],
+    // Under 25 characters.
+    ['We may delete all posts.'],
+  ])('finds nothing in %j', (text) => {
+    expect(terms(text)).toEqual([]);
+  });
+
+  it.each([
+    ['We may substitute products, and our policies for refunds may be revised.', [['unilateral_change', 2]]],
+    // 45 characters or more without a closing mark: a sentence.
+    ['We may terminate your account at any time without notice', [['unilateral_termination', 3]]],
+    // Shouted inside brackets: read in lower case.
+    ['(WE MAY TERMINATE YOUR ACCOUNT AT ANY TIME AND FOR ANY REASON.)', [['unilateral_termination', 3]]],
+    // Numbered but not shouted.
+    ['14. You agree to binding arbitration of all disputes with us.', [['arbitration', 2]]],
+    // Shouted with a number inside, not at the start.
+    ['NO LIABILITY FOR LOSSES ABOVE 100 EUROS PER CLAIM.', [['limitation_of_liability', 2]]],
+    // A list item with no lead-in before it is read on its own.
+    ['(a) we may terminate your account at any time;', [['unilateral_termination', 3]]],
+    // Only a lead-in ending with a colon is carried to the item after it.
+    [
+      'We may terminate your account at any time.\n\n(a) any loss of income or goodwill arising from outages;',
+      [['unilateral_termination', 3]],
+    ],
+    // Items numbered with two digits.
+    [
+      'In no event shall Skype be liable for:\n\n10) any loss of income or goodwill arising from outages;',
+      [
+        ['limitation_of_liability', 2],
+        ['limitation_of_liability', 2],
+      ],
+    ],
+  ])('%j', (text, expected) => {
+    expect(terms(text)).toEqual(expected);
+  });
+});
