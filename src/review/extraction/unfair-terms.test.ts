@@ -1374,6 +1374,10 @@ describe('unfair terms: what is not a power, and what a heading or a list item i
       'We may terminate your account at any time.\n\n(a) any loss of income or goodwill arising from outages;',
       [['unilateral_termination', 3]],
     ],
+    // A shouted sentence is read in lower case for who holds the power: "OUR ... LIMITED" is no power to change.
+    ['OUR TOTAL AGGREGATE LIABILITY UNDER THESE TERMS WILL BE LIMITED TO TEN EUROS.', [['limitation_of_liability', 2]]],
+    // Accepting changes by using is not a power to make them.
+    ['Continued access to the Site shall be deemed acceptance of the changes.', [['contract_by_using', 2]]],
     // Items numbered with two digits.
     [
       'In no event shall Skype be liable for:\n\n10) any loss of income or goodwill arising from outages;',
