@@ -889,7 +889,7 @@ describe('renewal term: sentences that only one wording of a rule decides', () =
   ])('automatic renewal that only one wording decides: %j', (text, expected) => {
     expect(renewal(text)).toMatchObject(expected);
   });
-  // Each sentence reaches the option through one wording: "right to", "elect to", "entitled to", "for up to", "for a period of", a single year or month.
+  // Each sentence reaches the option through one wording: "right to", "elect to", "entitled to", "for up to", "for a period of", a single year or month, "calendar years".
   it.each([
     [
       'The Distributor has the right to renew the Term for an additional two (2) years.',
@@ -926,6 +926,10 @@ describe('renewal term: sentences that only one wording of a rule decides', () =
     [
       'The Distributor has the right to renew the Lease for one (1) month.',
       { automatic: false, renewalTerm: '1 month', noticeDays: null, noticeRequired: false },
+    ],
+    [
+      'The Distributor has the right to renew the Lease for two calendar years.',
+      { automatic: false, renewalTerm: '2 years', noticeDays: null, noticeRequired: false },
     ],
   ])('an option to renew the term or a lease, however its length is written: %j', (text, expected) => {
     expect(renewal(text)).toMatchObject(expected);
