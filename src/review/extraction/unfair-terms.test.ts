@@ -1378,6 +1378,9 @@ describe('unfair terms: what is not a power, and what a heading or a list item i
     ['OUR TOTAL AGGREGATE LIABILITY UNDER THESE TERMS WILL BE LIMITED TO TEN EUROS.', [['limitation_of_liability', 2]]],
     // Accepting changes by using is not a power to make them.
     ['Continued access to the Site shall be deemed acceptance of the changes.', [['contract_by_using', 2]]],
+    // The provider indemnifying the reader is not the reader's indemnity: the limit beside it stands.
+    ['We will indemnify you against third-party claims, but we are not liable for indirect damages.', [['limitation_of_liability', 2]]],
+    ['We will indemnify your business against patent claims, but we are not liable for lost profits.', [['limitation_of_liability', 2]]],
     // Items numbered with two digits.
     [
       'In no event shall Skype be liable for:\n\n10) any loss of income or goodwill arising from outages;',
