@@ -1364,7 +1364,7 @@ describe('unfair terms: what is not a power, and what a heading or a list item i
     // Shouted inside brackets: read in lower case.
     ['(WE MAY TERMINATE YOUR ACCOUNT AT ANY TIME AND FOR ANY REASON.)', [['unilateral_termination', 3]]],
     // Numbered but not shouted.
-    ['14. You agree to binding arbitration of all disputes with us.', [['arbitration', 2]]],
+    ['3.1 You agree to binding arbitration of all disputes with us.', [['arbitration', 2]]],
     // Shouted with a number inside, not at the start.
     ['NO LIABILITY FOR LOSSES ABOVE 100 EUROS PER CLAIM.', [['limitation_of_liability', 2]]],
     // A list item with no lead-in before it is read on its own.
@@ -1391,5 +1391,9 @@ describe('unfair terms: what is not a power, and what a heading or a list item i
     ],
   ])('%j', (text, expected) => {
     expect(terms(text)).toEqual(expected);
+  });
+
+  it('gives no list at all when no sentence is an unfair term', () => {
+    expect(extractFields('You may cancel your subscription at any time.').unfairTerms).toBeNull();
   });
 });
