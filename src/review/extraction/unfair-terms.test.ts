@@ -1393,6 +1393,29 @@ describe('unfair terms: what is not a power, and what a heading or a list item i
     expect(terms(text)).toEqual(expected);
   });
 
+  it.each([
+    // 150 characters in capitals: a sentence, numbered or not (a heading is shorter).
+    [
+      'NO LIABILITY OF THE SELLER FOR INDIRECT OR CONSEQUENTIAL DAMAGE, LOST PROFIT, LOST DATA OR ANY OTHER HARM, HOWEVER CAUSED AND UNDER ANY THEORY OF LAW.',
+      [['limitation_of_liability', 2]],
+    ],
+    [
+      '12 NO LIABILITY OF THE SELLER FOR INDIRECT OR CONSEQUENTIAL DAMAGE, LOST PROFIT, LOST DATA OR ANY OTHER HARM, HOWEVER CAUSED AND ON ANY THEORY OF LAW.',
+      [['limitation_of_liability', 2]],
+    ],
+    // 45 characters without a closing mark: a sentence.
+    ['We may permanently close your account anytime', [['unilateral_termination', 2]]],
+    ['You may also rely on the law of your country of residence.', [['choice_of_law', 1]]],
+    ['Any controversies arising from these Terms shall be resolved by arbitration.', [['arbitration', 2]]],
+    // Disputes sent to arbitration outright outweigh the opt-out beside them.
+    ['Any dispute shall be resolved exclusively by arbitration, except where you opt out.', [['arbitration', 2]]],
+    // Urgent relief from a court and the fees of an arbitration are not the choice of forum or the agreement to arbitrate.
+    ['Either party may seek injunctive or other relief in any court of competent jurisdiction.', []],
+    ['Any dispute shall be resolved by binding arbitration and we will pay the arbitration fees.', []],
+  ])('reads %j', (text, expected) => {
+    expect(terms(text)).toEqual(expected);
+  });
+
   it('gives no list at all when no sentence is an unfair term', () => {
     expect(extractFields('You may cancel your subscription at any time.').unfairTerms).toBeNull();
   });
