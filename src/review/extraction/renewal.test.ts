@@ -866,3 +866,72 @@ describe('rolling renewals written with "remain in effect"', () => {
     expect(renewal('This Agreement shall remain in full force and effect for three (3) years from the Effective Date.')).toBeNull();
   });
 });
+
+describe('renewal term: sentences that only one wording of a rule decides', () => {
+  // An extension unless a party gives notice, a continuation "in full force and effect" for successive periods, and a redacted notice counted in days.
+  it.each([
+    [
+      'Unless the Customer gives written notice of its intent not to renew at least sixty (60) days before expiry, the term shall be extended for one (1) year.',
+      { automatic: true, renewalTerm: '1 year', noticeDays: 60, noticeRequired: true },
+    ],
+    [
+      'Unless the Customer gives written notice at least sixty (60) days before expiry, the term will renew for one (1) year.',
+      { automatic: true, renewalTerm: '1 year', noticeDays: 60, noticeRequired: true },
+    ],
+    [
+      'This Agreement shall continue in full force and effect for successive one-year periods unless either party gives notice.',
+      { automatic: true, renewalTerm: 'successive 1 year', noticeDays: null, noticeRequired: false },
+    ],
+    [
+      'This Agreement shall automatically renew for successive one (1) year terms unless a party objects [***] day prior to expiry.',
+      { automatic: true, renewalTerm: 'successive 1 year', noticeDays: null, noticeRequired: true },
+    ],
+  ])('automatic renewal that only one wording decides: %j', (text, expected) => {
+    expect(renewal(text)).toMatchObject(expected);
+  });
+  // Each sentence reaches the option through one wording: "right to", "elect to", "entitled to", "for up to", "for a period of", a single year or month, "calendar years".
+  it.each([
+    [
+      'The Distributor has the right to renew the Term for an additional two (2) years.',
+      { automatic: false, renewalTerm: '2 years', noticeDays: null, noticeRequired: false },
+    ],
+    [
+      'The Distributor can elect to renew the Term for an additional two (2) years.',
+      { automatic: false, renewalTerm: '2 years', noticeDays: null, noticeRequired: false },
+    ],
+    [
+      'The Distributor is entitled to renew the Term for an additional two (2) years.',
+      { automatic: false, renewalTerm: '2 years', noticeDays: null, noticeRequired: false },
+    ],
+    [
+      'The Distributor has the right to renew the Term for two (2) additional years.',
+      { automatic: false, renewalTerm: '2 years', noticeDays: null, noticeRequired: false },
+    ],
+    [
+      'The Distributor has the right to renew the Term for up to two (2) additional years.',
+      { automatic: false, renewalTerm: '2 years', noticeDays: null, noticeRequired: false },
+    ],
+    [
+      'The Distributor has the right to renew the Lease for a period of two (2) years.',
+      { automatic: false, renewalTerm: '2 years', noticeDays: null, noticeRequired: false },
+    ],
+    [
+      'The Distributor has the right to renew the Lease for a period of ten (10) years.',
+      { automatic: false, renewalTerm: '10 years', noticeDays: null, noticeRequired: false },
+    ],
+    [
+      'The Distributor has the right to renew the Lease for one (1) year.',
+      { automatic: false, renewalTerm: '1 year', noticeDays: null, noticeRequired: false },
+    ],
+    [
+      'The Distributor has the right to renew the Lease for one (1) month.',
+      { automatic: false, renewalTerm: '1 month', noticeDays: null, noticeRequired: false },
+    ],
+    [
+      'The Distributor has the right to renew the Lease for two calendar years.',
+      { automatic: false, renewalTerm: '2 years', noticeDays: null, noticeRequired: false },
+    ],
+  ])('an option to renew the term or a lease, however its length is written: %j', (text, expected) => {
+    expect(renewal(text)).toMatchObject(expected);
+  });
+});

@@ -1112,3 +1112,311 @@ describe('unfair terms: who holds the power, phrasing by phrasing', () => {
     expect(categories(text)).toEqual(expect.arrayContaining(['unilateral_termination', 'content_removal']));
   });
 });
+
+describe('unfair terms: sentences that only one alternative of a rule decides', () => {
+  describe('limits on liability', () => {
+    // Each sentence matches one wording of the limit (or of what is not one) and no other.
+    it.each([
+      [
+        'We will not be liable for any loss arising from the acts of third parties whom you have authorised to use your account, even where you represent otherwise.',
+        [['limitation_of_liability', 2]],
+      ],
+      ['We are not responsible for lost passwords, and you are responsible for keeping yours safe.', [['limitation_of_liability', 2]]],
+      ['In no event shall we be liable for outages, whether or not the App Provider is at fault.', [['limitation_of_liability', 2]]],
+      ['In any event, we will be liable only for the amount you paid for the app.', [['limitation_of_liability', 2]]],
+      ['Our liability for late deliveries shall not include your lost profits.', [['limitation_of_liability', 2]]],
+      ['We exclude punitive or exemplary damages to the extent the law permits.', [['limitation_of_liability', 2]]],
+      ['We exclude special damage of any kind to the extent the law permits.', [['limitation_of_liability', 2]]],
+      ['We exclude consequential loss to the extent the law permits.', [['limitation_of_liability', 2]]],
+      ['We exclude loss of profit where the law permits.', [['limitation_of_liability', 2]]],
+      ["Nothing in these Terms will limit the Company's liability for fraud.", [['limitation_of_liability', 1]]],
+      ["Nothing in these Terms will exclude the Company's liability for fraud.", [['limitation_of_liability', 1]]],
+      ["Nothing in these Terms will remove the Company's responsibility for defects.", [['limitation_of_liability', 1]]],
+      ["Nothing in these Terms will restrict the Company's liability for fraud.", [['limitation_of_liability', 1]]],
+      [
+        'Nothing in these Terms will affect your rights as a consumer, and we disclaim liability for links.',
+        [['limitation_of_liability', 1]],
+      ],
+      ['Spotify disclaims all responsibility for podcasts.', [['limitation_of_liability', 2]]],
+      ['We disclaim any and all responsibility for third-party links.', [['limitation_of_liability', 2]]],
+      ['We disclaim any responsibility for third-party links.', [['limitation_of_liability', 2]]],
+      ['This exclusion applies to all users.', [['limitation_of_liability', 2]]],
+      ['These limitations will apply to all users.', [['limitation_of_liability', 2]]],
+      ['Section 9 limits our total responsibility for outages.', [['limitation_of_liability', 2]]],
+      ['Each member is solely responsible for damage caused by his account.', [['limitation_of_liability', 2]]],
+      ['The member must assume all responsibility for his trips.', [['limitation_of_liability', 2]]],
+      ['We are always fully liable for damage caused by our negligence.', [['limitation_of_liability', 1]]],
+      ['This applies even if we were told of the possibility of such damage.', [['limitation_of_liability', 2]]],
+      ['You release us from claims about other members.', [['limitation_of_liability', 2]]],
+      ['You release the Company from any and all claims arising from your trips.', [['limitation_of_liability', 2]]],
+      ['You release us from any claim arising from your trips.', [['limitation_of_liability', 2]]],
+      ['We will not be in breach of these Terms if a force majeure event delays delivery.', [['limitation_of_liability', 2]]],
+      ['This does not affect consumer rights, and we disclaim liability for links.', [['limitation_of_liability', 1]]],
+      ['If a force majeure event delays delivery, we will not be in breach of these Terms.', [['limitation_of_liability', 2]]],
+    ])('%j', (text, expected) => {
+      expect(terms(text)).toEqual(expected);
+    });
+
+    it.each([
+      ['These Terms create no joint venture, and no party is liable for the debts of the other.'],
+      ['No agency relationship is created, and no party is liable for the acts of the other.'],
+      ['Your total liability for unauthorised payments is limited to fifty euros.'],
+      ['You will indemnify the Company against any liability arising from your content.'],
+      ['You shall indemnify the Company against any liability arising from your content.'],
+      ['You are fully liable for any loss of data caused by sharing your password.'],
+      ['Users are solely responsible for any loss of data caused by sharing their passwords.'],
+      ['You will be liable for any loss of data caused by sharing your password.'],
+      ['You shall be liable for any loss of data caused by sharing your password.'],
+      ['(a) you are liable for any loss of data caused by sharing your password;'],
+      ['3.1 You are liable for any loss of data caused by sharing your password.'],
+      ['• You are fully liable for any loss of data caused by sharing your password.'],
+      ['Closing your account does not relieve you of any liability for fees already due.'],
+      ['The member shall indemnify us against any liability arising from his posts.'],
+      ['You agree to defend, indemnify, and hold us harmless from any liability arising from your posts.'],
+      ['You agree to indemnify, defend and hold us harmless from any liability arising from your posts.'],
+      ['The limitation of liability survives termination of these Terms.'],
+      ['Users are not liable for payments made with a stolen card.'],
+      ['A member whose card was stolen is not liable to us for the payments made with it.'],
+      ['Apple is not responsible for addressing any claims by you relating to the app.'],
+      ['Therefore Apple is not responsible for any claims relating to the app.'],
+      ['App Provider is not responsible for any claims by you relating to the app.'],
+      ['The App Store Provider is not responsible for any claims relating to the app.'],
+      ['In addition, you represent that no one else is liable for your account.'],
+      ['You also agree to indemnify, defend and hold us harmless from any liability arising from your posts.'],
+      ['The user is fully liable for any loss of data caused by sharing the password.'],
+      ['A user is not liable for payments made with a stolen card.'],
+    ])('finds nothing in %j', (text) => {
+      expect(terms(text)).toEqual([]);
+    });
+  });
+
+  describe('courts, endings, changes and removals', () => {
+    // Each sentence matches one wording of the rule and no other.
+    it.each([
+      ['Any claim that is not subject to arbitration shall be brought exclusively in the courts of Dublin.', [['jurisdiction', 3]]],
+      ['Claims excluded from arbitration shall be heard only by the court of Dublin.', [['jurisdiction', 3]]],
+      ['Cheating may result in the suspension of your account.', [['unilateral_termination', 2]]],
+      ['Your licence to use the games and their content will terminate automatically if you cheat.', [['unilateral_termination', 2]]],
+      ['Your rights to use the games and their content will terminate automatically if you cheat.', [['unilateral_termination', 2]]],
+      ['The service may be suspended if you cheat.', [['unilateral_termination', 2]]],
+      ['The feed may be disabled if you misuse it.', [['unilateral_termination', 2]]],
+      ['Your account may then be closed if it is not used.', [['unilateral_termination', 2]]],
+      ['The licence granted to you will terminate if you cheat.', [['unilateral_termination', 2]]],
+      [
+        'We may remove your posts and close your account.',
+        [
+          ['unilateral_termination', 2],
+          ['content_removal', 2],
+        ],
+      ],
+      [
+        'We may remove your posts and block access to our service.',
+        [
+          ['unilateral_termination', 2],
+          ['content_removal', 2],
+        ],
+      ],
+      [
+        'We may remove your posts and block access to the chat feature.',
+        [
+          ['unilateral_termination', 2],
+          ['content_removal', 2],
+        ],
+      ],
+      [
+        'We may remove your posts and terminate our agreement.',
+        [
+          ['unilateral_termination', 2],
+          ['content_removal', 2],
+        ],
+      ],
+      ['We may suspend your account if your card is declined on expiration of the trial.', [['unilateral_termination', 2]]],
+      ['Our fee for the premium plan may change.', [['unilateral_change', 2]]],
+      ['A feature of the app may change.', [['unilateral_change', 2]]],
+      ['The service you receive may change.', [['unilateral_change', 2]]],
+      ['The functionalities of the app may change.', [['unilateral_change', 2]]],
+      ['The level of support may change.', [['unilateral_change', 2]]],
+      ['This offer in the app may change.', [['unilateral_change', 2]]],
+      ['Our catalogue can change frequently.', [['unilateral_change', 2]]],
+      ['The limits of the free plan may vary from time to time.', [['unilateral_change', 2]]],
+      ['Any amendment to these Terms is posted on this page.', [['unilateral_change', 2]]],
+      ['The terms of this offer may be amended.', [['unilateral_change', 2]]],
+      ['These Terms may also be updated by us.', [['unilateral_change', 2]]],
+      ['Our developers might have to make changes to the app for legal reasons.', [['unilateral_change', 2]]],
+      ['We are constantly improving and changing our games.', [['unilateral_change', 2]]],
+      ['Our business requires the flexibility to make changes to the service.', [['unilateral_change', 2]]],
+      ['Our business requires the flexibility to change the service.', [['unilateral_change', 2]]],
+      ['Our service may be modified at any time.', [['unilateral_change', 2]]],
+      ['The feature may be modified at any time.', [['unilateral_change', 2]]],
+      ['The product may be modified at any time.', [['unilateral_change', 2]]],
+      ['Our website and its pages may be updated.', [['unilateral_change', 2]]],
+      ['The platform may be modified.', [['unilateral_change', 2]]],
+      ['The platform may be paused, modified or withdrawn.', [['unilateral_change', 2]]],
+      ['The app may change from time to time.', [['unilateral_change', 2]]],
+    ])('%j', (text, expected) => {
+      expect(terms(text)).toEqual(expected);
+    });
+
+    it.each([
+      ['You may not bring a claim against us except in arbitration.'],
+      ['On the expiration of your subscription, we may delete your account.'],
+      ['This section, under which we may delete your account, survives termination of these Terms.'],
+      ['We may suspend the service to carry out a repair.'],
+      ['We keep your account until you elect to close it, and then we may delete your account.'],
+      ['We may delete your account after the termination of your subscription.'],
+      ['The consequences of termination are that we may delete your account.'],
+      ['The app may be updated automatically when you connect.'],
+    ])('finds nothing in %j', (text) => {
+      expect(terms(text)).toEqual([]);
+    });
+  });
+
+  describe('endings, changes and removals, and what is not one', () => {
+    // Each sentence matches one wording of the rule and no other.
+    it.each([
+      ['We may edit or modify any content you post.', [['content_removal', 2]]],
+      ['We may edit, modify or remove any content you post.', [['content_removal', 2]]],
+      [
+        'We may edit or modify any content you post, and we may change these Terms.',
+        [
+          ['unilateral_change', 2],
+          ['content_removal', 2],
+        ],
+      ],
+      ['We may change these Terms, and this section explains how.', [['unilateral_change', 2]]],
+      ['Your licence to use the games and all their content will terminate automatically if you cheat.', [['unilateral_termination', 2]]],
+      ['Your Content may be removed at any time.', [['content_removal', 3]]],
+      ['We may alter functionalities of the app.', [['unilateral_change', 2]]],
+      ['We may change our rate for international transfers.', [['unilateral_change', 2]]],
+      ['We may change the offer in the app.', [['unilateral_change', 2]]],
+      ['We may revise any provision as needed.', [['unilateral_change', 2]]],
+      ['We may start terminating inactive accounts after a year.', [['unilateral_termination', 2]]],
+      ['We may start deactivating inactive accounts after a year.', [['unilateral_termination', 2]]],
+      ['We may start deleting inactive accounts after a year.', [['unilateral_termination', 2]]],
+      ['We may start cancelling unpaid subscriptions after a month.', [['unilateral_termination', 2]]],
+      ['We may start restricting inactive accounts after a year.', [['unilateral_termination', 2]]],
+      ['We may start discontinuing unpaid subscriptions after a month.', [['unilateral_termination', 2]]],
+      ['We may start revoking unused licences after a year.', [['unilateral_termination', 2]]],
+      [
+        'We may discontinue the service at short notice.',
+        [
+          ['unilateral_change', 2],
+          ['unilateral_termination', 2],
+        ],
+      ],
+      ['Yelp may terminate the Feed at any time.', [['unilateral_termination', 3]]],
+      ['We may ban a subscriber who shares passwords.', [['unilateral_termination', 2]]],
+      ['We may suspend a player who cheats.', [['unilateral_termination', 2]]],
+      ['We may refuse service to anyone.', [['unilateral_termination', 2]]],
+      ['We may refuse any account application.', [['unilateral_termination', 2]]],
+      ['We may refuse membership to anyone.', [['unilateral_termination', 2]]],
+      ['Your licence to the games may be revoked.', [['unilateral_termination', 2]]],
+      ['Your licence to use the games and all their content will terminate immediately.', [['unilateral_termination', 2]]],
+      ['Your rights to use the games and all their content terminate immediately.', [['unilateral_termination', 2]]],
+      ['Your licence will terminate if the app is removed from the store.', [['unilateral_termination', 2]]],
+    ])('%j', (text, expected) => {
+      expect(terms(text)).toEqual(expected);
+    });
+
+    it.each([
+      ['We may amend these Terms only by an agreement in writing.'],
+      ['These Terms may be amended only by a document signed by both of us.'],
+      ['We will always notify you before we change the service.'],
+      ['We will provide advance notice before we change the service.'],
+      ['We will provide you with notice before we change the service.'],
+      ['We will give you notice before we change the service.'],
+      ['How often might our fees change?'],
+      ['This section sets out how we may change these Terms.'],
+      ['We will not unilaterally change the price of an order you have already placed.'],
+      ['We may amend these Terms by posting them, and no other amendment is binding.'],
+      ['Content removed by a moderator cannot be restored, and we will not refund purchases.'],
+      ['The website may be updated automatically when you visit it.'],
+    ])('finds nothing in %j', (text) => {
+      expect(terms(text)).toEqual([]);
+    });
+  });
+});
+
+describe('unfair terms: what is not a power, and what a heading or a list item is, one condition at a time', () => {
+  it.each([
+    // A promise of notice, a question, a repair and another party's removal are not the provider's power.
+    ['We will provide notice before we change the service.'],
+    ['Which features are subject to change?'],
+    ['We may change the service to carry out a repair.'],
+    ['Moderators remove posts that break the rules, and we will tell you why.'],
+    // Short and unpunctuated, or with a colon inside but no closing mark: a heading.
+    ['How we may remove your content'],
+    ['Note: we may delete your posts at any time'],
+    // In capitals without a closing mark: a heading, whatever its colon.
+    ['SECTION 12: WE MAY TERMINATE YOUR ACCOUNT AT ANY TIME'],
+    // Numbered "20.13", shouted, no verb of a rule.
+    ['20.13 BINDING ARBITRATION AND CLASS ACTION WAIVER FOR UNITED STATES ACCOUNTS.'],
+    // Under 25 characters.
+    ['We may delete all posts.'],
+  ])('finds nothing in %j', (text) => {
+    expect(terms(text)).toEqual([]);
+  });
+
+  it.each([
+    ['We may substitute products, and our policies for refunds may be revised.', [['unilateral_change', 2]]],
+    // 45 characters or more without a closing mark: a sentence.
+    ['We may terminate your account at any time without notice', [['unilateral_termination', 3]]],
+    // Shouted inside brackets: read in lower case.
+    ['(WE MAY TERMINATE YOUR ACCOUNT AT ANY TIME AND FOR ANY REASON.)', [['unilateral_termination', 3]]],
+    // Numbered but not shouted.
+    ['3.1 You agree to binding arbitration of all disputes with us.', [['arbitration', 2]]],
+    // Shouted with a number inside, not at the start.
+    ['NO LIABILITY FOR LOSSES ABOVE 100 EUROS PER CLAIM.', [['limitation_of_liability', 2]]],
+    // A list item with no lead-in before it is read on its own.
+    ['(a) we may terminate your account at any time;', [['unilateral_termination', 3]]],
+    // Only a lead-in ending with a colon is carried to the item after it.
+    [
+      'We may terminate your account at any time.\n\n(a) any loss of income or goodwill arising from outages;',
+      [['unilateral_termination', 3]],
+    ],
+    // A shouted sentence is read in lower case for who holds the power: "OUR ... LIMITED" is no power to change.
+    ['OUR TOTAL AGGREGATE LIABILITY UNDER THESE TERMS WILL BE LIMITED TO TEN EUROS.', [['limitation_of_liability', 2]]],
+    // Accepting changes by using is not a power to make them.
+    ['Continued access to the Site shall be deemed acceptance of the changes.', [['contract_by_using', 2]]],
+    // The provider indemnifying the reader is not the reader's indemnity: the limit beside it stands.
+    ['We will indemnify you against third-party claims, but we are not liable for indirect damages.', [['limitation_of_liability', 2]]],
+    ['We will indemnify your business against patent claims, but we are not liable for lost profits.', [['limitation_of_liability', 2]]],
+    // Items numbered with two digits.
+    [
+      'In no event shall Skype be liable for:\n\n10) any loss of income or goodwill arising from outages;',
+      [
+        ['limitation_of_liability', 2],
+        ['limitation_of_liability', 2],
+      ],
+    ],
+  ])('%j', (text, expected) => {
+    expect(terms(text)).toEqual(expected);
+  });
+
+  it.each([
+    // 150 characters in capitals: a sentence, numbered or not (a heading is shorter).
+    [
+      'NO LIABILITY OF THE SELLER FOR INDIRECT OR CONSEQUENTIAL DAMAGE, LOST PROFIT, LOST DATA OR ANY OTHER HARM, HOWEVER CAUSED AND UNDER ANY THEORY OF LAW.',
+      [['limitation_of_liability', 2]],
+    ],
+    [
+      '12 NO LIABILITY OF THE SELLER FOR INDIRECT OR CONSEQUENTIAL DAMAGE, LOST PROFIT, LOST DATA OR ANY OTHER HARM, HOWEVER CAUSED AND ON ANY THEORY OF LAW.',
+      [['limitation_of_liability', 2]],
+    ],
+    // 45 characters without a closing mark: a sentence.
+    ['We may permanently close your account anytime', [['unilateral_termination', 2]]],
+    ['You may also rely on the law of your country of residence.', [['choice_of_law', 1]]],
+    ['Any controversies arising from these Terms shall be resolved by arbitration.', [['arbitration', 2]]],
+    // Disputes sent to arbitration outright outweigh the opt-out beside them.
+    ['Any dispute shall be resolved exclusively by arbitration, except where you opt out.', [['arbitration', 2]]],
+    // Urgent relief from a court and the fees of an arbitration are not the choice of forum or the agreement to arbitrate.
+    ['Either party may seek injunctive or other relief in any court of competent jurisdiction.', []],
+    ['Any dispute shall be resolved by binding arbitration and we will pay the arbitration fees.', []],
+  ])('reads %j', (text, expected) => {
+    expect(terms(text)).toEqual(expected);
+  });
+
+  it('gives no list at all when no sentence is an unfair term', () => {
+    expect(extractFields('You may cancel your subscription at any time.').unfairTerms).toBeNull();
+  });
+});
