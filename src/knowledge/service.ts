@@ -20,16 +20,10 @@ import type { ModelProvider } from '../platform/llm/provider.js';
 import { sanitizeKnowledge, type ClauseSummarizer } from './sanitizer/index.js';
 import { GLOBAL_TENANT_ID } from './repository.js';
 
-/**
- * One row per knowledge version read, from a JSON array of `{ id, knowledgeId, version }`;
- * placeholders from `first` (a statement may hold it as a CTE), written only when `when` holds.
- */
-const INSERT_ACCESS_LOG = (first: number, when: string | null) => {
-  const [tenant, user, review, used] = [first, first + 1, first + 2, first + 3];
-  return `INSERT INTO "KnowledgeAccess" (id, "tenantId", "userId", "reviewId", "knowledgeVersionId", "knowledgeId", version)
-  SELECT gen_random_uuid(), $${tenant}::uuid, $${user}::uuid, $${review}::uuid, used.id, used."knowledgeId", used.version
-    FROM jsonb_to_recordset($${used}::jsonb) AS used(id uuid, "knowledgeId" text, version text)${when ? ` WHERE ${when}` : ''}`;
-};
+/** One row per knowledge version read, from a JSON array of `{ id, knowledgeId, version }`. */
+const INSERT_ACCESS_LOG = `INSERT INTO "KnowledgeAccess" (id, "tenantId", "userId", "reviewId", "knowledgeVersionId", "knowledgeId", version)
+  SELECT gen_random_uuid(), $1::uuid, $2::uuid, $3::uuid, used.id, used."knowledgeId", used.version
+    FROM jsonb_to_recordset($4::jsonb) AS used(id uuid, "knowledgeId" text, version text)`;
 
 /** How long reviews share one as-of lookup of a tenant's knowledge. */
 export const REVIEW_KNOWLEDGE_TTL_MS = 1_000;
@@ -288,26 +282,6 @@ export class KnowledgeService {
   }
 
   /**
-   * The access-log write for the versions a review read, as one parameterised statement the
-   * caller runs with its own write (the review runner makes it part of the result's statement:
-   * placeholders numbered from `firstParameter`, written only when the SQL condition `onlyWhen`
-   * holds); null when nothing was read.
-   */
-  accessLogStatement(
-    owner: { tenantId: string; userId: string },
-    reviewId: string | null,
-    used: readonly { id: string; knowledgeId: string; version: string }[],
-    options: { firstParameter?: number; onlyWhen?: string } = {},
-  ): { text: string; values: unknown[] } | null {
-    if (used.length === 0) return null;
-    const rows = used.map((item) => ({ id: item.id, knowledgeId: item.knowledgeId, version: item.version }));
-    return {
-      text: INSERT_ACCESS_LOG(options.firstParameter ?? 1, options.onlyWhen ?? null),
-      values: [owner.tenantId, owner.userId, reviewId, JSON.stringify(rows)],
-    };
-  }
-
-  /**
    * The knowledge access log of reviews' results, as a statement over `relation` (columns id: the
    * review, "tenantId", "userId", used: a JSON array of { id, knowledgeId, version }), for the
    * statement that writes the results (ReviewStore).
@@ -325,7 +299,8 @@ export class KnowledgeService {
     reviewId: string | null,
     used: readonly { id: string; knowledgeId: string; version: string }[],
   ): Promise<void> {
-    const statement = this.accessLogStatement(principal, reviewId, used);
-    if (statement) await this.db.$executeRawUnsafe(statement.text, ...statement.values);
+    if (used.length === 0) return;
+    const rows = used.map((item) => ({ id: item.id, knowledgeId: item.knowledgeId, version: item.version }));
+    await this.db.$executeRawUnsafe(INSERT_ACCESS_LOG, principal.tenantId, principal.userId, reviewId, JSON.stringify(rows));
   }
 }

@@ -32,25 +32,7 @@ export interface GraphRunInput {
 /** What a node's end reports to progress events. */
 export type NodeProgress = Pick<NodeReport, 'node' | 'durationMs' | 'counts'>;
 
-/**
- * What a run gives back: what the review's result, its trace and a replay read. The contract's
- * text, clauses, extracted fields and knowledge texts stay where they are (a thread would copy them back).
- */
-export type GraphRunResult = Pick<
-  ReviewState,
-  | 'reviewId'
-  | 'findings'
-  | 'language'
-  | 'riskLevel'
-  | 'riskScore'
-  | 'reviewReport'
-  | 'reportText'
-  | 'knowledgeUsed'
-  | 'flags'
-  | 'degraded'
-  | 'modelCalls'
->;
-
+/** The state keys a run gives back: what the review's result, its trace and a replay read. */
 export const GRAPH_RUN_RESULT_KEYS = [
   'reviewId',
   'findings',
@@ -63,7 +45,13 @@ export const GRAPH_RUN_RESULT_KEYS = [
   'flags',
   'degraded',
   'modelCalls',
-] as const satisfies readonly (keyof GraphRunResult)[];
+] as const satisfies readonly (keyof ReviewState)[];
+
+/**
+ * What a run gives back. The contract's text, clauses, extracted fields and knowledge texts stay
+ * where they are (a thread would copy them back).
+ */
+export type GraphRunResult = Pick<ReviewState, (typeof GRAPH_RUN_RESULT_KEYS)[number]>;
 
 /** The result part of a final state. */
 export function graphRunResult(state: ReviewState): GraphRunResult {

@@ -44,12 +44,6 @@ export interface ClaimedReview {
   pinnedKnowledge: unknown;
 }
 
-/** A statement the caller adds to a write of the store (the knowledge access log). */
-export interface Statement {
-  text: string;
-  values: unknown[];
-}
-
 /**
  * A statement the caller adds to the results' own statement (the knowledge access log): it reads the
  * written reviews from `relation` (columns id, "tenantId", "userId" and used: the knowledge versions, a JSON array).
@@ -433,18 +427,15 @@ export class ReviewStore {
     const writtenIds = new Set(written.map((row) => row.id));
     const unwritten = [...offered.keys()].filter((id) => !writtenIds.has(id));
     // Not written but still RUNNING: the barrier stopped it (its owner was erased meanwhile).
-    const stopped =
-      unwritten.length === 0
-        ? new Set<string>()
-        : new Set(
-            (
-              await tracedQuery<{ id: string }>(
-                this.pool,
-                { text: STILL_RUNNING, values: [unwritten] },
-                { operation: 'SELECT', target: 'Review' },
-              )
-            ).rows.map((row) => row.id),
-          );
+    const stopped = new Set<string>();
+    if (unwritten.length > 0) {
+      const { rows: running } = await tracedQuery<{ id: string }>(
+        this.pool,
+        { text: STILL_RUNNING, values: [unwritten] },
+        { operation: 'SELECT', target: 'Review' },
+      );
+      for (const row of running) stopped.add(row.id);
+    }
     return rows.map((row) =>
       offered.get(row.id) !== row ? 'not-running' : writtenIds.has(row.id) ? 'written' : stopped.has(row.id) ? 'refused' : 'not-running',
     );
