@@ -5,13 +5,15 @@
  *   npm run eval -- --dir <folder> --labels <file> # that pair as the working set, then cuad/dev (repeatable)
  *   npm run eval -- --tos                          # unfair terms of service, sentence level, on tos/dev (develop part with misses, held-out part, all)
  *   npm run eval -- --quiet                        # no miss lists
- *   npm run eval -- --outside-spans                # also every sentence six presence rules accept in the working set, on or away from CUAD's spans
+ *   npm run eval -- --outside-spans                # also every sentence nine presence rules accept in the working set, on or away from CUAD's spans,
+ *                                                  # and the labelled clauses none of their sentences reaches
+ *   npm run eval -- --spans-report <file>          # the same, with those sentences and clauses written to <file> as JSON for reading
  *   npm run eval -- --provider deepseek            # also rules + model-assisted extraction, side by side
  *
  * Rules are developed against the working set's misses; dev is the validation set and is only
  * ever printed as figures. Prints a table per set, then ends with one line holding the JSON summary.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -30,7 +32,7 @@ import {
 import { evaluateTos, formatTosTable, parseTosLabels, splitTosDocuments, tosSummary } from './tos-evaluation.js';
 import { extractFields } from '../src/review/extraction/extract-fields.js';
 import { compareWithProvider, formatComparison, modelProviderFor } from './provider-comparison.js';
-import { countOutsideSpans, formatSpanTable, parseSpanLabels } from './outside-spans.js';
+import { countOutsideSpans, formatSpanTable, parseSpanLabels, type SpanMisses } from './outside-spans.js';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DATA = '../shared/data/contracts';
@@ -43,6 +45,7 @@ const { values } = parseArgs({
     provider: { type: 'string' },
     quiet: { type: 'boolean', default: false },
     'outside-spans': { type: 'boolean', default: false },
+    'spans-report': { type: 'string' },
     // Kept for old habits: misses are now listed for the working set by default.
     verbose: { type: 'boolean', default: false },
   },
@@ -90,8 +93,16 @@ const DEV_DIRECTORY = path.resolve(projectRoot, DATA, 'cuad/dev');
 /** `--outside-spans`: where the sentences each presence rule accepts fall against CUAD's labelled spans. */
 function outsideSpans(set: LabelledSet): string {
   const spans = parseSpanLabels(JSON.parse(readFileSync(set.labelsFile, 'utf8')));
-  const contracts = loadSet(set).contracts.map((contract) => ({ text: contract.text, labels: spans.get(contract.id) ?? {} }));
-  return `sentences accepted (${set.name}): on CUAD's spans, outside them in positive contracts, in negative contracts\n${formatSpanTable(countOutsideSpans(contracts))}`;
+  const contracts = loadSet(set).contracts.map((contract) => ({
+    id: contract.id,
+    text: contract.text,
+    labels: spans.get(contract.id) ?? {},
+  }));
+  const misses: Record<string, SpanMisses> = {};
+  const table = formatSpanTable(countOutsideSpans(contracts, undefined, misses));
+  const reportFile = values['spans-report'];
+  if (reportFile) writeFileSync(reportFile, `${JSON.stringify(misses, null, 1)}\n`);
+  return `sentences accepted (${set.name}): on CUAD's spans, outside them in positive contracts, in negative contracts; labelled clauses no accepted sentence reaches\n${table}${reportFile ? `\n(sentences and clauses written to ${reportFile})` : ''}`;
 }
 
 function cuadSets(): LabelledSet[] {
@@ -136,7 +147,8 @@ function runCuad(): void {
     console.log(formatReportTable(report));
     if (set.working && !values.quiet) console.log(`\nmisses (${set.name}):\n${formatMisses(report)}`);
     // Sentence-level output reads the texts closely, so it is for the working set only, never the validation set.
-    if (values['outside-spans'] && set.working && set.directory !== DEV_DIRECTORY) console.log(`\n${outsideSpans(set)}`);
+    if ((values['outside-spans'] || values['spans-report']) && set.working && set.directory !== DEV_DIRECTORY)
+      console.log(`\n${outsideSpans(set)}`);
     console.log('');
     summaries[set.name.replace(/ \(.*\)$/, '')] = reportSummary(report);
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acceptedSentences, countOutsideSpans, formatSpanTable, parseSpanLabels } from './outside-spans.js';
+import { acceptedSentences, countOutsideSpans, formatSpanTable, parseSpanLabels, type SpanMisses } from './outside-spans.js';
 import { extractInsurance } from '../src/review/extraction/insurance.js';
 
 const DUTY = 'Supplier shall maintain general liability insurance of at least $1,000,000 per occurrence.';
@@ -29,8 +29,42 @@ describe('countOutsideSpans', () => {
       ],
       { Insurance: extractInsurance },
     );
-    expect(counts).toEqual({ Insurance: { onSpans: 1, outsideSpans: 1, inNegatives: 1, negativeContracts: 1 } });
+    expect(counts).toEqual({
+      Insurance: { onSpans: 1, outsideSpans: 1, inNegatives: 1, negativeContracts: 1, labelledClauses: 1, missedClauses: 0 },
+    });
     expect(formatSpanTable(counts)).toContain('Insurance');
+  });
+
+  it('counts a labelled clause as missed only when no accepted sentence reaches any of its pieces, and lists what it counts', () => {
+    const unread = 'Prices include freight and insurance costs.';
+    const text = CONTRACT;
+    const clauses: Array<Array<[number, number]>> = [[spanOf(text, '8. Insurance.'), spanOf(text, DUTY)], [spanOf(text, unread)]];
+    const misses: Record<string, SpanMisses> = {};
+    const counts = countOutsideSpans(
+      [
+        {
+          id: 'c1',
+          text,
+          labels: {
+            Insurance: {
+              present: true,
+              spans: clauses.flat(),
+              // The first clause is cut in two and its second piece is read; the second clause is not read at all.
+              clauses,
+            },
+          },
+        },
+        { id: 'c2', text: CERTIFICATES, labels: { Insurance: { present: false, spans: [] } } },
+      ],
+      { Insurance: extractInsurance },
+      misses,
+    );
+    expect(counts.Insurance).toMatchObject({ labelledClauses: 2, missedClauses: 1, inNegatives: 1 });
+    expect(misses.Insurance).toEqual({
+      missed: [{ contract: 'c1', text: unread }],
+      outside: [{ contract: 'c1', text: CERTIFICATES }],
+      inNegatives: [{ contract: 'c2', text: CERTIFICATES }],
+    });
   });
 });
 
@@ -55,9 +89,10 @@ describe('parseSpanLabels', () => {
           [10, 20],
           [30, 40],
         ],
+        clauses: [[[10, 20]], [[30, 40]]],
       },
-      'Non-Compete': { present: false, spans: [] },
-      'Audit Rights': { present: false, spans: [] },
+      'Non-Compete': { present: false, spans: [], clauses: [] },
+      'Audit Rights': { present: false, spans: [], clauses: [] },
     });
   });
 });

@@ -6,11 +6,14 @@
  * into false positives on unseen contracts. Working set only: a validation set stays figures-only.
  */
 import { z } from 'zod';
+import { extractAntiAssignment } from '../src/review/extraction/anti-assignment.js';
 import { extractAuditRights } from '../src/review/extraction/audit-rights.js';
 import { extractChangeOfControl } from '../src/review/extraction/change-of-control.js';
 import { splitClauses } from '../src/review/extraction/clauses.js';
 import { extractExclusivity } from '../src/review/extraction/exclusivity.js';
 import { extractInsurance } from '../src/review/extraction/insurance.js';
+import { extractIpOwnershipAssignment } from '../src/review/extraction/ip-assignment.js';
+import { extractLiquidatedDamages } from '../src/review/extraction/liquidated-damages.js';
 import { extractMinimumCommitment } from '../src/review/extraction/minimum-commitment.js';
 import { extractNonCompete } from '../src/review/extraction/non-compete.js';
 import { buildTextView, type TextView } from '../src/review/extraction/text-view.js';
@@ -27,6 +30,9 @@ export const SPAN_RULES: Record<string, PresenceRule> = {
   'Minimum Commitment': extractMinimumCommitment,
   'Non-Compete': extractNonCompete,
   'Change of Control': extractChangeOfControl,
+  'Anti-Assignment': extractAntiAssignment,
+  'IP Ownership Assignment': extractIpOwnershipAssignment,
+  'Liquidated Damages': extractLiquidatedDamages,
 };
 
 /** A sentence in original offsets, `[start, end)`. */
@@ -68,6 +74,8 @@ export function acceptedSentences(text: string, rule: PresenceRule): AcceptedSen
 export interface SpanLabel {
   present: boolean;
   spans: Array<[number, number]>;
+  /** The same spans grouped by labelled clause (a clause may be cut into several pieces). */
+  clauses?: Array<Array<[number, number]>>;
 }
 
 const spanLabelsSchema = z.object({
@@ -82,6 +90,14 @@ const spanLabelsSchema = z.object({
   ),
 });
 
+function spanLabel(present: boolean, pieces: Array<Array<[number, number] | null>>): SpanLabel {
+  // A piece may be missing (null) where the source could not place it.
+  const clauses = pieces
+    .map((clause) => clause.filter((span): span is [number, number] => span !== null))
+    .filter((clause) => clause.length > 0);
+  return { present, spans: clauses.flat(), clauses };
+}
+
 /** CUAD's labelled character spans by contract id and category (a clause may be cut into several pieces). */
 export function parseSpanLabels(json: unknown): Map<string, Record<string, SpanLabel>> {
   const parsed = spanLabelsSchema.parse(json);
@@ -89,14 +105,7 @@ export function parseSpanLabels(json: unknown): Map<string, Record<string, SpanL
     parsed.contracts.map((contract) => [
       contract.id,
       Object.fromEntries(
-        Object.entries(contract.labels).map(([category, label]) => [
-          category,
-          {
-            present: label.present,
-            // A piece may be missing (null) where the source could not place it.
-            spans: (label.char_spans ?? []).flat().filter((span): span is [number, number] => span !== null),
-          },
-        ]),
+        Object.entries(contract.labels).map(([category, label]) => [category, spanLabel(label.present, label.char_spans ?? [])]),
       ),
     ]),
   );
@@ -111,44 +120,73 @@ export interface SpanCounts {
   inNegatives: number;
   /** Contracts labelled without the clause where the rule accepts at least one sentence. */
   negativeContracts: number;
+  /** Labelled clauses of positive contracts. */
+  labelledClauses: number;
+  /** Labelled clauses no accepted sentence overlaps: wordings the rule does not read. */
+  missedClauses: number;
 }
 
-/** Counts, per category, where each accepted sentence falls. */
+/** The sentences and clauses behind the counts, for reading: `--spans-report <file>`. */
+export interface SpanMisses {
+  missed: Array<{ contract: string; text: string }>;
+  outside: Array<{ contract: string; text: string }>;
+  inNegatives: Array<{ contract: string; text: string }>;
+}
+
+const overlapsAny = (spans: ReadonlyArray<[number, number]>, sentence: AcceptedSentence): boolean =>
+  spans.some(([start, end]) => start < sentence.end && sentence.start < end);
+
+/** Counts, per category, where each accepted sentence falls and which labelled clauses none reaches. */
 export function countOutsideSpans(
-  contracts: ReadonlyArray<{ text: string; labels: Record<string, SpanLabel> }>,
+  contracts: ReadonlyArray<{ id?: string; text: string; labels: Record<string, SpanLabel> }>,
   rules: Record<string, PresenceRule> = SPAN_RULES,
+  misses?: Record<string, SpanMisses>,
 ): Record<string, SpanCounts> {
   const counts: Record<string, SpanCounts> = {};
   for (const [category, rule] of Object.entries(rules)) {
-    const total: SpanCounts = { onSpans: 0, outsideSpans: 0, inNegatives: 0, negativeContracts: 0 };
+    const total: SpanCounts = { onSpans: 0, outsideSpans: 0, inNegatives: 0, negativeContracts: 0, labelledClauses: 0, missedClauses: 0 };
+    const listed: SpanMisses = { missed: [], outside: [], inNegatives: [] };
     for (const contract of contracts) {
       const label = contract.labels[category] ?? { present: false, spans: [] };
       const accepted = acceptedSentences(contract.text, rule);
+      const id = contract.id ?? '';
       if (!label.present) {
         total.inNegatives += accepted.length;
         if (accepted.length > 0) total.negativeContracts += 1;
+        for (const sentence of accepted) listed.inNegatives.push({ contract: id, text: sentence.text });
         continue;
       }
       for (const sentence of accepted) {
-        const overlaps = label.spans.some(([start, end]) => start < sentence.end && sentence.start < end);
-        if (overlaps) total.onSpans += 1;
-        else total.outsideSpans += 1;
+        if (overlapsAny(label.spans, sentence)) total.onSpans += 1;
+        else {
+          total.outsideSpans += 1;
+          listed.outside.push({ contract: id, text: sentence.text });
+        }
+      }
+      for (const clause of label.clauses ?? label.spans.map((span) => [span])) {
+        total.labelledClauses += 1;
+        if (accepted.some((sentence) => overlapsAny(clause, sentence))) continue;
+        total.missedClauses += 1;
+        listed.missed.push({ contract: id, text: clause.map(([start, end]) => contract.text.slice(start, end)).join(' … ') });
       }
     }
     counts[category] = total;
+    if (misses) misses[category] = listed;
   }
   return counts;
 }
 
 export function formatSpanTable(counts: Record<string, SpanCounts>): string {
   return formatTable(
-    ['category', 'on spans', 'outside spans', 'in negatives', 'negative contracts'],
+    ['category', 'on spans', 'outside spans', 'in negatives', 'negative contracts', 'labelled clauses', 'clauses missed'],
     Object.entries(counts).map(([category, count]) => [
       category,
       String(count.onSpans),
       String(count.outsideSpans),
       String(count.inNegatives),
       String(count.negativeContracts),
+      String(count.labelledClauses),
+      String(count.missedClauses),
     ]),
   );
 }
