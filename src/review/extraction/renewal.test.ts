@@ -66,6 +66,32 @@ describe('renewal term', () => {
     expect(renewal(text)).toMatchObject({ automatic: true, renewalTerm: '5 years', noticeDays: 120, noticeRequired: true });
   });
 
+  it('takes the notice from a termination of the contract at the end of a term set anywhere in it', () => {
+    const filler = 'The Supplier shall deliver the goods to the premises of the Customer. '.repeat(20);
+    const renewalSentence =
+      '2. Term. This Agreement shall remain in effect until the end of the calendar year and shall be automatically renewed for successive one (1) year periods unless terminated under Section 18.';
+    const withTermination = (termination: string) => renewal(`${renewalSentence}\n${filler}\n18. ${termination}`);
+    expect(
+      withTermination(
+        'This Agreement may be terminated by either party at the expiration of its term or any renewal term upon thirty (30) days written notice.',
+      ),
+    ).toMatchObject({ renewalTerm: 'successive 1 year', noticeDays: 30, noticeRequired: true });
+    expect(
+      withTermination('The Agreement shall be terminated at the end of the then-current term by sixty (60) days prior notice.'),
+    ).toMatchObject({
+      noticeDays: 60,
+    });
+    // A termination right at any time, or of something other than the contract, does not stop the renewal.
+    expect(withTermination('Either party may terminate this Agreement at any time upon thirty (30) days written notice.')).toMatchObject({
+      noticeDays: null,
+      noticeRequired: false,
+    });
+    expect(withTermination('Any Order may be terminated at the end of its term upon thirty (30) days notice.')).toMatchObject({
+      noticeDays: null,
+    });
+    expect(withTermination('This Agreement may be terminated at the expiration of its term.')).toMatchObject({ noticeDays: null });
+  });
+
   it('takes the notice from the very next sentence, and marks a redacted notice as required without a length', () => {
     expect(
       renewal(

@@ -181,6 +181,16 @@ const CROSS_REFERENCE =
 const REDACTED_NOTICE =
   /\bnotice\b[^.;]{0,100}?(?:\[\s*\*[*\s]*\]|\*{3,})[^.;]{0,20}?\b(?:prior|before|of\sthe)\b|(?:\[\s*\*[*\s]*\]|\*{3,})\s*(?:days?\s)?(?:prior|before|in\sadvance)\b[^.;]{0,80}?\b(?:expir|end\sof|renew)/i;
 
+/**
+ * A termination of the contract that takes effect at the end of a term, wherever the contract puts
+ * it ("may be terminated by either party at the expiration of its term or any renewal term upon
+ * thirty (30) days written notice"): its notice is the one that stops the renewal. Other notices
+ * of non-renewal are read only next to the renewal or in a clause it refers to (they may concern
+ * an order or a licence rather than the contract).
+ */
+const TERM_END_NOTICE =
+  /\b(?:agreement|contract)\s(?:may|shall|will|can)\sbe\sterminated\s(?:[^.;]{0,60}\s)?(?:at|upon|as\sof|effective\s(?:at|upon|as\sof)|on)\s(?:the\s)?(?:expir\w*|end)\sof\s(?:the\s|its\s|any\s|each\s|a\s|such\s)?(?:initial\s|then[- ]current\s|current\s|renewal\s|extension\s|extended\s)?(?:term|period)\b/i;
+
 interface RenewalNotice {
   days: number | null;
   /** A notice of non-renewal is required even if its length is not readable (redacted). */
@@ -239,6 +249,11 @@ function renewalNotice(view: TextView, sentenceIndex: number): RenewalNotice {
       const notice = noticeIn(text);
       if (notice !== null) return { days: notice, required: true };
     }
+  }
+  for (const other of view.sentences) {
+    if (!TERM_END_NOTICE.test(other.text)) continue;
+    const notice = noticeIn(other.text);
+    if (notice !== null) return { days: notice, required: true };
   }
   return { days: null, required };
 }
