@@ -21,6 +21,13 @@ describe('governing law', () => {
     expect(law(text)).toBe(expected);
   });
 
+  it('reads a legal-system adjective only before "law"', () => {
+    expect(
+      law('This Agreement is governed by the laws of the State of New York. The Italian distributor shall comply with local regulations.'),
+    ).toBe('New York');
+    expect(law('The Spanish translation of this Agreement is governed by the terms of the English original.')).toBeNull();
+    expect(law('This Agreement is governed by English lawyers’ advice.')).toBeNull();
+  });
   it('does not take a company description for a choice of law', () => {
     expect(law('Acme Inc., a corporation organized under the laws of the State of Delaware, and Beta LLC agree as follows.')).toBeNull();
   });
@@ -43,6 +50,11 @@ describe('governing law', () => {
     ['This Agreement is governed by French law.', 'France'],
     ['This Agreement is governed by Swiss law.', 'Switzerland'],
     ['This Agreement is governed by Dutch law.', 'Netherlands'],
+    ['Any such arbitration shall be subject to the application of the Italian Law.', 'Italy'],
+    ['This Agreement shall be governed by English Law.', 'England'],
+    ['This Agreement shall be construed in accordance with Swedish laws.', 'Sweden'],
+    ['This Agreement is governed by Japanese law.', 'Japan'],
+    ['This Agreement is governed by Singapore law.', 'Singapore'],
     // Weaker verbs still choose a law when nothing stronger does.
     ['Any dispute shall be resolved under the laws of the State of Ohio.', 'Ohio'],
     ['The rights of the parties are subject to the laws of the State of Oregon.', 'Oregon'],

@@ -39,19 +39,43 @@ function pickJurisdiction(mentions: JurisdictionMention[], maxOffset = NAME_WIND
   return subnational ?? near[0]!;
 }
 
-/** "governed by English law": the few adjectives contracts use for a legal system, read as "the laws of" the place. */
-const LEGAL_SYSTEM_ADJECTIVES: [RegExp, string][] = [
-  [/\bEnglish\slaw\b/g, 'the laws of England'],
-  [/\bScots?\slaw\b|\bScottish\slaw\b/g, 'the laws of Scotland'],
-  [/\bIrish\slaw\b/g, 'the laws of Ireland'],
-  [/\bGerman\slaw\b/g, 'the laws of Germany'],
-  [/\bFrench\slaw\b/g, 'the laws of France'],
-  [/\bSwiss\slaw\b/g, 'the laws of Switzerland'],
-  [/\bDutch\slaw\b/g, 'the laws of the Netherlands'],
-];
+/** "governed by English law", "the Italian Law": the adjectives contracts use for a legal system, read as "the laws of" the place. */
+const LEGAL_SYSTEM_ADJECTIVES: [string, string][] = [
+  ['English', 'England'],
+  ['Scots?|Scottish', 'Scotland'],
+  ['Irish', 'Ireland'],
+  ['German', 'Germany'],
+  ['French', 'France'],
+  ['Swiss', 'Switzerland'],
+  ['Dutch', 'the Netherlands'],
+  ['Italian', 'Italy'],
+  ['Spanish', 'Spain'],
+  ['Swedish', 'Sweden'],
+  ['Norwegian', 'Norway'],
+  ['Danish', 'Denmark'],
+  ['Finnish', 'Finland'],
+  ['Belgian', 'Belgium'],
+  ['Austrian', 'Austria'],
+  ['Israeli', 'Israel'],
+  ['Indian', 'India'],
+  ['Japanese', 'Japan'],
+  ['Korean', 'South Korea'],
+  ['Singaporean?', 'Singapore'],
+].map(([adjective, place]) => [`\\b(?:${adjective})\\s[Ll]aws?\\b`, `the laws of ${place}`]);
+/** The place adjectives are capitalised in every contract; "law" may be ("Italian Law"), so only that part ignores case. */
+const LEGAL_SYSTEM = new RegExp(LEGAL_SYSTEM_ADJECTIVES.map(([pattern]) => `(${pattern})`).join('|'), 'g');
+
+/** "governed by Italian law" → "governed by the laws of Italy": LAWS_OF then finds the place. */
+function withLegalSystemsNamed(sentence: string): string {
+  if (!/\blaws?\b/i.test(sentence)) return sentence;
+  return sentence.replace(LEGAL_SYSTEM, (...groups) => {
+    const index = groups.slice(1, LEGAL_SYSTEM_ADJECTIVES.length + 1).findIndex((group) => group !== undefined);
+    return LEGAL_SYSTEM_ADJECTIVES[index]![1];
+  });
+}
 
 function englishCandidates(raw: string): Mention[] {
-  const sentence = LEGAL_SYSTEM_ADJECTIVES.reduce((text, [pattern, replacement]) => text.replace(pattern, replacement), raw);
+  const sentence = withLegalSystemsNamed(raw);
   const found: Mention[] = [];
   const strong = CHOICE_VERB.test(sentence);
   const weak = !strong && WEAK_CHOICE_VERB.test(sentence);
