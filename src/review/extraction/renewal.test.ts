@@ -395,6 +395,44 @@ describe('optional renewal wordings', () => {
   });
 });
 
+describe('look-alikes of a renewal', () => {
+  it('does not read an open-ended term without a first term or a notice as a renewal', () => {
+    expect(
+      renewal(
+        'This Agreement shall be effective from the date first above written and shall continue indefinitely until terminated by either Party in accordance with its provisions.',
+      ),
+    ).toBeNull();
+    expect(
+      renewal(
+        'This Agreement shall be effective from the date first above written and shall continue indefinitely until terminated by either Party upon sixty (60) days notice.',
+      ),
+    ).toMatchObject({ renewalTerm: 'perpetual', noticeDays: 60 });
+    expect(
+      renewal('This Agreement shall run for one (1) year and thereafter continue indefinitely until terminated by either party.'),
+    ).toMatchObject({
+      renewalTerm: 'perpetual',
+    });
+  });
+
+  it('does not take a company or plan named Evergreen, annual funding, or a force majeure extension for a renewal', () => {
+    expect(renewal('The Company shall file for the Evergreen Packaging Pension Plan and the Reynolds Retirement Plan.')).toBeNull();
+    expect(renewal('The principles of evergreen of the Fund apply to the reserves.')).toBeNull();
+    expect(renewal('The Sponsor will continue to provide annual funding until the completion of Phase II.')).toBeNull();
+    expect(
+      renewal(
+        'The obligations of a Party affected shall be suspended during the period of delay caused by the Force Majeure and shall be automatically extended, without penalty, for a period equal to such suspension.',
+      ),
+    ).toBeNull();
+    expect(renewal('This Agreement is an evergreen agreement and continues until terminated by either party.')).toMatchObject({
+      automatic: true,
+    });
+    expect(renewal('This Agreement shall continue on an annual basis unless either party gives notice of termination.')).toMatchObject({
+      automatic: true,
+      renewalTerm: 'successive 1 year',
+    });
+  });
+});
+
 describe('evergreen and rolling renewals', () => {
   it.each([
     ['After that, this Agreement shall continue until terminated by either party on ninety (90) days notice.', 90],

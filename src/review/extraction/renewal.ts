@@ -6,9 +6,11 @@ import type { AutoRenewalField } from './types.js';
 /** A cheap first test: every pattern below needs one of these (ROLLING's "remain in effect from year to year", CHINESE_AUTOMATIC's 自动展期 too). */
 const MENTIONS_RENEWAL = /renew|extend|extension|continu|evergreen|remain|year[- ]to[- ]year|month[- ]to[- ]month|续|延|展期/i;
 
-/** "shall automatically renew", "renewed automatically", "automatic 2 year term extensions", "evergreen". */
+/** "shall automatically renew", "renewed automatically", "automatic 2 year term extensions". */
 const AUTOMATIC =
-  /\bautomatic(?:ally)?\b(?:(?!\b(?:if|declines?|fails?|refuses?|not|cancels?)\b)[^.;]){0,60}?\b(?:renew|extend|extension|continu)|\b(?:renew|renewed|renews|extended|extend|continue|continues)\b[^.;]{0,30}?\bautomatically\b|\bevergreen\b|\b(?:shall|will)\s(?:thereafter\s)?(?:be\s)?renew(?:ed)?\s(?:automatically\s)?(?:for|each|on\sa)\b[^.;]{0,60}?\b(?:successive|consecutive|additional|further|year[- ]to[- ]year|month[- ]to[- ]month)\b|\bunless\s(?:either|one|a)\sparty\b[^.;]{0,120}\b(?:not\sto\srenew|non-?renewal)\b|\bunless\s(?:(?:a|written|prior)\s)*notice\sof\snon-?\s?renewal\b|\b(?:renew(?:ed|s)?|extend(?:ed|s)?)\stacitly\b|\btacit(?:ly)?\s(?:renew|extend|extension)|\b(?:unless\s(?:either|one|a|the|any)|if\sneither)\s(?:party|parties|[A-Z][\w&.-]*)\b[^.;]{0,120}?\bnotice\b[^.;]{0,160}?\b(?:agreement|term|contract)\s(?:shall|will)\s(?:automatically\s)?(?:be\s)?(?:renewed|extended|continue|renew|extend)\b|\b(?:continue|remain)s?\sin\s(?:full\s)?(?:force|effect)(?:\sand\seffect)?\sfor\s(?:successive|further|additional|consecutive)\s(?:[\w-]+\s)?(?:periods|terms)\b/i;
+  /\bautomatic(?:ally)?\b(?:(?!\b(?:if|declines?|fails?|refuses?|not|cancels?)\b)[^.;]){0,60}?\b(?:renew|extend|extension|continu)|\b(?:renew|renewed|renews|extended|extend|continue|continues)\b[^.;]{0,30}?\bautomatically\b|\b(?:shall|will)\s(?:thereafter\s)?(?:be\s)?renew(?:ed)?\s(?:automatically\s)?(?:for|each|on\sa)\b[^.;]{0,60}?\b(?:successive|consecutive|additional|further|year[- ]to[- ]year|month[- ]to[- ]month)\b|\bunless\s(?:either|one|a)\sparty\b[^.;]{0,120}\b(?:not\sto\srenew|non-?renewal)\b|\bunless\s(?:(?:a|written|prior)\s)*notice\sof\snon-?\s?renewal\b|\b(?:renew(?:ed|s)?|extend(?:ed|s)?)\stacitly\b|\btacit(?:ly)?\s(?:renew|extend|extension)|\b(?:unless\s(?:either|one|a|the|any)|if\sneither)\s(?:party|parties|[A-Z][\w&.-]*)\b[^.;]{0,120}?\bnotice\b[^.;]{0,160}?\b(?:agreement|term|contract)\s(?:shall|will)\s(?:automatically\s)?(?:be\s)?(?:renewed|extended|continue|renew|extend)\b|\b(?:continue|remain)s?\sin\s(?:full\s)?(?:force|effect)(?:\sand\seffect)?\sfor\s(?:successive|further|additional|consecutive)\s(?:[\w-]+\s)?(?:periods|terms)\b/i;
+/** "an evergreen agreement", "on an evergreen basis"; case-sensitive, so "Evergreen Packaging" (a name) is not one. */
+const EVERGREEN_WORD = /\b[Ee]vergreen\b(?!\s(?:[A-Z]|of\b))|\bEVERGREEN\b/;
 /** A party's option to renew or extend ("may, at its option, renew ... for 2 additional terms"). */
 const OPTIONAL =
   /\b(?:may|option|right\sto|elect\sto|entitled\sto)\b[^.;]{0,60}?\b(?:renew|extend)\b[^.;]{0,120}?\bfor\s(?:an?\s|up\sto\s)?(?:(?:period|term)\sof\s)?(?:\w+\s)?(?:\(\d+\)\s)?(?:additional|further|successive|consecutive|subsequent|another|renewal|extension|(?:[\w-]+\s)?(?:years?|months?)\b)/i;
@@ -30,7 +32,7 @@ const CONTRACT_RENEWS = /\b(?:agreement|term|contract)\s(?:shall|will)\s(?:be\s)
 const MUTUAL_ONLY =
   /\bmutual(?:ly)?\b|\bby\s(?:both|the)\sparties\b|\bwritten\sagreement\sof\s(?:both|the)\sparties\b|\bboth\sparties\sagree|\bparties\s(?:may\s)?agree\b|\bin\swriting\ssigned\sby\sboth|\bnegotiat/i;
 const NOT_THE_CONTRACT =
-  /\b(?:insurance|polic(?:y|ies)|patents?|registrations?|credit|warrant(?:y|ies)|time\sfor\s(?:the\s)?performance|payment\sterms?|deadline)\b/i;
+  /\bforce\smajeure\b|\b(?:insurance|polic(?:y|ies)|patents?|registrations?|credit|warrant(?:y|ies)|time\sfor\s(?:the\s)?performance|payment\sterms?|deadline)\b/i;
 
 /**
  * Evergreen: after a first period the contract simply goes on until a party ends it by notice
@@ -39,9 +41,19 @@ const NOT_THE_CONTRACT =
  */
 const EVERGREEN =
   /\b(?:thereafter|after\sthat|indefinitely|from\s(?:year\sto\syear|month\sto\smonth))\b[^.;]{0,80}?\b(?:continue|remain)s?\b[^.;]{0,60}?\buntil\s(?:terminated|either|any|one|a)\b|\b(?:continue|remain)s?\b[^.;]{0,60}?\b(?:thereafter|indefinitely|after\sthat)\b[^.;]{0,40}?\buntil\s(?:terminated|either|any|one|a)\b|\b(?:shall|will)\s(?:commence|begin)\b[^.;]{0,80}?\b(?:remain|continue)\sin\s(?:full\s)?(?:force\sand\s)?effect\suntil\sterminated\sby\s(?:either|any)\sparty\b[^.;]{0,40}?\bnotice\b/i;
+/**
+ * "shall be effective from the date above and shall continue indefinitely until terminated in
+ * accordance with this Agreement": a term without an end, not a renewal; it reads as one only after
+ * a first term ("thereafter") or with a notice that ends it, like "remain in effect until terminated
+ * by either party upon ninety (90) days notice".
+ */
+function openEndedTerm(evergreen: string, sentence: string): boolean {
+  return /\bindefinitely\b/i.test(evergreen) && !/\b(?:thereafter|after\sthat)\b/i.test(evergreen) && !/\bnotice\b/i.test(sentence);
+}
+
 /** "shall continue on a year to year basis", "continue from month to month". */
 const ROLLING =
-  /\b(?:continue|renew|extend)\w*\b[^.;]{0,40}?\b(?:year[- ]to[- ]year|month[- ]to[- ]month|annual|yearly)\b|\b(?:effective|remain\sin\s(?:full\s)?(?:force\sand\seffect|force|effect))\s(?:(?:on\sa|from)\s)?(?:year[- ]to[- ]year|month[- ]to[- ]month)\b/i;
+  /\b(?:continue|renew|extend)\w*\b[^.;]{0,40}?\b(?:year[- ]to[- ]year|month[- ]to[- ]month|(?:annual|yearly)\s(?:basis|periods?|terms?|renewals?|extensions?)\b)|\b(?:effective|remain\sin\s(?:full\s)?(?:force\sand\seffect|force|effect))\s(?:(?:on\sa|from)\s)?(?:year[- ]to[- ]year|month[- ]to[- ]month)\b/i;
 /** The automatic renewal is of the contract or its term, not of support, a licence key or a price. */
 const NAMES_THE_CONTRACT = /\b(?:agreement|contract|term|renewal)\b/i;
 /** "This JSMA": a defined name, capitalised; case-sensitive, or "this order" would count. */
@@ -271,7 +283,7 @@ export function extractAutoRenewal(view: TextView): AutoRenewalField | null {
   for (let index = 0; index < view.sentences.length; index += 1) {
     const text = view.sentences[index]!.text;
     if (!MENTIONS_RENEWAL.test(text)) continue;
-    const automatic = AUTOMATIC.exec(text) ?? ROLLING.exec(text);
+    const automatic = AUTOMATIC.exec(text) ?? EVERGREEN_WORD.exec(text) ?? ROLLING.exec(text);
     const chineseAutomatic = automatic ? null : CHINESE_AUTOMATIC.exec(text);
     if (
       (automatic && !NOT_THE_CONTRACT.test(text.slice(Math.max(0, automatic.index - 60), automatic.index + automatic[0].length))) ||
@@ -286,7 +298,7 @@ export function extractAutoRenewal(view: TextView): AutoRenewalField | null {
       continue;
     }
     const forever = EVERGREEN.exec(text);
-    if (forever && !evergreen) evergreen = { index, from: forever.index };
+    if (forever && !evergreen && !openEndedTerm(forever[0], text)) evergreen = { index, from: forever.index };
     if (!optional) {
       const offered = OPTIONAL.exec(text);
       const withPeriod = offered ? null : MUTUAL_WITH_PERIOD.exec(text);
