@@ -194,7 +194,7 @@ describe('liability: what is left uncapped', () => {
     ['Neither party shall be liable for indirect damages; the foregoing does not apply to breaches of confidentiality.'],
     ["Supplier's liability shall not exceed the fees paid, except for liability arising from gross negligence."],
     // Naming the cap or the limitations is itself a limitation.
-    ["The liability cap does not apply to Licensee's payment obligations."],
+    ["The liability cap does not apply to Licensee's confidentiality obligations."],
     ['The limitations of liability in Section 8 shall not be applicable with respect to indemnification claims.'],
   ])('finds the carve-out in %j', (text) => {
     expect(cap(text)).toEqual({ kind: 'uncapped', limited: true });
@@ -365,5 +365,39 @@ describe('liability: which sentence the field takes, and what an exception needs
     expect(field('Neither party shall be liable for lost profits on orders above $1,000.')?.amount).toBeNull();
     const text = "Licensor's liability for the free evaluation licence ($0 fee) shall not exceed $1,000.";
     expect(field(text)).toEqual(limitation(text, 1_000, 'USD'));
+  });
+});
+
+describe('carve-outs read across a list lead, and carve-outs for the price alone', () => {
+  it.each([
+    // A cap written as "liable ... in an amount greater than", with an exception.
+    'EXCEPT IN THE EVENT OF A CLAIM UNDER SECTION 10, IN NO EVENT SHALL EITHER PARTY BE LIABLE TO THE OTHER PARTY IN AN AMOUNT GREATER THAN THE FEES PAID HEREUNDER.',
+    // An exception that leads a list of limitations.
+    'Except as provided by Sections 19(a) and 19(b):\n\na) Neither party will have liability for any indirect or consequential damages.',
+    // A payment carve-out beside a wrong still leaves that wrong uncapped.
+  ])('finds an uncapped liability in %j', (text) => {
+    expect(cap(text)).toEqual({ kind: 'uncapped', limited: true });
+  });
+
+  it('still finds a payment carve-out uncapped when it also names a wrong', () => {
+    expect(
+      cap(
+        "The foregoing limitations do not apply to the Customer's obligation to pay the Fees or to either party's indemnification obligations.",
+      ),
+    ).toEqual({ kind: 'uncapped', limited: false });
+    expect(cap("The liability cap does not apply to Licensee's payment obligations.")).toEqual({ kind: 'capped', limited: true });
+  });
+
+  it.each([
+    'In no event shall either party be liable in an amount greater than the fees paid hereunder.',
+    // The lead names no exception, or only a generic one.
+    'The following limitations apply:\n\na) Neither party will have liability for any indirect or consequential damages.',
+    'Except as otherwise provided herein:\n\na) Neither party will have liability for any indirect or consequential damages.',
+    // Carve-outs for the price alone.
+    "IN NO EVENT SHALL THE PROVIDER'S TOTAL LIABILITY EXCEED THE AMOUNT PAID IN THE PRIOR TWELVE MONTHS. The foregoing limitations do not apply to the Company's obligation to pay the Service Fees.",
+    'Neither party shall be liable for consequential damages. The Termination Fee shall not be subject to the limitations set forth in this Section.',
+    'No action may be brought by either party more than one (1) year after the cause of action arose; provided, however, the foregoing limitation shall not apply to the collection of any amounts due under this Agreement.',
+  ])('reads a limitation with no uncapped liability in %j', (text) => {
+    expect(cap(text)).toEqual({ kind: 'capped', limited: true });
   });
 });

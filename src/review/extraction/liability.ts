@@ -11,7 +11,7 @@ const NEGATED_LIABILITY =
   /\b(?:in\sno\sevent|under\sno\scircumstances|neither\sparty|no\sparty|not\s(?:in\sany\smanner\s)?(?:be\s)?(?:held\s)?(?:liable|responsible)|shall\snot\saward|waives?)\b/i;
 /** An amount cap: "liability ... shall not exceed" ("not exceed" covers shall/will), "limited to", "maximum liability", "liable for no more than". */
 const AMOUNT_CAP =
-  /\b(?:liability|liable|damages)\b[^.;]{0,250}?\b(?:(?:in\sno\sevent|never)\sexceed|not\sbe\s(?:greater|more)\sthan|not\sto\sexceed|not\sexceed|in\sexcess\sof|(?<!not\s(?:be\s)?)limited\sto|no\smore\sthan|capped\sat|(?:shall|will)\sbe\slimited)\b|\b(?:maximum|aggregate|cumulative|total|entire)\s(?:\w+\s){0,2}liability\b|\bliability\scap\b|\bcumulative\smaximum\b|\b(?:in\sno\sevent|under\sno\scircumstances)\s(?:shall|will)\b[^.;]{0,40}?\bliability\b[^.;]{0,200}?\bexceed\b/i;
+  /\b(?:liability|liable|damages)\b[^.;]{0,250}?\b(?:(?:in\sno\sevent|never)\sexceed|not\sbe\s(?:greater|more)\sthan|not\sto\sexceed|not\sexceed|in\sexcess\sof|in\san\samount\s(?:greater|more)\sthan|(?<!not\s(?:be\s)?)limited\sto|no\smore\sthan|capped\sat|(?:shall|will)\sbe\slimited)\b|\b(?:maximum|aggregate|cumulative|total|entire)\s(?:\w+\s){0,2}liability\b|\bliability\scap\b|\bcumulative\smaximum\b|\b(?:in\sno\sevent|under\sno\scircumstances)\s(?:shall|will)\b[^.;]{0,40}?\bliability\b[^.;]{0,200}?\bexceed\b/i;
 const LIMITATION_TITLE = /\blimitations?\s(?:of|on)\s(?:liability|remedies|damages)\b/i;
 const SOLE_REMEDY =
   /\bsole\s(?:and\sexclusive\s)?(?:remedy|obligation|liability)\b|\bexclusive\sremed(?:y|ies)\b|\bentire\s(?:liability|obligation)\b/i;
@@ -45,7 +45,17 @@ function isLimitation(text: string): boolean {
 const GENERIC_EXCEPTION =
   /\bexcept\sas\s(?:otherwise\s)?(?:expressly\s|specifically\s)?(?:provided|set\sforth|stated|permitted)\s(?:herein|in\sthis\sagreement|above|below|hereunder|elsewhere|by\slaw)/i;
 
+/**
+ * A carve-out for the price alone ("the foregoing limitations do not apply to Customer's obligation to pay the Fees",
+ * "the Termination Fee shall not be subject to the limitations") leaves no liability for a breach uncapped.
+ */
+const PAYMENT_CARVE_OUT =
+  /\bnot\s(?:apply|be\ssubject)\sto\s(?:the\s(?:collection|recovery)\sof\s)?(?:(?:the|any|a|either)\s)?(?:party's\s|[\w-]+'s\s)?(?:obligations?\sto\spay|payment\sobligations?|payment\sof\s(?:fees|amounts)|amounts?\s(?:due|owed|payable))\b|\bfees?\s(?:shall|will)\snot\s(?:apply|be\ssubject\sto)\b/i;
+const LIABILITY_FOR_A_WRONG =
+  /indemn|confidential|infring|negligen|misconduct|fraud|breach|death|injur|intellectual\sproperty|proprietary|wil(?:l)?ful|damage\sto/i;
+
 function isCarveOut(text: string): boolean {
+  if (PAYMENT_CARVE_OUT.test(text) && !LIABILITY_FOR_A_WRONG.test(text)) return false;
   if ((EXPRESSLY_UNCAPPED.test(text) && MENTIONS_DAMAGES.test(text)) || CHINESE_UNCAPPED.test(text)) return true;
   // "EXCEPT FOR BREACHES OF SECTION 11, NEITHER PARTY SHALL BE LIABLE FOR ... CONSEQUENTIAL DAMAGES"
   // A boilerplate exception starts with "except", so it never stands before the first exception.
@@ -54,6 +64,12 @@ function isCarveOut(text: string): boolean {
     (NEGATED_LIABILITY.test(text) || (AMOUNT_CAP.test(text) && !INSURANCE.test(text))) &&
     !GENERIC_EXCEPTION.test(text)
   );
+}
+
+/** "Except as provided by Section 19(a)(iii):" over a list of limitations: the exception holds for each item. */
+function exceptionLead(view: TextView, index: number): boolean {
+  const previous = view.sentences[index - 1]?.text;
+  return previous?.endsWith(':') === true && /^except\b/i.test(previous) && !GENERIC_EXCEPTION.test(previous);
 }
 
 /** A sentence cut before its end (a page number or page break inside it: "... NEGLIGENCE, 10 STRICT LIABILITY") reads on into the next. */
@@ -86,8 +102,9 @@ export function extractLiabilityCap(view: TextView): LiabilityCapField | null {
     }
     if (
       !carveOut &&
-      (limitation || CHINESE_EXPRESSLY_UNCAPPED.test(text) || (EXPRESSLY_UNCAPPED.test(text) && MENTIONS_DAMAGES.test(text))) &&
-      isCarveOut(text)
+      (((limitation || CHINESE_EXPRESSLY_UNCAPPED.test(text) || (EXPRESSLY_UNCAPPED.test(text) && MENTIONS_DAMAGES.test(text))) &&
+        isCarveOut(text)) ||
+        (limitation && exceptionLead(view, index)))
     )
       carveOut = sentence;
     if (carveOut && amountLimitation) break;

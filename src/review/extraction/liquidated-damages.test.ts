@@ -150,3 +150,18 @@ describe('liquidated damages: each alternative of the rule on its own', () => {
     expect(liquidated(text)).toBe(false);
   });
 });
+
+describe('liquidated damages named in a list of sums', () => {
+  const found = (text: string) => extractFields(text).liquidatedDamages !== null;
+  it('does not count a mention among other sums received, but counts an agreed sum', () => {
+    expect(
+      found(
+        'Any amounts received by a Party as a consequence of letters of guarantee, liquidated damages, or other similar amounts under the Supply Contract shall be shared equally.',
+      ),
+    ).toBe(false);
+    expect(found('The Supplier shall pay to the Buyer, as liquidated damages, or other agreed amount, $1,000 for each day of delay.')).toBe(
+      true,
+    );
+    expect(found('The Supplier shall pay the Buyer $1,000 as liquidated damages and not as a penalty.')).toBe(true);
+  });
+});

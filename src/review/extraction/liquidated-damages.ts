@@ -8,6 +8,8 @@ const LIQUIDATED = /\bliquidated\sdamages\b/i;
 /** Liquidated damages excluded ("neither party shall have a liability for consequential or liquidated damages"). */
 const NO_LIQUIDATED =
   /\b(?:no|not|neither|nor)\b[^.;]{0,30}\b(?:liab(?:le|ility)|responsib\w+)\s(?:to\s\w+\s)?for\s(?:any\s)?(?:[\w-]+,?\s(?:or\s|and\s)?){0,4}liquidated\sdamages\b/i;
+/** Named only as one item of a list of sums ("letters of guarantee, liquidated damages, or other similar amounts"), agreed nowhere. */
+const LISTED_AMONG_SUMS = /,\sliquidated\sdamages,?\s(?:or|and)\s(?:any\s)?(?:other|similar)\b/i;
 /** "charge penalties on late payment with interest at the rate of ...": late-payment interest under another name. */
 const LATE_PAYMENT_PENALTY = /\bpenalt(?:y|ies)\s(?:on|for)\s(?:late|overdue|delayed)\spayments?\b[^.;]{0,40}\binterest\b/i;
 /** Fees owed for ending the contract early (CUAD counts termination fees as liquidated damages); "pre-termination payments" are not. */
@@ -45,7 +47,7 @@ const CHINESE = /违约金|罚金|罚款|定金罚则|双倍返还定金|不予�
 export function extractLiquidatedDamages(view: TextView): PresenceField | null {
   const hit = firstSentence(view, ({ text }) => {
     if (!MENTIONS.test(text)) return false;
-    if ((LIQUIDATED.test(text) && !NO_LIQUIDATED.test(text)) || CHINESE.test(text)) return true;
+    if ((LIQUIDATED.test(text) && !NO_LIQUIDATED.test(text) && !LISTED_AMONG_SUMS.test(text)) || CHINESE.test(text)) return true;
     if (NOT_A_PENALTY.test(text) || LATE_PAYMENT_PENALTY.test(text)) return false;
     return (
       TERMINATION_FEE.test(text) ||

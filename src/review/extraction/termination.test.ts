@@ -488,4 +488,64 @@ describe('termination for convenience: list items read under their lead', () => 
   ])('does not count %j', (text) => {
     expect(convenience(text)).toBeNull();
   });
+
+  it.each([
+    // A member's right to leave a joint venture at any time.
+    ['Any Member shall have the right to withdraw from the Joint Venture at any time.', null],
+    // The contract ends on one party's notice alone.
+    ['This Agreement shall terminate immediately upon the Owner’s receipt of the Developer’s notice to terminate.', null],
+    // The right covers the whole contract after a narrower one: "terminate or reduce ... or terminate this Agreement".
+    [
+      'The Buyer may, in its sole discretion, terminate or reduce the scope of any Service or terminate this Agreement as a whole upon ninety (90) days prior written notice.',
+      90,
+    ],
+    // What ends is a strategic alliance.
+    ['Either party may terminate the strategic alliance upon not less than sixty (60) days prior written notice.', 60],
+    // A redacted notice: "upon [**] to the other party".
+    ['Licensee may terminate this Agreement, [**] upon [**] to Licensor.', null],
+    // "Unless sooner terminated" opens a term clause; it is no condition on the right that follows.
+    [
+      'Unless sooner terminated in accordance with the provisions hereof, the term will be ten (10) years, provided that at any time after the fifth year either party may terminate this Agreement upon sixty (60) days prior written notice.',
+      60,
+    ],
+  ])('finds %j', (text, notice) => {
+    expect(convenience(text)).toEqual({ notice });
+  });
+
+  it('reads a numbered item the splitter kept with the previous one, under a lead that ends its own paragraph', () => {
+    const text = [
+      '13.1 The term shall be five (5) years unless earlier terminated as follows: 13.1.1 In the event of material breach, the non-breaching party shall give sixty (60) days notice.',
+      'If the breach is not cured, the non-breaching party may terminate.',
+      '13.1.2 If a party becomes insolvent, the other party may terminate; or 13.1.3 By either party for any reason by providing six (6) months prior written notice.',
+    ].join(' ');
+    expect(convenience(text)).toEqual({ notice: 180 });
+    // The same items without a lead that lists ways to end the contract.
+    expect(convenience(text.replace('unless earlier terminated as follows:', 'and:'))).toBeNull();
+  });
+
+  it.each([
+    // The withdrawal is barred, or of a person from an office, not from the venture.
+    ['No Member may withdraw from the Joint Venture without the consent of the other Members.'],
+    ['A Manager may withdraw from the position of Manager at any time.'],
+    // An event referred back to ("such notice", "such affiliation") is a ground, not convenience.
+    [
+      'Upon receipt of such notice, the Company shall have the right to terminate this Agreement immediately on written notice to the Sponsor.',
+    ],
+    // Notice that takes effect at the end of the term is non-renewal.
+    [
+      'This Agreement shall continue for an initial term of one (1) year and indefinitely after that until terminated by either party giving at least twelve (12) months prior written notice to expire on or after the expiry date of the initial term.',
+    ],
+    // A renewal stopped by notice is still no right to end the contract early.
+    ['This Agreement shall renew from year to year unless terminated by a Party upon sixty (60) days written notice.'],
+    // A list item about what happens after termination.
+    [
+      ['This Agreement may be terminated by either party:', '(d) Upon termination or expiration of this Agreement for any reason:'].join(
+        '\n\n',
+      ),
+    ],
+    // Only a narrower thing ends, not the contract.
+    ['The Buyer may terminate or reduce the scope of any Service upon ninety (90) days prior written notice.'],
+  ])('does not count %j', (text) => {
+    expect(convenience(text)).toBeNull();
+  });
 });

@@ -3,29 +3,39 @@ import { evidenceInSentence, type Sentence, type TextView } from './text-view.js
 import type { DaysField, PresenceField } from './types.js';
 import { isChineseConvenienceTermination } from './zh/termination.js';
 
-const MENTIONS_TERMINATION = /terminat|terminab|cancel|解除|终止/i;
+const MENTIONS_TERMINATION = /terminat|terminab|cancel|withdraw\sfrom|解除|终止/i;
 
 /** A party may end the contract: "may terminate this Agreement", "shall have the right to terminate". */
 const ACTIVE_RIGHT =
   /\b(?:may|can)\b(?:,[^,.;]{1,80},)?\s(?:\w+\s){0,8}?(?:terminate|cancel)\s([^.;]{0,40})|\b(?:right|option|power|entitled)\s(?:\([^()]{0,40}\)\s)?(?:at\sany\stime\b[^.;:]{0,50}?\s)?(?:\w+\s){0,3}?to\s(?:\w+\s){0,2}?(?:terminate|cancel)\s([^.;]{0,40})/gi;
 /** The contract is what ends: "this Agreement", "the Term", a defined name, or no object at all ("may terminate upon notice"). */
 const CONTRACT_OBJECT =
-  /^(?:(?:this|the|such|any|its|their|your|his|her)\s)?(?:[A-Z]|whole\b|all\sor\sany\spart|agreement|contract|term\b|performance|relationship|licen[cs]e|arrangement|engagement|employment)|^(?:upon|on|by|with|at|for|without|immediately|effective|forthwith|in\s(?:its|their)|\()/;
+  /^(?:(?:this|the|such|any|its|their|your|his|her)\s)?(?:[A-Z]|whole\b|all\sor\sany\spart|agreement|contract|term\b|performance|relationship|licen[cs]e|arrangement|engagement|employment|(?:strategic\s)?alliance|(?:joint\s)?venture|partnership|collaboration)|^(?:upon|on|by|with|at|for|without|immediately|effective|forthwith|in\s(?:its|their)|\()/;
+/** A member leaves a joint venture or partnership: "shall have the right to withdraw from the Joint Venture". */
+const WITHDRAWS =
+  /\b(?:right|may|can)\s(?:\w+\s){0,2}?withdraw\sfrom\s(?:this|the)\s(?:agreement|joint\sventure|venture|partnership|alliance|collaboration|consortium)\b/i;
 const PASSIVE_RIGHT =
   /\bmay\s(?:\w+\s){0,2}?be\s(?:terminated|cancell?ed)\b|(?<!non-)\b(?:terminable|cancell?able)\b|\bshall\sterminate\b[^.;]{0,80}?\b(?:upon\s(?:either|any|one)\sparty\sgiving|at\sthe\soption\sof)\b|\bcontinue\sin\seffect\suntil\s(?:either|any|one)\sparty\b[^.;]{0,60}\bnotice\b|\b(?:until|unless\s(?:sooner|earlier)|unless)\sterminated\sby\s(?:either|any|one|a)\sparty\s(?:upon|by\sgiving|giving|on|with)\b[^.;]{0,60}\bnotice\b|\b(?:wishing|wishes|desiring|desires|decides?|electing|elects?)\sto\sterminate\s(?:this|the)\s(?:agreement|contract)\b/i;
+/** The contract ends on one party's say-so: "This Agreement shall terminate immediately upon Owner's receipt of Developer's notice to terminate". */
+const ENDS_ON_NOTICE =
+  /\b(?:agreement|contract)\sshall\sterminate\s(?:immediately\s|automatically\s)?(?:up)?on\s(?:[\w']+\s){0,3}?receipt\sof\s(?:[\w']+\s){0,3}?(?:written\s)?notice\s(?:to\sterminate|of\s(?:its\s)?(?:termination|intent\w*\sto\sterminate))\b/i;
 const NOT_ALLOWED = /\b(?:shall|will|may)\snot\s(?:\w+\s){0,2}terminat|\bnot\sbe\sentitled\sto\sterminat|\bagrees?\snot\sto\sterminat/i;
 /** Ending the contract by agreement of both parties is not one party's right. */
 const MUTUAL_TERMINATION =
   /\bmutual(?:ly)?\b|\bby\s(?:an?\s)?(?:written\s)?agreement\b|\bagreement\sin\swriting\b|\bthe\sparties\smay\s(?:\w+\s)?terminate\b|\bwritten\sconsent\sof\s(?:both|all|the)\sparties\b/i;
 /** Ending the contract at the end of a term is non-renewal, not termination for convenience. */
 const END_OF_TERM =
-  /\b(?:at|on|effective\s(?:on|as\sof))\sthe\s(?:end|expiration|expiry|last\sday)\sof\s(?:the\s|its\s)?(?:initial|then[- ]current|current|renewal)?\s*term\b|\b(?:at|on|as\sof|prior\sto|before|upon)\s(?:the\s|any\s|each\s|an?\s|its\s)?(?:[\w-]+\s)?anniversary\b/i;
+  /\b(?:at|on|on\sor\safter|effective\s(?:on|as\sof))\sthe\s(?:end|expiration|expiry|last\sday)(?:\sdate)?\sof\s(?:the\s|its\s)?(?:initial|then[- ]current|current|renewal)?\s*term\b|\b(?:at|on|as\sof|prior\sto|before|upon)\s(?:the\s|any\s|each\s|an?\s|its\s)?(?:[\w-]+\s)?anniversary\b/i;
+
+const OR_ENDS_THIS_CONTRACT = /\bor\s(?:to\s)?(?:terminate|cancel)\s(?:this|the)\s(?:agreement|contract)\b/i;
 
 function grantsTerminationRight(text: string): boolean {
   if (NOT_ALLOWED.test(text)) return false;
-  if (PASSIVE_RIGHT.test(text)) return true;
+  if (PASSIVE_RIGHT.test(text) || WITHDRAWS.test(text) || ENDS_ON_NOTICE.test(text)) return true;
   for (const match of text.matchAll(ACTIVE_RIGHT)) {
     if (CONTRACT_OBJECT.test(match[1] ?? match[2] ?? '')) return true;
+    // "may terminate or reduce the scope of any Service ... or terminate this Agreement as a whole".
+    if (OR_ENDS_THIS_CONTRACT.test(text.slice(match.index, match.index + 300))) return true;
   }
   return false;
 }
@@ -38,17 +48,17 @@ const CONVENIENCE =
   /\bwithout\s(?:any\s)?reason\b|\bin\sits\s(?:sole\s|absolute\s|unfettered\s)?(?:and\sabsolute\s)?discretion\b|\bat\s(?:its|their)\s(?:sole\s|absolute\s)?(?:discretion|convenience)\b|\bfor\sany\sreason\b|\bat\swill\b/i;
 /** Notice with no readable length: "upon prior written notice thereof", "upon [***] written notice". */
 const NOTICE_ALONE =
-  /\b(?:upon|on|by\sgiving|with)\s(?:(?:\[[^\]]{0,10}\]|\*{2,})\s)?(?:(?:prior|advance|reasonable|written|advance)\s){1,3}notice\b|\b(?:upon|on)\s(?:\[[^\]]{0,10}\]|\*{2,})\snotice\b/i;
+  /\b(?:upon|on|by\sgiving|with)\s(?:(?:\[[^\]]{0,10}\]|\*{2,})\s)?(?:(?:prior|advance|reasonable|written|advance)\s){1,3}notice\b|\b(?:upon|on)\s(?:\[[^\]]{0,10}\]|\*{2,})\s(?:notice|prior|written|to)\b/i;
 /** "at any time" makes a right discretionary only when it is this contract that ends. */
 const AT_ANY_TIME = /\bat\sany\stime\b/i;
 const ENDS_THIS_CONTRACT =
-  /\b(?:terminate|cancel)\s(?:this|the)\s(?:agreement|contract)\b|\b(?:agreement|contract)\smay\s(?:\w+\s)?be\s(?:terminated|cancell?ed)\b/i;
+  /\b(?:terminate|cancel)\s(?:this|the)\s(?:agreement|contract)\b|\b(?:agreement|contract)\smay\s(?:\w+\s)?be\s(?:terminated|cancell?ed)\b|\bwithdraw\sfrom\s(?:this|the)\s/i;
 /** The first three also hold when the sentence names other grounds. */
 const STRONG_CONVENIENCE =
   /\bfor\s(?:its\s|their\s)?convenience\b|\bfor\snon-?cause\b|\bwithout\s(?:any\s)?cause\b|\bfor\sany\sreason\sor\sno\sreason\b|\bfor\sno\sreason\b|\bfor\sany\sor\sno\sreason\b/i;
 /** Grounds that make a termination right one for cause, not convenience. */
 const CONDITION =
-  /\bif\b|\bin\sthe\sevent\b|\bin\scase\b|\bshould\b|\bupon\s(?:the\s)?(?:occurrence|breach|default|insolvency|bankruptcy|any\sof\sthe\sfollowing)|\bbreach|\bdefault|\bfail(?:s|ure|ed)?\b|\binsolven|\bbankrupt|\bcure\b|\bviolat|\bforce\smajeure|\bchange\s(?:of|in)\scontrol|\bacquired\b|\bmerger\b|\bunable\b|\bnot\s(?:been\s)?(?:paid|achieved|met)|\billegal|\bconvict|\b(?:for|with)\scause\b|\bdue\sto\b|\bas\sa\sresult\sof\b|\bwhere\b|\bunless\b/i;
+  /\bif\b|\bin\sthe\sevent\b|\bin\scase\b|\bshould\b|\bupon\s(?:the\s)?(?:occurrence|breach|default|insolvency|bankruptcy|any\sof\sthe\sfollowing)|\bbreach|\bdefault|\bfail(?:s|ure|ed)?\b|\binsolven|\bbankrupt|\bcure\b|\bviolat|\bforce\smajeure|\bchange\s(?:of|in)\scontrol|\bacquired\b|\bmerger\b|\bunable\b|\bnot\s(?:been\s)?(?:paid|achieved|met)|\billegal|\bconvict|\b(?:for|with)\scause\b|\bdue\sto\b|\bas\sa\sresult\sof\b|\bwhere\b|\bunless\s(?!(?:sooner|earlier|otherwise)\sterminated\b)|^(?:[\d.]{1,12}\s|\(\w{1,4}\)\s)?(?:upon|on|following|after)\s(?:\w+\s){0,3}such\b/i;
 /** "Upon termination of this Agreement for any reason" is about consequences, not a right to terminate. */
 const CONSEQUENCE =
   /\b(?:upon|after|following|on)\s(?:the\s)?(?:expiration\sor\s)?terminat\w*\b[^.;]{0,60}?\bfor\sany\sreason|\bterminated\s(?:by\s\w+\s(?:\w+\s)?)?for\sany\sreason\b/i;
@@ -61,6 +71,7 @@ interface TerminationRight {
 
 /** "...; provided that TouchStar shall have the right to terminate ...": a proviso is a right of its own. */
 const PROVISO = /;\s*provided,?\s|,\s*provided,?\showever\b/i;
+const JOINED_NUMBERED_ITEM = /(?<=;)\s(?:(?:or|and)\s)?(?=\d{1,3}(?:\.\d{1,3}){1,3}\.?\s[A-Z])/;
 const LETTERED_ITEM = /(?<=[.;])\s(?=(?:[a-z]|[ivx]{1,4}|\d{1,2})\.\s[A-Z])/;
 const LIST_ITEM = /^\(?(?:[a-z]|[ivx]{1,5}|\d{1,2})[).]\s|^\d{1,3}(?:\.\d{1,3}){2,4}\.?\s/i;
 /** "13.1.3 By either party ...": a numbered sub-item; its siblings share the number up to the last part. */
@@ -79,7 +90,7 @@ function isConvenience(text: string): boolean {
   if (STRONG_CONVENIENCE.test(text)) return true;
   if (CONDITION.test(text) || END_OF_TERM.test(text)) return false;
   if (CONVENIENCE.test(text) && !CONSEQUENCE.test(text)) return true;
-  if (AT_ANY_TIME.test(text) && ENDS_THIS_CONTRACT.test(text)) return true;
+  if ((AT_ANY_TIME.test(text) && ENDS_THIS_CONTRACT.test(text)) || ENDS_ON_NOTICE.test(text)) return true;
   // Termination by notice alone: "Either party may terminate this Agreement upon ninety (90) days written notice",
   // "upon prior written notice", "upon [***] written notice".
   return noticeDurations(text).length > 0 || NOTICE_ALONE.test(text);
@@ -113,6 +124,8 @@ function listLead(view: TextView, index: number): string | null {
   for (let back = index - 1; back >= Math.max(0, index - 12); back -= 1) {
     const text = view.sentences[back]!.text;
     if (text.endsWith(':')) return MENTIONS_TERMINATION.test(text) ? text : null;
+    // The lead ends a numbered paragraph whose first item follows in the same sentence: "... unless earlier terminated as follows: 13.1.1 In the event ...".
+    if (TERMINATED_AS_FOLLOWS.test(text) && text.includes(':')) return text;
     // Earlier items of the same numbered list ("13.1.1", "13.1.2" above "13.1.3") are passed over.
     if (parent && text.startsWith(`${parent}.`) && /^\d/.test(text.slice(parent.length + 1))) continue;
     // Another section begins ("5.3 Failure to ..."): the item has no lead.
@@ -137,8 +150,15 @@ function sentenceIsConvenience(view: TextView, index: number): boolean {
   )
     return true;
   if (barred) return false;
-  // A list item under "... may be terminated upon the occurrence of any of the following:" —
-  // "(d) By either party hereto upon sixty (60) days prior written notice".
+  // Numbered items the sentence splitter kept together: "13.1.2 ... shall have the right to terminate; or 13.1.3 By either party ...".
+  return [text, ...text.split(JOINED_NUMBERED_ITEM).slice(1)].some((item) => listItemIsConvenience(view, index, item));
+}
+
+/**
+ * A list item under "... may be terminated upon the occurrence of any of the following:" —
+ * "(d) By either party hereto upon sixty (60) days prior written notice".
+ */
+function listItemIsConvenience(view: TextView, index: number, text: string): boolean {
   if (
     !LIST_ITEM.test(text) ||
     (noticeDurations(text).length === 0 && !NOTICE_ALONE.test(text) && !STRONG_CONVENIENCE.test(text) && !CONVENIENCE.test(text))
@@ -146,7 +166,11 @@ function sentenceIsConvenience(view: TextView, index: number): boolean {
     return false;
   const lead = listLead(view, index);
   return (
-    lead !== null && (grantsTerminationRight(lead) || TERMINATED_AS_FOLLOWS.test(lead)) && !CONDITION.test(text) && !END_OF_TERM.test(text)
+    lead !== null &&
+    (grantsTerminationRight(lead) || TERMINATED_AS_FOLLOWS.test(lead)) &&
+    !CONDITION.test(text) &&
+    !END_OF_TERM.test(text) &&
+    !CONSEQUENCE.test(text)
   );
 }
 
