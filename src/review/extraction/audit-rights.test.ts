@@ -257,6 +257,14 @@ describe('audit rights: how an audit is held, and grants that check nothing', ()
     ['Buyer may visit the Seller’s warehouse during normal business hours to verify the number of units in inventory.'],
     ['Such monitoring visits shall enable the Sponsor to inspect and review the study records.'],
     ['During an inspection the inspectors are authorized to: inspect the facilities, documents and records of the Supplier.'],
+    // Access to the records themselves, given or granted.
+    ['Supplier shall provide to Buyer reasonable access to such records upon request.'],
+    ['At the request of Recipient, Provider shall provide to Recipient reasonable access to Provider’s personnel and records.'],
+    ['Reasonable access to the Company’s financial records shall be given to such auditor.'],
+    // An audit clause that also speaks of confidential information.
+    [
+      'Shipper shall be entitled to audit Carrier’s books and records, but such audit shall not require Carrier to disclose confidential information of others.',
+    ],
   ])('counts %j', (text) => {
     expect(audits(text)).toBe(true);
   });
@@ -271,6 +279,9 @@ describe('audit rights: how an audit is held, and grants that check nothing', ()
     ['In addition, Provider will provide access to usage reports through a customer web portal.'],
     ['Provider will not provide any reporting either in hard-copy or electronic form other than what is available through the portal.'],
     ['Customer shall not use the Components to provide Internet access at Customer premises.'],
+    // Reviewing confidential information without any audit, and access given to do the work.
+    ['Each party may permit its employees to review the Confidential Information of the other party.'],
+    ['Customer shall give Provider access to its premises in order to provide the Services.'],
   ])('does not count %j', (text) => {
     expect(audits(text)).toBe(false);
   });

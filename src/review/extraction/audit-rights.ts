@@ -19,10 +19,12 @@ const RIGHT =
 /**
  * Access to the other's premises or books to check on it: "shall have access to Licensee's facilities ... to ensure
  * compliance with the quality standards", "grant Buyer reasonable access to its plant for quality assurance purposes".
- * The purpose is what makes it a check; access to a site to do the work is not one.
+ * The purpose is what makes it a check; access to a site to do the work is not one. Access to the books or records
+ * themselves ("provide Buyer reasonable access to such records", "access to the financial records shall be given") needs
+ * no purpose.
  */
 const ACCESS_TO_CHECK =
-  /\baccess\b[^.;]{0,60}?\b(?:facilit(?:y|ies)|premises|plants?|sites?|books|records|accounts)\b[^.;]{0,80}?\b(?:to\s(?:ensure|verify|confirm|determine|check|monitor)|for\s(?:the\spurposes?\sof\s)?(?:quality|compliance|verification|audit\w*|inspection))\b/i;
+  /\b(?:provide|give|grant|afford|allow|permit)\w*\b[^.;]{0,60}?\baccess\sto\s(?:[\w'’()-]+\s){0,6}?(?:books|records|accounts|ledgers)\b|\baccess\sto\s(?:[\w'’-]+\s){0,5}?(?:books|records|accounts)\b[^.;]{0,40}?\b(?:shall|will)\sbe\s(?:given|granted|provided|afforded)\b|\baccess\b[^.;]{0,60}?\b(?:facilit(?:y|ies)|premises|plants?|sites?|books|records|accounts)\b[^.;]{0,80}?\b(?:to\s(?:ensure|verify|confirm|determine|check|monitor)|for\s(?:the\spurposes?\sof\s)?(?:quality|compliance|verification|audit\w*|inspection))\b/i;
 /** Auditors who only certify financial statements, or are retained for a party's own annual audit, are not the counterparty's audit right. */
 const NOT_A_RIGHT =
   /\baudited\s(?:financial|consolidated|balance)|\bindependent\s(?:registered\s)?(?:public\s)?(?:accountants?|auditors?)\b[^.;]{0,60}\b(?:certif|opinion|report\son\sthe\sfinancial)|\bquality\s(?:control\s)?inspection\sof\s(?:the\s)?(?:goods|products)\b|\b(?:retained|engaged|appointed)\sto\s(?:perform|conduct|carry\sout)\s(?:an?\s|its\s|the\s)?(?:annual\s|statutory\s|year-end\s)?(?:financial\s)?audit\b/i;
@@ -54,8 +56,11 @@ const RECITAL = /^\s*(?:[A-Z]\.\s)?WHEREAS\b/;
  */
 const NAMED_SECTION = /[[(]\s*(?:[\w/]+\s){0,2}?audit\srights?\s*[\])]/gi;
 const APPROVAL = /\breview(?:ed)?\s*(?:,\s*|\s)(?:(?:and|or|and\/or)\s)?(?:approv|comment|reject|accept)\w*/gi;
+/** Work verbs in lower case: "access to Provider's records" names a party, not work done. */
+const ACCESS_FOR_WORK =
+  /\b(?:[Aa]ccess|[Ee]nter)\b[^.;]{0,100}?\b(?:in\sorder\s)?(?:to|for|in)\s(?:the\spurposes?\sof\s)?(?:otherwise\s)?(?:cooperat\w*\s[^.;]{0,40}?)?(?:provid|perform|install|deliver|maintain|repair|servic|transmit|measur)\w*/;
 const ACCESS_TO_WORK =
-  /\b(?:access|enter)\b[^.;]{0,100}?\b(?:in\sorder\s)?(?:to|for|in)\s(?:the\spurposes?\sof\s)?(?:otherwise\s)?(?:cooperat\w*\s[^.;]{0,40}?)?(?:provid|perform|install|deliver|maintain|repair|servic|transmit|measur)\w*|\baccess\sto\sand\suse\sof\b|\b(?:internet|network|broadband|dial-up)\saccess\b|\baccess\b[^.;]{0,80}?\bthrough\s(?:an?\s|the\s)?(?:[\w-]+\s){0,3}?(?:portal|website|web\ssite)\b|\baccess\b[^.;]{0,80}?\bfor\s(?:[\w'’-]+\s){0,3}?(?:maintenance|installation|repair|service)\s(?:vendors?|personnel|technicians?|engineers?|staff|contractors?|work)\b/i;
+  /\baccess\sto\sand\suse\sof\b|\b(?:internet|network|broadband|dial-up)\saccess\b|\baccess\b[^.;]{0,80}?\bthrough\s(?:an?\s|the\s)?(?:[\w-]+\s){0,3}?(?:portal|website|web\ssite)\b|\baccess\b[^.;]{0,80}?\bfor\s(?:[\w'’-]+\s){0,3}?(?:maintenance|installation|repair|service)\s(?:vendors?|personnel|technicians?|engineers?|staff|contractors?|work)\b/i;
 const REGULATOR_SOURCE = String.raw`(?:the\s|any\s|all\s|such\s|other\s|relevant\s|applicable\s|competent\s|appropriate\s)*(?:FDA|EMA|(?:regulatory|governmental|government)\s(?:authorit(?:y|ies)|agenc(?:y|ies)|bod(?:y|ies))|Regulatory\sAuthorit(?:y|ies))(?:\s(?:and|or)\s(?:the\s|any\s|other\s)*(?:regulatory|governmental)\s(?:authorit(?:y|ies)|agenc(?:y|ies)))?`;
 /** A regulator doing the checking ("permit the FDA to inspect", "available for inspection by any regulatory authority"): cut out, so only a party's own right is left to read. */
 const REGULATOR_CHECKS = new RegExp(
@@ -72,7 +77,7 @@ export function extractAuditRights(view: TextView): PresenceField | null {
   return presenceOf(view, MENTIONS, (raw) => {
     if (CHINESE.test(raw)) return true;
     if (isBareHeading(raw)) return false;
-    if (ACCESS_TO_WORK.test(raw) && !CHECKS.test(raw)) return false;
+    if ((ACCESS_FOR_WORK.test(raw) || ACCESS_TO_WORK.test(raw)) && !CHECKS.test(raw)) return false;
     const text = raw.replace(REGULATOR_CHECKS, ' ').replace(NAMED_SECTION, ' ').replace(APPROVAL, ' ').replace(AS_MAY_BE, ' ');
     if (!RECITAL.test(text) && ACCESS_TO_CHECK.test(text) && !NOT_A_RIGHT.test(text)) return true;
     if (AUDIT_MECHANICS.test(text) && !OWN_AUDIT.test(text) && !NOT_A_RIGHT.test(text)) return true;
@@ -80,7 +85,9 @@ export function extractAuditRights(view: TextView): PresenceField | null {
       !RECITAL.test(text) &&
       RIGHT.test(text) &&
       /audit|inspect|examin|review|verif|available|accessible|premises|visit|observ|monitor/i.test(text) &&
-      !/\bgenerally\savailable\b|\bconfidential\sinformation\b|\bwaives?\sthe\sright\b/i.test(text) &&
+      !/\bgenerally\savailable\b|\bwaives?\sthe\sright\b/i.test(text) &&
+      // Reviewing the other's confidential information is not checking its books, unless an audit is what is held.
+      !(/\bconfidential\sinformation\b/i.test(text) && !/\baudit(?:s|ed|ing)?\b/i.test(text)) &&
       (RECORDS.test(text) || CHECKED_ITEMS.test(text) || /\baudit/i.test(text) || SUBMITS_ITSELF.test(text)) &&
       !NOT_A_RIGHT.test(text)
     );
