@@ -248,6 +248,9 @@ describe('audit rights: how an audit is held, and grants that check nothing', ()
     ['No such audit may occur more than once in any calendar year.'],
     ['Any such inspection will be conducted in a manner that does not unreasonably interfere with the business of the other party.'],
     ['The cost of any audit of the Operator’s books shall be borne by the Owner.'],
+    ['Audits and inspections shall not interfere unreasonably with the business of the Licensee.'],
+    ['Costs incurred by the Licensor in connection with any audit conducted shall be borne by the Licensor.'],
+    ['Any audit conducted pursuant to this Section 5.7 shall not be conducted more than once each year.'],
     // "may, [when and how often], inspect": the right with a long condition in between.
     [
       'The Licensor’s representatives may, from time to time during regular business hours on reasonable advance notice, during the Term and for a period of six (6) months thereafter, inspect and audit such books and records.',
