@@ -240,3 +240,52 @@ describe("audit rights: the party's own auditors, access for maintenance", () =>
     expect(audits(text)).toBe(true);
   });
 });
+
+describe('audit rights: how an audit is held, and grants that check nothing', () => {
+  it.each([
+    // The working of the audit clause: when and how it is held, and who bears its cost.
+    ['Such audits shall be conducted during normal business hours at the Licensee’s premises.'],
+    ['No such audit may occur more than once in any calendar year.'],
+    ['Any such inspection will be conducted in a manner that does not unreasonably interfere with the business of the other party.'],
+    ['The cost of any audit of the Operator’s books shall be borne by the Owner.'],
+    ['Audits and inspections shall not interfere unreasonably with the business of the Licensee.'],
+    ['Costs incurred by the Licensor in connection with any audit conducted shall be borne by the Licensor.'],
+    ['Any audit conducted pursuant to this Section 5.7 shall not be conducted more than once each year.'],
+    // "may, [when and how often], inspect": the right with a long condition in between.
+    [
+      'The Licensor’s representatives may, from time to time during regular business hours on reasonable advance notice, during the Term and for a period of six (6) months thereafter, inspect and audit such books and records.',
+    ],
+    // Access to a facility or warehouse to check, and visits that enable an inspection.
+    ['Manufacturer shall permit Licensor to access and inspect the manufacturing facility on reasonable notice.'],
+    ['Buyer may visit the Seller’s warehouse during normal business hours to verify the number of units in inventory.'],
+    ['Such monitoring visits shall enable the Sponsor to inspect and review the study records.'],
+    ['During an inspection the inspectors are authorized to: inspect the facilities, documents and records of the Supplier.'],
+    // Access to the records themselves, given or granted.
+    ['Supplier shall provide to Buyer reasonable access to such records upon request.'],
+    ['At the request of Recipient, Provider shall provide to Recipient reasonable access to Provider’s personnel and records.'],
+    ['Reasonable access to the Company’s financial records shall be given to such auditor.'],
+    // An audit clause that also speaks of confidential information.
+    [
+      'Shipper shall be entitled to audit Carrier’s books and records, but such audit shall not require Carrier to disclose confidential information of others.',
+    ],
+  ])('counts %j', (text) => {
+    expect(audits(text)).toBe(true);
+  });
+
+  it.each([
+    // A company's own yearly audit and who pays for reviews of other things.
+    ['The annual audit of the Company’s financial statements shall be conducted by an independent firm.'],
+    ['The costs of any shipment shall be borne by the Buyer.'],
+    // An authorized representative named with access, an item not available for inspection, and a service's reports.
+    ['The Carrier or its authorized representative shall have access to the platform for the purpose of checking the meters.'],
+    ['A credit note is issued for any tyre which is not available for inspection when the Customer is not informed.'],
+    ['In addition, Provider will provide access to usage reports through a customer web portal.'],
+    ['Provider will not provide any reporting either in hard-copy or electronic form other than what is available through the portal.'],
+    ['Customer shall not use the Components to provide Internet access at Customer premises.'],
+    // Reviewing confidential information without any audit, and access given to do the work.
+    ['Each party may permit its employees to review the Confidential Information of the other party.'],
+    ['Customer shall give Provider access to its premises in order to provide the Services.'],
+  ])('does not count %j', (text) => {
+    expect(audits(text)).toBe(false);
+  });
+});

@@ -651,3 +651,69 @@ describe('non-compete: after the term, what is barred decides', () => {
     expect(found(text)).toBe(true);
   });
 });
+
+describe('non-compete: rival businesses, defined rivals and broken sentences', () => {
+  it.each([
+    // A defined term for the rivals the covenant names.
+    ['"Competitor" means any company engaged in the sale of vending machines in the Territory.'],
+    ['For purposes of this Section 9, a Competitive Business shall mean any retail store selling garden furniture.'],
+    // Engaging, directly or indirectly, in a business or trade.
+    [
+      'During the Interim Period, neither Seller nor any of its affiliates shall, directly or indirectly, engage in the business of leasing trucks in the Territory.',
+    ],
+    [
+      'You shall not, without the consent of the Company, directly or indirectly, carry on or be engaged, concerned or interested in any other trade or business.',
+    ],
+    // Not circumventing the other to deal with those it introduced.
+    ['Agent agrees not to work directly with any third parties introduced to Agent through Broker without the consent of Broker.'],
+    // The named covenant kept in force after the term.
+    ['The duty not to compete with the business of the Company shall continue for a period of one year following termination.'],
+    // "agree [when] not to", "and not (b) sell", "offer any [branded] service ... substantially similar".
+    [
+      'Each Seller agrees during the Restricted Period not to acquire, directly or indirectly, control of any business competing with the Business.',
+    ],
+    [
+      'Distributor shall (a) buy the Products solely from Supplier and not (b) manufacture or sell any devices that compete with the Products.',
+    ],
+    ['Partner shall not offer any partner-branded or co-branded service during the Term that is substantially similar to the Application.'],
+    [
+      'The Professional agrees not to endorse or otherwise authorize the use of her name in connection with another company’s golf clubs for a period of two (2) years thereafter.',
+    ],
+    [
+      'During the term of the Agreement, the Partner shall not, directly or indirectly, enter into another marketing agreement with any company in respect of goods similar to the Products.',
+    ],
+  ])('finds %j', (text) => {
+    expect(found(text)).toBe(true);
+  });
+
+  it('reads a sentence cut by a page break as one', () => {
+    expect(
+      found(
+        'Reseller shall not import, promote, distribute or sell any products in\n\n6\n\nthe Territory which compete with the Software.',
+      ),
+    ).toBe(true);
+  });
+
+  it('reads a lead-in that ends on a comma with its first item', () => {
+    expect(
+      found(
+        'Seller agrees that, for a period of 2 years after the Closing, it will not, directly or indirectly, in any manner whatsoever,\n\n(a) carry on or be engaged in Mining Activities, or\n\n(b) lend money to any Person who carries on Mining Activities.',
+      ),
+    ).toBe(true);
+  });
+
+  it.each([
+    // A definition of something other than a rival, and a rival named without a definition.
+    ['"Confidential Information" means any information disclosed by a party, including information about its competitors.'],
+    // Engaging in activities that are not a business ("any activities ... that may contest the marks").
+    ['Developer agrees not to engage in any activities or commit any acts, directly or indirectly, that may contest the Marks.'],
+    // Introduced parties without any restriction on dealing with them.
+    ['Broker will keep a list of the buyers introduced to Agent by Broker during the Term.'],
+    // An item of a "shall not" list that only commits the principal, before an item about competing goods.
+    ['The Agent shall not:\n\n(e) commit the Supplier to any contracts; or\n\n(f) act as the agent for any person.'],
+    // Similar dealings barred only with other partners stay exclusivity.
+    ['During the Term, Partner shall not, directly or indirectly, engage in the same or similar promotions with any other company.'],
+  ])('does not count %j', (text) => {
+    expect(found(text)).toBe(false);
+  });
+});

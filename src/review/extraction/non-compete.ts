@@ -9,7 +9,7 @@ const EXPLICIT = /\bnon-?compet(?:e|ition|itive)\b|\bcovenants?\snot\sto\scompet
 const COMPETITION = /\bcompet(?:e|es|ing|itive|itor|itors|ition)\b/i;
 /** A party may not do it: "shall not", "agrees not to", "refrain", ..., and "does not presently perform or intend to perform" (a representation that binds for the term). */
 const RESTRICTION =
-  /\b(?:shall|will|may|must|can)\snot\b|\b(?:shall|will)\s\w+\sno\s(?:\w+\s)?(?:products?|services?|business)\b|\b(?:shall|will|may)\s(?:neither|never)\b|\bagrees?\s(?:that\sit\swill\s)?not\sto\b|\bundertakes?\snot\b|\bcovenants?\s(?:and\sagrees?\s)?(?:that\s\w+\s(?:shall|will)\s)?not\b|\brefrain\b|\bprohibit|\brestrict|\bnor\swill\b|\bno\sparty\b[^.;]{0,40}\bwill\b|\bno\s[A-Z]?\w+\s(?:will|shall|may)\s(?:engage|compete|carry|operate|own|invest|participate)\b|\bunder\sno\scircumstances\s(?:shall|will|may)\b|\bexclusively\b[^.;]{0,60}\b(?:not|no)\b|\bneither\b[^.;]{0,80}?\b(?:shall|will|may)\b|\b(?:does|do)\snot\s(?:presently\s|currently\s)?(?:\w+\s(?:or|and)\s)?(?:intend|plan)\sto\b/i;
+  /\b(?:shall|will|may|must|can)\snot\b|\b(?:shall|will)\s\w+\sno\s(?:\w+\s)?(?:products?|services?|business)\b|\b(?:shall|will|may)\s(?:neither|never)\b|\bagrees?\b[^.;]{0,60}?\bnot\sto\b|\b(?:and|but)\snot\s(?:\([a-z]\)\s)?(?:to\s)?(?:procure|manufacture|market|sell|distribute|develop|engage|acquire|carry\son)\b|\bundertakes?\snot\b|\bcovenants?\s(?:and\sagrees?\s)?(?:that\s\w+\s(?:shall|will)\s)?not\b|\brefrain\b|\bprohibit|\brestrict|\bnor\swill\b|\bno\sparty\b[^.;]{0,40}\bwill\b|\bno\s[A-Z]?\w+\s(?:will|shall|may)\s(?:engage|compete|carry|operate|own|invest|participate)\b|\bunder\sno\scircumstances\s(?:shall|will|may)\b|\bexclusively\b[^.;]{0,60}\b(?:not|no)\b|\bneither\b[^.;]{0,80}?\b(?:shall|will|may)\b|\b(?:does|do)\snot\s(?:presently\s|currently\s)?(?:\w+\s(?:or|and)\s)?(?:intend|plan)\sto\b/i;
 /**
  * Statements about other agreements ("is not bound by any non-competition agreement", "represents that it is not a
  * party to any agreement") and freedoms to compete. "represent" alone ("shall not solicit customers for, or represent,
@@ -52,7 +52,7 @@ const WIND_DOWN_REACH = 40;
 const OTHER_COVENANT =
   /\b(?:solicit\w*|induc\w*|entic\w*|hire|hiring|employ\w*|disclos\w*|divulg\w*|confidential|proprietary|secrets?|information)\b/i;
 const BUSINESS_RESTRICTION =
-  /(?:\b(?:shall|will|may)\snot\b(?!\shave\s\w+ed\b)|\bneither\b[^.;]{0,80}?\b(?:shall|will|may)\b|\bagrees?\snot\sto\b)[^.;]{0,60}\b(?:research|develop|manufacture|produce|sell|market|distribute|supply|commerciali[sz]e|offer\s(?:to\ssell|for\ssale)|offer\s(?:[\w-]+\s){0,2}?(?:products?|services)|act\sas\s(?:an?\s)?(?:[\w-]+\s)?(?:agent|distributor|representative|reseller|dealer)|engage\sin|carry\son|operate|own|invest\sin|provide\s(?:services|products))\b/i;
+  /(?:\b(?:shall|will|may)\snot\b(?!\shave\s\w+ed\b)|\bneither\b[^.;]{0,80}?\b(?:shall|will|may)\b|\bagrees?\snot\sto\b)[^.;]{0,60}\b(?:research|develop|manufacture|produce|sell|market|distribute|supply|commerciali[sz]e|offer\s(?:to\ssell|for\ssale)|offer\s(?:[\w-]+\s){0,4}?(?:products?|services?)|endorse|act\sas\s(?:an?\s)?(?:[\w-]+\s)?(?:agent|distributor|representative|reseller|dealer)|engage\sin|carry\son|operate|own|invest\sin|provide\s(?:services|products))\b/i;
 /** "engage in any enterprise or business ... which manufactures ...": a business defined by what it does, which the party may not run. */
 const RIVAL_BUSINESS =
   /\b(?:engage|participate|invest|be\sinterested)\sin\sany\s(?:[\w-]+\s){0,2}?(?:business|enterprise|venture)\b[^.;]{0,120}?\b(?:which|that)\s(?:\([a-z]\)\s)?(?:manufactures|develops|markets|sells|distributes|produces|provides|offers|is\sengaged)\b/i;
@@ -60,9 +60,10 @@ const OUTSIDE_THE_DEAL =
   /\b(?:independently|on\sits\sown|by\sitself)\s(?:or|and\/or)\s(?:(?:for|with|through|together\swith)\s(?:or\s(?:for|with)\s)?)(?:any\s)?third\spart(?:y|ies)\b/i;
 const NEITHER_SHALL = /\bneither\b[^.;]{0,80}?\b(?:shall|will|may)\b/i;
 /** During the term, a party may not deal in products like the contract's: "any product ... the same or similar to the Products", "directed to any Target". */
-const DURING_TERM = /\b(?:during|throughout)\sthe\sterm\b/i;
+const DURING_TERM =
+  /\b(?:during|throughout)\sthe\s(?:term\b|(?:[\w-]+\s){0,3}?period\b)|\buntil\s(?:the\s)?expiration\sor\s(?:earlier\s)?termination\sof\b/i;
 const SAME_KIND =
-  /\b(?:same\s(?:as\s)?or\ssimilar|similar\sto|similar\s(?:products?|services|goods|product\slines?)|identical\sor\s(?:substantially\s)?similar|directed\s(?:to|at)\s(?:any|the)|substitut\w*\sfor)\b/i;
+  /\b(?:same\s(?:as\s)?or\ssimilar|similar\sto|substantially\ssimilar|similar\s(?:products?|services|goods|product\slines?)|identical\sor\s(?:substantially\s)?similar|directed\s(?:to|at)\s(?:any|the)|substitut\w*\sfor)\b/i;
 
 /**
  * Similar dealings barred only with other partners ("shall not engage in the same or similar promotions ... with any
@@ -135,12 +136,58 @@ const FREEDOM =
 const NOT_A_DUTY =
   /\b(?:shall|will|may|must|can)\snot\s(?:apply|be\saffected|affect|be\s(?:deemed|construed|interpreted)|be\s(?:enforceable|invalid\w*|reduced|extended)|survive)\b/gi;
 /** "compete unfairly", "unfair, competitive, misleading or deceptive practices": unfair trade practices, not competition itself. */
+/**
+ * A defined term for the rivals the covenant keeps a party from ('"Competitor" means', 'a Competitive Business shall
+ * mean'): contracts define one for a non-compete, and CUAD files the definition with it. A defined product ('"Competing
+ * Product" shall mean') names what is sold, not who competes, and stays a definition.
+ */
+const RIVAL_TERM = String.raw`(?:[\w&'’-]+\s){0,3}?(?:competitors?|(?:competing|competitive)\s(?:[\w-]+\s){0,2}?(?:business|company|companies|entity|entities|retailer|person))`;
+const DEFINES_RIVAL = new RegExp(
+  String.raw`^[^;:]{0,80}?(?:["“]${RIVAL_TERM}["”]\)?|\b(?:a|an|the)\s${RIVAL_TERM})\s?,?\s?(?:shall\s)?means?\b`,
+  'i',
+);
+/** Dealing behind the other's back with those it introduced ("not to work directly with any third parties introduced to X through Y"): a non-circumvention, which keeps the party out of the other's business. */
+const CIRCUMVENTS = /\b(?:introduced|presented|referred)\sto\s(?:[\w&'’-]+\s){1,3}?(?:by|through)\b/i;
+/** "directly or indirectly ... engage in [the] business of", "carry on or be engaged, concerned or interested in any other trade or business". */
+const DIRECTLY_OR_INDIRECTLY = /\bdirectly\sor\sindirectly\b/i;
+const IN_A_BUSINESS =
+  /\b(?:engage|carry\son|be\s(?:engaged|concerned|interested))(?:,?\s(?:or\s)?(?:be\s)?(?:engaged|concerned|interested)){0,3}\sin\s(?:the\s|any\s)?(?:[\w-]+\s){0,3}?(?:[Bb]usiness|[Tt]rade|[A-Z][\w-]*\sActivities)\b/;
+/** The covenant kept in force after the term ("the duty not to compete ... shall continue for a period of one year following"). */
+const COVENANT_CONTINUES =
+  /\b(?:duty|covenants?|obligations?|agreements?|undertakings?)\snot\sto\scompete\b[^.;]{0,80}?\b(?:shall|will)\s(?:continue|survive|remain\sin\s(?:full\s)?(?:force|effect))\b/i;
+/**
+ * A page break cuts a sentence ("shall not import, promote, distribute ... any products in" / "6 the Territory which
+ * compete"): the piece ends on a word and the next starts in lower case. A lead-in that ends on a comma ("it will not,
+ * directly or indirectly, ... in any other manner whatsoever,") reads on into its first item ("(a) carry on ...").
+ */
+const ENDS_MID_SENTENCE = /[a-z,]$/;
+const CONTINUES_SENTENCE = /^(?:\d{1,3}\s)?[a-z]/;
+const FIRST_ITEM = /^\(a\)\s/;
+function continuesInto(piece: string, next: string): boolean {
+  return (ENDS_MID_SENTENCE.test(piece) && CONTINUES_SENTENCE.test(next)) || (piece.endsWith(',') && FIRST_ITEM.test(next));
+}
 const UNFAIR_PRACTICE = /\bcompete\sunfairly\b|\bunfair\w*,?\s(?:\w+,?\s){0,2}?compet\w*|\bcompetitive,\smisleading\b/i;
 
+/** What a sentence must speak of to restrict competing: competition, a period after the term, the term itself, a rival business, or circumventing the other. */
+function mayRestrict(text: string): boolean {
+  return (
+    MENTIONS.test(text) ||
+    POST_TERM_PERIOD.test(text) ||
+    DURING_TERM.test(text) ||
+    RIVAL_BUSINESS.test(text) ||
+    CIRCUMVENTS.test(text) ||
+    IN_A_BUSINESS.test(text)
+  );
+}
+
 export function extractNonCompete(view: TextView): PresenceField | null {
-  const hit = firstSentence(view, ({ text: raw }, index) => {
+  const hit = firstSentence(view, ({ text: piece }, index) => {
+    const next = view.sentences[index + 1]?.text ?? '';
+    const raw = continuesInto(piece, next) ? `${piece} ${next}` : piece;
+    // Most sentences fail the gate as they stand; only those that pass are rewritten and asked again.
+    if (!mayRestrict(raw)) return false;
     const text = raw.replace(NON_COMPETING, 'unrelated').replace(REMEDY_REFERENCE, ' ');
-    if (!MENTIONS.test(text) && !POST_TERM_PERIOD.test(text) && !DURING_TERM.test(text) && !RIVAL_BUSINESS.test(text)) return false;
+    if (!mayRestrict(text)) return false;
     if (
       NOT_A_RESTRICTION.test(text) ||
       ASSIGNMENT_TO_COMPETITOR.test(text) ||
@@ -156,6 +203,7 @@ export function extractNonCompete(view: TextView): PresenceField | null {
       const binding = next.replace(NAMED_ONLY, ' ').replace(NAMED_COVENANT, ' ').replace(FREEDOM, ' ').replace(NOT_A_DUTY, ' ');
       return !NOT_A_RESTRICTION.test(next) && RESTRICTION.test(binding) && !isOtherCovenant(next);
     }
+    if (DEFINES_RIVAL.test(text)) return true;
     if (DEFINITION.test(text)) return false;
     // "The Distributor shall not: ... (f) act as agent for any goods which are competitive with the Product": the item carries its lead-in's "shall not".
     const restriction = LIST_ITEM.test(text) ? `${leadIn(view, index)} ${text}` : text;
@@ -164,10 +212,18 @@ export function extractNonCompete(view: TextView): PresenceField | null {
     if (EXPLICIT.test(text.replace(NAMED_ONLY, ' ')) && RESTRICTION.test(binding)) return true;
     if (COMPETITION.test(text) && RESTRICTION.test(binding)) return !isOtherCovenant(text);
     const unfreed = text.replace(FREEDOM, ' ');
+    if (COVENANT_CONTINUES.test(text)) return true;
+    const restricts = RESTRICTION.test(unfreed) || NEITHER_SHALL.test(unfreed);
+    if (restricts && DIRECTLY_OR_INDIRECTLY.test(text) && IN_A_BUSINESS.test(text) && !isOtherCovenant(text)) return true;
+    if (restricts && CIRCUMVENTS.test(text) && !isOtherCovenant(text)) return true;
     if (RIVAL_BUSINESS.test(text) && (RESTRICTION.test(unfreed) || NEITHER_SHALL.test(unfreed)) && !isOtherCovenant(text)) return true;
     // Not doing the contract's work outside it, alone or with others, while it runs ("will not conduct any Work using
     // Generation 2 Technology, independently or with third parties outside this Agreement") keeps the party out of the field.
     if (DURING_TERM.test(text) && OUTSIDE_THE_DEAL.test(text) && RESTRICTION.test(unfreed) && !isOtherCovenant(text)) return true;
+    // "during the term ... shall not, directly or indirectly, ... enter into [a deal] in respect of ... goods similar to the Products".
+    if (restricts && DIRECTLY_OR_INDIRECTLY.test(text) && DURING_TERM.test(text) && SAME_KIND.test(text) && !THROUGH_OTHERS.test(text)) {
+      return !isOtherCovenant(text);
+    }
     if (!BUSINESS_RESTRICTION.test(unfreed) || STANDSTILL.test(text)) return false;
     // Selling what the contract covers while it runs is competing, even beside a promise not to solicit.
     if (DURING_TERM.test(text) && SAME_KIND.test(text)) return !THROUGH_OTHERS.test(text);
