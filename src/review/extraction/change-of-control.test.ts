@@ -1256,3 +1256,17 @@ describe('change of control: further event wordings', () => {
     expect(found(text)).toBeNull();
   });
 });
+
+describe('change of control: a run-in title followed by a party name', () => {
+  it.each([
+    ['Assignment and Change of Control Licensee may not assign this Agreement without the prior written consent of Licensor.'],
+    ['Termination upon Change of Control Licensee may terminate this Agreement upon thirty days notice for convenience.'],
+  ])('does not count the title %j', (text) => {
+    expect(found(text)).toBeNull();
+  });
+
+  it('still reads the event in the sentence after the title', () => {
+    const text = 'Change of Control Licensor may terminate this Agreement upon a merger of Licensee.';
+    expect(found(text)).toBe(text);
+  });
+});
