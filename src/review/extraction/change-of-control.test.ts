@@ -1270,3 +1270,12 @@ describe('change of control: a run-in title followed by a party name', () => {
     expect(found(text)).toBe(text);
   });
 });
+
+describe('change of control: a sentence that opens on the event is not a title', () => {
+  it.each([
+    ['Upon Change of Control Licensor may terminate this Agreement.'],
+    ['On any Change of Control Licensee shall notify Licensor within ten days.'],
+  ])('finds %j', (text) => {
+    expect(found(text)).toBe(text);
+  });
+});

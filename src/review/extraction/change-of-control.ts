@@ -176,11 +176,12 @@ const DEAL_DOCUMENT = /\b(?:Merger|Acquisition|(?:Asset|Stock|Share|Equity|Unit)
 /**
  * A title run into its sentence: "Section 22 - Assignment/Change of Control This Agreement shall
  * bind ...", "(f) Termination for Change of Control and Fees - If ...", "Assignment and Change of Control Licensee may
- * not assign ..." (a party's name and its verb after the title). The event named in the title
+ * not assign ..." (a party's name and its verb after the title); a sentence opening on an article or a
+ * preposition ("A Change of Control of Agent shall ...", "Upon Change of Control Licensor may ...") has none. The event named in the title
  * is a topic; the sentence after it must carry the clause on its own.
  */
 const RUN_IN_TITLE =
-  /^(?:\(?[a-z0-9]{1,3}[.)]\s*|(?:Section|Article|Clause)\s[\d.]+\s*[-:]?\s*)?(?:(?:[A-Z][\w'&]*|of|and|for|in|the|to|on|upon|or)[\s,/]+){0,8}?(?:Change\s(?:of|in)\sControl|Merger|Acquisition)(?:[\s,/&]+(?:[A-Z][\w'&]*|of|and|for|or))*\s*(?:[-:.]\s*)?(?=(?:This|The|Each|Either|Neither|No|If|In|Upon|Any|Notwithstanding|Subject)\s|[A-Z][\w&.-]*\s(?:shall|will|may|must|can|agrees?|hereby)\b)/;
+  /^(?:\(?[a-z0-9]{1,3}[.)]\s*|(?:Section|Article|Clause)\s[\d.]+\s*[-:]?\s*)?(?!(?:A|An|Any|The|Each|Every|Such|No|Upon|On|In|If|Following|After|Where|When|Should|Its|Their)\s)(?:(?:[A-Z][\w'&]*|of|and|for|in|the|to|on|upon|or)[\s,/]+){0,8}?(?:Change\s(?:of|in)\sControl|Merger|Acquisition)(?:[\s,/&]+(?:[A-Z][\w'&]*|of|and|for|or))*\s*(?:[-:.]\s*)?(?=(?:This|The|Each|Either|Neither|No|If|In|Upon|Any|Notwithstanding|Subject)\s|[A-Z][\w&.-]*\s(?:shall|will|may|must|can|agrees?|hereby)\b)/;
 function withoutRunInTitle(text: string): string {
   const title = RUN_IN_TITLE.exec(text);
   return title ? text.slice(title[0].length) : text;
