@@ -1183,3 +1183,99 @@ describe('change of control: a name described by a change of control or a stake 
     expect(found(`${definition}\n\n${use}`)).toBe(use);
   });
 });
+
+describe('change of control: the part of the sentence a permission governs', () => {
+  it.each([
+    // A semicolon ends the part that held the permission: the event after it stands on its own.
+    [
+      'Neither party may assign this Agreement without consent, except that either party may assign to an Affiliate; any merger or change of control of a party shall require the prior written consent of the other party.',
+    ],
+    // "provided that" opens a new part, however close the permission before it.
+    [
+      'Licensee may not assign this Agreement without consent; provided that a change of control of Licensee shall be deemed an assignment requiring consent.',
+    ],
+    [
+      'No consent shall be required for an assignment to an Affiliate; provided that any merger requires notice to the other party within ten days of closing.',
+    ],
+    // "without consent" that completes a bar ("Neither party may assign ... without consent") waives nothing.
+    ['Neither party may assign this Agreement without consent, and any change of control of a party shall be deemed an assignment.'],
+    // A pass to a successor that a competitor condition turns into a right to terminate.
+    [
+      'Either party may assign to a successor to all or substantially all of its business; provided, however, that if such successor is a competitor of the other party, the other party may terminate this Agreement.',
+    ],
+  ])('finds %j', (text) => {
+    expect(found(text)).toBe(text);
+  });
+
+  it.each([
+    // The permission still governs its part when a proviso comes later in the sentence.
+    [
+      'Neither party may assign this Agreement without consent; provided, however, that either party may assign this Agreement without such consent in connection with a merger, acquisition or sale of all or substantially all of its assets.',
+    ],
+    // A semicolon between list items does not end the permission that introduces the list.
+    [
+      'Notwithstanding the foregoing, Licensor may, without consent, assign this Agreement to: (i) a person that controls, is controlled by or is under common control with Licensor; or (ii) a purchaser of all or substantially all of its assets.',
+    ],
+    // A proviso that opens on the event lifts the bar for it.
+    [
+      'Neither party shall assign this Agreement without the prior written consent of the other party; provided, however, that in connection with a merger or sale of substantially all of its assets a party may provide for the assignee to be bound by the terms hereof.',
+    ],
+  ])('does not count %j', (text) => {
+    expect(found(text)).toBeNull();
+  });
+
+  it('still counts a proviso on the event that attaches its own notice', () => {
+    const text =
+      'Neither party shall assign this Agreement without consent; provided, however, that in connection with a merger of a party, that party shall give the other party prior written notice.';
+    expect(found(text)).toBe(text);
+  });
+});
+
+describe('change of control: further event wordings', () => {
+  it.each([
+    ['Licensor may terminate this Agreement if Licensee becomes a subsidiary of a competitor of Licensor.'],
+    [
+      'Franchisee shall not sell, assign, transfer or encumber any ownership interest in Franchisee without the prior written consent of Franchisor.',
+    ],
+    [
+      'The following shall constitute a default entitling Franchisor to terminate this Agreement: any change, transfer or conveyance ("Transfer") in the ownership of Developer not approved in advance by Franchisor.',
+    ],
+  ])('finds %j', (text) => {
+    expect(found(text)).toBe(text);
+  });
+
+  it.each([
+    // Information acquired or received by a party is not a party acquired.
+    [
+      'All information that is acquired or received by either party under this Agreement shall be kept confidential and shall not be divulged to any third party without the prior written approval of the other party.',
+    ],
+    // A stake in something other than a party, or a transfer that needs nothing, is not the clause.
+    ['Licensee may sell any ownership interest in Licensee at any time.'],
+    ['The Shares may not be transferred without the consent of the Company.'],
+  ])('does not count %j', (text) => {
+    expect(found(text)).toBeNull();
+  });
+});
+
+describe('change of control: a run-in title followed by a party name', () => {
+  it.each([
+    ['Assignment and Change of Control Licensee may not assign this Agreement without the prior written consent of Licensor.'],
+    ['Termination upon Change of Control Licensee may terminate this Agreement upon thirty days notice for convenience.'],
+  ])('does not count the title %j', (text) => {
+    expect(found(text)).toBeNull();
+  });
+
+  it('still reads the event in the sentence after the title', () => {
+    const text = 'Change of Control Licensor may terminate this Agreement upon a merger of Licensee.';
+    expect(found(text)).toBe(text);
+  });
+});
+
+describe('change of control: a sentence that opens on the event is not a title', () => {
+  it.each([
+    ['Upon Change of Control Licensor may terminate this Agreement.'],
+    ['On any Change of Control Licensee shall notify Licensor within ten days.'],
+  ])('finds %j', (text) => {
+    expect(found(text)).toBe(text);
+  });
+});

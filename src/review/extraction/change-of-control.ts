@@ -4,23 +4,24 @@ import type { TextView } from './text-view.js';
 import type { PresenceField } from './types.js';
 
 const MENTIONS =
-  /control|ownership|\bowned\b|majority|merge|amalgamat|acqui|substantially\sall|operation\sof\slaw|consolidat|take-?over|sharehold|\bshares\b|\bstock\b|per\s*cent|%|控制权|股权变更|并购|合并/i;
+  /control|ownership|\bowned\b|subsidiary\sof|majority|merge|amalgamat|acqui|substantially\sall|operation\sof\slaw|consolidat|take-?over|sharehold|\bshares\b|\bstock\b|per\s*cent|%|控制权|股权变更|并购|合并/i;
 /** A share of a party's stock: "50% or more of the voting stock", "more than fifty percent (50%) of the outstanding shares", "a majority of its equity". */
 const STAKE = String.raw`(?:a\smajority|(?:(?:more\sthan|at\sleast|over|in\sexcess\sof|not\sless\sthan)\s)?(?:[a-z]+(?:-[a-z]+)?\s(?:percent|per\scent)|\d{1,3}(?:\.\d{1,2})?\s*(?:%|percent|per\scent))(?:\s*\(\d{1,3}(?:\.\d{1,2})?\s*%\))?(?:\sor\smore)?)\s(?:in\s(?:the\s)?\w+\s)?of\s(?:the\s|its\s|such\sparty's\s)?(?:[\w'-]+\s){0,3}?(?:voting|shares|stock|equity|securities|capital|ownership|membership|partnership)\b`;
 /**
- * That share changing hands: "any transfer of 50% or more of the voting stock of Distributor", "if more
+ * That share changing hands: "any transfer of 50% or more of the voting stock of Distributor", "shall not sell, assign or
+ * transfer any ownership interest in Franchisee", "if more
  * than fifty percent (50%) of the outstanding shares of Licensee are sold", "... ceases to be owned by".
  */
 const STAKE_CHANGES = new RegExp(
-  String.raw`\b(?:sale|assignment|transfer|disposition|pledge)(?:\s*,?\s(?:or\s|and\s)?(?:other\s)?(?:sale|assignment|transfer|disposition|pledge)){0,4}\sof\s(?:any|a\scontrolling|the\scontrolling)\s(?:[\w-]+\s){0,2}?(?:stock|shares|ownership\sinterests?|equity\sinterests?|voting\s(?:stock|securities|interests?))\b(?=[^.;]{0,120}?\bdeemed\b)|\b(?:transfer|sale|acquisition|disposition|disposal)\sof\s${STAKE}|\b${STAKE}[^.;]{0,100}?\b(?:(?:is|are|be|been|becomes?)\s(?:directly\sor\sindirectly\s)?(?:sold|transferred|acquired|assigned|conveyed)|changes\shands|ceases?\sto\sbe\s(?:owned|held))\b`,
+  String.raw`\b(?:sale|assignment|transfer|disposition|pledge)(?:\s*,?\s(?:or\s|and\s)?(?:other\s)?(?:sale|assignment|transfer|disposition|pledge)){0,4}\sof\s(?:any|a\scontrolling|the\scontrolling)\s(?:[\w-]+\s){0,2}?(?:stock|shares|ownership\sinterests?|equity\sinterests?|voting\s(?:stock|securities|interests?))\b(?=[^.;]{0,120}?\bdeemed\b)|\b(?:transfer|sale|acquisition|disposition|disposal)\sof\s${STAKE}|\b(?:sell|assign|transfer|encumber|pledge|dispose\sof)(?:\s*,?\s(?:or\s|and\s)?(?:otherwise\s)?(?:sell|assign|transfer|encumber|pledge|dispose\sof)){0,4}\s(?:any|a|an|all\sor\sany\spart\sof\s(?:its|the))\s(?:direct\sor\sindirect\s)?(?:ownership|equity|voting|controlling)\sinterests?\sin\s(?:[A-Z][\w&.-]*|such\sparty)\b|\b${STAKE}[^.;]{0,100}?\b(?:(?:is|are|be|been|becomes?)\s(?:directly\sor\sindirectly\s)?(?:sold|transferred|acquired|assigned|conveyed)|changes\shands|ceases?\sto\sbe\s(?:owned|held))\b`,
   'i',
 );
 /** The defined event itself: "Change of Control", "change in ownership", "a controlling interest". */
 const EVENT =
-  /\bchanges?\s(?:of|in)\s(?:the\s|its\s|their\s|[A-Z][\w&.-]*'s\s)?(?:(?:effective|actual|corporate|majority|beneficial|legal|direct|indirect|voting)\s(?:or\s(?:effective|actual|beneficial|legal|direct|indirect)\s)?)?(?:control|ownership|management\scontrol|shareholding|shareholders|controlling\s(?:shareholders?|stockholders?|members?|owners?|interest))\b|\b(?:becomes?|become|ceases?\sto\sbe)\s(?:directly\sor\sindirectly\s)?(?:controlled|owned)\sby\b|\bchange-(?:of|in)-control\b|\b(?:ownership|control)\schange\b|\bcontrolling\s(?:interest|stake)\b|\b(?:transfer|sale|acquisition)\sof\s(?:a\s)?(?:(?:majority|more\sthan\sfifty\spercent|(?:fifty|50)\spercent|control)\b|more\sthan\s50%)|\b(?:comes?|coming)\sunder\sthe\scontrol\sof\b|\b(?:acquir(?:es?|ing)|obtain(?:s|ing)?|gain(?:s|ing)?)\s(?:direct\sor\sindirect\s)?control\s(?:of|over)\b|\b(?:control|ownership)\s(?:has|have)\s(?:been\s)?changed\b|\b(?:acquires?|acquiring|obtains?|holds?)\s(?:(?:beneficial\s)?ownership\sof\s)?(?:more\sthan\s|at\sleast\s)?(?:(?:fifty|\d{2})\s*(?:%|percent)|a\smajority)\s(?:\(\d{2}%\)\s)?(?:or\smore\s)?(?:of\s)?(?:the\s)?(?:[\w']+\s){0,3}?(?:voting|shares|stock|equity|securities|capital)\b/i;
+  /\bchanges?\s(?:of|in)\s(?:the\s|its\s|their\s|[A-Z][\w&.-]*'s\s)?(?:(?:effective|actual|corporate|majority|beneficial|legal|direct|indirect|voting)\s(?:or\s(?:effective|actual|beneficial|legal|direct|indirect)\s)?)?(?:control|ownership|management\scontrol|shareholding|shareholders|controlling\s(?:shareholders?|stockholders?|members?|owners?|interest))\b|\b(?:becomes?|become|ceases?\sto\sbe)\s(?:directly\sor\sindirectly\s)?(?:controlled|owned)\sby\b|\bbecomes?\sa\s(?:direct\sor\sindirect\s)?(?:wholly[\s-]owned\s)?subsidiary\sof\b|\b(?:change|transfer|conveyance|assignment)(?:,?\s(?:or\s)?(?:change|transfer|conveyance|assignment)){1,3}(?:\s\("[^"]{1,30}"\))?\sin\s(?:the\s)?(?:direct\sor\sindirect\s)?ownership\sof\b|\bchange-(?:of|in)-control\b|\b(?:ownership|control)\schange\b|\bcontrolling\s(?:interest|stake)\b|\b(?:transfer|sale|acquisition)\sof\s(?:a\s)?(?:(?:majority|more\sthan\sfifty\spercent|(?:fifty|50)\spercent|control)\b|more\sthan\s50%)|\b(?:comes?|coming)\sunder\sthe\scontrol\sof\b|\b(?:acquir(?:es?|ing)|obtain(?:s|ing)?|gain(?:s|ing)?)\s(?:direct\sor\sindirect\s)?control\s(?:of|over)\b|\b(?:control|ownership)\s(?:has|have)\s(?:been\s)?changed\b|\b(?:acquires?|acquiring|obtains?|holds?)\s(?:(?:beneficial\s)?ownership\sof\s)?(?:more\sthan\s|at\sleast\s)?(?:(?:fifty|\d{2})\s*(?:%|percent)|a\smajority)\s(?:\(\d{2}%\)\s)?(?:or\smore\s)?(?:of\s)?(?:the\s)?(?:[\w']+\s){0,3}?(?:voting|shares|stock|equity|securities|capital)\b/i;
 /** A corporate transaction that triggers a consequence: termination, consent, notice, deemed assignment. */
 const TRANSACTION =
-  /\b(?:merger|merges?|amalgamat\w+|consolidat\w+|acquisition\sof\s(?:\w+\s){0,6}?(?:stock|shares|equity|assets|business|control|majority)|(?:is|are|be|been|was|were|becomes?)\s(?:merged|amalgamated|acquired)\b(?!\s(?:under|pursuant|hereunder|in\saccordance)|(?:\s[\w-]+){0,5}?\sfrom\b)|(?:sale|transfer|disposition|disposal|conveyance)(?:\s*,?\s(?:or\s|and\s)?(?:other\s)?(?:sale|transfer|disposition|disposal|conveyance|lease)){0,3}\sof\s(?:all\sor\s)?substantially\sall\s(?:of\s)?(?:its|the|such\sparty's|\w+'s)\s(?:\w+\s){0,2}?(?:assets|stock|shares|business)|(?:sells?|transfers?|conveys?|dispos(?:es|ing)\sof)\s(?:(?:or|and)\s(?:otherwise\s)?(?:sells?|transfers?|conveys?|disposes\sof|assigns?)\s)?(?:all\sor\s)?substantially\sall\s(?:of\s)?(?:its|the|such\sparty's|\w+'s)\s(?:\w+\s){0,2}?(?:assets|stock|shares|business)|take-?over|(?:acquir(?:er|or)|purchaser|transferee)\sof\s(?:all\sor\s)?substantially\sall)\b|\bchange\sin\s(?:the\s)?(?:management|ownership)\b|\b(?:control|ownership)\sof\s(?:(?:either|a|the|such)\sparty|[A-Z][\w&.-]*)\s(?:shall\s|will\s|should\s)?(?:pass(?:es)?|changes?|(?:is|be)\stransferred)\b|\bceases?\sto\s(?:own|control)\b|\bacquisition\sof\s(?:the\s)?(?:other\s)?(?:party|[A-Z][\w&.-]*)\sby\b|\b(?:its|their|[\w&.@-]+'s?)\sacquisition\sby\b|\bmajority\sof\s(?:the\s|its\s)?(?:[\w']+\s){0,3}?(?:capital\sstock|voting\s(?:stock|securities|power)|shares|equity)\b/i;
+  /\b(?:merger|merges?|amalgamat\w+|consolidat\w+|acquisition\sof\s(?:\w+\s){0,6}?(?:stock|shares|equity|assets|business|control|majority)|(?:is|are|be|been|was|were|becomes?)\s(?:merged|amalgamated|acquired)\b(?!\s(?:under|pursuant|hereunder|in\saccordance)|\sor\s(?:received|obtained|developed|generated|created|learned)\b|(?:\s[\w-]+){0,5}?\sfrom\b)|(?:sale|transfer|disposition|disposal|conveyance)(?:\s*,?\s(?:or\s|and\s)?(?:other\s)?(?:sale|transfer|disposition|disposal|conveyance|lease)){0,3}\sof\s(?:all\sor\s)?substantially\sall\s(?:of\s)?(?:its|the|such\sparty's|\w+'s)\s(?:\w+\s){0,2}?(?:assets|stock|shares|business)|(?:sells?|transfers?|conveys?|dispos(?:es|ing)\sof)\s(?:(?:or|and)\s(?:otherwise\s)?(?:sells?|transfers?|conveys?|disposes\sof|assigns?)\s)?(?:all\sor\s)?substantially\sall\s(?:of\s)?(?:its|the|such\sparty's|\w+'s)\s(?:\w+\s){0,2}?(?:assets|stock|shares|business)|take-?over|(?:acquir(?:er|or)|purchaser|transferee|successor)\s(?:of|to)\s(?:all\sor\s)?substantially\sall)\b|\bchange\sin\s(?:the\s)?(?:management|ownership)\b|\b(?:control|ownership)\sof\s(?:(?:either|a|the|such)\sparty|[A-Z][\w&.-]*)\s(?:shall\s|will\s|should\s)?(?:pass(?:es)?|changes?|(?:is|be)\stransferred)\b|\bceases?\sto\s(?:own|control)\b|\bacquisition\sof\s(?:the\s)?(?:other\s)?(?:party|[A-Z][\w&.-]*)\sby\b|\b(?:its|their|[\w&.@-]+'s?)\sacquisition\sby\b|\bmajority\sof\s(?:the\s|its\s)?(?:[\w']+\s){0,3}?(?:capital\sstock|voting\s(?:stock|securities|power)|shares|equity)\b/i;
 const CONSEQUENCE =
   /\bend\s(?:this|the)\s(?:agreement|contract)\b|\b(?:constitutes?|be\sdeemed|deemed\sto\sbe)\s(?:an?\s)?(?:material\s)?(?:breach|(?:event\sof\s)?default)\b|\b(?:terminat\w*|cancel\w*|consent|approv\w*|notif\w*|notice|inform|deemed\s(?:to\sbe\s)?(?:an?\s)?(?:assignment|transfer)|shall\s(?:be\s)?(?:considered|treated)\s(?:as\s)?an?\s(?:assignment|transfer)|void)\b|\b(?:assignment|transfer)"?\s(?:under\sthis\s\w+\s)?shall\sbe\sdeemed\sto\sinclude\b/i;
 /** Insolvency wording ("assignment for the benefit of creditors") is not a change of control. */
@@ -55,14 +56,15 @@ const VOTE_BEFORE =
 
 /**
  * Where the part of a sentence that holds `at` begins: after the last "provided (, however,)",
- * "except that" or semicolon before it. A permission to assign ("provided that X may assign ...
+ * "except that" or semicolon before it (a semicolon between list items "; or (ii)" keeps the part). A permission to assign ("provided that X may assign ...
  * to a purchaser ... through a merger") governs its whole part, however long.
  */
-const PART_BREAK = /;|\bprovided\b(?:\s*,\s*however\s*,?)?|\bexcept\s(?:that|as)\b|\bnotwithstanding\b/gi;
+const PART_BREAK =
+  /;(?!\s(?:and\s|or\s)?\(?(?:[a-z]|\d{1,2}|[ivx]{1,4})\)\s)|\bprovided\b(?:\s*,\s*however\s*,?)?|\bexcept\s(?:that|as)\b|\bnotwithstanding\b/gi;
 function partStart(text: string, at: number): number {
   let lastBreak = -1;
   for (const part of text.slice(0, at).matchAll(PART_BREAK)) lastBreak = part.index;
-  return lastBreak >= 0 ? Math.min(lastBreak, Math.max(0, at - 220)) : Math.max(0, at - 220);
+  return lastBreak >= 0 ? lastBreak : Math.max(0, at - 220);
 }
 
 /**
@@ -98,16 +100,29 @@ function isConditional(after: string): boolean {
 const EXEMPTED_BEFORE =
   /\b(?:except|other\sthan|save)\s(?:that\s)?(?:in\sthe\s(?:event|case)\sof|in\sconnection\swith|as\spart\sof|pursuant\sto|by\sway\sof|through|for|to)\s(?:[\w'-]+\s){0,4}?$/i;
 
+/**
+ * "...; provided, however, that in connection with a merger ... that Party may provide for the assignee to be bound":
+ * a proviso that opens on the event lifts the bar for it, unless it attaches its own consent, notice or ending.
+ */
+const PROVISO_FOR_EVENT =
+  /\bprovided\s*,?\s*(?:however\s*,?\s*)?that\s(?:in\sthe\s(?:event|case)\sof|in\sconnection\swith|as\spart\sof|pursuant\sto)\s(?:[\w'-]+\s){0,4}?$/i;
+const OWN_CONSEQUENCE = /\b(?:terminat|cancel|consent|approv|notif|notice|void|breach|default)/i;
+
 function isFreePass(text: string, at: number): boolean {
-  if (EXEMPTED_BEFORE.test(text.slice(Math.max(0, at - 80), at))) {
+  const lead = text.slice(Math.max(0, at - 80), at);
+  if (EXEMPTED_BEFORE.test(lead)) {
     return !TERMINATION_AFTER.test(text.slice(at)) && !isConditional(text.slice(at));
   }
+  if (PROVISO_FOR_EVENT.test(lead)) return !OWN_CONSEQUENCE.test(text.slice(at).split(/[;.]/, 1)[0]!);
   const before = text.slice(partStart(text, at), at);
   if (!PERMISSION_BEFORE.test(before) || TERMINATION_AFTER.test(text.slice(at)) || isConditional(text.slice(at))) return false;
   for (const permission of before.matchAll(PERMISSIONS)) {
     // "will not, without the prior written consent of Licensee, merge": consent is required, not waived.
     const lead = before.slice(Math.max(0, permission.index - 40), permission.index);
     if (NEGATED_BEFORE.test(lead)) return false;
+    // "Neither party may assign this Agreement without consent, and any change of control ...": the "without consent"
+    // completes a bar earlier in the part, it waives nothing.
+    if (/^without\b/i.test(permission[0]) && BARRED.test(before.slice(0, permission.index))) continue;
     // "Neither party may assign ..., whether by merger or otherwise, without consent" bars the event; it is a free
     // pass only when the event sits in an exception to that bar ("... except in connection with a merger") or a
     // later permission lifts it ("provided that either party may assign ...").
@@ -116,6 +131,8 @@ function isFreePass(text: string, at: number): boolean {
   return false;
 }
 const EXCEPTION = /\b(?:except|other\sthan|save|excluding)\b/i;
+/** A bar on assigning: "Neither party may", "No Party shall", "shall not assign", "may not be assigned". */
+const BARRED = /\b(?:neither|no)\s(?:[\w'-]+\s){0,3}?(?:may|shall|will|can)\b|\b(?:shall|will|may|can)\snot\b|\bcannot\b/i;
 
 /** A merger or sale that needs no consent and ends nothing ("... by merger does not require the consent of the other"). */
 /** "Upon a merger ..., either party may assign this Agreement to its successor without the other party's consent": the permission follows the event. */
@@ -140,7 +157,7 @@ const NEGATIVE_SUBJECT = /\b(?:neither|no)\s(?:[\w'-]+\s){0,3}$/i;
 const NEGATED_BEFORE = /\b(?:not|nor|never)\s*,?\s*$/i;
 /** Disclosing the terms to a prospective acquirer ("... may disclose ... in connection with a merger or acquisition") is confidentiality. */
 const CONFIDENTIAL = /\bconfidential/i;
-const DISCLOSURE = /\b(?:disclos\w*|reference|announce\w*|publicity)\b/i;
+const DISCLOSURE = /\b(?:disclos\w*|divulg\w*|reference|announce\w*|publicity)\b/i;
 function isFreeToSuccessor(text: string): boolean {
   const free = FREE_TO_SUCCESSOR.exec(text);
   return (
@@ -158,11 +175,13 @@ const DEFINES_ASSIGNMENT =
 const DEAL_DOCUMENT = /\b(?:Merger|Acquisition|(?:Asset|Stock|Share|Equity|Unit)\sPurchase)\sAgreement\b/g;
 /**
  * A title run into its sentence: "Section 22 - Assignment/Change of Control This Agreement shall
- * bind ...", "(f) Termination for Change of Control and Fees - If ...". The event named in the title
+ * bind ...", "(f) Termination for Change of Control and Fees - If ...", "Assignment and Change of Control Licensee may
+ * not assign ..." (a party's name and its verb after the title); a sentence opening on an article or a
+ * preposition ("A Change of Control of Agent shall ...", "Upon Change of Control Licensor may ...") has none. The event named in the title
  * is a topic; the sentence after it must carry the clause on its own.
  */
 const RUN_IN_TITLE =
-  /^(?:\(?[a-z0-9]{1,3}[.)]\s*|(?:Section|Article|Clause)\s[\d.]+\s*[-:]?\s*)?(?:(?:[A-Z][\w'&]*|of|and|for|in|the|to|on|upon|or)[\s,/]+){0,8}?(?:Change\s(?:of|in)\sControl|Merger|Acquisition)(?:[\s,/&]+(?:[A-Z][\w'&]*|of|and|for|or))*\s*(?:[-:.]\s*)?(?=(?:This|The|Each|Either|Neither|No|If|In|Upon|Any|Notwithstanding|Subject)\s)/;
+  /^(?:\(?[a-z0-9]{1,3}[.)]\s*|(?:Section|Article|Clause)\s[\d.]+\s*[-:]?\s*)?(?!(?:A|An|Any|The|Each|Every|Such|No|Upon|On|In|If|Following|After|Where|When|Should|Its|Their)\s)(?:(?:[A-Z][\w'&]*|of|and|for|in|the|to|on|upon|or)[\s,/]+){0,8}?(?:Change\s(?:of|in)\sControl|Merger|Acquisition)(?:[\s,/&]+(?:[A-Z][\w'&]*|of|and|for|or))*\s*(?:[-:.]\s*)?(?=(?:This|The|Each|Either|Neither|No|If|In|Upon|Any|Notwithstanding|Subject)\s|[A-Z][\w&.-]*\s(?:shall|will|may|must|can|agrees?|hereby)\b)/;
 function withoutRunInTitle(text: string): string {
   const title = RUN_IN_TITLE.exec(text);
   return title ? text.slice(title[0].length) : text;
