@@ -167,7 +167,7 @@ describe('IP assignment: creations that vest in the other party', () => {
     'All work product developed by Consultant shall belong exclusively to Company.',
     'All work product developed by Consultant shall be the property of Company.',
     'All work product developed by Consultant shall become the property of Company.',
-    'All work product developed by Consultant will be and remain the property of Company.',
+    'All work product developed by Consultant shall become and remain the property of Company.',
     'All work product developed by Consultant shall be the sole and exclusive property of Company.',
     'All work product developed by Consultant shall be the exclusive property of Company.',
     'All work product developed by Consultant shall be the absolute property of Company.',
@@ -214,6 +214,38 @@ describe('IP assignment: creations that vest in the other party', () => {
 
   it('does not count software that was not made under the contract', () => {
     expect(assigns('All software shall vest in Company.')).toBe(false);
+  });
+});
+
+describe('IP assignment: property that "is and remains" its owner\'s', () => {
+  // "Be and remain the property of" states ownership the owner already has and keeps (advertising it commissions,
+  // its licensed product as modified); on train it only ever marked contracts without an assignment.
+  it.each([
+    'All work product developed by Consultant will be and remain the property of Company.',
+    'All advertising materials produced hereunder shall be and remain the absolute property of Sponsor.',
+    'Any modification made by Licensee to the Licensed Product shall be and remain the sole and exclusive property of Licensor.',
+  ])('%j does not count', (text) => {
+    expect(assigns(text)).toBe(false);
+  });
+
+  it("counts what becomes and then remains the other party's", () => {
+    expect(assigns('All work product developed by Consultant shall become and remain the property of Company.')).toBe(true);
+  });
+});
+
+describe('IP assignment: each party owning improvements to its own', () => {
+  // A mutual rule ("vests in that Party") keeps each party's intellectual property with it; nothing crosses over.
+  it.each([
+    "Any improvements to a Party's intellectual property shall automatically vest in that Party, whoever develops them.",
+    "Any improvements developed hereunder to a Party's technology shall be the property of such Party.",
+    'All inventions developed under this Agreement shall be owned by the relevant Party.',
+    'All data generated under this Agreement shall belong to the respective Party that generated it.',
+  ])('%j does not count', (text) => {
+    expect(assigns(text)).toBe(false);
+  });
+
+  it('counts improvements that vest in a named party', () => {
+    expect(assigns("Any improvements to Supplier's technology developed by Distributor shall vest in Supplier.")).toBe(true);
   });
 });
 
