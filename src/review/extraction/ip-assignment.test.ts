@@ -478,3 +478,29 @@ describe('IP ownership assignment: each wording of title given in a creation', (
     expect(assigns(text)).toBe(false);
   });
 });
+
+describe('IP ownership assignment: "right, title and interest" passed without naming intellectual property', () => {
+  it.each([
+    [
+      'Franchisee shall execute any and all documents deemed necessary by Franchisor to transfer such right, title or interest to Franchisor.',
+    ],
+    [
+      'The Assignor hereby assigns, transfers and conveys to the Assignee all of its right, title and interest in, to and under the Transferred Contract.',
+    ],
+    [
+      'To the extent Vendor obtains any interest in the Client Property, Vendor hereby assigns to Client all of its right, title and interest therein.',
+    ],
+  ])('counts %j', (text) => {
+    expect(assigns(text)).toBe(true);
+  });
+
+  it.each([
+    // A restraint on assigning, however it names the rights.
+    ['Neither party shall assign any of its right, title and interest hereunder to a third party.'],
+    ['Distributor shall assign its right, title and interest hereunder only with the prior written consent of Supplier.'],
+    // Title to goods alone is a sale, not ownership of rights.
+    ['Borrower shall execute such documents as Lender requests to transfer title to the Equipment to Lender.'],
+  ])('does not count %j', (text) => {
+    expect(assigns(text)).toBe(false);
+  });
+});

@@ -57,6 +57,18 @@ function passesOver(text: string): boolean {
 }
 const REGISTERED_BY = /\bregister\w*\sby\b/i;
 const ASSIGNS_THE_AGREEMENT = /\bassign\w*\s(?:this|the)\sagreement\b/i;
+/**
+ * "Right, title and interest" is the wording of ownership itself: assigned, or documents signed to transfer it, it
+ * passes what it names ("execute all documents necessary to transfer such right, title or interest to Franchisor")
+ * even where the sentence does not say again that it is intellectual property.
+ */
+const RIGHT_TITLE = /\brights?,?\stitle\b/i;
+/** "Neither party shall assign its right, title and interest ... without consent": a restraint on assigning, not an assignment. */
+const ASSIGNING_RESTRAINED =
+  /\b(?:not|neither|nor|no)\b[^.;]{0,60}\b(?:assign|transfer|convey)|\bwith(?:out)?\s(?:the\s)?(?:prior\s)?(?:express\s)?(?:written\s)?consent\b/i;
+function passesRightTitle(text: string): boolean {
+  return RIGHT_TITLE.test(text) && !ASSIGNING_RESTRAINED.test(text);
+}
 /** Who ends up owning: "property of X", "vest in X", "belong to X", "owned by X", "X shall own". */
 const OWNER_AFTER =
   /\b(?:property\sof|vest(?:s|ed)?\s(?:solely\s|exclusively\s)?in(?:\sand\sbelong\sto)?|belong\s(?:solely\s|exclusively\s|fully\s)?to|owned\s(?:solely\s|exclusively\s)?by)\s(?:the\s)?([A-Z][\w&.-]*\w|[a-z]+[A-Z][\w&.-]*\w)/;
@@ -99,7 +111,7 @@ export function extractIpOwnershipAssignment(view: TextView): PresenceField | nu
     if (isWorkForHire(text)) return true;
     if (GIVES_TITLE.test(text)) return true;
     if (ASSIGNED_PASSIVE.test(text) && IP.test(text)) return true;
-    if (EXECUTES_TO_ASSIGN.test(text) && IP.test(text) && !RETAINS.test(text)) return true;
+    if (EXECUTES_TO_ASSIGN.test(text) && (IP.test(text) || passesRightTitle(text)) && !RETAINS.test(text)) return true;
     if (
       passesOver(text) &&
       IP.test(text) &&
@@ -110,7 +122,7 @@ export function extractIpOwnershipAssignment(view: TextView): PresenceField | nu
     ) {
       return true;
     }
-    if (ASSIGNS.test(text) && IP.test(text) && !/\bassign\w*\s(?:this|the)\sagreement\b/i.test(text)) return true;
+    if (ASSIGNS.test(text) && (IP.test(text) || passesRightTitle(text)) && !ASSIGNS_THE_AGREEMENT.test(text)) return true;
     return VESTS.test(text) && IP.test(text) && CREATED.test(text) && !RETAINS.test(text) && !ownerKeepsItsOwn(text);
   });
 }
