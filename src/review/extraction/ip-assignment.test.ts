@@ -504,3 +504,26 @@ describe('IP ownership assignment: "right, title and interest" passed without na
     expect(assigns(text)).toBe(false);
   });
 });
+
+describe('IP ownership assignment: ownership conferred on a party, what it used in the work', () => {
+  it.each([
+    ['The Manufacturer has appointed the Customer the copyright holder of the book.'],
+    ['Author hereby designates Publisher as the sole copyright owner of the Work.'],
+    [
+      'All web pages used by Contractor in connection with the Offering, and all associated Proprietary Rights, shall be owned exclusively by the Company.',
+    ],
+    ['Any domain names or URLs developed hereunder shall be owned by Company.'],
+  ])('counts %j', (text) => {
+    expect(assigns(text)).toBe(true);
+  });
+
+  it.each([
+    // Appointing an agent or a distributor confers no ownership.
+    ['The Manufacturer has appointed the Customer the exclusive distributor of the book.'],
+    ['Licensor acknowledges that Licensee is the copyright holder of its own software.'],
+    // Nothing made or used in the work: bare ownership of the other party's pages.
+    ['All web pages and all associated Proprietary Rights shall be owned exclusively by the Company.'],
+  ])('does not count %j', (text) => {
+    expect(assigns(text)).toBe(false);
+  });
+});
