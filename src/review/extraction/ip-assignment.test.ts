@@ -527,3 +527,32 @@ describe('IP ownership assignment: ownership conferred on a party, what it used 
     expect(assigns(text)).toBe(false);
   });
 });
+
+describe('IP ownership assignment: ownership stated in the present tense', () => {
+  it.each([
+    ['All designs and documents authored or prepared by Contractor for Company are the property of Company.'],
+    ["Consultant acknowledges that Consultant's rights in all inventions developed by Consultant belong to the Company."],
+    ['All software written by Developer under this Agreement is the sole and exclusive property of Customer.'],
+  ])('counts %j when another party made it', (text) => {
+    expect(assigns(text)).toBe(true);
+  });
+
+  it.each([
+    // No maker named: an acknowledgement of what is already the owner's.
+    ['All intellectual property rights in the products are the exclusive property of Supplier.'],
+    ['The complete intellectual property of the project belongs to the Client.'],
+    // Made by the owner itself.
+    ['All materials provided by Supplier are the property of Supplier.'],
+    ['All inventions created during this Agreement are the property of the creating party.'],
+  ])('does not count %j', (text) => {
+    expect(assigns(text)).toBe(false);
+  });
+
+  it('counts a long list of those caused to assign', () => {
+    expect(
+      assigns(
+        "Supplier will cause its and its Affiliates' employees, contractors, and consultants to assign its interest in all inventions to Buyer.",
+      ),
+    ).toBe(true);
+  });
+});

@@ -7,7 +7,7 @@ const IP =
   /\b(?:intellectual\sproperty|inventions?|improvements?|discoveries|developments?|work\sproduct|deliverables?|copyrights?|patents?|trademarks?|works?\b|materials?|content|designs?|software|know-how|technology|data|results|modifications?|derivative\sworks?|enhancements?|domains?|URLs?|proprietary\srights|IP)\b/i;
 /** "hereby assigns", "agrees to assign", "shall assign", "assigns, transfers and conveys", with what is assigned being rights or creations. */
 const ASSIGNS =
-  /\b(?:(?:assigns|transfers|conveys)\s(?:all|any|its|his|her|their|the\sentire)\s(?:of\s)?(?:(?:its|his|her|their|the)\s)?(?:worldwide\s)?(?=(?:right,?\stitle|copyrights?|patents?|intellectual\sproperty|ownership|moral\srights)\b)|hereby\s(?:(?:irrevocably|unconditionally|absolutely|expressly|grants?|sells?|transfers?|conveys?|sets\sover)[\s,]+(?:and\s)?){0,4}(?:assigns?|transfers?|conveys?)|(?:agrees?|undertakes?|shall|will|must)\s?,?\s(?:to\s)?(?:and\shereby\sdoes\s?,?\s(?:[\w\s]{0,40},\s)?)?(?:(?:irrevocably|promptly|hereby)\s)*(?:(?:disclose|grant|sell)\sand\s)?(?:assign|transfer|convey)|cause\s(?:[\w',]+\s){0,6}?to\s(?:assign|transfer|convey)|(?:irrevocably|unconditionally|absolutely)(?:\s(?:and\s)?(?:irrevocably|unconditionally|absolutely))?\s(?:assigns|transfers|conveys)(?:\sand\s(?:assigns|transfers|conveys))?|does\shereby,?\sassign|assigns?,\stransfers?|(?:assigns|transfers)(?:\sand\s(?:assigns|transfers|conveys))?\s(?:fully\s|absolutely\s|irrevocably\s)?to\s(?:the\s)?(?:[A-Z][\w&.-]*\s){1,3}all)\b[^.;]{0,300}?\b(?:rights?,?\stitle|(?:all\s)?(?:of\s)?(?:its|their|his|her)\s(?:right|interest|ownership)|rights?\s(?:in|to)\b|interest\s(?:in|therein)|ownership|intellectual\sproperty|inventions?|improvements?|work\sproduct|copyrights?|patents?|deliverables?)\b/i;
+  /\b(?:(?:assigns|transfers|conveys)\s(?:all|any|its|his|her|their|the\sentire)\s(?:of\s)?(?:(?:its|his|her|their|the)\s)?(?:worldwide\s)?(?=(?:right,?\stitle|copyrights?|patents?|intellectual\sproperty|ownership|moral\srights)\b)|hereby\s(?:(?:irrevocably|unconditionally|absolutely|expressly|grants?|sells?|transfers?|conveys?|sets\sover)[\s,]+(?:and\s)?){0,4}(?:assigns?|transfers?|conveys?)|(?:agrees?|undertakes?|shall|will|must)\s?,?\s(?:to\s)?(?:and\shereby\sdoes\s?,?\s(?:[\w\s]{0,40},\s)?)?(?:(?:irrevocably|promptly|hereby)\s)*(?:(?:disclose|grant|sell)\sand\s)?(?:assign|transfer|convey)|cause\s(?:[\w',]+\s){0,9}?to\s(?:assign|transfer|convey)|(?:irrevocably|unconditionally|absolutely)(?:\s(?:and\s)?(?:irrevocably|unconditionally|absolutely))?\s(?:assigns|transfers|conveys)(?:\sand\s(?:assigns|transfers|conveys))?|does\shereby,?\sassign|assigns?,\stransfers?|(?:assigns|transfers)(?:\sand\s(?:assigns|transfers|conveys))?\s(?:fully\s|absolutely\s|irrevocably\s)?to\s(?:the\s)?(?:[A-Z][\w&.-]*\s){1,3}all)\b[^.;]{0,300}?\b(?:rights?,?\stitle|(?:all\s)?(?:of\s)?(?:its|their|his|her)\s(?:right|interest|ownership)|rights?\s(?:in|to)\b|interest\s(?:in|therein)|ownership|intellectual\sproperty|inventions?|improvements?|work\sproduct|copyrights?|patents?|deliverables?)\b/i;
 /** Works made for hire, and creations that vest in or belong to the other party. */
 const VESTS =
   /\b(?:shall|will)\s(?:be\s)?(?:vest(?:ed)?|belong)\s(?:solely\s|exclusively\s)?(?:in|to)\b|\b(?:shall|will)\s(?:be|become(?:\sand\sremain)?)\s(?:the\s)?(?:(?:sole\sand\sexclusive|sole|exclusive|absolute)\s)?property\sof\b|\b(?:shall|will)\s(?:solely\s|exclusively\s)?own\s(?:and\sretain\s)?(?:all|any|each|the|such)\b|\b(?:(?:is|are)\sand\s(?:shall|will)\sbe|(?:shall|will)\sbe\sdeemed(?:\sto\sbe)?)\s(?:the\s)?(?:(?:sole\sand\sexclusive|sole|exclusive|absolute)\s)?property\sof\b|\b(?:shall|will)\shave\s(?:sole\s(?:and\sexclusive\s)?|exclusive\s|full\s)(?:ownership|title)\s(?:of|to|in)\b|\b(?:shall|will)\s(?:solely\s|exclusively\s)?(?:be\sdeemed\s(?:to\sbe\s)?)?(?:be\s)?owned\s(?:solely\s|exclusively\s)?by\b|\b(?:shall|will)\s(?:be|become)\s?,?\s(?:(?:deemed|considered)\s(?:to\sbe\s)?)?the\s(?:sole\s(?:and\sexclusive\s)?|exclusive\s)?(?:author\sand\s)?owner\sof\s(?:all|any|each|the|such)\b|\band\sbe\sowned\s(?:solely\s|exclusively\s)?by\b|\bexecute\b[^.;]{0,80}\bdocuments?\b[^.;]{0,80}\bto\s(?:assign|transfer|perfect|confirm)\b/i;
@@ -75,13 +75,13 @@ function passesRightTitle(text: string): boolean {
 }
 /** Who ends up owning: "property of X", "vest in X", "belong to X", "owned by X", "X shall own". */
 const OWNER_AFTER =
-  /\b(?:property\sof|vest(?:s|ed)?\s(?:solely\s|exclusively\s)?in(?:\sand\sbelong\sto)?|belong\s(?:solely\s|exclusively\s|fully\s)?to|owned\s(?:solely\s|exclusively\s)?by)\s(?:the\s)?([A-Z][\w&.-]*\w|[a-z]+[A-Z][\w&.-]*\w)/;
+  /\b(?:property\sof|vest(?:s|ed)?\s(?:solely\s|exclusively\s)?in(?:\sand\sbelong\sto)?|belongs?\s(?:solely\s|exclusively\s|fully\s)?to|owned\s(?:solely\s|exclusively\s)?by)\s(?:the\s)?([A-Z][\w&.-]*\w|[a-z]+[A-Z][\w&.-]*\w)/;
 const OWNER_BEFORE =
   /\b([A-Z][\w&.-]*\w)\s(?:shall|will)\s(?:(?:solely\s|exclusively\s)?own\b|(?:be|become)\s?,?\s(?:[\w]+\s){0,5}?owner\sof\b)/;
 
 /** Who made it: "made, conceived or reduced to practice by Bachem", "developed solely by employees of iBio". */
 const MAKER =
-  /\b(?:made|developed|created|invented|discovered|conceived|generated|authored|prepared|practice|provided|supplied|furnished|contributed)\s(?:solely\s|exclusively\s|independently\s|jointly\s)?by\s(?:(?:employees|personnel)\sof\s)?(?:the\s)?([A-Z][\w&.-]*\w|[a-z]+[A-Z][\w&.-]*\w)/dg;
+  /\b(?:made|developed|created|written|designed|produced|invented|discovered|conceived|generated|authored|prepared|practice|provided|supplied|furnished|contributed)\s(?:solely\s|exclusively\s|independently\s|jointly\s)?by\s(?:(?:employees|personnel)\sof\s)?(?:the\s)?([A-Z][\w&.-]*\w|[a-z]+[A-Z][\w&.-]*\w)/dg;
 
 /**
  * The owner made it or named it: "inventions made solely by employees of iBio shall belong to
@@ -91,17 +91,37 @@ const MAKER =
  * be owned by Magenta").
  */
 function ownerKeepsItsOwn(text: string): boolean {
-  const found = OWNER_AFTER.exec(text) ?? OWNER_BEFORE.exec(text);
-  const owner = found?.[1];
-  if (!found || !owner || owner.length < 3 || /^(?:The|Such|Each|Either|Both|Any|All)$/.test(owner)) return false;
-  const ownerAt = found.index + found[0].lastIndexOf(owner);
-  // "owner of all work product developed by Consultant" finds its owner where the maker is named: that naming is no maker.
-  const makers = [...text.matchAll(MAKER)].filter((made) => made.indices?.[1]?.[0] !== ownerAt).map((made) => made[1]);
+  const found = ownerAndMakers(text);
+  if (!found) return false;
+  const { owner, ownerAt, makers } = found;
   if (makers.includes(owner)) return true;
   if (makers.length > 0) return false;
   const namesake = new RegExp(`\\b${owner.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s(?=[A-Z][a-z])`, 'g');
   for (const named of text.matchAll(namesake)) if (named.index !== ownerAt) return true;
   return false;
+}
+
+/** The named owner and the named makers of what the sentence gives it, when an owner is named. */
+function ownerAndMakers(text: string): { owner: string; ownerAt: number; makers: string[] } | null {
+  const found = OWNER_AFTER.exec(text) ?? OWNER_BEFORE.exec(text);
+  const owner = found?.[1];
+  if (!found || !owner || owner.length < 3 || /^(?:The|Such|Each|Either|Both|Any|All)$/.test(owner)) return null;
+  const ownerAt = found.index + found[0].lastIndexOf(owner);
+  // "owner of all work product developed by Consultant" finds its owner where the maker is named: that naming is no maker.
+  const makers = [...text.matchAll(MAKER)].filter((made) => made.indices?.[1]?.[0] !== ownerAt).map((made) => made[1] ?? '');
+  return { owner, ownerAt, makers };
+}
+
+/**
+ * In the present tense ("Works authored by Contractor ... are the property of Company", "Consultant's rights in all
+ * inventions developed by Consultant belong to the Company") ownership is as often acknowledged as given, so it counts
+ * only when the sentence names a maker other than the owner.
+ */
+const OWNED_NOW =
+  /\b(?:is|are)\s(?:the\s)?(?:(?:sole\sand\sexclusive|sole|exclusive|absolute)\s)?property\sof\b|\bbelongs?\s(?:solely\s|exclusively\s)?to\b/i;
+function madeByAnother(text: string): boolean {
+  const found = ownerAndMakers(text);
+  return found !== null && found.makers.length > 0 && !found.makers.includes(found.owner);
 }
 
 /**
@@ -128,6 +148,7 @@ export function extractIpOwnershipAssignment(view: TextView): PresenceField | nu
       return true;
     }
     if (ASSIGNS.test(text) && (IP.test(text) || passesRightTitle(text)) && !ASSIGNS_THE_AGREEMENT.test(text)) return true;
+    if (OWNED_NOW.test(text) && IP.test(text) && !RETAINS.test(text) && madeByAnother(text)) return true;
     return VESTS.test(text) && IP.test(text) && CREATED.test(text) && !RETAINS.test(text) && !ownerKeepsItsOwn(text);
   });
 }
