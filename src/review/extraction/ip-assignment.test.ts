@@ -556,3 +556,34 @@ describe('IP ownership assignment: ownership stated in the present tense', () =>
     ).toBe(true);
   });
 });
+
+describe('IP ownership assignment: further assurances and powers of attorney behind an assignment', () => {
+  it.each([
+    [
+      'Consultant agrees to sign and cause to be executed any and all documents as may be necessary for the purposes of perfecting the foregoing assignments and enforcing intellectual property rights.',
+    ],
+    [
+      'Contractor will execute all such documents as Company may reasonably require to effect the assignment of Work Product as agreed above.',
+    ],
+    [
+      'Vendor shall execute such further instruments, documents and agreements and give such further written assurances, as may be reasonably requested by Customer, at its expense, to perfect the foregoing assignment and enforce the assigned Intellectual Property Rights.',
+    ],
+    [
+      "Consultant hereby irrevocably designates and appoints the Company as Consultant's agent and attorney-in-fact to execute and file any applications for patents on such Inventions.",
+    ],
+    ['Vendor hereby provides Client with a power of attorney appointing Client as its attorney-in-fact to execute all such assignments.'],
+  ])('counts %j', (text) => {
+    expect(assigns(text)).toBe(true);
+  });
+
+  it.each([
+    // A power of attorney for banking or filings that pass no creation.
+    ['Customer hereby appoints Bank as its attorney-in-fact to endorse checks payable to Customer.'],
+    // Documents that perfect a lender's lien, however long the list before them.
+    [
+      'Borrower shall execute such further instruments, documents and agreements as Lender may reasonably request to perfect the foregoing security interest in the Equipment.',
+    ],
+  ])('does not count %j', (text) => {
+    expect(assigns(text)).toBe(false);
+  });
+});

@@ -2,7 +2,7 @@ import { presenceOf } from './presence.js';
 import type { TextView } from './text-view.js';
 import type { PresenceField } from './types.js';
 
-const MENTIONS = /assign|transfer|convey|hire|property|own|holder|vest|belong|title|知识产权|著作权|专利|归/i;
+const MENTIONS = /assign|transfer|convey|hire|property|own|holder|attorney|vest|belong|title|知识产权|著作权|专利|归/i;
 const IP =
   /\b(?:intellectual\sproperty|inventions?|improvements?|discoveries|developments?|work\sproduct|deliverables?|copyrights?|patents?|trademarks?|works?\b|materials?|content|designs?|software|know-how|technology|data|results|modifications?|derivative\sworks?|enhancements?|domains?|URLs?|proprietary\srights|IP)\b/i;
 /** "hereby assigns", "agrees to assign", "shall assign", "assigns, transfers and conveys", with what is assigned being rights or creations. */
@@ -19,7 +19,15 @@ const CREATED =
  * right, title or interest to Franchisor"): the assignment mechanism itself, whoever made what it covers.
  */
 const EXECUTES_TO_ASSIGN =
-  /\b(?:execute|sign)\b[^.;]{0,80}\b(?:documents?|documentation|instruments?|assignments?)\b[^.;]{0,100}\bto\s(?:assign|transfer|vest|(?:effect|evidence|perfect|confirm)\s(?:or\s(?:effect|evidence|perfect|confirm)\s)?(?:the\s|such\s|any\s)?(?:foregoing\s)?(?:assignment|transfer))\b[^.;]{0,80}\b(?:right,?\stitle|rights?|ownership|intellectual\sproperty)\b/i;
+  /\b(?:execut(?:e|ed|ion)|sign)\b[^.;]{0,80}\b(?:documents?|documentation|instruments?|assignments?)\b[^.;]{0,140}\b(?:to|of)\s(?:assign|transfer|vest|(?:effect|evidence|perfect|confirm)(?:ing)?\s(?:or\s(?:effect|evidence|perfect|confirm)\s)?(?:the\s|such\s|any\s)?(?:foregoing\s)?(?:assignments?|transfers?))\b[^.;]{0,80}\b(?:right,?\stitle|rights?|ownership|intellectual\sproperty|work\sproduct|inventions?|deliverables?|patents?|copyrights?)\b/i;
+/**
+ * The fallback of an assignment of inventions: the maker appoints the owner its attorney-in-fact to sign the patent and
+ * copyright filings in its place ("hereby irrevocably designates and appoints the Company ... as Consultant's agent and
+ * attorney-in-fact ... to execute and file any such applications ... with respect to such Inventions", "appointing
+ * Client as its attorney-in-fact to execute all such assignments").
+ */
+const APPOINTS_ATTORNEY = /\bappoint(?:s|ing)?\b[^.;]{0,120}\battorney[\s-]in[\s-]fact\b/i;
+const FILED_OR_ASSIGNED = /\b(?:patents?|copyrights?|mask\swork|inventions?|intellectual\sproperty|assignments?)\b/i;
 /** A party keeping its own rights is not an assignment to the other; "shall own and retain" what is generated is owning it. */
 const RETAINS =
   /(?<!\bown\sand\s)\b(?:retains?|reserves?|shall\sretain|will\sretain)\b[^.;]{0,60}\b(?:right,?\stitle|ownership|all\srights)\b|\b(?:each|either)\sparty\s(?:shall|will)\s(?:solely\s)?own\b|\bits\sown\s(?:inventions|intellectual)|\b(?:is|are)\sand\s(?:shall|will)\sremain\b|\bown\sall\s(?:rights?\s(?:to|in)\s)?its\b|\brepresents\sand\swarrants\b|\b(?:vest|belong|property\sof|owned\sby)\s(?:[\w-]+\s){0,3}?(?:that|such|the\s(?:relevant|respective|applicable))\sparty\b/i;
@@ -134,6 +142,7 @@ export function extractIpOwnershipAssignment(view: TextView): PresenceField | nu
   return presenceOf(view, MENTIONS, (text) => {
     if (isWorkForHire(text)) return true;
     if (MADE_OWNER.test(text)) return true;
+    if (APPOINTS_ATTORNEY.test(text) && FILED_OR_ASSIGNED.test(text)) return true;
     if (GIVES_TITLE.test(text)) return true;
     if (ASSIGNED_PASSIVE.test(text) && IP.test(text)) return true;
     if (EXECUTES_TO_ASSIGN.test(text) && (IP.test(text) || passesRightTitle(text)) && !RETAINS.test(text)) return true;
