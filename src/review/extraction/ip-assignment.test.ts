@@ -587,3 +587,29 @@ describe('IP ownership assignment: further assurances and powers of attorney beh
     expect(assigns(text)).toBe(false);
   });
 });
+
+describe('IP ownership assignment: owners named in a chapeau, uses of marks, a misspelt verb', () => {
+  it('looks past "owned by the Parties as follows" to the owner each item names', () => {
+    expect(
+      assigns('Inventions shall be owned by the Parties as follows: (a) "Acme Inventions" shall be the sole property of Acme Limited.'),
+    ).toBe(false);
+    expect(
+      assigns(
+        'Inventions shall be owned by the Parties as follows: (a) all inventions developed by Consultant shall be the sole property of Acme.',
+      ),
+    ).toBe(true);
+  });
+
+  it('does not count a use of licensed marks called a work made for hire for their owner', () => {
+    expect(
+      assigns('Any use of the Licensed Marks will bear the notices required by Licensor and will be a "work made for hire" for Licensor.'),
+    ).toBe(false);
+    expect(assigns('All artwork created by Agency using the Licensed Marks will be a "work made for hire" for Licensor.')).toBe(true);
+  });
+
+  it('counts "will assigns" as "will assign"', () => {
+    expect(assigns('Upon final payment Contractor will assigns to Company all right, title and interest to any Works in progress.')).toBe(
+      true,
+    );
+  });
+});

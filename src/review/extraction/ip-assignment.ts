@@ -7,7 +7,7 @@ const IP =
   /\b(?:intellectual\sproperty|inventions?|improvements?|discoveries|developments?|work\sproduct|deliverables?|copyrights?|patents?|trademarks?|works?\b|materials?|content|designs?|software|know-how|technology|data|results|modifications?|derivative\sworks?|enhancements?|domains?|URLs?|proprietary\srights|IP)\b/i;
 /** "hereby assigns", "agrees to assign", "shall assign", "assigns, transfers and conveys", with what is assigned being rights or creations. */
 const ASSIGNS =
-  /\b(?:(?:assigns|transfers|conveys)\s(?:all|any|its|his|her|their|the\sentire)\s(?:of\s)?(?:(?:its|his|her|their|the)\s)?(?:worldwide\s)?(?=(?:right,?\stitle|copyrights?|patents?|intellectual\sproperty|ownership|moral\srights)\b)|hereby\s(?:(?:irrevocably|unconditionally|absolutely|expressly|grants?|sells?|transfers?|conveys?|sets\sover)[\s,]+(?:and\s)?){0,4}(?:assigns?|transfers?|conveys?)|(?:agrees?|undertakes?|shall|will|must)\s?,?\s(?:to\s)?(?:and\shereby\sdoes\s?,?\s(?:[\w\s]{0,40},\s)?)?(?:(?:irrevocably|promptly|hereby)\s)*(?:(?:disclose|grant|sell)\sand\s)?(?:assign|transfer|convey)|cause\s(?:[\w',]+\s){0,9}?to\s(?:assign|transfer|convey)|(?:irrevocably|unconditionally|absolutely)(?:\s(?:and\s)?(?:irrevocably|unconditionally|absolutely))?\s(?:assigns|transfers|conveys)(?:\sand\s(?:assigns|transfers|conveys))?|does\shereby,?\sassign|assigns?,\stransfers?|(?:assigns|transfers)(?:\sand\s(?:assigns|transfers|conveys))?\s(?:fully\s|absolutely\s|irrevocably\s)?to\s(?:the\s)?(?:[A-Z][\w&.-]*\s){1,3}all)\b[^.;]{0,300}?\b(?:rights?,?\stitle|(?:all\s)?(?:of\s)?(?:its|their|his|her)\s(?:right|interest|ownership)|rights?\s(?:in|to)\b|interest\s(?:in|therein)|ownership|intellectual\sproperty|inventions?|improvements?|work\sproduct|copyrights?|patents?|deliverables?)\b/i;
+  /\b(?:(?:assigns|transfers|conveys)\s(?:all|any|its|his|her|their|the\sentire)\s(?:of\s)?(?:(?:its|his|her|their|the)\s)?(?:worldwide\s)?(?=(?:right,?\stitle|copyrights?|patents?|intellectual\sproperty|ownership|moral\srights)\b)|hereby\s(?:(?:irrevocably|unconditionally|absolutely|expressly|grants?|sells?|transfers?|conveys?|sets\sover)[\s,]+(?:and\s)?){0,4}(?:assigns?|transfers?|conveys?)|(?:agrees?|undertakes?|shall|will|must)\s?,?\s(?:to\s)?(?:and\shereby\sdoes\s?,?\s(?:[\w\s]{0,40},\s)?)?(?:(?:irrevocably|promptly|hereby)\s)*(?:(?:disclose|grant|sell)\sand\s)?(?:assign|transfer|convey)s?|cause\s(?:[\w',]+\s){0,9}?to\s(?:assign|transfer|convey)|(?:irrevocably|unconditionally|absolutely)(?:\s(?:and\s)?(?:irrevocably|unconditionally|absolutely))?\s(?:assigns|transfers|conveys)(?:\sand\s(?:assigns|transfers|conveys))?|does\shereby,?\sassign|assigns?,\stransfers?|(?:assigns|transfers)(?:\sand\s(?:assigns|transfers|conveys))?\s(?:fully\s|absolutely\s|irrevocably\s)?to\s(?:the\s)?(?:[A-Z][\w&.-]*\s){1,3}all)\b[^.;]{0,300}?\b(?:rights?,?\stitle|(?:all\s)?(?:of\s)?(?:its|their|his|her)\s(?:right|interest|ownership)|rights?\s(?:in|to)\b|interest\s(?:in|therein)|ownership|intellectual\sproperty|inventions?|improvements?|work\sproduct|copyrights?|patents?|deliverables?)\b/i;
 /** Works made for hire, and creations that vest in or belong to the other party. */
 const VESTS =
   /\b(?:shall|will)\s(?:be\s)?(?:vest(?:ed)?|belong)\s(?:solely\s|exclusively\s)?(?:in|to)\b|\b(?:shall|will)\s(?:be|become(?:\sand\sremain)?)\s(?:the\s)?(?:(?:sole\sand\sexclusive|sole|exclusive|absolute)\s)?property\sof\b|\b(?:shall|will)\s(?:solely\s|exclusively\s)?own\s(?:and\sretain\s)?(?:all|any|each|the|such)\b|\b(?:(?:is|are)\sand\s(?:shall|will)\sbe|(?:shall|will)\sbe\sdeemed(?:\sto\sbe)?)\s(?:the\s)?(?:(?:sole\sand\sexclusive|sole|exclusive|absolute)\s)?property\sof\b|\b(?:shall|will)\shave\s(?:sole\s(?:and\sexclusive\s)?|exclusive\s|full\s)(?:ownership|title)\s(?:of|to|in)\b|\b(?:shall|will)\s(?:solely\s|exclusively\s)?(?:be\sdeemed\s(?:to\sbe\s)?)?(?:be\s)?owned\s(?:solely\s|exclusively\s)?by\b|\b(?:shall|will)\s(?:be|become)\s?,?\s(?:(?:deemed|considered)\s(?:to\sbe\s)?)?the\s(?:sole\s(?:and\sexclusive\s)?|exclusive\s)?(?:author\sand\s)?owner\sof\s(?:all|any|each|the|such)\b|\band\sbe\sowned\s(?:solely\s|exclusively\s)?by\b|\bexecute\b[^.;]{0,80}\bdocuments?\b[^.;]{0,80}\bto\s(?:assign|transfer|perfect|confirm)\b/i;
@@ -39,9 +39,15 @@ const MADE_OWNER =
 /** A work made for hire, unless the first mention is negated ("shall not be deemed a work-for-hire"). */
 const WORK_FOR_HIRE = /\bworks?[\s-]+(?:made[\s-]+)?for[\s-]+hire\b/i;
 const NOT_BEFORE = /\b(?:not|no|neither|nor)\b[^.;]{0,30}$/i;
+/**
+ * "Any use of the Licensed Marks ... will be a work made for hire for Licensor": the licensee's use of the licensor's
+ * own marks inures to the licensor; no creation of one party passes to the other.
+ */
+const USE_OF_MARKS = /\buses?\sof\s(?:the\s)?(?:[A-Z][\w-]*\s){0,2}(?:Marks|Trademarks|Logos?)\b/;
 function isWorkForHire(text: string): boolean {
   const found = WORK_FOR_HIRE.exec(text);
-  return found !== null && !NOT_BEFORE.test(text.slice(Math.max(0, found.index - 40), found.index));
+  if (found === null || NOT_BEFORE.test(text.slice(Math.max(0, found.index - 40), found.index))) return false;
+  return !USE_OF_MARKS.test(text.slice(0, found.index));
 }
 /** "any such rights are hereby granted and assigned to PFHOF", "is hereby irrevocably assigned to Company", "All rights in the Deliverables are hereby transferred to Customer", "all right, title and interest in the Tooling will automatically transfer to X". */
 const ASSIGNED_PASSIVE =
@@ -83,7 +89,8 @@ function passesRightTitle(text: string): boolean {
 }
 /** Who ends up owning: "property of X", "vest in X", "belong to X", "owned by X", "X shall own". */
 const OWNER_AFTER =
-  /\b(?:property\sof|vest(?:s|ed)?\s(?:solely\s|exclusively\s)?in(?:\sand\sbelong\sto)?|belongs?\s(?:solely\s|exclusively\s|fully\s)?to|owned\s(?:solely\s|exclusively\s)?by)\s(?:the\s)?([A-Z][\w&.-]*\w|[a-z]+[A-Z][\w&.-]*\w)/;
+  /\b(?:property\sof|vest(?:s|ed)?\s(?:solely\s|exclusively\s)?in(?:\sand\sbelong\sto)?|belongs?\s(?:solely\s|exclusively\s|fully\s)?to|owned\s(?:solely\s|exclusively\s)?by)\s(?:the\s)?([A-Z][\w&.-]*\w|[a-z]+[A-Z][\w&.-]*\w)/g;
+const GENERIC_OWNER = /^(?:The|Such|Each|Either|Both|Any|All|Parties|Party)$/;
 const OWNER_BEFORE =
   /\b([A-Z][\w&.-]*\w)\s(?:shall|will)\s(?:(?:solely\s|exclusively\s)?own\b|(?:be|become)\s?,?\s(?:[\w]+\s){0,5}?owner\sof\b)/;
 
@@ -111,9 +118,10 @@ function ownerKeepsItsOwn(text: string): boolean {
 
 /** The named owner and the named makers of what the sentence gives it, when an owner is named. */
 function ownerAndMakers(text: string): { owner: string; ownerAt: number; makers: string[] } | null {
-  const found = OWNER_AFTER.exec(text) ?? OWNER_BEFORE.exec(text);
+  // "owned by the Parties in accordance with the following: (a) ... the sole property of Acme": a chapeau names no owner.
+  const found = [...text.matchAll(OWNER_AFTER)].find((owned) => !GENERIC_OWNER.test(owned[1] ?? '')) ?? OWNER_BEFORE.exec(text);
   const owner = found?.[1];
-  if (!found || !owner || owner.length < 3 || /^(?:The|Such|Each|Either|Both|Any|All)$/.test(owner)) return null;
+  if (!found || !owner || owner.length < 3 || GENERIC_OWNER.test(owner)) return null;
   const ownerAt = found.index + found[0].lastIndexOf(owner);
   // "owner of all work product developed by Consultant" finds its owner where the maker is named: that naming is no maker.
   const makers = [...text.matchAll(MAKER)].filter((made) => made.indices?.[1]?.[0] !== ownerAt).map((made) => made[1] ?? '');
