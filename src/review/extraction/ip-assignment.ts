@@ -2,7 +2,8 @@ import { presenceOf } from './presence.js';
 import type { TextView } from './text-view.js';
 import type { PresenceField } from './types.js';
 
-const MENTIONS = /assign|transfer|convey|hire|property|own|holder|attorney|vest|belong|title|知识产权|著作权|专利|归/i;
+const MENTIONS =
+  /assign|transfer|convey|hire|property|own|(?:right|patent|trademark|property)\sholder|attorney|vest|belong|title|知识产权|著作权|专利|归/i;
 const IP =
   /\b(?:intellectual\sproperty|inventions?|improvements?|discoveries|developments?|work\sproduct|deliverables?|copyrights?|patents?|trademarks?|works?\b|materials?|content|designs?|software|know-how|technology|data|results|modifications?|derivative\sworks?|enhancements?|domains?|URLs?|proprietary\srights|IP)\b/i;
 /** "hereby assigns", "agrees to assign", "shall assign", "assigns, transfers and conveys", with what is assigned being rights or creations. */
@@ -149,8 +150,9 @@ function madeByAnother(text: string): boolean {
 export function extractIpOwnershipAssignment(view: TextView): PresenceField | null {
   return presenceOf(view, MENTIONS, (text) => {
     if (isWorkForHire(text)) return true;
-    if (MADE_OWNER.test(text)) return true;
-    if (APPOINTS_ATTORNEY.test(text) && FILED_OR_ASSIGNED.test(text)) return true;
+    // Plain substring checks first: both wordings are rare and their patterns would otherwise scan every sentence.
+    if ((text.includes('holder') || text.includes('owner')) && MADE_OWNER.test(text)) return true;
+    if (/attorney/i.test(text) && APPOINTS_ATTORNEY.test(text) && FILED_OR_ASSIGNED.test(text)) return true;
     if (GIVES_TITLE.test(text)) return true;
     if (ASSIGNED_PASSIVE.test(text) && IP.test(text)) return true;
     if (EXECUTES_TO_ASSIGN.test(text) && (IP.test(text) || passesRightTitle(text)) && !RETAINS.test(text)) return true;
