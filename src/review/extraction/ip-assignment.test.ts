@@ -167,7 +167,7 @@ describe('IP assignment: creations that vest in the other party', () => {
     'All work product developed by Consultant shall belong exclusively to Company.',
     'All work product developed by Consultant shall be the property of Company.',
     'All work product developed by Consultant shall become the property of Company.',
-    'All work product developed by Consultant will be and remain the property of Company.',
+    'All work product developed by Consultant shall become and remain the property of Company.',
     'All work product developed by Consultant shall be the sole and exclusive property of Company.',
     'All work product developed by Consultant shall be the exclusive property of Company.',
     'All work product developed by Consultant shall be the absolute property of Company.',
@@ -214,6 +214,38 @@ describe('IP assignment: creations that vest in the other party', () => {
 
   it('does not count software that was not made under the contract', () => {
     expect(assigns('All software shall vest in Company.')).toBe(false);
+  });
+});
+
+describe('IP assignment: property that "is and remains" its owner\'s', () => {
+  // "Be and remain the property of" states ownership the owner already has and keeps (advertising it commissions,
+  // its licensed product as modified); on train it only ever marked contracts without an assignment.
+  it.each([
+    'All work product developed by Consultant will be and remain the property of Company.',
+    'All advertising materials produced hereunder shall be and remain the absolute property of Sponsor.',
+    'Any modification made by Licensee to the Licensed Product shall be and remain the sole and exclusive property of Licensor.',
+  ])('%j does not count', (text) => {
+    expect(assigns(text)).toBe(false);
+  });
+
+  it("counts what becomes and then remains the other party's", () => {
+    expect(assigns('All work product developed by Consultant shall become and remain the property of Company.')).toBe(true);
+  });
+});
+
+describe('IP assignment: each party owning improvements to its own', () => {
+  // A mutual rule ("vests in that Party") keeps each party's intellectual property with it; nothing crosses over.
+  it.each([
+    "Any improvements to a Party's intellectual property shall automatically vest in that Party, whoever develops them.",
+    "Any improvements developed hereunder to a Party's technology shall be the property of such Party.",
+    'All inventions developed under this Agreement shall be owned by the relevant Party.',
+    'All data generated under this Agreement shall belong to the respective Party that generated it.',
+  ])('%j does not count', (text) => {
+    expect(assigns(text)).toBe(false);
+  });
+
+  it('counts improvements that vest in a named party', () => {
+    expect(assigns("Any improvements to Supplier's technology developed by Distributor shall vest in Supplier.")).toBe(true);
   });
 });
 
@@ -444,5 +476,140 @@ describe('IP ownership assignment: each wording of title given in a creation', (
     ['Vendor shall give title to all custom hardware and all spare parts to Customer.'],
   ])('does not count %j', (text) => {
     expect(assigns(text)).toBe(false);
+  });
+});
+
+describe('IP ownership assignment: "right, title and interest" passed without naming intellectual property', () => {
+  it.each([
+    [
+      'Franchisee shall execute any and all documents deemed necessary by Franchisor to transfer such right, title or interest to Franchisor.',
+    ],
+    [
+      'The Assignor hereby assigns, transfers and conveys to the Assignee all of its right, title and interest in, to and under the Transferred Contract.',
+    ],
+    [
+      'To the extent Vendor obtains any interest in the Client Property, Vendor hereby assigns to Client all of its right, title and interest therein.',
+    ],
+  ])('counts %j', (text) => {
+    expect(assigns(text)).toBe(true);
+  });
+
+  it.each([
+    // A restraint on assigning, however it names the rights.
+    ['Neither party shall assign any of its right, title and interest hereunder to a third party.'],
+    ['Distributor shall assign its right, title and interest hereunder only with the prior written consent of Supplier.'],
+    // Title to goods alone is a sale, not ownership of rights.
+    ['Borrower shall execute such documents as Lender requests to transfer title to the Equipment to Lender.'],
+  ])('does not count %j', (text) => {
+    expect(assigns(text)).toBe(false);
+  });
+});
+
+describe('IP ownership assignment: ownership conferred on a party, what it used in the work', () => {
+  it.each([
+    ['The Manufacturer has appointed the Customer the copyright holder of the book.'],
+    ['Author hereby designates Publisher as the sole copyright owner of the Work.'],
+    [
+      'All web pages used by Contractor in connection with the Offering, and all associated Proprietary Rights, shall be owned exclusively by the Company.',
+    ],
+    ['Any domain names or URLs developed hereunder shall be owned by Company.'],
+  ])('counts %j', (text) => {
+    expect(assigns(text)).toBe(true);
+  });
+
+  it.each([
+    // Appointing an agent or a distributor confers no ownership.
+    ['The Manufacturer has appointed the Customer the exclusive distributor of the book.'],
+    ['Licensor acknowledges that Licensee is the copyright holder of its own software.'],
+    // Nothing made or used in the work: bare ownership of the other party's pages.
+    ['All web pages and all associated Proprietary Rights shall be owned exclusively by the Company.'],
+  ])('does not count %j', (text) => {
+    expect(assigns(text)).toBe(false);
+  });
+});
+
+describe('IP ownership assignment: ownership stated in the present tense', () => {
+  it.each([
+    ['All designs and documents authored or prepared by Contractor for Company are the property of Company.'],
+    ["Consultant acknowledges that Consultant's rights in all inventions developed by Consultant belong to the Company."],
+    ['All software written by Developer under this Agreement is the sole and exclusive property of Customer.'],
+  ])('counts %j when another party made it', (text) => {
+    expect(assigns(text)).toBe(true);
+  });
+
+  it.each([
+    // No maker named: an acknowledgement of what is already the owner's.
+    ['All intellectual property rights in the products are the exclusive property of Supplier.'],
+    ['The complete intellectual property of the project belongs to the Client.'],
+    // Made by the owner itself.
+    ['All materials provided by Supplier are the property of Supplier.'],
+    ['All inventions created during this Agreement are the property of the creating party.'],
+  ])('does not count %j', (text) => {
+    expect(assigns(text)).toBe(false);
+  });
+
+  it('counts a long list of those caused to assign', () => {
+    expect(
+      assigns(
+        "Supplier will cause its and its Affiliates' employees, contractors, and consultants to assign its interest in all inventions to Buyer.",
+      ),
+    ).toBe(true);
+  });
+});
+
+describe('IP ownership assignment: further assurances and powers of attorney behind an assignment', () => {
+  it.each([
+    [
+      'Consultant agrees to sign and cause to be executed any and all documents as may be necessary for the purposes of perfecting the foregoing assignments and enforcing intellectual property rights.',
+    ],
+    [
+      'Contractor will execute all such documents as Company may reasonably require to effect the assignment of Work Product as agreed above.',
+    ],
+    [
+      'Vendor shall execute such further instruments, documents and agreements and give such further written assurances, as may be reasonably requested by Customer, at its expense, to perfect the foregoing assignment and enforce the assigned Intellectual Property Rights.',
+    ],
+    [
+      "Consultant hereby irrevocably designates and appoints the Company as Consultant's agent and attorney-in-fact to execute and file any applications for patents on such Inventions.",
+    ],
+    ['Vendor hereby provides Client with a power of attorney appointing Client as its attorney-in-fact to execute all such assignments.'],
+  ])('counts %j', (text) => {
+    expect(assigns(text)).toBe(true);
+  });
+
+  it.each([
+    // A power of attorney for banking or filings that pass no creation.
+    ['Customer hereby appoints Bank as its attorney-in-fact to endorse checks payable to Customer.'],
+    // Documents that perfect a lender's lien, however long the list before them.
+    [
+      'Borrower shall execute such further instruments, documents and agreements as Lender may reasonably request to perfect the foregoing security interest in the Equipment.',
+    ],
+  ])('does not count %j', (text) => {
+    expect(assigns(text)).toBe(false);
+  });
+});
+
+describe('IP ownership assignment: owners named in a chapeau, uses of marks, a misspelt verb', () => {
+  it('looks past "owned by the Parties as follows" to the owner each item names', () => {
+    expect(
+      assigns('Inventions shall be owned by the Parties as follows: (a) "Acme Inventions" shall be the sole property of Acme Limited.'),
+    ).toBe(false);
+    expect(
+      assigns(
+        'Inventions shall be owned by the Parties as follows: (a) all inventions developed by Consultant shall be the sole property of Acme.',
+      ),
+    ).toBe(true);
+  });
+
+  it('does not count a use of licensed marks called a work made for hire for their owner', () => {
+    expect(
+      assigns('Any use of the Licensed Marks will bear the notices required by Licensor and will be a "work made for hire" for Licensor.'),
+    ).toBe(false);
+    expect(assigns('All artwork created by Agency using the Licensed Marks will be a "work made for hire" for Licensor.')).toBe(true);
+  });
+
+  it('counts "will assigns" as "will assign"', () => {
+    expect(assigns('Upon final payment Contractor will assigns to Company all right, title and interest to any Works in progress.')).toBe(
+      true,
+    );
   });
 });

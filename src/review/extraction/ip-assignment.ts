@@ -2,34 +2,53 @@ import { presenceOf } from './presence.js';
 import type { TextView } from './text-view.js';
 import type { PresenceField } from './types.js';
 
-const MENTIONS = /assign|transfer|convey|hire|property|own|vest|belong|title|知识产权|著作权|专利|归/i;
+const MENTIONS =
+  /assign|transfer|convey|hire|property|own|(?:right|patent|trademark|property)\sholder|attorney|vest|belong|title|知识产权|著作权|专利|归/i;
 const IP =
-  /\b(?:intellectual\sproperty|inventions?|improvements?|discoveries|developments?|work\sproduct|deliverables?|copyrights?|patents?|trademarks?|works?\b|materials?|content|designs?|software|know-how|technology|data|results|modifications?|derivative\sworks?|enhancements?|domains?|proprietary\srights|IP)\b/i;
+  /\b(?:intellectual\sproperty|inventions?|improvements?|discoveries|developments?|work\sproduct|deliverables?|copyrights?|patents?|trademarks?|works?\b|materials?|content|designs?|software|know-how|technology|data|results|modifications?|derivative\sworks?|enhancements?|domains?|URLs?|proprietary\srights|IP)\b/i;
 /** "hereby assigns", "agrees to assign", "shall assign", "assigns, transfers and conveys", with what is assigned being rights or creations. */
 const ASSIGNS =
-  /\b(?:(?:assigns|transfers|conveys)\s(?:all|any|its|his|her|their|the\sentire)\s(?:of\s)?(?:(?:its|his|her|their|the)\s)?(?:worldwide\s)?(?=(?:right,?\stitle|copyrights?|patents?|intellectual\sproperty|ownership|moral\srights)\b)|hereby\s(?:(?:irrevocably|unconditionally|absolutely|expressly|grants?|sells?|transfers?|conveys?|sets\sover)[\s,]+(?:and\s)?){0,4}(?:assigns?|transfers?|conveys?)|(?:agrees?|undertakes?|shall|will|must)\s?,?\s(?:to\s)?(?:and\shereby\sdoes\s?,?\s(?:[\w\s]{0,40},\s)?)?(?:(?:irrevocably|promptly|hereby)\s)*(?:(?:disclose|grant|sell)\sand\s)?(?:assign|transfer|convey)|cause\s(?:[\w',]+\s){0,6}?to\s(?:assign|transfer|convey)|(?:irrevocably|unconditionally|absolutely)(?:\s(?:and\s)?(?:irrevocably|unconditionally|absolutely))?\s(?:assigns|transfers|conveys)(?:\sand\s(?:assigns|transfers|conveys))?|does\shereby,?\sassign|assigns?,\stransfers?|(?:assigns|transfers)(?:\sand\s(?:assigns|transfers|conveys))?\s(?:fully\s|absolutely\s|irrevocably\s)?to\s(?:the\s)?(?:[A-Z][\w&.-]*\s){1,3}all)\b[^.;]{0,300}?\b(?:rights?,?\stitle|(?:all\s)?(?:of\s)?(?:its|their|his|her)\s(?:right|interest|ownership)|rights?\s(?:in|to)\b|interest\s(?:in|therein)|ownership|intellectual\sproperty|inventions?|improvements?|work\sproduct|copyrights?|patents?|deliverables?)\b/i;
+  /\b(?:(?:assigns|transfers|conveys)\s(?:all|any|its|his|her|their|the\sentire)\s(?:of\s)?(?:(?:its|his|her|their|the)\s)?(?:worldwide\s)?(?=(?:right,?\stitle|copyrights?|patents?|intellectual\sproperty|ownership|moral\srights)\b)|hereby\s(?:(?:irrevocably|unconditionally|absolutely|expressly|grants?|sells?|transfers?|conveys?|sets\sover)[\s,]+(?:and\s)?){0,4}(?:assigns?|transfers?|conveys?)|(?:agrees?|undertakes?|shall|will|must)\s?,?\s(?:to\s)?(?:and\shereby\sdoes\s?,?\s(?:[\w\s]{0,40},\s)?)?(?:(?:irrevocably|promptly|hereby)\s)*(?:(?:disclose|grant|sell)\sand\s)?(?:assign|transfer|convey)s?|cause\s(?:[\w',]+\s){0,9}?to\s(?:assign|transfer|convey)|(?:irrevocably|unconditionally|absolutely)(?:\s(?:and\s)?(?:irrevocably|unconditionally|absolutely))?\s(?:assigns|transfers|conveys)(?:\sand\s(?:assigns|transfers|conveys))?|does\shereby,?\sassign|assigns?,\stransfers?|(?:assigns|transfers)(?:\sand\s(?:assigns|transfers|conveys))?\s(?:fully\s|absolutely\s|irrevocably\s)?to\s(?:the\s)?(?:[A-Z][\w&.-]*\s){1,3}all)\b[^.;]{0,300}?\b(?:rights?,?\stitle|(?:all\s)?(?:of\s)?(?:its|their|his|her)\s(?:right|interest|ownership)|rights?\s(?:in|to)\b|interest\s(?:in|therein)|ownership|intellectual\sproperty|inventions?|improvements?|work\sproduct|copyrights?|patents?|deliverables?)\b/i;
 /** Works made for hire, and creations that vest in or belong to the other party. */
 const VESTS =
-  /\b(?:shall|will)\s(?:be\s)?(?:vest(?:ed)?|belong)\s(?:solely\s|exclusively\s)?(?:in|to)\b|\b(?:shall|will)\s(?:be|become)\s(?:and\sremain\s)?(?:the\s)?(?:(?:sole\sand\sexclusive|sole|exclusive|absolute)\s)?property\sof\b|\b(?:shall|will)\s(?:solely\s|exclusively\s)?own\s(?:and\sretain\s)?(?:all|any|each|the|such)\b|\b(?:(?:is|are)\sand\s(?:shall|will)\sbe|(?:shall|will)\sbe\sdeemed(?:\sto\sbe)?)\s(?:the\s)?(?:(?:sole\sand\sexclusive|sole|exclusive|absolute)\s)?property\sof\b|\b(?:shall|will)\shave\s(?:sole\s(?:and\sexclusive\s)?|exclusive\s|full\s)(?:ownership|title)\s(?:of|to|in)\b|\b(?:shall|will)\s(?:solely\s|exclusively\s)?(?:be\sdeemed\s(?:to\sbe\s)?)?(?:be\s)?owned\s(?:solely\s|exclusively\s)?by\b|\b(?:shall|will)\s(?:be|become)\s?,?\s(?:(?:deemed|considered)\s(?:to\sbe\s)?)?the\s(?:sole\s(?:and\sexclusive\s)?|exclusive\s)?(?:author\sand\s)?owner\sof\s(?:all|any|each|the|such)\b|\band\sbe\sowned\s(?:solely\s|exclusively\s)?by\b|\bexecute\b[^.;]{0,80}\bdocuments?\b[^.;]{0,80}\bto\s(?:assign|transfer|perfect|confirm)\b/i;
+  /\b(?:shall|will)\s(?:be\s)?(?:vest(?:ed)?|belong)\s(?:solely\s|exclusively\s)?(?:in|to)\b|\b(?:shall|will)\s(?:be|become(?:\sand\sremain)?)\s(?:the\s)?(?:(?:sole\sand\sexclusive|sole|exclusive|absolute)\s)?property\sof\b|\b(?:shall|will)\s(?:solely\s|exclusively\s)?own\s(?:and\sretain\s)?(?:all|any|each|the|such)\b|\b(?:(?:is|are)\sand\s(?:shall|will)\sbe|(?:shall|will)\sbe\sdeemed(?:\sto\sbe)?)\s(?:the\s)?(?:(?:sole\sand\sexclusive|sole|exclusive|absolute)\s)?property\sof\b|\b(?:shall|will)\shave\s(?:sole\s(?:and\sexclusive\s)?|exclusive\s|full\s)(?:ownership|title)\s(?:of|to|in)\b|\b(?:shall|will)\s(?:solely\s|exclusively\s)?(?:be\sdeemed\s(?:to\sbe\s)?)?(?:be\s)?owned\s(?:solely\s|exclusively\s)?by\b|\b(?:shall|will)\s(?:be|become)\s?,?\s(?:(?:deemed|considered)\s(?:to\sbe\s)?)?the\s(?:sole\s(?:and\sexclusive\s)?|exclusive\s)?(?:author\sand\s)?owner\sof\s(?:all|any|each|the|such)\b|\band\sbe\sowned\s(?:solely\s|exclusively\s)?by\b|\bexecute\b[^.;]{0,80}\bdocuments?\b[^.;]{0,80}\bto\s(?:assign|transfer|perfect|confirm)\b/i;
 /** Creations made under the contract, as opposed to each party keeping what it brought. */
 const CREATED =
-  /\b(?:deliverables?|work\sproduct|develop\w*|creat\w*|conceiv\w*|made|written|commissioned|invent\w*|generat\w*|produc\w*|prepared|arising|result\w*|improv\w*|deriv\w*|author\w*|perform\w*\s(?:of|under)|under\sthis\sagreement|hereunder|pursuant\sto\sthis\sagreement)\b/i;
+  /\b(?:deliverables?|work\sproduct|develop\w*|creat\w*|conceiv\w*|made|written|commissioned|invent\w*|generat\w*|produc\w*|prepared|arising|result\w*|improv\w*|deriv\w*|author\w*|perform\w*\s(?:of|under)|used\sby\s(?:the\s)?[\w-]+\sin\sconnection\swith|under\sthis\sagreement|hereunder|pursuant\sto\sthis\sagreement)\b/i;
 /**
  * A further-assurance duty to pass rights over ("shall execute any and all documents ... necessary to transfer such
  * right, title or interest to Franchisor"): the assignment mechanism itself, whoever made what it covers.
  */
 const EXECUTES_TO_ASSIGN =
-  /\b(?:execute|sign)\b[^.;]{0,80}\b(?:documents?|documentation|instruments?|assignments?)\b[^.;]{0,100}\bto\s(?:assign|transfer|vest|(?:effect|evidence|perfect|confirm)\s(?:or\s(?:effect|evidence|perfect|confirm)\s)?(?:the\s|such\s|any\s)?(?:foregoing\s)?(?:assignment|transfer))\b[^.;]{0,80}\b(?:right,?\stitle|rights?|ownership|intellectual\sproperty)\b/i;
+  /\b(?:execut(?:e|ed|ion)|sign)\b[^.;]{0,80}\b(?:documents?|documentation|instruments?|assignments?)\b[^.;]{0,140}\b(?:to|of)\s(?:assign|transfer|vest|(?:effect|evidence|perfect|confirm)(?:ing)?\s(?:or\s(?:effect|evidence|perfect|confirm)\s)?(?:the\s|such\s|any\s)?(?:foregoing\s)?(?:assignments?|transfers?))\b[^.;]{0,80}\b(?:right,?\stitle|rights?|ownership|intellectual\sproperty|work\sproduct|inventions?|deliverables?|patents?|copyrights?)\b/i;
+/**
+ * The fallback of an assignment of inventions: the maker appoints the owner its attorney-in-fact to sign the patent and
+ * copyright filings in its place ("hereby irrevocably designates and appoints the Company ... as Consultant's agent and
+ * attorney-in-fact ... to execute and file any such applications ... with respect to such Inventions", "appointing
+ * Client as its attorney-in-fact to execute all such assignments").
+ */
+const APPOINTS_ATTORNEY = /\bappoint(?:s|ing)?\b[^.;]{0,120}\battorney[\s-]in[\s-]fact\b/i;
+const FILED_OR_ASSIGNED = /\b(?:patents?|copyrights?|mask\swork|inventions?|intellectual\sproperty|assignments?)\b/i;
 /** A party keeping its own rights is not an assignment to the other; "shall own and retain" what is generated is owning it. */
 const RETAINS =
-  /(?<!\bown\sand\s)\b(?:retains?|reserves?|shall\sretain|will\sretain)\b[^.;]{0,60}\b(?:right,?\stitle|ownership|all\srights)\b|\b(?:each|either)\sparty\s(?:shall|will)\s(?:solely\s)?own\b|\bits\sown\s(?:inventions|intellectual)|\b(?:is|are)\sand\s(?:shall|will)\sremain\b|\bown\sall\s(?:rights?\s(?:to|in)\s)?its\b|\brepresents\sand\swarrants\b/i;
+  /(?<!\bown\sand\s)\b(?:retains?|reserves?|shall\sretain|will\sretain)\b[^.;]{0,60}\b(?:right,?\stitle|ownership|all\srights)\b|\b(?:each|either)\sparty\s(?:shall|will)\s(?:solely\s)?own\b|\bits\sown\s(?:inventions|intellectual)|\b(?:is|are)\sand\s(?:shall|will)\sremain\b|\bown\sall\s(?:rights?\s(?:to|in)\s)?its\b|\brepresents\sand\swarrants\b|\b(?:vest|belong|property\sof|owned\sby)\s(?:[\w-]+\s){0,3}?(?:that|such|the\s(?:relevant|respective|applicable))\sparty\b/i;
+
+/** "The Manufacturer has appointed the Customer the copyright holder of the book": ownership conferred on a named party. */
+const MADE_OWNER =
+  /\b(?:appoint|designate|nominate)(?:s|ed)?\s(?:the\s)?[A-Z][\w&.-]*\s(?:as\s)?(?:the\s)?(?:sole\s|exclusive\s)?(?:copyright|patent|trademark|intellectual\sproperty)\s(?:holder|owner)\b/;
 
 /** A work made for hire, unless the first mention is negated ("shall not be deemed a work-for-hire"). */
 const WORK_FOR_HIRE = /\bworks?[\s-]+(?:made[\s-]+)?for[\s-]+hire\b/i;
 const NOT_BEFORE = /\b(?:not|no|neither|nor)\b[^.;]{0,30}$/i;
+/**
+ * "Any use of the Licensed Marks ... will be a work made for hire for Licensor": the licensee's use of the licensor's
+ * own marks inures to the licensor; no creation of one party passes to the other.
+ */
+const USE_OF_MARKS = /\buses?\sof\s(?:the\s)?(?:[A-Z][\w-]*\s){0,2}(?:Marks|Trademarks|Logos?)\b/;
 function isWorkForHire(text: string): boolean {
   const found = WORK_FOR_HIRE.exec(text);
-  return found !== null && !NOT_BEFORE.test(text.slice(Math.max(0, found.index - 40), found.index));
+  if (found === null || NOT_BEFORE.test(text.slice(Math.max(0, found.index - 40), found.index))) return false;
+  return !USE_OF_MARKS.test(text.slice(0, found.index));
 }
 /** "any such rights are hereby granted and assigned to PFHOF", "is hereby irrevocably assigned to Company", "All rights in the Deliverables are hereby transferred to Customer", "all right, title and interest in the Tooling will automatically transfer to X". */
 const ASSIGNED_PASSIVE =
@@ -57,15 +76,28 @@ function passesOver(text: string): boolean {
 }
 const REGISTERED_BY = /\bregister\w*\sby\b/i;
 const ASSIGNS_THE_AGREEMENT = /\bassign\w*\s(?:this|the)\sagreement\b/i;
+/**
+ * "Right, title and interest" is the wording of ownership itself: assigned, or documents signed to transfer it, it
+ * passes what it names ("execute all documents necessary to transfer such right, title or interest to Franchisor")
+ * even where the sentence does not say again that it is intellectual property.
+ */
+const RIGHT_TITLE = /\brights?,?\stitle\b/i;
+/** "Neither party shall assign its right, title and interest ... without consent": a restraint on assigning, not an assignment. */
+const ASSIGNING_RESTRAINED =
+  /\b(?:not|neither|nor|no)\b[^.;]{0,60}\b(?:assign|transfer|convey)|\bwith(?:out)?\s(?:the\s)?(?:prior\s)?(?:express\s)?(?:written\s)?consent\b/i;
+function passesRightTitle(text: string): boolean {
+  return RIGHT_TITLE.test(text) && !ASSIGNING_RESTRAINED.test(text);
+}
 /** Who ends up owning: "property of X", "vest in X", "belong to X", "owned by X", "X shall own". */
 const OWNER_AFTER =
-  /\b(?:property\sof|vest(?:s|ed)?\s(?:solely\s|exclusively\s)?in(?:\sand\sbelong\sto)?|belong\s(?:solely\s|exclusively\s|fully\s)?to|owned\s(?:solely\s|exclusively\s)?by)\s(?:the\s)?([A-Z][\w&.-]*\w|[a-z]+[A-Z][\w&.-]*\w)/;
+  /\b(?:property\sof|vest(?:s|ed)?\s(?:solely\s|exclusively\s)?in(?:\sand\sbelong\sto)?|belongs?\s(?:solely\s|exclusively\s|fully\s)?to|owned\s(?:solely\s|exclusively\s)?by)\s(?:the\s)?([A-Z][\w&.-]*\w|[a-z]+[A-Z][\w&.-]*\w)/g;
+const GENERIC_OWNER = /^(?:The|Such|Each|Either|Both|Any|All|Parties|Party)$/;
 const OWNER_BEFORE =
   /\b([A-Z][\w&.-]*\w)\s(?:shall|will)\s(?:(?:solely\s|exclusively\s)?own\b|(?:be|become)\s?,?\s(?:[\w]+\s){0,5}?owner\sof\b)/;
 
 /** Who made it: "made, conceived or reduced to practice by Bachem", "developed solely by employees of iBio". */
 const MAKER =
-  /\b(?:made|developed|created|invented|discovered|conceived|generated|authored|prepared|practice|provided|supplied|furnished|contributed)\s(?:solely\s|exclusively\s|independently\s|jointly\s)?by\s(?:(?:employees|personnel)\sof\s)?(?:the\s)?([A-Z][\w&.-]*\w|[a-z]+[A-Z][\w&.-]*\w)/dg;
+  /\b(?:made|developed|created|written|designed|produced|invented|discovered|conceived|generated|authored|prepared|practice|provided|supplied|furnished|contributed)\s(?:solely\s|exclusively\s|independently\s|jointly\s)?by\s(?:(?:employees|personnel)\sof\s)?(?:the\s)?([A-Z][\w&.-]*\w|[a-z]+[A-Z][\w&.-]*\w)/dg;
 
 /**
  * The owner made it or named it: "inventions made solely by employees of iBio shall belong to
@@ -75,17 +107,38 @@ const MAKER =
  * be owned by Magenta").
  */
 function ownerKeepsItsOwn(text: string): boolean {
-  const found = OWNER_AFTER.exec(text) ?? OWNER_BEFORE.exec(text);
-  const owner = found?.[1];
-  if (!found || !owner || owner.length < 3 || /^(?:The|Such|Each|Either|Both|Any|All)$/.test(owner)) return false;
-  const ownerAt = found.index + found[0].lastIndexOf(owner);
-  // "owner of all work product developed by Consultant" finds its owner where the maker is named: that naming is no maker.
-  const makers = [...text.matchAll(MAKER)].filter((made) => made.indices?.[1]?.[0] !== ownerAt).map((made) => made[1]);
+  const found = ownerAndMakers(text);
+  if (!found) return false;
+  const { owner, ownerAt, makers } = found;
   if (makers.includes(owner)) return true;
   if (makers.length > 0) return false;
   const namesake = new RegExp(`\\b${owner.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s(?=[A-Z][a-z])`, 'g');
   for (const named of text.matchAll(namesake)) if (named.index !== ownerAt) return true;
   return false;
+}
+
+/** The named owner and the named makers of what the sentence gives it, when an owner is named. */
+function ownerAndMakers(text: string): { owner: string; ownerAt: number; makers: string[] } | null {
+  // "owned by the Parties in accordance with the following: (a) ... the sole property of Acme": a chapeau names no owner.
+  const found = [...text.matchAll(OWNER_AFTER)].find((owned) => !GENERIC_OWNER.test(owned[1] ?? '')) ?? OWNER_BEFORE.exec(text);
+  const owner = found?.[1];
+  if (!found || !owner || owner.length < 3 || GENERIC_OWNER.test(owner)) return null;
+  const ownerAt = found.index + found[0].lastIndexOf(owner);
+  // "owner of all work product developed by Consultant" finds its owner where the maker is named: that naming is no maker.
+  const makers = [...text.matchAll(MAKER)].filter((made) => made.indices?.[1]?.[0] !== ownerAt).map((made) => made[1] ?? '');
+  return { owner, ownerAt, makers };
+}
+
+/**
+ * In the present tense ("Works authored by Contractor ... are the property of Company", "Consultant's rights in all
+ * inventions developed by Consultant belong to the Company") ownership is as often acknowledged as given, so it counts
+ * only when the sentence names a maker other than the owner.
+ */
+const OWNED_NOW =
+  /\b(?:is|are)\s(?:the\s)?(?:(?:sole\sand\sexclusive|sole|exclusive|absolute)\s)?property\sof\b|\bbelongs?\s(?:solely\s|exclusively\s)?to\b/i;
+function madeByAnother(text: string): boolean {
+  const found = ownerAndMakers(text);
+  return found !== null && found.makers.length > 0 && !found.makers.includes(found.owner);
 }
 
 /**
@@ -97,9 +150,12 @@ function ownerKeepsItsOwn(text: string): boolean {
 export function extractIpOwnershipAssignment(view: TextView): PresenceField | null {
   return presenceOf(view, MENTIONS, (text) => {
     if (isWorkForHire(text)) return true;
+    // Plain substring checks first: both wordings are rare and their patterns would otherwise scan every sentence.
+    if ((text.includes('holder') || text.includes('owner')) && MADE_OWNER.test(text)) return true;
+    if (/attorney/i.test(text) && APPOINTS_ATTORNEY.test(text) && FILED_OR_ASSIGNED.test(text)) return true;
     if (GIVES_TITLE.test(text)) return true;
     if (ASSIGNED_PASSIVE.test(text) && IP.test(text)) return true;
-    if (EXECUTES_TO_ASSIGN.test(text) && IP.test(text) && !RETAINS.test(text)) return true;
+    if (EXECUTES_TO_ASSIGN.test(text) && (IP.test(text) || passesRightTitle(text)) && !RETAINS.test(text)) return true;
     if (
       passesOver(text) &&
       IP.test(text) &&
@@ -110,7 +166,8 @@ export function extractIpOwnershipAssignment(view: TextView): PresenceField | nu
     ) {
       return true;
     }
-    if (ASSIGNS.test(text) && IP.test(text) && !/\bassign\w*\s(?:this|the)\sagreement\b/i.test(text)) return true;
+    if (ASSIGNS.test(text) && (IP.test(text) || passesRightTitle(text)) && !ASSIGNS_THE_AGREEMENT.test(text)) return true;
+    if (OWNED_NOW.test(text) && IP.test(text) && !RETAINS.test(text) && madeByAnother(text)) return true;
     return VESTS.test(text) && IP.test(text) && CREATED.test(text) && !RETAINS.test(text) && !ownerKeepsItsOwn(text);
   });
 }
