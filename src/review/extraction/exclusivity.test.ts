@@ -92,6 +92,8 @@ describe('exclusivity: an exclusive grant in each of its wordings', () => {
     ['The Products shall be marketed exclusively through the website of Supplier.'],
     ['All notices shall be communicated exclusively through the Portal of Supplier.'],
     ['Supplier shall provide the Services exclusively to Acme.'],
+    ['Vendor will provide photo-editing services exclusively, at Buyer option, once volumes reach 50,000 a year.'],
+    ['Consultant shall render consulting services exclusively for the Term.'],
     ['Distributor shall purchase the Products exclusively from Supplier.'],
     ['Lender shall be entitled exclusively to provide any bridge financing on these terms.'],
     // Exclusivity as a thing granted, given or held.
@@ -113,6 +115,9 @@ describe('exclusivity: an exclusive grant in each of its wordings', () => {
     ['Supplier shall receive exclusivity fees of $50,000 each quarter.'],
     ['Supplier shall receive an exclusivity fee of $50,000 per quarter.'],
     ['Supplier shall receive an exclusivity payment of $50,000 per quarter.'],
+    // Services that are not exclusive, or are about something else.
+    ['Vendor will provide the services non-exclusively.'],
+    ['Vendor will provide the services described exclusively in Exhibit A.'],
   ])('does not count %j', (text) => {
     expect(exclusive(text)).toBe(false);
   });
