@@ -276,3 +276,31 @@ describe('exclusivity: forms, recitals, definitions, headings and lookalikes', (
     expect(exclusive(text)).toBe(true);
   });
 });
+
+describe('exclusivity: a restriction under a heading that names exclusivity', () => {
+  it.each([
+    [
+      '4.1 Exclusivity.\nExcept as provided in the Supply Agreement, Seller shall be prohibited from developing the Instruments for any Third Party in the field of orthopedics until 2030.',
+    ],
+    [
+      '(e) Exclusive Dealing.\nEach Party agrees that it will not circumvent the other by contacting any third party with respect to the transactions contemplated by this Agreement.',
+    ],
+    [
+      '14. Exclusivity.\nNo marketing exclusivity in any category is conferred or implied by this Agreement except to the extent explicitly set forth in the Agreement Summary.',
+    ],
+  ])('counts %j', (text) => {
+    expect(exclusive(text)).toBe(true);
+  });
+
+  it.each([
+    // The heading denies exclusivity or names a remedy; the body grants or restricts nothing; a bare non-compete.
+    ['4.1 Non-Exclusivity.\nLicensor shall not be prohibited from appointing other distributors in the Territory.'],
+    ['9.2 Exclusive Remedy.\nCustomer will not have any remedy other than the refund of the fees paid.'],
+    ['4.1 Exclusivity.\nNothing in this Agreement shall be construed to restrict either party from dealing with third parties.'],
+    ['4.1 Exclusivity.\nFor purposes of this Section, "Competitor" means any company engaged in the sale of computers.'],
+    ['8. Exclusivity.\nTalent will not endorse any other product which is directly competitive to Company products.'],
+    ['4.1 Governing Law.\nSeller shall be prohibited from developing the Instruments for any Third Party.'],
+  ])('does not count %j', (text) => {
+    expect(exclusive(text)).toBe(false);
+  });
+});

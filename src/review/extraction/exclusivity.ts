@@ -65,6 +65,31 @@ const NOT_COMMERCIAL =
  */
 const EXCLUSIVELY_FOR_PARTY =
   /\b(?:[Mm]anufactur\w*|[Pp]roduc(?:e|es|ed|ing)|[Ss]uppl(?:y|ied))\b[^.;]{0,80}?\bexclusively\sfor\s(?:the\s)?(?!(?:Purposes?|Term|Territory|Field)\b)[A-Z]/;
+/**
+ * A heading that names exclusivity ("4.1 Exclusivity.", "(e) Exclusive Dealing.") makes the restriction under it exclusivity,
+ * however it is worded: "shall be prohibited from developing ... for any Third Party", "will not circumvent the other by
+ * contacting any third party", "No marketing exclusivity ... is conferred except to the extent set forth in the Summary".
+ * Headings that deny it or name a remedy or a court ("Non-Exclusivity", "Exclusive Remedy") do not, and a bare promise not
+ * to deal with or promote competitors ("will not endorse any product directly competitive to") is a non-compete.
+ */
+const EXCLUSIVITY_HEADING =
+  /\bexclusiv(?:ity|e\s(?:dealing|supply|purchas\w*|rights?|appointment|relationship|arrangement|sales?|distribut\w*|licen[cs]e))\b/i;
+const NOT_EXCLUSIVITY_HEADING =
+  /\b(?:non|no|not)\b[\s-]?(?:[\w-]+\s)?exclusiv|\bexclusive\s(?:remed|jurisdiction|venue|forum|property|owner|control|understanding|agreement)/i;
+const RESTRICTION = /\b(?:shall|will|may)\snot\b|\bprohibited\sfrom\b|\bagrees?\snot\sto\b|\bexcept\s(?:as|to\sthe\sextent)\b/i;
+const NOT_RESTRICTION = /\bnon-?\s?exclusiv|\bnothing\b|\b(?:construed|deemed|interpreted)\b/i;
+const COMPETITORS = /\bcompetit/i;
+const EXCLUSIVITY_WORD = /\bexclusiv/i;
+function headsRestriction(heading: string, body: string | undefined): boolean {
+  return (
+    body !== undefined &&
+    EXCLUSIVITY_HEADING.test(heading) &&
+    !NOT_EXCLUSIVITY_HEADING.test(heading) &&
+    RESTRICTION.test(body) &&
+    !NOT_RESTRICTION.test(body) &&
+    (!COMPETITORS.test(body) || EXCLUSIVITY_WORD.test(body))
+  );
+}
 const DEFINED_LICENSED = /\b(?:Licensed|Granted|Appointed)(?=\s[A-Z])/g;
 
 /**
@@ -85,8 +110,9 @@ const EXCLUSIVE_ELSEWHERE =
  * contract. "Non-exclusive" and "exclusive remedy / jurisdiction / property" are not.
  */
 export function extractExclusivity(view: TextView): PresenceField | null {
-  return presenceOf(view, MENTIONS, (text) => {
-    if (BLANK_CHOICE.test(text) || isBareHeading(text) || RECITAL.test(text) || DEFINITION.test(text)) return false;
+  return presenceOf(view, MENTIONS, (text, _sentence, index) => {
+    if (isBareHeading(text)) return headsRestriction(text, view.sentences[index + 1]?.text);
+    if (BLANK_CHOICE.test(text) || RECITAL.test(text) || DEFINITION.test(text)) return false;
     // "the Licensed Technology exclusively for research" names a defined term, not something licensed exclusively.
     const plain = text.replace(DEFINED_LICENSED, 'Defined');
     const keptOut = plain.replace(PROXY, ' ');
