@@ -300,6 +300,8 @@ describe('exclusivity: a restriction under a heading that names exclusivity', ()
     ['4.1 Exclusivity.\nFor purposes of this Section, "Competitor" means any company engaged in the sale of computers.'],
     ['8. Exclusivity.\nTalent will not endorse any other product which is directly competitive to Company products.'],
     ['4.1 Governing Law.\nSeller shall be prohibited from developing the Instruments for any Third Party.'],
+    // A person's status in a non-solicitation clause.
+    ['Consultant will not hire any individual who is an employee, exclusive contractor, or consultant of the Company.'],
   ])('does not count %j', (text) => {
     expect(exclusive(text)).toBe(false);
   });
