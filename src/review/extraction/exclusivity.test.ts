@@ -301,7 +301,9 @@ describe('exclusivity: a restriction under a heading that names exclusivity', ()
     ['8. Exclusivity.\nTalent will not endorse any other product which is directly competitive to Company products.'],
     ['4.1 Governing Law.\nSeller shall be prohibited from developing the Instruments for any Third Party.'],
     // A person's status in a non-solicitation clause.
-    ['Consultant will not hire any individual who is an employee, exclusive contractor, or consultant of the Company.'],
+    [
+      'Consultant agrees that it will not hire any individual who was, within six months before such hiring, an employee, exclusive contractor, or exclusive independent contractor of the Company.',
+    ],
   ])('does not count %j', (text) => {
     expect(exclusive(text)).toBe(false);
   });
