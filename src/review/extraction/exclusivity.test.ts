@@ -92,6 +92,8 @@ describe('exclusivity: an exclusive grant in each of its wordings', () => {
     ['The Products shall be marketed exclusively through the website of Supplier.'],
     ['All notices shall be communicated exclusively through the Portal of Supplier.'],
     ['Supplier shall provide the Services exclusively to Acme.'],
+    ['Vendor will provide photo-editing services exclusively, at Buyer option, once volumes reach 50,000 a year.'],
+    ['Consultant shall render consulting services exclusively for the Term.'],
     ['Distributor shall purchase the Products exclusively from Supplier.'],
     ['Lender shall be entitled exclusively to provide any bridge financing on these terms.'],
     // Exclusivity as a thing granted, given or held.
@@ -113,6 +115,9 @@ describe('exclusivity: an exclusive grant in each of its wordings', () => {
     ['Supplier shall receive exclusivity fees of $50,000 each quarter.'],
     ['Supplier shall receive an exclusivity fee of $50,000 per quarter.'],
     ['Supplier shall receive an exclusivity payment of $50,000 per quarter.'],
+    // Services that are not exclusive, or are about something else.
+    ['Vendor will provide the services non-exclusively.'],
+    ['Vendor will provide the services described exclusively in Exhibit A.'],
   ])('does not count %j', (text) => {
     expect(exclusive(text)).toBe(false);
   });
@@ -269,5 +274,37 @@ describe('exclusivity: forms, recitals, definitions, headings and lookalikes', (
     ['Supplier shall sell the Products exclusively through Distributor in the Territory.'],
   ])('counts %j', (text) => {
     expect(exclusive(text)).toBe(true);
+  });
+});
+
+describe('exclusivity: a restriction under a heading that names exclusivity', () => {
+  it.each([
+    [
+      '4.1 Exclusivity.\nExcept as provided in the Supply Agreement, Seller shall be prohibited from developing the Instruments for any Third Party in the field of orthopedics until 2030.',
+    ],
+    [
+      '(e) Exclusive Dealing.\nEach Party agrees that it will not circumvent the other by contacting any third party with respect to the transactions contemplated by this Agreement.',
+    ],
+    [
+      '14. Exclusivity.\nNo marketing exclusivity in any category is conferred or implied by this Agreement except to the extent explicitly set forth in the Agreement Summary.',
+    ],
+  ])('counts %j', (text) => {
+    expect(exclusive(text)).toBe(true);
+  });
+
+  it.each([
+    // The heading denies exclusivity or names a remedy; the body grants or restricts nothing; a bare non-compete.
+    ['4.1 Non-Exclusivity.\nLicensor shall not be prohibited from appointing other distributors in the Territory.'],
+    ['9.2 Exclusive Remedy.\nCustomer will not have any remedy other than the refund of the fees paid.'],
+    ['4.1 Exclusivity.\nNothing in this Agreement shall be construed to restrict either party from dealing with third parties.'],
+    ['4.1 Exclusivity.\nFor purposes of this Section, "Competitor" means any company engaged in the sale of computers.'],
+    ['8. Exclusivity.\nTalent will not endorse any other product which is directly competitive to Company products.'],
+    ['4.1 Governing Law.\nSeller shall be prohibited from developing the Instruments for any Third Party.'],
+    // A person's status in a non-solicitation clause.
+    [
+      'Consultant agrees that it will not hire any individual who was, within six months before such hiring, an employee, exclusive contractor, or exclusive independent contractor of the Company.',
+    ],
+  ])('does not count %j', (text) => {
+    expect(exclusive(text)).toBe(false);
   });
 });

@@ -10,9 +10,9 @@ const MENTIONS = /exclusiv|solely|\bsole\b|\bonly\b|other\sthan|additional|any\s
  */
 const EXCLUSIVE_GRANT =
   /\bexclusive(?:ly)?\b,?\s(?:(?:and|or|worldwide|world-wide|perpetual|irrevocable|royalty[- ]free|fully[- ]paid(?:[- ]up)?|non-?transferable|sub-?licensable|limited|personal|paid[- ]up|global|\(\w+\)|,|\s)+\s*)?(?:(?:(?!(?:of|to|for|the|an?|and|or|in|on|by|with|from|through|via|as|benefit|use|legal)\b)[a-z][\w-]*\s){1,3}?(?:distributor|supplier|source|agent|reseller|dealer|provider|partner|representative|manufacturer|marketer|seller|purchaser|customer|sponsor|vendor|publisher|broker)\b|right|rights|licen[cs]e[ds]?|sub-?licen[cs]e|distribut\w*|supplier|source|sourcing|agent|agency|reseller|re-seller|dealer|provider|partner|representative|manufacturer|marketer|seller|purchaser|customer|basis|territory|appointment|arrangement|relationship|sponsor|vendor|publisher|broker|contractor|option|negotiation|dealing|access|marketing|sales?|supply|provision|endorse\w*|promot\w*)\b/i;
-/** "appoints X as its exclusive ...", "on an exclusive basis", "exclusively from / through / to X", "licensed to the JV exclusively", "entitled to exclusively provide". */
+/** "appoints X as its exclusive ...", "on an exclusive basis", "exclusively from / through / to X", "licensed to the JV exclusively", "entitled to exclusively provide", "will provide editing services exclusively". */
 const EXCLUSIVE_VERB =
-  /\b(?:appoint\w*|grants?|granted|designat\w*)\b[^.;]{0,80}?\bexclusive\b|\b(?:purchas\w*|buy|bought|order\w*|sourc\w*|obtain\w*|sell|sold|distribut\w*|market\w*|made|communicat\w*|provided?)\b[^.;]{0,40}?\bexclusively\s(?:from|through|to|with|by)\b|\b(?:licen[cs]ed|granted|appointed)\b[^.;]{0,40}?\bexclusively\b|\bexclusively\s(?:to\s)?(?:provide|supply|sell|distribute|market|purchase|license)\b|\b(?:grant\w*|give[sn]?|giving|provid\w*|ha(?:ve|s)|enjoy\w*|retain\w*|receiv\w*|afford\w*)\s(?:[\w'-]+\s){0,3}?exclusivity\b(?!\s(?:fees?|payments?)\b)/i;
+  /\b(?:appoint\w*|grants?|granted|designat\w*)\b[^.;]{0,80}?\bexclusive\b|\b(?:purchas\w*|buy|bought|order\w*|sourc\w*|obtain\w*|sell|sold|distribut\w*|market\w*|made|communicat\w*|provided?)\b[^.;]{0,40}?\bexclusively\s(?:from|through|to|with|by)\b|\b(?:licen[cs]ed|granted|appointed)\b[^.;]{0,40}?\bexclusively\b|\bexclusively\s(?:to\s)?(?:provide|supply|sell|distribute|market|purchase|license)\b|\b(?:provid\w*|render\w*|perform\w*)\s(?:[\w-]+\s){0,3}?services\sexclusively\b|\b(?:grant\w*|give[sn]?|giving|provid\w*|ha(?:ve|s)|enjoy\w*|retain\w*|receiv\w*|afford\w*)\s(?:[\w'-]+\s){0,3}?exclusivity\b(?!\s(?:fees?|payments?)\b)/i;
 /** "shall not appoint any other distributor", "will not sell the Products to any other reseller in the Territory". */
 const NO_OTHER =
   /\b(?:shall|will|may)\snot\b[^.;]{0,80}?\bgrant\w*\s(?:to\sany\s(?:third\spart(?:y|ies)|person|entity)\s)?(?:any\s(?:other|further|additional)|another)\s(?:[\w-]+\s){0,2}?(?:licen[cs]es?|distributorships?|franchises?)\b|\b(?:shall|will|may)\snot\b[^.;]{0,80}?\b(?:appoint|grant|authori[sz]e|license|engage|sell\s(?:\w+\s){0,4}to|purchase\s(?:\w+\s){0,4}from|buy\s(?:\w+\s){0,4}from)\b[^.;]{0,60}?\b(?:any\s(?:other\s)?(?:third\spart(?:y|ies)|person|entity|distributor|supplier|reseller|agent|licensee|dealer|representative|manufacturer))/i;
@@ -56,8 +56,9 @@ const BLANK_CHOICE = /\[\s*\]\s*yes\b[^.;]{0,10}\[\s*\]\s*no\b/i;
 const RECITAL =
   /^\s*(?:\(?[a-z0-9]{1,3}[.)]\s*)?(?:RECITALS?:?\s(?:\(?[a-z0-9]{1,3}[.)]\s*)?|Background:?\s|WITNESSETH:?\s)?(?:WHEREAS|Whereas)\b|^\s*RECITALS?\b/;
 const DEFINITION = /^[^;:]{0,80}?"\s*(?:shall\s)?(?:means?|has\sthe\smeaning|shall\shave\sthe\smeaning|is\sdefined)\b/;
+/** Also a person's status is no grant: "hire any employee, exclusive contractor or consultant of the Company". */
 const NOT_COMMERCIAL =
-  /\b(?:governed|construed|interpreted|determined|resolved|settled|controlled)\sexclusively\b|\bexclusively\sgovern\w*|\bexclusive\sbenefit\b|\b(?:borne|paid|payable|bear|bears)\s(?:solely\sand\s)?exclusively\b|\bexclusive\s(?:right,?\stitle|right\sto\s(?:defend|control|institute|bring|enforce|sue|determine|decide|set|approve|copyright|take\s(?:any\s)?action)\b|option\b|warrant|remed|jurisdiction|venue|forum|property|owner|ownership|responsib|control|discretion|liabilit|obligation|means|method|judge|competence|of\b|and\s(?:sole|entire)\sremed)/gi;
+  /\b(?:governed|construed|interpreted|determined|resolved|settled|controlled)\sexclusively\b|\bexclusively\sgovern\w*|\bexclusive\sbenefit\b|\b(?:borne|paid|payable|bear|bears)\s(?:solely\sand\s)?exclusively\b|\bexclusive\s(?:right,?\stitle|right\sto\s(?:defend|control|institute|bring|enforce|sue|determine|decide|set|approve|copyright|take\s(?:any\s)?action)\b|option\b|warrant|remed|jurisdiction|venue|forum|property|owner|ownership|responsib|control|discretion|liabilit|obligation|means|method|judge|competence|of\b|and\s(?:sole|entire)\sremed)|\b(?:employee|staff|personnel)s?,?\s(?:or\s|and\s)?exclusive\s(?:independent\s)?contractor/gi;
 
 /**
  * Made for one customer only: "manufacture ... the Product for shipment, exclusively for Kitov" (a name, so case
@@ -65,6 +66,31 @@ const NOT_COMMERCIAL =
  */
 const EXCLUSIVELY_FOR_PARTY =
   /\b(?:[Mm]anufactur\w*|[Pp]roduc(?:e|es|ed|ing)|[Ss]uppl(?:y|ied))\b[^.;]{0,80}?\bexclusively\sfor\s(?:the\s)?(?!(?:Purposes?|Term|Territory|Field)\b)[A-Z]/;
+/**
+ * A heading that names exclusivity ("4.1 Exclusivity.", "(e) Exclusive Dealing.") makes the restriction under it exclusivity,
+ * however it is worded: "shall be prohibited from developing ... for any Third Party", "will not circumvent the other by
+ * contacting any third party", "No marketing exclusivity ... is conferred except to the extent set forth in the Summary".
+ * Headings that deny it or name a remedy or a court ("Non-Exclusivity", "Exclusive Remedy") do not, and a bare promise not
+ * to deal with or promote competitors ("will not endorse any product directly competitive to") is a non-compete.
+ */
+const EXCLUSIVITY_HEADING =
+  /\bexclusiv(?:ity|e\s(?:dealing|supply|purchas\w*|rights?|appointment|relationship|arrangement|sales?|distribut\w*|licen[cs]e))\b/i;
+const NOT_EXCLUSIVITY_HEADING =
+  /\b(?:non|no|not)\b[\s-]?(?:[\w-]+\s)?exclusiv|\bexclusive\s(?:remed|jurisdiction|venue|forum|property|owner|control|understanding|agreement)/i;
+const RESTRICTION = /\b(?:shall|will|may)\snot\b|\bprohibited\sfrom\b|\bagrees?\snot\sto\b|\bexcept\s(?:as|to\sthe\sextent)\b/i;
+const NOT_RESTRICTION = /\bnon-?\s?exclusiv|\bnothing\b|\b(?:construed|deemed|interpreted)\b/i;
+const COMPETITORS = /\bcompetit/i;
+const EXCLUSIVITY_WORD = /\bexclusiv/i;
+function headsRestriction(heading: string, body: string | undefined): boolean {
+  return (
+    body !== undefined &&
+    EXCLUSIVITY_HEADING.test(heading) &&
+    !NOT_EXCLUSIVITY_HEADING.test(heading) &&
+    RESTRICTION.test(body) &&
+    !NOT_RESTRICTION.test(body) &&
+    (!COMPETITORS.test(body) || EXCLUSIVITY_WORD.test(body))
+  );
+}
 const DEFINED_LICENSED = /\b(?:Licensed|Granted|Appointed)(?=\s[A-Z])/g;
 
 /**
@@ -85,8 +111,9 @@ const EXCLUSIVE_ELSEWHERE =
  * contract. "Non-exclusive" and "exclusive remedy / jurisdiction / property" are not.
  */
 export function extractExclusivity(view: TextView): PresenceField | null {
-  return presenceOf(view, MENTIONS, (text) => {
-    if (BLANK_CHOICE.test(text) || isBareHeading(text) || RECITAL.test(text) || DEFINITION.test(text)) return false;
+  return presenceOf(view, MENTIONS, (text, _sentence, index) => {
+    if (isBareHeading(text)) return headsRestriction(text, view.sentences[index + 1]?.text);
+    if (BLANK_CHOICE.test(text) || RECITAL.test(text) || DEFINITION.test(text)) return false;
     // "the Licensed Technology exclusively for research" names a defined term, not something licensed exclusively.
     const plain = text.replace(DEFINED_LICENSED, 'Defined');
     const keptOut = plain.replace(PROXY, ' ');

@@ -841,3 +841,74 @@ describe('minimum commitment: each wording of a floor owed without a buying verb
     expect(committed(text)).toBe(true);
   });
 });
+
+describe('minimum commitment: advertising units and service days counted without a verb', () => {
+  it.each([
+    ['The advertising inventory (which shall consist of a minimum of one advertisement per page) shall be sold by Agent.'],
+    ['A. At least eight (8) "Service Days", including production days and personal appearances.'],
+    ['Publisher guarantees delivery; in total not less than 2,000,000 impressions per year on the Site.'],
+  ])('counts %j', (text) => {
+    expect(committed(text)).toBe(true);
+  });
+
+  it.each([
+    ['Each advertisement shall be at least two inches wide and shall be approved by Company.'],
+    ['Company may place banner ads on at least some of the pages of the Site.'],
+  ])('does not count %j', (text) => {
+    expect(committed(text)).toBe(false);
+  });
+});
+
+describe('minimum commitment: a floor on the shelf life delivered', () => {
+  it.each([
+    ['Supplier will deliver Product to Buyer with minimum expiry dating remaining of [***]% of the approved shelf-life.'],
+    ['Manufacturer shall supply the Product with at least seventy-five percent (75%) of the shelf life upon Delivery.'],
+    ['The remaining shelf-life of each Product shall be not less than eighteen (18) months at delivery.'],
+  ])('counts %j', (text) => {
+    expect(committed(text)).toBe(true);
+  });
+
+  it.each([
+    ['Buyer shall store the Product in accordance with its labelled shelf life.'],
+    ['Either party may give notice at least thirty (30) days before the expiry of the current Term.'],
+  ])('does not count %j', (text) => {
+    expect(committed(text)).toBe(false);
+  });
+});
+
+describe('minimum commitment: falling short of a minimum', () => {
+  it.each([
+    ['If the Actual Output of the Systems was less than the Minimum Output during such period, then Operator shall pay the shortfall.'],
+    ['If the Total Adjusted Capital falls below the Specified Minimum Percentage, Parent shall contribute cash to the Company.'],
+    ['If the Minimum Efficiency Level has not been met during such period, Owner may make a claim under Section 2.5.'],
+    // An insurance department is a regulator, not an insurance limit.
+    [
+      "If the capital as required by the State's insurance department falls below the Specified Minimum Percentage, Parent shall contribute cash.",
+    ],
+  ])('counts %j', (text) => {
+    expect(committed(text)).toBe(true);
+  });
+
+  it.each([
+    ['The minimum term of each Statement of Work is twelve (12) months.'],
+    ['If the limits of such insurance fall below the minimum amounts required, Supplier shall notify Company.'],
+  ])('does not count %j', (text) => {
+    expect(committed(text)).toBe(false);
+  });
+});
+
+describe('minimum commitment: output promised against the buyer’s demand', () => {
+  it.each([
+    ['Buyer will provide demand projections for the Product and Supplier will produce enough Product to meet such demand projections.'],
+    ['Manufacturer shall manufacture sufficient quantities of the Product to meet Distributor’s forecasts.'],
+  ])('counts %j', (text) => {
+    expect(committed(text)).toBe(true);
+  });
+
+  it.each([
+    ['Supplier shall have sufficient personnel to meet its obligations under this Agreement.'],
+    ['Each party shall provide sufficient information to meet the requirements of applicable law.'],
+  ])('does not count %j', (text) => {
+    expect(committed(text)).toBe(false);
+  });
+});

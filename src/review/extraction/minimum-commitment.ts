@@ -46,6 +46,8 @@ const SERVICE_FLOOR = new RegExp(
     String.raw`\b(?:provid\w*|render\w*|perform\w*|appear\w*|make\savailable|deliver\w*)\b[^.;]{0,120}?\b(?:at\sleast|not\sless\sthan|no\sless\sthan|a\sminimum\sof|no\sfewer\sthan|not\sfewer\sthan)\s(?:[a-z-]+\s)?\(?\d+\)?\s(?:[\w"“”-]+\s){0,2}?(?:(?:service|production|shoot|appearance|promotional)\s"?days|appearances|sessions|visits|events|presentations|programs|mailings|e-?mails|e-?mail\sblasts|blasts|spots|advertisements|placements|insertions|trainings?)\b`,
     // How often a service is given: "provide training ... no less than once annually". Reports and meetings are not a service bought.
     String.raw`\b(?:provid\w*|render\w*|perform\w*|conduct\w*|make)\s(?:[\w'’-]+\s){0,4}?(?:training|seminars?|visits?|appearances?|events?|sessions?|presentations?|promotions?|campaigns?)\b[^.;]{0,100}?\b(?:at\sleast|not\sless\sthan|no\sless\sthan|no\sfewer\sthan)\s(?:once|twice)\b`,
+    // Units only a media or endorsement deal sells need no verb: "(which shall consist of a minimum of one advertisement per page)", "At least eight (8) "Service Days"".
+    String.raw`\b(?:a\sminimum\sof|at\sleast|not\sless\sthan|no\sless\sthan|no\sfewer\sthan|not\sfewer\sthan)\s(?:${NUMBER_WORD_SOURCE}|\d[\d,]*)\s(?:\(\d+\)\s)?(?:[\w"“”-]+\s){0,2}?(?:advertisements?|banner\sads|impressions|insertions|"?service\s"?days|production\sdays)\b`,
   ].join('|'),
   'i',
 );
@@ -59,6 +61,8 @@ const FIRM_QUANTITY = new RegExp(
     String.raw`\b(?:shall|will|agrees?\sto|commits?\sto|undertakes?\sto)\s(?:[\w-]+\s){0,2}?(?:purchase|order|buy|take)\s(?:[\w-]+\s){0,3}?(?:\d[\d,.]*|(?:[a-z-]+\s){1,3}\(\d[\d,.]*\))\s(?:[\w-]+\s){0,2}?(?:units|tons?|tonnes?|barrels|gallons|pieces|cases|kilograms?|kg|pounds|lbs|litres|liters|doses|vials)\b[^.;]{0,40}?\b(?:per|each|every|in\seach|a)\s(?:calendar\s|contract\s)?(?:month|quarter|year|week|day)\b`,
     String.raw`\b(?:shall|will|agrees?\sto|commits?\sto|undertakes?\sto)\s(?:[\w-]+\s){0,2}?(?:purchase|order|buy)\b[^.;]{0,60}?\bthe\s(?:annual\s|monthly\s|quarterly\s)?(?:quantities|volumes|amounts)\s(?:of\s(?:[\w-]+\s){1,3}?)?(?:set\s(?:forth|out)|specified|stated|listed)\s(?:in|on)\s(?:Exhibit|Schedule|Appendix|Attachment|Annex)\b`,
     String.raw`\b(?:shall|will|agrees?\sto|commits?\sto|undertakes?\sto)\s(?:[\w-]+\s){0,2}?(?:purchase|order|buy|spend)\s(?:a\stotal\sof\s|an\saggregate\sof\s|in\sthe\saggregate\s)?(?:\$|US\$|USD\s?|€|£)\s?\d`,
+    // Output promised against the buyer's demand: "will produce enough Product to meet such demand projections".
+    String.raw`\b(?:shall|will|agrees?\sto|undertakes?\sto)\s(?:[\w-]+\s){0,2}?(?:produce|manufacture|supply|deliver)\s(?:[\w-]+\s){0,3}?(?:enough|sufficient)\s[^.;]{0,60}?\bto\s(?:meet|satisfy|fill|fulfil+)\s(?:[\w'’-]+\s){0,3}?(?:demand|forecasts?|projections|requirements|orders)\b`,
     // Paying for what was not bought: "pay for any shortfall between the quantity purchased and", "fewer units than the Annual Volume ... shall pay the difference".
     String.raw`\bpay\w*\b[^.;]{0,40}?\bshortfall\s(?:between|in)\s(?:the\s)?(?:[\w-]+\s){0,2}?(?:quantit(?:y|ies)|volumes?|purchases|units|orders)\b|\b(?:fewer|less)\s(?:[\w-]+\s){0,3}?than\s[^.;]{0,60}?\bpay\w*\b[^.;]{0,40}?\bdifference\b`,
   ].join('|'),
@@ -70,9 +74,22 @@ const FIRM_QUANTITY = new RegExp(
  */
 const BINDING_FORECAST =
   /\bforecast\w*\b[^.;]{0,80}?\b(?:shall\sbe|will\sbe|constitutes?|are|is|be\sdeemed)\s(?:a\s)?(?<!non-)(?:binding|firm)\s(?:and\s(?:binding|firm)\s)?(?:firm\s)?(?:purchase\s)?(?:orders?|commitments?|obligations?)\b|(?<!non-)\bbinding\s(?:portion|part|period)\sof\s(?:the|each|such|any)\s(?:[\w-]+\s){0,2}?forecasts?\b/i;
+/**
+ * A floor on what is delivered: "deliver Product with minimum expiry dating remaining of [***]% of the approved shelf-life",
+ * "supply the Product with at least 75% of the shelf life upon Delivery". Read before time floors are cut out: a shelf life is
+ * often counted in months.
+ */
+const SHELF_LIFE_FLOOR =
+  /\b(?:minimum|at\sleast|not\sless\sthan|no\sless\sthan)\s[^.;]{0,40}?\b(?:shelf[- ]life|expiry\sdating|expiration\sdating|dating\sremaining)\b|\b(?:shelf[- ]life|expiry\sdating|expiration\sdating)\b[^.;]{0,60}?\b(?:at\sleast|not\sless\sthan|no\sless\sthan|a\sminimum\sof)\b/i;
+/**
+ * Falling short of a minimum is the commitment tested: "if the Actual kWh was less than the Minimum kWh", "falls below the
+ * Specified Minimum Percentage", "If the Minimum Efficiency Level has not been met".
+ */
+const BELOW_MINIMUM =
+  /\b(?:is|was|are|were|falls?|fell|be)\s(?:less|lower|fewer)\sthan\s(?:the\s)?(?:applicable\s)?minimum\b|\b(?:falls?|fell|drops?|is|are|was|were)\sbelow\s(?:the\s)?(?:[\w-]+\s){0,2}?minimum\b|\bminimum\s(?:[\w-]+\s){0,3}?(?:has|have|is|was)\snot\sbeen\s(?:met|achieved|attained|reached)\b/i;
 /** Floors that are not a commitment to buy, sell or pay: a threshold to qualify for a status or a discount, insurance limits, notice periods, ages, wages, service levels, a share of one order's price paid up front. */
 const NOT_COMMERCIAL =
-  /\bno\sminimum\b|\bto\s(?:qualify|be\seligible)\b|\bterm\sof\sat\sleast\b|\bdeposit\b|\bnothing\b[^.;]{0,60}\bobligat|\bnot\s(?:be\s)?(?:obligated|required)\sto\s(?:purchase|order|buy)|\bless\sfavou?rable\b|\binsur|\bminimum\s(?:wage|age|standards?|specifications?|notice|term\b|period|requirements?\sof\s(?:applicable\s)?law|balance|credit\srating)|\bcoverage\b|\b(?:service\slevels?|SLA|uptime)\b|(?:percent|%)\)?\sof\sthe\s(?:total\s)?(?:order|purchase|contract)\s(?:price|value|amount)\b|\bnotice\b[^.;]{0,30}\b(?:at\sleast|not\sless\sthan)/i;
+  /\bno\sminimum\b|\bto\s(?:qualify|be\seligible)\b|\bterm\sof\sat\sleast\b|\bdeposit\b|\bnothing\b[^.;]{0,60}\bobligat|\bnot\s(?:be\s)?(?:obligated|required)\sto\s(?:purchase|order|buy)|\bless\sfavou?rable\b|\binsur(?!ance\s(?:departments?|regulat\w*|commission\w*)\b)|\bminimum\s(?:wage|age|standards?|specifications?|notice|term\b|period|requirements?\sof\s(?:applicable\s)?law|balance|credit\srating)|\bcoverage\b|\b(?:service\slevels?|SLA|uptime)\b|(?:percent|%)\)?\sof\sthe\s(?:total\s)?(?:order|purchase|contract)\s(?:price|value|amount)\b|\bnotice\b[^.;]{0,30}\b(?:at\sleast|not\sless\sthan)/i;
 /** "a minimum of 60 days in advance", "on at least sixty (60) days notice": a floor on time, not on quantity or money. */
 const TIME_FLOOR =
   /\b(?:at\sleast|not\sless\sthan|no\sless\sthan|(?:a\s)?minimum\sof)\s(?:[a-z-]+\s|(?:\[[\s*]{1,9}\]|\*{3,9}|_{2,20})\s*)?(?:\(\d+\)\s|\d+\s)?(?:business\s|calendar\s|consecutive\s|full\s)?(?:days?|months?|years?|weeks?|hours?|minutes?)\b/gi;
@@ -138,7 +155,15 @@ export function extractMinimumCommitment(view: TextView): PresenceField | null {
     if (!/[a-z]/.test(raw) || NOT_COMMERCIAL.test(raw) || NOT_OWED.test(raw) || CROSS_REFERENCE.test(raw)) return false;
     if (isBareHeading(raw)) return false;
     const text = raw.replace(IN_PASSING, ' ').replace(TIME_FLOOR, ' ').replace(REDACTED_LEAD_TIME, ' ').replace(NO_FLOOR, ' ');
-    if (AT_LEAST.test(text) || FLOOR_OWED.test(text) || SERVICE_FLOOR.test(text) || FIRM_QUANTITY.test(text) || BINDING_FORECAST.test(text))
+    if (
+      AT_LEAST.test(text) ||
+      FLOOR_OWED.test(text) ||
+      SERVICE_FLOOR.test(text) ||
+      FIRM_QUANTITY.test(text) ||
+      BINDING_FORECAST.test(text) ||
+      SHELF_LIFE_FLOOR.test(raw) ||
+      BELOW_MINIMUM.test(text)
+    )
       return true;
     const named = MINIMUM_NOUN.exec(text);
     if (named === null) return false;
