@@ -600,6 +600,11 @@ describe('IP ownership assignment: owners named in a chapeau, uses of marks, a m
     ).toBe(true);
   });
 
+  it('still reads "the Party" or "the Parties" as an owner that made what it owns', () => {
+    expect(assigns('All inventions developed by the Party shall be owned by the Party.')).toBe(false);
+    expect(assigns('All inventions developed by the Parties jointly shall be owned by the Parties.')).toBe(false);
+  });
+
   it('does not count a use of licensed marks called a work made for hire for their owner', () => {
     expect(
       assigns('Any use of the Licensed Marks will bear the notices required by Licensor and will be a "work made for hire" for Licensor.'),

@@ -91,7 +91,7 @@ function passesRightTitle(text: string): boolean {
 /** Who ends up owning: "property of X", "vest in X", "belong to X", "owned by X", "X shall own". */
 const OWNER_AFTER =
   /\b(?:property\sof|vest(?:s|ed)?\s(?:solely\s|exclusively\s)?in(?:\sand\sbelong\sto)?|belongs?\s(?:solely\s|exclusively\s|fully\s)?to|owned\s(?:solely\s|exclusively\s)?by)\s(?:the\s)?([A-Z][\w&.-]*\w|[a-z]+[A-Z][\w&.-]*\w)/g;
-const GENERIC_OWNER = /^(?:The|Such|Each|Either|Both|Any|All|Parties|Party)$/;
+const NO_OWNER = /^(?:The|Such|Each|Either|Both|Any|All)$/;
 const OWNER_BEFORE =
   /\b([A-Z][\w&.-]*\w)\s(?:shall|will)\s(?:(?:solely\s|exclusively\s)?own\b|(?:be|become)\s?,?\s(?:[\w]+\s){0,5}?owner\sof\b)/;
 
@@ -120,9 +120,10 @@ function ownerKeepsItsOwn(text: string): boolean {
 /** The named owner and the named makers of what the sentence gives it, when an owner is named. */
 function ownerAndMakers(text: string): { owner: string; ownerAt: number; makers: string[] } | null {
   // "owned by the Parties in accordance with the following: (a) ... the sole property of Acme": a chapeau names no owner.
-  const found = [...text.matchAll(OWNER_AFTER)].find((owned) => !GENERIC_OWNER.test(owned[1] ?? '')) ?? OWNER_BEFORE.exec(text);
+  const owners = [...text.matchAll(OWNER_AFTER)];
+  const found = owners.find((owned) => owned[1] !== 'Parties') ?? owners[0] ?? OWNER_BEFORE.exec(text);
   const owner = found?.[1];
-  if (!found || !owner || owner.length < 3 || GENERIC_OWNER.test(owner)) return null;
+  if (!found || !owner || owner.length < 3 || NO_OWNER.test(owner)) return null;
   const ownerAt = found.index + found[0].lastIndexOf(owner);
   // "owner of all work product developed by Consultant" finds its owner where the maker is named: that naming is no maker.
   const makers = [...text.matchAll(MAKER)].filter((made) => made.indices?.[1]?.[0] !== ownerAt).map((made) => made[1] ?? '');
