@@ -9,7 +9,7 @@ const EXPLICIT = /\bnon-?compet(?:e|ition|itive)\b|\bcovenants?\snot\sto\scompet
 const COMPETITION = /\bcompet(?:e|es|ing|itive|itor|itors|ition)\b/i;
 /** A party may not do it: "shall not", "agrees not to", "refrain", ..., and "does not presently perform or intend to perform" (a representation that binds for the term). */
 const RESTRICTION =
-  /\b(?:shall|will|may|must|can)\snot\b|\b(?:shall|will)\s\w+\sno\s(?:\w+\s)?(?:products?|services?|business)\b|\b(?:shall|will|may)\s(?:neither|never)\b|\bagrees?\b[^.;]{0,60}?\bnot\sto\b|\b(?:and|but)\snot\s(?:\([a-z]\)\s)?(?:to\s)?(?:procure|manufacture|market|sell|distribute|develop|engage|acquire|carry\son)\b|\bundertakes?\snot\b|\bcovenants?\s(?:and\sagrees?\s)?(?:that\s\w+\s(?:shall|will)\s)?not\b|\brefrain\b|\bprohibit|\brestrict|\bnor\swill\b|\bno\sparty\b[^.;]{0,40}\bwill\b|\bno\s[A-Z]?\w+\s(?:will|shall|may)\s(?:engage|compete|carry|operate|own|invest|participate)\b|\bunder\sno\scircumstances\s(?:shall|will|may)\b|\bexclusively\b[^.;]{0,60}\b(?:not|no)\b|\bneither\b[^.;]{0,80}?\b(?:shall|will|may)\b|\b(?:does|do)\snot\s(?:presently\s|currently\s)?(?:\w+\s(?:or|and)\s)?(?:intend|plan)\sto\b/i;
+  /\b(?:shall|will|may|must|can)\snot\b|\b(?:shall|will)\s\w+\sno\s(?:\w+\s)?(?:products?|services?|business)\b|\b(?:shall|will|may)\s(?:neither|never)\b|\bagrees?\b[^.;]{0,60}?\bnot\sto\b|\bin\sno\sevent\s(?:shall|will)\s(?:[\w'’-]+\s){1,3}?consent\sto\b|\b(?:and|but)\snot\s(?:\([a-z]\)\s)?(?:to\s)?(?:procure|manufacture|market|sell|distribute|develop|engage|acquire|carry\son)\b|\bundertakes?\snot\b|\bcovenants?\s(?:and\sagrees?\s)?(?:that\s\w+\s(?:shall|will)\s)?not\b|\brefrain\b|\bprohibit|\brestrict|\bnor\swill\b|\bno\sparty\b[^.;]{0,40}\bwill\b|\bno\s[A-Z]?\w+\s(?:will|shall|may)\s(?:engage|compete|carry|operate|own|invest|participate)\b|\bunder\sno\scircumstances\s(?:shall|will|may)\b|\bexclusively\b[^.;]{0,60}\b(?:not|no)\b|\bneither\b[^.;]{0,80}?\b(?:shall|will|may)\b|\b(?:does|do)\snot\s(?:presently\s|currently\s)?(?:\w+\s(?:or|and)\s)?(?:intend|plan)\sto\b/i;
 /**
  * Statements about other agreements ("is not bound by any non-competition agreement", "represents that it is not a
  * party to any agreement") and freedoms to compete. "represent" alone ("shall not solicit customers for, or represent,
@@ -148,6 +148,8 @@ const DEFINES_RIVAL = new RegExp(
 );
 /** Dealing behind the other's back with those it introduced ("not to work directly with any third parties introduced to X through Y"): a non-circumvention, which keeps the party out of the other's business. */
 const CIRCUMVENTS = /\b(?:introduced|presented|referred)\sto\s(?:[\w&'’-]+\s){1,3}?(?:by|through)\b/i;
+/** "will not itself or with or through third parties engage in the development of ...": the party kept out of the field by any route. */
+const ITSELF_OR_THROUGH_OTHERS = /\bitself\sor\s(?:with\sor\s)?(?:through|with|via)\s(?:any\s)?(?:third\sparties|third\sparty|others)\b/i;
 /** "directly or indirectly ... engage in [the] business of", "carry on or be engaged, concerned or interested in any other trade or business". */
 const DIRECTLY_OR_INDIRECTLY = /\bdirectly\sor\sindirectly\b/i;
 const IN_A_BUSINESS =
@@ -168,7 +170,7 @@ function continuesInto(piece: string, next: string): boolean {
 }
 const UNFAIR_PRACTICE = /\bcompete\sunfairly\b|\bunfair\w*,?\s(?:\w+,?\s){0,2}?compet\w*|\bcompetitive,\smisleading\b/i;
 
-/** What a sentence must speak of to restrict competing: competition, a period after the term, the term itself, a rival business, or circumventing the other. */
+/** What a sentence must speak of to restrict competing: competition, a period after the term, the term itself, a rival business, circumventing the other, or acting through others. */
 function mayRestrict(text: string): boolean {
   return (
     MENTIONS.test(text) ||
@@ -176,7 +178,8 @@ function mayRestrict(text: string): boolean {
     DURING_TERM.test(text) ||
     RIVAL_BUSINESS.test(text) ||
     CIRCUMVENTS.test(text) ||
-    IN_A_BUSINESS.test(text)
+    IN_A_BUSINESS.test(text) ||
+    ITSELF_OR_THROUGH_OTHERS.test(text)
   );
 }
 
@@ -216,6 +219,7 @@ export function extractNonCompete(view: TextView): PresenceField | null {
     const restricts = RESTRICTION.test(unfreed) || NEITHER_SHALL.test(unfreed);
     if (restricts && DIRECTLY_OR_INDIRECTLY.test(text) && IN_A_BUSINESS.test(text) && !isOtherCovenant(text)) return true;
     if (restricts && CIRCUMVENTS.test(text) && !isOtherCovenant(text)) return true;
+    if (ITSELF_OR_THROUGH_OTHERS.test(text) && BUSINESS_RESTRICTION.test(unfreed) && !isOtherCovenant(text)) return true;
     if (RIVAL_BUSINESS.test(text) && (RESTRICTION.test(unfreed) || NEITHER_SHALL.test(unfreed)) && !isOtherCovenant(text)) return true;
     // Not doing the contract's work outside it, alone or with others, while it runs ("will not conduct any Work using
     // Generation 2 Technology, independently or with third parties outside this Agreement") keeps the party out of the field.
