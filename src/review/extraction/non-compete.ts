@@ -93,6 +93,15 @@ const DISCLOSES = /\b(?:disclos\w*|divulg\w*|reveal\w*)\b/i;
 /** "shall not sell competing products or use Owner's confidential information": competing goods are barred as well. */
 const COMPETING_GOODS =
   /(?<!\bto\s)\b(?:sell\w*|market\w*|distribut\w*|manufactur\w*|promot\w*|develop\w*|offer\w*|carry|produc\w*)\s(?:any\s|other\s)?(?:[\w-]+\s){0,2}?(?:competing|competitive)\s(?:products?|goods|services|lines?|brands?|business)\b/i;
+/** Goods "competitive with" the other's: the sentence bars competing itself, whoever the deal is with. */
+const COMPETING_WITH = /\bcompet(?:e|es|ing|itive)\s(?:with|to)\b/i;
+/**
+ * "shall not enter into the same or similar commitments with any other company which ... (a 'Competitor')": similar
+ * deals barred only with others, where competition is only a name, are an exclusive channel.
+ */
+function isExclusiveChannel(text: string): boolean {
+  return SAME_KIND.test(text) && THROUGH_OTHERS.test(text) && !COMPETING_WITH.test(text);
+}
 function isOtherCovenant(text: string): boolean {
   if (USES_INFORMATION.test(text)) return !COMPETES_OUTRIGHT.test(text) && !COMPETING_GOODS.test(text);
   return (SOLICITS.test(text) || DISCLOSES.test(text)) && !COMPETES_ITSELF.test(text);
@@ -213,7 +222,7 @@ export function extractNonCompete(view: TextView): PresenceField | null {
     // The name alone ("violation of the covenants not to compete", "[Non-Competition]", a signature page) restricts no one.
     const binding = restriction.replace(NAMED_ONLY, ' ').replace(NAMED_COVENANT, ' ').replace(FREEDOM, ' ').replace(NOT_A_DUTY, ' ');
     if (EXPLICIT.test(text.replace(NAMED_ONLY, ' ')) && RESTRICTION.test(binding)) return true;
-    if (COMPETITION.test(text) && RESTRICTION.test(binding)) return !isOtherCovenant(text);
+    if (COMPETITION.test(text) && RESTRICTION.test(binding)) return !isOtherCovenant(text) && !isExclusiveChannel(text);
     const unfreed = text.replace(FREEDOM, ' ');
     if (COVENANT_CONTINUES.test(text)) return true;
     const restricts = RESTRICTION.test(unfreed) || NEITHER_SHALL.test(unfreed);
