@@ -682,6 +682,12 @@ describe('non-compete: rival businesses, defined rivals and broken sentences', (
     [
       'During the term of the Agreement, the Partner shall not, directly or indirectly, enter into another marketing agreement with any company in respect of goods similar to the Products.',
     ],
+    ['Licensee will not itself or with or through third parties engage in the development of enzymes for the production of ethanol.'],
+    ['In no event will Supplier consent to the Agent’s representation of a manufacturer which is a competitor of Supplier.'],
+    // Deals with others barred, but the goods are "competitive with" the other's: competing itself is barred.
+    [
+      'Licensor shall not enter into an agreement with any other person for the sale of goods that are substantially similar to or competitive with the Products.',
+    ],
   ])('finds %j', (text) => {
     expect(found(text)).toBe(true);
   });
@@ -711,6 +717,13 @@ describe('non-compete: rival businesses, defined rivals and broken sentences', (
     ['Broker will keep a list of the buyers introduced to Agent by Broker during the Term.'],
     // An item of a "shall not" list that only commits the principal, before an item about competing goods.
     ['The Agent shall not:\n\n(e) commit the Supplier to any contracts; or\n\n(f) act as the agent for any person.'],
+    // The same or similar deals barred only with other companies, competition only a name: an exclusive channel.
+    [
+      'During the Term, Vendor shall not enter into the same or substantially similar commitments with any other company which performs services similar to those of Sponsor (a "Sponsor Competitor").',
+    ],
+    // Working through third parties is not barred by itself, and a consent refused to something other than competing.
+    ['Licensee may perform the Services itself or through third parties approved by Licensor.'],
+    ['In no event will Supplier consent to an assignment of this Agreement without payment of all sums due.'],
     // Similar dealings barred only with other partners stay exclusivity.
     ['During the Term, Partner shall not, directly or indirectly, engage in the same or similar promotions with any other company.'],
   ])('does not count %j', (text) => {

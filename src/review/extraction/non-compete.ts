@@ -9,7 +9,7 @@ const EXPLICIT = /\bnon-?compet(?:e|ition|itive)\b|\bcovenants?\snot\sto\scompet
 const COMPETITION = /\bcompet(?:e|es|ing|itive|itor|itors|ition)\b/i;
 /** A party may not do it: "shall not", "agrees not to", "refrain", ..., and "does not presently perform or intend to perform" (a representation that binds for the term). */
 const RESTRICTION =
-  /\b(?:shall|will|may|must|can)\snot\b|\b(?:shall|will)\s\w+\sno\s(?:\w+\s)?(?:products?|services?|business)\b|\b(?:shall|will|may)\s(?:neither|never)\b|\bagrees?\b[^.;]{0,60}?\bnot\sto\b|\b(?:and|but)\snot\s(?:\([a-z]\)\s)?(?:to\s)?(?:procure|manufacture|market|sell|distribute|develop|engage|acquire|carry\son)\b|\bundertakes?\snot\b|\bcovenants?\s(?:and\sagrees?\s)?(?:that\s\w+\s(?:shall|will)\s)?not\b|\brefrain\b|\bprohibit|\brestrict|\bnor\swill\b|\bno\sparty\b[^.;]{0,40}\bwill\b|\bno\s[A-Z]?\w+\s(?:will|shall|may)\s(?:engage|compete|carry|operate|own|invest|participate)\b|\bunder\sno\scircumstances\s(?:shall|will|may)\b|\bexclusively\b[^.;]{0,60}\b(?:not|no)\b|\bneither\b[^.;]{0,80}?\b(?:shall|will|may)\b|\b(?:does|do)\snot\s(?:presently\s|currently\s)?(?:\w+\s(?:or|and)\s)?(?:intend|plan)\sto\b/i;
+  /\b(?:shall|will|may|must|can)\snot\b|\b(?:shall|will)\s\w+\sno\s(?:\w+\s)?(?:products?|services?|business)\b|\b(?:shall|will|may)\s(?:neither|never)\b|\bagrees?\b[^.;]{0,60}?\bnot\sto\b|\bin\sno\sevent\s(?:shall|will)\s(?:[\w'’-]+\s){1,3}?consent\sto\b|\b(?:and|but)\snot\s(?:\([a-z]\)\s)?(?:to\s)?(?:procure|manufacture|market|sell|distribute|develop|engage|acquire|carry\son)\b|\bundertakes?\snot\b|\bcovenants?\s(?:and\sagrees?\s)?(?:that\s\w+\s(?:shall|will)\s)?not\b|\brefrain\b|\bprohibit|\brestrict|\bnor\swill\b|\bno\sparty\b[^.;]{0,40}\bwill\b|\bno\s[A-Z]?\w+\s(?:will|shall|may)\s(?:engage|compete|carry|operate|own|invest|participate)\b|\bunder\sno\scircumstances\s(?:shall|will|may)\b|\bexclusively\b[^.;]{0,60}\b(?:not|no)\b|\bneither\b[^.;]{0,80}?\b(?:shall|will|may)\b|\b(?:does|do)\snot\s(?:presently\s|currently\s)?(?:\w+\s(?:or|and)\s)?(?:intend|plan)\sto\b/i;
 /**
  * Statements about other agreements ("is not bound by any non-competition agreement", "represents that it is not a
  * party to any agreement") and freedoms to compete. "represent" alone ("shall not solicit customers for, or represent,
@@ -93,6 +93,15 @@ const DISCLOSES = /\b(?:disclos\w*|divulg\w*|reveal\w*)\b/i;
 /** "shall not sell competing products or use Owner's confidential information": competing goods are barred as well. */
 const COMPETING_GOODS =
   /(?<!\bto\s)\b(?:sell\w*|market\w*|distribut\w*|manufactur\w*|promot\w*|develop\w*|offer\w*|carry|produc\w*)\s(?:any\s|other\s)?(?:[\w-]+\s){0,2}?(?:competing|competitive)\s(?:products?|goods|services|lines?|brands?|business)\b/i;
+/** Goods "competitive with" the other's: the sentence bars competing itself, whoever the deal is with. */
+const COMPETING_WITH = /\bcompet(?:e|es|ing|itive)\s(?:with|to)\b/i;
+/**
+ * "shall not enter into the same or similar commitments with any other company which ... (a 'Competitor')": similar
+ * deals barred only with others, where competition is only a name, are an exclusive channel.
+ */
+function isExclusiveChannel(text: string): boolean {
+  return SAME_KIND.test(text) && THROUGH_OTHERS.test(text) && !COMPETING_WITH.test(text);
+}
 function isOtherCovenant(text: string): boolean {
   if (USES_INFORMATION.test(text)) return !COMPETES_OUTRIGHT.test(text) && !COMPETING_GOODS.test(text);
   return (SOLICITS.test(text) || DISCLOSES.test(text)) && !COMPETES_ITSELF.test(text);
@@ -148,6 +157,8 @@ const DEFINES_RIVAL = new RegExp(
 );
 /** Dealing behind the other's back with those it introduced ("not to work directly with any third parties introduced to X through Y"): a non-circumvention, which keeps the party out of the other's business. */
 const CIRCUMVENTS = /\b(?:introduced|presented|referred)\sto\s(?:[\w&'’-]+\s){1,3}?(?:by|through)\b/i;
+/** "will not itself or with or through third parties engage in the development of ...": the party kept out of the field by any route. */
+const ITSELF_OR_THROUGH_OTHERS = /\bitself\sor\s(?:with\sor\s)?(?:through|with|via)\s(?:any\s)?(?:third\sparties|third\sparty|others)\b/i;
 /** "directly or indirectly ... engage in [the] business of", "carry on or be engaged, concerned or interested in any other trade or business". */
 const DIRECTLY_OR_INDIRECTLY = /\bdirectly\sor\sindirectly\b/i;
 const IN_A_BUSINESS =
@@ -168,7 +179,7 @@ function continuesInto(piece: string, next: string): boolean {
 }
 const UNFAIR_PRACTICE = /\bcompete\sunfairly\b|\bunfair\w*,?\s(?:\w+,?\s){0,2}?compet\w*|\bcompetitive,\smisleading\b/i;
 
-/** What a sentence must speak of to restrict competing: competition, a period after the term, the term itself, a rival business, or circumventing the other. */
+/** What a sentence must speak of to restrict competing: competition, a period after the term, the term itself, a rival business, circumventing the other, or acting through others. */
 function mayRestrict(text: string): boolean {
   return (
     MENTIONS.test(text) ||
@@ -176,7 +187,8 @@ function mayRestrict(text: string): boolean {
     DURING_TERM.test(text) ||
     RIVAL_BUSINESS.test(text) ||
     CIRCUMVENTS.test(text) ||
-    IN_A_BUSINESS.test(text)
+    IN_A_BUSINESS.test(text) ||
+    ITSELF_OR_THROUGH_OTHERS.test(text)
   );
 }
 
@@ -210,12 +222,13 @@ export function extractNonCompete(view: TextView): PresenceField | null {
     // The name alone ("violation of the covenants not to compete", "[Non-Competition]", a signature page) restricts no one.
     const binding = restriction.replace(NAMED_ONLY, ' ').replace(NAMED_COVENANT, ' ').replace(FREEDOM, ' ').replace(NOT_A_DUTY, ' ');
     if (EXPLICIT.test(text.replace(NAMED_ONLY, ' ')) && RESTRICTION.test(binding)) return true;
-    if (COMPETITION.test(text) && RESTRICTION.test(binding)) return !isOtherCovenant(text);
+    if (COMPETITION.test(text) && RESTRICTION.test(binding)) return !isOtherCovenant(text) && !isExclusiveChannel(text);
     const unfreed = text.replace(FREEDOM, ' ');
     if (COVENANT_CONTINUES.test(text)) return true;
     const restricts = RESTRICTION.test(unfreed) || NEITHER_SHALL.test(unfreed);
     if (restricts && DIRECTLY_OR_INDIRECTLY.test(text) && IN_A_BUSINESS.test(text) && !isOtherCovenant(text)) return true;
     if (restricts && CIRCUMVENTS.test(text) && !isOtherCovenant(text)) return true;
+    if (ITSELF_OR_THROUGH_OTHERS.test(text) && BUSINESS_RESTRICTION.test(unfreed) && !isOtherCovenant(text)) return true;
     if (RIVAL_BUSINESS.test(text) && (RESTRICTION.test(unfreed) || NEITHER_SHALL.test(unfreed)) && !isOtherCovenant(text)) return true;
     // Not doing the contract's work outside it, alone or with others, while it runs ("will not conduct any Work using
     // Generation 2 Technology, independently or with third parties outside this Agreement") keeps the party out of the field.
