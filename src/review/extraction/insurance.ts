@@ -2,7 +2,9 @@ import { isBareHeading, presenceOf } from './presence.js';
 import type { TextView } from './text-view.js';
 import type { PresenceField } from './types.js';
 
-const MENTIONS = /insur|保险|polic(?:y|ies)|coverages?|subrogation|occurrence|combined\ssingle/i;
+const MENTIONS = /insur|保险/i;
+/** Words of a policy's terms, looked for only in a contract that speaks of insurance somewhere. */
+const MENTIONS_POLICY = /polic(?:y|ies)|coverages?|subrogation|occurrence|combined\ssingle/i;
 /**
  * The terms a required policy must carry, often written without the word "insurance": notice before cancellation,
  * per-occurrence and combined single limits, insurer ratings (the sentence splitter may stop after "A.M." of "A.M. Best"), endorsements, minimum amounts of cover.
@@ -47,10 +49,15 @@ const RECITAL = /^\s*(?:\(?[a-z0-9]{1,3}[.)]\s*)?WHEREAS\b/;
  * insurance, additional insured). Insurance as a business or a product is not.
  */
 export function extractInsurance(view: TextView): PresenceField | null {
-  return presenceOf(view, MENTIONS, (raw) => {
+  let speaksOfInsurance = false;
+  const found = presenceOf(view, MENTIONS, (raw) => {
+    speaksOfInsurance = true;
     // A heading ("5.4 Product Liability Insurance.") names the topic; the clause under it carries the duty.
     if (RECITAL.test(raw) || isBareHeading(raw)) return false;
     const text = raw.replace(NOT_COVER, ' ').replace(LOOKALIKES, ' ').replace(NAMED, ' ');
-    return /insur|保险/i.test(text) ? OBLIGATION.test(text) || POLICY_TERMS.test(text) : POLICY_TERMS.test(text);
+    return MENTIONS.test(text) ? OBLIGATION.test(text) || POLICY_TERMS.test(text) : POLICY_TERMS.test(text);
   });
+  if (found || !speaksOfInsurance) return found;
+  // Then a policy's terms written without the word ("All policies shall provide 30 days' notice of cancellation").
+  return presenceOf(view, MENTIONS_POLICY, (raw) => !RECITAL.test(raw) && !isBareHeading(raw) && POLICY_TERMS.test(raw));
 }
