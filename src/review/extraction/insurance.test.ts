@@ -204,3 +204,51 @@ describe('insurance: a numbered recital is still a recital', () => {
     expect(insured(text)).toBe(false);
   });
 });
+
+describe('insurance: the terms a required policy must carry', () => {
+  /** Under a heading that names insurance (a bare heading obliges no one by itself). */
+  const inInsuranceSection = (text: string) => insured(`12. Insurance.\n\n${text}`);
+
+  it('reads the terms only in a contract that speaks of insurance, and the heading alone is not one', () => {
+    expect(insured('All policies shall be endorsed to provide a waiver of subrogation in favor of the Owner.')).toBe(false);
+    expect(insured('12. Insurance.')).toBe(false);
+  });
+
+  it.each([
+    // Notice before cancellation, with or without the word "insurance".
+    [
+      'The Contractor agrees that these policies shall not be canceled or materially changed without at least thirty (30) days prior written notice to the Owner.',
+    ],
+    ['All policies shall provide the Franchisor with at least thirty (30) days notice of cancellation or termination of coverage.'],
+    ['Each party agrees to give the other party written notice of any material change in or cancellation of coverages or limits.'],
+    // Limits and bases only policies have.
+    ['The amount of coverage shall be a minimum of three million dollars ($3,000,000) combined single limit.'],
+    ['Distributor shall, at its own expense, maintain general and product liability coverage of at least US$2 million per occurrence.'],
+    ['All insurance must be written on an "occurrence" basis.'],
+    ['Umbrella/Excess Liability with limits of not less than $5,000,000 in excess of the primary policies.'],
+    // Insurers, endorsements, evidence.
+    ['All insurers of a Party must have at all times an A.M. Best financial rating of at least A- VII.'],
+    ['All policies shall be endorsed to provide a waiver of subrogation in favor of the Owner.'],
+    ['All of these policies must contain cross liability endorsements.'],
+    ['A copy of the (i) certificate(s) of insurance and (ii) endorsements shall be submitted to the Owner before any work starts.'],
+    ['A copy of such insurance policy shall be provided to the Licensor within thirty (30) days.'],
+    ['The Supplier shall arrange for any insurance desired by the Buyer on shipments of Product.'],
+    ['Customer and Supplier each represent that they are sufficiently insured against any liability arising under this Agreement.'],
+    ['The Contractor is responsible for all premiums, deductibles and retentions for such insurance.'],
+    ['Motor Vehicle Insurance covering bodily injury or property damage arising from the use of any motor vehicle.'],
+  ])('finds %j', (text) => {
+    expect(inInsuranceSection(text)).toBe(true);
+  });
+
+  it.each([
+    // A policy of another kind, a liability cap counted per occurrence, the premium as a cost of some act.
+    ['The Company may modify its privacy policy upon notice to users.'],
+    ["SUPPLIER'S LIABILITY ON A PER OCCURRENCE BASIS SHALL NOT EXCEED $100,000."],
+    ['Aggregate liability will not exceed [***] per occurrence of an Epidemic Defect.'],
+    ['The Sponsor shall not take any action which increases the premium payable for such insurance.'],
+    ['The evidence required for insurance claims must be submitted together.'],
+    ['Either party may cancel an order upon written notice.'],
+  ])('does not count %j', (text) => {
+    expect(inInsuranceSection(text)).toBe(false);
+  });
+});

@@ -3,9 +3,18 @@ import type { TextView } from './text-view.js';
 import type { PresenceField } from './types.js';
 
 const MENTIONS = /insur|保险/i;
+/** Words of a policy's terms, looked for only in a contract that speaks of insurance somewhere. */
+const MENTIONS_POLICY = /polic(?:y|ies)|coverages?|subrogation|occurrence|combined\ssingle/i;
+/**
+ * The terms a required policy must carry, often written without the word "insurance": notice before cancellation,
+ * per-occurrence and combined single limits, insurer ratings (the sentence splitter may stop after "A.M." of "A.M. Best"), endorsements, minimum amounts of cover.
+ */
+const POLICY_TERMS =
+  /\b(?:coverages?|(?:all|such|these|said|each|required|those)\s(?:[\w-]+\s){0,2}?polic(?:y|ies))\b[^.;]{0,150}?\b(?:cancel\w*|non-?renew\w*|material(?:ly)?\schang\w*)\b[^.;]{0,100}?\bnotice\b|\b(?:cancel\w*|non-?renew\w*)\b[^.;]{0,60}?\b(?:polic(?:y|ies)|coverages?)\b[^.;]{0,60}?\bnotice\b|\bnotice\b[^.;]{0,60}?\b(?:cancel\w*|non-?renew\w*|material\schang\w*)\b[^.;]{0,60}?\b(?:polic(?:y|ies)|coverages?)\b|\b(?:coverage|limits?|polic(?:y|ies))\b[^.;]{0,150}?\bper\soccurrence\b|\bcombined\ssingle\slimits?\b|\bon\san\s(?:"|')?occurrence(?:"|')?\sbasis\b|\bbest'?s?\s(?:[\w-]+\s){0,2}?rating\b|\binsurers?\b[^.;]{0,80}?\b(?:rating\b|a\.\s?m\.)|\bwaiver\sof\ssubrogation\b|\bcross[\s-]liability\b|\b(?:general|products?|professional|public|motor\svehicle|auto(?:mobile)?|employer'?s'?|umbrella|excess)\s(?:and\s[\w-]+\s)?liability\s(?:coverage|polic(?:y|ies))\b|\b(?:umbrella|excess)\b[^.;]{0,40}?\bliability\b[^.;]{0,60}?\blimits?\sof\s(?:not|no)\sless\sthan\b|\bamount\sof\s(?:such\s|the\s)?coverage\b[^.;]{0,40}?\b(?:minimum|not\sbe\sless|at\sleast)\b/i;
+
 /** A party must hold cover: maintain, carry, obtain, procure, keep, take out, name as additional insured, show certificates. */
 const OBLIGATION =
-  /\b(?:maintain\w*|carr(?:y|ies|ied)|obtain\w*|procur\w*|keep\w*|take\sout|purchas\w*|secure|provide|furnish|deliver|have\sin\s(?:full\s)?(?:force|effect)|in\s(?:full\s)?force\sand\seffect|self-?insur\w*)\b[^.;]{0,160}?\binsur\w*|\binsur\w*\b[^.;]{0,120}?\b(?:maintain\w*|carried|obtained|procured|kept|in\s(?:full\s)?force)\b|\badditional(?:ly)?\s(?:named\s)?insureds?\b|\bcertificates?\sof\sinsurance\b|\binsurance\scertificates?\b|\b(?:commercial\s)?general\sliability\sinsurance\b|\b(?:product|products|professional|errors\sand\somissions|workers'?\scompensation|employer'?s'?\sliability|clinical\strials?)\s(?:liability\s)?insurance\b|\binsurance\s(?:coverage|policies|policy)\s(?:with|of|in\s(?:the\s)?amounts?|naming|covering)\b/i;
+  /\b(?:maintain\w*|carr(?:y|ies|ied)|obtain\w*|procur\w*|keep\w*|take\sout|purchas\w*|secure|provide|furnish|deliver|have\sin\s(?:full\s)?(?:force|effect)|in\s(?:full\s)?force\sand\seffect|self-?insur\w*)\b[^.;]{0,160}?\binsur\w*|\binsur\w*\b[^.;]{0,120}?\b(?:maintain\w*|carried|obtained|procured|kept|in\s(?:full\s)?force)\b|\badditional(?:ly)?\s(?:named\s)?insureds?\b|\bcertificat(?:es?|ion|e\(s\))\sof\sinsurance\b|\bevidence\sof\s(?:such\s|the\s)?insurance\b|\bcop(?:y|ies)\sof\s(?:the\s|such\s|each\s|all\s)?(?:[\w-]+\s)?insurance\spolic|\binsur(?:e|es|ed)\sagainst\b|\b(?:responsib\w*|pay\w*|bear|borne)\b[^.;]{0,30}?\b(?:premiums?|deductibles?|retentions?)\b[^.;]{0,60}?\binsurance\b|\brequir\w*\s(?!for\b)(?:[\w-]+\s)?insurance\b(?!\sclaims?)|\brequired\spolicies\sof\sinsurance\b|\binsurance\sprovided\sby\b|\binsurance\s(?:shall|will|must)\s(?:include|cover|provide|name|be\s(?:primary|written|endorsed|placed))\b|\b(?:amount|limits?)\sof\s(?:such\s|the\s|this\s)?insurance\b|\barrang\w*\s(?:for\s)?(?:any\s|such\s|the\s)?(?:[\w-]+\s)?insurance\b|\b(?:motor\svehicle|automobile|auto|business\sauto|umbrella|excess|public\sliability|property|all[\s-]risks?)\s(?:liability\s)?insurance\b|\binsurance\scertificates?\b|\b(?:commercial\s)?general\sliability\sinsurance\b|\b(?:product|products|professional|errors\sand\somissions|workers'?\scompensation|employer'?s'?\sliability|clinical\strials?)\s(?:liability\s)?insurance\b|\binsurance\s(?:coverage|policies|policy)\s(?:with|of|in\s(?:the\s)?amounts?|naming|covering)\b/i;
 /**
  * Mentions that are not about holding cover: insurers as parties, insurance products, federal deposit
  * insurance. Cut out rather than vetoing the sentence: "carry product liability insurance through an
@@ -40,10 +49,15 @@ const RECITAL = /^\s*(?:\(?[a-z0-9]{1,3}[.)]\s*)?WHEREAS\b/;
  * insurance, additional insured). Insurance as a business or a product is not.
  */
 export function extractInsurance(view: TextView): PresenceField | null {
-  return presenceOf(view, MENTIONS, (raw) => {
+  let speaksOfInsurance = false;
+  const found = presenceOf(view, MENTIONS, (raw) => {
+    speaksOfInsurance = true;
     // A heading ("5.4 Product Liability Insurance.") names the topic; the clause under it carries the duty.
     if (RECITAL.test(raw) || isBareHeading(raw)) return false;
     const text = raw.replace(NOT_COVER, ' ').replace(LOOKALIKES, ' ').replace(NAMED, ' ');
-    return MENTIONS.test(text) && OBLIGATION.test(text);
+    return MENTIONS.test(text) ? OBLIGATION.test(text) || POLICY_TERMS.test(text) : POLICY_TERMS.test(text);
   });
+  if (found || !speaksOfInsurance) return found;
+  // Then a policy's terms written without the word ("All policies shall provide 30 days' notice of cancellation").
+  return presenceOf(view, MENTIONS_POLICY, (raw) => !RECITAL.test(raw) && !isBareHeading(raw) && POLICY_TERMS.test(raw));
 }

@@ -1420,3 +1420,13 @@ describe('unfair terms: what is not a power, and what a heading or a list item i
     expect(extractFields('You may cancel your subscription at any time.').unfairTerms).toBeNull();
   });
 });
+
+describe('an indemnity to a named party is read by its capital', () => {
+  const limits = (text: string) => terms(text).some(([category]) => category === 'limitation_of_liability');
+  it('is not a limitation when the reader indemnifies a name, but "indemnify and hold harmless the ..." in lower case is no name', () => {
+    expect(limits('The member shall indemnify and hold harmless Acme from any liability.')).toBe(false);
+    expect(limits('THE MEMBER SHALL INDEMNIFY AND HOLD HARMLESS ACME FROM ANY LIABILITY.')).toBe(false);
+    // A lower-case word after "indemnify" starts no name: the liability exclusion of the provider is still read.
+    expect(limits('In no event shall we be liable for any damages, and we will not indemnify any third party.')).toBe(true);
+  });
+});
