@@ -308,3 +308,27 @@ describe('exclusivity: a restriction under a heading that names exclusivity', ()
     expect(exclusive(text)).toBe(false);
   });
 });
+
+describe('exclusivity: passive grants, working only with one party, wide sourcing bars, endorsers bound to one maker', () => {
+  it.each([
+    ['The right to use the Athlete Identification will not be granted to anyone other than Company during the Contract Period.'],
+    ['The right to use the Identification has not been previously granted nor will it be granted to anyone other than Sponsor.'],
+    ['For eighteen (18) months, Publisher shall work exclusively with Licensee to publish the Content on the Open Web.'],
+    [
+      'Reseller shall not obtain the Software or Support Services (or any software or services which compete with the Software) for sale from any Entity other than Vendor or its authorized agents.',
+    ],
+    ['The Professional agrees to use only the golf clubs and golf bags of the Company in any golf event during the Term.'],
+    ['During the term of this Agreement, Consultant shall exclusively play/use the Mandatory Products.'],
+  ])('counts %j', (text) => {
+    expect(exclusive(text)).toBe(true);
+  });
+
+  it.each([
+    ['No delay on the part of either Party, nor any indulgence granted by any Party to another Party, shall impair such rights.'],
+    ['Distributor and its employees will use only ethical, legitimate and legal business practices in promoting the Products.'],
+    ['The Sales Team shall use only such marketing materials for the Product as are approved in writing by Company.'],
+    ['The parties shall work together in good faith to publish the Content.'],
+  ])('does not count %j', (text) => {
+    expect(exclusive(text)).toBe(false);
+  });
+});

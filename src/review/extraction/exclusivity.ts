@@ -12,14 +12,14 @@ const EXCLUSIVE_GRANT =
   /\bexclusive(?:ly)?\b,?\s(?:(?:and|or|worldwide|world-wide|perpetual|irrevocable|royalty[- ]free|fully[- ]paid(?:[- ]up)?|non-?transferable|sub-?licensable|limited|personal|paid[- ]up|global|\(\w+\)|,|\s)+\s*)?(?:(?:(?!(?:of|to|for|the|an?|and|or|in|on|by|with|from|through|via|as|benefit|use|legal)\b)[a-z][\w-]*\s){1,3}?(?:distributor|supplier|source|agent|reseller|dealer|provider|partner|representative|manufacturer|marketer|seller|purchaser|customer|sponsor|vendor|publisher|broker)\b|right|rights|licen[cs]e[ds]?|sub-?licen[cs]e|distribut\w*|supplier|source|sourcing|agent|agency|reseller|re-seller|dealer|provider|partner|representative|manufacturer|marketer|seller|purchaser|customer|basis|territory|appointment|arrangement|relationship|sponsor|vendor|publisher|broker|contractor|option|negotiation|dealing|access|marketing|sales?|supply|provision|endorse\w*|promot\w*)\b/i;
 /** "appoints X as its exclusive ...", "on an exclusive basis", "exclusively from / through / to X", "licensed to the JV exclusively", "entitled to exclusively provide", "will provide editing services exclusively". */
 const EXCLUSIVE_VERB =
-  /\b(?:appoint\w*|grants?|granted|designat\w*)\b[^.;]{0,80}?\bexclusive\b|\b(?:purchas\w*|buy|bought|order\w*|sourc\w*|obtain\w*|sell|sold|distribut\w*|market\w*|made|communicat\w*|provided?)\b[^.;]{0,40}?\bexclusively\s(?:from|through|to|with|by)\b|\b(?:licen[cs]ed|granted|appointed)\b[^.;]{0,40}?\bexclusively\b|\bexclusively\s(?:to\s)?(?:provide|supply|sell|distribute|market|purchase|license)\b|\b(?:provid\w*|render\w*|perform\w*)\s(?:[\w-]+\s){0,3}?services\sexclusively\b|\b(?:grant\w*|give[sn]?|giving|provid\w*|ha(?:ve|s)|enjoy\w*|retain\w*|receiv\w*|afford\w*)\s(?:[\w'-]+\s){0,3}?exclusivity\b(?!\s(?:fees?|payments?)\b)/i;
+  /\b(?:appoint\w*|grants?|granted|designat\w*)\b[^.;]{0,80}?\bexclusive\b|\b(?:purchas\w*|buy|bought|order\w*|sourc\w*|obtain\w*|sell|sold|distribut\w*|market\w*|made|communicat\w*|provided?|work(?:s|ing)?)\b[^.;]{0,40}?\bexclusively\s(?:from|through|to|with|by)\b|\b(?:licen[cs]ed|granted|appointed)\b[^.;]{0,40}?\bexclusively\b|\bexclusively\s(?:to\s)?(?:provide|supply|sell|distribute|market|purchase|license)\b|\b(?:provid\w*|render\w*|perform\w*)\s(?:[\w-]+\s){0,3}?services\sexclusively\b|\b(?:grant\w*|give[sn]?|giving|provid\w*|ha(?:ve|s)|enjoy\w*|retain\w*|receiv\w*|afford\w*)\s(?:[\w'-]+\s){0,3}?exclusivity\b(?!\s(?:fees?|payments?)\b)/i;
 /** "shall not appoint any other distributor", "will not sell the Products to any other reseller in the Territory". */
 const NO_OTHER =
   /\b(?:shall|will|may)\snot\b[^.;]{0,80}?\bgrant\w*\s(?:to\sany\s(?:third\spart(?:y|ies)|person|entity)\s)?(?:any\s(?:other|further|additional)|another)\s(?:[\w-]+\s){0,2}?(?:licen[cs]es?|distributorships?|franchises?)\b|\b(?:shall|will|may)\snot\b[^.;]{0,80}?\b(?:appoint|grant|authori[sz]e|license|engage|sell\s(?:\w+\s){0,4}to|purchase\s(?:\w+\s){0,4}from|buy\s(?:\w+\s){0,4}from)\b[^.;]{0,60}?\b(?:any\s(?:other\s)?(?:third\spart(?:y|ies)|person|entity|distributor|supplier|reseller|agent|licensee|dealer|representative|manufacturer))/i;
 /** A requirements contract: one party buys all it needs from the other. */
 /** "sole agent", "solely from STAAR", "shall be exclusive", "will not purchase Products from any person other than Cisco". */
 const SOLE =
-  /\b(?:sole|only)\s(?:and\sexclusive\s)?(?:(?:authori[sz]ed|official|approved|appointed|licensed)\s)?(?:distributor|supplier|source|provider|agent|reseller|licensee|representative|sponsor|partner|vendor)\b|\b(?:procure|purchase|buy|obtain|source)\w*\b[^.;]{0,40}\bsolely\sfrom\b|\b(?:shall|will)\sbe\sexclusive\b(?!\sof\b)|\b(?:purchas|buy|obtain|sourc|procur)\w*\b[^.;]{0,100}?\bfrom\sany\s(?:[\w-]+\s){0,4}?other\sthan\b/i;
+  /\b(?:sole|only)\s(?:and\sexclusive\s)?(?:(?:authori[sz]ed|official|approved|appointed|licensed)\s)?(?:distributor|supplier|source|provider|agent|reseller|licensee|representative|sponsor|partner|vendor)\b|\b(?:procure|purchase|buy|obtain|source)\w*\b[^.;]{0,40}\bsolely\sfrom\b|\b(?:shall|will)\sbe\sexclusive\b(?!\sof\b)|\b(?:purchas|buy|obtain|sourc|procur)\w*\b[^.;]{0,160}?\bfrom\sany\s(?:[\w-]+\s){0,4}?other\sthan\b/i;
 /**
  * "agrees not to grant the right ... to anyone other than Company", "not to appoint additional distributors",
  * "not enter into an agreement with any other Party". The "other" must be a counterparty: "in any other manner",
@@ -27,10 +27,17 @@ const SOLE =
  * any other entity "that would prevent" performance is a promise not to conflict, not exclusivity.
  */
 const NOT_TO_OTHERS =
-  /\b(?:not|never|nor)\s(?:to\s)?(?:will\s\w+\s)?(?:\w+\s){0,2}?(?:appoint|grant|provide|engage|enter\sinto|sell|license|authori[sz]e)\b[^.;]{0,160}?\b(?:any\sother\s(?:[\w-]+\s){0,2}?(?:[Pp]art(?:y|ies)|[Pp]ersons?|[Ee]ntit(?:y|ies)|[Cc]ompan(?:y|ies)|firms?|providers?|vendors?|suppliers?|distributors?|resellers?|licensees?|agents?|dealers?|customers?|manufacturers?|[A-Z][\w-]*s)\b(?!\s(?:that|which)\s(?:would|could|will|may|might)\s(?:\w+\s){0,2}?(?:prevent|conflict|interfere|impair|hinder|restrict|limit))|another\s(?:[\w-]+\s){0,2}?(?:[Pp]arty|[Pp]erson|[Ee]ntity|[Cc]ompany|firm|provider|vendor|supplier|distributor|reseller|licensee|agent|dealer|manufacturer)\b|anyone\sother\sthan|additional\s(?:distributors|resellers|licensees|agents|suppliers))/;
+  /\b(?:not|never|nor)\s(?:to\s)?(?:will\s\w+\s)?(?:\w+\s){0,2}?(?:appoint|grant|provide|engage|enter\sinto|sell|license|authori[sz]e|be(?:en)?\s(?:granted|appointed|licen[cs]ed|sold|provided|authori[sz]ed))\b[^.;]{0,160}?\b(?:any\sother\s(?:[\w-]+\s){0,2}?(?:[Pp]art(?:y|ies)|[Pp]ersons?|[Ee]ntit(?:y|ies)|[Cc]ompan(?:y|ies)|firms?|providers?|vendors?|suppliers?|distributors?|resellers?|licensees?|agents?|dealers?|customers?|manufacturers?|[A-Z][\w-]*s)\b(?!\s(?:that|which)\s(?:would|could|will|may|might)\s(?:\w+\s){0,2}?(?:prevent|conflict|interfere|impair|hinder|restrict|limit))|another\s(?:[\w-]+\s){0,2}?(?:[Pp]arty|[Pp]erson|[Ee]ntity|[Cc]ompany|firm|provider|vendor|supplier|distributor|reseller|licensee|agent|dealer|manufacturer)\b|anyone\sother\sthan|additional\s(?:distributors|resellers|licensees|agents|suppliers))/;
 /** "will not enter into any other endorsement agreement for ... any other dietary supplements": no second deal of the same kind; one that would merely conflict, or compete (a non-compete), is another matter. */
 const NO_OTHER_AGREEMENT =
   /\b(?:not|never|nor)\s(?:to\s)?(?:[\w-]+\s){0,3}?enter\sinto\s(?:any\s)?(?:other|additional|similar)\s(?:[\w-]+\s){0,2}?(?:agreements?|arrangements?|contracts?)\b(?![^.;]{0,60}?\b(?:that|which|the\sperformance\sof\swhich)\s(?:would|could|will|may|might|is|are)\s(?:[\w/]+\s){0,3}?(?:prevent|conflict|inconsistent|interfere|impair|hinder|restrict|limit|compete|cause|breach|violate))/i;
+/**
+ * An endorser bound to one maker's goods: "shall exclusively play/use the Mandatory Products", "agrees to use only the golf
+ * clubs and golf bags of the Company". Using only approved materials or lawful practices is quality, not exclusivity, so the
+ * goods must be a party's (case matters: "of the Company", "by Sponsor").
+ */
+const USES_ONLY =
+  /\b(?:shall|will|agrees?\sto|must)\s(?:exclusively\s(?:use|wear|play)\b|(?:use|wear|play)\s(?:only|exclusively)\s(?!such\b)[^.;]{0,60}?\b(?:of|from|by)\s(?:the\s)?[A-Z])/;
 const REQUIREMENTS = /\b(?:all|one\shundred\spercent|100%)\s(?:\(\d+%\)\s)?of\s(?:its|their|the\s\w+'s)\s(?:\w+\s){0,3}?requirements\b/i;
 /** Exclusive remedies, courts, property, which terms govern, who defends a claim and the like are not exclusivity in the commercial sense. */
 const NON_EXCLUSIVE = /\bnon-?\s?exclusiv\w*|\b(?:not|no|nor|neither)\b[^.;]{0,60}?\bexclusiv\w*/gi;
@@ -130,6 +137,7 @@ export function extractExclusivity(view: TextView): PresenceField | null {
         !ASSIGNMENT.test(text) &&
         !PASSES_ON_INFORMATION.test(text)) ||
       SOLE.test(text) ||
+      USES_ONLY.test(text) ||
       REQUIREMENTS.test(text)
     );
   });

@@ -912,3 +912,31 @@ describe('minimum commitment: output promised against the buyer’s demand', () 
     expect(committed(text)).toBe(false);
   });
 });
+
+describe('minimum commitment: falling short of a stated amount, fees owed for a minimum time, other floor wordings', () => {
+  it.each([
+    ['In the event Distributor purchases an amount less than $45,000.00, this Agreement will automatically terminate.'],
+    [
+      'If the Distributor fails to sell [one million dollars (US$1,000,000)] worth of Products within eighteen months, the Parties will discuss termination.',
+    ],
+    ['If Publisher misses any quarterly guaranteed click-through amount, Publisher will make good the difference within thirty days.'],
+    ['If Publisher does not deliver the shortfall within sixty (60) days, Advertiser may terminate this Agreement.'],
+    ['Notwithstanding the foregoing, Customer is obligated to pay the License Fee to Licensor for a minimum of 36 months.'],
+    ['Once the monthly License Fee for a Unit has started, it will continue for a minimum of 36 consecutive months.'],
+    ['Distributor will commit to an annual advertising budget equal to or greater than $500,000.'],
+    ['A minimum of a $250,000.00 purchase order must be received by Company by the first of each month.'],
+    ['Minimum yearly purchases of [***] units in each contract year.'],
+  ])('counts %j', (text) => {
+    expect(committed(text)).toBe(true);
+  });
+
+  it.each([
+    ['If Customer orders less than 1,000 units in a single order, the unit price set out in Exhibit A applies.'],
+    ['If Supplier fails to deliver the Products on time, Buyer may cancel the order.'],
+    ['The Products shall be delivered in good condition and Supplier shall make good any damage in transit.'],
+    ['Customer shall pay the fees within thirty (30) days of the invoice date.'],
+    ['This Agreement shall continue for at least twelve (12) months unless terminated earlier.'],
+  ])('does not count %j', (text) => {
+    expect(committed(text)).toBe(false);
+  });
+});
