@@ -155,3 +155,81 @@ describe('anti-assignment: "cannot", a consent named by its owner, "neither ... 
     expect(restricted(text)).toBe(true);
   });
 });
+
+describe('anti-assignment: section numbers, void and voidable, consent required', () => {
+  it.each([
+    // A section number's point does not end the sentence.
+    ['Any assignment of this Agreement in violation of this Section 12.3 shall be null and void.'],
+    ['Any assignment not in accordance with this Section 11.1 shall be void.'],
+    ['Any attempt by either party to assign any right under this Agreement without such permission will be voidable.'],
+    ['Any transfer of this Agreement contrary to this Article shall be of no effect.'],
+    ['Licensee shall not make any assignment of this Agreement or of any rights hereunder without the written consent of Licensor.'],
+    ['Any other assignment by the parties requires the prior written consent of the other party.'],
+    ['Any assignment of this Agreement shall be subject to the prior written approval of Company.'],
+    ['Supplier may assign its rights hereunder, but shall give written notice of such assignment to Buyer.'],
+    ['Each party shall promptly notify the other party of any assignment of this Agreement.'],
+    // A consent named by a party of three words.
+    ["Reseller may not assign or otherwise transfer this Agreement without Big Box Retail Corp's prior written consent."],
+    // A list item under "shall:" that says "not assign".
+    [
+      'Distributor shall: (a) pay the fees when due; (b) not assign this Agreement except with the written authorization of Company; and (c) keep records.',
+    ],
+    ['(c) not assign this Agreement except as authorised by Licensor in writing;'],
+    // A task subcontracted is not a thing handed over.
+    ["Supplier shall not subcontract the manufacture of Products without Buyer's prior written consent."],
+    // The contract and a thing in one sentence: the contract counts.
+    ['Licensee shall not assign this Agreement or transfer any Materials without the consent of Licensor.'],
+  ])('counts %j', (text) => {
+    expect(restricted(text)).toBe(true);
+  });
+
+  it.each([
+    // Things handed over, not the contract.
+    ['Recipient will not transfer any Materials to any third party without the prior written consent of Provider.'],
+    [
+      "Neither party shall use, copy, sell, transfer or disclose the other party's Confidential Information without the prior written consent of the other party.",
+    ],
+    ['Contractor shall not assign any other person to perform the Services without the consent of Company.'],
+    ["Licensee shall not sell, lease, transfer or otherwise dispose of the Equipment without Lessor's consent."],
+    ['Distributor will not offer, pay or transfer anything of value to induce any customer to purchase the Products.'],
+    // Neither a bar nor a notice: a cost of a permitted assignment; a section number alone.
+    ['Each party shall bear its own costs of any assignment permitted under this Agreement.'],
+    ['Section 12.3 sets out how the parties may assign receivables.'],
+  ])('does not count %j', (text) => {
+    expect(restricted(text)).toBe(false);
+  });
+});
+
+describe('anti-assignment: what passes, before a passive verb', () => {
+  it('reads the thing named before "may not be transferred"', () => {
+    expect(restricted('The Samples may not be transferred to any third party without the consent of Provider.')).toBe(false);
+    expect(restricted('This Agreement may not be transferred by the Licensee to any person.')).toBe(true);
+  });
+});
+
+describe('anti-assignment: insolvency wording', () => {
+  it('does not read an assignment for the benefit of creditors as the contract passed on', () => {
+    expect(
+      restricted(
+        'If a party makes an assignment for the benefit of creditors, the other party may terminate this Agreement immediately upon written notice.',
+      ),
+    ).toBe(false);
+  });
+  it('still reads the bar beside it', () => {
+    expect(
+      restricted(
+        'Neither party may assign this Agreement without consent, and a general assignment for the benefit of creditors is a default.',
+      ),
+    ).toBe(true);
+  });
+});
+
+describe('anti-assignment: notice of the assignment', () => {
+  it.each([
+    [
+      'Either Party may assign, delegate and/or subcontract its rights and obligations under this Agreement, in whole or in part, to any of its Affiliates on prior written notice to the other Party.',
+    ],
+  ])('counts %j', (text) => {
+    expect(restricted(text)).toBe(true);
+  });
+});

@@ -7,8 +7,53 @@ const MENTIONS = /assign|transfer|delegat|subcontract|sub-?licen|转让|让与/i
  * A limit on assigning the contract: "shall not assign", "may not be assigned", "not assignable",
  * "neither party may assign ... without the prior written consent", "any attempted assignment ... void".
  */
-const RESTRICTED =
-  /\b(?:(?:shall|will|may|can|must)\snot|cannot)\b[^.;]{0,40}?\b(?:assign|transfer|delegate|be\s(?:assigned|transferred|delegated))\b|\b(?:neither|no)\sparty\b[^.;]{0,60}?\b(?:assign|transfer)\b|\bnot\s(?:be\s)?(?:assignable|transferable)\b|\bnon-?assignable\b|\bassign\w*\b[^.;]{0,160}?\bwithout\s(?:first\sobtaining\s)?(?:the\s)?(?:(?:[\w-]+\s)?[\w-]+['’]s?\s)?(?:express\s)?(?:prior\s)?(?:written\s)?(?:consent|approval|permission)\b|\bwithout\s(?:the\s)?(?:(?:[\w-]+\s)?[\w-]+['’]s?\s)?(?:express\s)?(?:prior\s)?(?:written\s)?(?:consent|approval|permission)\b[^.;]{0,120}?\bassign|\b(?:purported|attempted)\s(?:assignment|transfer)\b|\bassign\w*\b[^.;]{0,120}?\b(?:null\sand\svoid|shall\sbe\svoid|is\svoid)\b|\bnot\s(?:be\s)?entitled\sto\sassign\b|\bconsent\b[^.;]{0,40}\bto\s(?:any\s)?(?:such\s)?assignment\b|\bpersonal\sto\b|\bpermitted\sassigns\b[^.;]{0,200}?\b(?:not|except)\b|\b(?:shall|will|may)\snot\s(?:subcontract|sub-?license)\b[^.;]{0,160}?\b(?:consent|approval)\b|\bassign\w*\b[^.;]{0,120}?\b(?:upon|on|with|after|by(?:\sgiving)?)\s(?:prior\s|advance\s)?(?:written\s)?notice\b|\bassign\w*\b[^.;]{0,160}?\bwith\s(?:the\s)?(?:(?:[\w-]+\s)?[\w-]+['’]s?\s)?(?:express\s)?(?:prior\s)?(?:written\s)?(?:consent|approval)\b|\bno\s(?:assignment|transfer)\s(?:or\s(?:assignment|transfer)\s)?(?:of\s(?:this|the)\s(?:agreement|contract)\s)?(?:shall|will)\b[^.;]{0,100}?\b(?:unless|until)\b|\b(?:shall|will)\snot\shave\sthe\sright\sto\b[^.;]{0,80}?\b(?:assign|transfer)\b|\bneither\b[^.;]{0,60}?\bnor\b[^.;]{0,60}?\b(?:shall|will|may)\b[^.;]{0,80}?\b(?:assign(?:ed)?|transfer(?:red)?)\b/i;
+const RESTRICTED_WORDING =
+  /\b(?:(?:shall|will|may|can|must)\snot|cannot)\b[^.;]{0,40}?\b(?:assign|transfer|delegate|be\s(?:assigned|transferred|delegated)|make\s(?:any\s)?(?:assignment|transfer))\b|\b(?:neither|no)\sparty\b[^.;]{0,60}?\b(?:assign|transfer)\b|\bnot\s(?:be\s)?(?:assignable|transferable)\b|\bnon-?assignable\b|\bassign\w*\b[^.;]{0,160}?\bwithout\s(?:first\sobtaining\s)?(?:the\s)?(?:(?:[\w-]+\s){0,2}[\w-]+['’]s?\s)?(?:express\s)?(?:prior\s)?(?:written\s)?(?:consent|approval|permission)\b|\bwithout\s(?:the\s)?(?:(?:[\w-]+\s)?[\w-]+['’]s?\s)?(?:express\s)?(?:prior\s)?(?:written\s)?(?:consent|approval|permission)\b[^.;]{0,120}?\bassign|\b(?:purported|attempted)\s(?:assignment|transfer)\b|\b(?:assign|transfer)\w*\b[^.;]{0,160}?\b(?:null\sand\svoid|(?:shall|will)\sbe\s(?:null\sand\s)?void|is\svoid|voidable|(?:shall|will)\sbe\sof\sno\s(?:force\sor\s)?effect)\b|\bnot\s(?:be\s)?entitled\sto\sassign\b|\bconsent\b[^.;]{0,40}\bto\s(?:any\s)?(?:such\s)?assignment\b|\bpersonal\sto\b|\bpermitted\sassigns\b[^.;]{0,200}?\b(?:not|except)\b|\b(?:shall|will|may)\snot\s(?:subcontract|sub-?license)\b[^.;]{0,160}?\b(?:consent|approval)\b|\bassign\w*\b[^.;]{0,160}?\b(?:upon|on|with|after|by(?:\sgiving)?|(?:furnish|give|provide|deliver|send)\s(?:[\w-]+\s){0,3}?)\s?(?:prior\s|advance\s)?(?:written\s)?notice\b|\bassign\w*\b[^.;]{0,160}?\bwith\s(?:the\s)?(?:(?:[\w-]+\s)?[\w-]+['’]s?\s)?(?:express\s)?(?:prior\s)?(?:written\s)?(?:consent|approval)\b|\bno\s(?:assignment|transfer)\s(?:or\s(?:assignment|transfer)\s)?(?:of\s(?:this|the)\s(?:agreement|contract)\s)?(?:shall|will)\b[^.;]{0,100}?\b(?:unless|until)\b|\b(?:shall|will)\snot\shave\sthe\sright\sto\b[^.;]{0,80}?\b(?:assign|transfer)\b|\bneither\b[^.;]{0,60}?\bnor\b[^.;]{0,60}?\b(?:shall|will|may)\b[^.;]{0,80}?\b(?:assign(?:ed)?|transfer(?:red)?)\b|\b(?:assignment|transfer)\b[^.;]{0,80}?\b(?:requires?|(?:is|be|shall\sbe)\s(?:subject|conditioned)\s(?:to|(?:up)?on))\s(?:the\s)?(?:(?:[\w-]+\s)?[\w-]+['’]s?\s)?(?:express\s)?(?:prior\s)?(?:written\s)?(?:consent|approval)\b|\b(?:notify\s(?:[\w-]+\s){0,4}?|notice\s)of\s(?:any\s|each\s)?(?:such\s)?(?:assignment|transfer)\sof\s(?:this|the)\s(?:agreement|contract)\b|(?:^|[:;]\s(?:and\s|or\s)?)\(?(?:[a-z]|\d{1,2}|[ivx]{1,4})\)\s(?:to\s)?not\s(?:to\s)?(?:assign|transfer)\b/i;
+const RESTRICTED = new RegExp(RESTRICTED_WORDING.source, 'gi');
+/**
+ * A section number's point ("in violation of this Section 9.8 will be null and void") does not end the sentence part
+ * the windows above read: it is read as an underscore, which keeps every offset.
+ */
+const SECTION_POINT = /(\d)\.(?=\d)/g;
+/** "makes an assignment for the benefit of creditors ... may terminate by written notice": insolvency, not the contract passed on. */
+const FOR_CREDITORS =
+  /\b(?:general\s)?assignments?\s(?:of\s[^.;]{0,60}?)?for\s(?:the\s)?benefit\sof\s(?:its\s|his\s|their\s)?(?:[\w-]+\s)?creditors\b/gi;
+const PASSING_ON = /\b(?:assign|transfer|delegat|subcontract|sub-?licen)\w*/i;
+/** What the verb passes on, up to where the consent or the exception starts. */
+const OBJECT_END = /[;.]|\s(?:without|except|unless|other\sthan)\b/i;
+/**
+ * Things handed over rather than the contract: "will not transfer any Proprietary Materials to any third party", "shall
+ * not copy, transfer or disclose Confidential Information", "assign any other person to perform the Services".
+ */
+const THING =
+  /\b(?:information|materials?|data|content|products?|software|source\scode|samples?|equipment|goods|inventory|documents?|documentation|drugs?|compounds?|anything|persons?|personnel|employees|individuals?|staff)\b/i;
+const CONTRACT_OBJECT = /\b(?:agreement|contract|rights?|obligations?|duties|licen[cs]es?|interests?|hereunder|benefits?)\b/i;
+function objectAfter(text: string, from: number): string {
+  const rest = text.slice(from, from + 120);
+  const end = rest.search(OBJECT_END);
+  return end < 0 ? rest : rest.slice(0, end);
+}
+function restrictsTheContract(original: string): boolean {
+  const numbered = original.replace(SECTION_POINT, '$1_');
+  const text = /creditors/i.test(numbered) ? numbered.replace(FOR_CREDITORS, (words) => ' '.repeat(words.length)) : numbered;
+  // exec with lastIndex, not matchAll: matchAll copies this long pattern on every call.
+  RESTRICTED.lastIndex = 0;
+  for (let limit = RESTRICTED.exec(text); limit !== null; limit = RESTRICTED.exec(text)) {
+    const verb = PASSING_ON.exec(limit[0]);
+    // What is subcontracted, delegated or sublicensed is a task or a right ("the manufacture of Product"), never a thing handed over.
+    if (verb === null || /^(?:subcontract|delegat|sub-?licen)/i.test(verb[0])) return true;
+    const at = limit.index + verb.index;
+    // A passive verb ("This Agreement may not be transferred by ...") names what passes before it.
+    const passed = /ed$/i.test(verb[0])
+      ? text
+          .slice(Math.max(0, at - 80), at)
+          .split(/[;.]/)
+          .pop()!
+      : objectAfter(text, at + verb[0].length);
+    if (!THING.test(passed) || CONTRACT_OBJECT.test(passed)) return true;
+  }
+  return false;
+}
 /** Assignments or transfers of rights in IP, receivables or inventions are not assignments of the contract. */
 const NOT_THE_CONTRACT =
   /\b(?:assign|transfer)\w*\s(?:to\s\w+\s)?(?:all\s|any\s)?(?:(?:of\s)?(?:its|their|his|her)\s)?(?:right,?\stitle|intellectual\sproperty|inventions?|patents?|copyrights?|trademarks?|work\sproduct|receivables|personnel|employees)\b/i;
@@ -26,6 +71,6 @@ export function extractAntiAssignment(view: TextView): PresenceField | null {
     MENTIONS,
     (text) =>
       CHINESE.test(text) ||
-      (RESTRICTED.test(text) && !(NOT_THE_CONTRACT.test(text) && !/\bagreement\b|\bcontract\b|\bhereunder\b/i.test(text))),
+      (restrictsTheContract(text) && !(NOT_THE_CONTRACT.test(text) && !/\bagreement\b|\bcontract\b|\bhereunder\b/i.test(text))),
   );
 }
