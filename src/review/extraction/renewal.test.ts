@@ -1058,3 +1058,31 @@ describe('renewals that need both parties, and automatic continuations in force'
     ).toMatchObject({ automatic: true, noticeDays: null, noticeRequired: true });
   });
 });
+
+describe('options to renew: wording and where mutual agreement applies', () => {
+  it('reads "the opportunity to renew this Agreement" after "The parties agree that" as an option', () => {
+    expect(
+      renewal(
+        'The Parties agree that the Publisher will provide the Distributor with the opportunity to renew this Agreement on terms set forth in a proposal.',
+      ),
+    ).toMatchObject({ renews: true, automatic: false });
+    expect(renewal('The parties agree to renew this Agreement only by a new written agreement.')).toBeNull();
+  });
+
+  it('reads an option to extend whose notice comes between the party and the verb', () => {
+    expect(
+      renewal(
+        'Supplier may, by written notice to Distributor, given at least thirty (30) days prior to the end of the then-current term of the Agreement, extend the term of the Agreement for the period set forth in such notice, up to a maximum of one (1) year beyond the then-current expiration date.',
+      ),
+    ).toMatchObject({ automatic: false, renewalTerm: '1 year' });
+  });
+
+  it('lets mutual agreement far past the option qualify something else, but not one next to it', () => {
+    expect(
+      renewal(
+        'At the end of such period, the Licensee shall have the right to renew the Agreement under materially the same terms or shall have an option to purchase the translated content outright to the extent rights permit and to the extent the parties mutually agree to terms for such sale.',
+      ),
+    ).toMatchObject({ renews: true, automatic: false });
+    expect(renewal('The Licensee shall have the right to renew the Agreement if the parties mutually agree on the terms.')).toBeNull();
+  });
+});

@@ -17,9 +17,9 @@ const EVERGREEN_WORD = /\b[Ee]vergreen\b(?!\s(?:[A-Z]|of\b))|\bEVERGREEN\b/;
 /** A party's option to renew or extend ("may, at its option, renew ... for 2 additional terms"). */
 const OPTIONAL =
   /\b(?:may|option|right\sto|elect\sto|entitled\sto)\b[^.;]{0,60}?\b(?:renew|extend)\b[^.;]{0,120}?\bfor\s(?:an?\s|up\sto\s)?(?:(?:period|term)\sof\s)?(?:\w+\s)?(?:\(\d+\)\s)?(?:additional|further|successive|consecutive|subsequent|another|renewal|extension|(?:[\w-]+\s)?(?:years?|months?)\b)/i;
-/** "shall have the right to renew the Agreement", "may ... extend the term of the Agreement for the period set forth in such notice": an option on the contract itself, its length given elsewhere or not at all. */
+/** "shall have the right to renew the Agreement", "the opportunity to renew this Agreement", "may ... extend the term of the Agreement for the period set forth in such notice": an option on the contract itself, its length given elsewhere or not at all. */
 const OPTION_ON_CONTRACT =
-  /\b(?:option|right|entitled|may|elect)\b[^.;]{0,100}?\b(?:renew|extend)\s(?:the\sterm\sof\s)?(?:this|the)\s(?:agreement|contract)\b/i;
+  /\b(?:option|opportunity|right|entitled|may|elect)\b[^.;]{0,140}?\b(?:renew|extend)\s(?:the\sterm\sof\s)?(?:this|the)\s(?:agreement|contract)\b/i;
 /** "may be extended for an additional two year period", "renewable for 1 year extension", "option to renew ... for another 5 years". */
 const MUTUAL_WITH_PERIOD =
   /\b(?:may\sbe\s(?:renewed|extended)|renewable|extendable|option\sto\s(?:renew|extend))\b[^.;]{0,80}?\bfor\s(?:an?\s|another\s|up\sto\s)?(?:additional\s|further\s|successive\s|consecutive\s)?(?:\w+\s)?(?:\(\d+\)\s)?(?:[\w-]+\s)?(?:years?|months?|period|term)\b/i;
@@ -33,7 +33,9 @@ const OPTION_OBJECT =
 const CONTRACT_RENEWS = /\b(?:agreement|term|contract)\s(?:shall|will)\s(?:be\s)?(?:renew|extend)/i;
 /** Renewal only by a new agreement of both parties is not a renewal term in CUAD's sense. */
 const MUTUAL_ONLY =
-  /\bmutual(?:ly)?\b|\bby\s(?:both|the)\sparties\b|\bwritten\sagreement\sof\s(?:both|the)\sparties\b|\bboth\sparties\sagree|\bparties\s(?:may\s)?agree\b|\bin\swriting\ssigned\sby\sboth|\bnegotiat/i;
+  /\bmutual(?:ly)?\b|\bby\s(?:both|the)\sparties\b|\bwritten\sagreement\sof\s(?:both|the)\sparties\b|\bboth\sparties\sagree|\bparties\s(?:may\s)?agree\b(?!\sthat\b)|\bin\swriting\ssigned\sby\sboth|\bnegotiat/i;
+/** How far past an option to renew an agreement of both parties still qualifies it. */
+const MUTUAL_WINDOW = 100;
 const NOT_THE_CONTRACT =
   /\bforce\smajeure\b|\b(?:insurance|polic(?:y|ies)|patents?|registrations?|credit|warrant(?:y|ies)|time\sfor\s(?:the\s)?performance|payment\sterms?|deadline)\b/i;
 
@@ -341,7 +343,9 @@ export function extractAutoRenewal(view: TextView): AutoRenewalField | null {
         (conditional && termDurations(text, conditional.index).length > 0 ? conditional : null) ??
         CHINESE_OPTIONAL.exec(text) ??
         OPTION_ON_CONTRACT.exec(text);
-      const mutual = MUTUAL_ONLY.test(text) || CHINESE_MUTUAL.test(text);
+      // "may renew the Agreement ... or purchase the content to the extent the parties mutually agree": agreement far past the option is about something else.
+      const aboutOption = option ? text.slice(0, option.index + option[0].length + MUTUAL_WINDOW) : text;
+      const mutual = MUTUAL_ONLY.test(aboutOption) || CHINESE_MUTUAL.test(text);
       // A renewal by agreement of both parties counts when it states how long the renewal is, as CUAD does.
       if (option && !NOT_THE_CONTRACT.test(text) && (!mutual || termDurations(text, option.index).length > 0))
         optional = { index, from: option.index };
