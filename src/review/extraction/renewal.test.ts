@@ -1086,3 +1086,18 @@ describe('options to renew: wording and where mutual agreement applies', () => {
     expect(renewal('The Licensee shall have the right to renew the Agreement if the parties mutually agree on the terms.')).toBeNull();
   });
 });
+
+describe('a mutual condition governs only the renewal it follows', () => {
+  it('keeps an automatic renewal automatic when the parties may agree otherwise, or agree on something far past it', () => {
+    expect(
+      renewal(
+        'This Agreement shall automatically renew for successive one (1) year terms, if the parties agree otherwise in writing it shall expire, unless either party gives notice of non-renewal at least sixty (60) days prior.',
+      ),
+    ).toMatchObject({ automatic: true, noticeDays: 60 });
+    expect(
+      renewal(
+        'This Agreement shall automatically renew for successive one (1) year terms unless either party gives notice of non-renewal at least sixty (60) days prior to the end of the then-current term, and the prices for each renewal term shall be those in the price list attached hereto as amended from time to time, or, where a product is not listed, the price set upon agreement of the parties.',
+      ),
+    ).toMatchObject({ automatic: true, noticeDays: 60 });
+  });
+});

@@ -11,7 +11,9 @@ const AUTOMATIC =
   /\bautomatic(?:ally)?\b(?:(?!\b(?:if|declines?|fails?|refuses?|not|cancels?)\b)[^.;]){0,60}?\b(?:renew|extend|extension|continu|(?:stay|remain)\sin\s(?:full\s)?(?:force|effect))|\b(?:renew|renewed|renews|extended|extend|continue|continues)\b[^.;]{0,30}?\bautomatically\b|\b(?:shall|will)\s(?:thereafter\s)?(?:be\s)?renew(?:ed)?\s(?:automatically\s)?(?:for|each|on\sa)\b[^.;]{0,60}?\b(?:successive|consecutive|additional|further|year[- ]to[- ]year|month[- ]to[- ]month)\b|\bunless\s(?:either|one|a)\sparty\b[^.;]{0,120}\b(?:not\sto\srenew|non-?renewal)\b|\bunless\s(?:(?:a|written|prior)\s)*notice\sof\snon-?\s?renewal\b|\b(?:renew(?:ed|s)?|extend(?:ed|s)?)\stacitly\b|\btacit(?:ly)?\s(?:renew|extend|extension)|\b(?:unless\s(?:either|one|a|the|any)|if\sneither)\s(?:party|parties|[A-Z][\w&.-]*)\b[^.;]{0,120}?\bnotice\b[^.;]{0,160}?\b(?:agreement|term|contract)\s(?:shall|will)\s(?:automatically\s)?(?:be\s)?(?:renewed|extended|continue|renew|extend)\b|\b(?:continue|remain)s?\sin\s(?:full\s)?(?:force|effect)(?:\sand\seffect)?\sfor\s(?:successive|further|additional|consecutive)\s(?:[\w-]+\s)?(?:periods|terms)\b/i;
 /** "shall renew for successive one-year periods if agreed by both parties in writing": a renewal only by a new agreement, not an automatic one. */
 const MUTUAL_CONDITION =
-  /\b(?:if|when|provided(?:\sthat)?|subject\sto|upon)\s(?:(?:the\s)?(?:mutual\s)?(?:written\s)?agree(?:d|ment)\s(?:to\s)?(?:in\swriting\s)?(?:by|of|between)\s(?:both|the)\sparties|(?:both|the)\sparties\s(?:mutually\s)?(?:so\s)?agree)/i;
+  /\b(?:if|when|provided(?:\sthat)?|subject\sto|upon)\s(?:(?:the\s)?(?:mutual\s)?(?:written\s)?agree(?:d|ment)\s(?:to\s)?(?:in\swriting\s)?(?:by|of|between)\s(?:both|the)\sparties|(?:both|the)\sparties\s(?:mutually\s)?(?:so\s)?agree)\b(?!\s(?:otherwise|to\s(?:terminate|end|cancel)|not)\b)/i;
+/** How far past the renewal words a condition of mutual agreement still governs it. */
+const MUTUAL_CONDITION_WINDOW = 150;
 /** "an evergreen agreement", "on an evergreen basis"; case-sensitive, so "Evergreen Packaging" (a name) is not one. */
 const EVERGREEN_WORD = /\b[Ee]vergreen\b(?!\s(?:[A-Z]|of\b))|\bEVERGREEN\b/;
 /** A party's option to renew or extend ("may, at its option, renew ... for 2 additional terms"). */
@@ -310,7 +312,7 @@ export function extractAutoRenewal(view: TextView): AutoRenewalField | null {
     const text = view.sentences[index]!.text;
     if (!MENTIONS_RENEWAL.test(text)) continue;
     const automatic = AUTOMATIC.exec(text) ?? EVERGREEN_WORD.exec(text) ?? ROLLING.exec(text);
-    if (automatic && MUTUAL_CONDITION.test(text)) {
+    if (automatic && MUTUAL_CONDITION.test(text.slice(automatic.index, automatic.index + automatic[0].length + MUTUAL_CONDITION_WINDOW))) {
       optional ??= { index, from: automatic.index };
       continue;
     }
