@@ -999,3 +999,105 @@ describe('renewal term: sentences that only one wording of a rule decides', () =
     expect(renewal(text)).toMatchObject(expected);
   });
 });
+
+describe('notice periods written after a colon or counted from the end of the term', () => {
+  it('reads a notice length listed after a colon', () => {
+    expect(
+      renewal(
+        'Thereafter, this Agreement shall be effective month to month, until terminated by either party upon the following written notice to the other specifying a termination date: ninety (90) days for standard service and 120 days for priority service.',
+      ),
+    ).toMatchObject({ automatic: true, noticeDays: 90 });
+  });
+
+  it('reads "notify within N days of the conclusion of the term" next to the renewal', () => {
+    expect(
+      renewal(
+        'The term of this Agreement is 12 months. The Company must notify the Consultant within 10 days of the conclusion of the 12 month term. Without notification the contract will automatically extend for an additional month.',
+      ),
+    ).toMatchObject({ automatic: true, renewalTerm: '1 month', noticeDays: 10 });
+  });
+
+  it('does not read a colon or a "within" deadline that is not about notice', () => {
+    expect(
+      renewal(
+        'This Agreement shall automatically renew for successive one (1) year terms. Fees are payable as follows: thirty (30) days after invoice. Supplier shall deliver within 10 days of the end of the term.',
+      ),
+    ).toMatchObject({ automatic: true, noticeDays: null, noticeRequired: false });
+  });
+});
+
+describe('renewals that need both parties, and automatic continuations in force', () => {
+  it('does not count a renewal conditional on the agreement of both parties as automatic', () => {
+    expect(
+      renewal(
+        'This Agreement shall renew for successive 1-year periods if agreed by both parties in writing. Either party may terminate the Agreement on 60 days written notice.',
+      ),
+    ).toMatchObject({ automatic: false, renewalTerm: 'successive 1 year' });
+    expect(
+      renewal(
+        'This Agreement shall automatically renew for successive one (1) year terms unless either party gives notice of non-renewal at least sixty (60) days prior, or unless the parties mutually agree otherwise.',
+      ),
+    ).toMatchObject({ automatic: true, noticeDays: 60 });
+  });
+
+  it('reads "shall automatically stay in force" as an automatic continuation', () => {
+    expect(
+      renewal('If no new agreement is signed, this Agreement shall automatically stay in force for a further period of one (1) year.'),
+    ).toMatchObject({
+      automatic: true,
+      renewalTerm: '1 year',
+    });
+    expect(renewal('The automatic stay shall not apply to the proceedings.')).toBeNull();
+  });
+
+  it('takes a redacted notice of termination before the end of a renewal term as required', () => {
+    expect(
+      renewal(
+        'This Agreement shall automatically stay in force for a maximum of [* * *] (the "Renewal Term"). Either Party may deliver written notice of termination to the other Party at least [* * *] prior to the expiration date of the Renewal Term.',
+      ),
+    ).toMatchObject({ automatic: true, noticeDays: null, noticeRequired: true });
+  });
+});
+
+describe('options to renew: wording and where mutual agreement applies', () => {
+  it('reads "the opportunity to renew this Agreement" after "The parties agree that" as an option', () => {
+    expect(
+      renewal(
+        'The Parties agree that the Publisher will provide the Distributor with the opportunity to renew this Agreement on terms set forth in a proposal.',
+      ),
+    ).toMatchObject({ renews: true, automatic: false });
+    expect(renewal('The parties agree to renew this Agreement only by a new written agreement.')).toBeNull();
+  });
+
+  it('reads an option to extend whose notice comes between the party and the verb', () => {
+    expect(
+      renewal(
+        'Supplier may, by written notice to Distributor, given at least thirty (30) days prior to the end of the then-current term of the Agreement, extend the term of the Agreement for the period set forth in such notice, up to a maximum of one (1) year beyond the then-current expiration date.',
+      ),
+    ).toMatchObject({ automatic: false, renewalTerm: '1 year' });
+  });
+
+  it('lets mutual agreement far past the option qualify something else, but not one next to it', () => {
+    expect(
+      renewal(
+        'At the end of such period, the Licensee shall have the right to renew the Agreement under materially the same terms or shall have an option to purchase the translated content outright to the extent rights permit and to the extent the parties mutually agree to terms for such sale.',
+      ),
+    ).toMatchObject({ renews: true, automatic: false });
+    expect(renewal('The Licensee shall have the right to renew the Agreement if the parties mutually agree on the terms.')).toBeNull();
+  });
+});
+
+describe('a mutual condition governs only the renewal it follows', () => {
+  it('keeps an automatic renewal automatic when the parties may agree otherwise, or agree on something far past it', () => {
+    expect(
+      renewal(
+        'This Agreement shall automatically renew for successive one (1) year terms, if the parties agree otherwise in writing it shall expire, unless either party gives notice of non-renewal at least sixty (60) days prior.',
+      ),
+    ).toMatchObject({ automatic: true, noticeDays: 60 });
+    expect(
+      renewal(
+        'This Agreement shall automatically renew for successive one (1) year terms unless either party gives notice of non-renewal at least sixty (60) days prior to the end of the then-current term, and the prices for each renewal term shall be those in the price list attached hereto as amended from time to time, or, where a product is not listed, the price set upon agreement of the parties.',
+      ),
+    ).toMatchObject({ automatic: true, noticeDays: 60 });
+  });
+});

@@ -4,19 +4,24 @@ import { evidenceInSentence, type TextView } from './text-view.js';
 import type { AutoRenewalField } from './types.js';
 
 /** A cheap first test: every pattern below needs one of these (ROLLING's "remain in effect from year to year", CHINESE_AUTOMATIC's 自动展期 too). */
-const MENTIONS_RENEWAL = /renew|extend|extension|continu|evergreen|remain|year[- ]to[- ]year|month[- ]to[- ]month|续|延|展期/i;
+const MENTIONS_RENEWAL = /renew|extend|extension|continu|evergreen|remain|stay\sin|year[- ]to[- ]year|month[- ]to[- ]month|续|延|展期/i;
 
 /** "shall automatically renew", "renewed automatically", "automatic 2 year term extensions". */
 const AUTOMATIC =
-  /\bautomatic(?:ally)?\b(?:(?!\b(?:if|declines?|fails?|refuses?|not|cancels?)\b)[^.;]){0,60}?\b(?:renew|extend|extension|continu)|\b(?:renew|renewed|renews|extended|extend|continue|continues)\b[^.;]{0,30}?\bautomatically\b|\b(?:shall|will)\s(?:thereafter\s)?(?:be\s)?renew(?:ed)?\s(?:automatically\s)?(?:for|each|on\sa)\b[^.;]{0,60}?\b(?:successive|consecutive|additional|further|year[- ]to[- ]year|month[- ]to[- ]month)\b|\bunless\s(?:either|one|a)\sparty\b[^.;]{0,120}\b(?:not\sto\srenew|non-?renewal)\b|\bunless\s(?:(?:a|written|prior)\s)*notice\sof\snon-?\s?renewal\b|\b(?:renew(?:ed|s)?|extend(?:ed|s)?)\stacitly\b|\btacit(?:ly)?\s(?:renew|extend|extension)|\b(?:unless\s(?:either|one|a|the|any)|if\sneither)\s(?:party|parties|[A-Z][\w&.-]*)\b[^.;]{0,120}?\bnotice\b[^.;]{0,160}?\b(?:agreement|term|contract)\s(?:shall|will)\s(?:automatically\s)?(?:be\s)?(?:renewed|extended|continue|renew|extend)\b|\b(?:continue|remain)s?\sin\s(?:full\s)?(?:force|effect)(?:\sand\seffect)?\sfor\s(?:successive|further|additional|consecutive)\s(?:[\w-]+\s)?(?:periods|terms)\b/i;
+  /\bautomatic(?:ally)?\b(?:(?!\b(?:if|declines?|fails?|refuses?|not|cancels?)\b)[^.;]){0,60}?\b(?:renew|extend|extension|continu|(?:stay|remain)\sin\s(?:full\s)?(?:force|effect))|\b(?:renew|renewed|renews|extended|extend|continue|continues)\b[^.;]{0,30}?\bautomatically\b|\b(?:shall|will)\s(?:thereafter\s)?(?:be\s)?renew(?:ed)?\s(?:automatically\s)?(?:for|each|on\sa)\b[^.;]{0,60}?\b(?:successive|consecutive|additional|further|year[- ]to[- ]year|month[- ]to[- ]month)\b|\bunless\s(?:either|one|a)\sparty\b[^.;]{0,120}\b(?:not\sto\srenew|non-?renewal)\b|\bunless\s(?:(?:a|written|prior)\s)*notice\sof\snon-?\s?renewal\b|\b(?:renew(?:ed|s)?|extend(?:ed|s)?)\stacitly\b|\btacit(?:ly)?\s(?:renew|extend|extension)|\b(?:unless\s(?:either|one|a|the|any)|if\sneither)\s(?:party|parties|[A-Z][\w&.-]*)\b[^.;]{0,120}?\bnotice\b[^.;]{0,160}?\b(?:agreement|term|contract)\s(?:shall|will)\s(?:automatically\s)?(?:be\s)?(?:renewed|extended|continue|renew|extend)\b|\b(?:continue|remain)s?\sin\s(?:full\s)?(?:force|effect)(?:\sand\seffect)?\sfor\s(?:successive|further|additional|consecutive)\s(?:[\w-]+\s)?(?:periods|terms)\b/i;
+/** "shall renew for successive one-year periods if agreed by both parties in writing": a renewal only by a new agreement, not an automatic one. */
+const MUTUAL_CONDITION =
+  /\b(?:if|when|provided(?:\sthat)?|subject\sto|upon)\s(?:(?:the\s)?(?:mutual\s)?(?:written\s)?agree(?:d|ment)\s(?:to\s)?(?:in\swriting\s)?(?:by|of|between)\s(?:both|the)\sparties|(?:both|the)\sparties\s(?:mutually\s)?(?:so\s)?agree)\b(?!\s(?:otherwise|to\s(?:terminate|end|cancel)|not)\b)/i;
+/** How far past the renewal words a condition of mutual agreement still governs it. */
+const MUTUAL_CONDITION_WINDOW = 150;
 /** "an evergreen agreement", "on an evergreen basis"; case-sensitive, so "Evergreen Packaging" (a name) is not one. */
 const EVERGREEN_WORD = /\b[Ee]vergreen\b(?!\s(?:[A-Z]|of\b))|\bEVERGREEN\b/;
 /** A party's option to renew or extend ("may, at its option, renew ... for 2 additional terms"). */
 const OPTIONAL =
   /\b(?:may|option|right\sto|elect\sto|entitled\sto)\b[^.;]{0,60}?\b(?:renew|extend)\b[^.;]{0,120}?\bfor\s(?:an?\s|up\sto\s)?(?:(?:period|term)\sof\s)?(?:\w+\s)?(?:\(\d+\)\s)?(?:additional|further|successive|consecutive|subsequent|another|renewal|extension|(?:[\w-]+\s)?(?:years?|months?)\b)/i;
-/** "shall have the right to renew the Agreement", "may ... extend the term of the Agreement for the period set forth in such notice": an option on the contract itself, its length given elsewhere or not at all. */
+/** "shall have the right to renew the Agreement", "the opportunity to renew this Agreement", "may ... extend the term of the Agreement for the period set forth in such notice": an option on the contract itself, its length given elsewhere or not at all. */
 const OPTION_ON_CONTRACT =
-  /\b(?:option|right|entitled|may|elect)\b[^.;]{0,100}?\b(?:renew|extend)\s(?:the\sterm\sof\s)?(?:this|the)\s(?:agreement|contract)\b/i;
+  /\b(?:option|opportunity|right|entitled|may|elect)\b[^.;]{0,140}?\b(?:renew|extend)\s(?:the\sterm\sof\s)?(?:this|the)\s(?:agreement|contract)\b/i;
 /** "may be extended for an additional two year period", "renewable for 1 year extension", "option to renew ... for another 5 years". */
 const MUTUAL_WITH_PERIOD =
   /\b(?:may\sbe\s(?:renewed|extended)|renewable|extendable|option\sto\s(?:renew|extend))\b[^.;]{0,80}?\bfor\s(?:an?\s|another\s|up\sto\s)?(?:additional\s|further\s|successive\s|consecutive\s)?(?:\w+\s)?(?:\(\d+\)\s)?(?:[\w-]+\s)?(?:years?|months?|period|term)\b/i;
@@ -30,7 +35,9 @@ const OPTION_OBJECT =
 const CONTRACT_RENEWS = /\b(?:agreement|term|contract)\s(?:shall|will)\s(?:be\s)?(?:renew|extend)/i;
 /** Renewal only by a new agreement of both parties is not a renewal term in CUAD's sense. */
 const MUTUAL_ONLY =
-  /\bmutual(?:ly)?\b|\bby\s(?:both|the)\sparties\b|\bwritten\sagreement\sof\s(?:both|the)\sparties\b|\bboth\sparties\sagree|\bparties\s(?:may\s)?agree\b|\bin\swriting\ssigned\sby\sboth|\bnegotiat/i;
+  /\bmutual(?:ly)?\b|\bby\s(?:both|the)\sparties\b|\bwritten\sagreement\sof\s(?:both|the)\sparties\b|\bboth\sparties\sagree|\bparties\s(?:may\s)?agree\b(?!\sthat\b)|\bin\swriting\ssigned\sby\sboth|\bnegotiat/i;
+/** How far past an option to renew an agreement of both parties still qualifies it. */
+const MUTUAL_WINDOW = 100;
 const NOT_THE_CONTRACT =
   /\bforce\smajeure\b|\b(?:insurance|polic(?:y|ies)|patents?|registrations?|credit|warrant(?:y|ies)|time\sfor\s(?:the\s)?performance|payment\sterms?|deadline)\b/i;
 
@@ -179,10 +186,10 @@ function renewalTermOf(view: TextView, text: string, at: number, automatic = fal
 }
 
 const NON_RENEWAL_NOTICE =
-  /\bnot\sto\srenew|non-?renewal|\bterminat|\bcancel|\bwishing\sto\srenew|\bintent(?:ion)?\sto\srenew|\bnotice\b[^.;]{0,80}\b(?:expir|end\sof\sthe|anniversary)|不(?:再)?续|终止|异议/i;
+  /\bnot\sto\srenew|non-?renewal|\bterminat|\bcancel|\bwishing\sto\srenew|\bintent(?:ion)?\sto\srenew|\b(?:notice|notify|notification)\b[^.;]{0,80}\b(?:expir|(?:end|conclusion)\sof\sthe|anniversary)|不(?:再)?续|终止|异议/i;
 /** A neighbour sentence is about the renewal only if it names the renewal or the end of a term. */
 const ABOUT_TERM_END =
-  /\b(?:renew\w*|non-?renewal|expir\w*|anniversary)\b|\bend\sof\s(?:the\s|a\s|any\s|each\s)?(?:initial|then[- ]current|current|renewal|extension)?\s*(?:term|period)\b|续|期满|届满/i;
+  /\b(?:renew\w*|non-?renewal|expir\w*|anniversary)\b|\b(?:end|conclusion)\sof\s(?:the\s|a\s|any\s|each\s)?(?:initial|then[- ]current|current|renewal|extension|\d{1,3}[\s-](?:month|year))?\s*(?:term|period)\b|续|期满|届满/i;
 const NEIGHBOUR_OFFSETS = [1, -1, 2, 3, -2];
 const MAX_NEIGHBOUR_DISTANCE = 800;
 
@@ -196,12 +203,13 @@ const REDACTED_NOTICE =
 /**
  * A termination of the contract that takes effect at the end of a term, wherever the contract puts
  * it ("may be terminated by either party at the expiration of its term or any renewal term upon
- * thirty (30) days written notice"): its notice is the one that stops the renewal. Other notices
+ * thirty (30) days written notice", "delivers written notice of termination at least 90 days prior to
+ * the expiration date of the Renewal Term"): its notice is the one that stops the renewal. Other notices
  * of non-renewal are read only next to the renewal or in a clause it refers to (they may concern
  * an order or a licence rather than the contract).
  */
 const TERM_END_NOTICE =
-  /\b(?:agreement|contract)\s(?:may|shall|will|can)\sbe\sterminated\s(?:[^.;]{0,60}\s)?(?:at|upon|as\sof|effective\s(?:at|upon|as\sof)|on)\s(?:the\s)?(?:expir\w*|end)\sof\s(?:the\s|its\s|any\s|each\s|a\s|such\s)?(?:initial\s|then[- ]current\s|current\s|renewal\s|extension\s|extended\s)?(?:term|period)\b/i;
+  /\b(?:agreement|contract)\s(?:may|shall|will|can)\sbe\sterminated\s(?:[^.;]{0,60}\s)?(?:at|upon|as\sof|effective\s(?:at|upon|as\sof)|on)\s(?:the\s)?(?:expir\w*|end)\sof\s(?:the\s|its\s|any\s|each\s|a\s|such\s)?(?:initial\s|then[- ]current\s|current\s|renewal\s|extension\s|extended\s)?(?:term|period)\b|\bnotice\sof\s(?:its\s)?termination\b[^.;]{0,100}?\b(?:prior\sto|before)\s(?:the\s)?(?:expiration|expiry|end)(?:\sdate)?\sof\s(?:the\s|its\s|any\s|each\s|a\s|such\s)?(?:initial\s|then[- ]current\s|current\s|renewal\s|extension\s|extended\s)?(?:term|period)\b/i;
 
 interface RenewalNotice {
   days: number | null;
@@ -213,11 +221,29 @@ interface RenewalNotice {
 const NOTICE_WITHOUT_UNIT =
   /\b(?:no|not)\s(?:less|later)\sthan\s(\d{1,3})\s(?:\(\d{1,3}\)\s)?(?:prior\sto|before)\s(?:the\s)?(?:applicable\s|scheduled\s)?(?:expir|end\b)/i;
 
+/**
+ * Notice lengths the shared reading misses: listed after a colon ("upon the following written notice
+ * ... specifying a termination date: sixty (60) days for ..."), or a deadline counted from the end
+ * of the term ("must notify the other party within 5 days of the conclusion of the term").
+ */
+const NOTICE_LIST_LEAD_IN = /\bnotice\b[^.;:]{0,80}:\s?$/i;
+const NOTIFY_WITHIN = /\b(?:notify|notice|notification)\b[^.;]{0,80}?\bwithin\s$/i;
+const OF_TERM_END = /^\s?(?:of|before|prior\sto)\s(?:the\s)?(?:conclusion|expir\w*|end)\b/i;
+
+function introducedNotice(text: string): number | null {
+  for (const duration of findDurations(text)) {
+    const before = text.slice(Math.max(0, duration.index - 100), duration.index);
+    const after = text.slice(duration.index + duration.length, duration.index + duration.length + 30);
+    if (NOTICE_LIST_LEAD_IN.test(before) || (NOTIFY_WITHIN.test(before) && OF_TERM_END.test(after))) return duration.days;
+  }
+  return null;
+}
+
 function noticeIn(text: string): number | null {
   const days = noticeDurations(text)[0]?.days;
   if (days !== undefined) return days;
   const bare = NOTICE_WITHOUT_UNIT.exec(text);
-  return bare ? Number(bare[1]) : null;
+  return bare ? Number(bare[1]) : introducedNotice(text);
 }
 
 /** Sentences of the clause numbered `number` ("5.2", "18"), found through the clause headings. */
@@ -260,12 +286,14 @@ function renewalNotice(view: TextView, sentenceIndex: number): RenewalNotice {
       if (!NON_RENEWAL_NOTICE.test(text) || !ABOUT_TERM_END.test(text)) continue;
       const notice = noticeIn(text);
       if (notice !== null) return { days: notice, required: true };
+      if (REDACTED_NOTICE.test(text)) required = true;
     }
   }
   for (const other of view.sentences) {
     if (!TERM_END_NOTICE.test(other.text)) continue;
     const notice = noticeIn(other.text);
     if (notice !== null) return { days: notice, required: true };
+    if (REDACTED_NOTICE.test(other.text)) required = true;
   }
   return { days: null, required };
 }
@@ -284,6 +312,10 @@ export function extractAutoRenewal(view: TextView): AutoRenewalField | null {
     const text = view.sentences[index]!.text;
     if (!MENTIONS_RENEWAL.test(text)) continue;
     const automatic = AUTOMATIC.exec(text) ?? EVERGREEN_WORD.exec(text) ?? ROLLING.exec(text);
+    if (automatic && MUTUAL_CONDITION.test(text.slice(automatic.index, automatic.index + automatic[0].length + MUTUAL_CONDITION_WINDOW))) {
+      optional ??= { index, from: automatic.index };
+      continue;
+    }
     const chineseAutomatic = automatic ? null : CHINESE_AUTOMATIC.exec(text);
     if (
       (automatic && !NOT_THE_CONTRACT.test(text.slice(Math.max(0, automatic.index - 60), automatic.index + automatic[0].length))) ||
@@ -313,7 +345,9 @@ export function extractAutoRenewal(view: TextView): AutoRenewalField | null {
         (conditional && termDurations(text, conditional.index).length > 0 ? conditional : null) ??
         CHINESE_OPTIONAL.exec(text) ??
         OPTION_ON_CONTRACT.exec(text);
-      const mutual = MUTUAL_ONLY.test(text) || CHINESE_MUTUAL.test(text);
+      // "may renew the Agreement ... or purchase the content to the extent the parties mutually agree": agreement far past the option is about something else.
+      const aboutOption = option ? text.slice(0, option.index + option[0].length + MUTUAL_WINDOW) : text;
+      const mutual = MUTUAL_ONLY.test(aboutOption) || CHINESE_MUTUAL.test(text);
       // A renewal by agreement of both parties counts when it states how long the renewal is, as CUAD does.
       if (option && !NOT_THE_CONTRACT.test(text) && (!mutual || termDurations(text, option.index).length > 0))
         optional = { index, from: option.index };

@@ -359,3 +359,28 @@ describe('warranty duration: notice of nonconforming goods, claims for shortage'
     expect(warrantyOf(text)).toBeNull();
   });
 });
+
+describe('warranty duration: a warranty period mentioned in an aside', () => {
+  it('does not take a parenthetical reference to the warranty period for a warranty', () => {
+    expect(
+      warrantyOf('Annual fee for the modules after the first year (during warranty period), beginning with launch of service.'),
+    ).toBeNull();
+  });
+
+  it('still reads the warranty where it is stated, and a quoted definition of the period', () => {
+    expect(
+      warrantyOf(
+        'Supplier warrants that the Software will be free from defects for twelve (12) months from acceptance. The annual fee is waived for the first year (during the warranty period).',
+      ),
+    ).toMatchObject({ duration: '1 year' });
+    expect(
+      warrantyOf('The Products shall be free from defects in materials for a period of twelve (12) months (the "Warranty Period").'),
+    ).toMatchObject({
+      duration: '1 year',
+    });
+    expect(warrantyOf('Each Unit is covered for twelve (12) months after delivery (the "Warranty Period").')).toMatchObject({
+      duration: '1 year',
+    });
+    expect(warrantyOf('Any defect reported during the warranty period shall be corrected at no charge.')).not.toBeNull();
+  });
+});

@@ -54,6 +54,11 @@ const NOT_A_WARRANTY = /\bsurviv|\bforce\smajeure\b/i;
 const REPRESENTATIONS =
   /\brepresentations?,?\s(?:and\s|or\s)?warrant(?:y|ies)\b|\bwarrant(?:y|ies),?\s(?:and\s|or\s)?(?:representations?|covenants?)\b|\brepresents\sand\swarrants\b/gi;
 /**
+ * "the first year (during warranty period)": an aside that refers to a warranty defined elsewhere, where it is
+ * found if it is there. A definition in quotes ("(the "Warranty Period")") is no aside.
+ */
+const WARRANTY_ASIDE = /\([^()"“”]{0,40}\bwarranty\s(?:period|term)\b[^()"“”]{0,40}\)/gi;
+/**
  * An inspection window after delivery works like a warranty period in CUAD's sense: "may reject
  * any defective Product ... within seven (7) days after receipt", "shall be deemed accepted".
  */
@@ -85,7 +90,7 @@ export function extractWarrantyDuration(view: TextView): WarrantyDurationField |
   let found: WarrantyDurationField | null = null;
   presenceOf(view, MENTIONS, (text, sentence) => {
     const chinese = CHINESE.test(text);
-    const plain = text.replace(REPRESENTATIONS, ' ');
+    const plain = text.replace(REPRESENTATIONS, ' ').replace(WARRANTY_ASIDE, ' ');
     const warranty =
       (WARRANTY.test(plain) && (PERIOD.test(plain) || WARRANTY_LASTS.test(plain))) ||
       ((WARRANTY.test(plain) || REMEDY.test(plain)) &&
