@@ -401,3 +401,41 @@ describe('carve-outs read across a list lead, and carve-outs for the price alone
     expect(cap(text)).toEqual({ kind: 'capped', limited: true });
   });
 });
+
+describe('liability: more ways to exclude damages', () => {
+  it.each([
+    [
+      'Neither the Supplier nor the Customer, nor any of their affiliates, shall have any liability for any special, indirect or consequential damages.',
+    ],
+    ['The parties will not have liability for any damages other than direct damages.'],
+    ['The Supplier shall have no liability for lost profits arising out of this Agreement.'],
+    ["The Supplier's liability for indirect loss, including loss of profit and lost savings, is excluded."],
+    [
+      'The responsible party shall reimburse the other for any losses incurred directly as a result of the error, but excluding any and all consequential or other indirect damages.',
+    ],
+  ])('reads %j as a limitation', (text) => {
+    expect(cap(text)).toEqual({ kind: 'capped', limited: true });
+  });
+
+  it.each([
+    ['Neither the Supplier nor the Customer shall assign this Agreement without consent.'],
+    ['The Supplier shall have no liability under any lease for the premises.'],
+    ['Net Sales means gross sales, excluding taxes and shipping costs.'],
+    ['Liability insurance for claims is excluded from the fee.'],
+  ])('does not read %j as a limitation', (text) => {
+    expect(cap(text)).toBeNull();
+  });
+
+  it('does not take an exception for what the law makes mandatory as a carve-out', () => {
+    expect(
+      cap(
+        'The Supplier will not have any liability for any consequential or indirect damages, except only in the case of death or personal injury where and to the extent that applicable law requires such liability.',
+      ),
+    ).toEqual({ kind: 'capped', limited: true });
+    expect(
+      cap(
+        'The Supplier will not have any liability for any consequential or indirect damages, except in the case of a breach of confidentiality.',
+      ),
+    ).toEqual({ kind: 'uncapped', limited: true });
+  });
+});

@@ -8,7 +8,7 @@ const MENTIONS_LIABILITY = /liab|responsib|damages|remed|action|claim|limitation
 const DAMAGE_TYPES =
   /\b(?:indirect|incidental|consequential|special|punitive|exemplary|multiplied|cover)\b[^.;]{0,40}\b(?:damages?|loss(?:es)?|costs?)\b|\blost\s(?:profits?|revenues?|savings|business|data)\b|\bloss\sof\s(?:profits?|revenues?|business|goodwill|data|use)\b|\bpossibility\sof\s(?:such\s)?(?:damages?|loss(?:es)?)\b|\bother\sthan\sdirect\sdamages\b/i;
 const NEGATED_LIABILITY =
-  /\b(?:in\sno\sevent|under\sno\scircumstances|neither\sparty|no\sparty|not\s(?:in\sany\smanner\s)?(?:be\s)?(?:held\s)?(?:liable|responsible)|shall\snot\saward|waives?)\b/i;
+  /\b(?:in\sno\sevent|under\sno\scircumstances|neither\sparty|no\sparty|not\s(?:in\sany\smanner\s)?(?:be\s)?(?:held\s)?(?:liable|responsible)|shall\snot\saward|waives?)\b|\bneither\s[^.;]{1,150}?\snor\b|\b(?:not|never)\shave\s(?:any\s)?liability\b|\bhave\sno\sliability\b|\bexclud(?:e|es|ed|ing)\b[^.;]{0,40}?\b(?:indirect|incidental|consequential|special|punitive|exemplary)\b|\bliability\sfor\s[^.;]{1,150}?\b(?:is|are|shall\sbe|will\sbe)\s(?:hereby\s)?excluded\b/i;
 /** An amount cap: "liability ... shall not exceed" ("not exceed" covers shall/will), "limited to", "maximum liability", "liable for no more than". */
 const AMOUNT_CAP =
   /\b(?:liability|liable|damages)\b[^.;]{0,250}?\b(?:(?:in\sno\sevent|never)\sexceed|not\sbe\s(?:greater|more)\sthan|not\sto\sexceed|not\sexceed|in\sexcess\sof|in\san\samount\s(?:greater|more)\sthan|(?<!not\s(?:be\s)?)limited\sto|no\smore\sthan|capped\sat|(?:shall|will)\sbe\slimited)\b|\b(?:maximum|aggregate|cumulative|total|entire)\s(?:\w+\s){0,2}liability\b|\bliability\scap\b|\bcumulative\smaximum\b|\b(?:in\sno\sevent|under\sno\scircumstances)\s(?:shall|will)\b[^.;]{0,40}?\bliability\b[^.;]{0,200}?\bexceed\b/i;
@@ -54,9 +54,14 @@ const PAYMENT_CARVE_OUT =
 const LIABILITY_FOR_A_WRONG =
   /indemn|confidential|infring|negligen|misconduct|fraud|breach|death|injur|intellectual\sproperty|proprietary|wil(?:l)?ful|damage\sto/i;
 
+/** "except in the case of death or personal injury where applicable law requires such liability" keeps only what the law makes mandatory. */
+const EXCEPTION_THE_LAW_REQUIRES =
+  /\bexcept\b[^.;]{0,100}?\b(?:where|to\sthe\sextent|if)\b[^.;]{0,60}?\b(?:law|statute|legislation)\s(?:requires|mandates|imposes|provides\sotherwise)\b/i;
+
 function isCarveOut(text: string): boolean {
   if (PAYMENT_CARVE_OUT.test(text) && !LIABILITY_FOR_A_WRONG.test(text)) return false;
   if ((EXPRESSLY_UNCAPPED.test(text) && MENTIONS_DAMAGES.test(text)) || CHINESE_UNCAPPED.test(text)) return true;
+  if (EXCEPTION_THE_LAW_REQUIRES.test(text)) return false;
   // "EXCEPT FOR BREACHES OF SECTION 11, NEITHER PARTY SHALL BE LIABLE FOR ... CONSEQUENTIAL DAMAGES"
   // A boilerplate exception starts with "except", so it never stands before the first exception.
   return (
