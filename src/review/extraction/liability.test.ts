@@ -439,3 +439,24 @@ describe('liability: more ways to exclude damages', () => {
     ).toEqual({ kind: 'uncapped', limited: true });
   });
 });
+
+describe('liability: caps on a recovery, and exculpation for good faith', () => {
+  it.each([
+    ['Reimbursements claimed under such indemnification shall not exceed the payments received by the Supplier under this Agreement.'],
+    ['Recovery under this Section shall be limited to the fees paid in the preceding year.'],
+    ['The Agent shall not be required to contribute any amount in excess of the underwriting discount received by it.'],
+    ['A Member will not be liable to the Company for any mistake in judgment or for any act or omission done in good faith.'],
+  ])('reads %j as a limitation', (text) => {
+    expect(cap(text)).toEqual({ kind: 'capped', limited: true });
+  });
+
+  it.each([
+    ['The Company shall reimburse pre-approved expenses, including but not limited to travel and meals.'],
+    ['The Indemnifying Party may settle the claim, including but not limited to any claim for costs.'],
+    ['The Agent shall be required to contribute its share of the capital.'],
+    ['The Member shall act in good faith and shall not be liable for taxes of the Company.'],
+    ['A Member will be liable for any act or omission not done in good faith.'],
+  ])('does not read %j as a limitation', (text) => {
+    expect(cap(text)).toBeNull();
+  });
+});

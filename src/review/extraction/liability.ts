@@ -3,7 +3,7 @@ import { evidenceInSentence, shorten, type Sentence, type TextView } from './tex
 import type { LiabilityCapField } from './types.js';
 import { CHINESE_CAP, CHINESE_EXCLUSION, CHINESE_EXPRESSLY_UNCAPPED, CHINESE_UNCAPPED } from './zh/liability.js';
 
-const MENTIONS_LIABILITY = /liab|responsib|damages|remed|action|claim|limitation|赔偿|责任|损失|违约金/i;
+const MENTIONS_LIABILITY = /liab|responsib|damages|remed|action|claim|limitation|recover|reimburs|indemn|contribut|赔偿|责任|损失|违约金/i;
 
 const DAMAGE_TYPES =
   /\b(?:indirect|incidental|consequential|special|punitive|exemplary|multiplied|cover)\b[^.;]{0,40}\b(?:damages?|loss(?:es)?|costs?)\b|\blost\s(?:profits?|revenues?|savings|business|data)\b|\bloss\sof\s(?:profits?|revenues?|business|goodwill|data|use)\b|\bpossibility\sof\s(?:such\s)?(?:damages?|loss(?:es)?)\b|\bother\sthan\sdirect\sdamages\b/i;
@@ -11,7 +11,10 @@ const NEGATED_LIABILITY =
   /\b(?:in\sno\sevent|under\sno\scircumstances|neither\sparty|no\sparty|not\s(?:in\sany\smanner\s)?(?:be\s)?(?:held\s)?(?:liable|responsible)|shall\snot\saward|waives?)\b|\bneither\s[^.;]{1,150}?\snor\b|\b(?:not|never)\shave\s(?:any\s)?liability\b|\bhave\sno\sliability\b|\bexclud(?:e|es|ed|ing)\b[^.;]{0,40}?\b(?:indirect|incidental|consequential|special|punitive|exemplary)\b|\bliability\sfor\s[^.;]{1,150}?\b(?:is|are|shall\sbe|will\sbe)\s(?:hereby\s)?excluded\b/i;
 /** An amount cap: "liability ... shall not exceed" ("not exceed" covers shall/will), "limited to", "maximum liability", "liable for no more than". */
 const AMOUNT_CAP =
-  /\b(?:liability|liable|damages)\b[^.;]{0,250}?\b(?:(?:in\sno\sevent|never)\sexceed|not\sbe\s(?:greater|more)\sthan|not\sto\sexceed|not\sexceed|in\sexcess\sof|in\san\samount\s(?:greater|more)\sthan|(?<!not\s(?:be\s)?)limited\sto|no\smore\sthan|capped\sat|(?:shall|will)\sbe\slimited)\b|\b(?:maximum|aggregate|cumulative|total|entire)\s(?:\w+\s){0,2}liability\b|\bliability\scap\b|\bcumulative\smaximum\b|\b(?:in\sno\sevent|under\sno\scircumstances)\s(?:shall|will)\b[^.;]{0,40}?\bliability\b[^.;]{0,200}?\bexceed\b/i;
+  /\b(?:liability|liable|damages|reimbursements?|indemnification|indemnity|recovery)\b[^.;]{0,250}?\b(?:(?:in\sno\sevent|never)\sexceed|not\sbe\s(?:greater|more)\sthan|not\sto\sexceed|not\sexceed|in\sexcess\sof|in\san\samount\s(?:greater|more)\sthan|(?<!not\s(?:be\s)?)limited\sto|no\smore\sthan|capped\sat|(?:shall|will)\sbe\slimited)\b|\b(?:maximum|aggregate|cumulative|total|entire)\s(?:\w+\s){0,2}liability\b|\bliability\scap\b|\bnot\sbe\s(?:required|obligated)\sto\s(?:pay|contribute)\s(?:any\s)?(?:amounts?|sums?)\s(?:in\sexcess\sof|greater\sthan|more\sthan)\b|\bcumulative\smaximum\b|\b(?:in\sno\sevent|under\sno\scircumstances)\s(?:shall|will)\b[^.;]{0,40}?\bliability\b[^.;]{0,200}?\bexceed\b/i;
+/** An exculpation: "shall not be liable ... for any mistake of judgment or for any act or omission done in good faith". */
+const GOOD_FAITH_EXCULPATION =
+  /\bnot\sbe\s(?:held\s)?liable\b[^.;]{0,150}?\b(?:acts?|omissions?|mistakes?|errors?)\b[^.;]{0,100}?\bgood\sfaith\b/i;
 const LIMITATION_TITLE = /\blimitations?\s(?:of|on)\s(?:liability|remedies|damages)\b/i;
 const SOLE_REMEDY =
   /\bsole\s(?:and\sexclusive\s)?(?:remedy|obligation|liability)\b|\bexclusive\sremed(?:y|ies)\b|\bentire\s(?:liability|obligation)\b/i;
@@ -36,7 +39,13 @@ const MENTIONS_DAMAGES = /liab|damages|limitation|recover|赔偿|责任/i;
 
 function isLimitation(text: string): boolean {
   if (NEGATED_LIABILITY.test(text) && DAMAGE_TYPES.test(text) && /\b(?:liab|responsible|award|waive|recover)/i.test(text)) return true;
-  if ((AMOUNT_CAP.test(text) && !INSURANCE.test(text)) || LIMITATION_TITLE.test(text) || SOLE_REMEDY.test(text) || TIME_BAR.test(text))
+  if (
+    (AMOUNT_CAP.test(text) && !INSURANCE.test(text)) ||
+    LIMITATION_TITLE.test(text) ||
+    SOLE_REMEDY.test(text) ||
+    TIME_BAR.test(text) ||
+    GOOD_FAITH_EXCULPATION.test(text)
+  )
     return true;
   return CHINESE_CAP.test(text) || CHINESE_EXCLUSION.test(text);
 }
