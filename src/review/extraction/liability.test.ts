@@ -460,3 +460,27 @@ describe('liability: caps on a recovery, and exculpation for good faith', () => 
     expect(cap(text)).toBeNull();
   });
 });
+
+describe('liability: remedies and limits that cap no breach', () => {
+  it.each([
+    ['The termination rights set forth herein shall not constitute the exclusive remedy of the non-defaulting party.'],
+    ['Injunctive relief shall be a non-exclusive remedy available to the Licensor.'],
+    ["The Termination Fee will be the Supplier's sole remedy for the Customer terminating for convenience."],
+    [
+      "The liability of each Party to the Joint Venture Company shall be limited to contributing its share of the Joint Venture Company's registered capital.",
+    ],
+    [
+      'Definitions 1 1.1 Defined Terms 1 Termination 14.1 Termination For Cause 33 14.2 Sole Remedy 34 14.3 Mitigation 34 Indemnities 15.1 Indemnity 35 15.2 Limitation Of Liability 36',
+    ],
+  ])('does not read %j as a limitation', (text) => {
+    expect(cap(text)).toBeNull();
+  });
+
+  it.each([
+    ["Termination under this Section shall be the Customer's sole and exclusive remedy for the Supplier's breach."],
+    ["Each party's liability for breach shall be limited to the fees paid under this Agreement."],
+    ['LIMITATION OF LIABILITY. Neither party shall be liable for any indirect damages.'],
+  ])('still reads %j as a limitation', (text) => {
+    expect(cap(text)).toEqual({ kind: 'capped', limited: true });
+  });
+});

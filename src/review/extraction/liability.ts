@@ -1,4 +1,5 @@
 import { findAmounts } from './amounts.js';
+import { isTableOfContents } from './presence.js';
 import { evidenceInSentence, shorten, type Sentence, type TextView } from './text-view.js';
 import type { LiabilityCapField } from './types.js';
 import { CHINESE_CAP, CHINESE_EXCLUSION, CHINESE_EXPRESSLY_UNCAPPED, CHINESE_UNCAPPED } from './zh/liability.js';
@@ -17,7 +18,16 @@ const GOOD_FAITH_EXCULPATION =
   /\bnot\sbe\s(?:held\s)?liable\b[^.;]{0,150}?\b(?:acts?|omissions?|mistakes?|errors?)\b[^.;]{0,100}?\bgood\sfaith\b/i;
 const LIMITATION_TITLE = /\blimitations?\s(?:of|on)\s(?:liability|remedies|damages)\b/i;
 const SOLE_REMEDY =
-  /\bsole\s(?:and\sexclusive\s)?(?:remedy|obligation|liability)\b|\bexclusive\sremed(?:y|ies)\b|\bentire\s(?:liability|obligation)\b/i;
+  /\bsole\s(?:and\sexclusive\s)?(?:remedy|obligation|liability)\b|(?<!non-)\bexclusive\sremed(?:y|ies)\b|\bentire\s(?:liability|obligation)\b/i;
+/**
+ * Remedies that limit nothing: a negated one ("shall not constitute the exclusive remedy") and the sole remedy for
+ * a termination for convenience, which is a right used, not a breach.
+ */
+const NOT_A_LIMITING_REMEDY =
+  /\bnot\s(?:\w+\s){0,2}(?:the|an?|its|their)\s(?:sole|exclusive)\s(?:and\sexclusive\s)?remed|\b(?:sole|exclusive)\s(?:and\sexclusive\s)?remed(?:y|ies)\b[^.;]{0,80}?\bterminat\w*\b[^.;]{0,60}?\bfor\sconvenience\b/i;
+/** A joint venture's limited liability ("liability ... limited to contributing its share of the registered capital") caps no breach. */
+const LIMITED_TO_CAPITAL =
+  /\blimited\sto\b[^.;]{0,80}?\b(?:(?:registered|subscribed|paid-in|share|equity)\scapital|capital\scontributions?)\b/i;
 /** A contractual time bar on claims: "No action ... may be brought more than two years after the cause of action accrued". */
 const TIME_BAR =
   /\b(?:action|claim|suit|proceeding)s?\b[^.;]{0,200}?\b(?:brought|commenced|filed|made|asserted)\b[^.;]{0,40}?\b(?:more\sthan|later\sthan|after|within)\b[^.;]{0,120}?\b(?:cause\sof\saction|accru|arose|arisen|arising|occurr|waived)/i;
@@ -37,12 +47,16 @@ const INSURANCE =
   /\binsur|\bpolic(?:y|ies)\b|\bcoverage\b|\blimits?\sof\snot\sless\sthan\b|\b(?:umbrella|excess|general|auto(?:mobile)?)\sliability\b/i;
 const MENTIONS_DAMAGES = /liab|damages|limitation|recover|赔偿|责任/i;
 
+function isAmountCap(text: string): boolean {
+  return AMOUNT_CAP.test(text) && !INSURANCE.test(text) && !LIMITED_TO_CAPITAL.test(text);
+}
+
 function isLimitation(text: string): boolean {
   if (NEGATED_LIABILITY.test(text) && DAMAGE_TYPES.test(text) && /\b(?:liab|responsible|award|waive|recover)/i.test(text)) return true;
   if (
-    (AMOUNT_CAP.test(text) && !INSURANCE.test(text)) ||
+    isAmountCap(text) ||
     LIMITATION_TITLE.test(text) ||
-    SOLE_REMEDY.test(text) ||
+    (SOLE_REMEDY.test(text) && !NOT_A_LIMITING_REMEDY.test(text)) ||
     TIME_BAR.test(text) ||
     GOOD_FAITH_EXCULPATION.test(text)
   )
@@ -73,11 +87,7 @@ function isCarveOut(text: string): boolean {
   if (EXCEPTION_THE_LAW_REQUIRES.test(text)) return false;
   // "EXCEPT FOR BREACHES OF SECTION 11, NEITHER PARTY SHALL BE LIABLE FOR ... CONSEQUENTIAL DAMAGES"
   // A boilerplate exception starts with "except", so it never stands before the first exception.
-  return (
-    EXCEPTION.test(text) &&
-    (NEGATED_LIABILITY.test(text) || (AMOUNT_CAP.test(text) && !INSURANCE.test(text))) &&
-    !GENERIC_EXCEPTION.test(text)
-  );
+  return EXCEPTION.test(text) && (NEGATED_LIABILITY.test(text) || isAmountCap(text)) && !GENERIC_EXCEPTION.test(text);
 }
 
 /** "Except as provided by Section 19(a)(iii):" over a list of limitations: the exception holds for each item. */
@@ -108,9 +118,10 @@ export function extractLiabilityCap(view: TextView): LiabilityCapField | null {
   for (const [index, sentence] of view.sentences.entries()) {
     const text = withRunOn(view, index);
     if (!MENTIONS_LIABILITY.test(text)) continue;
-    const limitation = isLimitation(text);
+    // A table of contents names a "Limitation of Liability" or "Sole Remedy" clause without making it.
+    const limitation = isLimitation(text) && !isTableOfContents(text);
     if (limitation) {
-      const hit = { sentence, amountCap: (AMOUNT_CAP.test(text) && !INSURANCE.test(text)) || CHINESE_CAP.test(text) };
+      const hit = { sentence, amountCap: isAmountCap(text) || CHINESE_CAP.test(text) };
       firstLimitation ??= hit;
       if (hit.amountCap && !amountLimitation) amountLimitation = hit;
     }
