@@ -484,3 +484,28 @@ describe('liability: remedies and limits that cap no breach', () => {
     expect(cap(text)).toEqual({ kind: 'capped', limited: true });
   });
 });
+
+describe('liability: excluding a kind of loss', () => {
+  it.each([
+    ['The Agent shall not be liable in any way for any loss or damage arising from any inaccuracy or interruption in the market data.'],
+    ['The Supplier shall not be liable to the Customer for any damages arising from unauthorised access to the service.'],
+  ])('reads %j as a limitation', (text) => {
+    expect(cap(text)).toEqual({ kind: 'capped', limited: true });
+  });
+
+  it('keeps an exception to excusing one kind of loss capped', () => {
+    expect(
+      cap(
+        'Except in the event of wilful misconduct or gross negligence, the Reseller shall not be liable to the Company with respect to any loss resulting from the Company products.',
+      ),
+    ).toEqual({ kind: 'capped', limited: true });
+  });
+
+  it.each([
+    ['Neither party shall be liable for any loss or damage resulting from delays caused by events beyond its reasonable control.'],
+    ['Neither party shall be liable for any loss arising from a force majeure event.'],
+    ['The Supplier shall be liable for any loss arising from its negligence.'],
+  ])('does not read %j as a limitation', (text) => {
+    expect(cap(text)).toBeNull();
+  });
+});

@@ -16,6 +16,13 @@ const AMOUNT_CAP =
 /** An exculpation: "shall not be liable ... for any mistake of judgment or for any act or omission done in good faith". */
 const GOOD_FAITH_EXCULPATION =
   /\bnot\sbe\s(?:held\s)?liable\b[^.;]{0,150}?\b(?:acts?|omissions?|mistakes?|errors?)\b[^.;]{0,100}?\bgood\sfaith\b/i;
+/**
+ * An exclusion of a kind of loss: "shall not be liable ... for any loss or damage arising from the use of the data".
+ * Excusing delays beyond a party's control is force majeure, not a limitation of liability.
+ */
+const LOSS_EXCLUSION =
+  /\b(?:not\s(?:be\s)?(?:held\s)?liable|no\sliability)\b[^.;]{0,150}?\b(?:any|all)\s(?:loss(?:es)?|damages?)\b[^.;]{0,30}?\b(?:resulting|arising|caused|incurred|occasioned|relat)/i;
+const FORCE_MAJEURE = /\bforce\smajeure\b|\bbeyond\s(?:its|their|the|a\sparty's)\s(?:reasonable\s)?control\b|\bacts?\sof\sgod\b/i;
 const LIMITATION_TITLE = /\blimitations?\s(?:of|on)\s(?:liability|remedies|damages)\b/i;
 const SOLE_REMEDY =
   /\bsole\s(?:and\sexclusive\s)?(?:remedy|obligation|liability)\b|(?<!non-)\bexclusive\sremed(?:y|ies)\b|\bentire\s(?:liability|obligation)\b/i;
@@ -58,7 +65,8 @@ function isLimitation(text: string): boolean {
     LIMITATION_TITLE.test(text) ||
     (SOLE_REMEDY.test(text) && !NOT_A_LIMITING_REMEDY.test(text)) ||
     TIME_BAR.test(text) ||
-    GOOD_FAITH_EXCULPATION.test(text)
+    GOOD_FAITH_EXCULPATION.test(text) ||
+    (LOSS_EXCLUSION.test(text) && !FORCE_MAJEURE.test(text))
   )
     return true;
   return CHINESE_CAP.test(text) || CHINESE_EXCLUSION.test(text);
@@ -87,7 +95,13 @@ function isCarveOut(text: string): boolean {
   if (EXCEPTION_THE_LAW_REQUIRES.test(text)) return false;
   // "EXCEPT FOR BREACHES OF SECTION 11, NEITHER PARTY SHALL BE LIABLE FOR ... CONSEQUENTIAL DAMAGES"
   // A boilerplate exception starts with "except", so it never stands before the first exception.
-  return EXCEPTION.test(text) && (NEGATED_LIABILITY.test(text) || isAmountCap(text)) && !GENERIC_EXCEPTION.test(text);
+  // An exception to excusing one kind of loss ("except for gross negligence, X shall not be liable for any loss
+  // caused by the products") leaves no liability for a breach uncapped.
+  return (
+    EXCEPTION.test(text) &&
+    ((NEGATED_LIABILITY.test(text) && (!LOSS_EXCLUSION.test(text) || DAMAGE_TYPES.test(text))) || isAmountCap(text)) &&
+    !GENERIC_EXCEPTION.test(text)
+  );
 }
 
 /** "Except as provided by Section 19(a)(iii):" over a list of limitations: the exception holds for each item. */
