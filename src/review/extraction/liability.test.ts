@@ -401,3 +401,111 @@ describe('carve-outs read across a list lead, and carve-outs for the price alone
     expect(cap(text)).toEqual({ kind: 'capped', limited: true });
   });
 });
+
+describe('liability: more ways to exclude damages', () => {
+  it.each([
+    [
+      'Neither the Supplier nor the Customer, nor any of their affiliates, shall have any liability for any special, indirect or consequential damages.',
+    ],
+    ['The parties will not have liability for any damages other than direct damages.'],
+    ['The Supplier shall have no liability for lost profits arising out of this Agreement.'],
+    ["The Supplier's liability for indirect loss, including loss of profit and lost savings, is excluded."],
+    [
+      'The responsible party shall reimburse the other for any losses incurred directly as a result of the error, but excluding any and all consequential or other indirect damages.',
+    ],
+  ])('reads %j as a limitation', (text) => {
+    expect(cap(text)).toEqual({ kind: 'capped', limited: true });
+  });
+
+  it.each([
+    ['Neither the Supplier nor the Customer shall assign this Agreement without consent.'],
+    ['The Supplier shall have no liability under any lease for the premises.'],
+    ['Net Sales means gross sales, excluding taxes and shipping costs.'],
+    ['Liability insurance for claims is excluded from the fee.'],
+  ])('does not read %j as a limitation', (text) => {
+    expect(cap(text)).toBeNull();
+  });
+
+  it('does not take an exception for what the law makes mandatory as a carve-out', () => {
+    expect(
+      cap(
+        'The Supplier will not have any liability for any consequential or indirect damages, except only in the case of death or personal injury where and to the extent that applicable law requires such liability.',
+      ),
+    ).toEqual({ kind: 'capped', limited: true });
+    expect(
+      cap(
+        'The Supplier will not have any liability for any consequential or indirect damages, except in the case of a breach of confidentiality.',
+      ),
+    ).toEqual({ kind: 'uncapped', limited: true });
+  });
+});
+
+describe('liability: caps on a recovery, and exculpation for good faith', () => {
+  it.each([
+    ['Reimbursements claimed under such indemnification shall not exceed the payments received by the Supplier under this Agreement.'],
+    ['Recovery under this Section shall be limited to the fees paid in the preceding year.'],
+    ['The Agent shall not be required to contribute any amount in excess of the underwriting discount received by it.'],
+    ['A Member will not be liable to the Company for any mistake in judgment or for any act or omission done in good faith.'],
+  ])('reads %j as a limitation', (text) => {
+    expect(cap(text)).toEqual({ kind: 'capped', limited: true });
+  });
+
+  it.each([
+    ['The Company shall reimburse pre-approved expenses, including but not limited to travel and meals.'],
+    ['The Indemnifying Party may settle the claim, including but not limited to any claim for costs.'],
+    ['The Agent shall be required to contribute its share of the capital.'],
+    ['The Member shall act in good faith and shall not be liable for taxes of the Company.'],
+    ['A Member will be liable for any act or omission not done in good faith.'],
+  ])('does not read %j as a limitation', (text) => {
+    expect(cap(text)).toBeNull();
+  });
+});
+
+describe('liability: remedies and limits that cap no breach', () => {
+  it.each([
+    ['The termination rights set forth herein shall not constitute the exclusive remedy of the non-defaulting party.'],
+    ['Injunctive relief shall be a non-exclusive remedy available to the Licensor.'],
+    ["The Termination Fee will be the Supplier's sole remedy for the Customer terminating for convenience."],
+    [
+      "The liability of each Party to the Joint Venture Company shall be limited to contributing its share of the Joint Venture Company's registered capital.",
+    ],
+    [
+      'Definitions 1 1.1 Defined Terms 1 Termination 14.1 Termination For Cause 33 14.2 Sole Remedy 34 14.3 Mitigation 34 Indemnities 15.1 Indemnity 35 15.2 Limitation Of Liability 36',
+    ],
+  ])('does not read %j as a limitation', (text) => {
+    expect(cap(text)).toBeNull();
+  });
+
+  it.each([
+    ["Termination under this Section shall be the Customer's sole and exclusive remedy for the Supplier's breach."],
+    ["Each party's liability for breach shall be limited to the fees paid under this Agreement."],
+    ['LIMITATION OF LIABILITY. Neither party shall be liable for any indirect damages.'],
+  ])('still reads %j as a limitation', (text) => {
+    expect(cap(text)).toEqual({ kind: 'capped', limited: true });
+  });
+});
+
+describe('liability: excluding a kind of loss', () => {
+  it.each([
+    ['The Agent shall not be liable in any way for any loss or damage arising from any inaccuracy or interruption in the market data.'],
+    ['The Supplier shall not be liable to the Customer for any damages arising from unauthorised access to the service.'],
+  ])('reads %j as a limitation', (text) => {
+    expect(cap(text)).toEqual({ kind: 'capped', limited: true });
+  });
+
+  it('keeps an exception to excusing one kind of loss capped', () => {
+    expect(
+      cap(
+        'Except in the event of wilful misconduct or gross negligence, the Reseller shall not be liable to the Company with respect to any loss resulting from the Company products.',
+      ),
+    ).toEqual({ kind: 'capped', limited: true });
+  });
+
+  it.each([
+    ['Neither party shall be liable for any loss or damage resulting from delays caused by events beyond its reasonable control.'],
+    ['Neither party shall be liable for any loss arising from a force majeure event.'],
+    ['The Supplier shall be liable for any loss arising from its negligence.'],
+  ])('does not read %j as a limitation', (text) => {
+    expect(cap(text)).toBeNull();
+  });
+});

@@ -1,20 +1,40 @@
 import { findAmounts } from './amounts.js';
+import { isTableOfContents } from './presence.js';
 import { evidenceInSentence, shorten, type Sentence, type TextView } from './text-view.js';
 import type { LiabilityCapField } from './types.js';
 import { CHINESE_CAP, CHINESE_EXCLUSION, CHINESE_EXPRESSLY_UNCAPPED, CHINESE_UNCAPPED } from './zh/liability.js';
 
-const MENTIONS_LIABILITY = /liab|responsib|damages|remed|action|claim|limitation|赔偿|责任|损失|违约金/i;
+const MENTIONS_LIABILITY = /liab|responsib|damages|remed|action|claim|limitation|recover|reimburs|indemn|contribut|赔偿|责任|损失|违约金/i;
 
 const DAMAGE_TYPES =
   /\b(?:indirect|incidental|consequential|special|punitive|exemplary|multiplied|cover)\b[^.;]{0,40}\b(?:damages?|loss(?:es)?|costs?)\b|\blost\s(?:profits?|revenues?|savings|business|data)\b|\bloss\sof\s(?:profits?|revenues?|business|goodwill|data|use)\b|\bpossibility\sof\s(?:such\s)?(?:damages?|loss(?:es)?)\b|\bother\sthan\sdirect\sdamages\b/i;
 const NEGATED_LIABILITY =
-  /\b(?:in\sno\sevent|under\sno\scircumstances|neither\sparty|no\sparty|not\s(?:in\sany\smanner\s)?(?:be\s)?(?:held\s)?(?:liable|responsible)|shall\snot\saward|waives?)\b/i;
+  /\b(?:in\sno\sevent|under\sno\scircumstances|neither\sparty|no\sparty|not\s(?:in\sany\smanner\s)?(?:be\s)?(?:held\s)?(?:liable|responsible)|shall\snot\saward|waives?)\b|\bneither\s[^.;]{1,150}?\snor\b|\b(?:not|never)\shave\s(?:any\s)?liability\b|\bhave\sno\sliability\b|\bexclud(?:e|es|ed|ing)\b[^.;]{0,40}?\b(?:indirect|incidental|consequential|special|punitive|exemplary)\b|\bliability\sfor\s[^.;]{1,150}?\b(?:is|are|shall\sbe|will\sbe)\s(?:hereby\s)?excluded\b/i;
 /** An amount cap: "liability ... shall not exceed" ("not exceed" covers shall/will), "limited to", "maximum liability", "liable for no more than". */
 const AMOUNT_CAP =
-  /\b(?:liability|liable|damages)\b[^.;]{0,250}?\b(?:(?:in\sno\sevent|never)\sexceed|not\sbe\s(?:greater|more)\sthan|not\sto\sexceed|not\sexceed|in\sexcess\sof|in\san\samount\s(?:greater|more)\sthan|(?<!not\s(?:be\s)?)limited\sto|no\smore\sthan|capped\sat|(?:shall|will)\sbe\slimited)\b|\b(?:maximum|aggregate|cumulative|total|entire)\s(?:\w+\s){0,2}liability\b|\bliability\scap\b|\bcumulative\smaximum\b|\b(?:in\sno\sevent|under\sno\scircumstances)\s(?:shall|will)\b[^.;]{0,40}?\bliability\b[^.;]{0,200}?\bexceed\b/i;
+  /\b(?:liability|liable|damages|reimbursements?|indemnification|indemnity|recovery)\b[^.;]{0,250}?\b(?:(?:in\sno\sevent|never)\sexceed|not\sbe\s(?:greater|more)\sthan|not\sto\sexceed|not\sexceed|in\sexcess\sof|in\san\samount\s(?:greater|more)\sthan|(?<!not\s(?:be\s)?)limited\sto|no\smore\sthan|capped\sat|(?:shall|will)\sbe\slimited)\b|\b(?:maximum|aggregate|cumulative|total|entire)\s(?:\w+\s){0,2}liability\b|\bliability\scap\b|\bnot\sbe\s(?:required|obligated)\sto\s(?:pay|contribute)\s(?:any\s)?(?:amounts?|sums?)\s(?:in\sexcess\sof|greater\sthan|more\sthan)\b|\bcumulative\smaximum\b|\b(?:in\sno\sevent|under\sno\scircumstances)\s(?:shall|will)\b[^.;]{0,40}?\bliability\b[^.;]{0,200}?\bexceed\b/i;
+/** An exculpation: "shall not be liable ... for any mistake of judgment or for any act or omission done in good faith". */
+const GOOD_FAITH_EXCULPATION =
+  /\bnot\sbe\s(?:held\s)?liable\b[^.;]{0,150}?\b(?:acts?|omissions?|mistakes?|errors?)\b[^.;]{0,100}?\bgood\sfaith\b/i;
+/**
+ * An exclusion of a kind of loss: "shall not be liable ... for any loss or damage arising from the use of the data".
+ * Excusing delays beyond a party's control is force majeure, not a limitation of liability.
+ */
+const LOSS_EXCLUSION =
+  /\b(?:not\s(?:be\s)?(?:held\s)?liable|no\sliability)\b[^.;]{0,150}?\b(?:any|all)\s(?:loss(?:es)?|damages?)\b[^.;]{0,30}?\b(?:resulting|arising|caused|incurred|occasioned|relat)/i;
+const FORCE_MAJEURE = /\bforce\smajeure\b|\bbeyond\s(?:its|their|the|a\sparty's)\s(?:reasonable\s)?control\b|\bacts?\sof\sgod\b/i;
 const LIMITATION_TITLE = /\blimitations?\s(?:of|on)\s(?:liability|remedies|damages)\b/i;
 const SOLE_REMEDY =
-  /\bsole\s(?:and\sexclusive\s)?(?:remedy|obligation|liability)\b|\bexclusive\sremed(?:y|ies)\b|\bentire\s(?:liability|obligation)\b/i;
+  /\bsole\s(?:and\sexclusive\s)?(?:remedy|obligation|liability)\b|(?<!non-)\bexclusive\sremed(?:y|ies)\b|\bentire\s(?:liability|obligation)\b/i;
+/**
+ * Remedies that limit nothing: a negated one ("shall not constitute the exclusive remedy") and the sole remedy for
+ * a termination for convenience, which is a right used, not a breach.
+ */
+const NOT_A_LIMITING_REMEDY =
+  /\bnot\s(?:\w+\s){0,2}(?:the|an?|its|their)\s(?:sole|exclusive)\s(?:and\sexclusive\s)?remed|\b(?:sole|exclusive)\s(?:and\sexclusive\s)?remed(?:y|ies)\b[^.;]{0,80}?\bterminat\w*\b[^.;]{0,60}?\bfor\sconvenience\b/i;
+/** A joint venture's limited liability ("liability ... limited to contributing its share of the registered capital") caps no breach. */
+const LIMITED_TO_CAPITAL =
+  /\blimited\sto\b[^.;]{0,80}?\b(?:(?:registered|subscribed|paid-in|share|equity)\scapital|capital\scontributions?)\b/i;
 /** A contractual time bar on claims: "No action ... may be brought more than two years after the cause of action accrued". */
 const TIME_BAR =
   /\b(?:action|claim|suit|proceeding)s?\b[^.;]{0,200}?\b(?:brought|commenced|filed|made|asserted)\b[^.;]{0,40}?\b(?:more\sthan|later\sthan|after|within)\b[^.;]{0,120}?\b(?:cause\sof\saction|accru|arose|arisen|arising|occurr|waived)/i;
@@ -34,9 +54,20 @@ const INSURANCE =
   /\binsur|\bpolic(?:y|ies)\b|\bcoverage\b|\blimits?\sof\snot\sless\sthan\b|\b(?:umbrella|excess|general|auto(?:mobile)?)\sliability\b/i;
 const MENTIONS_DAMAGES = /liab|damages|limitation|recover|赔偿|责任/i;
 
+function isAmountCap(text: string): boolean {
+  return AMOUNT_CAP.test(text) && !INSURANCE.test(text) && !LIMITED_TO_CAPITAL.test(text);
+}
+
 function isLimitation(text: string): boolean {
   if (NEGATED_LIABILITY.test(text) && DAMAGE_TYPES.test(text) && /\b(?:liab|responsible|award|waive|recover)/i.test(text)) return true;
-  if ((AMOUNT_CAP.test(text) && !INSURANCE.test(text)) || LIMITATION_TITLE.test(text) || SOLE_REMEDY.test(text) || TIME_BAR.test(text))
+  if (
+    isAmountCap(text) ||
+    LIMITATION_TITLE.test(text) ||
+    (SOLE_REMEDY.test(text) && !NOT_A_LIMITING_REMEDY.test(text)) ||
+    TIME_BAR.test(text) ||
+    GOOD_FAITH_EXCULPATION.test(text) ||
+    (LOSS_EXCLUSION.test(text) && !FORCE_MAJEURE.test(text))
+  )
     return true;
   return CHINESE_CAP.test(text) || CHINESE_EXCLUSION.test(text);
 }
@@ -54,14 +85,21 @@ const PAYMENT_CARVE_OUT =
 const LIABILITY_FOR_A_WRONG =
   /indemn|confidential|infring|negligen|misconduct|fraud|breach|death|injur|intellectual\sproperty|proprietary|wil(?:l)?ful|damage\sto/i;
 
+/** "except in the case of death or personal injury where applicable law requires such liability" keeps only what the law makes mandatory. */
+const EXCEPTION_THE_LAW_REQUIRES =
+  /\bexcept\b[^.;]{0,100}?\b(?:where|to\sthe\sextent|if)\b[^.;]{0,60}?\b(?:law|statute|legislation)\s(?:requires|mandates|imposes|provides\sotherwise)\b/i;
+
 function isCarveOut(text: string): boolean {
   if (PAYMENT_CARVE_OUT.test(text) && !LIABILITY_FOR_A_WRONG.test(text)) return false;
   if ((EXPRESSLY_UNCAPPED.test(text) && MENTIONS_DAMAGES.test(text)) || CHINESE_UNCAPPED.test(text)) return true;
+  if (EXCEPTION_THE_LAW_REQUIRES.test(text)) return false;
   // "EXCEPT FOR BREACHES OF SECTION 11, NEITHER PARTY SHALL BE LIABLE FOR ... CONSEQUENTIAL DAMAGES"
   // A boilerplate exception starts with "except", so it never stands before the first exception.
+  // An exception to excusing one kind of loss ("except for gross negligence, X shall not be liable for any loss
+  // caused by the products") leaves no liability for a breach uncapped.
   return (
     EXCEPTION.test(text) &&
-    (NEGATED_LIABILITY.test(text) || (AMOUNT_CAP.test(text) && !INSURANCE.test(text))) &&
+    ((NEGATED_LIABILITY.test(text) && (!LOSS_EXCLUSION.test(text) || DAMAGE_TYPES.test(text))) || isAmountCap(text)) &&
     !GENERIC_EXCEPTION.test(text)
   );
 }
@@ -94,9 +132,10 @@ export function extractLiabilityCap(view: TextView): LiabilityCapField | null {
   for (const [index, sentence] of view.sentences.entries()) {
     const text = withRunOn(view, index);
     if (!MENTIONS_LIABILITY.test(text)) continue;
-    const limitation = isLimitation(text);
+    // A table of contents names a "Limitation of Liability" or "Sole Remedy" clause without making it.
+    const limitation = isLimitation(text) && !isTableOfContents(text);
     if (limitation) {
-      const hit = { sentence, amountCap: (AMOUNT_CAP.test(text) && !INSURANCE.test(text)) || CHINESE_CAP.test(text) };
+      const hit = { sentence, amountCap: isAmountCap(text) || CHINESE_CAP.test(text) };
       firstLimitation ??= hit;
       if (hit.amountCap && !amountLimitation) amountLimitation = hit;
     }
