@@ -1,5 +1,6 @@
 import { findAmounts } from './amounts.js';
 import { isTableOfContents } from './presence.js';
+import { withContinuation } from './sentence-rules.js';
 import { evidenceInSentence, shorten, type Sentence, type TextView } from './text-view.js';
 import type { LiabilityCapField } from './types.js';
 import { CHINESE_CAP, CHINESE_EXCLUSION, CHINESE_EXPRESSLY_UNCAPPED, CHINESE_UNCAPPED } from './zh/liability.js';
@@ -110,13 +111,9 @@ function exceptionLead(view: TextView, index: number): boolean {
   return previous?.endsWith(':') === true && /^except\b/i.test(previous) && !GENERIC_EXCEPTION.test(previous);
 }
 
-/** A sentence cut before its end (a page number or page break inside it: "... NEGLIGENCE, 10 STRICT LIABILITY") reads on into the next. */
+/** A sentence cut before its end ("... NEGLIGENCE, 10 STRICT LIABILITY") ends on a comma or a word that needs more. */
 const UNFINISHED = /(?:,|\b(?:the|a|an|to|of|for|and|or|in|by|any))\s*$/i;
-function withRunOn(view: TextView, index: number): string {
-  const text = view.sentences[index]!.text;
-  const next = view.sentences[index + 1];
-  return next && UNFINISHED.test(text) ? `${text} ${next.text}` : text;
-}
+const endsUnfinished = (text: string) => UNFINISHED.test(text);
 
 /**
  * Limitation of liability, in CUAD's broad sense: caps on the amount, exclusions of indirect or
@@ -130,7 +127,7 @@ export function extractLiabilityCap(view: TextView): LiabilityCapField | null {
   let amountLimitation: LimitationHit | null = null;
   let carveOut: Sentence | null = null;
   for (const [index, sentence] of view.sentences.entries()) {
-    const text = withRunOn(view, index);
+    const text = withContinuation(view, index, endsUnfinished);
     if (!MENTIONS_LIABILITY.test(text)) continue;
     // A table of contents names a "Limitation of Liability" or "Sole Remedy" clause without making it.
     const limitation = isLimitation(text) && !isTableOfContents(text);

@@ -83,10 +83,6 @@ const BINDING_FORECAST =
 const SHELF_LIFE_FLOOR =
   /\b(?:minimum|at\sleast|not\sless\sthan|no\sless\sthan)\s[^.;]{0,40}?\b(?:shelf[- ]life|expiry\sdating|expiration\sdating|dating\sremaining)\b|\b(?:shelf[- ]life|expiry\sdating|expiration\sdating)\b[^.;]{0,60}?\b(?:at\sleast|not\sless\sthan|no\sless\sthan|a\sminimum\sof)\b/i;
 /**
- * Falling short of a minimum is the commitment tested: "if the Actual kWh was less than the Minimum kWh", "falls below the
- * Specified Minimum Percentage", "If the Minimum Efficiency Level has not been met".
- */
-/**
  * Falling short of a stated amount has a consequence, or must be made up: "In the event Distributor purchases an amount less
  * than $45,000, this Agreement will terminate", "If the JV fails to sell [US$1,000,000] worth of Products", "Publisher will make
  * good the difference", "does not deliver the shortfall".
@@ -105,6 +101,10 @@ const FALLS_SHORT = new RegExp(
  */
 const PAID_FOR_MINIMUM_TERM =
   /\bpay\b[^.;]{0,60}?\bfor\s(?:a\sminimum\sof|at\sleast|not\sless\sthan|no\sless\sthan)\s(?:[a-z-]+\s)?(?:\(?\d+\)?\s)?(?:consecutive\s)?(?:months|years)\b|\b(?:fees?|royalt(?:y|ies)|payments?)\b[^.;]{0,60}?\bcontinue\sfor\s(?:a\sminimum\sof|at\sleast|not\sless\sthan)\b/i;
+/**
+ * Falling short of a minimum is the commitment tested: "if the Actual kWh was less than the Minimum kWh", "falls below the
+ * Specified Minimum Percentage", "If the Minimum Efficiency Level has not been met".
+ */
 const BELOW_MINIMUM =
   /\b(?:is|was|are|were|falls?|fell|be)\s(?:less|lower|fewer)\sthan\s(?:the\s)?(?:applicable\s)?minimum\b|\b(?:falls?|fell|drops?|is|are|was|were)\sbelow\s(?:the\s)?(?:[\w-]+\s){0,2}?minimum\b|\bminimum\s(?:[\w-]+\s){0,3}?(?:has|have|is|was)\snot\sbeen\s(?:met|achieved|attained|reached)\b/i;
 /** Floors that are not a commitment to buy, sell or pay: a threshold to qualify for a status or a discount, insurance limits, notice periods, ages, wages, service levels, a share of one order's price paid up front. */

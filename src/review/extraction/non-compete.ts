@@ -1,5 +1,5 @@
 import { isBareHeading } from './presence.js';
-import { firstSentence, LIST_ITEM, leadIn } from './sentence-rules.js';
+import { firstSentence, LIST_ITEM, leadIn, withContinuation } from './sentence-rules.js';
 import { evidenceFor, type TextView } from './text-view.js';
 import type { PresenceField } from './types.js';
 
@@ -193,9 +193,8 @@ function mayRestrict(text: string): boolean {
 }
 
 export function extractNonCompete(view: TextView): PresenceField | null {
-  const hit = firstSentence(view, ({ text: piece }, index) => {
-    const next = view.sentences[index + 1]?.text ?? '';
-    const raw = continuesInto(piece, next) ? `${piece} ${next}` : piece;
+  const hit = firstSentence(view, (_sentence, index) => {
+    const raw = withContinuation(view, index, continuesInto);
     // Most sentences fail the gate as they stand; only those that pass are rewritten and asked again.
     if (!mayRestrict(raw)) return false;
     const text = raw.replace(NON_COMPETING, 'unrelated').replace(REMEDY_REFERENCE, ' ');

@@ -15,6 +15,16 @@ export function firstSentence(
   return null;
 }
 
+/**
+ * Sentence `index` read on into the next when `continues` finds it cut there (a page break or a page number inside it:
+ * "... NEGLIGENCE, 10 STRICT LIABILITY"); each rule says what a cut looks like to it.
+ */
+export function withContinuation(view: TextView, index: number, continues: (text: string, next: string) => boolean): string {
+  const text = view.sentences[index]!.text;
+  const next = view.sentences[index + 1]?.text;
+  return next !== undefined && continues(text, next) ? `${text} ${next}` : text;
+}
+
 /** A list item ("(2) Upon thirty (30) days notice if ...") reads with its lead-in ("Licensor may terminate this Agreement:"). */
 export const LIST_ITEM = /^\s*\(?(?:[a-z]|\d{1,2}|[ivx]{1,4})\)\s/i;
 const LEAD_IN_DISTANCE = 6;
