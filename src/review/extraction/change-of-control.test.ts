@@ -1279,3 +1279,100 @@ describe('change of control: a sentence that opens on the event is not a title',
     expect(found(text)).toBe(text);
   });
 });
+
+/**
+ * Invented drafting of the sentence families CUAD labels as Change of Control on train (label rate inside the
+ * spans in brackets): a right to terminate on the event (30 of 39 sentences), a duty to notify of it (10 of 13),
+ * the event deemed an assignment or transfer (5 of 5, negated ones excluded), and an assignment bar that names a
+ * merger or change of control as a way of assigning (4 of 7).
+ */
+describe('change of control: the labelled families in varied drafting', () => {
+  it.each([
+    // Termination, active and passive, named parties, a run-in title, a list item read with its lead-in.
+    ['Should control of the Licensee pass to a third party, the Licensor may terminate the licence forthwith.'],
+    ['The Licensee’s rights hereunder shall terminate automatically if the Licensee is taken over by another company.'],
+    [
+      'In the event that any third party acquires, directly or indirectly, control of Distributor, Distributor shall notify Company within five (5) days and Company may terminate this Agreement.',
+    ],
+    [
+      'If there is a change in the persons who control the Distributor, the Company may terminate this Agreement forthwith by notice in writing.',
+    ],
+    ['Party A shall have the right to terminate this Agreement in case Party B is merged, acquired or otherwise reorganised.'],
+    ['Acme may end this Agreement immediately if any person acquires more than fifty percent (50%) of the voting shares of Beta.'],
+    [
+      'This Agreement shall automatically terminate upon the consummation of any merger, consolidation or other business combination in which the Customer is not the surviving entity.',
+    ],
+    [
+      'If Provider enters into an agreement to sell all or substantially all of its assets, Customer may terminate this Agreement without penalty.',
+    ],
+    // Notice.
+    ['The Distributor must inform the Company promptly of any change in its ownership or control.'],
+    [
+      'Seller agrees to provide Buyer with at least thirty (30) days’ prior written notice of any transaction that would result in a change of control of Seller.',
+    ],
+    // Deemed assignment or transfer.
+    ['A Change of Control of either Party shall be regarded as an assignment requiring the consent of the other Party under Section 20.1.'],
+    ['For purposes of this Section, a transfer of a controlling interest in Franchisee shall be treated as an assignment.'],
+    ['A Change in Control of Licensee shall be considered a transfer requiring Licensor’s approval.'],
+    // An assignment bar that names the event, and consent to the event itself.
+    [
+      'This Agreement may not be assigned by Supplier, in whole or in part, by merger, acquisition, change of control or otherwise, without Buyer’s prior written approval.',
+    ],
+    ['The Consultant may not, without the prior written consent of the Client, be party to any merger or consolidation.'],
+    ['Any direct or indirect change in the ownership of Tenant shall require Landlord’s prior written consent.'],
+    // A deemed breach or default.
+    ['The sale of more than 50% of the shares of the Company to a third party shall constitute a material breach of this Agreement.'],
+  ])('finds %j', (text) => {
+    expect(found(text)).toBe(text);
+  });
+
+  it('reads "a Change of Control" in a list of Events of Default', () => {
+    const text =
+      'Each of the following shall be an Event of Default:\n(i) the failure of Borrower to pay any amount when due;\n(ii) a Change of Control of Borrower.';
+    expect(found(text)).toContain('(ii) a Change of Control of Borrower.');
+  });
+
+  it('reads a numbered list item under a termination lead-in', () => {
+    const text =
+      'Licensor may terminate this Agreement by notice to Licensee if:\n(a) Licensee fails to pay any amount when due;\n(b) Licensee undergoes a Change of Control; or\n(c) Licensee becomes insolvent.';
+    expect(found(text)).toContain('(b) Licensee undergoes a Change of Control; or');
+  });
+});
+
+/**
+ * Near misses. A free pass to assign to a successor (3 of 48 train sentences inside the spans), with or without a
+ * duty to give notice of the assignment (0 of 3), and a bar that names only "operation of law" (3 of 15) are not
+ * the clause; nor are a denied consequence or the word "control" in another sense.
+ */
+describe('change of control: near misses of the labelled families', () => {
+  it.each([
+    [
+      'Either party may, without the other party’s consent, assign this Agreement to an entity that acquires all or substantially all of its assets, upon written notice to the other party.',
+    ],
+    [
+      'Either party may assign its rights hereunder to its successor in a merger, provided that it gives the other party written notice of the assignment.',
+    ],
+    ['Each party may freely assign this Agreement in connection with any merger, acquisition or change of control.'],
+    ['Consent of the other party shall not be required for any assignment by operation of law resulting from a merger.'],
+    [
+      'This Agreement may be assigned by either party, without the consent of the other, to any successor to all or substantially all of its business, whether by merger, sale of stock or otherwise.',
+    ],
+    ['Neither party may assign this Agreement, by operation of law or otherwise, without the prior written consent of the other party.'],
+    ['A change of control of Licensee will not, by itself, give Licensor any right to terminate this Agreement.'],
+    ['The rights under this Agreement shall not be affected by any change in the ownership or control of either party.'],
+    ['Nothing in this Agreement shall restrict either party from undergoing a merger, consolidation or change of control.'],
+    ['Following a merger of Supplier, the surviving entity shall be bound by this Agreement.'],
+    ['In the event of a change of control of the Company, all unvested options shall vest immediately.'],
+    ['Each party shall notify the other of any change in its control procedures relating to the Data.'],
+    ['Licensee shall notify Licensor of any acquisition of a competing business by Licensee.'],
+    ['Company may terminate this Agreement if Consultant acquires any interest in a competing business.'],
+    [
+      '"Affiliate" means any entity that directly or indirectly controls, is controlled by or is under common control with a party, where control means ownership of more than fifty percent (50%) of the voting stock.',
+    ],
+    [
+      'Neither party shall be liable for any delay caused by events beyond its reasonable control, and either party may terminate this Agreement if such delay continues for more than ninety days.',
+    ],
+  ])('does not count %j', (text) => {
+    expect(found(text)).toBeNull();
+  });
+});
