@@ -618,3 +618,178 @@ describe('IP ownership assignment: owners named in a chapeau, uses of marks, a m
     );
   });
 });
+
+describe('IP ownership assignment: the adverb before or after "be" in "owned by"', () => {
+  it.each([
+    ['Any inventions made by Supplier in performing the Services shall be exclusively owned by Customer.'],
+    ['Any inventions made by Supplier in performing the Services shall exclusively be owned by Customer.'],
+    ['Any inventions made by Supplier in performing the Services shall be owned solely by Customer.'],
+    ['All Work Product created by Vendor shall be deemed to be solely owned by Client.'],
+  ])('counts %j', (text) => {
+    expect(assigns(text)).toBe(true);
+  });
+
+  it('does not count what the owner made itself, wherever the adverb stands', () => {
+    expect(assigns('Inventions made solely by Supplier shall be exclusively owned by Supplier.')).toBe(false);
+  });
+});
+
+describe('IP ownership assignment: an owner named in several words', () => {
+  it('reads "the Village Media Company" as one owner, not a namesake of "Village"', () => {
+    expect(
+      assigns(
+        "Any Works created pursuant to this Agreement shall be owned by the Village Media Company, and the Village Media Company's ownership is subject to the licence.",
+      ),
+    ).toBe(true);
+  });
+
+  it('still finds a defined term named after the first word of a several-word owner', () => {
+    expect(assigns('(a) "Acme Inventions" shall be the sole property of Acme Holdings Limited.')).toBe(false);
+  });
+
+  it('matches a several-word maker to the owner it names', () => {
+    expect(assigns('Inventions made solely by MD Anderson or its employees will be solely owned by MD Anderson.')).toBe(false);
+    expect(assigns('Inventions made solely by Sponsor or its employees will be solely owned by MD Anderson.')).toBe(true);
+  });
+});
+
+describe('IP ownership assignment: "right, title and interest" in goods or as security', () => {
+  it.each([
+    ['Seller hereby assigns and transfers to Buyer all right, title and interest in the Equipment upon payment.'],
+    ['Borrower hereby assigns to Lender, as collateral security, all of its right, title and interest in the Receivables.'],
+    ['Supplier shall transfer to Distributor all of its right, title and interest in the Products in the Territory.'],
+    ['The Pledgor hereby assigns to the Bank all of its right, title and interest in the Collateral.'],
+  ])('does not count %j', (text) => {
+    expect(assigns(text)).toBe(false);
+  });
+
+  it('still counts right, title and interest in a creation or in contracts', () => {
+    expect(assigns('Seller hereby assigns to Purchaser all of its right, title and interest in and to the Assigned Contracts.')).toBe(true);
+    expect(assigns('Seller hereby assigns to Purchaser all of its right, title and interest in the Product Designs.')).toBe(true);
+  });
+});
+
+describe('IP ownership assignment: a negated assigning clause', () => {
+  it.each([
+    ['Neither Party shall assign a partial interest in the Joint IP to any Third Party.'],
+    ['The Supplier shall not assign any copyright in the Software to a third party.'],
+    ['No Party will transfer any patent within the Joint IP without the consent of the other.'],
+  ])('does not count %j', (text) => {
+    expect(assigns(text)).toBe(false);
+  });
+
+  it('counts an assignment that follows a negated condition in its own clause', () => {
+    expect(assigns('To the extent any Deliverable is not a work made for hire, Vendor hereby assigns all rights therein to Company.')).toBe(
+      true,
+    );
+    expect(assigns('If the Results are not patentable, Licensee shall assign to Licensor all copyrights in them.')).toBe(true);
+  });
+});
+
+describe('IP ownership assignment: marks and domain names that pass to the other party', () => {
+  it.each([
+    ['Distributor shall assign to Manufacturer any trademark registrations it obtains in the Territory.'],
+    ['Any domain names registered by Affiliate that include the Company Marks shall be transferred to the Company on request.'],
+    ['The Agency will transfer to the Client all service marks created for the Campaign.'],
+  ])('counts %j', (text) => {
+    expect(assigns(text)).toBe(true);
+  });
+
+  it.each([
+    ['Distributor shall not register any trademark confusingly similar to the Marks.'],
+    ['All goodwill arising from use of the Marks shall inure solely to the benefit of the Franchisor.'],
+    ['Licensee hereby assigns to Licensor all goodwill associated with its use of the Licensed Marks.'],
+    ['Nothing herein shall be construed to convey to Distributor any right to use the trademarks of the League.'],
+  ])('does not count %j', (text) => {
+    expect(assigns(text)).toBe(false);
+  });
+});
+
+describe('IP ownership assignment: invented drafting of each family', () => {
+  it.each([
+    // Present assignment, however worded.
+    ['Contractor hereby assigns to Client all Intellectual Property Rights in the Deliverables.'],
+    ['The Consultant hereby irrevocably assigns, and agrees to assign, to the Company all of its rights in any Invention.'],
+    ['Supplier agrees to assign to Buyer all patents arising from the Development Work.'],
+    ['Party B shall promptly assign to Party A all copyrights in the Work Product.'],
+    ['Section 8.1 Intellectual Property. Party A hereby assigns to Party B all intellectual property rights in the Results.'],
+    ['(a) the Supplier shall assign to the Purchaser all copyright in the Bespoke Software;'],
+    ["7.2 Assignment of Inventions. Employee hereby assigns to Acme Corp. all of Employee's right, title and interest in the Inventions."],
+    ['The Licensee shall, and hereby does, assign to the Licensor all right, title and interest in any Improvements.'],
+    ['The Researcher shall assign and hereby assigns to the University all rights in the Invention.'],
+    ['Vendor shall cause each of its employees to assign to Customer all inventions made in performing the Services.'],
+    ['The Seller irrevocably transfers to the Buyer all copyrights in the Designs.'],
+    ['In consideration of the Fee, the Photographer hereby assigns to the Magazine the entire copyright in the Photographs.'],
+    ['Effective upon creation, all Work Product is hereby assigned to the Company.'],
+    ['Any and all intellectual property created by Developer in the course of the Services is hereby transferred to Customer.'],
+    // Ownership of what the other party makes.
+    ['9. OWNERSHIP OF WORK PRODUCT. All Work Product shall be the sole and exclusive property of the Client.'],
+    ['All Deliverables created by Vendor under this Agreement shall be the sole and exclusive property of Customer.'],
+    ['Except as provided in Section 5.3, all Inventions conceived by Consultant during the Term shall be the property of the Company.'],
+    ['Company shall own all work product developed by Consultant in performing the Services.'],
+    ['Client will own all deliverables produced by Agency under any Statement of Work.'],
+    ['The Company shall be the owner of all Intellectual Property Rights in any Materials created by the Contractor for the Company.'],
+    ['Notwithstanding anything to the contrary, all copyrights in the Artwork prepared by the Designer shall belong to the Publisher.'],
+    ['Title to all Deliverables, including all intellectual property rights therein, shall vest in the Customer upon delivery.'],
+    ['Upon creation, ownership of all Work Product shall automatically vest in Company.'],
+    ['Upon full payment, ownership of the Deliverables shall pass to Customer.'],
+    ['Agent agrees that all advertising materials it produces shall become the property of Principal.'],
+    ['All improvements to the Licensed Product made by Licensee shall be owned exclusively by Licensor.'],
+    ['The Licensor shall be the sole owner of all derivative works created by the Licensee.'],
+    // Work made for hire.
+    ['All Work Product shall be deemed "work made for hire" as defined in the Copyright Act.'],
+    ['Each Deliverable shall constitute a work-made-for-hire owned by Customer.'],
+    ['Contractor acknowledges that all Deliverables are works made for hire and that Client is the author thereof.'],
+    // Further assurances and powers of attorney behind an assignment.
+    ['Consultant shall execute all documents reasonably requested by Company to perfect its ownership of the Inventions.'],
+    [
+      "At the Company's request, the Contractor shall sign any instruments necessary to evidence the assignment of the Work Product to the Company.",
+    ],
+    ['Developer hereby appoints Client as its attorney-in-fact to execute any assignments of copyright in the Deliverables.'],
+  ])('counts %j', (text) => {
+    expect(assigns(text)).toBe(true);
+  });
+
+  it.each([
+    // Each party keeps its own.
+    ['Each party shall retain all right, title and interest in its pre-existing intellectual property.'],
+    ['9. OWNERSHIP. Each party retains all intellectual property rights it owned before the Effective Date.'],
+    ['Each Party will own the inventions made solely by its own employees.'],
+    ['Licensor shall own all Improvements made by Licensor to the Licensed Software.'],
+    ['Licensor retains ownership of the Licensed Technology and all improvements made by Licensor.'],
+    ['Each party retains all rights in its own Background IP, and no licence is granted except as set out in Section 4.'],
+    ['The Software, and all copies thereof, is licensed and not sold, and Licensor retains all rights in it.'],
+    // Licences, including a licence back, instead of ownership.
+    ['Licensor hereby grants to Licensee a non-exclusive license to use the Software.'],
+    ['Section 8.1 Licence. Party A hereby grants to Party B a perpetual licence to use the Results.'],
+    ['Licensee hereby grants back to Licensor a non-exclusive, royalty-free license to any Improvements.'],
+    ['Licensee shall grant to Licensor a non-exclusive licence to any Improvements developed by Licensee.'],
+    // Confidential information, returned materials, marks that stay their owner's.
+    ['All Confidential Information shall remain the property of the Disclosing Party.'],
+    ['Confidential Information is and shall remain the sole property of the disclosing party.'],
+    ['Upon termination, Recipient shall return all materials containing Confidential Information to the Disclosing Party.'],
+    ['All materials furnished by the Company shall remain the property of the Company and shall be returned upon request.'],
+    ['The Trademarks are and shall remain the exclusive property of Licensor.'],
+    ['Licensee acknowledges that Licensor owns all right, title and interest in the Licensed Marks.'],
+    ['The Distributor acknowledges that the Trademarks belong to the Manufacturer.'],
+    // Title to goods.
+    ['Title to the Products shall pass to Buyer upon delivery to the carrier.'],
+    ['All right, title and interest in the Products shall pass to Buyer upon delivery.'],
+    ['Risk of loss and title to the Units shall pass to Purchaser upon shipment.'],
+    ['Buyer shall have title to the Products once full payment has been received.'],
+    ['Upon expiry, Distributor shall transfer to the Manufacturer its remaining inventory of Products at cost.'],
+    ['The Contractor shall own all tools and equipment it brings to the Site.'],
+    // Assigning the agreement, joint ownership, denials.
+    ['Company may assign this Agreement and its rights hereunder to any Affiliate without consent.'],
+    ['Either party may assign all of its right, title and interest in this Agreement to an Affiliate.'],
+    ["Neither party shall assign or transfer any of its rights, title or interest under this Agreement without the other party's consent."],
+    ['Inventions conceived jointly by the parties shall be jointly owned by the parties.'],
+    ['Nothing in this Agreement transfers ownership of any intellectual property from one party to the other.'],
+    ['No right, title or interest in the Software is transferred to Customer under this Agreement.'],
+    ['Customer shall not acquire any ownership interest in the Software or any modifications thereto.'],
+    ['Any data collected by Customer shall be owned by Customer.'],
+    ['The license granted to Licensee shall not be deemed a work made for hire.'],
+  ])('does not count %j', (text) => {
+    expect(assigns(text)).toBe(false);
+  });
+});

@@ -5,13 +5,13 @@ import type { PresenceField } from './types.js';
 const MENTIONS =
   /assign|transfer|convey|hire|property|own|(?:right|patent|trademark|property)\sholder|attorney|vest|belong|title|知识产权|著作权|专利|归/i;
 const IP =
-  /\b(?:intellectual\sproperty|inventions?|improvements?|discoveries|developments?|work\sproduct|deliverables?|copyrights?|patents?|trademarks?|works?\b|materials?|content|designs?|software|know-how|technology|data|results|modifications?|derivative\sworks?|enhancements?|domains?|URLs?|proprietary\srights|IP)\b/i;
+  /\b(?:intellectual\sproperty|inventions?|improvements?|discoveries|developments?|work\sproduct|deliverables?|copyrights?|patents?|trademarks?|service\smarks?|works?\b|materials?|content|designs?|software|know-how|technology|data|results|modifications?|derivative\sworks?|enhancements?|domains?|URLs?|proprietary\srights|IP)\b/i;
 /** "hereby assigns", "agrees to assign", "shall assign", "assigns, transfers and conveys", with what is assigned being rights or creations. */
 const ASSIGNS =
-  /\b(?:(?:assigns|transfers|conveys)\s(?:all|any|its|his|her|their|the\sentire)\s(?:of\s)?(?:(?:its|his|her|their|the)\s)?(?:worldwide\s)?(?=(?:right,?\stitle|copyrights?|patents?|intellectual\sproperty|ownership|moral\srights)\b)|hereby\s(?:(?:irrevocably|unconditionally|absolutely|expressly|grants?|sells?|transfers?|conveys?|sets\sover)[\s,]+(?:and\s)?){0,4}(?:assigns?|transfers?|conveys?)|(?:agrees?|undertakes?|shall|will|must)\s?,?\s(?:to\s)?(?:and\shereby\sdoes\s?,?\s(?:[\w\s]{0,40},\s)?)?(?:(?:irrevocably|promptly|hereby)\s)*(?:(?:disclose|grant|sell)\sand\s)?(?:assign|transfer|convey)s?|cause\s(?:[\w',]+\s){0,9}?to\s(?:assign|transfer|convey)|(?:irrevocably|unconditionally|absolutely)(?:\s(?:and\s)?(?:irrevocably|unconditionally|absolutely))?\s(?:assigns|transfers|conveys)(?:\sand\s(?:assigns|transfers|conveys))?|does\shereby,?\sassign|assigns?,\stransfers?|(?:assigns|transfers)(?:\sand\s(?:assigns|transfers|conveys))?\s(?:fully\s|absolutely\s|irrevocably\s)?to\s(?:the\s)?(?:[A-Z][\w&.-]*\s){1,3}all)\b[^.;]{0,300}?\b(?:rights?,?\stitle|(?:all\s)?(?:of\s)?(?:its|their|his|her)\s(?:right|interest|ownership)|rights?\s(?:in|to)\b|interest\s(?:in|therein)|ownership|intellectual\sproperty|inventions?|improvements?|work\sproduct|copyrights?|patents?|deliverables?)\b/i;
+  /\b(?:(?:assigns|transfers|conveys)\s(?:all|any|its|his|her|their|the\sentire)\s(?:of\s)?(?:(?:its|his|her|their|the)\s)?(?:worldwide\s)?(?=(?:right,?\stitle|copyrights?|patents?|intellectual\sproperty|ownership|moral\srights)\b)|hereby\s(?:(?:irrevocably|unconditionally|absolutely|expressly|grants?|sells?|transfers?|conveys?|sets\sover)[\s,]+(?:and\s)?){0,4}(?:assigns?|transfers?|conveys?)|(?:agrees?|undertakes?|shall|will|must)\s?,?\s(?:to\s)?(?:and\shereby\sdoes\s?,?\s(?:[\w\s]{0,40},\s)?)?(?:(?:irrevocably|promptly|hereby)\s)*(?:(?:disclose|grant|sell)\sand\s)?(?:assign|transfer|convey)s?|cause\s(?:[\w',]+\s){0,9}?to\s(?:assign|transfer|convey)|(?:irrevocably|unconditionally|absolutely)(?:\s(?:and\s)?(?:irrevocably|unconditionally|absolutely))?\s(?:assigns|transfers|conveys)(?:\sand\s(?:assigns|transfers|conveys))?|does\shereby,?\sassign|assigns?,\stransfers?|(?:assigns|transfers)(?:\sand\s(?:assigns|transfers|conveys))?\s(?:fully\s|absolutely\s|irrevocably\s)?to\s(?:the\s)?(?:[A-Z][\w&.-]*\s){1,3}all)\b[^.;]{0,300}?\b(?:rights?,?\stitle|(?:all\s)?(?:of\s)?(?:its|their|his|her)\s(?:right|interest|ownership)|rights?\s(?:in|to|therein|thereto)\b|interest\s(?:in|therein)|ownership|intellectual\sproperty|inventions?|improvements?|work\sproduct|copyrights?|patents?|deliverables?|trademarks?|service\smarks?|domain\snames?|works?\sof\sauthorship|derivative\sworks?)\b/i;
 /** Works made for hire, and creations that vest in or belong to the other party. */
 const VESTS =
-  /\b(?:shall|will)\s(?:be\s)?(?:vest(?:ed)?|belong)\s(?:solely\s|exclusively\s)?(?:in|to)\b|\b(?:shall|will)\s(?:be|become(?:\sand\sremain)?)\s(?:the\s)?(?:(?:sole\sand\sexclusive|sole|exclusive|absolute)\s)?property\sof\b|\b(?:shall|will)\s(?:solely\s|exclusively\s)?own\s(?:and\sretain\s)?(?:all|any|each|the|such)\b|\b(?:(?:is|are)\sand\s(?:shall|will)\sbe|(?:shall|will)\sbe\sdeemed(?:\sto\sbe)?)\s(?:the\s)?(?:(?:sole\sand\sexclusive|sole|exclusive|absolute)\s)?property\sof\b|\b(?:shall|will)\shave\s(?:sole\s(?:and\sexclusive\s)?|exclusive\s|full\s)(?:ownership|title)\s(?:of|to|in)\b|\b(?:shall|will)\s(?:solely\s|exclusively\s)?(?:be\sdeemed\s(?:to\sbe\s)?)?(?:be\s)?owned\s(?:solely\s|exclusively\s)?by\b|\b(?:shall|will)\s(?:be|become)\s?,?\s(?:(?:deemed|considered)\s(?:to\sbe\s)?)?the\s(?:sole\s(?:and\sexclusive\s)?|exclusive\s)?(?:author\sand\s)?owner\sof\s(?:all|any|each|the|such)\b|\band\sbe\sowned\s(?:solely\s|exclusively\s)?by\b|\bexecute\b[^.;]{0,80}\bdocuments?\b[^.;]{0,80}\bto\s(?:assign|transfer|perfect|confirm)\b/i;
+  /\b(?:shall|will)\s(?:be\s)?(?:vest(?:ed)?|belong)\s(?:solely\s|exclusively\s)?(?:in|to)\b|\b(?:shall|will)\s(?:be|become(?:\sand\sremain)?)\s(?:the\s)?(?:(?:sole\sand\sexclusive|sole|exclusive|absolute)\s)?property\sof\b|\b(?:shall|will)\s(?:solely\s|exclusively\s)?own\s(?:and\sretain\s)?(?:all|any|each|the|such)\b|\b(?:(?:is|are)\sand\s(?:shall|will)\sbe|(?:shall|will)\sbe\sdeemed(?:\sto\sbe)?)\s(?:the\s)?(?:(?:sole\sand\sexclusive|sole|exclusive|absolute)\s)?property\sof\b|\b(?:shall|will)\shave\s(?:sole\s(?:and\sexclusive\s)?|exclusive\s|full\s)(?:ownership|title)\s(?:of|to|in)\b|\b(?:shall|will)\s(?:(?:solely|exclusively|be|deemed|to)\s){0,5}owned\s(?:solely\s|exclusively\s)?by\b|\b(?:shall|will)\s(?:be|become)\s?,?\s(?:(?:deemed|considered)\s(?:to\sbe\s)?)?the\s(?:sole\s(?:and\sexclusive\s)?|exclusive\s)?(?:author\sand\s)?owner\sof\s(?:all|any|each|the|such)\b|\band\sbe\sowned\s(?:solely\s|exclusively\s)?by\b|\bexecute\b[^.;]{0,80}\bdocuments?\b[^.;]{0,80}\bto\s(?:assign|transfer|perfect|confirm)\b/i;
 /** Creations made under the contract, as opposed to each party keeping what it brought. */
 const CREATED =
   /\b(?:deliverables?|work\sproduct|develop\w*|creat\w*|conceiv\w*|made|written|commissioned|invent\w*|generat\w*|produc\w*|prepared|arising|result\w*|improv\w*|deriv\w*|author\w*|perform\w*\s(?:of|under)|used\sby\s(?:the\s)?[\w-]+\sin\sconnection\swith|under\sthis\sagreement|hereunder|pursuant\sto\sthis\sagreement)\b/i;
@@ -68,7 +68,7 @@ const GIVES_TITLE =
  * rights or ownership (not bare title) in intellectual property, made under the contract or registered by the other.
  */
 const PASSES_TO =
-  /\b(?:rights?|ownership|interests?|trademarks?|copyrights?|patents?|inventions?|improvements?|work\sproduct|deliverables?|intellectual\sproperty)\b(?!\sof\sloss)[^.;]{0,120}?\b(?:shall|will)\s(?:automatically\s|immediately\s|thereupon\s)?(?:pass|transfer|vest|be\s(?:(?:assigned|transferred|conveyed)\s(?:and\s)?)+)\s*(?:to|in)\b/i;
+  /\b(?:rights?|ownership|interests?|trademarks?|domain\snames?|copyrights?|patents?|inventions?|improvements?|work\sproduct|deliverables?|intellectual\sproperty)\b(?!\sof\sloss)[^.;]{0,120}?\b(?:shall|will)\s(?:automatically\s|immediately\s|thereupon\s)?(?:pass|transfer|vest|be\s(?:(?:assigned|transferred|conveyed)\s(?:and\s)?)+)\s*(?:to|in)\b/i;
 /** "No rights in any intellectual property ... shall be transferred": the passing denied. */
 function passesOver(text: string): boolean {
   const passes = PASSES_TO.exec(text);
@@ -85,13 +85,35 @@ const RIGHT_TITLE = /\brights?,?\stitle\b/i;
 /** "Neither party shall assign its right, title and interest ... without consent": a restraint on assigning, not an assignment. */
 const ASSIGNING_RESTRAINED =
   /\b(?:not|neither|nor|no)\b[^.;]{0,60}\b(?:assign|transfer|convey)|\bwith(?:out)?\s(?:the\s)?(?:prior\s)?(?:express\s)?(?:written\s)?consent\b/i;
+/**
+ * Without an intellectual-property word, "right, title and interest" in goods or other tangible or financial assets is a
+ * sale or a security ("hereby assigns to Buyer all right, title and interest in the Equipment", "assigns to Lender, as
+ * collateral security, all of its right, title and interest in the Receivables"), not a creation changing hands.
+ */
+const GOODS_OR_SECURITY =
+  /\b(?:interest|title)\s(?:in|to)(?:\sand\sto)?\s(?:the\s|such\s|all\s|any\s|its\s)?(?:[\w-]+\s){0,2}?(?:products?|goods|equipment|inventory|units|receivables|accounts|machinery|vehicles|premises|real\sproperty|shares|stock)\b|\bas\s(?:collateral\s)?security\b|\bsecurity\sinterest\b|\bcollateral\b/i;
 function passesRightTitle(text: string): boolean {
-  return RIGHT_TITLE.test(text) && !ASSIGNING_RESTRAINED.test(text);
+  return RIGHT_TITLE.test(text) && !ASSIGNING_RESTRAINED.test(text) && !GOODS_OR_SECURITY.test(text);
 }
-/** Who ends up owning: "property of X", "vest in X", "belong to X", "owned by X", "X shall own". */
+/**
+ * "Neither Party shall assign a partial interest in the Joint IP to any Third Party" restrains assigning. Only a negation in
+ * the assigning clause itself counts: "if it is not a work made for hire, Vendor hereby assigns" still assigns.
+ */
+const NEGATED_IN_CLAUSE = /\b(?:not|no|neither|nor)\b[^.;,]{0,30}$/i;
+function assignsCreation(text: string): boolean {
+  const assigns = ASSIGNS.exec(text);
+  if (assigns === null || NEGATED_IN_CLAUSE.test(text.slice(Math.max(0, assigns.index - 40), assigns.index))) return false;
+  return (IP.test(text) || passesRightTitle(text)) && !ASSIGNS_THE_AGREEMENT.test(text);
+}
+/**
+ * Who ends up owning: "property of X", "vest in X", "belong to X", "owned by X", "X shall own". A name of several
+ * words is taken whole ("owned by the Village Media Company"), so its first word is not mistaken for a namesake.
+ */
 const OWNER_AFTER =
-  /\b(?:property\sof|vest(?:s|ed)?\s(?:solely\s|exclusively\s)?in(?:\sand\sbelong\sto)?|belongs?\s(?:solely\s|exclusively\s|fully\s)?to|owned\s(?:solely\s|exclusively\s)?by)\s(?:the\s)?([A-Z][\w&.-]*\w|[a-z]+[A-Z][\w&.-]*\w)/g;
-const NO_OWNER = /^(?:The|Such|Each|Either|Both|Any|All)$/;
+  /\b(?:property\sof|vest(?:s|ed)?\s(?:solely\s|exclusively\s)?in(?:\sand\sbelong\sto)?|belongs?\s(?:solely\s|exclusively\s|fully\s)?to|owned\s(?:solely\s|exclusively\s)?by)\s(?:the\s)?((?:[A-Z][\w&.-]*\s){0,2}[A-Z][\w&.-]*\w|[a-z]+[A-Z][\w&.-]*\w)/g;
+const NO_OWNER = /^(?:The|Such|Each|Either|Both|Any|All)\b/;
+/** "made by MD Anderson" and "owned by MD Anderson Cancer Center" name one party: names compare by their first word. */
+const sameParty = (name: string, other: string) => name.split(' ')[0] === other.split(' ')[0];
 const OWNER_BEFORE =
   /\b([A-Z][\w&.-]*\w)\s(?:shall|will)\s(?:(?:solely\s|exclusively\s)?own\b|(?:be|become)\s?,?\s(?:[\w]+\s){0,5}?owner\sof\b)/;
 
@@ -110,10 +132,13 @@ function ownerKeepsItsOwn(text: string): boolean {
   const found = ownerAndMakers(text);
   if (!found) return false;
   const { owner, ownerAt, makers } = found;
-  if (makers.includes(owner)) return true;
+  if (makers.some((maker) => sameParty(maker, owner))) return true;
   if (makers.length > 0) return false;
-  const namesake = new RegExp(`\\b${owner.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s(?=[A-Z][a-z])`, 'g');
-  for (const named of text.matchAll(namesake)) if (named.index !== ownerAt) return true;
+  // "Adaptimmune Inventions ... the sole property of Adaptimmune Limited" is a namesake; "the Village Media Company's" is the owner again.
+  const namesake = new RegExp(`\\b${owner.split(' ')[0]!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s(?=[A-Z][a-z])`, 'g');
+  for (const named of text.matchAll(namesake)) {
+    if (named.index !== ownerAt && !(owner.includes(' ') && text.startsWith(owner, named.index))) return true;
+  }
   return false;
 }
 
@@ -121,7 +146,7 @@ function ownerKeepsItsOwn(text: string): boolean {
 function ownerAndMakers(text: string): { owner: string; ownerAt: number; makers: string[] } | null {
   // "owned by the Parties in accordance with the following: (a) ... the sole property of Acme": a chapeau names no owner.
   const owners = [...text.matchAll(OWNER_AFTER)];
-  const found = owners.find((owned) => owned[1] !== 'Parties') ?? owners[0] ?? OWNER_BEFORE.exec(text);
+  const found = owners.find((owned) => !owned[1]?.startsWith('Parties')) ?? owners[0] ?? OWNER_BEFORE.exec(text);
   const owner = found?.[1];
   if (!found || !owner || owner.length < 3 || NO_OWNER.test(owner)) return null;
   const ownerAt = found.index + found[0].lastIndexOf(owner);
@@ -139,7 +164,7 @@ const OWNED_NOW =
   /\b(?:is|are)\s(?:the\s)?(?:(?:sole\sand\sexclusive|sole|exclusive|absolute)\s)?property\sof\b|\bbelongs?\s(?:solely\s|exclusively\s)?to\b/i;
 function madeByAnother(text: string): boolean {
   const found = ownerAndMakers(text);
-  return found !== null && found.makers.length > 0 && !found.makers.includes(found.owner);
+  return found !== null && found.makers.length > 0 && !found.makers.some((maker) => sameParty(maker, found.owner));
 }
 
 /**
@@ -167,7 +192,7 @@ export function extractIpOwnershipAssignment(view: TextView): PresenceField | nu
     ) {
       return true;
     }
-    if (ASSIGNS.test(text) && (IP.test(text) || passesRightTitle(text)) && !ASSIGNS_THE_AGREEMENT.test(text)) return true;
+    if (assignsCreation(text)) return true;
     if (OWNED_NOW.test(text) && IP.test(text) && !RETAINS.test(text) && madeByAnother(text)) return true;
     return VESTS.test(text) && IP.test(text) && CREATED.test(text) && !RETAINS.test(text) && !ownerKeepsItsOwn(text);
   });
