@@ -940,3 +940,158 @@ describe('minimum commitment: falling short of a stated amount, fees owed for a 
     expect(committed(text)).toBe(false);
   });
 });
+
+describe('minimum commitment: invented drafting of each family (minimum purchases, royalties and fees, take-or-pay, targets, order sizes)', () => {
+  it.each([
+    ['Distributor shall purchase from Supplier a minimum of 5,000 units of the Products during each calendar quarter.'],
+    ['During each Contract Year, the Buyer agrees to buy not less than 20,000 tons of Coal from the Seller.'],
+    ['The Customer shall order Products having an aggregate purchase price of no less than $2,000,000 in each year of the Term.'],
+    ['Licensee shall pay to Licensor a minimum annual royalty of $50,000, payable in advance on January 1 of each year.'],
+    [
+      'In each Royalty Year, Licensee will pay Licensor the greater of (a) the royalties earned under Section 4.1 and (b) the Minimum Royalty set forth in Schedule C.',
+    ],
+    ['The Minimum Annual Royalty for each Contract Year shall be as follows: Year 1: $25,000; Year 2: $40,000; Year 3: $60,000.'],
+    [
+      'If the royalties paid for any calendar year are less than the Guaranteed Minimum Royalty, Licensee shall pay the difference within thirty (30) days after the end of such year.',
+    ],
+    ['Company A shall pay Company B a guaranteed minimum payment of US$100,000 per quarter regardless of actual sales.'],
+    ['The Purchaser shall take or pay for 80% of the Annual Contract Quantity in each Contract Year.'],
+    [
+      'If Buyer takes less than the Minimum Annual Quantity in any year, Buyer shall pay Seller a shortfall payment equal to the deficiency multiplied by the Contract Price.',
+    ],
+    [
+      'Should the volumes shipped by Shipper in any Quarter fall short of the Minimum Volume Commitment, Shipper shall pay a deficiency payment for the shortfall.',
+    ],
+    [
+      "Distributor must achieve the minimum sales targets set out in Exhibit D; if Distributor fails to do so, Company may terminate this Agreement on thirty days' notice.",
+    ],
+    [
+      "In the event Reseller fails to meet the Annual Minimum Purchase Requirement, Supplier may convert Reseller's exclusive appointment into a non-exclusive one.",
+    ],
+    [
+      "If the Distributor does not purchase at least $500,000 of Products in any calendar year, the Company may terminate the Distributor's exclusivity in the Territory.",
+    ],
+    ['Each purchase order shall be for a minimum of 500 cases.'],
+    ['The minimum order quantity for each Purchase Order is 1,000 units.'],
+    ['Orders must be placed in minimum lots of 250 kilograms.'],
+    ['Licensee shall spend at least $250,000 per year on advertising and promotion of the Licensed Products.'],
+    [
+      'The Minimum Purchase Commitment for the first Contract Year is 10,000 units and shall increase by 10% in each subsequent Contract Year.',
+    ],
+    ['Party B undertakes to purchase from Party A no fewer than 3,000 Devices per month during the Term.'],
+    ['Customer commits to a minimum monthly spend of $15,000 on the Services.'],
+    ['The annual purchase commitment of the Buyer shall be 50,000 barrels.'],
+    [
+      'ARTICLE 5 MINIMUM PURCHASE OBLIGATIONS 5.1 Distributor shall purchase the minimum quantities of Product specified in Schedule 2 in each Year.',
+    ],
+    ['Subject to Section 7.3, the Reseller will place orders totalling at least EUR 1,000,000 in each calendar year.'],
+    [
+      "The Company agrees to purchase, and the Supplier agrees to sell, 100% of the Company's requirements of Product, but in no event less than 1,000 units per month.",
+    ],
+    ['Minimum Fees. Customer shall pay a minimum monthly fee of $5,000 regardless of usage.'],
+    ['The Licensee guarantees to the Licensor minimum royalties of £20,000 per annum.'],
+    [
+      'Beginning with the second Contract Year, Distributor shall meet the following annual minimum purchase levels: Year 2: 1,000 Units; Year 3: 1,500 Units.',
+    ],
+    ['Client shall purchase at least 100 hours of Consulting Services per month.'],
+    ['Advertiser shall purchase no less than 1,000,000 impressions during each calendar quarter.'],
+    [
+      'Notwithstanding anything to the contrary, in no event shall the aggregate royalties payable in any calendar year be less than $75,000.',
+    ],
+    ['The monthly fees payable by Customer shall not be less than $10,000 per month.'],
+    ["Buyer's failure to purchase the Minimum Quantity in any Contract Year shall entitle Seller to terminate this Agreement."],
+    [
+      '4.2 Minimum Purchases. Beginning in the second Contract Year, Retailer will be required to purchase Products with a Net Invoice Value of at least $3,000,000 per Contract Year.',
+    ],
+    ['(b) not less than 2,500 Units shall be ordered by Distributor in each calendar quarter;'],
+    ['Section 6.1 Annual Minimums. For each Contract Year, Licensee shall pay Licensor the Annual Minimum specified in Exhibit C.'],
+    ['The Minimum Purchase Amount (as defined in Section 1.14) shall be purchased by Acme in each calendar year.'],
+    ['Acme Corp. ("Buyer") hereby commits to purchase from Widget Ltd. ("Seller") 12,000 Widgets per year.'],
+    ['Buyer shall purchase and Seller shall sell the Contract Quantity, being not less than 500 MT per month.'],
+    ['The Minimum Annual Guarantee for each License Year is set forth below.'],
+    [
+      'Licensee agrees that the total royalties paid to Licensor for each calendar year shall be at least $100,000, and Licensee shall pay any shortfall together with the royalty report for the fourth quarter.',
+    ],
+    [
+      "If, in any Contract Year, Customer's aggregate purchases are less than the Annual Commitment, Customer shall pay to Supplier an amount equal to the shortfall.",
+    ],
+    ['Failure by Distributor to achieve the Minimum Sales Quota for two consecutive quarters shall constitute grounds for termination.'],
+    [
+      'Should Licensee fail to achieve Net Sales of at least $1,000,000 in any Year, Licensor may, at its option, convert the license granted hereunder to a non-exclusive license.',
+    ],
+    ['Customer shall be invoiced a minimum charge of $2,000 per month for the Services.'],
+    ["Distributor's minimum purchase commitment for each year of the Term is listed in Schedule B."],
+    ['Each order placed by Company shall be in a minimum quantity of 100 units per SKU.'],
+    ['Company shall pay Provider a monthly minimum fee of $25,000, whether or not any Services are requested.'],
+    ['The Minimum Commitment: Customer agrees to purchase Services with fees of no less than $1.2 million over the Term.'],
+    ['Licensee shall be obligated to pay minimum royalties in the amounts set forth in Schedule 3.'],
+    ['Customer will purchase a minimum of 40% of its annual requirements of Product from Supplier.'],
+  ])('counts %j', (text) => {
+    expect(committed(text)).toBe(true);
+  });
+
+  // Price floors, insurance limits, notice, wages, "at a minimum", the seller's own stock, non-binding forecasts, net worth,
+  // options, discount tiers and head counts: floors a reviewer would confuse with a commitment to buy.
+  it.each([
+    ['Distributor shall resell the Products at a price not less than the minimum resale price set out in Schedule A.'],
+    ['In no event shall the price per unit be less than $10.00.'],
+    ['Licensee shall maintain commercial general liability insurance with limits of not less than $1,000,000 per occurrence.'],
+    ['Supplier shall carry product liability insurance in a minimum amount of $5,000,000.'],
+    ["Either party may terminate this Agreement upon not less than ninety (90) days' prior written notice."],
+    ["The Company shall give the Distributor a minimum of 30 days' notice of any price increase."],
+    ['Contractor shall pay its employees at least the applicable minimum wage.'],
+    ['The Supplier shall, at a minimum, comply with all applicable laws and the Quality Agreement.'],
+    ['At a minimum, the report shall include the number of units sold and the royalties due.'],
+    ['Supplier shall maintain an inventory of at least two months of the Products at its warehouse.'],
+    ['Seller shall keep a minimum safety stock of 5,000 units of each Product.'],
+    ['The forecasts provided by Buyer are non-binding estimates only and do not constitute a commitment to purchase.'],
+    ['Customer shall provide a rolling twelve-month forecast, which shall be for planning purposes only and shall not be binding.'],
+    ['Guarantor shall maintain a minimum tangible net worth of $10,000,000 at all times.'],
+    ['The Borrower shall maintain a minimum balance of $50,000 in the Account.'],
+    ['Nothing in this Agreement shall obligate Distributor to purchase any minimum quantity of Products.'],
+    ['There is no minimum purchase requirement under this Agreement.'],
+    ['The Company is not required to order any minimum quantity of Products.'],
+    ['Records shall be retained for at least five (5) years after the end of the Term.'],
+    ['This Agreement shall continue for an initial term of at least three years.'],
+    ['The Licensee shall be at least 18 years of age.'],
+    ['Supplier shall deliver at least 95% of all Products ordered by the requested delivery date.'],
+    ['The system shall be available at least 99.5% of the time, measured monthly.'],
+    ['Each party shall use at least the same degree of care it uses to protect its own confidential information.'],
+    ['Payment is due within thirty days, and late payments shall bear interest at not less than 1.5% per month.'],
+    ['The Manufacturer shall have a production capacity of at least 10,000 units per month.'],
+    ['Supplier shall supply the quantities of Product ordered by Buyer in accordance with the accepted Purchase Orders.'],
+    ['Buyer may, but shall not be obligated to, purchase additional units at the prices set forth in Exhibit B.'],
+    ['The minimum specifications for the Products are set out in Exhibit A.'],
+    ['The Distributor shall hold at least 10% of the outstanding shares of the Company.'],
+    ['The Board shall consist of a minimum of five directors.'],
+    ['Volume discounts apply to orders of at least 1,000 units, as set forth in Schedule B.'],
+    ['To qualify for the rebate, Distributor must purchase at least 10,000 units in a calendar year.'],
+    ['The parties shall negotiate in good faith minimum purchase quantities for the Renewal Term.'],
+    ['The Supplier shall respond to service calls within a minimum of four hours.'],
+    ['Shipper shall give Carrier at least twelve (12) hours notice before each pickup.'],
+    ["Supplier shall provide at least ninety (90) days' written notice of any discontinuation of a Product."],
+    ['All purchase orders must be submitted at least 60 days prior to the requested delivery date.'],
+    ['The minimum price at which Distributor may resell the Products shall be determined by the Company.'],
+    ['Distributor shall sell each Product at not less than the suggested retail price.'],
+    ['Supplier shall maintain a minimum inventory of three months of forecasted demand at its facility.'],
+    ['Licensee shall maintain a net worth of not less than $5,000,000 during the Term.'],
+    ['The Company shall devote at least twenty hours per week to the business of the Joint Venture.'],
+    ['Consultant shall perform the Services with at least the degree of skill and care of a reputable consultant.'],
+    ['The Contractor shall employ at least three qualified engineers on the Project.'],
+    ['The Parties shall meet at least once per quarter to review the marketing plan.'],
+    ['Supplier shall provide Distributor with at least 50 sample units free of charge each year.'],
+    ['Distributor may return up to 10% of the Products purchased in the preceding quarter.'],
+    ['The Borrower shall maintain a debt service coverage ratio of not less than 1.25 to 1.00.'],
+    ['Each Party shall hold at least 40% of the equity of the Joint Venture Company.'],
+    ['The Supplier shall manufacture the Products in minimum batch sizes as determined by its production schedule.'],
+    ['The warranty period shall be a minimum of twelve months from the date of delivery.'],
+    ['The Manufacturer guarantees that the Products will meet the minimum specifications set out in Exhibit A.'],
+    ['This Agreement shall remain in effect for at least 5 years unless terminated earlier.'],
+    ['Purchaser may elect to purchase a minimum of 1,000 additional units at the discounted price.'],
+    ['Buyer shall not be obligated to purchase any minimum quantity, and all quantities shall be set in Purchase Orders.'],
+    ['The Distributor shall maintain a sales force of at least five (5) full-time sales representatives dedicated to the Products.'],
+    ['Reseller will employ a minimum of two trained technicians to support the Products in the Territory.'],
+  ])('does not count %j', (text) => {
+    expect(committed(text)).toBe(false);
+  });
+});

@@ -7,7 +7,7 @@ const MENTIONS =
   /minimum|quota|achieve|meet|reach|attain|\bmin\b|commit|quantit|forecast|purchas|\border|\bbuy|deficiency|target|guarantee|at\sleast|less\sthan|fewer\sthan|devote|allocate|shortfall|take[- ]or[- ]pay|guarantee|fails?\sto\ssell|最低|不少于|不低于/i;
 /** "minimum purchase / order quantity / annual royalty / sales target", "minimum amount equal to $5,000,000", a guaranteed fee, "MOQ", "take or pay". */
 const MINIMUM_NOUN =
-  /\bminimum\s(?:annual\s|monthly\s|quarterly\s|yearly\s|aggregate\s|guaranteed\s|total\s|firm\s|initial\s)*(?:purchases?|purchasing|order|orders|ordering|quantit(?:y|ies)|volumes?|commitments?|sales|revenues?|royalt(?:y|ies)|fees?|payments?|spend|targets?|units|number\sof|annual|performance|marketing\s(?:spend|expenditure)|advertising|impressions|guarantee|capacity|take|buy)\b|\bminimum\s(?:[\w/-]+\s){0,3}?(?:charge|amounts?\s(?:equal\sto|of)\s(?:\$|US\$|USD|€|£|\d[\d,.]*)|quantit(?:y|ies)|lot|percentages?|volumes?|page\sviews|impressions|orders?)\b|\b(?:monthly|annual|quarterly|yearly)\sminimum\b|\b(?:volume|minimum)\scommitments?\b|\bdeficiency\spayments?\b|\b(?:sales?|purchase|revenue)\stargets?\b|\bguarantees?\s(?:that\s)?(?:it\s)?(?:will\s)?deliver\b|\bguaranteed\s(?:[\w-]+\s){0,2}?(?:fees?|payments?|royalt(?:y|ies)|revenues?|sums?|compensation)\b|\bMOQ\b|\btake[- ]or[- ]pay\b|\b(?:sales|purchase|performance|volume|revenue|minimum|annual|the)\squotas?\b|\b(?:fail\w*|does\snot|do\snot|not)\s(?:to\s)?(?:achieve|meet|reach|attain|generate)\b[^.;]{0,80}?\b(?:revenues?|sales|quotas?|targets?|volumes?|minimum|purchases?|orders?)\b|\bminimum\sof\s(?:\$|US\$|USD|€|£|\d|\w+\s\(\d)|\b(?:at\sleast|not\sless\sthan|no\sless\sthan)\sthe\sfollowing\s(?:quantities|amounts|volumes|numbers|levels)\b/i;
+  /\bminimum\s(?:annual\s|monthly\s|quarterly\s|yearly\s|aggregate\s|guaranteed\s|total\s|firm\s|initial\s)*(?:purchases?|purchasing|order|orders|ordering|quantit(?:y|ies)|volumes?|commitments?|sales|revenues?|royalt(?:y|ies)|fees?|payments?|spend|targets?|units|number\sof|annual|performance|marketing\s(?:spend|expenditure)|advertising|impressions|guarantee|capacity|take|buy)\b|\bminimum\s(?:[\w/-]+\s){0,3}?(?:charge|amounts?\s(?:equal\sto|of)\s(?:\$|US\$|USD|€|£|\d[\d,.]*)|quantit(?:y|ies)|lots?|percentages?|volumes?|page\sviews|impressions|orders?)\b|\b(?:monthly|annual|quarterly|yearly)\sminimum\b|\b(?:volume|minimum)\scommitments?\b|\b(?:annual|monthly|quarterly|yearly)\s(?:purchase|purchasing|order|spend(?:ing)?)\s(?:commitments?|obligations?)\b|\bdeficiency\spayments?\b|\b(?:sales?|purchase|revenue)\stargets?\b|\bguarantees?\s(?:that\s)?(?:it\s)?(?:will\s)?deliver\b|\bguaranteed\s(?:[\w-]+\s){0,2}?(?:fees?|payments?|royalt(?:y|ies)|revenues?|sums?|compensation)\b|\bMOQ\b|\btake[- ]or[- ]pay\b|\b(?:sales|purchase|performance|volume|revenue|minimum|annual|the)\squotas?\b|\b(?:fail\w*|does\snot|do\snot|not)\s(?:to\s)?(?:achieve|meet|reach|attain|generate)\b[^.;]{0,80}?\b(?:revenues?|sales|quotas?|targets?|volumes?|minimum|purchases?|orders?)\b|\bminimum\sof\s(?:\$|US\$|USD|€|£|\d|\w+\s\(\d)|\b(?:at\sleast|not\sless\sthan|no\sless\sthan)\sthe\sfollowing\s(?:quantities|amounts|volumes|numbers|levels)\b/i;
 /**
  * "shall purchase at least 10,000 units", "agrees to order not less than $1,000,000 of Products in each year", "will commit to an
  * annual budget equal to or greater than $500,000",
@@ -16,6 +16,8 @@ const MINIMUM_NOUN =
  */
 const AT_LEAST =
   /\b(?:purchas\w*|order\w*|buy|bu(?:ys|ying)|procure|sell|sold|pay|spend|deliver|acquire|license|generate|achieve|commit|guarantee[sd]?|fund|invest|set\sup|open(?!\sfor\s(?:a\sminimum|at\sleast|not\sless|no\sless|a\speriod)\b)|tender\w*|contribut\w*|capitali[sz]e|make\savailable|supply|produce)\b[^.;]{0,100}?\b(?:at\sleast(?!\s(?:as|some|part|partly|in\spart)\b)|not\sless\sthan|no\sless\sthan|a\sminimum\sof|no\sfewer\sthan|not\sfewer\sthan|equal\sto\sor\s(?:greater|more)\sthan)\b/i;
+/** Units goods are bought in: "10,000 units", "500 MT"... */
+const GOODS_UNIT = String.raw`(?:units|tons?|tonnes?|MT|barrels|gallons|pieces|cases|kilograms?|kg|pounds|lbs|litres|liters|doses|vials)`;
 /** Money as written after a floor: "$", "US$", "USD", "€", "£", a hidden figure, "dollars". */
 const MONEY = String.raw`(?:\$|[a-z]{1,3}\$|USD\b|€|£|\[\s*\*|\*{3}|[\d,.]+\s(?:U\.S\.\s)?(?:dollars|euros)\b)`;
 /**
@@ -30,8 +32,10 @@ const MONEY = String.raw`(?:\$|[a-z]{1,3}\$|USD\b|€|£|\[\s*\*|\*{3}|[\d,.]+\s
 const FLOOR_OWED = new RegExp(
   [
     String.raw`\b(?:at\sleast|not\sless\sthan|no\sless\sthan|a\sminimum\sof|no\sfewer\sthan|not\sfewer\sthan)\s(?:[^.;]|\.(?=\d)){0,80}?\b(?:shall|should|will|must)\sbe\s(?:purchased|ordered|bought|sold|paid|spent|invested|contributed|procured|received|placed|submitted|issued)\b`,
-    String.raw`\b(?:royalt(?:y|ies)|fees?|commissions?|payments?|purchases|compensation|revenues?|sales)\b[^.;]{0,60}?\b(?:shall|will)\s(?:not|never)\sbe\sless\sthan\s(?:${MONEY}|[\d.]+\s?(?:%|percent))`,
+    String.raw`\b(?:royalt(?:y|ies)|fees?|commissions?|payments?|purchases|compensation|revenues?|sales)\b[^.;]{0,60}?\b(?:shall|will)\s(?:(?:not|never)\sbe\sless\sthan|be\s(?:at\sleast|not\sless\sthan|no\sless\sthan|a\sminimum\sof))\s(?:${MONEY}|[\d.]+\s?(?:%|percent))`,
     String.raw`\bin\sno\sevent\s(?:shall|will)\s[^.;]{0,80}?\b(?:royalt(?:y|ies)|fees?|commissions?|payments?|purchases|compensation|revenues?|sales)\b[^.;]{0,40}?\bbe\sless\sthan\s${MONEY}`,
+    // A quantity floor under a requirements clause: "100% of its requirements, but in no event less than 1,000 units per month".
+    String.raw`\bin\sno\sevent\s(?:(?:shall|will)\s[^.;]{0,60}?\bbe\s)?(?:less|fewer)\sthan\s(?:\d[\d,.]*|\[[\s*]{1,9}\]|\*{3,9})\s(?:\(\d[\d,.]*\)\s)?(?:[\w-]+\s){0,2}?${GOODS_UNIT}\b`,
     String.raw`\b(?:pay|contribut\w*|capitali[sz]e|fund|invest)\b(?:[^.;]|\.(?=\d)){0,200}?\bin\san\s(?:aggregate\s)?amount\s(?:equal\sto\s)?(?:at\sleast|not\sless\sthan|no\sless\sthan)\s${MONEY}`,
     String.raw`\b(?:devote|allocate|expend|use|dedicate)\s(?:[\w-]+\s){0,3}?(?:at\sleast|not\sless\sthan|no\sless\sthan|a\sminimum\sof)\s(?:[^.;]|(?<=\b[A-Z])\.){0,40}?${MONEY}`,
   ].join('|'),
@@ -59,7 +63,9 @@ const SERVICE_FLOOR = new RegExp(
  */
 const FIRM_QUANTITY = new RegExp(
   [
-    String.raw`\b(?:shall|will|agrees?\sto|commits?\sto|undertakes?\sto)\s(?:[\w-]+\s){0,2}?(?:purchase|order|buy|take)\s(?:[\w-]+\s){0,3}?(?:\d[\d,.]*|(?:[a-z-]+\s){1,3}\(\d[\d,.]*\))\s(?:[\w-]+\s){0,2}?(?:units|tons?|tonnes?|barrels|gallons|pieces|cases|kilograms?|kg|pounds|lbs|litres|liters|doses|vials)\b[^.;]{0,40}?\b(?:per|each|every|in\seach|a)\s(?:calendar\s|contract\s)?(?:month|quarter|year|week|day)\b`,
+    String.raw`\b(?:shall|will|agrees?\sto|commits?\sto|undertakes?\sto)\s(?:[\w-]+\s){0,2}?(?:purchase|order|buy|take)\s(?:[\w-]+\s){0,3}?(?:\d[\d,.]*|(?:[a-z-]+\s){1,3}\(\d[\d,.]*\))\s(?:[\w-]+\s){0,2}?${GOODS_UNIT}\b[^.;]{0,40}?\b(?:per|each|every|in\seach|a)\s(?:calendar\s|contract\s)?(?:month|quarter|year|week|day)\b`,
+    // Goods of any name, the seller named on the way: 'commits to purchase from Widget Ltd. ("Seller") 12,000 Widgets per year'.
+    String.raw`\b(?:shall|will|agrees?\sto|commits?\sto|undertakes?\sto)\s(?:[\w-]+\s){0,2}?(?:purchase|order|buy)\s(?:from\s[^;]{1,60}?\s)?(?:[\w-]+\s){0,2}?\d[\d,.]*\s(?:[A-Z][\w-]*|[a-z][\w-]*s)\s(?:per|each|every|in\seach)\s(?:calendar\s|contract\s)?(?:month|quarter|year|week)\b`,
     String.raw`\b(?:shall|will|agrees?\sto|commits?\sto|undertakes?\sto)\s(?:[\w-]+\s){0,2}?(?:purchase|order|buy)\b[^.;]{0,60}?\bthe\s(?:annual\s|monthly\s|quarterly\s)?(?:quantities|volumes|amounts)\s(?:of\s(?:[\w-]+\s){1,3}?)?(?:set\s(?:forth|out)|specified|stated|listed)\s(?:in|on)\s(?:Exhibit|Schedule|Appendix|Attachment|Annex)\b`,
     String.raw`\b(?:shall|will|agrees?\sto|commits?\sto|undertakes?\sto)\s(?:[\w-]+\s){0,2}?(?:purchase|order|buy|spend)\s(?:a\stotal\sof\s|an\saggregate\sof\s|in\sthe\saggregate\s)?(?:\$|US\$|USD\s?|€|£)\s?\d`,
     // Output promised against the buyer's demand: "will produce enough Product to meet such demand projections".
@@ -103,16 +109,20 @@ const PAID_FOR_MINIMUM_TERM =
   /\bpay\b[^.;]{0,60}?\bfor\s(?:a\sminimum\sof|at\sleast|not\sless\sthan|no\sless\sthan)\s(?:[a-z-]+\s)?(?:\(?\d+\)?\s)?(?:consecutive\s)?(?:months|years)\b|\b(?:fees?|royalt(?:y|ies)|payments?)\b[^.;]{0,60}?\bcontinue\sfor\s(?:a\sminimum\sof|at\sleast|not\sless\sthan)\b/i;
 /**
  * Falling short of a minimum is the commitment tested: "if the Actual kWh was less than the Minimum kWh", "falls below the
- * Specified Minimum Percentage", "If the Minimum Efficiency Level has not been met".
+ * Specified Minimum Percentage", "If the Minimum Efficiency Level has not been met", "if purchases are less than the Annual
+ * Commitment", "Orders for less than the minimum lot size may be rejected".
  */
 const BELOW_MINIMUM =
-  /\b(?:is|was|are|were|falls?|fell|be)\s(?:less|lower|fewer)\sthan\s(?:the\s)?(?:applicable\s)?minimum\b|\b(?:falls?|fell|drops?|is|are|was|were)\sbelow\s(?:the\s)?(?:[\w-]+\s){0,2}?minimum\b|\bminimum\s(?:[\w-]+\s){0,3}?(?:has|have|is|was)\snot\sbeen\s(?:met|achieved|attained|reached)\b/i;
+  /\b(?:is|was|are|were|falls?|fell|be)\s(?:less|lower|fewer)\sthan\s(?:the\s)?(?:applicable\s)?(?:[\w-]+\s){0,3}?(?:minimum|commitment|quota)\b|\b(?:orders?|purchases?)\s(?:for|of)\s(?:less|fewer)\sthan\s(?:the\s)?(?:applicable\s)?minimum\b|\b(?:falls?|fell|drops?|is|are|was|were)\sbelow\s(?:the\s)?(?:[\w-]+\s){0,2}?minimum\b|\bminimum\s(?:[\w-]+\s){0,3}?(?:has|have|is|was)\snot\sbeen\s(?:met|achieved|attained|reached)\b/i;
 /** Floors that are not a commitment to buy, sell or pay: a threshold to qualify for a status or a discount, insurance limits, notice periods, ages, wages, service levels, a share of one order's price paid up front. */
 const NOT_COMMERCIAL =
   /\bno\sminimum\b|\bto\s(?:qualify|be\seligible)\b|\bterm\sof\sat\sleast\b|\bdeposit\b|\bnothing\b[^.;]{0,60}\bobligat|\bnot\s(?:be\s)?(?:obligated|required)\sto\s(?:purchase|order|buy)|\bless\sfavou?rable\b|\binsur(?!ance\s(?:departments?|regulat\w*|commission\w*)\b)|\bminimum\s(?:wage|age|standards?|specifications?|notice|term\b|period|requirements?\sof\s(?:applicable\s)?law|balance|credit\srating)|\bcoverage\b|\b(?:service\slevels?|SLA|uptime)\b|(?:percent|%)\)?\sof\sthe\s(?:total\s)?(?:order|purchase|contract)\s(?:price|value|amount)\b|\bnotice\b[^.;]{0,30}\b(?:at\sleast|not\sless\sthan)/i;
-/** "a minimum of 60 days in advance", "on at least sixty (60) days notice": a floor on time, not on quantity or money. */
+/**
+ * "a minimum of 60 days in advance", "on at least sixty (60) days notice", "at least: (a) twelve (12) hours": a floor on time, not
+ * on quantity or money. Hours of a service bought are a quantity ("purchase at least 100 hours of Consulting Services per month").
+ */
 const TIME_FLOOR =
-  /\b(?:at\sleast|not\sless\sthan|no\sless\sthan|(?:a\s)?minimum\sof)\s(?:[a-z-]+\s|(?:\[[\s*]{1,9}\]|\*{3,9}|_{2,20})\s*)?(?:\(\d+\)\s|\d+\s)?(?:business\s|calendar\s|consecutive\s|full\s)?(?:days?|months?|years?|weeks?|hours?|minutes?)\b/gi;
+  /\b(?:at\sleast|not\sless\sthan|no\sless\sthan|(?:a\s)?minimum\sof):?\s(?:\([a-z]\)\s)?(?:[a-z-]+\s|(?:\[[\s*]{1,9}\]|\*{3,9}|_{2,20})\s*)?(?:\(\d+\)\s|\d+\s)?(?:business\s|calendar\s|consecutive\s|full\s)?(?:days?|months?|years?|weeks?|hours?|minutes?)\b(?!\sof\s(?:[\w-]+\s){0,2}?(?:services?|support|consulting|maintenance|training|development|engineering|programming)\b)/gi;
 /** A redacted lead time ("at least [***] in advance", "not less than [* * *] before delivery"): the unit is hidden, the floor is still on time. */
 const REDACTED_LEAD_TIME =
   /\b(?:at\sleast|not\sless\sthan|no\sless\sthan)\s(?:\[[\s*]{1,9}\]|\*{3,9}|_{2,20})\s*(?:(?:of\s)?lead\stime|in\sadvance|prior\sto|before|after)\b/gi;
@@ -130,14 +140,36 @@ const NOT_OWED =
 const CROSS_REFERENCE = /^[^;]{0,80}?"\s*(?:,\s*)?(?:has|shall\shave)\sthe\smeaning\b/i;
 /** "a minimum of US$1,000,000", "a minimum of USD 500,000": a currency code, not a word ("a minimum of delay"). */
 const CURRENCY_CODE = String.raw`(?:[a-z]{1,3}\$|(?:USD|EUR|GBP|CAD|AUD|CHF|JPY|CNY|RMB|HKD|SGD|INR)\s?\d)`;
+/** The words that set a floor. */
+const FLOOR_WORDS = String.raw`(?:at\sleast|not\sless\sthan|no\sless\sthan|no\sfewer\sthan|not\sfewer\sthan|a\sminimum\sof)`;
+/**
+ * A floor on a price or rate is a price term, not an amount bought: "resell at not less than the suggested retail price",
+ * "remarket the Securities at a price at least equal to 100% of". A sum or count before the price word ("at least $1,000,000 of
+ * Products at the prices set forth") is still an amount bought, so only words may come between.
+ */
+const PRICE_FLOOR = String.raw`\b${FLOOR_WORDS}\s(?:equal\sto\s)?(?:the\s|its\s|their\s|[a-z][\w-]*'s?\s)?(?:(?!(?:at|of|in|for|per|on)\b)[a-z-]+\s){0,3}?(?:prices?|rates?)\b|\bat\sa\sprice\s(?:of\s)?${FLOOR_WORDS}`;
+/**
+ * A head count is staffing, which CUAD does not read as a purchase commitment (on train 1 of 5 such floors lies in a labelled
+ * clause): "employ at least three qualified engineers", "the services of at least one sales professional", "a minimum of seven
+ * (7) shareholders", "the minimum number of five (5) Directors".
+ */
+const HEADCOUNT_FLOOR = String.raw`\b(?:${FLOOR_WORDS}|as\sa\sminimum|(?:the\s)?minimum\snumber\sof)\s(?:${NUMBER_WORD_SOURCE}|\d+)\s(?:\(\d+\)\s)?(?:[\w-]+\s){0,3}?(?:employees?|personnel|staff|representatives?|salespe(?:rsons?|ople)|engineers?|technicians?|professionals?|managers?|programmers?|directors?|shareholders?)\b`;
+/** An option is no commitment: "Purchaser may elect to purchase a minimum of 1,000 additional units at the discounted price". */
+const OPTION_TO_BUY = String.raw`\bmay\s(?:[\w-]+\s){0,3}?(?:purchase|order|buy)\s${FLOOR_WORDS}`;
+/**
+ * A volume that earns a discount is a price tier, not a duty to buy it: "Volume discounts apply to orders of at least 1,000
+ * units", "purchases in excess of $100,000 in a year earn a 3% rebate".
+ */
+const DISCOUNT_THRESHOLD = String.raw`\b(?:discounts?|rebates?|price\sbreaks?)\b[^.;]{0,40}?\b(?:orders?|purchases?|volumes?)\s(?:of\s|totall?ing\s)?(?:${FLOOR_WORDS}|in\sexcess\sof)|\b(?:${FLOOR_WORDS}|in\sexcess\sof)\s[^.;]{0,60}?\b(?:receives?|earns?|gets?|qualif(?:y|ies)\sfor)\s(?:a|an|the)\s(?:[\w%-]+\s){0,3}?(?:discount|rebate|credit)\b`;
 /**
  * Floors that bind nobody to buy or pay: "at a minimum" (among other things), "with a minimum of
  * delay" (as little as possible: no quantity follows, unlike "a minimum of a $250,000 order"), availability "a minimum of 95% of the time", a fill rate
  * ("deliver at least 95% of all Products ordered by the requested date": how well orders are met, not how much is bought),
- * and a party that "shall not be subject to any minimum purchase requirement".
+ * a party that "shall not be subject to any minimum purchase requirement", and the price floors, head counts, options and
+ * discount tiers above.
  */
 const NO_FLOOR = new RegExp(
-  String.raw`\b(?:deliver|supply|ship|fill|fulfil+)\w*\s(?:[\w-]+\s){0,2}?(?:at\sleast|not\sless\sthan|no\sless\sthan)\s[^.;]{0,30}?\bof\s(?:the\s|all\s)?(?:[\w-]+\s){0,5}?(?:ordered|orders)\b|\bat\sa\sminimum\b(?!\sof\b)|\ba\sminimum\sof\s(?!${NUMBER_WORD_SOURCE}\b)(?!${CURRENCY_CODE})(?!an?\s(?:\$|US\$|USD|€|£|\d))(?=[a-z])|\b(?:(?:a\s)?minimum\sof|at\sleast|not\sless\sthan)\s(?:[\d.]+|[a-z-]+)\s*(?:\([\d.]+\)\s*)?(?:%|percent)\)?\sof\sthe\stime\b|\b(?:not\sbe\ssubject\sto|free\sof|without)\s(?:any\s)?(?:individual\s)?minimum\b`,
+  String.raw`${PRICE_FLOOR}|${HEADCOUNT_FLOOR}|${OPTION_TO_BUY}|${DISCOUNT_THRESHOLD}|\b(?:deliver|supply|ship|fill|fulfil+)\w*\s(?:[\w-]+\s){0,2}?(?:at\sleast|not\sless\sthan|no\sless\sthan)\s[^.;]{0,30}?\bof\s(?:the\s|all\s)?(?:[\w-]+\s){0,5}?(?:ordered|orders)\b|\bat\sa\sminimum\b(?!\sof\b)|\ba\sminimum\sof\s(?!${NUMBER_WORD_SOURCE}\b)(?!${CURRENCY_CODE})(?!an?\s(?:\$|US\$|USD|€|£|\d))(?=[a-z])|\b(?:(?:a\s)?minimum\sof|at\sleast|not\sless\sthan)\s(?:[\d.]+|[a-z-]+)\s*(?:\([\d.]+\)\s*)?(?:%|percent)\)?\sof\sthe\stime\b|\b(?:not\sbe\ssubject\sto|free\sof|without)\s(?:any\s)?(?:individual\s)?minimum\b`,
   'gi',
 );
 /**
@@ -149,13 +181,20 @@ const NO_FLOOR = new RegExp(
  * on Exhibit B", "the following minimum quantities:").
  */
 const DEFINITION = /^[^;:]{0,80}?"\s*(?:shall\s)?(?:means?|has\sthe\smeaning|shall\shave\sthe\smeaning|is\sdefined)\b/i;
+/** A defined term that names a period or date ('"Minimum Payment Period 1" means the one-year period ...') sets no amount. */
+const PERIOD_TERM =
+  /\b(?:Period|Date|Year|Quarter|Month|Term)(?:\s[\dA-Z]{1,3})?\s*"\s*(?:shall\s)?(?:means?|has|shall\shave|is\sdefined)\b/;
 const OWED =
-  /\b(?:shall|will|must|agrees?\sto|undertakes?\sto|commits?\sto|(?:is|are)\s(?:obligated|required)\sto)\s(?:(?:[\w,'-]+\s){0,4}?)(?:pay|purchase|order|buy|procure|make|meet|achieve|attain|reach|ship|generate|spend|sell|deliver|guarantee|maintain|fulfil+|provide)\b|\bmust\b|\b(?:fail\w*|failure\s(?:of\s(?:[\w-]+\s){1,3})?to|(?:does|do|did)\snot)\s(?:to\s)?(?:pay|purchase|order|buy|meet|achieve|attain|reach|ship|generate|make|satisfy)\b|\b(?:not|no)\s(?:be\s)?less\sthan\b|\bgreater\sof\b|\bequal\sto\sor\s(?:greater|more)\sthan\b|\bentitled\sto\sreceive\b/i;
+  /\b(?:shall|will|must|agrees?\sto|undertakes?\sto|commits?\sto|(?:is|are)\s(?:obligated|required)\sto)\s(?:(?:[\w,'-]+\s){0,4}?)(?:pay|purchase|order|buy|procure|make|meet|achieve|attain|reach|ship|generate|spend|sell|deliver|guarantee|maintain|fulfil+|provide)\b|\bmust\b|\b(?:fail\w*|failure\s(?:(?:of|by)\s(?:[\w.-]+\s){1,3})?to|(?:does|do|did)\snot)\s(?:to\s)?(?:pay|purchase|order|buy|meet|achieve|attain|reach|ship|generate|make|satisfy)\b|\b(?:not|no)\s(?:be\s)?less\sthan\b|\bgreater\sof\b|\bequal\sto\sor\s(?:greater|more)\sthan\b|\bentitled\sto\sreceive\b/i;
 /** A stated amount: money, a share, a hidden figure, a count of things per period ("two (2) e-blasts per year"; not "the 25th day"), or where it is set. */
 const AMOUNT =
-  /\$|US\$|USD|€|£|\[\s*\*|\*{3}|\bunits\b|\bpercent\b|%|\d[\d,.]*\)?\s(?:[\w-]+\s){0,3}?(?:per|each|every|units?|pieces|items|cases|tons?|barrels|gallons|pounds|copies|orders|times)\b|\b(?:set\s(?:forth|out)|specified|listed|stated|provided)\s(?:in|on|at)\b|\b(?:Exhibit|Schedule|Appendix|Attachment|Annex)\b|\b(?:of|equal\sto|than)\s\(?\d|\bas\sfollows\b|\bthe\sfollowing\s(?:[\w-]+\s){0,2}?(?:amounts?|quantit(?:y|ies)|volumes?|levels?|sums?|fees?|payments?|schedule|targets?)\b|:\s*$/i;
+  /\$|US\$|USD|€|£|\[\s*\*|\*{3}|\bunits\b|\bpercent\b|%|\d[\d,.]*\)?\s(?:[\w-]+\s){0,3}?(?:per|each|every|units?|pieces|items|cases|tons?|barrels|gallons|pounds|copies|orders|times)\b|\b(?:set\s(?:forth|out)|specified|listed|stated|provided)\s(?:in|on|at|below)\b|\b(?:Exhibit|Schedule|Appendix|Attachment|Annex)\b|\b(?:of|equal\sto|than)\s\(?\d|\bas\sfollows\b|\bthe\sfollowing\s(?:[\w-]+\s){0,2}?(?:amounts?|quantit(?:y|ies)|volumes?|levels?|sums?|fees?|payments?|schedule|targets?)\b|:\s*$/i;
 /** "minimum purchase obligations", "the Minimum Fee payable": the named commitment is owed. */
 const OWED_AFTER = /^[^.;]{0,30}?\b(?:requirements?|obligations?|payable|owed)\b/i;
+/** "The Minimum Purchase Amount (as defined in Section 1.14) shall be purchased in each calendar year": owed in the passive. */
+const OWED_PASSIVE = /^(?:[^.;]|\.(?=\d)){0,60}?\b(?:shall|will|must)\sbe\s(?:purchased|ordered|bought|paid|spent|achieved|met)\b/i;
+/** What is paid "in excess of the minimum royalty" is not the minimum itself: the passive duty is the excess's. */
+const BEYOND = /\b(?:in\sexcess\sof|exceed\w*|above|over|beyond|towards?|against)\s(?:the\s|any\s|such\s)?(?:[\w-]+\s){0,2}?$/i;
 /** "(including minimum order quantities)": a term of another document, mentioned in passing. */
 const IN_PASSING = /\((?:including|includes|e\.g\.,?|such\sas)\s[^()]{0,80}\)/gi;
 /** What a definition must set to count: money, units, a share, a floor, or the schedule that holds them (a bare number may be the term's own "Period 2"). */
@@ -191,7 +230,9 @@ export function extractMinimumCommitment(view: TextView): PresenceField | null {
     if (named === null) return false;
     // A definition counts for what it sets ('"MOQ" means ... as set forth in Schedule 1'), not for its name.
     const definition = DEFINITION.exec(text);
-    if (definition) return DEFINED_AMOUNT.test(text.slice(definition[0].length));
-    return OWED.test(text) || OWED_AFTER.test(text.slice(named.index + named[0].length)) || AMOUNT.test(text.slice(named.index));
+    if (definition) return !PERIOD_TERM.test(definition[0]) && DEFINED_AMOUNT.test(text.slice(definition[0].length));
+    const after = text.slice(named.index + named[0].length);
+    const owedPassive = OWED_PASSIVE.test(after) && !BEYOND.test(text.slice(0, named.index));
+    return OWED.test(text) || OWED_AFTER.test(after) || owedPassive || AMOUNT.test(text.slice(named.index));
   });
 }
