@@ -843,3 +843,57 @@ describe('non-compete: invented drafting by family', () => {
     expect(found(text)).toBe(false);
   });
 });
+
+describe('non-compete: a rival named as the one dealt with, not as a bystander', () => {
+  it.each([
+    ['Publisher shall not place any advertisement of a competitor of Sponsor on the Sponsored Pages during the Term.'],
+    ['Franchisee shall not divert any business to a competitor of Franchisor.'],
+    ['Employee shall not, during employment and for one year thereafter, accept employment with a competitor.'],
+    // A business defined by what it does, run or held.
+    ['Athlete will not have any financial interest in any company whose principal business is selling running shoes during the Term.'],
+    [
+      'The Joint Venture Partners shall not set up or participate in any other joint venture or business in China that engages in the production of batteries.',
+    ],
+    [
+      'The Sellers shall not, for a period of five years after the Closing Date, carry on a business similar to the Business within a radius of fifty (50) miles of any location of the Company.',
+    ],
+    ['For two years after the Closing, the Seller shall not, within the Territory, engage in the manufacture or sale of widgets.'],
+    [
+      'Licensee shall not, during the Term, research, develop or commercialize any Competing Product, either by itself or with any third party.',
+    ],
+    ['Manufacturer agrees that it will not manufacture products similar to the Products for any person other than Buyer during the Term.'],
+  ])('finds %j', (text) => {
+    expect(found(text)).toBe(true);
+  });
+
+  it.each([
+    // Who may fill a role, who takes over the work, who controls a party.
+    ['The independent auditor shall not be a competitor of the audited Party.'],
+    ["Provider shall not use any subcontractor that is a competitor of Customer without Customer's prior written consent."],
+    [
+      'In the event of a Change of Control of Company by a Competitor of Licensor, Licensor may terminate this Agreement, and Company shall not have any further rights to the Licensed Technology.',
+    ],
+    ['Access to the Portal will not be granted to any employee of a competitor of Provider.'],
+    // Information kept from a competitor.
+    ['Customer shall not publish the results of any benchmark test of the Software or disclose them to any competitor of Vendor.'],
+    ['Distributor shall not share the pricing information of Supplier with any competitor of Supplier.'],
+    [
+      'Each party shall keep the terms of this Agreement confidential and shall not disclose them to any third party, in particular to any competitor of the other party.',
+    ],
+    ['The Parties shall not exchange competitively sensitive information except as permitted by applicable competition law.'],
+    // Comparisons, bids, information about rivals, conflicts.
+    ['Neither party shall make any statement disparaging the products of the other party in comparison with competing products.'],
+    ['Customer may obtain competitive bids from other suppliers, and Supplier shall not be entitled to any compensation as a result.'],
+    ['Licensor shall not be obliged to supply Licensee with information concerning competing technologies.'],
+    ['Consultant shall not accept any engagement that would create a conflict of interest with the Services.'],
+    // Freedoms to compete, however negated.
+    ['The Distributor shall not be restricted from selling competing products in territories other than the Territory.'],
+    ['Nothing herein shall be deemed to prohibit Agent from representing other principals, including competitors of the Company.'],
+    ['Neither party shall be precluded from independently developing products that compete with the Deliverables.'],
+    // Where the contract's own goods may go.
+    ['Supplier will not knowingly sell the Products to any person that intends to resell them outside the Territory.'],
+    ['Licensee shall not grant any sublicense under the Licensed Patents outside the Field.'],
+  ])('does not count %j', (text) => {
+    expect(found(text)).toBe(false);
+  });
+});

@@ -19,10 +19,11 @@ const NOT_A_RESTRICTION =
   /\bnot\sbound\b|\bunfair\scompetition\b|\bcompetition\s(?:and\s\w+\s)?(?:act|laws?|commission|authorit(?:y|ies)|bureau|tribunal|regulations?|rules)\b|\bantitrust\b|\b(?:any|other|third[- ]party|prior|existing)\s(?:[\w-]+\s(?:or\s)?){0,3}non-?compet\w*\s(?:agreements?|covenants?|obligations?)|\b(?:represents|represent(?=,?\s(?:and|&)\swarrant|\sthat\b))\b(?!\sin\sany\s(?:way|manner))(?!,?\s(?:distribute|sell|market|promote|or|and\s(?:sell|distribute|market)))[^.;]{0,80}\b(?:any|third)\b|\bnothing\sin\sthis\sagreement\sshall\s(?:preclude|prevent|restrict|limit)\b|\bmay\s(?:itself\s)?(?:use|manufacture|sell|compete)\b[^.;]{0,80}\bcompetitors?\b[^.;]{0,30}\bso\slong\sas\b|\bcompetitive\s(?:market\s)?(?:advantages?|pric|bid|rates?|terms)|\bcompetitor\sinformation\b|\bnot\s(?:under|subject\sto)\sany\b|\bdoes\snot\scontain\b|\b(?:shall|will)\snot\s(?:prevent|preclude|restrict|limit)\s(?:either|any|a|the)\spart(?:y|ies)\b|\bfree\s(?:and\swithout\srestriction\s)?to\b|\bcompetitive\s(?:analysis|quotations?|benchmark\w*)|\b(?:in\saccordance\swith|set\sforth\sin|subject\sto)\s(?:the\s)?non-?competition\sagreement\b|\bcovenants?\sagainst\scompetition\b[^.;]{0,40}\bindenture/i;
 /**
  * Handing the contract on to a competitor is about assignment, not competition ("a purported assignment to a competitor ... is a
- * reasonable basis for withholding consent", "shall not subcontract the Services to a competitor of Customer").
+ * reasonable basis for withholding consent", "shall not subcontract the Services to a competitor of Customer", "shall not use
+ * any subcontractor that is a competitor").
  */
 const ASSIGNMENT_TO_COMPETITOR =
-  /\b(?:assign\w*|transfer\w*|sub-?licens\w*|subcontract\w*|delegat\w*)\b[^.;]{0,80}\bto\s(?:a|an|any)\s(?:[\w'’]+\s){0,2}competitors?\b/i;
+  /\b(?:assign\w*|transfer\w*|sub-?licens\w*|subcontract\w*|delegat\w*)\b[^.;]{0,80}\bto\s(?:a|an|any)\s(?:[\w'’]+\s){0,2}competitors?\b|\b(?:subcontractors?|assignees?|transferees?|sub-?licensees?)\s(?:that|which|who)\s(?:is|are)\s(?:an?\s)?(?:[\w-]+\s)?competitors?\b/i;
 
 /**
  * A sentence that opens as a carve-out ("Nothing in this Agreement shall prohibit X from
@@ -57,9 +58,12 @@ const OTHER_COVENANT =
   /\b(?:solicit\w*|induc\w*|entic\w*|hire|hiring|employ\w*|disclos\w*|divulg\w*|confidential|proprietary|secrets?|information)\b/i;
 const BUSINESS_RESTRICTION =
   /(?:\b(?:shall|will|may)\snot\b(?!\shave\s\w+ed\b)|\bneither\b[^.;]{0,80}?\b(?:shall|will|may)\b|\bagrees?\snot\sto\b)[^.;]{0,60}\b(?:research|develop|manufacture|produce|sell|market|distribute|supply|commerciali[sz]e|offer\s(?:to\ssell|for\ssale)|offer\s(?:[\w-]+\s){0,4}?(?:products?|services?)|endorse|act\sas\s(?:an?\s)?(?:[\w-]+\s)?(?:agent|distributor|representative|reseller|dealer)|engage\sin|carry\son|operate|own|invest\sin|provide\s(?:services|products))\b/i;
-/** "engage in any enterprise or business ... which manufactures ...": a business defined by what it does, which the party may not run. */
+/**
+ * "engage in any enterprise or business ... which manufactures ...", "have any financial interest in any entity whose
+ * primary business is selling Innerwear": a business defined by what it does, which the party may not run or hold.
+ */
 const RIVAL_BUSINESS =
-  /\b(?:engage|participate|invest|be\sinterested)\sin\sany\s(?:[\w-]+\s){0,2}?(?:business|enterprise|venture)\b[^.;]{0,120}?\b(?:which|that)\s(?:\([a-z]\)\s)?(?:manufactures|develops|markets|sells|distributes|produces|provides|offers|is\sengaged)\b/i;
+  /\b(?:engage|participate|invest|be\sinterested|(?:have|hold|acquire)\s(?:any\s|an\s)?(?:[\w-]+\s){0,4}?interests?)\sin\s(?:any|an?)\s(?:[\w-]+\s){0,4}?(?:business|enterprise|venture|entity|company|firm)\b[^.;]{0,120}?\b(?:(?:which|that)\s(?:\([a-z]\)\s)?(?:manufactures|develops|markets|sells|distributes|produces|provides|offers|is\sengaged|engages\sin)|whose\s(?:[\w-]+\s){0,4}?business\s(?:is|includes|consists\sof))\b/i;
 const OUTSIDE_THE_DEAL =
   /\b(?:independently|on\sits\sown|by\sitself)\s(?:or|and\/or)\s(?:(?:for|with|through|together\swith)\s(?:or\s(?:for|with)\s)?)(?:any\s)?third\spart(?:y|ies)\b/i;
 const NEITHER_SHALL = /\bneither\b[^.;]{0,80}?\b(?:shall|will|may)\b/i;
@@ -136,7 +140,7 @@ const REMEDY_REFERENCE =
  * are about advertising: each sentence is read as if it named something unrelated.
  */
 const NON_COMPETING =
-  /\b(?:prices?|pricing|rates|fees)\b[^.;]{0,60}?\bcompetitors?\b|\b(?:acquired\sby|acquisition\sby|merge[sd]?\swith|merger\swith|controlled\sby)\s(?:an?\s|any\s|the\s)?(?:[\w@&'’-]+\s){0,3}?competitors?\b|\bnon-?competi(?:tive|ng|tors?)\b|\b(?:is|are|be|being)\snot\s(?:a|an)\s(?:direct\s)?competitors?\b|\b(?:prices?|pricing|rates?|fees)\s(?:that\sare\s|which\sare\s|are\s)?(?:\w+\s)?competitive\b|\bcompar\w*\b[^.;]{0,60}?\bcompet\w*/gi;
+  /\b(?:prices?|pricing|rates|fees)\b[^.;]{0,60}?\bcompetitors?\b|\b(?:acquired\sby|acquisition\sby|merge[sd]?\swith|merger\swith|controlled\sby|change\sof\scontrol\b[^.;]{0,40}?\b(?:by|involving|in\sfavou?r\sof))\s(?:an?\s|any\s|the\s)?(?:[\w@&'’-]+\s){0,3}?competitors?\b|\bnon-?competi(?:tive|ng|tors?)\b|\b(?:(?:is|are|be|being)\snot|not\sbe)\s(?:a|an)\s(?:direct\s)?competitors?\b|\b(?:employees?|personnel|staff)\s(?:of|from)\s(?:an?|any|the)\s(?:[\w@&'’-]+\s){0,2}?competitors?\b|\b(?:prices?|pricing|rates?|fees)\s(?:that\sare\s|which\sare\s|are\s)?(?:\w+\s)?competitive\b|\bcompar\w*\b[^.;]{0,60}?\bcompet\w*/gi;
 /**
  * Freedoms to compete ("shall not be restricted from engaging in ...", "does not restrict either party from
  * competing", "nothing herein shall restrict Licensor from licensing ... to competitors", "shall not be construed to
@@ -144,7 +148,7 @@ const NON_COMPETING =
  * same sentence still counts.
  */
 const FREEDOM =
-  /\b(?:shall|will)\snot\sbe\s(?:required|obligated|obliged)\b|\b(?:shall|will|may|is|are)\snot\sbe\s(?:restricted|prevented|prohibited|precluded|limited|restrained)\b|\b(?:does|do|shall|will)\snot\s(?:in\sany\sway\s)?(?:restrict|prevent|prohibit|preclude|limit)\b|\bnothing\b[^.;]{0,80}?\b(?:shall|will|is\sintended\sto)\s(?:be\s(?:construed|deemed|interpreted)\s(?:to|as)\s)?(?:restrict|prevent|prohibit|preclude|limit)\w*|\bnot\sbe\s(?:construed|deemed|interpreted)\s(?:to|as)\s(?:limit|restrict|prohibit|prevent)\w*/gi;
+  /\b(?:shall|will)\snot\sbe\s(?:required|obligated|obliged)\b|\b(?:shall|will|may|is|are)\snot\sbe\s(?:restricted|prevented|prohibited|precluded|limited|restrained)\b|\b(?:neither|no)\s(?:[\w-]+\s){0,3}?(?:shall|will|may)\sbe\s(?:restricted|prevented|prohibited|precluded|limited|restrained)\b|\b(?:does|do|shall|will)\snot\s(?:in\sany\sway\s)?(?:restrict|prevent|prohibit|preclude|limit)\b|\bnothing\b[^.;]{0,80}?\b(?:shall|will|is\sintended\sto)\s(?:be\s(?:construed|deemed|interpreted)\s(?:to|as)\s)?(?:restrict|prevent|prohibit|preclude|limit)\w*|\bnot\sbe\s(?:construed|deemed|interpreted)\s(?:to|as)\s(?:limit|restrict|prohibit|prevent)\w*/gi;
 /**
  * What a provision does to itself ("shall not apply", "shall not be affected by", "shall survive and shall not be
  * construed") and who bears a loss ("shall not be liable for ... losses resulting from competition") restrict no party.
