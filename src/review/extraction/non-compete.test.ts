@@ -730,3 +730,170 @@ describe('non-compete: rival businesses, defined rivals and broken sentences', (
     expect(found(text)).toBe(false);
   });
 });
+
+/**
+ * Invented drafting for each family of the CUAD definition, measured on train first: "shall not, directly or indirectly,
+ * engage in / compete" (12 of 14 train sentences on the labelled spans), selling competing goods (19 of 26), the term
+ * and N years after with a restriction; and the near misses CUAD does not label: selling outside the Territory (0 of
+ * 5), no-solicit of customers (0 of 9) or staff (0 of 37), field-of-use limits (1 of 25), confidentiality, exclusive
+ * grants, most-favoured terms.
+ */
+describe('non-compete: invented drafting by family', () => {
+  it.each([
+    // Competing or engaging in a business, directly or indirectly, with or without a place or a period.
+    ['During the Term, the Consultant shall not, directly or indirectly, engage in any business that competes with the Company.'],
+    [
+      'Seller agrees that for a period of three (3) years after the Closing it will not, directly or indirectly, own, manage, operate or control any business that competes with the Business in the Territory.',
+    ],
+    ["Party A covenants that it shall not compete with Party B in the People's Republic of China during the term of this Agreement."],
+    [
+      'ARTICLE 9 RESTRICTIVE COVENANTS 9.1 During the Restricted Period, the Seller shall not, and shall procure that none of its Affiliates shall, carry on or be engaged in any Competing Business within the Restricted Area.',
+    ],
+    [
+      'Each of the Parties undertakes that it will not, during the continuance of the Joint Venture, carry on any business in competition with the Joint Venture Company.',
+    ],
+    ['For so long as it holds Shares, no Shareholder shall engage in any business competitive with the business of the Company.'],
+    ['During the Term, ABC shall refrain from engaging in any business that competes with XYZ.'],
+    [
+      'Subject to Section 4.3, the Company covenants that it will not enter into or engage in any business that competes with the business of the Purchaser within the United States for five (5) years after the Closing Date.',
+    ],
+    // Competing goods: made, sold, promoted or endorsed; passive and listed verbs.
+    [
+      'The Licensee shall not, during the Term and for two years thereafter, manufacture, sell or distribute any product that is competitive with the Licensed Products.',
+    ],
+    ['Competing products may not be sold by the Distributor in the Territory during the term of this Agreement.'],
+    ['No competing products shall be manufactured, sold or distributed by the Licensee during the Term.'],
+    [
+      'During the Term of this Agreement, Licensee shall not, without the prior written consent of Licensor, (a) manufacture, (b) distribute or (c) sell any products competitive with the Licensed Products.',
+    ],
+    [
+      'While this Agreement is in effect, Reseller will not market, distribute or sell any product that is substantially similar to or competitive with the Products.',
+    ],
+    ['Endorser will not endorse, promote or appear in advertising for any product that competes with the Products during the Term.'],
+    [
+      'Sponsor acknowledges that, except as set forth in Section 2, Athlete shall not endorse any competing brand of footwear during the Term.',
+    ],
+    ["Reseller will not resell, distribute or promote any competing software without Vendor's prior written approval."],
+    // Working for or acting for a competitor.
+    ['The Agent will not act as agent or distributor for any competitor of the Principal.'],
+    [
+      'Consultant shall not provide services to any competitor of the Company during the term of this Agreement and for six months thereafter.',
+    ],
+    [
+      'The Executive agrees not to work for, consult with, or become employed by any Competitor for a period of one (1) year following termination.',
+    ],
+    ["In no event shall Supplier sell any products to the Customer's competitors in the Territory during the term of this Agreement."],
+    // A heading run into the sentence.
+    [
+      '12.3 Non-Competition: For the term of this Agreement and two years after its termination, Agent shall not represent any principal whose products compete with those of the Company.',
+    ],
+    [
+      'Covenant Not to Compete. During the Term, Franchisee shall not own, maintain, operate, engage in, or have any interest in any Competitive Business.',
+    ],
+  ])('finds %j', (text) => {
+    expect(found(text)).toBe(true);
+  });
+
+  it.each([
+    // Territorial limits on selling the contract's own goods.
+    ['Distributor shall not sell the Products outside the Territory without the prior written consent of Supplier.'],
+    [
+      'The Distributor may not sell the Products to customers located outside the Territory or actively market the Products in any other territory.',
+    ],
+    ['During the Term, Distributor shall not solicit orders for the Products from customers outside the Territory.'],
+    // Field-of-use limits in a licence.
+    ['Licensee shall use the Licensed Technology solely in the Field and shall not use it outside the Field.'],
+    // No-solicit and no-hire.
+    ['During the Term and for one year thereafter, neither party shall solicit for employment any employee of the other party.'],
+    [
+      'For a period of twelve months after termination, Consultant shall not solicit any customer of the Company to cease doing business with the Company.',
+    ],
+    ['The Company shall not hire any employee of the Contractor during the Term.'],
+    // Confidentiality, even where a competitor is named as a recipient.
+    [
+      'The Receiving Party shall not disclose Confidential Information to any third party, including any competitor of the Disclosing Party.',
+    ],
+    ["Neither party will use the other party's Confidential Information to compete with the other party."],
+    // Exclusive grants, exclusive purchasing and most-favoured terms restrict no one from competing.
+    ['Company hereby grants to Distributor the exclusive right to sell the Products in the Territory.'],
+    ['Supplier shall not appoint any other distributor of the Products in the Territory.'],
+    ['During the Term, Customer shall purchase all of its requirements of the Products exclusively from Supplier.'],
+    ['Supplier agrees that the prices charged to Buyer shall be no less favorable than the prices charged to any other customer.'],
+    // Freedoms, exceptions, liability and other agreements.
+    [
+      'Nothing in this Agreement shall prevent either party from developing or marketing products that compete with the products of the other party.',
+    ],
+    [
+      'This Agreement does not restrict either party from entering into similar agreements with third parties, including competitors of the other party.',
+    ],
+    ['The restrictions in Section 8 shall not apply to any competing product acquired by a Party as part of a merger.'],
+    ['The Company shall not be liable for any loss of profits, including losses resulting from competition.'],
+    ['Licensor represents that it is not party to any non-competition agreement that would restrict its performance under this Agreement.'],
+    // A competitor as the one who takes over the contract, or as a reason to terminate.
+    ["Licensee may not assign this Agreement to a competitor of Licensor without Licensor's consent."],
+    ['Licensee shall not sublicense the Licensed Patents to any competitor of Licensor.'],
+    ["Contractor shall not subcontract any of the Services to a competitor of the Customer without the Customer's consent."],
+    ['Licensor may terminate this Agreement if Licensee is acquired by a competitor of Licensor.'],
+    ['Company shall have the right to terminate this Agreement if Distributor sells competing products.'],
+    // Competition as a market fact or a law.
+    ['Distributor shall inform the Company of any competing products that come to its attention in the Territory.'],
+    ['The prices of the Products shall remain competitive with those of similar products in the market.'],
+    ['The parties shall comply with all applicable competition laws.'],
+  ])('does not count %j', (text) => {
+    expect(found(text)).toBe(false);
+  });
+});
+
+describe('non-compete: a rival named as the one dealt with, not as a bystander', () => {
+  it.each([
+    ['Publisher shall not place any advertisement of a competitor of Sponsor on the Sponsored Pages during the Term.'],
+    ['Franchisee shall not divert any business to a competitor of Franchisor.'],
+    ['Employee shall not, during employment and for one year thereafter, accept employment with a competitor.'],
+    // A business defined by what it does, run or held.
+    ['Athlete will not have any financial interest in any company whose principal business is selling running shoes during the Term.'],
+    [
+      'The Joint Venture Partners shall not set up or participate in any other joint venture or business in China that engages in the production of batteries.',
+    ],
+    [
+      'The Sellers shall not, for a period of five years after the Closing Date, carry on a business similar to the Business within a radius of fifty (50) miles of any location of the Company.',
+    ],
+    ['For two years after the Closing, the Seller shall not, within the Territory, engage in the manufacture or sale of widgets.'],
+    [
+      'Licensee shall not, during the Term, research, develop or commercialize any Competing Product, either by itself or with any third party.',
+    ],
+    ['Manufacturer agrees that it will not manufacture products similar to the Products for any person other than Buyer during the Term.'],
+  ])('finds %j', (text) => {
+    expect(found(text)).toBe(true);
+  });
+
+  it.each([
+    // Who may fill a role, who takes over the work, who controls a party.
+    ['The independent auditor shall not be a competitor of the audited Party.'],
+    ["Provider shall not use any subcontractor that is a competitor of Customer without Customer's prior written consent."],
+    [
+      'In the event of a Change of Control of Company by a Competitor of Licensor, Licensor may terminate this Agreement, and Company shall not have any further rights to the Licensed Technology.',
+    ],
+    ['Access to the Portal will not be granted to any employee of a competitor of Provider.'],
+    // Information kept from a competitor.
+    ['Customer shall not publish the results of any benchmark test of the Software or disclose them to any competitor of Vendor.'],
+    ['Distributor shall not share the pricing information of Supplier with any competitor of Supplier.'],
+    [
+      'Each party shall keep the terms of this Agreement confidential and shall not disclose them to any third party, in particular to any competitor of the other party.',
+    ],
+    ['The Parties shall not exchange competitively sensitive information except as permitted by applicable competition law.'],
+    // Comparisons, bids, information about rivals, conflicts.
+    ['Neither party shall make any statement disparaging the products of the other party in comparison with competing products.'],
+    ['Customer may obtain competitive bids from other suppliers, and Supplier shall not be entitled to any compensation as a result.'],
+    ['Licensor shall not be obliged to supply Licensee with information concerning competing technologies.'],
+    ['Consultant shall not accept any engagement that would create a conflict of interest with the Services.'],
+    // Freedoms to compete, however negated.
+    ['The Distributor shall not be restricted from selling competing products in territories other than the Territory.'],
+    ['Nothing herein shall be deemed to prohibit Agent from representing other principals, including competitors of the Company.'],
+    ['Neither party shall be precluded from independently developing products that compete with the Deliverables.'],
+    // Where the contract's own goods may go.
+    ['Supplier will not knowingly sell the Products to any person that intends to resell them outside the Territory.'],
+    ['Licensee shall not grant any sublicense under the Licensed Patents outside the Field.'],
+  ])('does not count %j', (text) => {
+    expect(found(text)).toBe(false);
+  });
+});
