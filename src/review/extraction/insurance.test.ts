@@ -252,3 +252,86 @@ describe('insurance: the terms a required policy must carry', () => {
     expect(inInsuranceSection(text)).toBe(false);
   });
 });
+
+describe('insurance: invented drafting of each family', () => {
+  /** Under a heading that names insurance, as a required policy's terms usually stand. */
+  const inInsuranceSection = (text: string) => insured(`12. Insurance.\n\n${text}`);
+
+  it.each([
+    [
+      'During the Term, the Distributor will carry product liability coverage of at least $5 million naming the Company as an additional insured.',
+    ],
+    [
+      'Licensee shall, at its sole cost, procure and maintain throughout the Term and for three (3) years thereafter the insurance coverages set forth in Exhibit C.',
+    ],
+    ['Party A shall keep the Equipment insured against fire, theft and all other risks for its full replacement value.'],
+    ['Tenant shall keep the Premises insured against fire and other casualty for their full replacement value.'],
+    ['The Manufacturer agrees to obtain and keep in force a products liability insurance policy issued by a carrier rated A- or better.'],
+    ['Franchisee must at all times maintain insurance in the types and amounts specified in the Manual.'],
+    ['Contractor shall cause its insurers to waive all rights of subrogation against Owner.'],
+    ["Company shall maintain directors' and officers' liability insurance covering the Director."],
+    ['The Sponsor must carry event cancellation insurance naming the Organizer as loss payee.'],
+    ['Vendor shall, at its own cost, maintain cyber liability insurance covering data breaches with limits of $5,000,000.'],
+    ['Prior to the Effective Date, Party B shall deliver to Party A evidence that the insurance required by Section 9 is in force.'],
+    ['The Fund shall maintain a fidelity bond and errors and omissions insurance naming the Administrator as an insured party.'],
+    // An employee benefit named beside the cover does not take the cover away.
+    [
+      'The Professional shall maintain such insurance, including health insurance and general liability coverage, as will protect the Company.',
+    ],
+  ])('holds cover: %j', (text) => {
+    expect(insured(text)).toBe(true);
+  });
+
+  it.each([
+    ['Consultant shall maintain professional liability (errors and omissions) coverage in an amount of at least $1,000,000.'],
+    ['Contractor shall maintain coverage with a limit of at least $2,000,000 per occurrence.'],
+    ['Such policies shall provide that the coverage shall not be cancelled or non-renewed without thirty (30) days notice to the Company.'],
+    ['The Licensor shall receive thirty (30) days notice prior to cancellation of any such policy.'],
+  ])('reads a policy term in an insurance section: %j', (text) => {
+    expect(inInsuranceSection(text)).toBe(true);
+  });
+
+  it.each([
+    // Employees' benefits, statutes and the insurance trade.
+    ['The Company shall provide Executive with health insurance and other benefits available to its senior employees.'],
+    ['The Company will provide its employees with group insurance, pension and other benefits.'],
+    ['Employee shall be entitled to participate in all insurance and benefit plans the Company maintains for its executives.'],
+    ['The Company shall maintain Total Adjusted Capital as required by the insurance laws of the Domiciliary State.'],
+    ['The Licensee shall obtain all approvals from insurance regulators required for the Products.'],
+    ['Distributor shall maintain an office and provide insurance information to prospective customers.'],
+    ['The Company is an insurance holding company and maintains subsidiaries in each state.'],
+    ['The Administrator shall process insurance claims on behalf of the Plan and maintain claim files.'],
+    ['Distributor shall maintain records of all insurance claims submitted by customers.'],
+    ['Broker shall maintain all records relating to the insurance policies sold under this Agreement for seven years.'],
+    ['The Agent shall procure applications for the insurance policies issued by the Insurer and deliver such policies to the insureds.'],
+    // An insurer is not cover; "insure" meaning ensure.
+    ['Administrator shall maintain the books and records of the Insurer relating to the Policies.'],
+    ["Customer shall provide Provider with such information as Provider's insurers may reasonably request."],
+    ['Each party shall maintain the Confidential Information in strict confidence and shall insure compliance by its employees.'],
+    ['The Recipient shall take all reasonable steps to maintain secrecy and insure the protection of the information.'],
+    // Another party's clause, a recovery, a denial.
+    ['Seller shall deliver the Goods CIF Rotterdam, and the Buyer shall bear the cost of any additional insurance.'],
+    ['Licensee shall maintain accurate records of all sales and provide them to Licensor, including records of any insurance recoveries.'],
+    ['Nothing in this Agreement requires either party to obtain insurance.'],
+    ['Insurance proceeds received in respect of any casualty to the Property shall be applied to restoration.'],
+    ['The indemnity obligations herein shall be reduced by any amounts recovered under insurance.'],
+  ])('holds no cover: %j', (text) => {
+    expect(insured(text)).toBe(false);
+  });
+
+  it.each([
+    // "Insurrection" is a force majeure event, not a mention of insurance that opens the policy terms.
+    ["Force majeure includes war, riot and insurrection. The limit of each party's liability shall be $500,000 per occurrence."],
+    // A cap counted per occurrence, a party cancelling its own services or policies.
+    ["Prices exclude freight and insurance charges. The limit of each party's liability shall be $500,000 per occurrence."],
+    [
+      "Prices exclude freight and insurance charges. Supplier's aggregate liability under all policies and coverage shall not exceed $1,000,000 per occurrence.",
+    ],
+    [
+      'Prices exclude freight and insurance charges. Provider may cancel any coverage area and modify its service policies upon thirty days notice.',
+    ],
+    ['Prices exclude freight and insurance charges. Customer may cancel the Services under this policy on sixty (60) days notice.'],
+  ])('reads no policy term outside cover: %j', (text) => {
+    expect(insured(text)).toBe(false);
+  });
+});
