@@ -332,3 +332,64 @@ describe('exclusivity: passive grants, working only with one party, wide sourcin
     expect(exclusive(text)).toBe(false);
   });
 });
+
+// Invented drafting for each family of CUAD's definition, and the lookalikes a reviewer would confuse with it.
+describe('exclusivity: invented drafting of each family of the definition', () => {
+  it.each([
+    // exclusive appointment, licence or right
+    ['Acme hereby appoints Beta as its exclusive distributor of the Products in the Territory.'],
+    ['Beta is hereby appointed the exclusive distributor for the Products in Canada.'],
+    [
+      'Subject to the terms of this Agreement, Licensor hereby grants Licensee an exclusive, worldwide, non-transferable license under the Patents.',
+    ],
+    ['Party A shall have the exclusive right to market and sell the Products in the Territory during the Term.'],
+    ['Licensee shall be the exclusive licensee of the Patents in the Territory.'],
+    ['The license granted in Section 2.1 shall be exclusive, even as to Licensor.'],
+    ['The Distributor shall be the sole and exclusive distributor of the Products in Europe.'],
+    ['Subject to Section 4, ABC will be the exclusive supplier to DEF of the Components.'],
+    // requirements contracts, in the buyer's words
+    ['During the Term, the Buyer shall purchase all of its requirements for the Products from the Seller.'],
+    ["Customer shall purchase from Vendor all of Customer's requirements for packaging materials."],
+    ['The Customer shall obtain its entire requirements of Raw Materials exclusively from the Supplier.'],
+    ['The Purchaser agrees to buy from the Supplier 100% of its requirements of widgets.'],
+    // no other appointment or dealing, with an aside between "not" and the verb
+    ['Supplier shall not appoint any other distributor for the Products in the Territory during the Term.'],
+    [
+      'Company will not, during the Term, enter into any agreement with any other party for the distribution of the Products in the Territory.',
+    ],
+    ["The Owner shall not, without the Agent's consent, engage any other broker to sell the Property."],
+    ['Supplier agrees that it will not, directly or indirectly, supply the Products to any other customer in the Territory.'],
+    ['Neither Party shall collaborate with any third party on the development of a product for the Indication during the Term.'],
+    // a heading run into a sale to one party only
+    ['Exclusivity. During the Term, the Supplier shall sell the Products only to the Distributor.'],
+  ])('counts %j', (text) => {
+    expect(exclusive(text)).toBe(true);
+  });
+
+  it.each([
+    ['Acme hereby appoints Beta as its non-exclusive distributor of the Products in the Territory.'],
+    ['The courts of England shall have exclusive jurisdiction to settle any dispute arising out of this Agreement.'],
+    ['The foregoing states the sole and exclusive remedy of Customer for breach of warranty.'],
+    ['All Deliverables shall be the sole and exclusive property of the Client.'],
+    ['All prices are exclusive of VAT and other applicable taxes.'],
+    ['The Recipient shall use the Confidential Information exclusively for the purposes of evaluating the Transaction.'],
+    ['Nothing in this Agreement shall be construed as granting any exclusive rights to either Party.'],
+    ['This Agreement does not create an exclusive relationship between the parties.'],
+    // the licence-back of an assignment
+    [
+      'The Consultant hereby assigns to the Company all right, title and interest in the Work Product, and to the extent any rights cannot be assigned, grants the Company an exclusive, perpetual, royalty-free licence to use them.',
+    ],
+    // how or where, not with whom
+    ['Payment shall be made exclusively by wire transfer.'],
+    ['The Consultant will perform the Services exclusively at the Company premises.'],
+    // a supplier meeting the buyer's needs, and the buyer left free
+    ["Company shall use reasonable efforts to fulfil all of Distributor's requirements for Products within the Market."],
+    ['Customer is not obligated to purchase any minimum quantity and may purchase similar products from any other source.'],
+    ['The Supplier may appoint other distributors in the Territory at any time.'],
+    // not working with third parties the other introduced is non-circumvention
+    ['Each party agrees not to work directly with any third parties introduced to it by the other party.'],
+    ['The rights and remedies herein are cumulative and not exclusive of any rights or remedies provided by law.'],
+  ])('does not count %j', (text) => {
+    expect(exclusive(text)).toBe(false);
+  });
+});

@@ -2,21 +2,24 @@ import { isBareHeading, presenceOf } from './presence.js';
 import type { TextView } from './text-view.js';
 import type { PresenceField } from './types.js';
 
-const MENTIONS = /exclusiv|solely|\bsole\b|\bonly\b|other\sthan|additional|any\sother|\banother\b|requirements|独家|排他|专属/i;
+const MENTIONS = /exclusiv|solely|\bsole\b|\bonly\b|other\sthan|additional|any\sother|\banother\b|requirements|collaborat|独家|排他|专属/i;
 /**
  * An exclusive grant or appointment: the noun after "exclusive" is a right, licence or trading
  * role, not a remedy, a court or a tax ("exclusive remedy", "exclusive jurisdiction", "exclusive of VAT").
  * A trading role may carry what it trades ("the exclusive vitamin sponsor").
  */
 const EXCLUSIVE_GRANT =
-  /\bexclusive(?:ly)?\b,?\s(?:(?:and|or|worldwide|world-wide|perpetual|irrevocable|royalty[- ]free|fully[- ]paid(?:[- ]up)?|non-?transferable|sub-?licensable|limited|personal|paid[- ]up|global|\(\w+\)|,|\s)+\s*)?(?:(?:(?!(?:of|to|for|the|an?|and|or|in|on|by|with|from|through|via|as|benefit|use|legal)\b)[a-z][\w-]*\s){1,3}?(?:distributor|supplier|source|agent|reseller|dealer|provider|partner|representative|manufacturer|marketer|seller|purchaser|customer|sponsor|vendor|publisher|broker)\b|right|rights|licen[cs]e[ds]?|sub-?licen[cs]e|distribut\w*|supplier|source|sourcing|agent|agency|reseller|re-seller|dealer|provider|partner|representative|manufacturer|marketer|seller|purchaser|customer|basis|territory|appointment|arrangement|relationship|sponsor|vendor|publisher|broker|contractor|option|negotiation|dealing|access|marketing|sales?|supply|provision|endorse\w*|promot\w*)\b/i;
-/** "appoints X as its exclusive ...", "on an exclusive basis", "exclusively from / through / to X", "licensed to the JV exclusively", "entitled to exclusively provide", "will provide editing services exclusively". */
+  /\bexclusive(?:ly)?\b,?\s(?:(?:and|or|worldwide|world-wide|perpetual|irrevocable|royalty[- ]free|fully[- ]paid(?:[- ]up)?|non-?transferable|sub-?licensable|limited|personal|paid[- ]up|global|\(\w+\)|,|\s)+\s*)?(?:(?:(?!(?:of|to|for|the|an?|and|or|in|on|by|with|from|through|via|as|benefit|use|legal)\b)[a-z][\w-]*\s){1,3}?(?:distributor|supplier|source|agent|reseller|dealer|provider|partner|representative|manufacturer|marketer|seller|purchaser|customer|sponsor|vendor|publisher|broker|(?:sub-?)?licensee)\b|right|rights|licen[cs]e[ds]?|sub-?licen[cs]e|distribut\w*|supplier|source|sourcing|agent|agency|reseller|re-seller|dealer|provider|partner|representative|manufacturer|marketer|seller|purchaser|customer|basis|territory|appointment|arrangement|relationship|sponsor|vendor|publisher|broker|(?:sub-?)?licensee|contractor|option|negotiation|dealing|access|marketing|sales?|supply|provision|endorse\w*|promot\w*)\b/i;
+/**
+ * "appoints X as its exclusive ...", "on an exclusive basis", "exclusively from / through / to X", "licensed to the JV exclusively",
+ * "entitled to exclusively provide", "will provide editing services exclusively". How or where it is done ("payment made exclusively
+ * by wire transfer", "services exclusively at the Company premises") keeps no one out.
+ */
 const EXCLUSIVE_VERB =
-  /\b(?:appoint\w*|grants?|granted|designat\w*)\b[^.;]{0,80}?\bexclusive\b|\b(?:purchas\w*|buy|bought|order\w*|sourc\w*|obtain\w*|sell|sold|distribut\w*|market\w*|made|communicat\w*|provided?|work(?:s|ing)?)\b[^.;]{0,40}?\bexclusively\s(?:from|through|to|with|by)\b|\b(?:licen[cs]ed|granted|appointed)\b[^.;]{0,40}?\bexclusively\b|\bexclusively\s(?:to\s)?(?:provide|supply|sell|distribute|market|purchase|license)\b|\b(?:provid\w*|render\w*|perform\w*)\s(?:[\w-]+\s){0,3}?services\sexclusively\b|\b(?:grant\w*|give[sn]?|giving|provid\w*|ha(?:ve|s)|enjoy\w*|retain\w*|receiv\w*|afford\w*)\s(?:[\w'-]+\s){0,3}?exclusivity\b(?!\s(?:fees?|payments?)\b)/i;
+  /\b(?:appoint\w*|grants?|granted|designat\w*)\b[^.;]{0,80}?\bexclusive\b|\b(?:purchas\w*|buy|bought|order\w*|sourc\w*|obtain\w*|sell|sold|distribut\w*|market\w*|made|communicat\w*|provided?|work(?:s|ing)?)\b[^.;]{0,40}?\bexclusively\s(?:from|through|to|with|by(?!\s(?:means|way|wire|bank|electronic|cheque|check|cash|credit|mail|courier|hand|e-?mail|fax)\b))\b|\b(?:licen[cs]ed|granted|appointed)\b[^.;]{0,40}?\bexclusively\b|\bexclusively\s(?:to\s)?(?:provide|supply|sell|distribute|market|purchase|license)\b|\b(?:provid\w*|render\w*|perform\w*)\s(?:[\w-]+\s){0,3}?services\sexclusively\b(?!\s(?:at|in|on|within)\b)|\b(?:grant\w*|give[sn]?|giving|provid\w*|ha(?:ve|s)|enjoy\w*|retain\w*|receiv\w*|afford\w*)\s(?:[\w'-]+\s){0,3}?exclusivity\b(?!\s(?:fees?|payments?)\b)/i;
 /** "shall not appoint any other distributor", "will not sell the Products to any other reseller in the Territory". */
 const NO_OTHER =
   /\b(?:shall|will|may)\snot\b[^.;]{0,80}?\bgrant\w*\s(?:to\sany\s(?:third\spart(?:y|ies)|person|entity)\s)?(?:any\s(?:other|further|additional)|another)\s(?:[\w-]+\s){0,2}?(?:licen[cs]es?|distributorships?|franchises?)\b|\b(?:shall|will|may)\snot\b[^.;]{0,80}?\b(?:appoint|grant|authori[sz]e|license|engage|sell\s(?:\w+\s){0,4}to|purchase\s(?:\w+\s){0,4}from|buy\s(?:\w+\s){0,4}from)\b[^.;]{0,60}?\b(?:any\s(?:other\s)?(?:third\spart(?:y|ies)|person|entity|distributor|supplier|reseller|agent|licensee|dealer|representative|manufacturer))/i;
-/** A requirements contract: one party buys all it needs from the other. */
 /** "sole agent", "solely from STAAR", "shall be exclusive", "will not purchase Products from any person other than Cisco". */
 const SOLE =
   /\b(?:sole|only)\s(?:and\sexclusive\s)?(?:(?:authori[sz]ed|official|approved|appointed|licensed)\s)?(?:distributor|supplier|source|provider|agent|reseller|licensee|representative|sponsor|partner|vendor)\b|\b(?:procure|purchase|buy|obtain|source)\w*\b[^.;]{0,40}\bsolely\sfrom\b|\b(?:shall|will)\sbe\sexclusive\b(?!\sof\b)|\b(?:purchas|buy|obtain|sourc|procur)\w*\b[^.;]{0,160}?\bfrom\sany\s(?:[\w-]+\s){0,4}?other\sthan\b/i;
@@ -27,10 +30,16 @@ const SOLE =
  * any other entity "that would prevent" performance is a promise not to conflict, not exclusivity.
  */
 const NOT_TO_OTHERS =
-  /\b(?:not|never|nor)\s(?:to\s)?(?:will\s\w+\s)?(?:\w+\s){0,2}?(?:appoint|grant|provide|engage|enter\sinto|sell|license|authori[sz]e|be(?:en)?\s(?:granted|appointed|licen[cs]ed|sold|provided|authori[sz]ed))\b[^.;]{0,160}?\b(?:any\sother\s(?:[\w-]+\s){0,2}?(?:[Pp]art(?:y|ies)|[Pp]ersons?|[Ee]ntit(?:y|ies)|[Cc]ompan(?:y|ies)|firms?|providers?|vendors?|suppliers?|distributors?|resellers?|licensees?|agents?|dealers?|customers?|manufacturers?|[A-Z][\w-]*s)\b(?!\s(?:that|which)\s(?:would|could|will|may|might)\s(?:\w+\s){0,2}?(?:prevent|conflict|interfere|impair|hinder|restrict|limit))|another\s(?:[\w-]+\s){0,2}?(?:[Pp]arty|[Pp]erson|[Ee]ntity|[Cc]ompany|firm|provider|vendor|supplier|distributor|reseller|licensee|agent|dealer|manufacturer)\b|anyone\sother\sthan|additional\s(?:distributors|resellers|licensees|agents|suppliers))/;
+  /\b(?:not|never|nor)(?:,\s[^,.;]{1,40},)?\s(?:to\s)?(?:will\s\w+\s)?(?:\w+\s){0,2}?(?:appoint|grant|provide|engage|enter\sinto|sell|supply|distribute|collaborate|license|authori[sz]e|be(?:en)?\s(?:granted|appointed|licen[cs]ed|sold|provided|authori[sz]ed))\b[^.;]{0,160}?\b(?:any\sother\s(?:[\w-]+\s){0,2}?(?:[Pp]art(?:y|ies)|[Pp]ersons?|[Ee]ntit(?:y|ies)|[Cc]ompan(?:y|ies)|firms?|providers?|vendors?|suppliers?|distributors?|resellers?|licensees?|agents?|brokers?|dealers?|customers?|manufacturers?|[A-Z][\w-]*s)\b(?!\s(?:that|which)\s(?:would|could|will|may|might)\s(?:\w+\s){0,2}?(?:prevent|conflict|interfere|impair|hinder|restrict|limit))|another\s(?:[\w-]+\s){0,2}?(?:[Pp]arty|[Pp]erson|[Ee]ntity|[Cc]ompany|firm|provider|vendor|supplier|distributor|reseller|licensee|agent|dealer|manufacturer)\b|anyone\sother\sthan|additional\s(?:distributors|resellers|licensees|agents|suppliers))/;
 /** "will not enter into any other endorsement agreement for ... any other dietary supplements": no second deal of the same kind; one that would merely conflict, or compete (a non-compete), is another matter. */
 const NO_OTHER_AGREEMENT =
   /\b(?:not|never|nor)\s(?:to\s)?(?:[\w-]+\s){0,3}?enter\sinto\s(?:any\s)?(?:other|additional|similar)\s(?:[\w-]+\s){0,2}?(?:agreements?|arrangements?|contracts?)\b(?![^.;]{0,60}?\b(?:that|which|the\sperformance\sof\swhich)\s(?:would|could|will|may|might|is|are)\s(?:[\w/]+\s){0,3}?(?:prevent|conflict|inconsistent|interfere|impair|hinder|restrict|limit|compete|cause|breach|violate))/i;
+/**
+ * CUAD's "prohibition on collaborating with other parties": "Neither Party shall collaborate with any Third Party on a product for
+ * the Indication". Only collaboration: not working "directly with any third parties introduced" by the other is non-circumvention.
+ */
+const NO_COLLABORATION =
+  /\b(?:not|never|nor|neither)\b[^.;]{0,80}?\bcollaborat\w*\s(?:\w+\s){0,2}?with\s(?:any\s)?(?:third\spart(?:y|ies)|other\s(?:[\w-]+\s)?(?:part(?:y|ies)|persons?|entit(?:y|ies)|compan(?:y|ies)))\b/i;
 /**
  * An endorser bound to one maker's goods: "shall exclusively play/use the Mandatory Products", "agrees to use only the golf
  * clubs and golf bags of the Company". Using only approved materials or lawful practices is quality, not exclusivity, so the
@@ -38,9 +47,23 @@ const NO_OTHER_AGREEMENT =
  */
 const USES_ONLY =
   /\b(?:shall|will|agrees?\sto|must)\s(?:exclusively\s(?:use|wear|play)\b|(?:use|wear|play)\s(?:only|exclusively)\s(?!such\b)[^.;]{0,60}?\b(?:of|from|by)\s(?:the\s)?[A-Z])/;
-const REQUIREMENTS = /\b(?:all|one\shundred\spercent|100%)\s(?:\(\d+%\)\s)?of\s(?:its|their|the\s\w+'s)\s(?:\w+\s){0,3}?requirements\b/i;
+/**
+ * A requirements contract: the buyer takes all it needs from the other ("shall purchase all of Customer's requirements for
+ * the Products from Supplier", "will buy its entire requirements of widgets from Seller", or the seller's side in the classic
+ * form, "shall supply all of the Buyer's requirements"). Efforts to "furnish" or "fulfil all of Distributor's requirements",
+ * or a lease "in respect of the supply of all DCL's requirements", commit no one to a single source (on train they sit
+ * outside CUAD's spans), so the verb is the buyer's or the seller's promise to supply.
+ */
+const REQUIREMENTS =
+  /(?:\b(?:purchas|buy|bought|obtain|procur|sourc|order)\w*|\b(?:shall|will|must|agrees?\sto)\ssupply)\b[^.;]{0,80}?\b(?:(?:all|entire|total|one\shundred\spercent|100%)\s(?:\(\d+%\)\s)?(?:of\s)?(?:its|their|(?:the\s)?[\w-]+'s)|(?:its|their|[\w-]+'s)\s(?:entire|total|full))\s(?:[\w-]+\s){0,3}?requirements\b/i;
 /** Exclusive remedies, courts, property, which terms govern, who defends a claim and the like are not exclusivity in the commercial sense. */
-const NON_EXCLUSIVE = /\bnon-?\s?exclusiv\w*|\b(?:not|no|nor|neither)\b[^.;]{0,60}?\bexclusiv\w*/gi;
+const NON_EXCLUSIVE = /\bnon-?\s?exclusiv\w*|\b(?:not|no|nor|neither|nothing|none)\b[^.;]{0,60}?\bexclusiv\w*/gi;
+/**
+ * The licence-back of an assignment ("assigns to Company all right, title and interest in the Work Product and, to the extent
+ * any rights cannot be assigned, grants Company an exclusive, perpetual licence"): ownership passing, not exclusive dealing.
+ */
+const ASSIGNMENT_FALLBACK_LICENCE =
+  /(?:\bto\sthe\sextent\b[^.;]{0,60}?\b(?:cannot|can\snot|may\snot|is\snot|are\snot)\s(?:be\s)?(?:[\w-]+\s)?(?:assigned|assignable|transferred|transferable)|\bassign\w*\b[^.;]{0,120}?\bright,?\stitle,?\sand\sinterest)\b[^.;]{0,160}?\bexclusive\b/gi;
 /** What belongs to a party exclusively is ownership ("shall belong fully and exclusively to Client"), not exclusivity. */
 const OWNED_EXCLUSIVELY = /\b(?:belong\w*|owned|vest\w*)\s(?:(?:fully|solely|wholly|and)\s)*exclusively\b/gi;
 /** Not passing on its rights or obligations ("shall not subcontract, assign, license ... to any third party any right or obligation") is anti-assignment. */
@@ -75,7 +98,7 @@ const EXCLUSIVELY_FOR_PARTY =
   /\b(?:[Mm]anufactur\w*|[Pp]roduc(?:e|es|ed|ing)|[Ss]uppl(?:y|ied))\b[^.;]{0,80}?\bexclusively\sfor\s(?:the\s)?(?!(?:Purposes?|Term|Territory|Field)\b)[A-Z]/;
 /**
  * A heading that names exclusivity ("4.1 Exclusivity.", "(e) Exclusive Dealing.") makes the restriction under it exclusivity,
- * however it is worded: "shall be prohibited from developing ... for any Third Party", "will not circumvent the other by
+ * however it is worded: "shall be prohibited from developing ... for any Third Party", "shall sell the Products only to Distributor", "will not circumvent the other by
  * contacting any third party", "No marketing exclusivity ... is conferred except to the extent set forth in the Summary".
  * Headings that deny it or name a remedy or a court ("Non-Exclusivity", "Exclusive Remedy") do not, and a bare promise not
  * to deal with or promote competitors ("will not endorse any product directly competitive to") is a non-compete.
@@ -84,7 +107,8 @@ const EXCLUSIVITY_HEADING =
   /\bexclusiv(?:ity|e\s(?:dealing|supply|purchas\w*|rights?|appointment|relationship|arrangement|sales?|distribut\w*|licen[cs]e))\b/i;
 const NOT_EXCLUSIVITY_HEADING =
   /\b(?:non|no|not)\b[\s-]?(?:[\w-]+\s)?exclusiv|\bexclusive\s(?:remed|jurisdiction|venue|forum|property|owner|control|understanding|agreement)/i;
-const RESTRICTION = /\b(?:shall|will|may)\snot\b|\bprohibited\sfrom\b|\bagrees?\snot\sto\b|\bexcept\s(?:as|to\sthe\sextent)\b/i;
+const RESTRICTION =
+  /\b(?:shall|will|may)\snot\b|\bprohibited\sfrom\b|\bagrees?\snot\sto\b|\bexcept\s(?:as|to\sthe\sextent)\b|\b(?:only|solely|exclusively)\s(?:to|from|through|with)\b/i;
 const NOT_RESTRICTION = /\bnon-?\s?exclusiv|\bnothing\b|\b(?:construed|deemed|interpreted)\b/i;
 const COMPETITORS = /\bcompetit/i;
 const EXCLUSIVITY_WORD = /\bexclusiv/i;
@@ -128,6 +152,7 @@ export function extractExclusivity(view: TextView): PresenceField | null {
       .replace(NON_EXCLUSIVE, ' ')
       .replace(NOT_COMMERCIAL, ' ')
       .replace(OWNED_EXCLUSIVELY, ' ')
+      .replace(ASSIGNMENT_FALLBACK_LICENCE, ' ')
       .replace(EXCLUSIVE_ELSEWHERE, ' ');
     return (
       EXCLUSIVE_GRANT.test(commercial) ||
@@ -137,6 +162,7 @@ export function extractExclusivity(view: TextView): PresenceField | null {
         !ASSIGNMENT.test(text) &&
         !PASSES_ON_INFORMATION.test(text)) ||
       SOLE.test(text) ||
+      NO_COLLABORATION.test(keptOut) ||
       USES_ONLY.test(text) ||
       REQUIREMENTS.test(text)
     );
