@@ -149,8 +149,9 @@ export interface Duration {
 
 const UNIT_DAYS = { day: 1, week: 7, month: 30, year: 365 } as const;
 
+/** The figure in brackets may be quoted: "ninety (\"90\") days". */
 const ENGLISH_DURATION = new RegExp(
-  String.raw`\b(?:(${NUMBER_WORDS_SOURCE})\s*\(\s*(\d{1,4})\s*\)|(\d{1,4})\s*\(\s*${NUMBER_WORDS_SOURCE}\s*\)|(\d{1,4})|(${NUMBER_WORDS_SOURCE}|an?))` +
+  String.raw`\b(?:(${NUMBER_WORDS_SOURCE})\s*\(\s*["'“”]?(\d{1,4})["'“”]?\s*\)|(\d{1,4})\s*\(\s*${NUMBER_WORDS_SOURCE}\s*\)|(\d{1,4})|(${NUMBER_WORDS_SOURCE}|an?))` +
     String.raw`\s*(?:[-~]\s*|\)\s*)?(?:full\s|consecutive\s|calendar\s|business\s|working\s|banking\s|successive\s|additional\s|\(\d{1,4}\)\s*|\(I\)\s*)*(day|week|month|year)s?(?:'s|')?\b`,
   'gi',
 );

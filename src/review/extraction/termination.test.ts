@@ -549,3 +549,87 @@ describe('termination for convenience: list items read under their lead', () => 
     expect(convenience(text)).toBeNull();
   });
 });
+
+describe('termination for convenience: invented drafting of each family', () => {
+  it.each([
+    ['Either party may terminate this Agreement at any time upon sixty (60) days prior written notice to the other party.', 60],
+    ['This Agreement may be terminated by either Party at any time, with or without cause, upon thirty (30) days written notice.', 30],
+    [
+      'Customer may, for any reason or no reason, terminate this Agreement by providing ninety (90) days prior written notice to Supplier.',
+      90,
+    ],
+    ['Each Party shall have the right to terminate this Agreement, without cause, on one hundred twenty (120) days written notice.', 120],
+    ['12.2 Termination Without Cause. Either party may terminate this Agreement on 90 days notice.', 90],
+    ['This Agreement is terminable by either party without cause upon sixty days written notice.', 60],
+    ['The Reseller may cancel this Agreement without cause upon 30 days written notice to the Vendor.', 30],
+    ['Upon ninety (90) days’ written notice to Company, Distributor may terminate this Agreement for any reason.', 90],
+    ['Either Party may terminate this Agreement with or without cause by providing ninety (90) days’ written notice.', 90],
+    ['Either party may terminate this Agreement at the end of any Contract Year upon 90 days prior written notice.', 90],
+    [
+      'Subject to payment of the Early Termination Fee, Customer may terminate this Agreement for convenience upon 60 days written notice.',
+      60,
+    ],
+    [
+      'This Agreement shall continue in force indefinitely until terminated by either party giving to the other not less than 90 days notice in writing.',
+      90,
+    ],
+    // A quoted figure in brackets is still a notice period.
+    ['Both parties may terminate this Agreement upon ninety ("90") days written notice to the other party.', 90],
+    // "either of the parties" is each of them, not both together.
+    [
+      'Either of the parties may terminate this Agreement by giving ninety (90) days prior written notice of termination to the other party.',
+      90,
+    ],
+    // Plain drafting ends rather than terminates.
+    ["Either party may end this Agreement at any time by giving the other not less than three months' notice in writing.", 90],
+    // An anniversary that opens the right is not the end of a term.
+    [
+      'Beginning on the first anniversary of the Effective Date, Licensee may terminate this Agreement at any time upon ninety (90) days written notice.',
+      90,
+    ],
+  ])('finds %j', (text, notice) => {
+    expect(convenience(text)).toEqual({ notice });
+  });
+
+  it.each([
+    ['Party A may terminate this Agreement at any time for its convenience by giving written notice to Party B.'],
+    ['Buyer may terminate this Agreement in whole or in part at any time for its sole convenience.'],
+    ['XYZ reserves the right to terminate this Agreement at any time, for any reason.'],
+    ['The Agreement may be terminated by the Client without cause at any time.'],
+    ['Company may terminate this Agreement immediately upon written notice at any time for any reason.'],
+  ])('finds without a notice length %j', (text) => {
+    expect(convenience(text)).not.toBeNull();
+  });
+
+  it.each([
+    [
+      'Either party may terminate this Agreement upon thirty (30) days written notice if the other party materially breaches this Agreement and fails to cure such breach.',
+    ],
+    ['Licensor may terminate this Agreement immediately upon written notice if Licensee becomes insolvent or files for bankruptcy.'],
+    [
+      'Either party may elect not to renew this Agreement by giving written notice at least sixty (60) days before the end of the then current term.',
+    ],
+    [
+      'Either party may terminate this Agreement effective at the end of the Initial Term by giving written notice of non-renewal at least ninety (90) days prior to the end of the Initial Term.',
+    ],
+    ['Upon termination of this Agreement for any reason, the Distributor shall return all Confidential Information.'],
+    ['If this Agreement is terminated for any reason, the Licensee shall cease use of the Marks.'],
+    [
+      'In the event that Customer terminates this Agreement for convenience, Customer shall pay the early termination fee set out in Schedule 3.',
+    ],
+    ['This Agreement may be terminated at any time by mutual written agreement of the parties.'],
+    ['Licensee may terminate this Agreement upon sixty (60) days notice in the event Licensor undergoes a change of control.'],
+    ['Either party may terminate this Agreement by written notice if a Force Majeure Event continues for more than ninety (90) days.'],
+    ["The Executive's employment may be terminated by the Company for Cause at any time."],
+    ['Supplier may suspend performance at any time upon thirty (30) days notice if Customer fails to pay.'],
+    // A right that is denied, in the ways drafters deny it.
+    ['Neither party may terminate this Agreement for convenience.'],
+    ['Neither Party shall have the right to terminate this Agreement without cause.'],
+    ['No party shall be entitled to terminate this Agreement for convenience during the Initial Term.'],
+    ['The Distributor shall have no right to terminate this Agreement without cause.'],
+    ['This Agreement is not terminable for convenience.'],
+    ['Failure to agree on the revised prices shall not entitle either party to terminate this Agreement at any time.'],
+  ])('does not count %j', (text) => {
+    expect(convenience(text)).toBeNull();
+  });
+});

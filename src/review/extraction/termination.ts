@@ -3,7 +3,7 @@ import { evidenceInSentence, type Sentence, type TextView } from './text-view.js
 import type { DaysField, PresenceField } from './types.js';
 import { isChineseConvenienceTermination } from './zh/termination.js';
 
-const MENTIONS_TERMINATION = /terminat|terminab|cancel|withdraw\sfrom|解除|终止/i;
+const MENTIONS_TERMINATION = /terminat|terminab|cancel|withdraw\sfrom|\bend\s(?:this|the)\s(?:agreement|contract)\b|解除|终止/i;
 
 /** A party may end the contract: "may terminate this Agreement", "shall have the right to terminate". */
 const ACTIVE_RIGHT =
@@ -14,24 +14,34 @@ const CONTRACT_OBJECT =
 /** A member leaves a joint venture or partnership: "shall have the right to withdraw from the Joint Venture". */
 const WITHDRAWS =
   /\b(?:right|may|can)\s(?:\w+\s){0,2}?withdraw\sfrom\s(?:this|the)\s(?:agreement|joint\sventure|venture|partnership|alliance|collaboration|consortium)\b/i;
+/** Plain drafting: "Either party may end this Agreement at any time by giving three months' notice". */
+const ENDS_IN_PLAIN_WORDS = /\b(?:may|can|right\sto|entitled\sto)\s(?:\w+\s){0,4}?end\s(?:this|the)\s(?:agreement|contract)\b/i;
 const PASSIVE_RIGHT =
   /\bmay\s(?:\w+\s){0,2}?be\s(?:terminated|cancell?ed)\b|(?<!non-)\b(?:terminable|cancell?able)\b|\bshall\sterminate\b[^.;]{0,80}?\b(?:upon\s(?:either|any|one)\sparty\sgiving|at\sthe\soption\sof)\b|\bcontinue\sin\seffect\suntil\s(?:either|any|one)\sparty\b[^.;]{0,60}\bnotice\b|\b(?:until|unless\s(?:sooner|earlier)|unless)\sterminated\sby\s(?:either|any|one|a)\sparty\s(?:upon|by\sgiving|giving|on|with)\b[^.;]{0,60}\bnotice\b|\b(?:wishing|wishes|desiring|desires|decides?|electing|elects?)\sto\sterminate\s(?:this|the)\s(?:agreement|contract)\b/i;
 /** The contract ends on one party's say-so: "This Agreement shall terminate immediately upon Owner's receipt of Developer's notice to terminate". */
 const ENDS_ON_NOTICE =
   /\b(?:agreement|contract)\sshall\sterminate\s(?:immediately\s|automatically\s)?(?:up)?on\s(?:[\w']+\s){0,3}?receipt\sof\s(?:[\w']+\s){0,3}?(?:written\s)?notice\s(?:to\sterminate|of\s(?:its\s)?(?:termination|intent\w*\sto\sterminate))\b/i;
-const NOT_ALLOWED = /\b(?:shall|will|may)\snot\s(?:\w+\s){0,2}terminat|\bnot\sbe\sentitled\sto\sterminat|\bagrees?\snot\sto\sterminat/i;
+/**
+ * A right taken away: "may not terminate", "agrees not to terminate", "shall have no right to terminate", "is not terminable",
+ * "shall not entitle either party to terminate", "Neither Party shall be entitled to terminate", "No party may terminate".
+ */
+const NOT_ALLOWED =
+  /\b(?:shall|will|may|can)\s?not\s(?:\w+\s){0,2}terminat|\bnot\sbe\sentitled\sto\sterminat|\bagrees?\snot\sto\sterminat|\bno\sright\sto\sterminat|\bnot\s(?:be\s)?(?:terminable|cancell?able)\b|\bnot\s(?:entitle|permit|allow)\s(?:\w+\s){0,2}?to\sterminat|\b(?:neither|no)\s(?:party|parties|of\sthe\sparties)\b[^.;]{0,30}?\b(?:may|shall|will|can|is|are)\s(?:\w+\s){0,4}?terminat/i;
 /** Ending the contract by agreement of both parties is not one party's right. */
 const MUTUAL_TERMINATION =
-  /\bmutual(?:ly)?\b|\bby\s(?:an?\s)?(?:written\s)?agreement\b|\bagreement\sin\swriting\b|\bthe\sparties\smay\s(?:\w+\s)?terminate\b|\bwritten\sconsent\sof\s(?:both|all|the)\sparties\b/i;
-/** Ending the contract at the end of a term is non-renewal, not termination for convenience. */
+  /\bmutual(?:ly)?\b|\bby\s(?:an?\s)?(?:written\s)?agreement\b|\bagreement\sin\swriting\b|(?<!\bof\s)\bthe\sparties\smay\s(?:\w+\s)?terminate\b|\bwritten\sconsent\sof\s(?:both|all|the)\sparties\b/i;
+/**
+ * Ending the contract at the end of a term or at an anniversary is non-renewal, not termination for convenience;
+ * an anniversary that opens the right ("Beginning on the first anniversary, Licensee may terminate at any time") is not.
+ */
 const END_OF_TERM =
-  /\b(?:at|on|on\sor\safter|effective\s(?:on|as\sof))\sthe\s(?:end|expiration|expiry|last\sday)(?:\sdate)?\sof\s(?:the\s|its\s)?(?:initial|then[- ]current|current|renewal)?\s*term\b|\b(?:at|on|as\sof|prior\sto|before|upon)\s(?:the\s|any\s|each\s|an?\s|its\s)?(?:[\w-]+\s)?anniversary\b/i;
+  /\b(?:at|on|on\sor\safter|effective\s(?:on|as\sof))\sthe\s(?:end|expiration|expiry|last\sday)(?:\sdate)?\sof\s(?:the\s|its\s)?(?:initial|then[- ]current|current|renewal)?\s*term\b|(?<!\b(?:beginning|commencing|starting)\s)\b(?:at|on|as\sof|prior\sto|before|upon)\s(?:the\s|any\s|each\s|an?\s|its\s)?(?:[\w-]+\s)?anniversary\b/i;
 
 const OR_ENDS_THIS_CONTRACT = /\bor\s(?:to\s)?(?:terminate|cancel)\s(?:this|the)\s(?:agreement|contract)\b/i;
 
 function grantsTerminationRight(text: string): boolean {
   if (NOT_ALLOWED.test(text)) return false;
-  if (PASSIVE_RIGHT.test(text) || WITHDRAWS.test(text) || ENDS_ON_NOTICE.test(text)) return true;
+  if (PASSIVE_RIGHT.test(text) || WITHDRAWS.test(text) || ENDS_ON_NOTICE.test(text) || ENDS_IN_PLAIN_WORDS.test(text)) return true;
   for (const match of text.matchAll(ACTIVE_RIGHT)) {
     if (CONTRACT_OBJECT.test(match[1] ?? match[2] ?? '')) return true;
     // "may terminate or reduce the scope of any Service ... or terminate this Agreement as a whole".
@@ -52,7 +62,7 @@ const NOTICE_ALONE =
 /** "at any time" makes a right discretionary only when it is this contract that ends. */
 const AT_ANY_TIME = /\bat\sany\stime\b/i;
 const ENDS_THIS_CONTRACT =
-  /\b(?:terminate|cancel)\s(?:this|the)\s(?:agreement|contract)\b|\b(?:agreement|contract)\smay\s(?:\w+\s)?be\s(?:terminated|cancell?ed)\b|\bwithdraw\sfrom\s(?:this|the)\s/i;
+  /\b(?:terminate|cancel|end)\s(?:this|the)\s(?:agreement|contract)\b|\b(?:agreement|contract)\smay\s(?:\w+\s)?be\s(?:terminated|cancell?ed)\b|\bwithdraw\sfrom\s(?:this|the)\s/i;
 /** The first three also hold when the sentence names other grounds. */
 const STRONG_CONVENIENCE =
   /\bfor\s(?:its\s|their\s)?convenience\b|\bfor\snon-?cause\b|\bwithout\s(?:any\s)?cause\b|\bfor\sany\sreason\sor\sno\sreason\b|\bfor\sno\sreason\b|\bfor\sany\sor\sno\sreason\b/i;
@@ -178,8 +188,17 @@ function findTerminationForConvenience(view: TextView): TerminationRight | null 
   for (let index = 0; index < view.sentences.length; index += 1) {
     const sentence = view.sentences[index]!;
     if (!sentenceIsConvenience(view, index)) continue;
-    const notice = noticeDurations(sentence.text)[0];
-    return { sentence, noticeDays: notice ? notice.days : null };
+    // A heading ("Termination for Convenience.") gives way to the right under it, which holds the notice period.
+    const body = index + 1;
+    const right =
+      HEADING_CONVENIENCE.test(sentence.text) &&
+      !grantsTerminationRight(sentence.text) &&
+      body < view.sentences.length &&
+      sentenceIsConvenience(view, body)
+        ? view.sentences[body]!
+        : sentence;
+    const notice = noticeDurations(right.text)[0];
+    return { sentence: right, noticeDays: notice ? notice.days : null };
   }
   return null;
 }
