@@ -4,7 +4,7 @@ import { evidenceInSentence, type TextView } from './text-view.js';
 import type { PresenceField } from './types.js';
 
 const MENTIONS =
-  /liquidated|stipulated|penalt|fee|breach|violat|default|fail|(?:termination|cancell?ation|exit|break(?:-?up)?|kill)\s(?:payment|charge)|remaining|balance|unexpired|remainder|rest\sof|delay|late|estimate|违约金|罚金|罚款|赔偿金|定金/i;
+  /liquidated|stipulated|penalt|fee|(?:termination|cancell?ation|exit|break(?:-?up)?|kill)\s(?:payment|charge)|remaining|balance|unexpired|remainder|rest\sof|delay|late|estimate|违约金|罚金|罚款|赔偿金|定金/i;
 /** "Stipulated damages" is the same agreed sum under another name. */
 const LIQUIDATED = /\b(?:liquidated|stipulated)\sdamages\b/i;
 /** Liquidated damages excluded ("neither party shall have a liability for consequential or liquidated damages"). */
@@ -63,7 +63,8 @@ const CHINESE = /违约金|罚金|罚款|定金罚则|双倍返还定金|不予�
  */
 export function extractLiquidatedDamages(view: TextView): PresenceField | null {
   const hit = firstSentence(view, ({ text }) => {
-    if (!MENTIONS.test(text)) return false;
+    // A sum owed on breach needs none of the words the other tests look for.
+    if (!MENTIONS.test(text)) return sumOnBreach(text);
     if ((LIQUIDATED.test(text) && !NO_LIQUIDATED.test(text) && !LISTED_AMONG_SUMS.test(text)) || CHINESE.test(text)) return true;
     if (NOT_A_PENALTY.test(text) || LATE_PAYMENT_PENALTY.test(text)) return false;
     return (
