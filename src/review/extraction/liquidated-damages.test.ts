@@ -224,3 +224,32 @@ describe('liquidated damages: invented drafting of each family of the definition
     expect(liquidated(text)).toBe(false);
   });
 });
+
+describe('liquidated damages: invented drafting with headings, defined fees and other currencies', () => {
+  it.each([
+    [
+      '12.3 Cancellation Charges. If Customer cancels an Order after acceptance, Customer shall pay the cancellation charges in Schedule 4.',
+    ],
+    [
+      'Should Licensee terminate this Agreement prior to the third anniversary of the Effective Date, Licensee shall pay an exit fee of USD 1,000,000.',
+    ],
+    ['The Parties agree that the Break Fee is a reasonable estimate of the damages Buyer would suffer and is not a penalty.'],
+    [
+      'If Seller fails to deliver on time, Seller shall pay liquidated damages of 1% of the Contract Price per week of delay, capped at 10%.',
+    ],
+    ['In the event that the Employee breaches Section 6, the Employee shall pay the Company RMB 100,000.'],
+  ])('counts %j', (text) => {
+    expect(liquidated(text)).toBe(true);
+  });
+
+  it.each([
+    ['Interest on late payments shall accrue at the rate of 1% per month.'],
+    ["The service credits set out in Schedule 5 shall be Customer's sole remedy for failure to meet the Service Levels."],
+    ['Neither Party shall be liable to the other for punitive, exemplary or liquidated damages.'],
+    ['Upon termination, the Licensee shall pay all accrued royalties within thirty days.'],
+    ['The registration fee is USD 500 and is payable upon signing.'],
+    ['If the Customer fails to pay any invoice within 30 days, the Customer shall pay the Supplier USD 100 as an administration charge.'],
+  ])('does not count %j', (text) => {
+    expect(liquidated(text)).toBe(false);
+  });
+});

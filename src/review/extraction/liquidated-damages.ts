@@ -7,9 +7,9 @@ const MENTIONS =
   /liquidated|stipulated|penalt|fee|(?:termination|cancell?ation|exit|break(?:-?up)?|kill)\s(?:payment|charge)|remaining|balance|unexpired|remainder|rest\sof|delay|late|estimate|违约金|罚金|罚款|赔偿金|定金/i;
 /** "Stipulated damages" is the same agreed sum under another name. */
 const LIQUIDATED = /\b(?:liquidated|stipulated)\sdamages\b/i;
-/** Liquidated damages excluded ("neither party shall have a liability for consequential or liquidated damages"). */
+/** Liquidated damages excluded ("neither party shall have a liability for consequential or liquidated damages", "liable to the other for punitive or liquidated damages"). */
 const NO_LIQUIDATED =
-  /\b(?:no|not|neither|nor)\b[^.;]{0,30}\b(?:liab(?:le|ility)|responsib\w+)\s(?:to\s\w+\s)?for\s(?:any\s)?(?:[\w-]+,?\s(?:or\s|and\s)?){0,4}(?:liquidated|stipulated)\sdamages\b/i;
+  /\b(?:no|not|neither|nor)\b[^.;]{0,30}\b(?:liab(?:le|ility)|responsib\w+)\s(?:to\s(?:\w+\s){1,3}?)?for\s(?:any\s)?(?:[\w-]+,?\s(?:or\s|and\s)?){0,4}(?:liquidated|stipulated)\sdamages\b/i;
 /** Named only as one item of a list of sums ("letters of guarantee, liquidated damages, or other similar amounts"), agreed nowhere. */
 const LISTED_AMONG_SUMS = /,\sliquidated\sdamages,?\s(?:or|and)\s(?:any\s)?(?:other|similar)\b/i;
 /** "charge penalties on late payment with interest at the rate of ...": late-payment interest under another name. */
