@@ -393,3 +393,44 @@ describe('exclusivity: invented drafting of each family of the definition', () =
     expect(exclusive(text)).toBe(false);
   });
 });
+
+describe('exclusivity: invented drafting with numbering, defined terms and cross-references', () => {
+  it.each([
+    [
+      '2. APPOINTMENT. 2.1 Subject to Section 2.3, the Company hereby appoints the "Distributor" as its exclusive distributor for the Territory.',
+    ],
+    [
+      'The Supplier (hereinafter "Party A") grants to Party B the exclusive right to resell the Products in the Territory as set out in Clause 3.',
+    ],
+    [
+      'During the term hereof, Buyer agrees that it shall purchase exclusively from Seller all Products which Buyer requires for resale in the Territory.',
+    ],
+    ['Licensor shall not, during the Term, (a) appoint any other licensee in the Territory or (b) itself sell Products in the Territory.'],
+    ['The Company agrees to use Provider on an exclusive basis for all payroll services.'],
+    ['It is agreed that ABC shall be the only supplier of the Components to XYZ during the term.'],
+    ['Except as set forth in Section 4.2, Company shall not sell the Products through any other distributor in the Territory.'],
+    ['Supplier will not sell the Products to any other retailer in the Territory.'],
+    // exclusivity referred back to is still granted
+    [
+      '10.2 The Supplier shall be entitled to terminate the exclusivity granted under clause 2.1 by notice if the Minimum Purchase is not met.',
+    ],
+    ['In consideration of the exclusivity rights granted to Licensee, Licensee shall pay the minimum royalties set out in Schedule 2.'],
+  ])('counts %j', (text) => {
+    expect(exclusive(text)).toBe(true);
+  });
+
+  it.each([
+    ['Licensee acknowledges that the license granted hereunder is non-exclusive and that Licensor may license the Software to others.'],
+    ['Any dispute shall be submitted to the exclusive jurisdiction of the courts of Singapore.'],
+    ['The remedies in this Section 8 are exclusive and in lieu of all other remedies.'],
+    ['The price of the Products is exclusive of shipping and insurance.'],
+    ['The Receiving Party shall use the Confidential Information solely for the Purpose.'],
+    ['Each Party shall be solely responsible for its own employees.'],
+    ['Consultant may provide services to other clients during the Term, provided that there is no conflict of interest.'],
+    ['The Supplier shall deliver the Products only to the addresses specified in the Purchase Order.'],
+    ['Nothing herein shall restrict either Party from entering into similar agreements with third parties.'],
+    ['This Agreement does not grant Licensee any exclusive right in any territory.'],
+  ])('does not count %j', (text) => {
+    expect(exclusive(text)).toBe(false);
+  });
+});

@@ -165,3 +165,91 @@ describe('liquidated damages named in a list of sums', () => {
     expect(found('The Supplier shall pay the Buyer $1,000 as liquidated damages and not as a penalty.')).toBe(true);
   });
 });
+
+// Invented drafting for each family of CUAD's definition, and the lookalikes a reviewer would confuse with it.
+describe('liquidated damages: invented drafting of each family of the definition', () => {
+  it.each([
+    [
+      'If the Contractor fails to complete the Works by the Completion Date, it shall pay the Employer liquidated damages at the rate of $1,000 for each day of delay.',
+    ],
+    ['The Parties agree that the sum of $50,000 shall be paid by Party B to Party A as liquidated damages upon any breach of Section 7.'],
+    ['The Contractor shall pay stipulated damages of $2,000 per calendar day until Substantial Completion.'],
+    [
+      'In the event of termination by Client prior to the end of the Initial Term, Client shall pay to Provider a termination fee of $25,000.',
+    ],
+    ['If the Merger Agreement is terminated under Section 8.1(d), the Company shall pay Parent a break-up fee of $10,000,000.'],
+    [
+      '10.3 Early Termination Fee. If Client terminates this Agreement for convenience, Client will pay Vendor an early termination fee equal to six months of Service Fees.',
+    ],
+    [
+      'Upon any termination of this Agreement by Licensee other than for cause, Licensee shall pay Licensor all fees that would have been payable for the remainder of the Term.',
+    ],
+    // a fixed sum for a breach or a failure to perform, without the name
+    [
+      'If Licensee fails to launch the Product by the Launch Date, Licensee shall pay Licensor USD 250,000 as agreed compensation for such delay.',
+    ],
+    ['The breaching Party shall pay the other Party EUR 10,000 for each breach of the exclusivity obligation.'],
+    ['If Supplier fails to deliver the Goods by the Delivery Date, Supplier shall pay Buyer USD 1,000 for each day until delivery.'],
+    // a sum per day of delay, the day first
+    [
+      'For each day by which delivery is delayed, the Seller shall pay the Buyer 0.5% of the price of the delayed Goods, up to a maximum of 10%.',
+    ],
+  ])('counts %j', (text) => {
+    expect(liquidated(text)).toBe(true);
+  });
+
+  it.each([
+    // late-payment interest and fees are `penaltyRate`
+    ['Overdue amounts shall bear interest at the rate of 1.5% per month until paid.'],
+    ['For each day that payment is late, interest shall accrue at 0.05% per day on the overdue amount.'],
+    ['If Customer fails to pay any invoice when due, Customer shall pay a late charge of $50.'],
+    // a fee that is not owed
+    ['No early termination fee shall be payable if Customer terminates for cause.'],
+    ['Customer shall not be charged any termination fee where the Agreement is terminated by Provider.'],
+    ['Either party may terminate this Agreement for convenience on ninety days notice without penalty.'],
+    // service credits, shortfalls of a minimum, penalties of the state, a penalty disclaimed
+    ["Service credits are the Customer's sole and exclusive remedy for any failure to meet the Service Levels."],
+    [
+      'Should the Distributor fail to meet the Minimum Purchase, it shall pay the Supplier a shortfall payment equal to 20% of the difference.',
+    ],
+    [
+      'If Distributor fails to purchase the Minimum Quantity in any year, Distributor shall pay Supplier USD 20,000 for each unit of shortfall.',
+    ],
+    ['Each Party shall be responsible for any fines or penalties imposed by any governmental authority as a result of its non-compliance.'],
+    ['Nothing in this Agreement shall be construed as a penalty.'],
+    ['Neither party shall be liable for any indirect, consequential, punitive or liquidated damages.'],
+    ['In the event of any breach of this Agreement, the breaching party shall indemnify the other party against all losses.'],
+    ['Upon termination, Customer shall pay for all Services performed up to the effective date of termination.'],
+  ])('does not count %j', (text) => {
+    expect(liquidated(text)).toBe(false);
+  });
+});
+
+describe('liquidated damages: invented drafting with headings, defined fees and other currencies', () => {
+  it.each([
+    [
+      '12.3 Cancellation Charges. If Customer cancels an Order after acceptance, Customer shall pay the cancellation charges in Schedule 4.',
+    ],
+    [
+      'Should Licensee terminate this Agreement prior to the third anniversary of the Effective Date, Licensee shall pay an exit fee of USD 1,000,000.',
+    ],
+    ['The Parties agree that the Break Fee is a reasonable estimate of the damages Buyer would suffer and is not a penalty.'],
+    [
+      'If Seller fails to deliver on time, Seller shall pay liquidated damages of 1% of the Contract Price per week of delay, capped at 10%.',
+    ],
+    ['In the event that the Employee breaches Section 6, the Employee shall pay the Company RMB 100,000.'],
+  ])('counts %j', (text) => {
+    expect(liquidated(text)).toBe(true);
+  });
+
+  it.each([
+    ['Interest on late payments shall accrue at the rate of 1% per month.'],
+    ["The service credits set out in Schedule 5 shall be Customer's sole remedy for failure to meet the Service Levels."],
+    ['Neither Party shall be liable to the other for punitive, exemplary or liquidated damages.'],
+    ['Upon termination, the Licensee shall pay all accrued royalties within thirty days.'],
+    ['The registration fee is USD 500 and is payable upon signing.'],
+    ['If the Customer fails to pay any invoice within 30 days, the Customer shall pay the Supplier USD 100 as an administration charge.'],
+  ])('does not count %j', (text) => {
+    expect(liquidated(text)).toBe(false);
+  });
+});
