@@ -1376,3 +1376,45 @@ describe('change of control: near misses of the labelled families', () => {
     expect(found(text)).toBeNull();
   });
 });
+
+/**
+ * Near misses where a deal word and a consent, notice or termination word merely share a sentence: insolvency, a
+ * party's own acquisitions, a successor named as bound, a payment around the event, adjustments and deal documents.
+ */
+describe('change of control: a deal word beside an unrelated consequence', () => {
+  it.each([
+    [
+      'Either party may terminate this Agreement if the other party ceases to carry on business or disposes of all or substantially all of its assets for the benefit of its creditors.',
+    ],
+    [
+      'Either party may terminate this Agreement upon written notice if a receiver, trustee or liquidator is appointed for all or substantially all of the property of the other party, or if the other party files for reorganization under the Bankruptcy Code.',
+    ],
+    [
+      'The Company shall not, without the approval of the Board, enter into any acquisition of assets outside the ordinary course of business exceeding $1,000,000.',
+    ],
+    [
+      'This Agreement shall be binding upon and inure to the benefit of the parties and their successors, including any successor by merger or acquisition, and no assignment shall relieve a party of its obligations without the consent of the other party.',
+    ],
+    ['The Employee shall be entitled to a bonus upon a Change in Control, payable within thirty days after written notice to the Company.'],
+    [
+      'Upon any merger, consolidation or reclassification of the Company, the Holder shall thereafter be entitled to receive, upon exercise of this Warrant, the kind and amount of securities that the Holder would have received, and the Company shall give the Holder written notice of the adjustment.',
+    ],
+    [
+      'Each party represents that no consent of any third party is required in connection with the execution of this Agreement or the consummation of the merger contemplated by the Merger Agreement.',
+    ],
+    [
+      'Each party may disclose this Agreement to potential acquirers or investors under obligations of confidentiality in connection with a proposed merger, acquisition or financing.',
+    ],
+    ['Within thirty days after the Closing, the Purchaser shall notify the customers of the Seller of the acquisition of the Business.'],
+  ])('does not count %j', (text) => {
+    expect(found(text)).toBeNull();
+  });
+
+  it.each([
+    ['Licensor may terminate this Agreement upon the acquisition of all or substantially all of the assets of Licensee.'],
+    ['Supplier may terminate this Agreement upon the acquisition of the outstanding shares of Distributor by a competitor of Supplier.'],
+    ['Licensee shall give Licensor written notice of any merger of Licensee within ten (10) days.'],
+  ])('still finds %j', (text) => {
+    expect(found(text)).toBe(text);
+  });
+});
