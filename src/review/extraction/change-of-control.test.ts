@@ -1418,3 +1418,21 @@ describe('change of control: a deal word beside an unrelated consequence', () =>
     expect(found(text)).toBe(text);
   });
 });
+
+describe('change of control: other words for ending the contract', () => {
+  it.each([
+    ["Supplier may terminate this Agreement upon the acquisition of Distributor's outstanding stock by a competitor of Supplier."],
+    ['In the event of a Change of Control of Licensee, Licensor may revoke the license granted hereunder upon notice.'],
+    ['Either party may, by written notice, withdraw from this Agreement if the other party undergoes a change of control.'],
+    ["If Agent is acquired by a third party, Principal may rescind this Agreement on thirty days' notice."],
+    ['Upon a change of control of Reseller, Vendor may by notice in writing bring this Agreement to an end.'],
+  ])('finds %j', (text) => {
+    expect(found(text)).toBe(text);
+  });
+
+  it('does not count revoking options, an employee benefit', () => {
+    expect(
+      found('In the event of a Change of Control, the Company may revoke any unexercised options upon notice to the Optionee.'),
+    ).toBeNull();
+  });
+});
