@@ -1436,3 +1436,46 @@ describe('change of control: other words for ending the contract', () => {
     ).toBeNull();
   });
 });
+
+describe('change of control: list items, cross-references and free passes drafted other ways', () => {
+  it.each([
+    [
+      'Company shall have the right, exercisable within sixty (60) days after receiving notice under Section 9.3, to terminate this Agreement if Contractor has undergone a Change of Control.',
+    ],
+    [
+      'Party B shall notify Party A in writing no later than ten (10) business days before the completion of any transaction resulting in a Change of Control of Party B.',
+    ],
+    ['Without Party A’s prior written consent, Party B shall not undergo any merger, division, or change in its controlling shareholder.'],
+    [
+      'This Agreement may not be assigned, whether voluntarily, by operation of law, by merger, by sale of stock or assets, or otherwise, without the prior written consent of the other party.',
+    ],
+  ])('finds %j', (text) => {
+    expect(found(text)).toBe(text);
+  });
+
+  it('reads "(b) the other Party undergoes a Change of Control" inside a termination sentence', () => {
+    const text =
+      '15.2 Either Party may terminate this Agreement with immediate effect by giving written notice to the other Party if: (a) the other Party commits a material breach; or (b) the other Party undergoes a Change of Control.';
+    expect(found(text)).not.toBeNull();
+  });
+
+  it.each([
+    [
+      'Either party may assign this Agreement in whole as part of a corporate reorganization, consolidation, merger, or sale of substantially all of its assets, and such assignment shall not require consent.',
+    ],
+    [
+      'Licensor may assign or transfer this Agreement, in whole or in part, to any person acquiring all or substantially all of its business, and will give Licensee notice of such assignment.',
+    ],
+    ['In connection with a Change of Control, Licensee may assign this Agreement to the acquiring entity without Licensor’s consent.'],
+    ['A merger or consolidation of either Party shall not require the consent of the other Party and shall not be deemed an assignment.'],
+    [
+      'Any entity into which the Servicer may be merged or consolidated shall be the successor to the Servicer hereunder without the execution of any further instrument, provided that the Servicer gives written notice to the Trustee.',
+    ],
+    [
+      'The obligations of Guarantor hereunder shall not be released, discharged or affected by any merger, consolidation or change in the ownership of Borrower, and Guarantor waives notice thereof.',
+    ],
+    ['The Executive shall be entitled to terminate his employment for Good Reason within ninety days after a Change in Control.'],
+  ])('does not count %j', (text) => {
+    expect(found(text)).toBeNull();
+  });
+});

@@ -260,10 +260,11 @@ const CHINESE = /控制权(?:发生)?(?:变更|变化|转移)|(?:股权|股东)[
 const EVENTS = new RegExp(`${EVENT.source}|${STAKE_CHANGES.source}|${TRANSACTION.source}`, 'gi');
 /**
  * A consequence the sentence denies ("shall not terminate upon a change of control", "shall not be terminable by
- * reason of a merger", "no notice thereof shall be required", "shall not affect the rights") is no consequence.
+ * reason of a merger", "no notice thereof shall be required", "shall not affect the rights", "Guarantor waives notice
+ * thereof") is no consequence.
  */
 const NEGATED_CONSEQUENCE =
-  /\b(?:shall|will|does|do|is|are)\snot\s(?:be\s)?(?:(?:automatically|thereby|deemed\sto)\s)?(?:terminat\w*|terminable|cancel\w*|cancell?able|void\w*|requir\w*|affect\w*|impair\w*|constitut\w*\s(?:an?\s)?(?:material\s)?(?:breach|(?:event\sof\s)?default)|(?:be\s)?deemed\s(?:to\sbe\s)?(?:an?\s)?(?:material\s)?(?:breach|(?:event\sof\s)?default))|\bno\s(?:such\s)?(?:(?:prior|written|further)\s)*(?:consent|approval|notice|notification)\s(?:[\w,]+\s){0,4}?(?:shall\sbe\s|will\sbe\s|is\s)?(?:required|necessary|needed)\b|\b(?:shall|will|does|do)\snot\s?,?\s(?:(?:by|in)\s(?:itself|and\sof\sitself),\s)?(?:give|entitle|confer|grant|create)\s(?:[\w',]+\s){0,5}?(?:right|option|grounds?|basis)\sto\s(?:terminat|cancel)\w*(?:\s(?:this|the)\s(?:agreement|contract))?/gi;
+  /\b(?:shall|will|does|do|is|are)\snot\s(?:be\s)?(?:(?:automatically|thereby|deemed\sto)\s)?(?:terminat\w*|terminable|cancel\w*|cancell?able|void\w*|requir\w*|affect\w*|impair\w*|constitut\w*\s(?:an?\s)?(?:material\s)?(?:breach|(?:event\sof\s)?default)|(?:be\s)?deemed\s(?:to\sbe\s)?(?:an?\s)?(?:material\s)?(?:breach|(?:event\sof\s)?default))|\bno\s(?:such\s)?(?:(?:prior|written|further)\s)*(?:consent|approval|notice|notification)\s(?:[\w,]+\s){0,4}?(?:shall\sbe\s|will\sbe\s|is\s)?(?:required|necessary|needed)\b|\b(?:shall|will|does|do)\snot\s?,?\s(?:(?:by|in)\s(?:itself|and\sof\sitself),\s)?(?:give|entitle|confer|grant|create)\s(?:[\w',]+\s){0,5}?(?:right|option|grounds?|basis)\sto\s(?:terminat|cancel)\w*(?:\s(?:this|the)\s(?:agreement|contract))?|\bwaives?\s(?:any\s|all\s)?(?:right\sto\s)?(?:notice|consent)\b(?:\sthereof)?/gi;
 function consequenceText(text: string): string {
   return text.replace(EVENTS, ' ').replace(NEGATED_CONSEQUENCE, ' ');
 }
