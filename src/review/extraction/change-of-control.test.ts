@@ -1281,9 +1281,9 @@ describe('change of control: a sentence that opens on the event is not a title',
 });
 
 /**
- * Invented drafting of the sentence families CUAD labels as Change of Control on train (label rate inside the
- * spans in brackets): a right to terminate on the event (30 of 39 sentences), a duty to notify of it (10 of 13),
- * the event deemed an assignment or transfer (5 of 5, negated ones excluded), and an assignment bar that names a
+ * Invented drafting of the sentence families CUAD labels as Change of Control on train (train sentences inside the
+ * spans of all that match in brackets): a right to terminate on the event (16 of 20), a duty to notify of it (6 of 7),
+ * the event deemed an assignment or transfer (6 of 7, negated ones excluded), and an assignment bar that names a
  * merger or change of control as a way of assigning (4 of 7).
  */
 describe('change of control: the labelled families in varied drafting', () => {
@@ -1340,8 +1340,9 @@ describe('change of control: the labelled families in varied drafting', () => {
 });
 
 /**
- * Near misses. A free pass to assign to a successor (3 of 48 train sentences inside the spans), with or without a
- * duty to give notice of the assignment (0 of 3), and a bar that names only "operation of law" (3 of 15) are not
+ * Near misses. A free pass to assign to a successor with no condition screening the acquirer (0 of 41 train sentences
+ * inside the spans), also with a duty to give notice of the assignment (0 of 3), and a bar that names only "operation
+ * of law" (3 of 15) are not
  * the clause; nor are a denied consequence or the word "control" in another sense.
  */
 describe('change of control: near misses of the labelled families', () => {
