@@ -250,7 +250,10 @@ const CHINESE = /控制权(?:发生)?(?:变更|变化|转移)|(?:股权|股东)[
  * Change of control (CUAD "Change of Control"): a consequence attached to a party's change of
  * control, merger or sale of substantially all assets: a right to terminate, a consent or notice
  * requirement, or the change counted as an assignment. A plain permission to assign to a
- * successor without consent is not.
+ * successor without consent is not. Families and their train label rates (sentences on the spans of
+ * all that match): terminate 16/20, notify 6/7, deemed assignment 6/7, a bar naming a merger 4/7
+ * are read; a free pass without a screening condition 0/41 and a bar naming only "operation of
+ * law" 3/15 are not.
  */
 /**
  * Every naming of the event, blanked before looking for its consequence: "the sale, transfer or other
