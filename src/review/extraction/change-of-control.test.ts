@@ -1480,3 +1480,30 @@ describe('change of control: list items, cross-references and free passes drafte
     expect(found(text)).toBeNull();
   });
 });
+
+/** An assignment bar counts when it names the event as a way of assigning (4 of 7 on train), not "operation of law" alone (3 of 15). */
+describe('change of control: an assignment bar naming the event', () => {
+  it.each([
+    [
+      "This Agreement shall not be assignable by either party (including by way of a Change of Control) without the other party's prior written consent.",
+    ],
+    [
+      'No assignment of this Agreement, including any assignment resulting from a merger or a sale of a controlling interest in Distributor, shall be valid without the prior written consent of Supplier.',
+    ],
+    ["Any transfer of this Agreement by merger, consolidation or change of control of Licensee without Licensor's consent shall be void."],
+    [
+      'Prior to entering into any transaction that would result in a Change of Control, Distributor shall obtain the written consent of Company.',
+    ],
+  ])('finds %j', (text) => {
+    expect(found(text)).toBe(text);
+  });
+
+  it.each([
+    ["Neither party may assign this Agreement without the other party's consent, whether voluntarily or by operation of law."],
+    [
+      "Distributor shall not assign this Agreement or any rights hereunder, in whole or in part, by operation of law or otherwise, without Supplier's written approval.",
+    ],
+  ])('does not count %j', (text) => {
+    expect(found(text)).toBeNull();
+  });
+});
