@@ -1507,3 +1507,23 @@ describe('change of control: an assignment bar naming the event', () => {
     expect(found(text)).toBeNull();
   });
 });
+
+describe('change of control: notice the change requires, and a party acquired through its business', () => {
+  it.each([
+    ['Any Change of Control of Distributor shall require thirty (30) days prior written notice to Supplier.'],
+    ['A Change of Control of either Party shall be subject to prior written notice to the other Party.'],
+    ['Licensee may not undergo a Change of Control without sixty (60) days advance notice to Licensor.'],
+    ['In the event of the acquisition of its business by a competitor of Supplier, Supplier may terminate this Agreement.'],
+    ["The acquisition of the Company's business by any third party shall require the consent of the Licensor."],
+  ])('finds %j', (text) => {
+    expect(found(text)).toBe(text);
+  });
+
+  it.each([
+    ['The Employee shall be entitled to a bonus upon a Change in Control, payable within thirty days after written notice to the Company.'],
+    ['Distributor shall give Supplier prior written notice of any acquisition of its inventory from a third party.'],
+    ['The acquisition of its business licences shall be at the sole cost of Franchisee.'],
+  ])('does not count %j', (text) => {
+    expect(found(text)).toBeNull();
+  });
+});
