@@ -793,3 +793,40 @@ describe('IP ownership assignment: invented drafting of each family', () => {
     expect(assigns(text)).toBe(false);
   });
 });
+
+describe('IP ownership assignment: the maker kept as owner however it is named', () => {
+  it.each([
+    ['Any Improvement shall be owned by the party that made it.'],
+    ['Inventions shall be owned by the inventing Party.'],
+    ['New Technologies developed by a Party alone shall be solely owned by the developing Party.'],
+    ['Supplier will own all intellectual property in the Products, including improvements it develops.'],
+    ['Supplier shall own all inventions made by it in the performance of this Agreement.'],
+  ])('does not count %j', (text) => {
+    expect(assigns(text)).toBe(false);
+  });
+
+  it('counts the owner the other party makes for, named after it', () => {
+    expect(assigns('Customer will own all inventions Supplier develops in performing the Services.')).toBe(true);
+    expect(assigns('The parties agree that all Foreground Intellectual Property shall be owned by the Sponsor.')).toBe(true);
+  });
+});
+
+describe('IP ownership assignment: denials led by "nothing"', () => {
+  it.each([
+    ['Nothing herein shall be deemed to create a work made for hire.'],
+    [
+      'Except for the licences granted herein, nothing in this Agreement shall transfer any right, title or interest in any intellectual property.',
+    ],
+    ['Nothing in this Agreement shall cause any patent of Licensor to be assigned or transferred to Licensee.'],
+    ['Licensee shall not acquire any rights in the Marks by virtue of its use of them.'],
+  ])('does not count %j', (text) => {
+    expect(assigns(text)).toBe(false);
+  });
+
+  it('counts the same passing stated outright', () => {
+    expect(assigns('All Deliverables shall be deemed to be works made for hire.')).toBe(true);
+    expect(assigns('The Licensee shall transfer to the Licensor all right, title and interest in any patents on the Improvements.')).toBe(
+      true,
+    );
+  });
+});
