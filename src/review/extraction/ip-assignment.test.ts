@@ -659,6 +659,14 @@ describe('IP ownership assignment: "right, title and interest" in goods or as se
     ['Borrower hereby assigns to Lender, as collateral security, all of its right, title and interest in the Receivables.'],
     ['Supplier shall transfer to Distributor all of its right, title and interest in the Products in the Territory.'],
     ['The Pledgor hereby assigns to the Bank all of its right, title and interest in the Collateral.'],
+    ['Upon the Closing, Seller shall assign to Buyer all right, title and interest in the Leases.'],
+    ['Tenant hereby assigns to Landlord all of its right, title and interest in any sublease of the Premises.'],
+    ['Supplier hereby assigns to Customer all of its right, title and interest in any manufacturer warranties for the Hardware.'],
+    [
+      'Upon termination, Franchisee hereby assigns to Franchisor all right, title and interest in the telephone numbers and directory listings of the Restaurant.',
+    ],
+    // The contract itself assigned: anti-assignment territory, not a creation changing hands.
+    ['Seller hereby assigns to Buyer all of its right, title and interest in, to and under this Agreement.'],
   ])('does not count %j', (text) => {
     expect(assigns(text)).toBe(false);
   });
@@ -666,6 +674,9 @@ describe('IP ownership assignment: "right, title and interest" in goods or as se
   it('still counts right, title and interest in a creation or in contracts', () => {
     expect(assigns('Seller hereby assigns to Purchaser all of its right, title and interest in and to the Assigned Contracts.')).toBe(true);
     expect(assigns('Seller hereby assigns to Purchaser all of its right, title and interest in the Product Designs.')).toBe(true);
+    expect(assigns('Contractor shall assign to Owner all of its right, title and interest in the subcontracts upon termination.')).toBe(
+      true,
+    );
   });
 });
 

@@ -90,14 +90,16 @@ const RIGHT_TITLE = /\brights?,?\stitle\b/i;
 const ASSIGNING_RESTRAINED =
   /\b(?:not|neither|nor|no)\b[^.;]{0,60}\b(?:assign|transfer|convey)|\bwith(?:out)?\s(?:the\s)?(?:prior\s)?(?:express\s)?(?:written\s)?consent\b/i;
 /**
- * Without an intellectual-property word, "right, title and interest" in goods or other tangible or financial assets is a
- * sale or a security ("hereby assigns to Buyer all right, title and interest in the Equipment", "assigns to Lender, as
- * collateral security, all of its right, title and interest in the Receivables"), not a creation changing hands.
+ * Without an intellectual-property word, "right, title and interest" in goods, premises, shares, warranties or listings
+ * is a sale, a security or a hand-over of the business ("hereby assigns to Buyer all right, title and interest in the
+ * Equipment", "assigns to Lender, as collateral security, all of its right, title and interest in the Receivables",
+ * "assigns to Franchisor all right, title and interest in the telephone numbers"), and in, to and under this Agreement
+ * it is an assignment of the contract itself: no creation changes hands.
  */
-const GOODS_OR_SECURITY =
-  /\b(?:interest|title)\s(?:in|to)(?:\sand\sto)?\s(?:the\s|such\s|all\s|any\s|its\s)?(?:[\w-]+\s){0,2}?(?:products?|goods|equipment|inventory|units|receivables|accounts|machinery|vehicles|premises|real\sproperty|shares|stock)\b|\bas\s(?:collateral\s)?security\b|\bsecurity\sinterest\b|\bcollateral\b/i;
+const NOT_A_CREATION =
+  /\b(?:interest|title)(?:,?\s(?:and\s)?(?:in|to|under)){1,3}\s(?:this\sagreement\b|(?:(?:the|such|all|any|its)\s)?(?:[\w-]+\s){0,2}?(?:products?|goods|equipment|hardware|inventory|units|receivables|accounts|machinery|vehicles|premises|real\sproperty|leases?|subleases?|shares|stock|warranties|telephone\snumbers?|listings)\b)|\binterest\shereunder\b|\bas\s(?:collateral\s)?security\b|\bsecurity\sinterest\b|\bcollateral\b/i;
 function passesRightTitle(text: string): boolean {
-  return RIGHT_TITLE.test(text) && !ASSIGNING_RESTRAINED.test(text) && !GOODS_OR_SECURITY.test(text);
+  return RIGHT_TITLE.test(text) && !ASSIGNING_RESTRAINED.test(text) && !NOT_A_CREATION.test(text);
 }
 /**
  * "Neither Party shall assign a partial interest in the Joint IP to any Third Party" restrains assigning. Only a negation in
