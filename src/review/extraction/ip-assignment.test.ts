@@ -841,3 +841,38 @@ describe('IP ownership assignment: denials led by "nothing"', () => {
     );
   });
 });
+
+describe('IP ownership assignment: English and other drafting of the same passing', () => {
+  it.each([
+    ['The Supplier assigns to the Customer with full title guarantee all Intellectual Property Rights in the Deliverables.'],
+    ['The Contractor hereby assigns to the Authority, by way of present assignment of future rights, all IPR in the Project Materials.'],
+    ['The Consultant assigns absolutely to the Company all copyright in the Reports.'],
+    ["The Deliverables and all intellectual property rights therein will be the Customer's property."],
+    ['All intellectual property rights in the Deliverables shall vest in and be owned by the Customer.'],
+    ['12.2 Foreground IP. Subject to clause 12.3, Foreground IP created by the Supplier shall vest in the Company on creation.'],
+    ['Any Improvements made by the Licensee shall automatically become the property of the Licensor.'],
+    ['Title to and ownership of all Developments shall vest in Buyer immediately upon their creation.'],
+    ['Consultant will disclose and assign to the Company all Inventions conceived during the engagement.'],
+    ['The Licensee shall procure that its sub-contractors assign to the Licensor all copyright in the Software modifications.'],
+    ['Service Provider shall ensure that all intellectual property rights in the Deliverables vest in the Customer.'],
+    ['Company shall have all right, title and interest in the Work Product created by Consultant.'],
+    ['In the event that Licensee develops any Improvement, Licensor shall have all rights, title and interest in it.'],
+  ])('counts %j', (text) => {
+    expect(assigns(text)).toBe(true);
+  });
+
+  it.each([
+    ['The Supplier shall retain ownership of all Intellectual Property Rights in the Supplier Materials.'],
+    ['Each party acknowledges that all intellectual property rights owned by the other party shall remain vested in that party.'],
+    ['The Consultant grants the Company a perpetual licence to use any Background IP incorporated in the Deliverables.'],
+    ['Intellectual property rights in any materials provided by Customer shall remain with Customer.'],
+    ["Nothing in this clause 12 shall operate to transfer ownership of the Supplier's Background IP to the Customer."],
+    ['All title in the Goods shall vest in the Purchaser upon delivery.'],
+    ['Licensee may not assign or sublicense the Licensed Patents without consent.'],
+    ["All programs developed by the Bureau are and shall remain the Bureau's sole property."],
+    ['In the event that Licensee develops any extension to the Software, Licensee shall have all rights, title and interest in it.'],
+    ['Customer shall own its Customer Data.'],
+  ])('does not count %j', (text) => {
+    expect(assigns(text)).toBe(false);
+  });
+});
