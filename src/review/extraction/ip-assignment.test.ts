@@ -877,3 +877,36 @@ describe('IP ownership assignment: English and other drafting of the same passin
     expect(assigns(text)).toBe(false);
   });
 });
+
+describe('IP ownership assignment: works made for hire, further assurances and attorneys worded otherwise', () => {
+  it.each([
+    ['The Work is specially ordered and commissioned by Publisher and shall be considered a work made for hire.'],
+    ['To the fullest extent permitted by law, the Deliverables shall constitute "works made for hire" for Customer under 17 U.S.C. § 101.'],
+    ['Each Work Product shall be a "work-for-hire" owned by the Company from the moment of its creation.'],
+    [
+      'Contractor shall execute such further instruments as Client may reasonably request to vest in Client full title to the Deliverables.',
+    ],
+    ["Upon Company's request, Employee shall sign all papers necessary to assign patents on the Inventions to Company."],
+    [
+      "If Consultant fails to sign any document needed to register the Company's rights in an Invention, Consultant hereby appoints the Company as its attorney-in-fact to sign it.",
+    ],
+    [
+      'Developer irrevocably appoints Customer as its agent and attorney-in-fact to execute and file any applications for copyright registration of the Deliverables.',
+    ],
+  ])('counts %j', (text) => {
+    expect(assigns(text)).toBe(true);
+  });
+
+  it.each([
+    ["Licensee shall assist Licensor, at Licensor's expense, in registering the Licensed Marks in the Territory."],
+    ['Each party shall execute such further documents as may be necessary to give effect to this Agreement.'],
+    ['Licensee shall execute any documents reasonably required to record the licence granted hereunder with the patent office.'],
+    ['The Distributor appoints the Supplier as its attorney-in-fact solely to file customs declarations for the Products.'],
+    ['Contractor is an independent contractor and not an employee, and nothing herein creates an employment relationship.'],
+    ['Supplier shall execute all documents required to transfer title to the Goods to Buyer on delivery.'],
+    ['Each party shall execute any documents necessary to perfect the security interest granted hereunder.'],
+    ["The Licensee shall, at the Licensor's request, execute any documents needed to confirm that the Licensor owns the Licensed Patents."],
+  ])('does not count %j', (text) => {
+    expect(assigns(text)).toBe(false);
+  });
+});

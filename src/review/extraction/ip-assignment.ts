@@ -20,7 +20,7 @@ const CREATED =
  * right, title or interest to Franchisor"): the assignment mechanism itself, whoever made what it covers.
  */
 const EXECUTES_TO_ASSIGN =
-  /\b(?:execut(?:e|ed|ion)|sign)\b[^.;]{0,80}\b(?:documents?|documentation|instruments?|assignments?)\b[^.;]{0,140}\b(?:to|of)\s(?:assign|transfer|vest|(?:effect|evidence|perfect|confirm)(?:ing)?\s(?:or\s(?:effect|evidence|perfect|confirm)\s)?(?:the\s|such\s|any\s)?(?:foregoing\s)?(?:assignments?|transfers?))\b[^.;]{0,80}\b(?:right,?\stitle|rights?|ownership|intellectual\sproperty|work\sproduct|inventions?|deliverables?|patents?|copyrights?)\b/i;
+  /\b(?:execut(?:e|ed|ion)|sign)\b[^.;]{0,80}\b(?:documents?|documentation|instruments?|papers|assignments?)\b[^.;]{0,140}\b(?:to|of)\s(?:assign|transfer|vest|(?:effect|evidence|perfect|confirm)(?:ing)?\s(?:or\s(?:effect|evidence|perfect|confirm)\s)?(?:the\s|such\s|any\s)?(?:foregoing\s)?(?:assignments?|transfers?))\b[^.;]{0,80}\b(?:right,?\stitle|rights?|ownership|intellectual\sproperty|work\sproduct|inventions?|deliverables?|patents?|copyrights?)\b/i;
 /**
  * The fallback of an assignment of inventions: the maker appoints the owner its attorney-in-fact to sign the patent and
  * copyright filings in its place ("hereby irrevocably designates and appoints the Company ... as Consultant's agent and
