@@ -910,3 +910,25 @@ describe('IP ownership assignment: works made for hire, further assurances and a
     expect(assigns(text)).toBe(false);
   });
 });
+
+describe('IP ownership assignment: confidential information that stays the discloser’s', () => {
+  it.each([
+    [
+      'All materials prepared by the Recipient that contain Confidential Information shall be the property of the Disclosing Party and shall be returned on request.',
+    ],
+    [
+      'All notes, analyses and compilations prepared by Recipient based on Confidential Information shall be the sole property of Discloser.',
+    ],
+    ['All Confidential Information, including any data generated from it, shall belong to the disclosing party.'],
+  ])('does not count %j', (text) => {
+    expect(assigns(text)).toBe(false);
+  });
+
+  it('still counts inventions made with confidential information assigned to the party that disclosed it', () => {
+    expect(
+      assigns(
+        'Recipient hereby assigns to Discloser all rights in any invention developed with use of Confidential Information of Discloser.',
+      ),
+    ).toBe(true);
+  });
+});

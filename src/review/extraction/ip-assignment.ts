@@ -29,9 +29,13 @@ const EXECUTES_TO_ASSIGN =
  */
 const APPOINTS_ATTORNEY = /\bappoint(?:s|ing)?\b[^.;]{0,120}\battorney[\s-]in[\s-]fact\b/i;
 const FILED_OR_ASSIGNED = /\b(?:patents?|copyrights?|mask\swork|inventions?|intellectual\sproperty|assignments?)\b/i;
-/** A party keeping its own rights is not an assignment to the other; "shall own and retain" what is generated is owning it. */
+/**
+ * A party keeping its own rights is not an assignment to the other; "shall own and retain" what is generated is owning it.
+ * Confidential information that stays the discloser's ("materials prepared by the Recipient ... shall be the property of
+ * the Disclosing Party") is kept, not passed: labelled in none of its 8 train sentences.
+ */
 const RETAINS =
-  /(?<!\bown\sand\s)\b(?:retains?|reserves?|shall\sretain|will\sretain)\b[^.;]{0,60}\b(?:right,?\stitle|ownership|all\srights)\b|\b(?:each|either)\sparty\s(?:shall|will)\s(?:solely\s)?own\b|\bits\sown\s(?:inventions|intellectual)|\b(?:is|are)\sand\s(?:shall|will)\sremain\b|\bown\sall\s(?:rights?\s(?:to|in)\s)?its\b|\brepresents\sand\swarrants\b|\b(?:vest|belong|property\sof|owned\sby)\s(?:[\w-]+\s){0,3}?(?:(?:that|such|the\s(?:relevant|respective|applicable|inventing|developing|creating|generating|originating|authoring))\sparty\b|the\sparty\s(?:that|which|who|whose)\b)/i;
+  /(?<!\bown\sand\s)\b(?:retains?|reserves?|shall\sretain|will\sretain)\b[^.;]{0,60}\b(?:right,?\stitle|ownership|all\srights)\b|\b(?:each|either)\sparty\s(?:shall|will)\s(?:solely\s)?own\b|\bits\sown\s(?:inventions|intellectual)|\b(?:is|are)\sand\s(?:shall|will)\sremain\b|\bown\sall\s(?:rights?\s(?:to|in)\s)?its\b|\brepresents\sand\swarrants\b|\b(?:vest|belong|property\sof|owned\sby)\s(?:[\w-]+\s){0,3}?(?:(?:that|such|the\s(?:relevant|respective|applicable|inventing|developing|creating|generating|originating|authoring))\sparty\b|the\sparty\s(?:that|which|who|whose)\b)|\b(?:property\sof|belongs?\sto|owned\sby|vests?\sin)\s(?:the\s)?(?:disclosing\sparty|discloser)\b/i;
 
 /** "The Manufacturer has appointed the Customer the copyright holder of the book": ownership conferred on a named party. */
 const MADE_OWNER =
