@@ -816,6 +816,10 @@ describe('IP ownership assignment: the maker kept as owner however it is named',
     expect(assigns(text)).toBe(false);
   });
 
+  it('does not take a party that "makes no warranty" for a maker', () => {
+    expect(assigns('Customer shall own all Deliverables developed by Customer, and Supplier makes no warranty as to them.')).toBe(false);
+  });
+
   it('counts the owner the other party makes for, named after it', () => {
     expect(assigns('Customer will own all inventions Supplier develops in performing the Services.')).toBe(true);
     expect(assigns('The parties agree that all Foreground Intellectual Property shall be owned by the Sponsor.')).toBe(true);

@@ -130,8 +130,9 @@ const OWNER_BEFORE =
 /** A maker named by a pronoun, which reads back to the subject that owns: "improvements it develops", "made by it". */
 const MADE_BY_IT =
   /\bit\s(?:\w+\s)?(?:develops|creates|makes|conceives|generates|invents|authors|produces|developed|created|made|conceived|generated|invented|authored|produced)\b|\b(?:developed|created|made|conceived|generated|invented|authored|produced)\s(?:solely\s|independently\s)?by\sit\b/i;
-/** Who makes it, in the active voice: "In the event that TELKOM develops any extension ...". */
-const MAKES = /\b([A-Z][\w&.-]*\w)\s(?:develops|creates|makes|conceives|invents|generates|authors|produces|designs)\b/g;
+/** Who makes it, in the active voice: "In the event that TELKOM develops any extension ..." (not "Supplier makes no warranty"). */
+const MAKES =
+  /\b(?!It\b)([A-Z][\w&.-]*\w)\s(?:develops|creates|makes|conceives|invents|generates|authors|produces|designs)\s(?:any|an?|the|such|all|new)\b/g;
 /** Who made it: "made, conceived or reduced to practice by Bachem", "developed solely by employees of iBio". */
 const MAKER =
   /\b(?:made|developed|created|written|designed|produced|invented|discovered|conceived|generated|authored|prepared|practice|provided|supplied|furnished|contributed)\s(?:solely\s|exclusively\s|independently\s|jointly\s)?by\s(?:(?:employees|personnel)\sof\s)?(?:the\s)?([A-Z][\w&.-]*\w|[a-z]+[A-Z][\w&.-]*\w)/dg;
