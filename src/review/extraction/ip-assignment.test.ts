@@ -659,6 +659,14 @@ describe('IP ownership assignment: "right, title and interest" in goods or as se
     ['Borrower hereby assigns to Lender, as collateral security, all of its right, title and interest in the Receivables.'],
     ['Supplier shall transfer to Distributor all of its right, title and interest in the Products in the Territory.'],
     ['The Pledgor hereby assigns to the Bank all of its right, title and interest in the Collateral.'],
+    ['Upon the Closing, Seller shall assign to Buyer all right, title and interest in the Leases.'],
+    ['Tenant hereby assigns to Landlord all of its right, title and interest in any sublease of the Premises.'],
+    ['Supplier hereby assigns to Customer all of its right, title and interest in any manufacturer warranties for the Hardware.'],
+    [
+      'Upon termination, Franchisee hereby assigns to Franchisor all right, title and interest in the telephone numbers and directory listings of the Restaurant.',
+    ],
+    // The contract itself assigned: anti-assignment territory, not a creation changing hands.
+    ['Seller hereby assigns to Buyer all of its right, title and interest in, to and under this Agreement.'],
   ])('does not count %j', (text) => {
     expect(assigns(text)).toBe(false);
   });
@@ -666,6 +674,9 @@ describe('IP ownership assignment: "right, title and interest" in goods or as se
   it('still counts right, title and interest in a creation or in contracts', () => {
     expect(assigns('Seller hereby assigns to Purchaser all of its right, title and interest in and to the Assigned Contracts.')).toBe(true);
     expect(assigns('Seller hereby assigns to Purchaser all of its right, title and interest in the Product Designs.')).toBe(true);
+    expect(assigns('Contractor shall assign to Owner all of its right, title and interest in the subcontracts upon termination.')).toBe(
+      true,
+    );
   });
 });
 
@@ -791,5 +802,137 @@ describe('IP ownership assignment: invented drafting of each family', () => {
     ['The license granted to Licensee shall not be deemed a work made for hire.'],
   ])('does not count %j', (text) => {
     expect(assigns(text)).toBe(false);
+  });
+});
+
+describe('IP ownership assignment: the maker kept as owner however it is named', () => {
+  it.each([
+    ['Any Improvement shall be owned by the party that made it.'],
+    ['Inventions shall be owned by the inventing Party.'],
+    ['New Technologies developed by a Party alone shall be solely owned by the developing Party.'],
+    ['Supplier will own all intellectual property in the Products, including improvements it develops.'],
+    ['Supplier shall own all inventions made by it in the performance of this Agreement.'],
+  ])('does not count %j', (text) => {
+    expect(assigns(text)).toBe(false);
+  });
+
+  it('does not take a party that "makes no warranty" for a maker', () => {
+    expect(assigns('Customer shall own all Deliverables developed by Customer, and Supplier makes no warranty as to them.')).toBe(false);
+  });
+
+  it('counts the owner the other party makes for, named after it', () => {
+    expect(assigns('Customer will own all inventions Supplier develops in performing the Services.')).toBe(true);
+    expect(assigns('The parties agree that all Foreground Intellectual Property shall be owned by the Sponsor.')).toBe(true);
+  });
+});
+
+describe('IP ownership assignment: denials led by "nothing"', () => {
+  it.each([
+    ['Nothing herein shall be deemed to create a work made for hire.'],
+    [
+      'Except for the licences granted herein, nothing in this Agreement shall transfer any right, title or interest in any intellectual property.',
+    ],
+    ['Nothing in this Agreement shall cause any patent of Licensor to be assigned or transferred to Licensee.'],
+    ['Licensee shall not acquire any rights in the Marks by virtue of its use of them.'],
+  ])('does not count %j', (text) => {
+    expect(assigns(text)).toBe(false);
+  });
+
+  it('counts the same passing stated outright', () => {
+    expect(assigns('All Deliverables shall be deemed to be works made for hire.')).toBe(true);
+    expect(assigns('The Licensee shall transfer to the Licensor all right, title and interest in any patents on the Improvements.')).toBe(
+      true,
+    );
+  });
+});
+
+describe('IP ownership assignment: English and other drafting of the same passing', () => {
+  it.each([
+    ['The Supplier assigns to the Customer with full title guarantee all Intellectual Property Rights in the Deliverables.'],
+    ['The Contractor hereby assigns to the Authority, by way of present assignment of future rights, all IPR in the Project Materials.'],
+    ['The Consultant assigns absolutely to the Company all copyright in the Reports.'],
+    ["The Deliverables and all intellectual property rights therein will be the Customer's property."],
+    ['All intellectual property rights in the Deliverables shall vest in and be owned by the Customer.'],
+    ['12.2 Foreground IP. Subject to clause 12.3, Foreground IP created by the Supplier shall vest in the Company on creation.'],
+    ['Any Improvements made by the Licensee shall automatically become the property of the Licensor.'],
+    ['Title to and ownership of all Developments shall vest in Buyer immediately upon their creation.'],
+    ['Consultant will disclose and assign to the Company all Inventions conceived during the engagement.'],
+    ['The Licensee shall procure that its sub-contractors assign to the Licensor all copyright in the Software modifications.'],
+    ['Service Provider shall ensure that all intellectual property rights in the Deliverables vest in the Customer.'],
+    ['In the event that Licensee develops any Improvement, Licensor shall own all rights in it.'],
+  ])('counts %j', (text) => {
+    expect(assigns(text)).toBe(true);
+  });
+
+  it.each([
+    ['The Supplier shall retain ownership of all Intellectual Property Rights in the Supplier Materials.'],
+    ['Each party acknowledges that all intellectual property rights owned by the other party shall remain vested in that party.'],
+    ['The Consultant grants the Company a perpetual licence to use any Background IP incorporated in the Deliverables.'],
+    ['Intellectual property rights in any materials provided by Customer shall remain with Customer.'],
+    ["Nothing in this clause 12 shall operate to transfer ownership of the Supplier's Background IP to the Customer."],
+    ['All title in the Goods shall vest in the Purchaser upon delivery.'],
+    ['Licensee may not assign or sublicense the Licensed Patents without consent.'],
+    ["All programs developed by the Bureau are and shall remain the Bureau's sole property."],
+    // "Shall have all right, title and interest" was labelled in none of its 3 train sentences: a statement, not a passing.
+    ['Company shall have all right, title and interest in the Work Product created by Consultant.'],
+    ['In the event that Licensee develops any extension to the Software, Licensee shall own all rights in it.'],
+    ['Customer shall own its Customer Data.'],
+  ])('does not count %j', (text) => {
+    expect(assigns(text)).toBe(false);
+  });
+});
+
+describe('IP ownership assignment: works made for hire, further assurances and attorneys worded otherwise', () => {
+  it.each([
+    ['The Work is specially ordered and commissioned by Publisher and shall be considered a work made for hire.'],
+    ['To the fullest extent permitted by law, the Deliverables shall constitute "works made for hire" for Customer under 17 U.S.C. § 101.'],
+    ['Each Work Product shall be a "work-for-hire" owned by the Company from the moment of its creation.'],
+    [
+      'Contractor shall execute such further instruments as Client may reasonably request to vest in Client full title to the Deliverables.',
+    ],
+    ["Upon Company's request, Employee shall sign all papers necessary to assign patents on the Inventions to Company."],
+    [
+      "If Consultant fails to sign any document needed to register the Company's rights in an Invention, Consultant hereby appoints the Company as its attorney-in-fact to sign it.",
+    ],
+    [
+      'Developer irrevocably appoints Customer as its agent and attorney-in-fact to execute and file any applications for copyright registration of the Deliverables.',
+    ],
+  ])('counts %j', (text) => {
+    expect(assigns(text)).toBe(true);
+  });
+
+  it.each([
+    ["Licensee shall assist Licensor, at Licensor's expense, in registering the Licensed Marks in the Territory."],
+    ['Each party shall execute such further documents as may be necessary to give effect to this Agreement.'],
+    ['Licensee shall execute any documents reasonably required to record the licence granted hereunder with the patent office.'],
+    ['The Distributor appoints the Supplier as its attorney-in-fact solely to file customs declarations for the Products.'],
+    ['Contractor is an independent contractor and not an employee, and nothing herein creates an employment relationship.'],
+    ['Supplier shall execute all documents required to transfer title to the Goods to Buyer on delivery.'],
+    ['Each party shall execute any documents necessary to perfect the security interest granted hereunder.'],
+    ["The Licensee shall, at the Licensor's request, execute any documents needed to confirm that the Licensor owns the Licensed Patents."],
+  ])('does not count %j', (text) => {
+    expect(assigns(text)).toBe(false);
+  });
+});
+
+describe('IP ownership assignment: confidential information that stays the discloser’s', () => {
+  it.each([
+    [
+      'All materials prepared by the Recipient that contain Confidential Information shall be the property of the Disclosing Party and shall be returned on request.',
+    ],
+    [
+      'All notes, analyses and compilations prepared by Recipient based on Confidential Information shall be the sole property of Discloser.',
+    ],
+    ['All Confidential Information, including any data generated from it, shall belong to the disclosing party.'],
+  ])('does not count %j', (text) => {
+    expect(assigns(text)).toBe(false);
+  });
+
+  it('still counts inventions made with confidential information assigned to the party that disclosed it', () => {
+    expect(
+      assigns(
+        'Recipient hereby assigns to Discloser all rights in any invention developed with use of Confidential Information of Discloser.',
+      ),
+    ).toBe(true);
   });
 });

@@ -5,22 +5,22 @@ import type { PresenceField } from './types.js';
 const MENTIONS =
   /assign|transfer|convey|hire|property|own|(?:right|patent|trademark|property)\sholder|attorney|vest|belong|title|知识产权|著作权|专利|归/i;
 const IP =
-  /\b(?:intellectual\sproperty|inventions?|improvements?|discoveries|developments?|work\sproduct|deliverables?|copyrights?|patents?|trademarks?|service\smarks?|works?\b|materials?|content|designs?|software|know-how|technology|data|results|modifications?|derivative\sworks?|enhancements?|domains?|URLs?|proprietary\srights|IP)\b/i;
+  /\b(?:intellectual\sproperty|inventions?|improvements?|discoveries|developments?|work\sproduct|deliverables?|copyrights?|patents?|trademarks?|service\smarks?|works?\b|materials?|content|designs?|software|know-how|technology|data|results|modifications?|derivative\sworks?|enhancements?|domains?|URLs?|proprietary\srights|IPRs?|IP)\b/i;
 /** "hereby assigns", "agrees to assign", "shall assign", "assigns, transfers and conveys", with what is assigned being rights or creations. */
 const ASSIGNS =
-  /\b(?:(?:assigns|transfers|conveys)\s(?:all|any|its|his|her|their|the\sentire)\s(?:of\s)?(?:(?:its|his|her|their|the)\s)?(?:worldwide\s)?(?=(?:right,?\stitle|copyrights?|patents?|intellectual\sproperty|ownership|moral\srights)\b)|hereby\s(?:(?:irrevocably|unconditionally|absolutely|expressly|grants?|sells?|transfers?|conveys?|sets\sover)[\s,]+(?:and\s)?){0,4}(?:assigns?|transfers?|conveys?)|(?:agrees?|undertakes?|shall|will|must)\s?,?\s(?:to\s)?(?:and\shereby\sdoes\s?,?\s(?:[\w\s]{0,40},\s)?)?(?:(?:irrevocably|promptly|hereby)\s)*(?:(?:disclose|grant|sell)\sand\s)?(?:assign|transfer|convey)s?|cause\s(?:[\w',]+\s){0,9}?to\s(?:assign|transfer|convey)|(?:irrevocably|unconditionally|absolutely)(?:\s(?:and\s)?(?:irrevocably|unconditionally|absolutely))?\s(?:assigns|transfers|conveys)(?:\sand\s(?:assigns|transfers|conveys))?|does\shereby,?\sassign|assigns?,\stransfers?|(?:assigns|transfers)(?:\sand\s(?:assigns|transfers|conveys))?\s(?:fully\s|absolutely\s|irrevocably\s)?to\s(?:the\s)?(?:[A-Z][\w&.-]*\s){1,3}all)\b[^.;]{0,300}?\b(?:rights?,?\stitle|(?:all\s)?(?:of\s)?(?:its|their|his|her)\s(?:right|interest|ownership)|rights?\s(?:in|to|therein|thereto)\b|interest\s(?:in|therein)|ownership|intellectual\sproperty|inventions?|improvements?|work\sproduct|copyrights?|patents?|deliverables?|trademarks?|service\smarks?|domain\snames?|works?\sof\sauthorship|derivative\sworks?)\b/i;
+  /\b(?:(?:assigns|transfers|conveys)\s(?:all|any|its|his|her|their|the\sentire)\s(?:of\s)?(?:(?:its|his|her|their|the)\s)?(?:worldwide\s)?(?=(?:right,?\stitle|copyrights?|patents?|intellectual\sproperty|ownership|moral\srights)\b)|hereby\s(?:(?:irrevocably|unconditionally|absolutely|expressly|grants?|sells?|transfers?|conveys?|sets\sover)[\s,]+(?:and\s)?){0,4}(?:assigns?|transfers?|conveys?)|(?:agrees?|undertakes?|shall|will|must)\s?,?\s(?:to\s)?(?:and\shereby\sdoes\s?,?\s(?:[\w\s]{0,40},\s)?)?(?:(?:irrevocably|promptly|hereby)\s)*(?:(?:disclose|grant|sell)\sand\s)?(?:assign|transfer|convey)s?|cause\s(?:[\w',]+\s){0,9}?to\s(?:assign|transfer|convey)|procure\sthat\s(?:[\w',-]+\s){0,9}?(?:assign|transfer|convey)s?|(?:irrevocably|unconditionally|absolutely)(?:\s(?:and\s)?(?:irrevocably|unconditionally|absolutely))?\s(?:assigns|transfers|conveys)(?:\sand\s(?:assigns|transfers|conveys))?|does\shereby,?\sassign|assigns?,\stransfers?|(?:assigns|transfers)(?:\sand\s(?:assigns|transfers|conveys))?\s(?:fully\s|absolutely\s|irrevocably\s)?to\s(?:the\s)?(?:[A-Z][\w&.-]*\s){1,3}(?:with\s(?:full|limited)\stitle\sguarantee\s)?all)\b[^.;]{0,300}?\b(?:rights?,?\stitle|(?:all\s)?(?:of\s)?(?:its|their|his|her)\s(?:right|interest|ownership)|rights?\s(?:in|to|therein|thereto)\b|interest\s(?:in|therein)|ownership|intellectual\sproperty|inventions?|improvements?|work\sproduct|copyrights?|patents?|deliverables?|trademarks?|service\smarks?|domain\snames?|works?\sof\sauthorship|derivative\sworks?|IPRs?)\b/i;
 /** Works made for hire, and creations that vest in or belong to the other party. */
 const VESTS =
-  /\b(?:shall|will)\s(?:be\s)?(?:vest(?:ed)?|belong)\s(?:solely\s|exclusively\s)?(?:in|to)\b|\b(?:shall|will)\s(?:be|become(?:\sand\sremain)?)\s(?:the\s)?(?:(?:sole\sand\sexclusive|sole|exclusive|absolute)\s)?property\sof\b|\b(?:shall|will)\s(?:solely\s|exclusively\s)?own\s(?:and\sretain\s)?(?:all|any|each|the|such)\b|\b(?:(?:is|are)\sand\s(?:shall|will)\sbe|(?:shall|will)\sbe\sdeemed(?:\sto\sbe)?)\s(?:the\s)?(?:(?:sole\sand\sexclusive|sole|exclusive|absolute)\s)?property\sof\b|\b(?:shall|will)\shave\s(?:sole\s(?:and\sexclusive\s)?|exclusive\s|full\s)(?:ownership|title)\s(?:of|to|in)\b|\b(?:shall|will)\s(?:(?:solely|exclusively|be|deemed|to)\s){0,5}owned\s(?:solely\s|exclusively\s)?by\b|\b(?:shall|will)\s(?:be|become)\s?,?\s(?:(?:deemed|considered)\s(?:to\sbe\s)?)?the\s(?:sole\s(?:and\sexclusive\s)?|exclusive\s)?(?:author\sand\s)?owner\sof\s(?:all|any|each|the|such)\b|\band\sbe\sowned\s(?:solely\s|exclusively\s)?by\b|\bexecute\b[^.;]{0,80}\bdocuments?\b[^.;]{0,80}\bto\s(?:assign|transfer|perfect|confirm)\b/i;
+  /\b(?:shall|will)\s(?:be\s)?(?:vest(?:ed)?|belong)\s(?:solely\s|exclusively\s)?(?:in|to)\b|\b(?:shall|will)\s(?:(?:automatically|immediately|thereupon|forthwith|solely|exclusively)\s)?(?:be|become(?:\sand\sremain)?)\s(?:the\s)?(?:(?:sole\sand\sexclusive|sole|exclusive|absolute)\s)?property\sof\b|\b(?:shall|will)\s(?:(?:automatically|immediately|thereupon|forthwith)\s)?(?:be|become)\s(?:the\s)?[A-Z][\w&.-]*'s?\s(?:(?:sole\sand\sexclusive|sole|exclusive|absolute)\s)?property\b|\b(?:shall|will)\s(?:solely\s|exclusively\s)?own\s(?:and\sretain\s)?(?:all|any|each|the|such)\b|\b(?:(?:is|are)\sand\s(?:shall|will)\sbe|(?:shall|will)\sbe\sdeemed(?:\sto\sbe)?)\s(?:the\s)?(?:(?:sole\sand\sexclusive|sole|exclusive|absolute)\s)?property\sof\b|\b(?:shall|will)\shave\s(?:sole\s(?:and\sexclusive\s)?|exclusive\s|full\s)(?:ownership|title)\s(?:of|to|in)\b|\b(?:ensure|procure)\sthat\b[^.;]{0,150}?\b(?:vests?|belongs?)\s(?:solely\s|exclusively\s)?(?:in|to)\b|\b(?:shall|will)\s(?:(?:solely|exclusively|be|deemed|to)\s){0,5}owned\s(?:solely\s|exclusively\s)?by\b|\b(?:shall|will)\s(?:be|become)\s?,?\s(?:(?:deemed|considered)\s(?:to\sbe\s)?)?the\s(?:sole\s(?:and\sexclusive\s)?|exclusive\s)?(?:author\sand\s)?owner\sof\s(?:all|any|each|the|such)\b|\band\sbe\sowned\s(?:solely\s|exclusively\s)?by\b|\bexecute\b[^.;]{0,80}\bdocuments?\b[^.;]{0,80}\bto\s(?:assign|transfer|perfect|confirm)\b/i;
 /** Creations made under the contract, as opposed to each party keeping what it brought. */
 const CREATED =
-  /\b(?:deliverables?|work\sproduct|develop\w*|creat\w*|conceiv\w*|made|written|commissioned|invent\w*|generat\w*|produc\w*|prepared|arising|result\w*|improv\w*|deriv\w*|author\w*|perform\w*\s(?:of|under)|used\sby\s(?:the\s)?[\w-]+\sin\sconnection\swith|under\sthis\sagreement|hereunder|pursuant\sto\sthis\sagreement)\b/i;
+  /\b(?:deliverables?|work\sproduct|develop\w*|creat\w*|conceiv\w*|made|written|commissioned|invent\w*|generat\w*|produc\w*|prepared|arising|result\w*|improv\w*|deriv\w*|author\w*|perform\w*\s(?:of|under)|used\sby\s(?:the\s)?[\w-]+\sin\sconnection\swith|foreground|under\sthis\sagreement|hereunder|pursuant\sto\sthis\sagreement)\b/i;
 /**
  * A further-assurance duty to pass rights over ("shall execute any and all documents ... necessary to transfer such
  * right, title or interest to Franchisor"): the assignment mechanism itself, whoever made what it covers.
  */
 const EXECUTES_TO_ASSIGN =
-  /\b(?:execut(?:e|ed|ion)|sign)\b[^.;]{0,80}\b(?:documents?|documentation|instruments?|assignments?)\b[^.;]{0,140}\b(?:to|of)\s(?:assign|transfer|vest|(?:effect|evidence|perfect|confirm)(?:ing)?\s(?:or\s(?:effect|evidence|perfect|confirm)\s)?(?:the\s|such\s|any\s)?(?:foregoing\s)?(?:assignments?|transfers?))\b[^.;]{0,80}\b(?:right,?\stitle|rights?|ownership|intellectual\sproperty|work\sproduct|inventions?|deliverables?|patents?|copyrights?)\b/i;
+  /\b(?:execut(?:e|ed|ion)|sign)\b[^.;]{0,80}\b(?:documents?|documentation|instruments?|papers|assignments?)\b[^.;]{0,140}\b(?:to|of)\s(?:assign|transfer|vest|(?:effect|evidence|perfect|confirm)(?:ing)?\s(?:or\s(?:effect|evidence|perfect|confirm)\s)?(?:the\s|such\s|any\s)?(?:foregoing\s)?(?:assignments?|transfers?))\b[^.;]{0,80}\b(?:right,?\stitle|rights?|ownership|intellectual\sproperty|work\sproduct|inventions?|deliverables?|patents?|copyrights?)\b/i;
 /**
  * The fallback of an assignment of inventions: the maker appoints the owner its attorney-in-fact to sign the patent and
  * copyright filings in its place ("hereby irrevocably designates and appoints the Company ... as Consultant's agent and
@@ -29,9 +29,13 @@ const EXECUTES_TO_ASSIGN =
  */
 const APPOINTS_ATTORNEY = /\bappoint(?:s|ing)?\b[^.;]{0,120}\battorney[\s-]in[\s-]fact\b/i;
 const FILED_OR_ASSIGNED = /\b(?:patents?|copyrights?|mask\swork|inventions?|intellectual\sproperty|assignments?)\b/i;
-/** A party keeping its own rights is not an assignment to the other; "shall own and retain" what is generated is owning it. */
+/**
+ * A party keeping its own rights is not an assignment to the other; "shall own and retain" what is generated is owning it.
+ * Confidential information that stays the discloser's ("materials prepared by the Recipient ... shall be the property of
+ * the Disclosing Party") is kept, not passed: labelled in none of its 8 train sentences.
+ */
 const RETAINS =
-  /(?<!\bown\sand\s)\b(?:retains?|reserves?|shall\sretain|will\sretain)\b[^.;]{0,60}\b(?:right,?\stitle|ownership|all\srights)\b|\b(?:each|either)\sparty\s(?:shall|will)\s(?:solely\s)?own\b|\bits\sown\s(?:inventions|intellectual)|\b(?:is|are)\sand\s(?:shall|will)\sremain\b|\bown\sall\s(?:rights?\s(?:to|in)\s)?its\b|\brepresents\sand\swarrants\b|\b(?:vest|belong|property\sof|owned\sby)\s(?:[\w-]+\s){0,3}?(?:that|such|the\s(?:relevant|respective|applicable))\sparty\b/i;
+  /(?<!\bown\sand\s)\b(?:retains?|reserves?|shall\sretain|will\sretain)\b[^.;]{0,60}\b(?:right,?\stitle|ownership|all\srights)\b|\b(?:each|either)\sparty\s(?:shall|will)\s(?:solely\s)?own\b|\bits\sown\s(?:inventions|intellectual)|\b(?:is|are)\sand\s(?:shall|will)\sremain\b|\bown\sall\s(?:rights?\s(?:to|in)\s)?its\b|\brepresents\sand\swarrants\b|\b(?:vest|belong|property\sof|owned\sby)\s(?:[\w-]+\s){0,3}?(?:(?:that|such|the\s(?:relevant|respective|applicable|inventing|developing|creating|generating|originating|authoring))\sparty\b|the\sparty\s(?:that|which|who|whose)\b)|\b(?:property\sof|belongs?\sto|owned\sby|vests?\sin)\s(?:the\s)?(?:disclosing\sparty|discloser)\b/i;
 
 /** "The Manufacturer has appointed the Customer the copyright holder of the book": ownership conferred on a named party. */
 const MADE_OWNER =
@@ -39,7 +43,7 @@ const MADE_OWNER =
 
 /** A work made for hire, unless the first mention is negated ("shall not be deemed a work-for-hire"). */
 const WORK_FOR_HIRE = /\bworks?[\s-]+(?:made[\s-]+)?for[\s-]+hire\b/i;
-const NOT_BEFORE = /\b(?:not|no|neither|nor)\b[^.;]{0,30}$/i;
+const NOT_BEFORE = /\b(?:not|no|neither|nor|nothing)\b[^.;]{0,40}$/i;
 /**
  * "Any use of the Licensed Marks ... will be a work made for hire for Licensor": the licensee's use of the licensor's
  * own marks inures to the licensor; no creation of one party passes to the other.
@@ -47,7 +51,7 @@ const NOT_BEFORE = /\b(?:not|no|neither|nor)\b[^.;]{0,30}$/i;
 const USE_OF_MARKS = /\buses?\sof\s(?:the\s)?(?:[A-Z][\w-]*\s){0,2}(?:Marks|Trademarks|Logos?)\b/;
 function isWorkForHire(text: string): boolean {
   const found = WORK_FOR_HIRE.exec(text);
-  if (found === null || NOT_BEFORE.test(text.slice(Math.max(0, found.index - 40), found.index))) return false;
+  if (found === null || NOT_BEFORE.test(text.slice(Math.max(0, found.index - 60), found.index))) return false;
   return !USE_OF_MARKS.test(text.slice(0, found.index));
 }
 /** "any such rights are hereby granted and assigned to PFHOF", "is hereby irrevocably assigned to Company", "All rights in the Deliverables are hereby transferred to Customer", "all right, title and interest in the Tooling will automatically transfer to X". */
@@ -69,11 +73,15 @@ const GIVES_TITLE =
  */
 const PASSES_TO =
   /\b(?:rights?|ownership|interests?|trademarks?|domain\snames?|copyrights?|patents?|inventions?|improvements?|work\sproduct|deliverables?|intellectual\sproperty)\b(?!\sof\sloss)[^.;]{0,120}?\b(?:shall|will)\s(?:automatically\s|immediately\s|thereupon\s)?(?:pass|transfer|vest|be\s(?:(?:assigned|transferred|conveyed)\s(?:and\s)?)+)\s*(?:to|in)\b/i;
-/** "No rights in any intellectual property ... shall be transferred": the passing denied. */
-function passesOver(text: string): boolean {
-  const passes = PASSES_TO.exec(text);
-  return passes !== null && !NOT_BEFORE.test(text.slice(Math.max(0, passes.index - 40), passes.index));
+/**
+ * The wording found and not denied: "No rights in any intellectual property ... shall be transferred", "Nothing in this
+ * Agreement shall cause any patent to be assigned to Licensee".
+ */
+function undenied(pattern: RegExp, text: string): boolean {
+  const found = pattern.exec(text);
+  return found !== null && !NOT_BEFORE.test(text.slice(Math.max(0, found.index - 60), found.index));
 }
+const passesOver = (text: string) => undenied(PASSES_TO, text);
 const REGISTERED_BY = /\bregister\w*\sby\b/i;
 const ASSIGNS_THE_AGREEMENT = /\bassign\w*\s(?:this|the)\sagreement\b/i;
 /**
@@ -86,20 +94,22 @@ const RIGHT_TITLE = /\brights?,?\stitle\b/i;
 const ASSIGNING_RESTRAINED =
   /\b(?:not|neither|nor|no)\b[^.;]{0,60}\b(?:assign|transfer|convey)|\bwith(?:out)?\s(?:the\s)?(?:prior\s)?(?:express\s)?(?:written\s)?consent\b/i;
 /**
- * Without an intellectual-property word, "right, title and interest" in goods or other tangible or financial assets is a
- * sale or a security ("hereby assigns to Buyer all right, title and interest in the Equipment", "assigns to Lender, as
- * collateral security, all of its right, title and interest in the Receivables"), not a creation changing hands.
+ * Without an intellectual-property word, "right, title and interest" in goods, premises, shares, warranties or listings
+ * is a sale, a security or a hand-over of the business ("hereby assigns to Buyer all right, title and interest in the
+ * Equipment", "assigns to Lender, as collateral security, all of its right, title and interest in the Receivables",
+ * "assigns to Franchisor all right, title and interest in the telephone numbers"), and in, to and under this Agreement
+ * it is an assignment of the contract itself: no creation changes hands.
  */
-const GOODS_OR_SECURITY =
-  /\b(?:interest|title)\s(?:in|to)(?:\sand\sto)?\s(?:the\s|such\s|all\s|any\s|its\s)?(?:[\w-]+\s){0,2}?(?:products?|goods|equipment|inventory|units|receivables|accounts|machinery|vehicles|premises|real\sproperty|shares|stock)\b|\bas\s(?:collateral\s)?security\b|\bsecurity\sinterest\b|\bcollateral\b/i;
+const NOT_A_CREATION =
+  /\b(?:interest|title)(?:,?\s(?:and\s)?(?:in|to|under)){1,3}\s(?:this\sagreement\b|(?:(?:the|such|all|any|its)\s)?(?:[\w-]+\s){0,2}?(?:products?|goods|equipment|hardware|inventory|units|receivables|accounts|machinery|vehicles|premises|real\sproperty|leases?|subleases?|shares|stock|warranties|telephone\snumbers?|listings)\b)|\binterest\shereunder\b|\bas\s(?:collateral\s)?security\b|\bsecurity\sinterest\b|\bcollateral\b/i;
 function passesRightTitle(text: string): boolean {
-  return RIGHT_TITLE.test(text) && !ASSIGNING_RESTRAINED.test(text) && !GOODS_OR_SECURITY.test(text);
+  return RIGHT_TITLE.test(text) && !ASSIGNING_RESTRAINED.test(text) && !NOT_A_CREATION.test(text);
 }
 /**
  * "Neither Party shall assign a partial interest in the Joint IP to any Third Party" restrains assigning. Only a negation in
  * the assigning clause itself counts: "if it is not a work made for hire, Vendor hereby assigns" still assigns.
  */
-const NEGATED_IN_CLAUSE = /\b(?:not|no|neither|nor)\b[^.;,]{0,30}$/i;
+const NEGATED_IN_CLAUSE = /\b(?:not|no|neither|nor|nothing)\b[^.;,]{0,30}$/i;
 function assignsCreation(text: string): boolean {
   const assigns = ASSIGNS.exec(text);
   if (assigns === null || NEGATED_IN_CLAUSE.test(text.slice(Math.max(0, assigns.index - 40), assigns.index))) return false;
@@ -117,6 +127,12 @@ const sameParty = (name: string, other: string) => name.split(' ')[0] === other.
 const OWNER_BEFORE =
   /\b([A-Z][\w&.-]*\w)\s(?:shall|will)\s(?:(?:solely\s|exclusively\s)?own\b|(?:be|become)\s?,?\s(?:[\w]+\s){0,5}?owner\sof\b)/;
 
+/** A maker named by a pronoun, which reads back to the subject that owns: "improvements it develops", "made by it". */
+const MADE_BY_IT =
+  /\bit\s(?:\w+\s)?(?:develops|creates|makes|conceives|generates|invents|authors|produces|developed|created|made|conceived|generated|invented|authored|produced)\b|\b(?:developed|created|made|conceived|generated|invented|authored|produced)\s(?:solely\s|independently\s)?by\sit\b/i;
+/** Who makes it, in the active voice: "In the event that TELKOM develops any extension ..." (not "Supplier makes no warranty"). */
+const MAKES =
+  /\b(?!It\b)([A-Z][\w&.-]*\w)\s(?:develops|creates|makes|conceives|invents|generates|authors|produces|designs)\s(?:any|an?|the|such|all|new)\b/g;
 /** Who made it: "made, conceived or reduced to practice by Bachem", "developed solely by employees of iBio". */
 const MAKER =
   /\b(?:made|developed|created|written|designed|produced|invented|discovered|conceived|generated|authored|prepared|practice|provided|supplied|furnished|contributed)\s(?:solely\s|exclusively\s|independently\s|jointly\s)?by\s(?:(?:employees|personnel)\sof\s)?(?:the\s)?([A-Z][\w&.-]*\w|[a-z]+[A-Z][\w&.-]*\w)/dg;
@@ -152,6 +168,9 @@ function ownerAndMakers(text: string): { owner: string; ownerAt: number; makers:
   const ownerAt = found.index + found[0].lastIndexOf(owner);
   // "owner of all work product developed by Consultant" finds its owner where the maker is named: that naming is no maker.
   const makers = [...text.matchAll(MAKER)].filter((made) => made.indices?.[1]?.[0] !== ownerAt).map((made) => made[1] ?? '');
+  for (const made of text.matchAll(MAKES)) makers.push(made[1] ?? '');
+  // "Supplier will own all intellectual property in the Products, including improvements it develops": "it" is the owner.
+  if (owners.length === 0 && MADE_BY_IT.test(text)) makers.push(owner);
   return { owner, ownerAt, makers };
 }
 
@@ -180,7 +199,7 @@ export function extractIpOwnershipAssignment(view: TextView): PresenceField | nu
     if ((text.includes('holder') || text.includes('owner')) && MADE_OWNER.test(text)) return true;
     if (/attorney/i.test(text) && APPOINTS_ATTORNEY.test(text) && FILED_OR_ASSIGNED.test(text)) return true;
     if (GIVES_TITLE.test(text)) return true;
-    if (ASSIGNED_PASSIVE.test(text) && IP.test(text)) return true;
+    if (undenied(ASSIGNED_PASSIVE, text) && IP.test(text)) return true;
     if (EXECUTES_TO_ASSIGN.test(text) && (IP.test(text) || passesRightTitle(text)) && !RETAINS.test(text)) return true;
     if (
       passesOver(text) &&
