@@ -187,6 +187,14 @@ function madeByAnother(text: string): boolean {
 }
 
 /**
+ * "All goodwill arising from Licensee's use of the Marks shall inure to (vest in) Licensor": the trademark owner keeping the
+ * goodwill of its own marks, not something the other party created passing over (on train 0 of 27 such sentences are
+ * labelled, save one that also says "hereby assigned").
+ */
+const GOODWILL_PASSES = /\bgoodwill\b[^.;]{0,120}?\b(?:vest|inure|belong|accrue|transfer|pass|property\sof|owned\sby)/i;
+const HEREBY_ASSIGNS = /\bhereby\s(?:[\w,]+\s){0,3}?assign/i;
+
+/**
  * IP ownership assignment (CUAD "IP Ownership Assignment"): intellectual property created by one
  * party becomes the other's, by assignment ("hereby assigns to Company all right, title and
  * interest in the Work Product"), as work made for hire, or by vesting ("all Improvements shall
@@ -194,6 +202,7 @@ function madeByAnother(text: string): boolean {
  */
 export function extractIpOwnershipAssignment(view: TextView): PresenceField | null {
   return presenceOf(view, MENTIONS, (text) => {
+    if (GOODWILL_PASSES.test(text) && !HEREBY_ASSIGNS.test(text)) return false;
     if (isWorkForHire(text)) return true;
     // Plain substring checks first: both wordings are rare and their patterns would otherwise scan every sentence.
     if ((text.includes('holder') || text.includes('owner')) && MADE_OWNER.test(text)) return true;
