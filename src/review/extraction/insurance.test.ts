@@ -334,4 +334,15 @@ describe('insurance: invented drafting of each family', () => {
   ])('reads no policy term outside cover: %j', (text) => {
     expect(insured(text)).toBe(false);
   });
+
+  it.each([
+    // A named kind of insurance a party merely has, with no amount, floor or duty beside it.
+    ["Licensee shall notify Licensor of any claim that may be covered by Licensor's product liability insurance."],
+    ["The Company's property insurance does not cover the consigned goods held by Distributor."],
+    ["Losses covered by workers' compensation insurance are excluded from this indemnity."],
+    ["The Distributor acknowledges that the Supplier's general liability insurance does not extend to the Distributor."],
+    ["Seller's liability is limited to the amount paid under its product liability insurance."],
+  ])('a kind of insurance named alone is no requirement: %j', (text) => {
+    expect(insured(text)).toBe(false);
+  });
 });

@@ -27,9 +27,20 @@ const WITHIN_CLAUSE = (max: number) => String.raw`(?:(?!${NEW_CLAUSE})[^.;]){0,$
 /** A party holds cover: "shall maintain ... insurance", "insurance carried by", "keep the Equipment insured". */
 const HOLDS = new RegExp(`${HOLD_VERB}${WITHIN_CLAUSE(160)}${COVER_WORD}|${COVER_WORD}${WITHIN_CLAUSE(120)}${HELD}`, 'i');
 
-/** Other marks of required cover: additional insured, certificates, evidence or copies of policies, named kinds of liability insurance. */
+/**
+ * A named kind of liability or property insurance counts as a requirement when its terms stand beside it: an amount or a
+ * floor ("general liability insurance with limits of not less than $1,000,000", "workers' compensation insurance as
+ * required by law", "automobile insurance covering all vehicles", "naming Owner", "is a condition of", "covers every
+ * employee on site"). Named alone it may be cover a party merely has ("any claim covered by Licensor's product
+ * liability insurance", "its property insurance does not cover the goods").
+ */
+const KIND_OF_COVER = String.raw`(?:\b(?:motor\svehicle|automobile|auto|business\sauto|umbrella|excess|public\sliability|property|all[\s-]risks?)\s(?:liability\s)?insurance\b|\b(?:commercial\s)?general\sliability\sinsurance\b|\b(?:product|products|professional|errors\sand\somissions|workers'?\scompensation|employer'?s'?\sliability|clinical\strials?)\s(?:liability\s)?insurance\b)`;
+const COVER_TERMS = String.raw`(?:[$£€]|\b(?:not\sless\sthan|no\sless\sthan|at\sleast|minimum|limits?|required|statutory|condition|covers|covering|appl(?:y|ies)\sto|naming|endorse\w*)\b)`;
+const KIND_WITH_TERMS = new RegExp(`${KIND_OF_COVER}[^.;]{0,120}?${COVER_TERMS}|${COVER_TERMS}[^.;]{0,60}?${KIND_OF_COVER}`, 'i');
+
+/** Other marks of required cover: additional insured, certificates, evidence or copies of policies, required insurance. */
 const OBLIGATION =
-  /\badditional(?:ly)?\s(?:named\s)?insureds?\b|\bcertificat(?:es?|ion|e\(s\))\sof\sinsurance\b|\bevidence\sof\s(?:such\s|the\s)?insurance\b|\bcop(?:y|ies)\sof\s(?:the\s|such\s|each\s|all\s)?(?:[\w-]+\s)?insurance\spolic|\binsur(?:e|es|ed)\sagainst\b|\b(?:responsib\w*|pay\w*|bear|borne)\b[^.;]{0,30}?\b(?:premiums?|deductibles?|retentions?)\b[^.;]{0,60}?\binsurance\b|\brequir\w*\s(?!for\b)(?:[\w-]+\s)?insurance\b(?!\sclaims?)|\brequired\spolicies\sof\sinsurance\b|\binsurance\sprovided\sby\b|\binsurance\s(?:shall|will|must)\s(?:include|cover|provide|name|be\s(?:primary|written|endorsed|placed))\b|\b(?:amount|limits?)\sof\s(?:such\s|the\s|this\s)?insurance\b|\barrang\w*\s(?:for\s)?(?:any\s|such\s|the\s)?(?:[\w-]+\s)?insurance\b|\b(?:motor\svehicle|automobile|auto|business\sauto|umbrella|excess|public\sliability|property|all[\s-]risks?)\s(?:liability\s)?insurance\b|\binsurance\scertificates?\b|\b(?:commercial\s)?general\sliability\sinsurance\b|\b(?:product|products|professional|errors\sand\somissions|workers'?\scompensation|employer'?s'?\sliability|clinical\strials?)\s(?:liability\s)?insurance\b|\binsurance\s(?:coverage|policies|policy)\s(?:with|of|in\s(?:the\s)?amounts?|naming|covering)\b/i;
+  /\badditional(?:ly)?\s(?:named\s)?insureds?\b|\bcertificat(?:es?|ion|e\(s\))\sof\sinsurance\b|\bevidence\sof\s(?:such\s|the\s)?insurance\b|\bcop(?:y|ies)\sof\s(?:the\s|such\s|each\s|all\s)?(?:[\w-]+\s)?insurance\spolic|\binsur(?:e|es|ed)\sagainst\b|\b(?:responsib\w*|pay\w*|bear|borne)\b[^.;]{0,30}?\b(?:premiums?|deductibles?|retentions?)\b[^.;]{0,60}?\binsurance\b|\brequir\w*\s(?!for\b)(?:[\w-]+\s)?insurance\b(?!\sclaims?)|\brequired\spolicies\sof\sinsurance\b|\binsurance\sprovided\sby\b|\binsurance\s(?:shall|will|must)\s(?:include|cover|provide|name|be\s(?:primary|written|endorsed|placed))\b|\b(?:amount|limits?)\sof\s(?:such\s|the\s|this\s)?insurance\b|\barrang\w*\s(?:for\s)?(?:any\s|such\s|the\s)?(?:[\w-]+\s)?insurance\b|\binsurance\scertificates?\b|\binsurance\s(?:coverage|policies|policy)\s(?:with|of|in\s(?:the\s)?amounts?|naming|covering)\b/i;
 /**
  * Mentions that are not about holding cover, cut out rather than vetoing the sentence ("carry product liability
  * insurance through an acceptable insurance company" still holds cover): "insurance" naming something other than a
@@ -78,7 +89,9 @@ export function extractInsurance(view: TextView): PresenceField | null {
     // A heading ("5.4 Product Liability Insurance.") names the topic; the clause under it carries the duty.
     if (RECITAL.test(raw) || isBareHeading(raw)) return false;
     const text = raw.replace(NOT_COVER, ' ').replace(ENSURE, ' ').replace(LOOKALIKES, ' ').replace(NAMED, ' ');
-    return MENTIONS.test(text) ? HOLDS.test(text) || OBLIGATION.test(text) || POLICY_TERMS.test(text) : POLICY_TERMS.test(text);
+    return MENTIONS.test(text)
+      ? HOLDS.test(text) || OBLIGATION.test(text) || KIND_WITH_TERMS.test(text) || POLICY_TERMS.test(text)
+      : POLICY_TERMS.test(text);
   });
   if (found || !speaksOfInsurance) return found;
   // Then a policy's terms written without the word ("All policies shall provide 30 days' notice of cancellation").
