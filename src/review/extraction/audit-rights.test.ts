@@ -305,6 +305,11 @@ describe('audit rights: invented drafting of each family', () => {
     ["All records relating to this Agreement shall be made available to Party A for audit upon five business days' notice."],
     ['Licensee will, on request, furnish Licensor access to its records for the purpose of verifying royalty payments.'],
     ["Party B shall, at Party A's request, give Party A's auditors access to its accounting records."],
+    // Access with its time or terms between "access" and "to".
+    [
+      'Vendor shall give Customer access, during normal business hours and upon reasonable notice, to its books and records relating to the Fees.',
+    ],
+    ['You agree to provide access during normal business hours to your facilities and records related to the services provided.'],
     ["Owner and its designees may, at reasonable times, examine and make copies of Manager's books and records relating to the Property."],
     ['Licensee hereby grants to Licensor the right to verify the accuracy of the royalty reports.'],
     ['Records: (a) Distributor shall keep records of all sales; (b) Supplier may inspect such records on reasonable notice.'],
@@ -339,6 +344,7 @@ describe('audit rights: invented drafting of each family', () => {
     ['Distributor shall keep inventory records and shall send monthly sales reports to Supplier.'],
     ['Supplier shall certify annually in writing that it has complied with the Code of Conduct.'],
     ['Vendor shall provide monthly usage reports to Customer for review.'],
+    ['Vendor shall give Customer access, during the Term, to its online ordering system.'],
     // A review of documents, data or drafts is not a check of the books; reports that let a party monitor performance.
     ['The Client may review all documents, information and data relating to the Project prepared by the Consultant.'],
     [

@@ -274,6 +274,9 @@ describe('insurance: invented drafting of each family', () => {
     ['Vendor shall, at its own cost, maintain cyber liability insurance covering data breaches with limits of $5,000,000.'],
     ['Prior to the Effective Date, Party B shall deliver to Party A evidence that the insurance required by Section 9 is in force.'],
     ['The Fund shall maintain a fidelity bond and errors and omissions insurance naming the Administrator as an insured party.'],
+    [
+      'Property Insurance. Coverage providing all risk property insurance at the replacement value of the machinery and equipment of the Party.',
+    ],
     // An employee benefit named beside the cover does not take the cover away.
     [
       'The Professional shall maintain such insurance, including health insurance and general liability coverage, as will protect the Company.',
@@ -342,6 +345,7 @@ describe('insurance: invented drafting of each family', () => {
     ["Losses covered by workers' compensation insurance are excluded from this indemnity."],
     ["The Distributor acknowledges that the Supplier's general liability insurance does not extend to the Distributor."],
     ["Seller's liability is limited to the amount paid under its product liability insurance."],
+    ['The Company property insurance does not cover goods held by the Distributor at full value.'],
   ])('a kind of insurance named alone is no requirement: %j', (text) => {
     expect(insured(text)).toBe(false);
   });

@@ -35,7 +35,7 @@ const HOLDS = new RegExp(`${HOLD_VERB}${WITHIN_CLAUSE(160)}${COVER_WORD}|${COVER
  * liability insurance", "its property insurance does not cover the goods").
  */
 const KIND_OF_COVER = String.raw`(?:\b(?:motor\svehicle|automobile|auto|business\sauto|umbrella|excess|public\sliability|property|all[\s-]risks?)\s(?:liability\s)?insurance\b|\b(?:commercial\s)?general\sliability\sinsurance\b|\b(?:product|products|professional|errors\sand\somissions|workers'?\scompensation|employer'?s'?\sliability|clinical\strials?)\s(?:liability\s)?insurance\b)`;
-const COVER_TERMS = String.raw`(?:[$£€]|\b(?:not\sless\sthan|no\sless\sthan|at\sleast|minimum|limits?|required|statutory|condition|covers|covering|appl(?:y|ies)\sto|naming|endorse\w*)\b)`;
+const COVER_TERMS = String.raw`(?:[$£€]|\b(?:not\sless\sthan|no\sless\sthan|at\sleast|minimum|limits?|required|statutory|condition|covers|covering|appl(?:y|ies)\sto|naming|endorse\w*|replacement\s(?:cost|value)|full\s(?:insurable|replacement)\svalue)\b)`;
 const KIND_WITH_TERMS = new RegExp(`${KIND_OF_COVER}[^.;]{0,120}?${COVER_TERMS}|${COVER_TERMS}[^.;]{0,60}?${KIND_OF_COVER}`, 'i');
 
 /** Other marks of required cover: additional insured, certificates, evidence or copies of policies, required insurance. */
