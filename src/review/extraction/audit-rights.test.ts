@@ -319,6 +319,7 @@ describe('audit rights: invented drafting of each family', () => {
     ["Franchisee shall allow Franchisor's field representatives to enter and inspect the Restaurant during business hours."],
     ["Licensor's representatives may observe the production of the Licensed Products at the Licensee's plant at any time."],
     ["Manufacturer grants Purchaser the right to audit Manufacturer's quality system."],
+    ["Licensor may inspect Licensee's premises and the manufacturing of the Licensed Products to confirm they meet the quality standards."],
     // The working of the audit clause.
     [
       "Any such examination shall be conducted at the auditing party's expense, unless it reveals an underpayment of more than five percent (5%).",
@@ -345,6 +346,14 @@ describe('audit rights: invented drafting of each family', () => {
     ['Supplier shall certify annually in writing that it has complied with the Code of Conduct.'],
     ['Vendor shall provide monthly usage reports to Customer for review.'],
     ['Vendor shall give Customer access, during the Term, to its online ordering system.'],
+    // Samples, works and equipment inspected as goods; someone else's audit; a help desk.
+    ['Licensee shall submit samples of each Licensed Product to Licensor for inspection and approval before sale.'],
+    ['Licensor may inspect samples of the Licensed Products to confirm they meet the quality standards.'],
+    ['The Engineer may inspect the Works at any time to confirm conformity with the Drawings.'],
+    ["Customer may inspect and test the Equipment at Supplier's factory before shipment."],
+    ['Each party shall promptly notify the other of any audit of its tax returns by a taxing authority.'],
+    ["The Board of Directors shall appoint the Company's auditors each year."],
+    ["Customer shall have access to the Provider's help desk during business hours."],
     // A review of documents, data or drafts is not a check of the books; reports that let a party monitor performance.
     ['The Client may review all documents, information and data relating to the Project prepared by the Consultant.'],
     [
