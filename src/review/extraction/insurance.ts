@@ -54,9 +54,10 @@ const NOT_COVER =
 
 /**
  * Uses of the word that are not cover a party must hold, cut out before the test: an authority
- * ("Department of Insurance"), cover a party will not provide ("will not provide any ... insurance",
- * "shall carry no ... insurance"), insurance as one bare item of a list of other things ("permits,
- * certificates, licenses, insurance, approvals"), goods "packaged and insured" for shipping, insurance as a cost item next to freight,
+ * ("Department of Insurance"), cover a party will not provide or that nothing requires ("will not provide
+ * any ... insurance", "shall carry no ... insurance", "Nothing in this Agreement requires either party to obtain
+ * insurance"), insurance as one bare item of a list of other things ("permits, certificates, licenses, insurance,
+ * approvals"), goods "packaged and insured" for shipping, insurance as a cost item next to freight,
  * a name ("the Insurance Center"), and insurance as the measure of a liability cap ("shall not
  * exceed ... the amount of insurance coverage actually paid"), and an insurer as the payer who
  * reimburses a purchase. Also cover a party "may" take out (a choice, not a requirement), insurance sold
