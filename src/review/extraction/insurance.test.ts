@@ -277,6 +277,9 @@ describe('insurance: invented drafting of each family', () => {
     [
       'Property Insurance. Coverage providing all risk property insurance at the replacement value of the machinery and equipment of the Party.',
     ],
+    [
+      "Supplier shall maintain insurance in an amount of at least $1,000,000, and the amount of such insurance shall not limit Supplier's liability.",
+    ],
     // An employee benefit named beside the cover does not take the cover away.
     [
       'The Professional shall maintain such insurance, including health insurance and general liability coverage, as will protect the Company.',
@@ -346,6 +349,10 @@ describe('insurance: invented drafting of each family', () => {
     ["The Distributor acknowledges that the Supplier's general liability insurance does not extend to the Distributor."],
     ["Seller's liability is limited to the amount paid under its product liability insurance."],
     ['The Company property insurance does not cover goods held by the Distributor at full value.'],
+    // Insurance as the measure of a liability cap, or named only to say it limits nothing.
+    ["In no event shall Supplier's liability exceed the amount of insurance maintained by Supplier."],
+    ["Supplier's total liability shall be limited to the limits of insurance carried by Supplier."],
+    ["The limits of insurance shall not limit either party's indemnification obligations."],
   ])('a kind of insurance named alone is no requirement: %j', (text) => {
     expect(insured(text)).toBe(false);
   });
