@@ -280,6 +280,8 @@ describe('insurance: invented drafting of each family', () => {
     [
       "Supplier shall maintain insurance in an amount of at least $1,000,000, and the amount of such insurance shall not limit Supplier's liability.",
     ],
+    ['Motor Vehicle Liability Insurance in respect of all motor vehicles brought onto the premises of the Customer.'],
+    ['The amount of such insurance shall not be less than the replacement cost of the Equipment.'],
     // An employee benefit named beside the cover does not take the cover away.
     [
       'The Professional shall maintain such insurance, including health insurance and general liability coverage, as will protect the Company.',
@@ -293,6 +295,9 @@ describe('insurance: invented drafting of each family', () => {
     ['Contractor shall maintain coverage with a limit of at least $2,000,000 per occurrence.'],
     ['Such policies shall provide that the coverage shall not be cancelled or non-renewed without thirty (30) days notice to the Company.'],
     ['The Licensor shall receive thirty (30) days notice prior to cancellation of any such policy.'],
+    [
+      'The policy shall provide for ten (10) days notice to the Licensor from the insurer in the event of any modification, cancellation or termination thereof.',
+    ],
   ])('reads a policy term in an insurance section: %j', (text) => {
     expect(inInsuranceSection(text)).toBe(true);
   });
@@ -337,6 +342,12 @@ describe('insurance: invented drafting of each family', () => {
       'Prices exclude freight and insurance charges. Provider may cancel any coverage area and modify its service policies upon thirty days notice.',
     ],
     ['Prices exclude freight and insurance charges. Customer may cancel the Services under this policy on sixty (60) days notice.'],
+    [
+      'Prices exclude freight and insurance charges. Our privacy policy will include notice of any material change in how we use your data.',
+    ],
+    [
+      'Prices exclude freight and insurance charges. The return policy shall provide that the Customer gives notice of any defect within ten days.',
+    ],
   ])('reads no policy term outside cover: %j', (text) => {
     expect(insured(text)).toBe(false);
   });
