@@ -289,3 +289,81 @@ describe('audit rights: how an audit is held, and grants that check nothing', ()
     expect(audits(text)).toBe(false);
   });
 });
+
+describe('audit rights: invented drafting of each family', () => {
+  it.each([
+    // Books and records audited, inspected or examined, in varied wording.
+    [
+      "Licensor shall have the right, upon thirty (30) days' written notice, to audit the books and records of Licensee relating to the Royalties.",
+    ],
+    [
+      'Licensee shall keep complete and accurate records of all sales, which records shall be open to inspection by Licensor or its designated accountant during normal business hours.',
+    ],
+    [
+      "Company may, at its own expense and not more than once per calendar year, cause an independent certified public accountant to audit Vendor's records to verify the fees invoiced.",
+    ],
+    ["All records relating to this Agreement shall be made available to Party A for audit upon five business days' notice."],
+    ['Licensee will, on request, furnish Licensor access to its records for the purpose of verifying royalty payments.'],
+    ["Party B shall, at Party A's request, give Party A's auditors access to its accounting records."],
+    // Access with its time or terms between "access" and "to".
+    [
+      'Vendor shall give Customer access, during normal business hours and upon reasonable notice, to its books and records relating to the Fees.',
+    ],
+    ['You agree to provide access during normal business hours to your facilities and records related to the services provided.'],
+    ["Owner and its designees may, at reasonable times, examine and make copies of Manager's books and records relating to the Property."],
+    ['Licensee hereby grants to Licensor the right to verify the accuracy of the royalty reports.'],
+    ['Records: (a) Distributor shall keep records of all sales; (b) Supplier may inspect such records on reasonable notice.'],
+    // Facilities, plants and places of business checked for quality or compliance.
+    ["Customer and its designees shall have reasonable access to Supplier's plants to audit compliance with the Quality Agreement."],
+    ["Buyer may conduct on-site audits of Seller's facilities to confirm compliance with the Specifications and applicable law."],
+    ["Franchisee shall allow Franchisor's field representatives to enter and inspect the Restaurant during business hours."],
+    ["Licensor's representatives may observe the production of the Licensed Products at the Licensee's plant at any time."],
+    ["Manufacturer grants Purchaser the right to audit Manufacturer's quality system."],
+    ["Licensor may inspect Licensee's premises and the manufacturing of the Licensed Products to confirm they meet the quality standards."],
+    // The working of the audit clause.
+    [
+      "Any such examination shall be conducted at the auditing party's expense, unless it reveals an underpayment of more than five percent (5%).",
+    ],
+  ])('counts %j', (text) => {
+    expect(audits(text)).toBe(true);
+  });
+
+  it.each([
+    // Audited financial statements, internal audit, SOX.
+    ['The Company shall deliver to the Investor its audited financial statements within 90 days after the end of each fiscal year.'],
+    ["The Company's annual financial statements shall be audited by an independent accounting firm."],
+    ['The Company maintains an internal audit function that reports to the Audit Committee of the Board.'],
+    [
+      'The Company shall maintain effective internal control over financial reporting as required by Section 404 of the Sarbanes-Oxley Act.',
+    ],
+    // Inspecting goods on delivery.
+    ['Buyer shall have the right to inspect the Goods upon delivery and to reject any nonconforming Goods.'],
+    ['All shipments are subject to inspection and acceptance by the Customer at the destination.'],
+    ['Customer shall have ten (10) days to inspect the Deliverables and notify Vendor of any nonconformity.'],
+    // Records kept, reports and certificates sent: no access.
+    ['Licensee shall maintain complete records of all sales for a period of five (5) years after the end of each calendar year.'],
+    ['Distributor shall keep inventory records and shall send monthly sales reports to Supplier.'],
+    ['Supplier shall certify annually in writing that it has complied with the Code of Conduct.'],
+    ['Vendor shall provide monthly usage reports to Customer for review.'],
+    ['Vendor shall give Customer access, during the Term, to its online ordering system.'],
+    // Samples, works and equipment inspected as goods; someone else's audit; a help desk.
+    ['Licensee shall submit samples of each Licensed Product to Licensor for inspection and approval before sale.'],
+    ['Licensor may inspect samples of the Licensed Products to confirm they meet the quality standards.'],
+    ['The Engineer may inspect the Works at any time to confirm conformity with the Drawings.'],
+    ["Customer may inspect and test the Equipment at Supplier's factory before shipment."],
+    ['Each party shall promptly notify the other of any audit of its tax returns by a taxing authority.'],
+    ["The Board of Directors shall appoint the Company's auditors each year."],
+    ["Customer shall have access to the Provider's help desk during business hours."],
+    // A review of documents, data or drafts is not a check of the books; reports that let a party monitor performance.
+    ['The Client may review all documents, information and data relating to the Project prepared by the Consultant.'],
+    [
+      'Client may designate representatives who shall have access to and shall be permitted to review all documents, information and data related to the projects.',
+    ],
+    ['Contractor shall provide Owner with reports that permit Owner to monitor and manage the performance of the Contractor.'],
+    // A regulator's inspection, reported to the other party.
+    ['Supplier shall notify Buyer of any inspection of its facilities by a regulatory authority.'],
+    ['Supplier shall provide Buyer with copies of any inspection reports issued by the FDA relating to the Products.'],
+  ])('does not count %j', (text) => {
+    expect(audits(text)).toBe(false);
+  });
+});

@@ -4,7 +4,7 @@ import type { PresenceField } from './types.js';
 
 const MENTIONS = /audit|inspect|examin|access|review|verif|available|premises|visit|observ|monitor|审计|查账|查阅|检查/i;
 const RECORDS =
-  /\b(?:books|records|accounts|documentation|data|facilit(?:y|ies)|premises|sites?|plants?|warehouses?|offices|operations|manufacturing|systems|files|statements|ledgers|invoices|reports)\b/i;
+  /\b(?:books|records|accounts|documentation|data|facilit(?:y|ies)|premises|sites?|plants?|warehouses?|offices|stores?|restaurants?|outlets?|shops?|operations|manufacturing|systems|files|statements|ledgers|invoices|reports)\b/i;
 /** Information, materials or payments count when they are inspected, audited, examined or verified; a "review" of them is an approval. */
 const CHECKED_ITEMS =
   /\b(?:inspect\w*|audit\w*|examin\w*|verif\w*)\b[^.;]{0,80}?\b(?:information|documents|materials|payments)\b|\b(?:information|documents|materials|payments)\b[^.;]{0,60}?\b(?:inspect\w*|audit\w*|examin\w*|verif\w*)\b/i;
@@ -15,7 +15,7 @@ const CHECKED_ITEMS =
  * Provider" provides nothing, and a "hard copy" is a format, not a right to copy.
  */
 const RIGHT =
-  /\b(?:right|entitled|permitted|authori[sz]ed(?=(?:\s\w+)?:|\sto\b)|may|option|opportunity)\b[^.;]{0,160}?\b(?:audits?|inspect|examine|examining|review|verify)\b|\b(?:right|entitled)\b,[^.;]{0,260}?,\sto\s(?:appoint\s[^.;]{0,120}?\bto\s)?(?:audit|inspect|examine)\b|\bmay,[^.;]{0,260}?,\s(?:inspect|audit|examine)\b|\b(?:books|records|accounts)\b[^.;]{0,80}?\b(?:available|accessible|open)\b[^.;]{0,40}?\b(?:to|for)\b|(?<!\bnot\s)\b(?:available|accessible|open)\b[^.;]{0,30}?\bfor\s(?:[\w']+\s){0,3}?(?:inspection|audit|review|examination)\b|\bfor\s(?:\w+\s){0,2}?(?:audit|inspection|examination)\s(?:and\s\w+\s)?by\b|\benter\s(?:upon\s)?(?:and\sinto\s)?(?:any\s|the\s)?premises\b|\b(?:may|right\sto|entitled\sto|permit\w*|allow\w*)\b[^.;]{0,60}?\bvisit\w*\b[^.;]{0,60}?\b(?:premises|facilit(?:y|ies)|plants?|sites?|factor(?:y|ies)|warehouses?)\b|\b(?:permit(?:s|ted|ting)?|allow(?:s|ed|ing)?|enabl(?:e|es|ed|ing)|grant(?:s|ed|ing)?|afford(?:s|ed|ing)?|give[sn]?|provide[sd]?)\b[^.;]{0,120}?\b(?:audit|inspect|inspection|examin\w*|access|review|(?<!(?:hard|electronic|paper|soft)[\s-])copy)\b|(?<!\bnot\s)\b(?:open|available|subject)\s(?:for|to)\s(?:(?:audit|inspection|examination|review|copying)(?:,?\s(?:and|or)\s|,\s*)?){1,3}\b|\b(?:audit|inspection|examination)s?\s(?:(?:right|rights)\b|(?:of|by)\s(?:\w+\s){0,3}?(?:books|records|accounts|facilit))|\b(?:conduct|perform|carry\sout|undertake)\w*\s(?:an?\s|such\s|the\s|any\s)?(?:audit|inspection)s?\b|\bauditing\sparty\b|\baudit(?:ed)?\sparty\b|\bany\s(?:such\s)?audit\sshall\b|\bright\sof\saudit\b|\b(?:right|entitled|permitted|may|permit\w*|allow\w*)\b[^.;]{0,100}?\b(?:observe|observation|monitor(?:ing)?)\b(?!\s(?:of\s)?(?:its|their|his|her)\sown\b)[^.;]{0,60}?\b(?:facilit\w*|premises|plants?|sites?|manufactur\w*|process\w*|operations|performance|books|records|compliance)\b|\b(?:may|shall|will|can)\s(?:at\sany\s(?:reasonable\s)?time\s)?be\s(?:inspected|audited|examined|verified)\b|\b(?:right|entitled)\sto\shave\b[^.;]{0,80}?\b(?:audited|inspected|examined)\b|\b(?:cooperate|co-operate|comply)\s(?:fully\s)?with\s(?:any|all|such|each)\s(?:[\w-]+\s)?(?:audits?|inspections?)\b|\bsubmit\sto\s(?:[\w-]+\s){0,2}?(?:audits?|inspections?)\b/i;
+  /\b(?:right|entitled|permitted|authori[sz]ed(?=(?:\s\w+)?:|\sto\b)|may|option|opportunity)\b[^.;]{0,160}?\b(?:audits?|inspect|examine|examining|review|verify|verification)\b|\b(?:right|entitled)\b,[^.;]{0,260}?,\sto\s(?:appoint\s[^.;]{0,120}?\bto\s)?(?:audit|inspect|examine)\b|\bmay,[^.;]{0,260}?,\s(?:inspect|audit|examine)\b|\b(?:books|records|accounts)\b[^.;]{0,80}?\b(?:available|accessible|open)\b[^.;]{0,40}?\b(?:to|for)\b|(?<!\bnot\s)\b(?:available|accessible|open)\b[^.;]{0,30}?\bfor\s(?:[\w']+\s){0,3}?(?:inspection|audit|review|examination)\b|\bfor\s(?:\w+\s){0,2}?(?:audit|inspection|examination)\s(?:and\s\w+\s)?by\b|\benter\s(?:upon\s)?(?:and\sinto\s)?(?:any\s|the\s)?premises\b|\b(?:may|right\sto|entitled\sto|permit\w*|allow\w*)\b[^.;]{0,60}?\bvisit\w*\b[^.;]{0,60}?\b(?:premises|facilit(?:y|ies)|plants?|sites?|factor(?:y|ies)|warehouses?)\b|\b(?:permit(?:s|ted|ting)?|allow(?:s|ed|ing)?|enabl(?:e|es|ed|ing)|grant(?:s|ed|ing)?|afford(?:s|ed|ing)?|give[sn]?|provide[sd]?|furnish(?:es|ed)?)\b[^.;]{0,120}?\b(?:audit|inspect|inspection|examin\w*|access|review|(?<!(?:hard|electronic|paper|soft)[\s-])copy)\b|(?<!\bnot\s)\b(?:open|available|subject)\s(?:for|to)\s(?:(?:audit|inspection|examination|review|copying)(?:,?\s(?:and|or)\s|,\s*)?){1,3}\b|\b(?:audit|inspection|examination)s?\s(?:(?:right|rights)\b|(?:of|by)\s(?:\w+\s){0,3}?(?:books|records|accounts|facilit))|\b(?:conduct|perform|carry\sout|undertake)\w*\s(?:an?\s|such\s|the\s|any\s)?(?:audit|inspection)s?\b|\bauditing\sparty\b|\baudit(?:ed)?\sparty\b|\bright\sof\saudit\b|\b(?:right|entitled|permitted|may|permit\w*|allow\w*)\b[^.;]{0,100}?\b(?:observe|observation|monitor(?:ing)?)\b(?!\s(?:of\s)?(?:its|their|his|her)\sown\b)[^.;]{0,60}?\b(?:facilit\w*|premises|plants?|sites?|manufactur\w*|process\w*|operations)\b|\b(?:may|shall|will|can)\s(?:at\sany\s(?:reasonable\s)?time\s)?be\s(?:inspected|audited|examined|verified)\b|\b(?:right|entitled)\sto\shave\b[^.;]{0,80}?\b(?:audited|inspected|examined)\b|\b(?:cooperate|co-operate|comply)\s(?:fully\s)?with\s(?:any|all|such|each)\s(?:[\w-]+\s)?(?:audits?|inspections?)\b|\bsubmit\sto\s(?:[\w-]+\s){0,2}?(?:audits?|inspections?)\b/i;
 /**
  * Access to the other's premises or books to check on it: "shall have access to Licensee's facilities ... to ensure
  * compliance with the quality standards", "grant Buyer reasonable access to its plant for quality assurance purposes".
@@ -24,10 +24,10 @@ const RIGHT =
  * no purpose.
  */
 const ACCESS_TO_CHECK =
-  /\b(?:provide|give|grant|afford|allow|permit)\w*\b[^.;]{0,60}?\baccess\sto\s(?:[\w'’()-]+\s){0,6}?(?:books|records|accounts|ledgers)\b|\baccess\sto\s(?:[\w'’-]+\s){0,5}?(?:books|records|accounts)\b[^.;]{0,40}?\b(?:shall|will)\sbe\s(?:given|granted|provided|afforded)\b|\baccess\b[^.;]{0,60}?\b(?:facilit(?:y|ies)|premises|plants?|sites?|books|records|accounts)\b[^.;]{0,80}?\b(?:to\s(?:ensure|verify|confirm|determine|check|monitor)|for\s(?:the\spurposes?\sof\s)?(?:quality|compliance|verification|audit\w*|inspection))\b/i;
+  /\b(?:provide|give|grant|afford|allow|permit|furnish)\w*\b[^.;]{0,60}?\baccess,?\s(?:[^.;]{1,80}?,?\s)?to\s(?:[\w'’()-]+\s){0,6}?(?:books|records|accounts|ledgers)\b|\baccess\sto\s(?:[\w'’-]+\s){0,5}?(?:books|records|accounts)\b[^.;]{0,40}?\b(?:shall|will)\sbe\s(?:given|granted|provided|afforded)\b|\baccess\b[^.;]{0,60}?\b(?:facilit(?:y|ies)|premises|plants?|sites?|books|records|accounts)\b[^.;]{0,80}?\b(?:to\s(?:ensure|verify|confirm|determine|check|monitor|audit|inspect|examine)|for\s(?:the\spurposes?\sof\s)?(?:quality|compliance|verification|audit\w*|inspection))\b/i;
 /** Auditors who only certify financial statements, or are retained for a party's own annual audit, are not the counterparty's audit right. */
 const NOT_A_RIGHT =
-  /\baudited\s(?:financial|consolidated|balance)|\bindependent\s(?:registered\s)?(?:public\s)?(?:accountants?|auditors?)\b[^.;]{0,60}\b(?:certif|opinion|report\son\sthe\sfinancial)|\bquality\s(?:control\s)?inspection\sof\s(?:the\s)?(?:goods|products)\b|\b(?:retained|engaged|appointed)\sto\s(?:perform|conduct|carry\sout)\s(?:an?\s|its\s|the\s)?(?:annual\s|statutory\s|year-end\s)?(?:financial\s)?audit\b/i;
+  /\baudited\s(?:financial|consolidated|balance)|\b(?:financial\sstatements|annual\saccounts)\b[^.;]{0,60}?\baudited\b|\bindependent\s(?:registered\s)?(?:public\s)?(?:accountants?|auditors?)\b[^.;]{0,60}\b(?:certif|opinion|report\son\sthe\sfinancial)|\bquality\s(?:control\s)?inspection\sof\s(?:the\s)?(?:goods|products)\b|\b(?:retained|engaged|appointed)\sto\s(?:perform|conduct|carry\sout)\s(?:an?\s|its\s|the\s)?(?:annual\s|statutory\s|year-end\s)?(?:financial\s)?audit\b/i;
 /**
  * The working of an audit clause: how and when the audit is held and who pays ("Such audits shall be conducted during
  * normal business hours", "The cost of such audit shall be borne by" as the sentence's subject,
@@ -49,19 +49,20 @@ const RECITAL = /^\s*(?:[A-Z]\.\s)?WHEREAS\b/;
 
 /**
  * Mentions that give no party a right to check the other: a heading ("9.5 Audit Rights."), a
- * section named in a list ("6.3 [Audit Rights]"), a "review" that is an approval ("subject to
- * review, approval or rejection"), access given so the other can do its work ("access to the
- * premises in order to provide the Services"), and checks by a regulator rather than the
- * counterparty ("permit Regulatory Authorities to conduct inspections").
+ * section named in a list ("6.3 [Audit Rights]"), a "review" of anything but the books, records or
+ * accounts (an approval, "review the draft deliverables", "review all documents and data of the Project",
+ * "for review"; a party may "review the books and records"), access given so the other can do its work
+ * ("access to the premises in order to provide the Services"), and checks by a regulator rather than
+ * the counterparty ("permit Regulatory Authorities to conduct inspections").
  */
 const NAMED_SECTION = /[[(]\s*(?:[\w/]+\s){0,2}?audit\srights?\s*[\])]/gi;
-const APPROVAL = /\breview(?:ed)?\s*(?:,\s*|\s)(?:(?:and|or|and\/or)\s)?(?:approv|comment|reject|accept)\w*/gi;
+const REVIEW_NOT_OF_BOOKS = /\breview(?:s|ed|ing)?\b(?!\s(?:[\w,'’()-]+\s){0,5}?(?:books|records|accounts|ledgers)\b)/gi;
 /** Work verbs in lower case: "access to Provider's records" names a party, not work done. */
 const ACCESS_FOR_WORK =
   /\b(?:[Aa]ccess|[Ee]nter)\b[^.;]{0,100}?\b(?:in\sorder\s)?(?:to|for|in)\s(?:the\spurposes?\sof\s)?(?:otherwise\s)?(?:cooperat\w*\s[^.;]{0,40}?)?(?:provid|perform|install|deliver|maintain|repair|servic|transmit|measur)\w*/;
 const ACCESS_TO_WORK =
   /\baccess\sto\sand\suse\sof\b|\b(?:internet|network|broadband|dial-up)\saccess\b|\baccess\b[^.;]{0,80}?\bthrough\s(?:an?\s|the\s)?(?:[\w-]+\s){0,3}?(?:portal|website|web\ssite)\b|\baccess\b[^.;]{0,80}?\bfor\s(?:[\w'’-]+\s){0,3}?(?:maintenance|installation|repair|service)\s(?:vendors?|personnel|technicians?|engineers?|staff|contractors?|work)\b/i;
-const REGULATOR_SOURCE = String.raw`(?:the\s|any\s|all\s|such\s|other\s|relevant\s|applicable\s|competent\s|appropriate\s)*(?:FDA|EMA|(?:regulatory|governmental|government)\s(?:authorit(?:y|ies)|agenc(?:y|ies)|bod(?:y|ies))|Regulatory\sAuthorit(?:y|ies))(?:\s(?:and|or)\s(?:the\s|any\s|other\s)*(?:regulatory|governmental)\s(?:authorit(?:y|ies)|agenc(?:y|ies)))?`;
+const REGULATOR_SOURCE = String.raw`(?:the\s|an?\s|any\s|all\s|such\s|other\s|relevant\s|applicable\s|competent\s|appropriate\s)*(?:FDA|EMA|(?:regulatory|governmental|government)\s(?:authorit(?:y|ies)|agenc(?:y|ies)|bod(?:y|ies))|Regulatory\sAuthorit(?:y|ies))(?:\s(?:and|or)\s(?:the\s|any\s|other\s)*(?:regulatory|governmental)\s(?:authorit(?:y|ies)|agenc(?:y|ies)))?`;
 /** A regulator doing the checking ("permit the FDA to inspect", "available for inspection by any regulatory authority"): cut out, so only a party's own right is left to read. */
 const REGULATOR_CHECKS = new RegExp(
   String.raw`\b(?:permit|allow|enabl)\w*\s${REGULATOR_SOURCE}\sto\s(?:conduct\s)?(?:[\w-]+\s){0,2}?(?:inspect|audit|examin|review)\w*|\b(?:available|accessible|open)\s(?:for\s(?:inspection|audit|examination)(?:\s(?:and|or)\s(?:inspection|audit|examination|copying))?\s)?(?:to|by)\s${REGULATOR_SOURCE}|\b(?:inspections?|audits?|examinations?)\s(?:[\w-]+\s){0,3}?by\s${REGULATOR_SOURCE}`,
@@ -82,7 +83,7 @@ export function extractAuditRights(view: TextView): PresenceField | null {
     const checks = CHECKS.test(raw);
     const access = ACCESS_WORD.test(raw);
     if (access && !checks && (ACCESS_FOR_WORK.test(raw) || ACCESS_TO_WORK.test(raw))) return false;
-    const text = raw.replace(REGULATOR_CHECKS, ' ').replace(NAMED_SECTION, ' ').replace(APPROVAL, ' ').replace(AS_MAY_BE, ' ');
+    const text = raw.replace(REGULATOR_CHECKS, ' ').replace(NAMED_SECTION, ' ').replace(REVIEW_NOT_OF_BOOKS, ' ').replace(AS_MAY_BE, ' ');
     if (access && !RECITAL.test(text) && ACCESS_TO_CHECK.test(text) && !NOT_A_RIGHT.test(text)) return true;
     if (checks && AUDIT_MECHANICS.test(text) && !OWN_AUDIT.test(text) && !NOT_A_RIGHT.test(text)) return true;
     return (

@@ -274,6 +274,14 @@ describe('insurance: invented drafting of each family', () => {
     ['Vendor shall, at its own cost, maintain cyber liability insurance covering data breaches with limits of $5,000,000.'],
     ['Prior to the Effective Date, Party B shall deliver to Party A evidence that the insurance required by Section 9 is in force.'],
     ['The Fund shall maintain a fidelity bond and errors and omissions insurance naming the Administrator as an insured party.'],
+    [
+      'Property Insurance. Coverage providing all risk property insurance at the replacement value of the machinery and equipment of the Party.',
+    ],
+    [
+      "Supplier shall maintain insurance in an amount of at least $1,000,000, and the amount of such insurance shall not limit Supplier's liability.",
+    ],
+    ['Motor Vehicle Liability Insurance in respect of all motor vehicles brought onto the premises of the Customer.'],
+    ['The amount of such insurance shall not be less than the replacement cost of the Equipment.'],
     // An employee benefit named beside the cover does not take the cover away.
     [
       'The Professional shall maintain such insurance, including health insurance and general liability coverage, as will protect the Company.',
@@ -287,6 +295,9 @@ describe('insurance: invented drafting of each family', () => {
     ['Contractor shall maintain coverage with a limit of at least $2,000,000 per occurrence.'],
     ['Such policies shall provide that the coverage shall not be cancelled or non-renewed without thirty (30) days notice to the Company.'],
     ['The Licensor shall receive thirty (30) days notice prior to cancellation of any such policy.'],
+    [
+      'The policy shall provide for ten (10) days notice to the Licensor from the insurer in the event of any modification, cancellation or termination thereof.',
+    ],
   ])('reads a policy term in an insurance section: %j', (text) => {
     expect(inInsuranceSection(text)).toBe(true);
   });
@@ -331,7 +342,29 @@ describe('insurance: invented drafting of each family', () => {
       'Prices exclude freight and insurance charges. Provider may cancel any coverage area and modify its service policies upon thirty days notice.',
     ],
     ['Prices exclude freight and insurance charges. Customer may cancel the Services under this policy on sixty (60) days notice.'],
+    [
+      'Prices exclude freight and insurance charges. Our privacy policy will include notice of any material change in how we use your data.',
+    ],
+    [
+      'Prices exclude freight and insurance charges. The return policy shall provide that the Customer gives notice of any defect within ten days.',
+    ],
   ])('reads no policy term outside cover: %j', (text) => {
+    expect(insured(text)).toBe(false);
+  });
+
+  it.each([
+    // A named kind of insurance a party merely has, with no amount, floor or duty beside it.
+    ["Licensee shall notify Licensor of any claim that may be covered by Licensor's product liability insurance."],
+    ["The Company's property insurance does not cover the consigned goods held by Distributor."],
+    ["Losses covered by workers' compensation insurance are excluded from this indemnity."],
+    ["The Distributor acknowledges that the Supplier's general liability insurance does not extend to the Distributor."],
+    ["Seller's liability is limited to the amount paid under its product liability insurance."],
+    ['The Company property insurance does not cover goods held by the Distributor at full value.'],
+    // Insurance as the measure of a liability cap, or named only to say it limits nothing.
+    ["In no event shall Supplier's liability exceed the amount of insurance maintained by Supplier."],
+    ["Supplier's total liability shall be limited to the limits of insurance carried by Supplier."],
+    ["The limits of insurance shall not limit either party's indemnification obligations."],
+  ])('a kind of insurance named alone is no requirement: %j', (text) => {
     expect(insured(text)).toBe(false);
   });
 });
