@@ -203,12 +203,10 @@ describe('liability: what is left uncapped', () => {
   it.each([
     ['The exclusions in this Section will not apply to breaches of confidentiality, and neither exclusion limits liability for fraud.'],
     ['This Section 9.2 shall not apply to damages arising from fraud.'],
-    ['Nothing in this Agreement shall limit or exclude liability for death or personal injury caused by negligence.'],
     ['Neither party excludes or limits its liability for fraud.'],
     ["Each party's liability shall be unlimited for breach of Section 7."],
     // The words naming the liability can stand between it and "shall be unlimited".
     ["The Supplier's liability for breach of confidentiality shall be unlimited."],
-    ['Liability for death or personal injury caused by negligence will be unlimited.'],
     ['Liability for wilful misconduct shall not be subject to the limitation in Section 12.'],
     ['There shall be unlimited liability for breach of confidentiality.'],
     ["This Agreement shall not limit either party's liability for fraud."],
@@ -330,7 +328,6 @@ describe('liability: each wording on its own', () => {
   });
 
   it.each([
-    ['This exclusion of damages shall not apply to claims for death or personal injury.'],
     ['The foregoing shall not apply to liability arising from gross negligence.'],
     ['The limitation set forth above shall not apply to liability for fraud.'],
     ["Nothing in this Agreement or in any Statement of Work is intended to limit either party's liability for fraud."],
@@ -339,7 +336,6 @@ describe('liability: each wording on its own', () => {
     ["The exclusion of consequential damages shall not limit a party's right to recover amounts paid to third parties."],
     ['This Section shall not limit the indemnification obligations of either party for third-party damages.'],
     ['Neither party excludes liability for fraud.'],
-    ['Neither party limits any liability for death or personal injury.'],
     ['Liability for fraud is not subject to any limitation in this Agreement.'],
   ])('reads %j as an uncapped liability on its own', (text) => {
     expect(cap(text)).toEqual({ kind: 'uncapped', limited: false });
@@ -507,5 +503,66 @@ describe('liability: excluding a kind of loss', () => {
     ['The Supplier shall be liable for any loss arising from its negligence.'],
   ])('does not read %j as a limitation', (text) => {
     expect(cap(text)).toBeNull();
+  });
+});
+
+describe('uncapped liability: invented drafting of each family', () => {
+  const uncapped = (text: string) => extractFields(text).liabilityCap?.kind === 'uncapped';
+
+  it.each([
+    "EXCEPT FOR A PARTY'S INDEMNIFICATION OBLIGATIONS UNDER SECTION 10, IN NO EVENT SHALL EITHER PARTY'S AGGREGATE LIABILITY EXCEED THE FEES PAID IN THE TWELVE MONTHS PRECEDING THE CLAIM.",
+    "The limitations set forth in this Section 12 shall not apply to damages arising from a party's breach of its confidentiality obligations under Section 8.",
+    'Neither party shall be liable for any indirect, incidental or consequential damages, except in the case of gross negligence or willful misconduct.',
+    "Except with respect to claims of infringement of intellectual property rights, neither party's total liability under this Agreement shall exceed $500,000.",
+    "The exclusions and limitations of liability in this Article 9 do not apply to (a) a party's indemnification obligations, (b) breach of Section 7 (Confidentiality), or (c) a party's gross negligence, fraud or wilful misconduct.",
+    'Nothing in this Agreement shall limit or exclude the liability of either party for fraud, gross negligence or wilful misconduct.',
+    "Supplier's liability for breach of Clause 14 (Data Protection) shall be unlimited.",
+    "IN NO EVENT SHALL COMPANY BE LIABLE FOR ANY CONSEQUENTIAL DAMAGES, PROVIDED THAT THE FOREGOING SHALL NOT APPLY TO COMPANY'S OBLIGATIONS UNDER SECTION 9 (INDEMNIFICATION).",
+    "THE LIMITATIONS IN THIS SECTION 15 WILL NOT APPLY TO LIABILITY ARISING FROM A PARTY'S INFRINGEMENT OR MISAPPROPRIATION OF THE OTHER PARTY'S INTELLECTUAL PROPERTY RIGHTS.",
+    "Party A's liability for indemnification under Section 8 is not subject to the limitation set out in Section 9.2.",
+    'Except for liability arising from breach of confidentiality, neither party will be liable for lost profits or any special, indirect or consequential damages.',
+    "Excluding claims arising from a party's gross negligence or willful misconduct, each party's liability shall not exceed one million dollars ($1,000,000).",
+    // A section number with a dot between the cap and "shall not apply".
+    "The cap on liability in Section 11.2 shall not apply to Licensee's liability for any unauthorized use of the Licensed Technology.",
+    // "save in respect of", "other than for" say "except for".
+    'Save in respect of liability for breach of confidentiality, the total liability of the Supplier shall not exceed the Charges paid in the relevant year.',
+    "Other than for breach of Section 6 (Confidentiality) or a party's indemnity obligations, the maximum aggregate liability of each party shall be limited to the amounts paid hereunder.",
+    // What is not limited may be a named party's obligations under the indemnity section.
+    "Notwithstanding anything to the contrary in this Agreement, the limitations of liability set forth in Section 10.1 shall not limit Distributor's obligations under Section 11 (Indemnification).",
+    // Injury beside damage to property is more than what the law keeps uncapped.
+    'The foregoing limitation of liability does not apply to claims for bodily injury, death or damage to real or tangible personal property caused by the negligence of a party.',
+  ])('finds %j', (text) => {
+    expect(uncapped(text)).toBe(true);
+  });
+
+  it.each([
+    "IN NO EVENT SHALL EITHER PARTY'S AGGREGATE LIABILITY ARISING OUT OF THIS AGREEMENT EXCEED THE FEES PAID BY CUSTOMER IN THE TWELVE (12) MONTHS PRECEDING THE CLAIM.",
+    'Neither party shall be liable for any indirect, special, incidental or consequential damages, including lost profits, however caused.',
+    // A carve-out that is itself capped (a super-cap) leaves nothing uncapped.
+    "Notwithstanding the foregoing, each party's liability for breach of its confidentiality obligations shall not exceed two times the fees paid under this Agreement.",
+    "For claims arising from breach of Section 8 (Data Security), Vendor's aggregate liability shall be limited to five million dollars ($5,000,000) in lieu of the cap in Section 12.1.",
+    "Each party's liability for its indemnification obligations shall be capped at three times the annual fees.",
+    // Disclaimers and boilerplate exceptions.
+    'EXCEPT AS EXPRESSLY SET FORTH IN THIS AGREEMENT, SUPPLIER MAKES NO WARRANTIES, EXPRESS OR IMPLIED, INCLUDING ANY WARRANTY OF MERCHANTABILITY OR FITNESS FOR A PARTICULAR PURPOSE.',
+    'THE PRODUCTS ARE PROVIDED "AS IS" AND LICENSOR DISCLAIMS ALL WARRANTIES, EXCEPT AS PROVIDED IN SECTION 7.',
+    'Except as otherwise provided herein, the total liability of Supplier shall be limited to the purchase price of the Products.',
+    "Licensee shall indemnify Licensor against all claims arising from Licensee's breach of this Agreement.",
+    "Licensee's sole and exclusive remedy for any breach of warranty shall be repair or replacement of the defective Product.",
+    'The indemnification obligations of Section 9 shall be subject to the limitations set forth in Section 10.',
+    // An exception for the price alone.
+    "Except for Customer's obligation to pay fees, neither party shall be liable for consequential damages.",
+    // An indemnity that does not apply narrows the indemnity.
+    "Supplier's obligation to indemnify the Customer Indemnitees under this Section 9.1.1 shall not apply to the extent that the Losses result from Customer's negligence or willful misconduct.",
+    // "Without prejudice to any other limitation" adds a limitation.
+    "Without prejudice to any other limitation of either party's liability, neither party shall be liable for any loss of profits or any indirect or consequential loss.",
+    // What the law keeps uncapped anyway: death or personal injury caused by negligence, and fraud.
+    'Nothing in this Agreement shall limit or exclude liability for death or personal injury caused by negligence.',
+    'Nothing in this Agreement shall limit either party’s liability for death or personal injury resulting from its negligence or for fraudulent misrepresentation.',
+    'No Party excludes or restricts its liability for death or personal injury resulting from its own negligence.',
+    'Liability for death or personal injury caused by negligence will be unlimited.',
+    'This exclusion of damages shall not apply to claims for death or personal injury.',
+    'Neither party limits any liability for death or personal injury.',
+  ])('does not count %j', (text) => {
+    expect(uncapped(text)).toBe(false);
   });
 });

@@ -39,11 +39,16 @@ const LIMITED_TO_CAPITAL =
 /** A contractual time bar on claims: "No action ... may be brought more than two years after the cause of action accrued". */
 const TIME_BAR =
   /\b(?:action|claim|suit|proceeding)s?\b[^.;]{0,200}?\b(?:brought|commenced|filed|made|asserted)\b[^.;]{0,40}?\b(?:more\sthan|later\sthan|after|within)\b[^.;]{0,120}?\b(?:cause\sof\saction|accru|arose|arisen|arising|occurr|waived)/i;
-/** Carve-outs that leave some liability uncapped ("except for", "excluding liability for infringement claims", ...). */
+/**
+ * Carve-outs that leave some liability uncapped ("except for", "excluding liability for infringement claims", "save in
+ * respect of fraud", ", other than for breach of Section 6,", ...). "Other than" excepts where it opens the sentence or a
+ * parenthesis, not where it narrows a noun ("damages other than direct damages"). "Without prejudice to any other
+ * limitation" adds a limitation rather than excepting from one.
+ */
 const EXCEPTION =
-  /\b(?:except(?:ing)?|excluding\s(?:(?:any|all|the)\s)?(?:liability|claims?|obligations?|breach(?:es)?)|save\sfor|with\sthe\sexception\sof|without\saffecting|without\sprejudice\sto|does\snot\sapply|shall\snot\sapply|will\snot\sapply)\b/i;
+  /\b(?:except(?:ing)?|excluding\s(?:(?:any|all|the)\s)?(?:liability|claims?|obligations?|breach(?:es)?)|save\s(?:for|in\srespect\sof|with\srespect\sto|in\srelation\sto|as\sregards)|(?<=^|[,;(]\s?|^[\d.()]{1,8}\s)other\sthan\s(?:for|in\srespect\sof|with\srespect\sto|in\sthe\scase\sof|in\sconnection\swith|claims?|liability|breach(?:es)?)|apart\sfrom|with\sthe\sexception\sof|without\saffecting|without\sprejudice\sto(?!\s(?:any|the)\s(?:other|generality)\b)|does\snot\sapply|shall\snot\sapply|will\snot\sapply)\b/i;
 const EXPRESSLY_UNCAPPED =
-  /\b(?:limitations?(?!\s(?:up)?on\suse)|exclusions?|cap|caps|foregoing(?!\sindemnif)|this\s(?:section|subsection|article|paragraph)[\s\d.()a-z]{0,12})\b[^.;]{0,150}?\b(?:shall|will|does|do)\snot(?:,\showever,)?\sapply\b|\b(?:this|the\sforegoing)\s(?:section|subsection|article|paragraph|limitation)\sshall\sneither\b|\bnothing\sin\sthis\s(?:section|subsection|article|paragraph|agreement)\b(?:[^.;]|\.(?=\d)){0,40}?\b(?:(?:shall|will|is\sintended\sto)\s)?(?:limit|exclude|restrict)s?\b|\b(?:shall|will|does|do)\snot\s(?:be\s(?:construed|deemed|interpreted)\s(?:as|to)\s)?limit(?:ing)?\s(?:the\s|an?\s|any\s)?(?:liability|obligations?\s(?:of\sa\sparty\s)?(?:\w+\s){0,2}?to\sindemnify|a\sparty's\s(?:liability|right\sto\srecover(?:y)?)|either\sparty's\sliability|the\sindemnification)\b|\bneither\sparty\s(?:excludes|limits)\s(?:or\s(?:limits|excludes)\s)?(?:its\s|any\s)?liability\b|\bwaives?\sany\sand\sall\slimitations\b|\blimitations\sof\sliability\b(?:[^.;]|\.(?=\d)){0,80}\bshall\s(?:not\s)?be\s(?:available|applicable)\b[^.;]{0,40}\bto\b|\bunlimited\sliability\b|\bliability\b[^.;]{0,80}?\b(?:shall|will)\sbe\sunlimited\b|\bnot\s(?:be\s)?subject\sto\s(?:the|any)\s(?:limitation|cap)/i;
+  /\b(?:limitations?(?!\s(?:up)?on\suse)|exclusions?|cap|caps|foregoing(?!\sindemnif)|this\s(?:section|subsection|article|paragraph)[\s\d.()a-z]{0,12})\b(?:[^.;]|\.(?=\d)){0,150}?\b(?:shall|will|does|do)\snot(?:,\showever,)?\sapply\b|\b(?:this|the\sforegoing)\s(?:section|subsection|article|paragraph|limitation)\sshall\sneither\b|\bnothing\sin\sthis\s(?:section|subsection|article|paragraph|agreement)\b(?:[^.;]|\.(?=\d)){0,40}?\b(?:(?:shall|will|is\sintended\sto)\s)?(?:limit|exclude|restrict)s?\b|\b(?:shall|will|does|do)\snot\s(?:be\s(?:construed|deemed|interpreted)\s(?:as|to)\s)?limit(?:ing)?\s(?:the\s|an?\s|any\s|[\w-]{1,40}'s\s)?(?:liability|obligations?\s(?:of\sa\sparty\s)?(?:\w+\s){0,2}?to\sindemnify|obligations?\s(?:under|pursuant\sto)\s(?:[^.;]|\.(?=\d)){0,40}?\bindemn\w*|a\sparty's\s(?:liability|right\sto\srecover(?:y)?)|either\sparty's\sliability|the\sindemnification)\b|\b(?:neither|no)\sparty\s(?:excludes|limits|restricts)\s(?:or\s(?:limits|excludes|restricts)\s)?(?:its\s|any\s)?liability\b|\bwaives?\sany\sand\sall\slimitations\b|\blimitations\sof\sliability\b(?:[^.;]|\.(?=\d)){0,80}\bshall\s(?:not\s)?be\s(?:available|applicable)\b[^.;]{0,40}\bto\b|\bunlimited\sliability\b|\bliability\b[^.;]{0,80}?\b(?:shall|will)\sbe\sunlimited\b|\bnot\s(?:be\s)?subject\sto\s(?:the|any)\s(?:limitation|cap)/i;
 
 interface LimitationHit {
   sentence: Sentence;
@@ -83,6 +88,9 @@ const GENERIC_EXCEPTION =
  */
 const PAYMENT_CARVE_OUT =
   /\bnot\s(?:apply|be\ssubject)\sto\s(?:the\s(?:collection|recovery)\sof\s)?(?:(?:the|any|a|either)\s)?(?:party's\s|[\w-]+'s\s)?(?:obligations?\sto\spay|payment\sobligations?|payment\sof\s(?:fees|amounts)|amounts?\s(?:due|owed|payable))\b|\bfees?\s(?:shall|will)\snot\s(?:apply|be\ssubject\sto)\b/i;
+/** The same for an exception: "Except for Customer's obligation to pay the fees, neither party shall be liable for ...". */
+const PAYMENT_EXCEPTION =
+  /\b(?:except|other\sthan|excluding)\s(?:for\s|with\srespect\sto\s)?(?:(?:the|any|a|its|their)\s)?(?:party's\s|[\w-]+'s\s)?(?:obligations?\sto\spay|payment\sobligations?|amounts?\s(?:due|owed|payable))\b/i;
 const LIABILITY_FOR_A_WRONG =
   /indemn|confidential|infring|negligen|misconduct|fraud|breach|death|injur|intellectual\sproperty|proprietary|wil(?:l)?ful|damage\sto/i;
 
@@ -90,8 +98,27 @@ const LIABILITY_FOR_A_WRONG =
 const EXCEPTION_THE_LAW_REQUIRES =
   /\bexcept\b[^.;]{0,100}?\b(?:where|to\sthe\sextent|if)\b[^.;]{0,60}?\b(?:law|statute|legislation)\s(?:requires|mandates|imposes|provides\sotherwise)\b/i;
 
+/**
+ * Liability for death or personal injury caused by negligence, and for fraud, is what the law keeps uncapped anyway
+ * ("Nothing in this Agreement shall limit liability for death or personal injury caused by negligence"); a carve-out
+ * of that alone leaves no liability for a breach uncapped. Beside another wrong (confidentiality, infringement, damage
+ * to property, wilful misconduct) it counts.
+ */
+const DEATH_OR_INJURY =
+  /\b(?:for|to)\s(?:any\s)?(?:claims?\s(?:for|of|arising\sfrom)\s)?(?:death|personal\sinjury|bodily\sinjury|injury\sto\s(?:any\s)?persons?)\b/i;
+const WRONG_BESIDE_INJURY =
+  /indemn|confidential|infring|misconduct|intellectual\sproperty|proprietary|wil(?:l)?ful|gross(?:ly)?\snegligen|damage\sto\s(?:[\w-]+\s){0,4}property|breach/i;
+/**
+ * An indemnity that does not apply ("Supplier's obligation to indemnify ... shall not apply to the extent that the
+ * Losses result from Customer's negligence") narrows the indemnity; it lifts no cap.
+ */
+const INDEMNITY_NOT_APPLYING =
+  /\b(?:obligations?\sto\s(?:indemnify|defend)|indemnif(?:y|ication)|indemnit(?:y|ies))\b(?:(?!limitation|\bcap\b|exclusion)[^.;]|\.(?=\d)){0,100}?\b(?:shall|will|does|do)\snot\sapply\b/i;
+
 function isCarveOut(text: string): boolean {
-  if (PAYMENT_CARVE_OUT.test(text) && !LIABILITY_FOR_A_WRONG.test(text)) return false;
+  if ((PAYMENT_CARVE_OUT.test(text) || PAYMENT_EXCEPTION.test(text)) && !LIABILITY_FOR_A_WRONG.test(text)) return false;
+  if (DEATH_OR_INJURY.test(text) && !WRONG_BESIDE_INJURY.test(text)) return false;
+  if (INDEMNITY_NOT_APPLYING.test(text)) return false;
   if ((EXPRESSLY_UNCAPPED.test(text) && MENTIONS_DAMAGES.test(text)) || CHINESE_UNCAPPED.test(text)) return true;
   if (EXCEPTION_THE_LAW_REQUIRES.test(text)) return false;
   // "EXCEPT FOR BREACHES OF SECTION 11, NEITHER PARTY SHALL BE LIABLE FOR ... CONSEQUENTIAL DAMAGES"
