@@ -633,3 +633,55 @@ describe('termination for convenience: invented drafting of each family', () => 
     expect(convenience(text)).toBeNull();
   });
 });
+
+describe('termination for convenience: more ways to grant the right', () => {
+  it.each([
+    ['The Supplier will have the ability to terminate this Agreement by giving sixty (60) days prior written notice to the Buyer.', 60],
+    ['The Consultant shall be free to terminate this Agreement on thirty (30) days written notice.', 30],
+    ['Licensee is permitted to terminate this Agreement upon ninety (90) days written notice to Licensor.', 90],
+    [
+      'Any Member may terminate its participation in this Agreement by giving at least one hundred eighty (180) days prior written notice.',
+      180,
+    ],
+    [
+      'The Company shall be entitled to terminate this Agreement at any time by giving the Consultant not less than 30 days notice in writing.',
+      30,
+    ],
+    [
+      'Each of Licensor and Licensee may terminate this Agreement upon not less than one hundred eighty (180) days prior written notice.',
+      180,
+    ],
+    ["ABC Corp. may terminate this Agreement without cause upon 30 days' written notice to XYZ Inc.", 30],
+    ["Notwithstanding Section 3.1, either party may terminate this Agreement at any time on 90 days' notice.", 90],
+    [
+      'This Agreement may be terminated as follows:\n(a) by either party, upon ninety (90) days prior written notice to the other party;\n(b) by either party, if the other party materially breaches this Agreement.',
+      90,
+    ],
+    ['TERMINATION FOR CONVENIENCE Customer may terminate this Agreement at any time upon thirty (30) days written notice to Supplier.', 30],
+  ])('finds %j', (text, notice) => {
+    expect(convenience(text)).toEqual({ notice });
+  });
+
+  it.each([
+    ['The Distribution Agreement can be terminated at any time by either party.'],
+    ['This Agreement may be terminated by the Company for convenience.'],
+    ['Licensor reserves the right to terminate this Agreement at any time at its sole discretion.'],
+  ])('finds without a notice length %j', (text) => {
+    expect(convenience(text)).not.toBeNull();
+  });
+
+  it.each([
+    ['This Agreement can be cancelled only if the Party in breach has not remedied its breach within thirty (30) days of written notice.'],
+    ['The Operator is permitted to terminate equipment leases upon thirty (30) days notice.'],
+    ['The Executive may resign his employment for Good Reason upon thirty (30) days written notice.'],
+    ['Either party may give notice of its intention not to renew this Agreement at least ninety (90) days before the expiry of the Term.'],
+    [
+      'Company may terminate this Agreement upon sixty (60) days notice where the Consultant is unable to perform the Services for a period of thirty (30) days.',
+    ],
+    [
+      'This Agreement may be terminated as follows:\n(a) by either party, if the other party materially breaches this Agreement and fails to cure within thirty (30) days;\n(b) by either party, immediately upon notice, if the other party becomes insolvent.',
+    ],
+  ])('does not count %j', (text) => {
+    expect(convenience(text)).toBeNull();
+  });
+});

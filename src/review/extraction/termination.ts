@@ -5,19 +5,19 @@ import { isChineseConvenienceTermination } from './zh/termination.js';
 
 const MENTIONS_TERMINATION = /terminat|terminab|cancel|withdraw\sfrom|\bend\s(?:this|the)\s(?:agreement|contract)\b|解除|终止/i;
 
-/** A party may end the contract: "may terminate this Agreement", "shall have the right to terminate". */
+/** A party may end the contract: "may terminate this Agreement", "shall have the right to terminate", "will have the ability to terminate". */
 const ACTIVE_RIGHT =
-  /\b(?:may|can)\b(?:,[^,.;]{1,80},)?\s(?:\w+\s){0,8}?(?:terminate|cancel)\s([^.;]{0,40})|\b(?:right|option|power|entitled)\s(?:\([^()]{0,40}\)\s)?(?:at\sany\stime\b[^.;:]{0,50}?\s)?(?:\w+\s){0,3}?to\s(?:\w+\s){0,2}?(?:terminate|cancel)\s([^.;]{0,40})/gi;
+  /\b(?:may|can)\b(?:,[^,.;]{1,80},)?\s(?:\w+\s){0,8}?(?:terminate|cancel)\s([^.;]{0,40})|\b(?:right|option|power|entitled|ability|free|at\sliberty|permitted|authori[sz]ed)\s(?:\([^()]{0,40}\)\s)?(?:at\sany\stime\b[^.;:]{0,50}?\s)?(?:\w+\s){0,3}?to\s(?:\w+\s){0,2}?(?:terminate|cancel)\s([^.;]{0,40})/gi;
 /** The contract is what ends: "this Agreement", "the Term", a defined name, or no object at all ("may terminate upon notice"). */
 const CONTRACT_OBJECT =
-  /^(?:(?:this|the|such|any|its|their|your|his|her)\s)?(?:[A-Z]|whole\b|all\sor\sany\spart|agreement|contract|term\b|performance|relationship|licen[cs]e|arrangement|engagement|employment|(?:strategic\s)?alliance|(?:joint\s)?venture|partnership|collaboration)|^(?:upon|on|by|with|at|for|without|immediately|effective|forthwith|in\s(?:its|their)|\()/;
+  /^(?:(?:this|the|such|any|its|their|your|his|her)\s)?(?:[A-Z]|whole\b|all\sor\sany\spart|agreement|contract|term\b|performance|relationship|licen[cs]e|arrangement|engagement|employment|participation|(?:strategic\s)?alliance|(?:joint\s)?venture|partnership|collaboration)|^(?:upon|on|by|with|at|for|without|immediately|effective|forthwith|in\s(?:its|their)|\()/;
 /** A member leaves a joint venture or partnership: "shall have the right to withdraw from the Joint Venture". */
 const WITHDRAWS =
   /\b(?:right|may|can)\s(?:\w+\s){0,2}?withdraw\sfrom\s(?:this|the)\s(?:agreement|joint\sventure|venture|partnership|alliance|collaboration|consortium)\b/i;
 /** Plain drafting: "Either party may end this Agreement at any time by giving three months' notice". */
 const ENDS_IN_PLAIN_WORDS = /\b(?:may|can|right\sto|entitled\sto)\s(?:\w+\s){0,4}?end\s(?:this|the)\s(?:agreement|contract)\b/i;
 const PASSIVE_RIGHT =
-  /\bmay\s(?:\w+\s){0,2}?be\s(?:terminated|cancell?ed)\b|(?<!non-)\b(?:terminable|cancell?able)\b|\bshall\sterminate\b[^.;]{0,80}?\b(?:upon\s(?:either|any|one)\sparty\sgiving|at\sthe\soption\sof)\b|\bcontinue\sin\seffect\suntil\s(?:either|any|one)\sparty\b[^.;]{0,60}\bnotice\b|\b(?:until|unless\s(?:sooner|earlier)|unless)\sterminated\sby\s(?:either|any|one|a)\sparty\s(?:upon|by\sgiving|giving|on|with)\b[^.;]{0,60}\bnotice\b|\b(?:wishing|wishes|desiring|desires|decides?|electing|elects?)\sto\sterminate\s(?:this|the)\s(?:agreement|contract)\b/i;
+  /\b(?:may|can)\s(?:\w+\s){0,2}?be\s(?:terminated|cancell?ed)\b|(?<!non-)\b(?:terminable|cancell?able)\b|\bshall\sterminate\b[^.;]{0,80}?\b(?:upon\s(?:either|any|one)\sparty\sgiving|at\sthe\soption\sof)\b|\bcontinue\sin\seffect\suntil\s(?:either|any|one)\sparty\b[^.;]{0,60}\bnotice\b|\b(?:until|unless\s(?:sooner|earlier)|unless)\sterminated\sby\s(?:either|any|one|a)\sparty\s(?:upon|by\sgiving|giving|on|with)\b[^.;]{0,60}\bnotice\b|\b(?:wishing|wishes|desiring|desires|decides?|electing|elects?)\sto\sterminate\s(?:this|the)\s(?:agreement|contract)\b/i;
 /** The contract ends on one party's say-so: "This Agreement shall terminate immediately upon Owner's receipt of Developer's notice to terminate". */
 const ENDS_ON_NOTICE =
   /\b(?:agreement|contract)\sshall\sterminate\s(?:immediately\s|automatically\s)?(?:up)?on\s(?:[\w']+\s){0,3}?receipt\sof\s(?:[\w']+\s){0,3}?(?:written\s)?notice\s(?:to\sterminate|of\s(?:its\s)?(?:termination|intent\w*\sto\sterminate))\b/i;
@@ -62,7 +62,7 @@ const NOTICE_ALONE =
 /** "at any time" makes a right discretionary only when it is this contract that ends. */
 const AT_ANY_TIME = /\bat\sany\stime\b/i;
 const ENDS_THIS_CONTRACT =
-  /\b(?:terminate|cancel|end)\s(?:this|the)\s(?:agreement|contract)\b|\b(?:agreement|contract)\smay\s(?:\w+\s)?be\s(?:terminated|cancell?ed)\b|\bwithdraw\sfrom\s(?:this|the)\s/i;
+  /\b(?:terminate|cancel|end)\s(?:this|the)\s(?:agreement|contract)\b|\b(?:agreement|contract)\s(?:may|can)\s(?:\w+\s)?be\s(?:terminated|cancell?ed)\b|\bwithdraw\sfrom\s(?:this|the)\s/i;
 /** The first three also hold when the sentence names other grounds. */
 const STRONG_CONVENIENCE =
   /\bfor\s(?:its\s|their\s)?convenience\b|\bfor\snon-?cause\b|\bwithout\s(?:any\s)?cause\b|\bfor\sany\sreason\sor\sno\sreason\b|\bfor\sno\sreason\b|\bfor\sany\sor\sno\sreason\b/i;
