@@ -566,3 +566,36 @@ describe('uncapped liability: invented drafting of each family', () => {
     expect(uncapped(text)).toBe(false);
   });
 });
+
+describe('liability: more wordings of a cap, a time bar and "does not apply"', () => {
+  it.each([
+    ['In no event shall either party be liable for an amount greater than the fees paid.'],
+    ["In no event shall a party's liability be greater than the fees paid in the prior year."],
+    ['Neither party shall be liable for any amounts in excess in the aggregate of the fees paid.'],
+  ])('reads %j as a cap on the amount', (text) => {
+    expect(cap(text)).toEqual({ kind: 'capped', limited: true });
+    expect(extractFields(text).liabilityCap?.amount ?? null).toBeNull();
+  });
+
+  it('reads a time bar that opens with the verb', () => {
+    expect(
+      cap('Neither party may bring any action arising out of this Agreement more than one year after the cause of action has accrued.'),
+    ).toEqual({
+      kind: 'capped',
+      limited: true,
+    });
+  });
+
+  it.each([
+    [
+      'Except for claims for indemnification, neither party may bring any action arising out of this Agreement more than one year after the cause of action has accrued.',
+    ],
+    ['The limitations of liability in this Article shall be inapplicable to claims arising from a breach of confidentiality.'],
+    [
+      'The foregoing limitation on liability shall not be applicable to liability arising from infringement of intellectual property rights.',
+    ],
+    ['EXCEPT FOR BREACH OF SECTION 9, IN NO EVENT SHALL EITHER PARTY BE LIABLE FOR AN AMOUNT GREATER THAN THE FEES PAID.'],
+  ])('finds the carve-out in %j', (text) => {
+    expect(cap(text)).toEqual({ kind: 'uncapped', limited: true });
+  });
+});
