@@ -599,3 +599,32 @@ describe('liability: more wordings of a cap, a time bar and "does not apply"', (
     expect(cap(text)).toEqual({ kind: 'uncapped', limited: true });
   });
 });
+
+describe('uncapped liability: carve-outs in lists and headings, and what leaves nothing uncapped', () => {
+  const uncapped = (text: string) => extractFields(text).liabilityCap?.kind === 'uncapped';
+
+  it.each([
+    'Neither party excludes or limits its liability for fraud, for wilful misconduct, or for breach of its confidentiality obligations.',
+    'The limitation of liability set out in Clause 12.1 shall not apply in respect of any claim under the indemnity at Clause 11.',
+    '9.3 Exceptions. The limitations in Sections 9.1 and 9.2 do not apply to: (a) breach of Section 6; (b) indemnification obligations; or (c) gross negligence.',
+    "EXCEPT FOR DAMAGES ARISING FROM A BREACH OF CONFIDENTIALITY OR A PARTY'S INDEMNIFICATION OBLIGATIONS, IN NO EVENT WILL EITHER PARTY BE LIABLE FOR ANY LOST PROFITS OR CONSEQUENTIAL DAMAGES.",
+    "Notwithstanding the foregoing, the exclusion of consequential damages in Section 14.1 shall not apply to damages resulting from a party's willful misconduct.",
+    'With the exception of liability for breach of Article 8 (Confidentiality), the total aggregate liability of either party shall not exceed the fees paid.',
+  ])('finds %j', (text) => {
+    expect(uncapped(text)).toBe(true);
+  });
+
+  it.each([
+    'The limitations set forth in this Section 10 shall apply to all claims, including claims for indemnification.',
+    'Supplier shall indemnify Customer against all losses arising from any infringement of third party intellectual property rights.',
+    'The foregoing limitations apply even if any remedy fails of its essential purpose.',
+    'Each party acknowledges that the limitations of liability in this Section 12 reflect an allocation of risk and form an essential basis of the bargain.',
+    'In no event shall Licensor be liable for any damages arising out of the use of the Software, except as provided herein.',
+    "Notwithstanding anything to the contrary, a party's liability for breach of its confidentiality obligations shall be limited to $2,000,000.",
+    'The cap in Section 9.1 shall apply to the indemnification obligations of each party.',
+    // Not limiting a right to indemnification is not a carve-out from a limitation of liability.
+    "Nothing in this Section 11.3 is intended to limit Buyer's rights to indemnification under Section 12.",
+  ])('does not count %j', (text) => {
+    expect(uncapped(text)).toBe(false);
+  });
+});
