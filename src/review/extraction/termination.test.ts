@@ -685,3 +685,26 @@ describe('termination for convenience: more ways to grant the right', () => {
     expect(convenience(text)).toBeNull();
   });
 });
+
+describe('termination for convenience: rights referred to, and ending by a unanimous vote', () => {
+  it.each([
+    [
+      "Without prejudice to either party's right to terminate this Agreement under Section 18, Supplier may, by written notice given at least thirty (30) days before the end of the term, extend the term by one year.",
+    ],
+    [
+      'The Licence shall continue in accordance with its terms, subject to the rights of Licensor to terminate this Agreement upon ninety (90) days notice.',
+    ],
+    ['This Agreement may be terminated at any time during the Initial Period by unanimous written agreement of the Parties.'],
+    ['The Members may unanimously resolve to terminate this Agreement at any time upon thirty (30) days notice.'],
+  ])('does not count %j', (text) => {
+    expect(convenience(text)).toBeNull();
+  });
+
+  it('still reads a right granted beside a right referred to', () => {
+    expect(
+      convenience(
+        'In addition to its rights to terminate under Section 12.2, Customer may terminate this Agreement at any time upon sixty (60) days written notice.',
+      ),
+    ).toEqual({ notice: 60 });
+  });
+});

@@ -29,7 +29,7 @@ const NOT_ALLOWED =
   /\b(?:shall|will|may|can)\s?not\s(?:\w+\s){0,2}terminat|\bnot\sbe\sentitled\sto\sterminat|\bagrees?\snot\sto\sterminat|\bno\sright\sto\sterminat|\bnot\s(?:be\s)?(?:terminable|cancell?able)\b|\bnot\s(?:entitle|permit|allow)\s(?:\w+\s){0,2}?to\sterminat|\b(?:neither|no)\s(?:party|parties|of\sthe\sparties)\b[^.;]{0,30}?\b(?:may|shall|will|can|is|are)\s(?:\w+\s){0,4}?terminat/i;
 /** Ending the contract by agreement of both parties is not one party's right. */
 const MUTUAL_TERMINATION =
-  /\bmutual(?:ly)?\b|\bby\s(?:an?\s)?(?:written\s)?agreement\b|\bagreement\sin\swriting\b|(?<!\bof\s)\bthe\sparties\smay\s(?:\w+\s)?terminate\b|\bwritten\sconsent\sof\s(?:both|all|the)\sparties\b/i;
+  /\bmutual(?:ly)?\b|\bunanimous(?:ly)?\b|\bby\s(?:an?\s)?(?:written\s)?agreement\b|\bagreement\sin\swriting\b|(?<!\bof\s)\bthe\sparties\smay\s(?:\w+\s)?terminate\b|\bwritten\sconsent\sof\s(?:both|all|the)\sparties\b/i;
 /**
  * Ending the contract at the end of a term or at an anniversary is non-renewal, not termination for convenience;
  * an anniversary that opens the right ("Beginning on the first anniversary, Licensee may terminate at any time") is not.
@@ -37,15 +37,23 @@ const MUTUAL_TERMINATION =
 const END_OF_TERM =
   /\b(?:at|on|on\sor\safter|effective\s(?:on|as\sof))\sthe\s(?:end|expiration|expiry|last\sday)(?:\sdate)?\sof\s(?:the\s|its\s)?(?:initial|then[- ]current|current|renewal)?\s*term\b|(?<!\b(?:beginning|commencing|starting)\s)\b(?:at|on|as\sof|prior\sto|before|upon)\s(?:the\s|any\s|each\s|an?\s|its\s)?(?:[\w-]+\s)?anniversary\b/i;
 
+/**
+ * A right referred to rather than granted: "Without prejudice to either party's right to terminate this Agreement under
+ * Section 18, Cisco may extend the term"; "subject to the rights of NPC to terminate this Agreement pursuant to Section 6.2".
+ */
+const REFERENCED_RIGHT =
+  /\b(?:without\sprejudice\sto|in\saddition\sto|without\slimiting|subject\sto|waiver\sof)\s(?:[\w']+\s){0,3}?rights?\s(?:\w+\s){0,2}?to\s(?:terminate|cancel)\b/gi;
+
 const OR_ENDS_THIS_CONTRACT = /\bor\s(?:to\s)?(?:terminate|cancel)\s(?:this|the)\s(?:agreement|contract)\b/i;
 
 function grantsTerminationRight(text: string): boolean {
   if (NOT_ALLOWED.test(text)) return false;
   if (PASSIVE_RIGHT.test(text) || WITHDRAWS.test(text) || ENDS_ON_NOTICE.test(text) || ENDS_IN_PLAIN_WORDS.test(text)) return true;
-  for (const match of text.matchAll(ACTIVE_RIGHT)) {
+  const granting = text.replace(REFERENCED_RIGHT, ' ');
+  for (const match of granting.matchAll(ACTIVE_RIGHT)) {
     if (CONTRACT_OBJECT.test(match[1] ?? match[2] ?? '')) return true;
     // "may terminate or reduce the scope of any Service ... or terminate this Agreement as a whole".
-    if (OR_ENDS_THIS_CONTRACT.test(text.slice(match.index, match.index + 300))) return true;
+    if (OR_ENDS_THIS_CONTRACT.test(granting.slice(match.index, match.index + 300))) return true;
   }
   return false;
 }
