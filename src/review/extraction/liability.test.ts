@@ -628,3 +628,19 @@ describe('uncapped liability: carve-outs in lists and headings, and what leaves 
     expect(uncapped(text)).toBe(false);
   });
 });
+
+describe('liability: an exception pointing at a numbered section is a carve-out, even "below"', () => {
+  it('reads "except as set forth below in this Section 13.4(b)" as a carve-out, but not "except as set forth below"', () => {
+    expect(
+      cap(
+        "EXCEPT AS SET FORTH BELOW IN THIS SECTION 13.4(b), IN NO EVENT SHALL A PARTY'S LIABILITY BE GREATER THAN THE FEES PAID IN THE PRIOR YEAR.",
+      ),
+    ).toEqual({ kind: 'uncapped', limited: true });
+    expect(
+      cap("EXCEPT AS SET FORTH BELOW, IN NO EVENT SHALL A PARTY'S LIABILITY BE GREATER THAN THE FEES PAID IN THE PRIOR YEAR."),
+    ).toEqual({
+      kind: 'capped',
+      limited: true,
+    });
+  });
+});

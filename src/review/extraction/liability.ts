@@ -81,9 +81,12 @@ function isLimitation(text: string): boolean {
   return CHINESE_CAP.test(text) || CHINESE_EXCLUSION.test(text);
 }
 
-/** "except as otherwise provided herein" is boilerplate; "except as provided in Paragraph 15" is a carve-out. */
+/**
+ * "except as otherwise provided herein" is boilerplate; "except as provided in Paragraph 15" and "except as set forth
+ * below in this Section 13.4(b)" are carve-outs.
+ */
 const GENERIC_EXCEPTION =
-  /\bexcept\sas\s(?:otherwise\s)?(?:expressly\s|specifically\s)?(?:provided|set\sforth|stated|permitted)\s(?:herein|in\sthis\sagreement|above|below|hereunder|elsewhere|by\slaw)/i;
+  /\bexcept\sas\s(?:otherwise\s)?(?:expressly\s|specifically\s)?(?:provided|set\sforth|stated|permitted)\s(?:herein|in\sthis\sagreement|above|below|hereunder|elsewhere|by\slaw)(?!\s(?:in\s)?(?:this\s)?(?:section|clause|article|paragraph|subsection)\s\d)/i;
 
 /**
  * A carve-out for the price alone ("the foregoing limitations do not apply to Customer's obligation to pay the Fees",
