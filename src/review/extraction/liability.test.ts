@@ -644,3 +644,26 @@ describe('liability: an exception pointing at a numbered section is a carve-out,
     });
   });
 });
+
+describe('liability: a limitation made subject to a numbered section leaves room for the carve-out there', () => {
+  it.each([
+    ['Subject to Section 17(c), in no event shall either Party be liable to the other for any consequential or punitive damages.'],
+    ["Subject to Clauses 9.1 and 9.2, each party's total liability under this Agreement is limited to the fees paid in the Contract Year."],
+  ])('finds the carve-out in %j', (text) => {
+    expect(cap(text)).toEqual({ kind: 'uncapped', limited: true });
+  });
+
+  it.each([
+    ["Subject to the terms of this Agreement, each party's total liability shall not exceed the fees paid in the prior year."],
+    ['Subject to the limitations in this Agreement, neither party shall be liable for any consequential damages.'],
+  ])('keeps %j capped', (text) => {
+    expect(cap(text)).toEqual({ kind: 'capped', limited: true });
+  });
+
+  it('does not read an indemnity made subject to the limitations as a carve-out', () => {
+    expect(
+      extractFields('Subject to Section 10 (Limitation of Liability), Supplier shall indemnify Customer against third-party claims.')
+        .liabilityCap?.kind,
+    ).not.toBe('uncapped');
+  });
+});
