@@ -708,3 +708,25 @@ describe('termination for convenience: rights referred to, and ending by a unani
     ).toEqual({ notice: 60 });
   });
 });
+
+describe('termination for convenience: a lock-in in a comma proviso', () => {
+  it.each([
+    [
+      'Either party may terminate this Agreement for convenience upon 30 days notice, provided that no party may terminate during the first six months.',
+      30,
+    ],
+    [
+      'Customer may terminate this Agreement without cause upon 60 days notice, provided that Customer may not terminate before the first anniversary.',
+      60,
+    ],
+  ])('keeps the explicit right before the bar: %j', (text, notice) => {
+    expect(convenience(text)).toEqual({ notice });
+  });
+
+  it.each([
+    ['Customer may not terminate this Agreement for convenience, provided that Customer may terminate if Supplier is in breach.'],
+    ['Either party may terminate this Agreement upon 30 days notice, provided that the other party is in material breach.'],
+  ])('does not count %j', (text) => {
+    expect(convenience(text)).toBeNull();
+  });
+});

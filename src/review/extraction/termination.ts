@@ -89,6 +89,12 @@ interface TerminationRight {
 
 /** "...; provided that TouchStar shall have the right to terminate ...": a proviso is a right of its own. */
 const PROVISO = /;\s*provided,?\s|,\s*provided,?\showever\b/i;
+/**
+ * A bar in a comma proviso leaves an explicit right before it standing: "Customer may terminate this Agreement for
+ * convenience, provided that no party may terminate during the first six months". Only a barred sentence is split here:
+ * elsewhere ", provided that" states a ground ("upon notice, provided that the other party is in breach").
+ */
+const COMMA_PROVISO = /,\s*provided\sthat\b/i;
 const JOINED_NUMBERED_ITEM = /(?<=;)\s(?:(?:or|and)\s)?(?=\d{1,3}(?:\.\d{1,3}){1,3}\.?\s[A-Z])/;
 const LETTERED_ITEM = /(?<=[.;])\s(?=(?:[a-z]|[ivx]{1,4}|\d{1,2})\.\s[A-Z])/;
 const LIST_ITEM = /^\(?(?:[a-z]|[ivx]{1,5}|\d{1,2})[).]\s|^\d{1,3}(?:\.\d{1,3}){2,4}\.?\s/i;
@@ -164,7 +170,9 @@ function sentenceIsConvenience(view: TextView, index: number): boolean {
   const barred = NOT_ALLOWED.test(text) || MUTUAL_TERMINATION.test(text);
   if (
     MENTIONS_TERMINATION.test(text) &&
-    (barred ? alternatives(text).some(survivesBar) : isConvenience(text) || alternatives(text).some(isConvenience))
+    (barred
+      ? [...alternatives(text), ...text.split(COMMA_PROVISO)].some(survivesBar)
+      : isConvenience(text) || alternatives(text).some(isConvenience))
   )
     return true;
   if (barred) return false;
