@@ -667,3 +667,24 @@ describe('liability: a limitation made subject to a numbered section leaves room
     ).not.toBe('uncapped');
   });
 });
+
+describe('uncapped liability: a carve-out that is itself capped (a super-cap)', () => {
+  const uncapped = (text: string) => extractFields(text).liabilityCap?.kind === 'uncapped';
+
+  it.each([
+    "Except for breaches of confidentiality, for which each party's liability shall not exceed $5,000,000, neither party's total liability shall exceed the fees paid.",
+    'The limitations in Section 9.1 shall not apply to indemnification obligations, which shall instead be subject to a cap of three times the fees paid.',
+    "The cap in Section 12.1 shall not apply to breaches of Section 8; instead, each party's aggregate liability for such breaches shall not exceed two million dollars.",
+    "The limitations of liability in Section 9 shall not apply to breaches of Section 8. Instead, each party's aggregate liability for such breaches shall not exceed two million dollars.",
+  ])('does not count %j', (text) => {
+    expect(uncapped(text)).toBe(false);
+  });
+
+  it('still counts a carve-out whose relative clause leaves it unlimited', () => {
+    expect(
+      uncapped(
+        'Except for breaches of confidentiality, for which liability shall be unlimited, neither party shall be liable for consequential damages.',
+      ),
+    ).toBe(true);
+  });
+});

@@ -122,7 +122,18 @@ const WRONG_BESIDE_INJURY =
 const INDEMNITY_NOT_APPLYING =
   /\b(?:obligations?\sto\s(?:indemnify|defend)|indemnif(?:y|ication)|indemnit(?:y|ies))\b(?:(?!limitation|\bcap\b|exclusion)[^.;]|\.(?=\d)){0,100}?\b(?:shall|will|does|do)\snot\sapply\b/i;
 
+/**
+ * A carve-out that is itself capped (a super-cap) leaves nothing uncapped: "Except for breaches of confidentiality, for
+ * which liability shall not exceed $5,000,000, ...", "... shall not apply to indemnities, which shall instead be subject to
+ * a cap of three times the fees", "...; instead, liability for such breaches shall not exceed $2,000,000".
+ */
+const SUPER_CAP =
+  /\b(?:for\swhich|which\s(?:shall|will)|instead|in\slieu\sthereof)\b[^.;]{0,120}?\b(?:not\sexceed|(?<!not\s)limited\sto|capped\sat|subject\sto\sa\s(?:separate\s|higher\s|different\s)?(?:cap|limit))\b/i;
+/** The super-cap may follow in the next sentence: "Instead, each party's liability for such breaches shall not exceed ...". */
+const SUPER_CAP_NEXT = /^(?:instead|in\slieu\sthereof|rather)\b/i;
+
 function isCarveOut(text: string): boolean {
+  if (SUPER_CAP.test(text)) return false;
   if ((PAYMENT_CARVE_OUT.test(text) || PAYMENT_EXCEPTION.test(text)) && !LIABILITY_FOR_A_WRONG.test(text)) return false;
   if (DEATH_OR_INJURY.test(text) && !WRONG_BESIDE_INJURY.test(text)) return false;
   if (INDEMNITY_NOT_APPLYING.test(text)) return false;
@@ -173,7 +184,8 @@ export function extractLiabilityCap(view: TextView): LiabilityCapField | null {
     if (
       !carveOut &&
       (((limitation || CHINESE_EXPRESSLY_UNCAPPED.test(text) || (EXPRESSLY_UNCAPPED.test(text) && MENTIONS_DAMAGES.test(text))) &&
-        isCarveOut(text)) ||
+        isCarveOut(text) &&
+        !SUPER_CAP_NEXT.test(view.sentences[index + 1]?.text ?? '')) ||
         (limitation && exceptionLead(view, index)))
     )
       carveOut = sentence;
