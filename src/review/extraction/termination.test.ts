@@ -730,3 +730,31 @@ describe('termination for convenience: a lock-in in a comma proviso', () => {
     expect(convenience(text)).toBeNull();
   });
 });
+
+describe('termination for convenience: an inset before the verb', () => {
+  it.each([
+    [
+      'The Client may at any time, by written notice to the Consultant, terminate this Agreement with effect from the date specified in the notice.',
+      null,
+    ],
+    [
+      "Company shall have the right, exercisable at any time, to terminate this Agreement upon sixty (60) days' written notice to Contractor.",
+      60,
+    ],
+    [
+      'Either Party may, by giving not less than ninety (90) days written notice to the other Party, terminate this Agreement at any time.',
+      90,
+    ],
+  ])('finds %j', (text, notice) => {
+    expect(convenience(text)).toEqual({ notice });
+  });
+
+  it.each([
+    [
+      'Either Party shall have the right, without prejudice to any other rights it may have, to terminate this Agreement if the other Party materially breaches it.',
+    ],
+    ['The other party may, at its option, terminate this Agreement upon written notice if there is a change in ownership of either party.'],
+  ])('does not count %j', (text) => {
+    expect(convenience(text)).toBeNull();
+  });
+});

@@ -5,9 +5,13 @@ import { isChineseConvenienceTermination } from './zh/termination.js';
 
 const MENTIONS_TERMINATION = /terminat|terminab|cancel|withdraw\sfrom|\bend\s(?:this|the)\s(?:agreement|contract)\b|解除|终止/i;
 
-/** A party may end the contract: "may terminate this Agreement", "shall have the right to terminate", "will have the ability to terminate". */
+/**
+ * A party may end the contract: "may terminate this Agreement", "shall have the right to terminate", "will have the ability
+ * to terminate"; an inset may stand before the verb ("may at any time, by written notice to the Consultant, terminate",
+ * "shall have the right, exercisable at any time, to terminate").
+ */
 const ACTIVE_RIGHT =
-  /\b(?:may|can)\b(?:,[^,.;]{1,80},)?\s(?:\w+\s){0,8}?(?:terminate|cancel)\s([^.;]{0,40})|\b(?:right|option|power|entitled|ability|free|at\sliberty|permitted|authori[sz]ed)\s(?:\([^()]{0,40}\)\s)?(?:at\sany\stime\b[^.;:]{0,50}?\s)?(?:\w+\s){0,3}?to\s(?:\w+\s){0,2}?(?:terminate|cancel)\s([^.;]{0,40})/gi;
+  /\b(?:may|can)\b(?:(?:\s\w+){0,3},[^,.;]{1,80},)?\s(?:\w+\s){0,8}?(?:terminate|cancel)\s([^.;]{0,40})|\b(?:right|option|power|entitled|ability|free|at\sliberty|permitted|authori[sz]ed)(?:,[^,.;]{1,60},)?\s(?:\([^()]{0,40}\)\s)?(?:at\sany\stime\b[^.;:]{0,50}?\s)?(?:\w+\s){0,3}?to\s(?:\w+\s){0,2}?(?:terminate|cancel)\s([^.;]{0,40})/gi;
 /** The contract is what ends: "this Agreement", "the Term", a defined name, or no object at all ("may terminate upon notice"). */
 const CONTRACT_OBJECT =
   /^(?:(?:this|the|such|any|its|their|your|his|her)\s)?(?:[A-Z]|whole\b|all\sor\sany\spart|agreement|contract|term\b|performance|relationship|licen[cs]e|arrangement|engagement|employment|participation|(?:strategic\s)?alliance|(?:joint\s)?venture|partnership|collaboration)|^(?:upon|on|by|with|at|for|without|immediately|effective|forthwith|in\s(?:its|their)|\()/;
