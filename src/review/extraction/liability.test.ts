@@ -203,12 +203,10 @@ describe('liability: what is left uncapped', () => {
   it.each([
     ['The exclusions in this Section will not apply to breaches of confidentiality, and neither exclusion limits liability for fraud.'],
     ['This Section 9.2 shall not apply to damages arising from fraud.'],
-    ['Nothing in this Agreement shall limit or exclude liability for death or personal injury caused by negligence.'],
     ['Neither party excludes or limits its liability for fraud.'],
     ["Each party's liability shall be unlimited for breach of Section 7."],
     // The words naming the liability can stand between it and "shall be unlimited".
     ["The Supplier's liability for breach of confidentiality shall be unlimited."],
-    ['Liability for death or personal injury caused by negligence will be unlimited.'],
     ['Liability for wilful misconduct shall not be subject to the limitation in Section 12.'],
     ['There shall be unlimited liability for breach of confidentiality.'],
     ["This Agreement shall not limit either party's liability for fraud."],
@@ -330,7 +328,6 @@ describe('liability: each wording on its own', () => {
   });
 
   it.each([
-    ['This exclusion of damages shall not apply to claims for death or personal injury.'],
     ['The foregoing shall not apply to liability arising from gross negligence.'],
     ['The limitation set forth above shall not apply to liability for fraud.'],
     ["Nothing in this Agreement or in any Statement of Work is intended to limit either party's liability for fraud."],
@@ -339,7 +336,6 @@ describe('liability: each wording on its own', () => {
     ["The exclusion of consequential damages shall not limit a party's right to recover amounts paid to third parties."],
     ['This Section shall not limit the indemnification obligations of either party for third-party damages.'],
     ['Neither party excludes liability for fraud.'],
-    ['Neither party limits any liability for death or personal injury.'],
     ['Liability for fraud is not subject to any limitation in this Agreement.'],
   ])('reads %j as an uncapped liability on its own', (text) => {
     expect(cap(text)).toEqual({ kind: 'uncapped', limited: false });
@@ -507,5 +503,188 @@ describe('liability: excluding a kind of loss', () => {
     ['The Supplier shall be liable for any loss arising from its negligence.'],
   ])('does not read %j as a limitation', (text) => {
     expect(cap(text)).toBeNull();
+  });
+});
+
+describe('uncapped liability: invented drafting of each family', () => {
+  const uncapped = (text: string) => extractFields(text).liabilityCap?.kind === 'uncapped';
+
+  it.each([
+    "EXCEPT FOR A PARTY'S INDEMNIFICATION OBLIGATIONS UNDER SECTION 10, IN NO EVENT SHALL EITHER PARTY'S AGGREGATE LIABILITY EXCEED THE FEES PAID IN THE TWELVE MONTHS PRECEDING THE CLAIM.",
+    "The limitations set forth in this Section 12 shall not apply to damages arising from a party's breach of its confidentiality obligations under Section 8.",
+    'Neither party shall be liable for any indirect, incidental or consequential damages, except in the case of gross negligence or willful misconduct.',
+    "Except with respect to claims of infringement of intellectual property rights, neither party's total liability under this Agreement shall exceed $500,000.",
+    "The exclusions and limitations of liability in this Article 9 do not apply to (a) a party's indemnification obligations, (b) breach of Section 7 (Confidentiality), or (c) a party's gross negligence, fraud or wilful misconduct.",
+    'Nothing in this Agreement shall limit or exclude the liability of either party for fraud, gross negligence or wilful misconduct.',
+    "Supplier's liability for breach of Clause 14 (Data Protection) shall be unlimited.",
+    "IN NO EVENT SHALL COMPANY BE LIABLE FOR ANY CONSEQUENTIAL DAMAGES, PROVIDED THAT THE FOREGOING SHALL NOT APPLY TO COMPANY'S OBLIGATIONS UNDER SECTION 9 (INDEMNIFICATION).",
+    "THE LIMITATIONS IN THIS SECTION 15 WILL NOT APPLY TO LIABILITY ARISING FROM A PARTY'S INFRINGEMENT OR MISAPPROPRIATION OF THE OTHER PARTY'S INTELLECTUAL PROPERTY RIGHTS.",
+    "Party A's liability for indemnification under Section 8 is not subject to the limitation set out in Section 9.2.",
+    'Except for liability arising from breach of confidentiality, neither party will be liable for lost profits or any special, indirect or consequential damages.',
+    "Excluding claims arising from a party's gross negligence or willful misconduct, each party's liability shall not exceed one million dollars ($1,000,000).",
+    // A section number with a dot between the cap and "shall not apply".
+    "The cap on liability in Section 11.2 shall not apply to Licensee's liability for any unauthorized use of the Licensed Technology.",
+    // "save in respect of", "other than for" say "except for".
+    'Save in respect of liability for breach of confidentiality, the total liability of the Supplier shall not exceed the Charges paid in the relevant year.',
+    "Other than for breach of Section 6 (Confidentiality) or a party's indemnity obligations, the maximum aggregate liability of each party shall be limited to the amounts paid hereunder.",
+    // What is not limited may be a named party's obligations under the indemnity section.
+    "Notwithstanding anything to the contrary in this Agreement, the limitations of liability set forth in Section 10.1 shall not limit Distributor's obligations under Section 11 (Indemnification).",
+    // Injury beside damage to property is more than what the law keeps uncapped.
+    'The foregoing limitation of liability does not apply to claims for bodily injury, death or damage to real or tangible personal property caused by the negligence of a party.',
+  ])('finds %j', (text) => {
+    expect(uncapped(text)).toBe(true);
+  });
+
+  it.each([
+    "IN NO EVENT SHALL EITHER PARTY'S AGGREGATE LIABILITY ARISING OUT OF THIS AGREEMENT EXCEED THE FEES PAID BY CUSTOMER IN THE TWELVE (12) MONTHS PRECEDING THE CLAIM.",
+    'Neither party shall be liable for any indirect, special, incidental or consequential damages, including lost profits, however caused.',
+    // A carve-out that is itself capped (a super-cap) leaves nothing uncapped.
+    "Notwithstanding the foregoing, each party's liability for breach of its confidentiality obligations shall not exceed two times the fees paid under this Agreement.",
+    "For claims arising from breach of Section 8 (Data Security), Vendor's aggregate liability shall be limited to five million dollars ($5,000,000) in lieu of the cap in Section 12.1.",
+    "Each party's liability for its indemnification obligations shall be capped at three times the annual fees.",
+    // Disclaimers and boilerplate exceptions.
+    'EXCEPT AS EXPRESSLY SET FORTH IN THIS AGREEMENT, SUPPLIER MAKES NO WARRANTIES, EXPRESS OR IMPLIED, INCLUDING ANY WARRANTY OF MERCHANTABILITY OR FITNESS FOR A PARTICULAR PURPOSE.',
+    'THE PRODUCTS ARE PROVIDED "AS IS" AND LICENSOR DISCLAIMS ALL WARRANTIES, EXCEPT AS PROVIDED IN SECTION 7.',
+    'Except as otherwise provided herein, the total liability of Supplier shall be limited to the purchase price of the Products.',
+    "Licensee shall indemnify Licensor against all claims arising from Licensee's breach of this Agreement.",
+    "Licensee's sole and exclusive remedy for any breach of warranty shall be repair or replacement of the defective Product.",
+    'The indemnification obligations of Section 9 shall be subject to the limitations set forth in Section 10.',
+    // An exception for the price alone.
+    "Except for Customer's obligation to pay fees, neither party shall be liable for consequential damages.",
+    // An indemnity that does not apply narrows the indemnity.
+    "Supplier's obligation to indemnify the Customer Indemnitees under this Section 9.1.1 shall not apply to the extent that the Losses result from Customer's negligence or willful misconduct.",
+    // "Without prejudice to any other limitation" adds a limitation.
+    "Without prejudice to any other limitation of either party's liability, neither party shall be liable for any loss of profits or any indirect or consequential loss.",
+    // What the law keeps uncapped anyway: death or personal injury caused by negligence, and fraud.
+    'Nothing in this Agreement shall limit or exclude liability for death or personal injury caused by negligence.',
+    'Nothing in this Agreement shall limit either party’s liability for death or personal injury resulting from its negligence or for fraudulent misrepresentation.',
+    'No Party excludes or restricts its liability for death or personal injury resulting from its own negligence.',
+    'Liability for death or personal injury caused by negligence will be unlimited.',
+    'This exclusion of damages shall not apply to claims for death or personal injury.',
+    'Neither party limits any liability for death or personal injury.',
+  ])('does not count %j', (text) => {
+    expect(uncapped(text)).toBe(false);
+  });
+});
+
+describe('liability: more wordings of a cap, a time bar and "does not apply"', () => {
+  it.each([
+    ['In no event shall either party be liable for an amount greater than the fees paid.'],
+    ["In no event shall a party's liability be greater than the fees paid in the prior year."],
+    ['Neither party shall be liable for any amounts in excess in the aggregate of the fees paid.'],
+  ])('reads %j as a cap on the amount', (text) => {
+    expect(cap(text)).toEqual({ kind: 'capped', limited: true });
+    expect(extractFields(text).liabilityCap?.amount ?? null).toBeNull();
+  });
+
+  it('reads a time bar that opens with the verb', () => {
+    expect(
+      cap('Neither party may bring any action arising out of this Agreement more than one year after the cause of action has accrued.'),
+    ).toEqual({
+      kind: 'capped',
+      limited: true,
+    });
+  });
+
+  it.each([
+    [
+      'Except for claims for indemnification, neither party may bring any action arising out of this Agreement more than one year after the cause of action has accrued.',
+    ],
+    ['The limitations of liability in this Article shall be inapplicable to claims arising from a breach of confidentiality.'],
+    [
+      'The foregoing limitation on liability shall not be applicable to liability arising from infringement of intellectual property rights.',
+    ],
+    ['EXCEPT FOR BREACH OF SECTION 9, IN NO EVENT SHALL EITHER PARTY BE LIABLE FOR AN AMOUNT GREATER THAN THE FEES PAID.'],
+  ])('finds the carve-out in %j', (text) => {
+    expect(cap(text)).toEqual({ kind: 'uncapped', limited: true });
+  });
+});
+
+describe('uncapped liability: carve-outs in lists and headings, and what leaves nothing uncapped', () => {
+  const uncapped = (text: string) => extractFields(text).liabilityCap?.kind === 'uncapped';
+
+  it.each([
+    'Neither party excludes or limits its liability for fraud, for wilful misconduct, or for breach of its confidentiality obligations.',
+    'The limitation of liability set out in Clause 12.1 shall not apply in respect of any claim under the indemnity at Clause 11.',
+    '9.3 Exceptions. The limitations in Sections 9.1 and 9.2 do not apply to: (a) breach of Section 6; (b) indemnification obligations; or (c) gross negligence.',
+    "EXCEPT FOR DAMAGES ARISING FROM A BREACH OF CONFIDENTIALITY OR A PARTY'S INDEMNIFICATION OBLIGATIONS, IN NO EVENT WILL EITHER PARTY BE LIABLE FOR ANY LOST PROFITS OR CONSEQUENTIAL DAMAGES.",
+    "Notwithstanding the foregoing, the exclusion of consequential damages in Section 14.1 shall not apply to damages resulting from a party's willful misconduct.",
+    'With the exception of liability for breach of Article 8 (Confidentiality), the total aggregate liability of either party shall not exceed the fees paid.',
+  ])('finds %j', (text) => {
+    expect(uncapped(text)).toBe(true);
+  });
+
+  it.each([
+    'The limitations set forth in this Section 10 shall apply to all claims, including claims for indemnification.',
+    'Supplier shall indemnify Customer against all losses arising from any infringement of third party intellectual property rights.',
+    'The foregoing limitations apply even if any remedy fails of its essential purpose.',
+    'Each party acknowledges that the limitations of liability in this Section 12 reflect an allocation of risk and form an essential basis of the bargain.',
+    'In no event shall Licensor be liable for any damages arising out of the use of the Software, except as provided herein.',
+    "Notwithstanding anything to the contrary, a party's liability for breach of its confidentiality obligations shall be limited to $2,000,000.",
+    'The cap in Section 9.1 shall apply to the indemnification obligations of each party.',
+    // Not limiting a right to indemnification is not a carve-out from a limitation of liability.
+    "Nothing in this Section 11.3 is intended to limit Buyer's rights to indemnification under Section 12.",
+  ])('does not count %j', (text) => {
+    expect(uncapped(text)).toBe(false);
+  });
+});
+
+describe('liability: an exception pointing at a numbered section is a carve-out, even "below"', () => {
+  it('reads "except as set forth below in this Section 13.4(b)" as a carve-out, but not "except as set forth below"', () => {
+    expect(
+      cap(
+        "EXCEPT AS SET FORTH BELOW IN THIS SECTION 13.4(b), IN NO EVENT SHALL A PARTY'S LIABILITY BE GREATER THAN THE FEES PAID IN THE PRIOR YEAR.",
+      ),
+    ).toEqual({ kind: 'uncapped', limited: true });
+    expect(
+      cap("EXCEPT AS SET FORTH BELOW, IN NO EVENT SHALL A PARTY'S LIABILITY BE GREATER THAN THE FEES PAID IN THE PRIOR YEAR."),
+    ).toEqual({
+      kind: 'capped',
+      limited: true,
+    });
+  });
+});
+
+describe('liability: a limitation made subject to a numbered section leaves room for the carve-out there', () => {
+  it.each([
+    ['Subject to Section 17(c), in no event shall either Party be liable to the other for any consequential or punitive damages.'],
+    ["Subject to Clauses 9.1 and 9.2, each party's total liability under this Agreement is limited to the fees paid in the Contract Year."],
+  ])('finds the carve-out in %j', (text) => {
+    expect(cap(text)).toEqual({ kind: 'uncapped', limited: true });
+  });
+
+  it.each([
+    ["Subject to the terms of this Agreement, each party's total liability shall not exceed the fees paid in the prior year."],
+    ['Subject to the limitations in this Agreement, neither party shall be liable for any consequential damages.'],
+  ])('keeps %j capped', (text) => {
+    expect(cap(text)).toEqual({ kind: 'capped', limited: true });
+  });
+
+  it('does not read an indemnity made subject to the limitations as a carve-out', () => {
+    expect(
+      extractFields('Subject to Section 10 (Limitation of Liability), Supplier shall indemnify Customer against third-party claims.')
+        .liabilityCap?.kind,
+    ).not.toBe('uncapped');
+  });
+});
+
+describe('uncapped liability: a carve-out that is itself capped (a super-cap)', () => {
+  const uncapped = (text: string) => extractFields(text).liabilityCap?.kind === 'uncapped';
+
+  it.each([
+    "Except for breaches of confidentiality, for which each party's liability shall not exceed $5,000,000, neither party's total liability shall exceed the fees paid.",
+    'The limitations in Section 9.1 shall not apply to indemnification obligations, which shall instead be subject to a cap of three times the fees paid.',
+    "The cap in Section 12.1 shall not apply to breaches of Section 8; instead, each party's aggregate liability for such breaches shall not exceed two million dollars.",
+    "The limitations of liability in Section 9 shall not apply to breaches of Section 8. Instead, each party's aggregate liability for such breaches shall not exceed two million dollars.",
+  ])('does not count %j', (text) => {
+    expect(uncapped(text)).toBe(false);
+  });
+
+  it('still counts a carve-out whose relative clause leaves it unlimited', () => {
+    expect(
+      uncapped(
+        'Except for breaches of confidentiality, for which liability shall be unlimited, neither party shall be liable for consequential damages.',
+      ),
+    ).toBe(true);
   });
 });

@@ -633,3 +633,128 @@ describe('termination for convenience: invented drafting of each family', () => 
     expect(convenience(text)).toBeNull();
   });
 });
+
+describe('termination for convenience: more ways to grant the right', () => {
+  it.each([
+    ['The Supplier will have the ability to terminate this Agreement by giving sixty (60) days prior written notice to the Buyer.', 60],
+    ['The Consultant shall be free to terminate this Agreement on thirty (30) days written notice.', 30],
+    ['Licensee is permitted to terminate this Agreement upon ninety (90) days written notice to Licensor.', 90],
+    [
+      'Any Member may terminate its participation in this Agreement by giving at least one hundred eighty (180) days prior written notice.',
+      180,
+    ],
+    [
+      'The Company shall be entitled to terminate this Agreement at any time by giving the Consultant not less than 30 days notice in writing.',
+      30,
+    ],
+    [
+      'Each of Licensor and Licensee may terminate this Agreement upon not less than one hundred eighty (180) days prior written notice.',
+      180,
+    ],
+    ["ABC Corp. may terminate this Agreement without cause upon 30 days' written notice to XYZ Inc.", 30],
+    ["Notwithstanding Section 3.1, either party may terminate this Agreement at any time on 90 days' notice.", 90],
+    [
+      'This Agreement may be terminated as follows:\n(a) by either party, upon ninety (90) days prior written notice to the other party;\n(b) by either party, if the other party materially breaches this Agreement.',
+      90,
+    ],
+    ['TERMINATION FOR CONVENIENCE Customer may terminate this Agreement at any time upon thirty (30) days written notice to Supplier.', 30],
+  ])('finds %j', (text, notice) => {
+    expect(convenience(text)).toEqual({ notice });
+  });
+
+  it.each([
+    ['The Distribution Agreement can be terminated at any time by either party.'],
+    ['This Agreement may be terminated by the Company for convenience.'],
+    ['Licensor reserves the right to terminate this Agreement at any time at its sole discretion.'],
+  ])('finds without a notice length %j', (text) => {
+    expect(convenience(text)).not.toBeNull();
+  });
+
+  it.each([
+    ['This Agreement can be cancelled only if the Party in breach has not remedied its breach within thirty (30) days of written notice.'],
+    ['The Operator is permitted to terminate equipment leases upon thirty (30) days notice.'],
+    ['The Executive may resign his employment for Good Reason upon thirty (30) days written notice.'],
+    ['Either party may give notice of its intention not to renew this Agreement at least ninety (90) days before the expiry of the Term.'],
+    [
+      'Company may terminate this Agreement upon sixty (60) days notice where the Consultant is unable to perform the Services for a period of thirty (30) days.',
+    ],
+    [
+      'This Agreement may be terminated as follows:\n(a) by either party, if the other party materially breaches this Agreement and fails to cure within thirty (30) days;\n(b) by either party, immediately upon notice, if the other party becomes insolvent.',
+    ],
+  ])('does not count %j', (text) => {
+    expect(convenience(text)).toBeNull();
+  });
+});
+
+describe('termination for convenience: rights referred to, and ending by a unanimous vote', () => {
+  it.each([
+    [
+      "Without prejudice to either party's right to terminate this Agreement under Section 18, Supplier may, by written notice given at least thirty (30) days before the end of the term, extend the term by one year.",
+    ],
+    [
+      'The Licence shall continue in accordance with its terms, subject to the rights of Licensor to terminate this Agreement upon ninety (90) days notice.',
+    ],
+    ['This Agreement may be terminated at any time during the Initial Period by unanimous written agreement of the Parties.'],
+    ['The Members may unanimously resolve to terminate this Agreement at any time upon thirty (30) days notice.'],
+  ])('does not count %j', (text) => {
+    expect(convenience(text)).toBeNull();
+  });
+
+  it('still reads a right granted beside a right referred to', () => {
+    expect(
+      convenience(
+        'In addition to its rights to terminate under Section 12.2, Customer may terminate this Agreement at any time upon sixty (60) days written notice.',
+      ),
+    ).toEqual({ notice: 60 });
+  });
+});
+
+describe('termination for convenience: a lock-in in a comma proviso', () => {
+  it.each([
+    [
+      'Either party may terminate this Agreement for convenience upon 30 days notice, provided that no party may terminate during the first six months.',
+      30,
+    ],
+    [
+      'Customer may terminate this Agreement without cause upon 60 days notice, provided that Customer may not terminate before the first anniversary.',
+      60,
+    ],
+  ])('keeps the explicit right before the bar: %j', (text, notice) => {
+    expect(convenience(text)).toEqual({ notice });
+  });
+
+  it.each([
+    ['Customer may not terminate this Agreement for convenience, provided that Customer may terminate if Supplier is in breach.'],
+    ['Either party may terminate this Agreement upon 30 days notice, provided that the other party is in material breach.'],
+  ])('does not count %j', (text) => {
+    expect(convenience(text)).toBeNull();
+  });
+});
+
+describe('termination for convenience: an inset before the verb', () => {
+  it.each([
+    [
+      'The Client may at any time, by written notice to the Consultant, terminate this Agreement with effect from the date specified in the notice.',
+      null,
+    ],
+    [
+      "Company shall have the right, exercisable at any time, to terminate this Agreement upon sixty (60) days' written notice to Contractor.",
+      60,
+    ],
+    [
+      'Either Party may, by giving not less than ninety (90) days written notice to the other Party, terminate this Agreement at any time.',
+      90,
+    ],
+  ])('finds %j', (text, notice) => {
+    expect(convenience(text)).toEqual({ notice });
+  });
+
+  it.each([
+    [
+      'Either Party shall have the right, without prejudice to any other rights it may have, to terminate this Agreement if the other Party materially breaches it.',
+    ],
+    ['The other party may, at its option, terminate this Agreement upon written notice if there is a change in ownership of either party.'],
+  ])('does not count %j', (text) => {
+    expect(convenience(text)).toBeNull();
+  });
+});

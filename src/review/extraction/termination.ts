@@ -5,19 +5,23 @@ import { isChineseConvenienceTermination } from './zh/termination.js';
 
 const MENTIONS_TERMINATION = /terminat|terminab|cancel|withdraw\sfrom|\bend\s(?:this|the)\s(?:agreement|contract)\b|解除|终止/i;
 
-/** A party may end the contract: "may terminate this Agreement", "shall have the right to terminate". */
+/**
+ * A party may end the contract: "may terminate this Agreement", "shall have the right to terminate", "will have the ability
+ * to terminate"; an inset may stand before the verb ("may at any time, by written notice to the Consultant, terminate",
+ * "shall have the right, exercisable at any time, to terminate").
+ */
 const ACTIVE_RIGHT =
-  /\b(?:may|can)\b(?:,[^,.;]{1,80},)?\s(?:\w+\s){0,8}?(?:terminate|cancel)\s([^.;]{0,40})|\b(?:right|option|power|entitled)\s(?:\([^()]{0,40}\)\s)?(?:at\sany\stime\b[^.;:]{0,50}?\s)?(?:\w+\s){0,3}?to\s(?:\w+\s){0,2}?(?:terminate|cancel)\s([^.;]{0,40})/gi;
+  /\b(?:may|can)\b(?:(?:\s\w+){0,3},[^,.;]{1,80},)?\s(?:\w+\s){0,8}?(?:terminate|cancel)\s([^.;]{0,40})|\b(?:right|option|power|entitled|ability|free|at\sliberty|permitted|authori[sz]ed)(?:,[^,.;]{1,60},)?\s(?:\([^()]{0,40}\)\s)?(?:at\sany\stime\b[^.;:]{0,50}?\s)?(?:\w+\s){0,3}?to\s(?:\w+\s){0,2}?(?:terminate|cancel)\s([^.;]{0,40})/gi;
 /** The contract is what ends: "this Agreement", "the Term", a defined name, or no object at all ("may terminate upon notice"). */
 const CONTRACT_OBJECT =
-  /^(?:(?:this|the|such|any|its|their|your|his|her)\s)?(?:[A-Z]|whole\b|all\sor\sany\spart|agreement|contract|term\b|performance|relationship|licen[cs]e|arrangement|engagement|employment|(?:strategic\s)?alliance|(?:joint\s)?venture|partnership|collaboration)|^(?:upon|on|by|with|at|for|without|immediately|effective|forthwith|in\s(?:its|their)|\()/;
+  /^(?:(?:this|the|such|any|its|their|your|his|her)\s)?(?:[A-Z]|whole\b|all\sor\sany\spart|agreement|contract|term\b|performance|relationship|licen[cs]e|arrangement|engagement|employment|participation|(?:strategic\s)?alliance|(?:joint\s)?venture|partnership|collaboration)|^(?:upon|on|by|with|at|for|without|immediately|effective|forthwith|in\s(?:its|their)|\()/;
 /** A member leaves a joint venture or partnership: "shall have the right to withdraw from the Joint Venture". */
 const WITHDRAWS =
   /\b(?:right|may|can)\s(?:\w+\s){0,2}?withdraw\sfrom\s(?:this|the)\s(?:agreement|joint\sventure|venture|partnership|alliance|collaboration|consortium)\b/i;
 /** Plain drafting: "Either party may end this Agreement at any time by giving three months' notice". */
 const ENDS_IN_PLAIN_WORDS = /\b(?:may|can|right\sto|entitled\sto)\s(?:\w+\s){0,4}?end\s(?:this|the)\s(?:agreement|contract)\b/i;
 const PASSIVE_RIGHT =
-  /\bmay\s(?:\w+\s){0,2}?be\s(?:terminated|cancell?ed)\b|(?<!non-)\b(?:terminable|cancell?able)\b|\bshall\sterminate\b[^.;]{0,80}?\b(?:upon\s(?:either|any|one)\sparty\sgiving|at\sthe\soption\sof)\b|\bcontinue\sin\seffect\suntil\s(?:either|any|one)\sparty\b[^.;]{0,60}\bnotice\b|\b(?:until|unless\s(?:sooner|earlier)|unless)\sterminated\sby\s(?:either|any|one|a)\sparty\s(?:upon|by\sgiving|giving|on|with)\b[^.;]{0,60}\bnotice\b|\b(?:wishing|wishes|desiring|desires|decides?|electing|elects?)\sto\sterminate\s(?:this|the)\s(?:agreement|contract)\b/i;
+  /\b(?:may|can)\s(?:\w+\s){0,2}?be\s(?:terminated|cancell?ed)\b|(?<!non-)\b(?:terminable|cancell?able)\b|\bshall\sterminate\b[^.;]{0,80}?\b(?:upon\s(?:either|any|one)\sparty\sgiving|at\sthe\soption\sof)\b|\bcontinue\sin\seffect\suntil\s(?:either|any|one)\sparty\b[^.;]{0,60}\bnotice\b|\b(?:until|unless\s(?:sooner|earlier)|unless)\sterminated\sby\s(?:either|any|one|a)\sparty\s(?:upon|by\sgiving|giving|on|with)\b[^.;]{0,60}\bnotice\b|\b(?:wishing|wishes|desiring|desires|decides?|electing|elects?)\sto\sterminate\s(?:this|the)\s(?:agreement|contract)\b/i;
 /** The contract ends on one party's say-so: "This Agreement shall terminate immediately upon Owner's receipt of Developer's notice to terminate". */
 const ENDS_ON_NOTICE =
   /\b(?:agreement|contract)\sshall\sterminate\s(?:immediately\s|automatically\s)?(?:up)?on\s(?:[\w']+\s){0,3}?receipt\sof\s(?:[\w']+\s){0,3}?(?:written\s)?notice\s(?:to\sterminate|of\s(?:its\s)?(?:termination|intent\w*\sto\sterminate))\b/i;
@@ -29,7 +33,7 @@ const NOT_ALLOWED =
   /\b(?:shall|will|may|can)\s?not\s(?:\w+\s){0,2}terminat|\bnot\sbe\sentitled\sto\sterminat|\bagrees?\snot\sto\sterminat|\bno\sright\sto\sterminat|\bnot\s(?:be\s)?(?:terminable|cancell?able)\b|\bnot\s(?:entitle|permit|allow)\s(?:\w+\s){0,2}?to\sterminat|\b(?:neither|no)\s(?:party|parties|of\sthe\sparties)\b[^.;]{0,30}?\b(?:may|shall|will|can|is|are)\s(?:\w+\s){0,4}?terminat/i;
 /** Ending the contract by agreement of both parties is not one party's right. */
 const MUTUAL_TERMINATION =
-  /\bmutual(?:ly)?\b|\bby\s(?:an?\s)?(?:written\s)?agreement\b|\bagreement\sin\swriting\b|(?<!\bof\s)\bthe\sparties\smay\s(?:\w+\s)?terminate\b|\bwritten\sconsent\sof\s(?:both|all|the)\sparties\b/i;
+  /\bmutual(?:ly)?\b|\bunanimous(?:ly)?\b|\bby\s(?:an?\s)?(?:written\s)?agreement\b|\bagreement\sin\swriting\b|(?<!\bof\s)\bthe\sparties\smay\s(?:\w+\s)?terminate\b|\bwritten\sconsent\sof\s(?:both|all|the)\sparties\b/i;
 /**
  * Ending the contract at the end of a term or at an anniversary is non-renewal, not termination for convenience;
  * an anniversary that opens the right ("Beginning on the first anniversary, Licensee may terminate at any time") is not.
@@ -37,15 +41,23 @@ const MUTUAL_TERMINATION =
 const END_OF_TERM =
   /\b(?:at|on|on\sor\safter|effective\s(?:on|as\sof))\sthe\s(?:end|expiration|expiry|last\sday)(?:\sdate)?\sof\s(?:the\s|its\s)?(?:initial|then[- ]current|current|renewal)?\s*term\b|(?<!\b(?:beginning|commencing|starting)\s)\b(?:at|on|as\sof|prior\sto|before|upon)\s(?:the\s|any\s|each\s|an?\s|its\s)?(?:[\w-]+\s)?anniversary\b/i;
 
+/**
+ * A right referred to rather than granted: "Without prejudice to either party's right to terminate this Agreement under
+ * Section 18, Cisco may extend the term"; "subject to the rights of NPC to terminate this Agreement pursuant to Section 6.2".
+ */
+const REFERENCED_RIGHT =
+  /\b(?:without\sprejudice\sto|in\saddition\sto|without\slimiting|subject\sto|waiver\sof)\s(?:[\w']+\s){0,3}?rights?\s(?:\w+\s){0,2}?to\s(?:terminate|cancel)\b/gi;
+
 const OR_ENDS_THIS_CONTRACT = /\bor\s(?:to\s)?(?:terminate|cancel)\s(?:this|the)\s(?:agreement|contract)\b/i;
 
 function grantsTerminationRight(text: string): boolean {
   if (NOT_ALLOWED.test(text)) return false;
   if (PASSIVE_RIGHT.test(text) || WITHDRAWS.test(text) || ENDS_ON_NOTICE.test(text) || ENDS_IN_PLAIN_WORDS.test(text)) return true;
-  for (const match of text.matchAll(ACTIVE_RIGHT)) {
+  const granting = text.replace(REFERENCED_RIGHT, ' ');
+  for (const match of granting.matchAll(ACTIVE_RIGHT)) {
     if (CONTRACT_OBJECT.test(match[1] ?? match[2] ?? '')) return true;
     // "may terminate or reduce the scope of any Service ... or terminate this Agreement as a whole".
-    if (OR_ENDS_THIS_CONTRACT.test(text.slice(match.index, match.index + 300))) return true;
+    if (OR_ENDS_THIS_CONTRACT.test(granting.slice(match.index, match.index + 300))) return true;
   }
   return false;
 }
@@ -62,7 +74,7 @@ const NOTICE_ALONE =
 /** "at any time" makes a right discretionary only when it is this contract that ends. */
 const AT_ANY_TIME = /\bat\sany\stime\b/i;
 const ENDS_THIS_CONTRACT =
-  /\b(?:terminate|cancel|end)\s(?:this|the)\s(?:agreement|contract)\b|\b(?:agreement|contract)\smay\s(?:\w+\s)?be\s(?:terminated|cancell?ed)\b|\bwithdraw\sfrom\s(?:this|the)\s/i;
+  /\b(?:terminate|cancel|end)\s(?:this|the)\s(?:agreement|contract)\b|\b(?:agreement|contract)\s(?:may|can)\s(?:\w+\s)?be\s(?:terminated|cancell?ed)\b|\bwithdraw\sfrom\s(?:this|the)\s/i;
 /** The first three also hold when the sentence names other grounds. */
 const STRONG_CONVENIENCE =
   /\bfor\s(?:its\s|their\s)?convenience\b|\bfor\snon-?cause\b|\bwithout\s(?:any\s)?cause\b|\bfor\sany\sreason\sor\sno\sreason\b|\bfor\sno\sreason\b|\bfor\sany\sor\sno\sreason\b/i;
@@ -81,6 +93,12 @@ interface TerminationRight {
 
 /** "...; provided that TouchStar shall have the right to terminate ...": a proviso is a right of its own. */
 const PROVISO = /;\s*provided,?\s|,\s*provided,?\showever\b/i;
+/**
+ * A bar in a comma proviso leaves an explicit right before it standing: "Customer may terminate this Agreement for
+ * convenience, provided that no party may terminate during the first six months". Only a barred sentence is split here:
+ * elsewhere ", provided that" states a ground ("upon notice, provided that the other party is in breach").
+ */
+const COMMA_PROVISO = /,\s*provided\sthat\b/i;
 const JOINED_NUMBERED_ITEM = /(?<=;)\s(?:(?:or|and)\s)?(?=\d{1,3}(?:\.\d{1,3}){1,3}\.?\s[A-Z])/;
 const LETTERED_ITEM = /(?<=[.;])\s(?=(?:[a-z]|[ivx]{1,4}|\d{1,2})\.\s[A-Z])/;
 const LIST_ITEM = /^\(?(?:[a-z]|[ivx]{1,5}|\d{1,2})[).]\s|^\d{1,3}(?:\.\d{1,3}){2,4}\.?\s/i;
@@ -156,7 +174,9 @@ function sentenceIsConvenience(view: TextView, index: number): boolean {
   const barred = NOT_ALLOWED.test(text) || MUTUAL_TERMINATION.test(text);
   if (
     MENTIONS_TERMINATION.test(text) &&
-    (barred ? alternatives(text).some(survivesBar) : isConvenience(text) || alternatives(text).some(isConvenience))
+    (barred
+      ? [...alternatives(text), ...text.split(COMMA_PROVISO)].some(survivesBar)
+      : isConvenience(text) || alternatives(text).some(isConvenience))
   )
     return true;
   if (barred) return false;
