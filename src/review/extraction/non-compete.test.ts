@@ -897,3 +897,21 @@ describe('non-compete: a rival named as the one dealt with, not as a bystander',
     expect(found(text)).toBe(false);
   });
 });
+
+describe('non-compete: competing goods named by another covenant', () => {
+  it.each([
+    // An exclusive appointment, most-favoured terms, statements about rivals' goods.
+    ['Company shall not appoint any other distributor for products competitive with the Products in the Territory.'],
+    ['Licensor shall not grant to any competitor of Licensee a license on terms more favourable than those granted to Licensee.'],
+    ['Distributor shall not make any false or misleading statements about competing products.'],
+    ["Neither party shall issue any press release naming the other party's competitors."],
+  ])('does not count %j', (text) => {
+    expect(found(text)).toBe(false);
+  });
+
+  it('still counts an exclusive appointment beside a ban on selling competing goods itself', () => {
+    expect(found('Supplier shall not appoint any other distributor in the Territory, nor sell any competing products there itself.')).toBe(
+      true,
+    );
+  });
+});

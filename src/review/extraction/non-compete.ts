@@ -101,13 +101,17 @@ const DISCLOSES = /\b(?:disclos\w*|divulg\w*|reveal\w*)\b/i;
 /** "shall not sell competing products or use Owner's confidential information": competing goods are barred as well. */
 const COMPETING_GOODS =
   /(?<!\bto\s)\b(?:sell\w*|market\w*|distribut\w*|manufactur\w*|promot\w*|develop\w*|offer\w*|carry|produc\w*)\s(?:any\s|other\s)?(?:[\w-]+\s){0,2}?(?:competing|competitive)\s(?:products?|goods|services|lines?|brands?|business)\b/i;
+/** Not appointing another distributor, even for competing goods, is an exclusive grant ("shall not appoint any other distributor for products competitive with the Products"). */
+const APPOINTS_OTHERS = /\bappoint\s(?:any\s)?(?:other|another|additional)\b/i;
 /** Goods "competitive with" the other's: the sentence bars competing itself, whoever the deal is with. */
 const COMPETING_WITH = /\bcompet(?:e|es|ing|itive)\s(?:with|to)\b/i;
 /**
  * "shall not enter into the same or similar commitments with any other company which ... (a 'Competitor')": similar
- * deals barred only with others, where competition is only a name, are an exclusive channel.
+ * deals barred only with others, where competition is only a name, are an exclusive channel; so is appointing no other
+ * distributor, unless the party is kept from selling competing goods itself.
  */
 function isExclusiveChannel(text: string): boolean {
+  if (APPOINTS_OTHERS.test(text)) return !COMPETING_GOODS.test(text);
   return SAME_KIND.test(text) && THROUGH_OTHERS.test(text) && !COMPETING_WITH.test(text);
 }
 function isOtherCovenant(text: string): boolean {
@@ -137,10 +141,11 @@ const REMEDY_REFERENCE =
  * "acquired by a competitor of Licensor" is a change of control,
  * "a non-competitive product" is one that does not compete, "such successor is not a competitor" names who may take
  * an assignment, "prices that are competitive" or "prices competitive with those charged by its competitors" are good prices, and "misleading comparisons with competitive products"
- * are about advertising: each sentence is read as if it named something unrelated.
+ * or "statements about competing products" are about advertising, "a licence to a competitor on terms more favourable"
+ * is a most-favoured term: each sentence is read as if it named something unrelated.
  */
 const NON_COMPETING =
-  /\b(?:prices?|pricing|rates|fees)\b[^.;]{0,60}?\bcompetitors?\b|\b(?:acquired\sby|acquisition\sby|merge[sd]?\swith|merger\swith|controlled\sby|change\sof\scontrol\b[^.;]{0,40}?\b(?:by|involving|in\sfavou?r\sof))\s(?:an?\s|any\s|the\s)?(?:[\w@&'’-]+\s){0,3}?competitors?\b|\bnon-?competi(?:tive|ng|tors?)\b|\b(?:(?:is|are|be|being)\snot|not\sbe)\s(?:a|an)\s(?:direct\s)?competitors?\b|\b(?:employees?|personnel|staff)\s(?:of|from)\s(?:an?|any|the)\s(?:[\w@&'’-]+\s){0,2}?competitors?\b|\b(?:prices?|pricing|rates?|fees)\s(?:that\sare\s|which\sare\s|are\s)?(?:\w+\s)?competitive\b|\bcompar\w*\b[^.;]{0,60}?\bcompet\w*/gi;
+  /\b(?:prices?|pricing|rates|fees)\b[^.;]{0,60}?\bcompetitors?\b|\b(?:acquired\sby|acquisition\sby|merge[sd]?\swith|merger\swith|controlled\sby|change\sof\scontrol\b[^.;]{0,40}?\b(?:by|involving|in\sfavou?r\sof))\s(?:an?\s|any\s|the\s)?(?:[\w@&'’-]+\s){0,3}?competitors?\b|\bnon-?competi(?:tive|ng|tors?)\b|\b(?:(?:is|are|be|being)\snot|not\sbe)\s(?:a|an)\s(?:direct\s)?competitors?\b|\b(?:employees?|personnel|staff)\s(?:of|from)\s(?:an?|any|the)\s(?:[\w@&'’-]+\s){0,2}?competitors?\b|\b(?:prices?|pricing|rates?|fees)\s(?:that\sare\s|which\sare\s|are\s)?(?:\w+\s)?competitive\b|\bcompar\w*\b[^.;]{0,60}?\bcompet\w*|\b(?:statements?|claims?|representations?|press\sreleases?|announcements?)\s(?:about|regarding|concerning|naming|of)\s(?:[\w'’-]+\s){0,4}?compet\w*|\bcompetitors?\b[^.;]{0,80}?\b(?:more|less)\sfavou?rable\b/gi;
 /**
  * Freedoms to compete ("shall not be restricted from engaging in ...", "does not restrict either party from
  * competing", "nothing herein shall restrict Licensor from licensing ... to competitors", "shall not be construed to
