@@ -915,3 +915,27 @@ describe('non-compete: competing goods named by another covenant', () => {
     );
   });
 });
+
+describe('non-compete: a place or a sector kept out of, without the word compete', () => {
+  it.each([
+    [
+      'Without the prior written consent of Franchisor, Franchisee shall not during the term of this Agreement operate any other restaurant within the Protected Area.',
+    ],
+    ['Franchisor will not own or operate any other store within five (5) miles of the Premises.'],
+    [
+      'Consultant shall not, during the Consulting Period, provide consulting services to any company engaged in the development of anti-cancer drugs.',
+    ],
+  ])('finds %j', (text) => {
+    expect(found(text)).toBe(true);
+  });
+
+  it.each([
+    ['Franchisor shall not be required to open any store within five miles of the Premises.'],
+    ['Franchisee shall operate the Restaurant only at the Premises within the Protected Area.'],
+    ['Seller shall not deliver the Products within ten (10) miles of any school.'],
+    ['Licensee shall not assign this Agreement to any entity engaged in the business of selling cars.'],
+    ['Recipient shall not disclose Confidential Information to any company engaged in the development of vaccines.'],
+  ])('does not count %j', (text) => {
+    expect(found(text)).toBe(false);
+  });
+});

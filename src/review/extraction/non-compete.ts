@@ -60,10 +60,20 @@ const BUSINESS_RESTRICTION =
   /(?:\b(?:shall|will|may)\snot\b(?!\shave\s\w+ed\b)|\bneither\b[^.;]{0,80}?\b(?:shall|will|may)\b|\bagrees?\snot\sto\b)[^.;]{0,60}\b(?:research|develop|manufacture|produce|sell|market|distribute|supply|commerciali[sz]e|offer\s(?:to\ssell|for\ssale)|offer\s(?:[\w-]+\s){0,4}?(?:products?|services?)|endorse|act\sas\s(?:an?\s)?(?:[\w-]+\s)?(?:agent|distributor|representative|reseller|dealer)|engage\sin|carry\son|operate|own|invest\sin|provide\s(?:services|products))\b/i;
 /**
  * "engage in any enterprise or business ... which manufactures ...", "have any financial interest in any entity whose
- * primary business is selling Innerwear": a business defined by what it does, which the party may not run or hold.
+ * primary business is selling Innerwear", "provide consulting services to any company engaged in the development of
+ * vaccines": a business defined by what it does, which the party may not run, hold or serve.
  */
 const RIVAL_BUSINESS =
-  /\b(?:engage|participate|invest|be\sinterested|(?:have|hold|acquire)\s(?:any\s|an\s)?(?:[\w-]+\s){0,4}?interests?)\sin\s(?:any|an?)\s(?:[\w-]+\s){0,4}?(?:business|enterprise|venture|entity|company|firm)\b[^.;]{0,120}?\b(?:(?:which|that)\s(?:\([a-z]\)\s)?(?:manufactures|develops|markets|sells|distributes|produces|provides|offers|is\sengaged|engages\sin)|whose\s(?:[\w-]+\s){0,4}?business\s(?:is|includes|consists\sof))\b/i;
+  /\b(?:services?|work|consult\w*|employ\w*)\s(?:to|for|with|by)\s(?:any|an?)\s(?:[\w-]+\s){0,3}?(?:business|enterprise|entity|company|firm|person)\s(?:(?:that|which|who)\sis\s)?(?:engaged|involved)\sin\b|\b(?:engage|participate|invest|be\sinterested|(?:have|hold|acquire)\s(?:any\s|an\s)?(?:[\w-]+\s){0,4}?interests?)\sin\s(?:any|an?)\s(?:[\w-]+\s){0,4}?(?:business|enterprise|venture|entity|company|firm)\b[^.;]{0,120}?\b(?:(?:which|that)\s(?:\([a-z]\)\s)?(?:manufactures|develops|markets|sells|distributes|produces|provides|offers|is\sengaged|engages\sin)|whose\s(?:[\w-]+\s){0,4}?business\s(?:is|includes|consists\sof))\b/i;
+/**
+ * Running a business within a stated distance or a defined area ("shall not own or operate any other restaurant within
+ * the Protected Area", "within five (5) miles of the Store"): kept out of a place, which is the geographic non-compete.
+ * Where the contract's own goods may be sold ("shall not sell the Products outside the Territory") is not this.
+ */
+const RUNS_A_BUSINESS =
+  /\b(?:own|operate|open|establish|manage|carry\son|engage\sin)\b[^.;]{0,40}?\b(?:business|store|restaurant|outlet|shop|franchise|enterprise)s?\b/i;
+const PLACE_LIMIT =
+  /\bwithin\s(?:a\s)?(?:radius\sof\s)?(?:\w+\s)?(?:\(\d+\)\s)?(?:miles?|kilomet(?:er|re)s?|km)\b|\b(?:Protected|Restricted|Non-?Compet\w*)\s(?:Area|Territory|Region|Zone|Radius)\b/;
 const OUTSIDE_THE_DEAL =
   /\b(?:independently|on\sits\sown|by\sitself)\s(?:or|and\/or)\s(?:(?:for|with|through|together\swith)\s(?:or\s(?:for|with)\s)?)(?:any\s)?third\spart(?:y|ies)\b/i;
 const NEITHER_SHALL = /\bneither\b[^.;]{0,80}?\b(?:shall|will|may)\b/i;
@@ -195,7 +205,7 @@ function continuesInto(piece: string, next: string): boolean {
 }
 const UNFAIR_PRACTICE = /\bcompete\sunfairly\b|\bunfair\w*,?\s(?:\w+,?\s){0,2}?compet\w*|\bcompetitive,\smisleading\b/i;
 
-/** What a sentence must speak of to restrict competing: competition, a period after the term, the term itself, a rival business, circumventing the other, or acting through others. */
+/** What a sentence must speak of to restrict competing: competition, a period after the term, the term itself, a rival business, circumventing the other, acting through others, or a place kept out of. */
 function mayRestrict(text: string): boolean {
   return (
     MENTIONS.test(text) ||
@@ -204,7 +214,8 @@ function mayRestrict(text: string): boolean {
     RIVAL_BUSINESS.test(text) ||
     CIRCUMVENTS.test(text) ||
     IN_A_BUSINESS.test(text) ||
-    ITSELF_OR_THROUGH_OTHERS.test(text)
+    ITSELF_OR_THROUGH_OTHERS.test(text) ||
+    PLACE_LIMIT.test(text)
   );
 }
 
@@ -243,6 +254,7 @@ export function extractNonCompete(view: TextView): PresenceField | null {
     const restricts = RESTRICTION.test(unfreed) || NEITHER_SHALL.test(unfreed);
     if (restricts && DIRECTLY_OR_INDIRECTLY.test(text) && IN_A_BUSINESS.test(text) && !isOtherCovenant(text)) return true;
     if (restricts && CIRCUMVENTS.test(text) && !isOtherCovenant(text)) return true;
+    if (restricts && PLACE_LIMIT.test(text) && RUNS_A_BUSINESS.test(unfreed) && !isOtherCovenant(text)) return true;
     if (ITSELF_OR_THROUGH_OTHERS.test(text) && BUSINESS_RESTRICTION.test(unfreed) && !isOtherCovenant(text)) return true;
     if (RIVAL_BUSINESS.test(text) && (RESTRICTION.test(unfreed) || NEITHER_SHALL.test(unfreed)) && !isOtherCovenant(text)) return true;
     // Not doing the contract's work outside it, alone or with others, while it runs ("will not conduct any Work using
