@@ -939,3 +939,38 @@ describe('non-compete: a place or a sector kept out of, without the word compete
     expect(found(text)).toBe(false);
   });
 });
+
+describe('non-compete: lists, headings, exceptions and cross-references', () => {
+  it.each([
+    [
+      '7. RESTRICTIVE COVENANTS\n7.1 During the Term, the Distributor shall not, except with the prior written consent of the Supplier:\n(a) obtain the Products from any person other than the Supplier;\n(b) manufacture, sell or distribute any goods which compete with the Products.',
+    ],
+    ['Non-Competition\nDuring the Term and for one (1) year thereafter, Consultant shall not perform services for any Competitor.'],
+    [
+      'Except as provided in Section 5.3, Company agrees that it shall not, during the term of this Agreement, market any product that competes with any Licensed Product.',
+    ],
+    ['The Licensee shall not (other than through the Licensor) manufacture or sell any products which compete with the Products.'],
+    [
+      'Subject to the exceptions in Section 9.4, neither Party nor any of its Affiliates shall, during the Term, commercialize any Competing Product in the Field in the Territory.',
+    ],
+    ['Executive shall not work for a Competitor (as defined in Section 1.4) for twelve months after the Separation Date.'],
+    ['The Reseller shall not:\n(a) alter the Software;\n(b) resell any product competitive with the Software; or\n(c) remove any notice.'],
+    [
+      'Section 4.2 (Restrictions). Licensee shall not, and shall not permit any third party to, develop any product that competes with the Licensed Product.',
+    ],
+    // "in competition with" bars competing itself, even beside "with any other person".
+    [
+      'Party B undertakes not to carry on, whether alone or jointly with any other person, any business within the PRC which is similar to or in competition with the business of the JV Company.',
+    ],
+    // An exclusive appointment beside the grantor's own selling of competing goods ("solicit orders" is selling).
+    [
+      'The Company agrees that it will not, so long as the Agent is its exclusive agent, appoint any other agent in the Territory or itself solicit orders there for products competing with the Products.',
+    ],
+  ])('finds %j', (text) => {
+    expect(found(text)).toBe(true);
+  });
+
+  it('does not count soliciting orders from customers without competing goods', () => {
+    expect(found('For one year after termination, Distributor shall not solicit orders from any customer of Supplier.')).toBe(false);
+  });
+});

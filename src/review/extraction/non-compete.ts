@@ -96,14 +96,14 @@ const THROUGH_OTHERS =
  * ("nor will Distributor solicit any customer to purchase a competitive product"), and not using
  * the other's confidential information ("prohibited from utilizing the Proprietary Information to
  * engage in any business which is competitive"). CUAD files these under no-solicit and
- * confidentiality; a sentence that also forbids competing itself stays a non-compete (verbs in
+ * confidentiality; a sentence that also forbids competing itself (soliciting orders is selling) stays a non-compete (verbs in
  * lower case, so "Distributor" or "Marketing" as a name is not one).
  */
 const SOLICITS = /\b(?:solicit\w*|induc\w*|entic\w*|hire|hiring|employ)\b/i;
 const USES_INFORMATION =
   /\b(?:use|using|utiliz\w*|utilis\w*|disclos\w*|divulg\w*)\b[^.;]{0,40}\b(?:confidential|proprietary)\sinformation\b|\b(?:confidential|proprietary)\sinformation\b[^.;]{0,120}?\bcompetitors?\b/i;
 const COMPETES_ITSELF =
-  /\b(?:compete\swith|advertis\w*|display\w*|engage\sin|carry\son|manufactur\w*|distribut\w*|develop\w*|market\w*|sell|selling|offer\w*|promot\w*|represent\w*|endors\w*|provid\w*|own|operat\w*)\b/;
+  /\b(?:compete\swith|solicit\w*\s(?:\w+\s)?orders|advertis\w*|display\w*|engage\sin|carry\son|manufactur\w*|distribut\w*|develop\w*|market\w*|sell|selling|offer\w*|promot\w*|represent\w*|endors\w*|provid\w*|own|operat\w*)\b/;
 /** "agrees not to (a) compete with the business of the Company, ... or to use any Confidential Information": competing itself is forbidden too. */
 const COMPETES_OUTRIGHT = /(?:^|[:;,]\s*|\([a-z]\)\s*|\bnot\s(?:to\s)?)compete\swith\b/i;
 /** Not passing something on to a competitor ("shall not disclose the pricing terms to any competitor of Supplier") is confidentiality. */
@@ -113,15 +113,18 @@ const COMPETING_GOODS =
   /(?<!\bto\s)\b(?:sell\w*|market\w*|distribut\w*|manufactur\w*|promot\w*|develop\w*|offer\w*|carry|produc\w*)\s(?:any\s|other\s)?(?:[\w-]+\s){0,2}?(?:competing|competitive)\s(?:products?|goods|services|lines?|brands?|business)\b/i;
 /** Not appointing another distributor, even for competing goods, is an exclusive grant ("shall not appoint any other distributor for products competitive with the Products"). */
 const APPOINTS_OTHERS = /\bappoint\s(?:any\s)?(?:other|another|additional)\b/i;
+/** "appoint any other agent ... or itself solicit orders for competing products": the party is kept out too. */
+const ITSELF = /\bitself\b/i;
 /** Goods "competitive with" the other's: the sentence bars competing itself, whoever the deal is with. */
-const COMPETING_WITH = /\bcompet(?:e|es|ing|itive)\s(?:with|to)\b/i;
+const COMPETING_WITH = /\bcompet(?:e|es|ing|itive)\s(?:with|to)\b|\bin\scompetition\swith\b/i;
 /**
  * "shall not enter into the same or similar commitments with any other company which ... (a 'Competitor')": similar
  * deals barred only with others, where competition is only a name, are an exclusive channel; so is appointing no other
- * distributor, unless the party is kept from selling competing goods itself.
+ * distributor, unless the party is kept from selling competing goods itself. "similar to or in competition with the business"
+ * bars competing itself.
  */
 function isExclusiveChannel(text: string): boolean {
-  if (APPOINTS_OTHERS.test(text)) return !COMPETING_GOODS.test(text);
+  if (APPOINTS_OTHERS.test(text)) return !COMPETING_GOODS.test(text) && !ITSELF.test(text);
   return SAME_KIND.test(text) && THROUGH_OTHERS.test(text) && !COMPETING_WITH.test(text);
 }
 function isOtherCovenant(text: string): boolean {
