@@ -974,3 +974,18 @@ describe('non-compete: lists, headings, exceptions and cross-references', () => 
     expect(found('For one year after termination, Distributor shall not solicit orders from any customer of Supplier.')).toBe(false);
   });
 });
+
+describe('non-compete: no-hire and unfair practices that mention competing', () => {
+  it.each([
+    ['Neither party shall hire any employee of the other party who has been involved in the development of competing products.'],
+    ['Each Party shall not engage in anti-competitive conduct.'],
+  ])('does not count %j', (text) => {
+    expect(found(text)).toBe(false);
+  });
+
+  it('still counts a no-hire beside a ban on developing competing products', () => {
+    expect(
+      found('During the Term, Developer shall not hire any employee of Client, nor develop any product that competes with the Platform.'),
+    ).toBe(true);
+  });
+});

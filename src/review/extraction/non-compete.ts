@@ -127,9 +127,11 @@ function isExclusiveChannel(text: string): boolean {
   if (APPOINTS_OTHERS.test(text)) return !COMPETING_GOODS.test(text) && !ITSELF.test(text);
   return SAME_KIND.test(text) && THROUGH_OTHERS.test(text) && !COMPETING_WITH.test(text);
 }
+/** What describes the person solicited or hired ("any employee who has been involved in the development of competing products") is not what the party may not do. */
+const DESCRIBES_PERSON = /\b(?:who|whom)\s(?:has|have|had|is|are|was|were)\s[^,;.]{0,120}/gi;
 function isOtherCovenant(text: string): boolean {
   if (USES_INFORMATION.test(text)) return !COMPETES_OUTRIGHT.test(text) && !COMPETING_GOODS.test(text);
-  return (SOLICITS.test(text) || DISCLOSES.test(text)) && !COMPETES_ITSELF.test(text);
+  return (SOLICITS.test(text) || DISCLOSES.test(text)) && !COMPETES_ITSELF.test(text.replace(DESCRIBES_PERSON, ' '));
 }
 
 /**
@@ -206,7 +208,8 @@ const FIRST_ITEM = /^\(a\)\s/;
 function continuesInto(piece: string, next: string): boolean {
   return (ENDS_MID_SENTENCE.test(piece) && CONTINUES_SENTENCE.test(next)) || (piece.endsWith(',') && FIRST_ITEM.test(next));
 }
-const UNFAIR_PRACTICE = /\bcompete\sunfairly\b|\bunfair\w*,?\s(?:\w+,?\s){0,2}?compet\w*|\bcompetitive,\smisleading\b/i;
+const UNFAIR_PRACTICE =
+  /\bcompete\sunfairly\b|\bunfair\w*,?\s(?:\w+,?\s){0,2}?compet\w*|\bcompetitive,\smisleading\b|\banti-?competitive\b/i;
 
 /** What a sentence must speak of to restrict competing: competition, a period after the term, the term itself, a rival business, circumventing the other, acting through others, or a place kept out of. */
 function mayRestrict(text: string): boolean {
