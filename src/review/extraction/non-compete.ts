@@ -7,7 +7,11 @@ const MENTIONS = /compet|竞争|竞业|同业|同类/i;
 const EXPLICIT = /\bnon-?compet(?:e|ition|itive)\b|\bcovenants?\snot\sto\scompete\b|\bnot\sto\scompete\b/i;
 /** Competition words; "competent jurisdiction" and "competence" are not. */
 const COMPETITION = /\bcompet(?:e|es|ing|itive|itor|itors|ition)\b/i;
-/** A party may not do it: "shall not", "agrees not to", "refrain", ..., and "does not presently perform or intend to perform" (a representation that binds for the term). */
+/**
+ * A party may not do it: "shall not", "agrees not to", "refrain", "in no event shall", "no competing products shall be
+ * sold", ..., and "does not presently perform or intend to perform" (a representation that binds for the term).
+ * "restrict" binds only as a verb: "restrictions on disclosure" restrict no one by being named.
+ */
 const RESTRICTION =
   /\b(?:shall|will|may|must|can)\snot\b|\b(?:shall|will)\s\w+\sno\s(?:\w+\s)?(?:products?|services?|business)\b|\b(?:shall|will|may)\s(?:neither|never)\b|\bagrees?\b[^.;]{0,60}?\bnot\sto\b|\bin\sno\sevent\s(?:shall|will|may)\b|\b(?:and|but)\snot\s(?:\([a-z]\)\s)?(?:to\s)?(?:procure|manufacture|market|sell|distribute|develop|engage|acquire|carry\son)\b|\bundertakes?\snot\b|\bcovenants?\s(?:and\sagrees?\s)?(?:that\s\w+\s(?:shall|will)\s)?not\b|\brefrain\b|\bprohibit|\brestrict(?!ions?\b|ive)|\bnor\swill\b|\bno\sparty\b[^.;]{0,40}\bwill\b|\bno\s[A-Z]?\w+\s(?:will|shall|may)\s(?:engage|compete|carry|operate|own|invest|participate)\b|\bunder\sno\scircumstances\s(?:shall|will|may)\b|\bno\s(?:[\w-]+\s){0,3}?(?:shall|will|may)\sbe\s(?:[\w-]+,?\s(?:or\s)?){0,4}?(?:manufactured|sold|distributed|marketed|promoted|offered|developed|produced|supplied|carried)\b|\bexclusively\b[^.;]{0,60}\b(?:not|no)\b|\bneither\b[^.;]{0,80}?\b(?:shall|will|may)\b|\b(?:does|do)\snot\s(?:presently\s|currently\s)?(?:\w+\s(?:or|and)\s)?(?:intend|plan)\sto\b/i;
 /**
