@@ -932,6 +932,9 @@ describe('non-compete: a place or a sector kept out of, without the word compete
   it.each([
     ['Franchisor shall not be required to open any store within five miles of the Premises.'],
     ['Franchisee shall operate the Restaurant only at the Premises within the Protected Area.'],
+    // Opening or running the franchised business itself in its area is the franchise, not a restriction on competing.
+    ['Franchisee shall not open the Restaurant for business within the Protected Area until Franchisor approves the site.'],
+    ['Franchisee shall not operate the Franchised Business within the Protected Area except at the Approved Location.'],
     ['Seller shall not deliver the Products within ten (10) miles of any school.'],
     ['Licensee shall not assign this Agreement to any entity engaged in the business of selling cars.'],
     ['Recipient shall not disclose Confidential Information to any company engaged in the development of vaccines.'],

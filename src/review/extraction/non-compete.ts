@@ -72,10 +72,11 @@ const RIVAL_BUSINESS =
 /**
  * Running a business within a stated distance or a defined area ("shall not own or operate any other restaurant within
  * the Protected Area", "within five (5) miles of the Store"): kept out of a place, which is the geographic non-compete.
- * Where the contract's own goods may be sold ("shall not sell the Products outside the Territory") is not this.
+ * Where the contract's own goods may be sold ("shall not sell the Products outside the Territory") and opening the
+ * franchised business itself ("shall not open the Restaurant within the Protected Area until approved") are not this.
  */
 const RUNS_A_BUSINESS =
-  /\b(?:own|operate|open|establish|manage|carry\son|engage\sin)\b[^.;]{0,40}?\b(?:business|store|restaurant|outlet|shop|franchise|enterprise)s?\b/i;
+  /\b(?:own|operate|open|establish|manage|carry\son|engage\sin)\b[^.;]{0,40}?\b(?:any|another|an?)\s(?:[\w-]+\s){0,3}?(?:business|store|restaurant|outlet|shop|franchise|enterprise)s?\b/i;
 const PLACE_LIMIT =
   /\bwithin\s(?:a\s)?(?:radius\sof\s)?(?:\w+\s)?(?:\(\d+\)\s)?(?:miles?|kilomet(?:er|re)s?|km)\b|\b(?:Protected|Restricted|Non-?Compet\w*)\s(?:Area|Territory|Region|Zone|Radius)\b/;
 const OUTSIDE_THE_DEAL =
