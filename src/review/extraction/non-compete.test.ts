@@ -922,6 +922,7 @@ describe('non-compete: a place or a sector kept out of, without the word compete
       'Without the prior written consent of Franchisor, Franchisee shall not during the term of this Agreement operate any other restaurant within the Protected Area.',
     ],
     ['Franchisor will not own or operate any other store within five (5) miles of the Premises.'],
+    ['During the Term, Agent shall not work for any person engaged in the business of selling insurance in the Territory.'],
     [
       'Consultant shall not, during the Consulting Period, provide consulting services to any company engaged in the development of anti-cancer drugs.',
     ],
@@ -938,6 +939,8 @@ describe('non-compete: a place or a sector kept out of, without the word compete
     ['Seller shall not deliver the Products within ten (10) miles of any school.'],
     ['Licensee shall not assign this Agreement to any entity engaged in the business of selling cars.'],
     ['Recipient shall not disclose Confidential Information to any company engaged in the development of vaccines.'],
+    // Serving those engaged in something other than a line of business is compliance.
+    ['Supplier shall not provide services to any company engaged in activities that violate applicable sanctions laws.'],
   ])('does not count %j', (text) => {
     expect(found(text)).toBe(false);
   });

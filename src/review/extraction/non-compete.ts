@@ -68,7 +68,7 @@ const BUSINESS_RESTRICTION =
  * vaccines": a business defined by what it does, which the party may not run, hold or serve.
  */
 const RIVAL_BUSINESS =
-  /\b(?:services?|work|consult\w*|employ\w*)\s(?:to|for|with|by)\s(?:any|an?)\s(?:[\w-]+\s){0,3}?(?:business|enterprise|entity|company|firm|person)\s(?:(?:that|which|who)\sis\s)?(?:engaged|involved)\sin\b|\b(?:engage|participate|invest|be\sinterested|(?:have|hold|acquire)\s(?:any\s|an\s)?(?:[\w-]+\s){0,4}?interests?)\sin\s(?:any|an?)\s(?:[\w-]+\s){0,4}?(?:business|enterprise|venture|entity|company|firm)\b[^.;]{0,120}?\b(?:(?:which|that)\s(?:\([a-z]\)\s)?(?:manufactures|develops|markets|sells|distributes|produces|provides|offers|is\sengaged|engages\sin)|whose\s(?:[\w-]+\s){0,4}?business\s(?:is|includes|consists\sof))\b/i;
+  /\b(?:services?|work|consult\w*|employ\w*)\s(?:to|for|with|by)\s(?:any|an?)\s(?:[\w-]+\s){0,3}?(?:business|enterprise|entity|company|firm|person)\s(?:(?:that|which|who)\sis\s)?(?:engaged|involved)\sin\s(?:the\s)?(?:business|development|manufactur\w*|sale|marketing|distribution|provision|production|research)\b|\b(?:engage|participate|invest|be\sinterested|(?:have|hold|acquire)\s(?:any\s|an\s)?(?:[\w-]+\s){0,4}?interests?)\sin\s(?:any|an?)\s(?:[\w-]+\s){0,4}?(?:business|enterprise|venture|entity|company|firm)\b[^.;]{0,120}?\b(?:(?:which|that)\s(?:\([a-z]\)\s)?(?:manufactures|develops|markets|sells|distributes|produces|provides|offers|is\sengaged|engages\sin)|whose\s(?:[\w-]+\s){0,4}?business\s(?:is|includes|consists\sof))\b/i;
 /**
  * Running a business within a stated distance or a defined area ("shall not own or operate any other restaurant within
  * the Protected Area", "within five (5) miles of the Store"): kept out of a place, which is the geographic non-compete.
