@@ -828,6 +828,8 @@ describe('non-compete: invented drafting by family', () => {
     ],
     ['The restrictions in Section 8 shall not apply to any competing product acquired by a Party as part of a merger.'],
     ['The Company shall not be liable for any loss of profits, including losses resulting from competition.'],
+    ['In no event shall either party be liable for any lost profits, including profits lost to competitors.'],
+    ['Under no circumstances shall Licensor be responsible for losses caused by competing products.'],
     ['Licensor represents that it is not party to any non-competition agreement that would restrict its performance under this Agreement.'],
     // A competitor as the one who takes over the contract, or as a reason to terminate.
     ["Licensee may not assign this Agreement to a competitor of Licensor without Licensor's consent."],

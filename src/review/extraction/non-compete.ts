@@ -176,10 +176,11 @@ const FREEDOM =
   /\b(?:shall|will)\snot\sbe\s(?:required|obligated|obliged)\b|\b(?:shall|will|may|is|are)\snot\sbe\s(?:restricted|prevented|prohibited|precluded|limited|restrained)\b|\b(?:neither|no)\s(?:[\w-]+\s){0,3}?(?:shall|will|may)\sbe\s(?:restricted|prevented|prohibited|precluded|limited|restrained)\b|\b(?:does|do|shall|will)\snot\s(?:in\sany\sway\s)?(?:restrict|prevent|prohibit|preclude|limit)\b|\bnothing\b[^.;]{0,80}?\b(?:shall|will|is\sintended\sto)\s(?:be\s(?:construed|deemed|interpreted)\s(?:to|as)\s)?(?:restrict|prevent|prohibit|preclude|limit)\w*|\bnot\sbe\s(?:construed|deemed|interpreted)\s(?:to|as)\s(?:limit|restrict|prohibit|prevent)\w*/gi;
 /**
  * What a provision does to itself ("shall not apply", "shall not be affected by", "shall survive and shall not be
- * construed") and who bears a loss ("shall not be liable for ... losses resulting from competition") restrict no party.
+ * construed") and who bears a loss ("shall not be liable for ... losses resulting from competition", "in no event shall
+ * either party be liable") restrict no party.
  */
 const NOT_A_DUTY =
-  /\b(?:shall|will|may|must|can)\snot\s(?:apply|be\saffected|affect|be\s(?:deemed|construed|interpreted)|be\s(?:enforceable|invalid\w*|reduced|extended|liable|responsible)|survive)\b/gi;
+  /\b(?:shall|will|may|must|can)\snot\s(?:apply|be\saffected|affect|be\s(?:deemed|construed|interpreted)|be\s(?:enforceable|invalid\w*|reduced|extended|liable|responsible)|survive)\b|\b(?:in\sno\sevent|under\sno\scircumstances)\s(?:shall|will|may)\s(?:[\w'’-]+\s){1,3}?be\s(?:liable|responsible)\b/gi;
 /** "compete unfairly", "unfair, competitive, misleading or deceptive practices": unfair trade practices, not competition itself. */
 /**
  * A defined term for the rivals the covenant keeps a party from ('"Competitor" means', 'a Competitive Business shall
