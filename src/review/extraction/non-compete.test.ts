@@ -828,6 +828,8 @@ describe('non-compete: invented drafting by family', () => {
     ],
     ['The restrictions in Section 8 shall not apply to any competing product acquired by a Party as part of a merger.'],
     ['The Company shall not be liable for any loss of profits, including losses resulting from competition.'],
+    ['In no event shall either party be liable for any lost profits, including profits lost to competitors.'],
+    ['Under no circumstances shall Licensor be responsible for losses caused by competing products.'],
     ['Licensor represents that it is not party to any non-competition agreement that would restrict its performance under this Agreement.'],
     // A competitor as the one who takes over the contract, or as a reason to terminate.
     ["Licensee may not assign this Agreement to a competitor of Licensor without Licensor's consent."],
@@ -895,5 +897,103 @@ describe('non-compete: a rival named as the one dealt with, not as a bystander',
     ['Licensee shall not grant any sublicense under the Licensed Patents outside the Field.'],
   ])('does not count %j', (text) => {
     expect(found(text)).toBe(false);
+  });
+});
+
+describe('non-compete: competing goods named by another covenant', () => {
+  it.each([
+    // An exclusive appointment, most-favoured terms, statements about rivals' goods.
+    ['Company shall not appoint any other distributor for products competitive with the Products in the Territory.'],
+    ['Licensor shall not grant to any competitor of Licensee a license on terms more favourable than those granted to Licensee.'],
+    ['Distributor shall not make any false or misleading statements about competing products.'],
+    ["Neither party shall issue any press release naming the other party's competitors."],
+  ])('does not count %j', (text) => {
+    expect(found(text)).toBe(false);
+  });
+
+  it('still counts an exclusive appointment beside a ban on selling competing goods itself', () => {
+    expect(found('Supplier shall not appoint any other distributor in the Territory, nor sell any competing products there itself.')).toBe(
+      true,
+    );
+  });
+});
+
+describe('non-compete: a place or a sector kept out of, without the word compete', () => {
+  it.each([
+    [
+      'Without the prior written consent of Franchisor, Franchisee shall not during the term of this Agreement operate any other restaurant within the Protected Area.',
+    ],
+    ['Franchisor will not own or operate any other store within five (5) miles of the Premises.'],
+    ['During the Term, Agent shall not work for any person engaged in the business of selling insurance in the Territory.'],
+    [
+      'Consultant shall not, during the Consulting Period, provide consulting services to any company engaged in the development of anti-cancer drugs.',
+    ],
+  ])('finds %j', (text) => {
+    expect(found(text)).toBe(true);
+  });
+
+  it.each([
+    ['Franchisor shall not be required to open any store within five miles of the Premises.'],
+    ['Franchisee shall operate the Restaurant only at the Premises within the Protected Area.'],
+    // Opening or running the franchised business itself in its area is the franchise, not a restriction on competing.
+    ['Franchisee shall not open the Restaurant for business within the Protected Area until Franchisor approves the site.'],
+    ['Franchisee shall not operate the Franchised Business within the Protected Area except at the Approved Location.'],
+    ['Seller shall not deliver the Products within ten (10) miles of any school.'],
+    ['Licensee shall not assign this Agreement to any entity engaged in the business of selling cars.'],
+    ['Recipient shall not disclose Confidential Information to any company engaged in the development of vaccines.'],
+    // Serving those engaged in something other than a line of business is compliance.
+    ['Supplier shall not provide services to any company engaged in activities that violate applicable sanctions laws.'],
+  ])('does not count %j', (text) => {
+    expect(found(text)).toBe(false);
+  });
+});
+
+describe('non-compete: lists, headings, exceptions and cross-references', () => {
+  it.each([
+    [
+      '7. RESTRICTIVE COVENANTS\n7.1 During the Term, the Distributor shall not, except with the prior written consent of the Supplier:\n(a) obtain the Products from any person other than the Supplier;\n(b) manufacture, sell or distribute any goods which compete with the Products.',
+    ],
+    ['Non-Competition\nDuring the Term and for one (1) year thereafter, Consultant shall not perform services for any Competitor.'],
+    [
+      'Except as provided in Section 5.3, Company agrees that it shall not, during the term of this Agreement, market any product that competes with any Licensed Product.',
+    ],
+    ['The Licensee shall not (other than through the Licensor) manufacture or sell any products which compete with the Products.'],
+    [
+      'Subject to the exceptions in Section 9.4, neither Party nor any of its Affiliates shall, during the Term, commercialize any Competing Product in the Field in the Territory.',
+    ],
+    ['Executive shall not work for a Competitor (as defined in Section 1.4) for twelve months after the Separation Date.'],
+    ['The Reseller shall not:\n(a) alter the Software;\n(b) resell any product competitive with the Software; or\n(c) remove any notice.'],
+    [
+      'Section 4.2 (Restrictions). Licensee shall not, and shall not permit any third party to, develop any product that competes with the Licensed Product.',
+    ],
+    // "in competition with" bars competing itself, even beside "with any other person".
+    [
+      'Party B undertakes not to carry on, whether alone or jointly with any other person, any business within the PRC which is similar to or in competition with the business of the JV Company.',
+    ],
+    // An exclusive appointment beside the grantor's own selling of competing goods ("solicit orders" is selling).
+    [
+      'The Company agrees that it will not, so long as the Agent is its exclusive agent, appoint any other agent in the Territory or itself solicit orders there for products competing with the Products.',
+    ],
+  ])('finds %j', (text) => {
+    expect(found(text)).toBe(true);
+  });
+
+  it('does not count soliciting orders from customers without competing goods', () => {
+    expect(found('For one year after termination, Distributor shall not solicit orders from any customer of Supplier.')).toBe(false);
+  });
+});
+
+describe('non-compete: no-hire and unfair practices that mention competing', () => {
+  it.each([
+    ['Neither party shall hire any employee of the other party who has been involved in the development of competing products.'],
+    ['Each Party shall not engage in anti-competitive conduct.'],
+  ])('does not count %j', (text) => {
+    expect(found(text)).toBe(false);
+  });
+
+  it('still counts a no-hire beside a ban on developing competing products', () => {
+    expect(
+      found('During the Term, Developer shall not hire any employee of Client, nor develop any product that competes with the Platform.'),
+    ).toBe(true);
   });
 });

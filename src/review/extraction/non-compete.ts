@@ -7,7 +7,11 @@ const MENTIONS = /compet|竞争|竞业|同业|同类/i;
 const EXPLICIT = /\bnon-?compet(?:e|ition|itive)\b|\bcovenants?\snot\sto\scompete\b|\bnot\sto\scompete\b/i;
 /** Competition words; "competent jurisdiction" and "competence" are not. */
 const COMPETITION = /\bcompet(?:e|es|ing|itive|itor|itors|ition)\b/i;
-/** A party may not do it: "shall not", "agrees not to", "refrain", ..., and "does not presently perform or intend to perform" (a representation that binds for the term). */
+/**
+ * A party may not do it: "shall not", "agrees not to", "refrain", "in no event shall", "no competing products shall be
+ * sold", ..., and "does not presently perform or intend to perform" (a representation that binds for the term).
+ * "restrict" binds only as a verb: "restrictions on disclosure" restrict no one by being named.
+ */
 const RESTRICTION =
   /\b(?:shall|will|may|must|can)\snot\b|\b(?:shall|will)\s\w+\sno\s(?:\w+\s)?(?:products?|services?|business)\b|\b(?:shall|will|may)\s(?:neither|never)\b|\bagrees?\b[^.;]{0,60}?\bnot\sto\b|\bin\sno\sevent\s(?:shall|will|may)\b|\b(?:and|but)\snot\s(?:\([a-z]\)\s)?(?:to\s)?(?:procure|manufacture|market|sell|distribute|develop|engage|acquire|carry\son)\b|\bundertakes?\snot\b|\bcovenants?\s(?:and\sagrees?\s)?(?:that\s\w+\s(?:shall|will)\s)?not\b|\brefrain\b|\bprohibit|\brestrict(?!ions?\b|ive)|\bnor\swill\b|\bno\sparty\b[^.;]{0,40}\bwill\b|\bno\s[A-Z]?\w+\s(?:will|shall|may)\s(?:engage|compete|carry|operate|own|invest|participate)\b|\bunder\sno\scircumstances\s(?:shall|will|may)\b|\bno\s(?:[\w-]+\s){0,3}?(?:shall|will|may)\sbe\s(?:[\w-]+,?\s(?:or\s)?){0,4}?(?:manufactured|sold|distributed|marketed|promoted|offered|developed|produced|supplied|carried)\b|\bexclusively\b[^.;]{0,60}\b(?:not|no)\b|\bneither\b[^.;]{0,80}?\b(?:shall|will|may)\b|\b(?:does|do)\snot\s(?:presently\s|currently\s)?(?:\w+\s(?:or|and)\s)?(?:intend|plan)\sto\b/i;
 /**
@@ -60,10 +64,21 @@ const BUSINESS_RESTRICTION =
   /(?:\b(?:shall|will|may)\snot\b(?!\shave\s\w+ed\b)|\bneither\b[^.;]{0,80}?\b(?:shall|will|may)\b|\bagrees?\snot\sto\b)[^.;]{0,60}\b(?:research|develop|manufacture|produce|sell|market|distribute|supply|commerciali[sz]e|offer\s(?:to\ssell|for\ssale)|offer\s(?:[\w-]+\s){0,4}?(?:products?|services?)|endorse|act\sas\s(?:an?\s)?(?:[\w-]+\s)?(?:agent|distributor|representative|reseller|dealer)|engage\sin|carry\son|operate|own|invest\sin|provide\s(?:services|products))\b/i;
 /**
  * "engage in any enterprise or business ... which manufactures ...", "have any financial interest in any entity whose
- * primary business is selling Innerwear": a business defined by what it does, which the party may not run or hold.
+ * primary business is selling Innerwear", "provide consulting services to any company engaged in the development of
+ * vaccines": a business defined by what it does, which the party may not run, hold or serve.
  */
 const RIVAL_BUSINESS =
-  /\b(?:engage|participate|invest|be\sinterested|(?:have|hold|acquire)\s(?:any\s|an\s)?(?:[\w-]+\s){0,4}?interests?)\sin\s(?:any|an?)\s(?:[\w-]+\s){0,4}?(?:business|enterprise|venture|entity|company|firm)\b[^.;]{0,120}?\b(?:(?:which|that)\s(?:\([a-z]\)\s)?(?:manufactures|develops|markets|sells|distributes|produces|provides|offers|is\sengaged|engages\sin)|whose\s(?:[\w-]+\s){0,4}?business\s(?:is|includes|consists\sof))\b/i;
+  /\b(?:services?|work|consult\w*|employ\w*)\s(?:to|for|with|by)\s(?:any|an?)\s(?:[\w-]+\s){0,3}?(?:business|enterprise|entity|company|firm|person)\s(?:(?:that|which|who)\sis\s)?(?:engaged|involved)\sin\s(?:the\s)?(?:business|development|manufactur\w*|sale|marketing|distribution|provision|production|research)\b|\b(?:engage|participate|invest|be\sinterested|(?:have|hold|acquire)\s(?:any\s|an\s)?(?:[\w-]+\s){0,4}?interests?)\sin\s(?:any|an?)\s(?:[\w-]+\s){0,4}?(?:business|enterprise|venture|entity|company|firm)\b[^.;]{0,120}?\b(?:(?:which|that)\s(?:\([a-z]\)\s)?(?:manufactures|develops|markets|sells|distributes|produces|provides|offers|is\sengaged|engages\sin)|whose\s(?:[\w-]+\s){0,4}?business\s(?:is|includes|consists\sof))\b/i;
+/**
+ * Running a business within a stated distance or a defined area ("shall not own or operate any other restaurant within
+ * the Protected Area", "within five (5) miles of the Store"): kept out of a place, which is the geographic non-compete.
+ * Where the contract's own goods may be sold ("shall not sell the Products outside the Territory") and opening the
+ * franchised business itself ("shall not open the Restaurant within the Protected Area until approved") are not this.
+ */
+const RUNS_A_BUSINESS =
+  /\b(?:own|operate|open|establish|manage|carry\son|engage\sin)\b[^.;]{0,40}?\b(?:any|another|an?)\s(?:[\w-]+\s){0,3}?(?:business|store|restaurant|outlet|shop|franchise|enterprise)s?\b/i;
+const PLACE_LIMIT =
+  /\bwithin\s(?:a\s)?(?:radius\sof\s)?(?:\w+\s)?(?:\(\d+\)\s)?(?:miles?|kilomet(?:er|re)s?|km)\b|\b(?:Protected|Restricted|Non-?Compet\w*)\s(?:Area|Territory|Region|Zone|Radius)\b/;
 const OUTSIDE_THE_DEAL =
   /\b(?:independently|on\sits\sown|by\sitself)\s(?:or|and\/or)\s(?:(?:for|with|through|together\swith)\s(?:or\s(?:for|with)\s)?)(?:any\s)?third\spart(?:y|ies)\b/i;
 const NEITHER_SHALL = /\bneither\b[^.;]{0,80}?\b(?:shall|will|may)\b/i;
@@ -86,14 +101,14 @@ const THROUGH_OTHERS =
  * ("nor will Distributor solicit any customer to purchase a competitive product"), and not using
  * the other's confidential information ("prohibited from utilizing the Proprietary Information to
  * engage in any business which is competitive"). CUAD files these under no-solicit and
- * confidentiality; a sentence that also forbids competing itself stays a non-compete (verbs in
+ * confidentiality; a sentence that also forbids competing itself (soliciting orders is selling) stays a non-compete (verbs in
  * lower case, so "Distributor" or "Marketing" as a name is not one).
  */
 const SOLICITS = /\b(?:solicit\w*|induc\w*|entic\w*|hire|hiring|employ)\b/i;
 const USES_INFORMATION =
   /\b(?:use|using|utiliz\w*|utilis\w*|disclos\w*|divulg\w*)\b[^.;]{0,40}\b(?:confidential|proprietary)\sinformation\b|\b(?:confidential|proprietary)\sinformation\b[^.;]{0,120}?\bcompetitors?\b/i;
 const COMPETES_ITSELF =
-  /\b(?:compete\swith|advertis\w*|display\w*|engage\sin|carry\son|manufactur\w*|distribut\w*|develop\w*|market\w*|sell|selling|offer\w*|promot\w*|represent\w*|endors\w*|provid\w*|own|operat\w*)\b/;
+  /\b(?:compete\swith|solicit\w*\s(?:\w+\s)?orders|advertis\w*|display\w*|engage\sin|carry\son|manufactur\w*|distribut\w*|develop\w*|market\w*|sell|selling|offer\w*|promot\w*|represent\w*|endors\w*|provid\w*|own|operat\w*)\b/;
 /** "agrees not to (a) compete with the business of the Company, ... or to use any Confidential Information": competing itself is forbidden too. */
 const COMPETES_OUTRIGHT = /(?:^|[:;,]\s*|\([a-z]\)\s*|\bnot\s(?:to\s)?)compete\swith\b/i;
 /** Not passing something on to a competitor ("shall not disclose the pricing terms to any competitor of Supplier") is confidentiality. */
@@ -101,18 +116,27 @@ const DISCLOSES = /\b(?:disclos\w*|divulg\w*|reveal\w*)\b/i;
 /** "shall not sell competing products or use Owner's confidential information": competing goods are barred as well. */
 const COMPETING_GOODS =
   /(?<!\bto\s)\b(?:sell\w*|market\w*|distribut\w*|manufactur\w*|promot\w*|develop\w*|offer\w*|carry|produc\w*)\s(?:any\s|other\s)?(?:[\w-]+\s){0,2}?(?:competing|competitive)\s(?:products?|goods|services|lines?|brands?|business)\b/i;
+/** Not appointing another distributor, even for competing goods, is an exclusive grant ("shall not appoint any other distributor for products competitive with the Products"). */
+const APPOINTS_OTHERS = /\bappoint\s(?:any\s)?(?:other|another|additional)\b/i;
+/** "appoint any other agent ... or itself solicit orders for competing products": the party is kept out too. */
+const ITSELF = /\bitself\b/i;
 /** Goods "competitive with" the other's: the sentence bars competing itself, whoever the deal is with. */
-const COMPETING_WITH = /\bcompet(?:e|es|ing|itive)\s(?:with|to)\b/i;
+const COMPETING_WITH = /\bcompet(?:e|es|ing|itive)\s(?:with|to)\b|\bin\scompetition\swith\b/i;
 /**
  * "shall not enter into the same or similar commitments with any other company which ... (a 'Competitor')": similar
- * deals barred only with others, where competition is only a name, are an exclusive channel.
+ * deals barred only with others, where competition is only a name, are an exclusive channel; so is appointing no other
+ * distributor, unless the party is kept from selling competing goods itself. "similar to or in competition with the business"
+ * bars competing itself.
  */
 function isExclusiveChannel(text: string): boolean {
+  if (APPOINTS_OTHERS.test(text)) return !COMPETING_GOODS.test(text) && !ITSELF.test(text);
   return SAME_KIND.test(text) && THROUGH_OTHERS.test(text) && !COMPETING_WITH.test(text);
 }
+/** What describes the person solicited or hired ("any employee who has been involved in the development of competing products") is not what the party may not do. */
+const DESCRIBES_PERSON = /\b(?:who|whom)\s(?:has|have|had|is|are|was|were)\s[^,;.]{0,120}/gi;
 function isOtherCovenant(text: string): boolean {
   if (USES_INFORMATION.test(text)) return !COMPETES_OUTRIGHT.test(text) && !COMPETING_GOODS.test(text);
-  return (SOLICITS.test(text) || DISCLOSES.test(text)) && !COMPETES_ITSELF.test(text);
+  return (SOLICITS.test(text) || DISCLOSES.test(text)) && !COMPETES_ITSELF.test(text.replace(DESCRIBES_PERSON, ' '));
 }
 
 /**
@@ -137,10 +161,11 @@ const REMEDY_REFERENCE =
  * "acquired by a competitor of Licensor" is a change of control,
  * "a non-competitive product" is one that does not compete, "such successor is not a competitor" names who may take
  * an assignment, "prices that are competitive" or "prices competitive with those charged by its competitors" are good prices, and "misleading comparisons with competitive products"
- * are about advertising: each sentence is read as if it named something unrelated.
+ * or "statements about competing products" are about advertising, "a licence to a competitor on terms more favourable"
+ * is a most-favoured term: each sentence is read as if it named something unrelated.
  */
 const NON_COMPETING =
-  /\b(?:prices?|pricing|rates|fees)\b[^.;]{0,60}?\bcompetitors?\b|\b(?:acquired\sby|acquisition\sby|merge[sd]?\swith|merger\swith|controlled\sby|change\sof\scontrol\b[^.;]{0,40}?\b(?:by|involving|in\sfavou?r\sof))\s(?:an?\s|any\s|the\s)?(?:[\w@&'’-]+\s){0,3}?competitors?\b|\bnon-?competi(?:tive|ng|tors?)\b|\b(?:(?:is|are|be|being)\snot|not\sbe)\s(?:a|an)\s(?:direct\s)?competitors?\b|\b(?:employees?|personnel|staff)\s(?:of|from)\s(?:an?|any|the)\s(?:[\w@&'’-]+\s){0,2}?competitors?\b|\b(?:prices?|pricing|rates?|fees)\s(?:that\sare\s|which\sare\s|are\s)?(?:\w+\s)?competitive\b|\bcompar\w*\b[^.;]{0,60}?\bcompet\w*/gi;
+  /\b(?:prices?|pricing|rates|fees)\b[^.;]{0,60}?\bcompetitors?\b|\b(?:acquired\sby|acquisition\sby|merge[sd]?\swith|merger\swith|controlled\sby|change\sof\scontrol\b[^.;]{0,40}?\b(?:by|involving|in\sfavou?r\sof))\s(?:an?\s|any\s|the\s)?(?:[\w@&'’-]+\s){0,3}?competitors?\b|\bnon-?competi(?:tive|ng|tors?)\b|\b(?:(?:is|are|be|being)\snot|not\sbe)\s(?:a|an)\s(?:direct\s)?competitors?\b|\b(?:employees?|personnel|staff)\s(?:of|from)\s(?:an?|any|the)\s(?:[\w@&'’-]+\s){0,2}?competitors?\b|\b(?:prices?|pricing|rates?|fees)\s(?:that\sare\s|which\sare\s|are\s)?(?:\w+\s)?competitive\b|\bcompar\w*\b[^.;]{0,60}?\bcompet\w*|\b(?:statements?|claims?|representations?|press\sreleases?|announcements?)\s(?:about|regarding|concerning|naming|of)\s(?:[\w'’-]+\s){0,4}?compet\w*|\bcompetitors?\b[^.;]{0,80}?\b(?:more|less)\sfavou?rable\b/gi;
 /**
  * Freedoms to compete ("shall not be restricted from engaging in ...", "does not restrict either party from
  * competing", "nothing herein shall restrict Licensor from licensing ... to competitors", "shall not be construed to
@@ -151,10 +176,11 @@ const FREEDOM =
   /\b(?:shall|will)\snot\sbe\s(?:required|obligated|obliged)\b|\b(?:shall|will|may|is|are)\snot\sbe\s(?:restricted|prevented|prohibited|precluded|limited|restrained)\b|\b(?:neither|no)\s(?:[\w-]+\s){0,3}?(?:shall|will|may)\sbe\s(?:restricted|prevented|prohibited|precluded|limited|restrained)\b|\b(?:does|do|shall|will)\snot\s(?:in\sany\sway\s)?(?:restrict|prevent|prohibit|preclude|limit)\b|\bnothing\b[^.;]{0,80}?\b(?:shall|will|is\sintended\sto)\s(?:be\s(?:construed|deemed|interpreted)\s(?:to|as)\s)?(?:restrict|prevent|prohibit|preclude|limit)\w*|\bnot\sbe\s(?:construed|deemed|interpreted)\s(?:to|as)\s(?:limit|restrict|prohibit|prevent)\w*/gi;
 /**
  * What a provision does to itself ("shall not apply", "shall not be affected by", "shall survive and shall not be
- * construed") and who bears a loss ("shall not be liable for ... losses resulting from competition") restrict no party.
+ * construed") and who bears a loss ("shall not be liable for ... losses resulting from competition", "in no event shall
+ * either party be liable") restrict no party.
  */
 const NOT_A_DUTY =
-  /\b(?:shall|will|may|must|can)\snot\s(?:apply|be\saffected|affect|be\s(?:deemed|construed|interpreted)|be\s(?:enforceable|invalid\w*|reduced|extended|liable|responsible)|survive)\b/gi;
+  /\b(?:shall|will|may|must|can)\snot\s(?:apply|be\saffected|affect|be\s(?:deemed|construed|interpreted)|be\s(?:enforceable|invalid\w*|reduced|extended|liable|responsible)|survive)\b|\b(?:in\sno\sevent|under\sno\scircumstances)\s(?:shall|will|may)\s(?:[\w'’-]+\s){1,3}?be\s(?:liable|responsible)\b/gi;
 /** "compete unfairly", "unfair, competitive, misleading or deceptive practices": unfair trade practices, not competition itself. */
 /**
  * A defined term for the rivals the covenant keeps a party from ('"Competitor" means', 'a Competitive Business shall
@@ -188,9 +214,10 @@ const FIRST_ITEM = /^\(a\)\s/;
 function continuesInto(piece: string, next: string): boolean {
   return (ENDS_MID_SENTENCE.test(piece) && CONTINUES_SENTENCE.test(next)) || (piece.endsWith(',') && FIRST_ITEM.test(next));
 }
-const UNFAIR_PRACTICE = /\bcompete\sunfairly\b|\bunfair\w*,?\s(?:\w+,?\s){0,2}?compet\w*|\bcompetitive,\smisleading\b/i;
+const UNFAIR_PRACTICE =
+  /\bcompete\sunfairly\b|\bunfair\w*,?\s(?:\w+,?\s){0,2}?compet\w*|\bcompetitive,\smisleading\b|\banti-?competitive\b/i;
 
-/** What a sentence must speak of to restrict competing: competition, a period after the term, the term itself, a rival business, circumventing the other, or acting through others. */
+/** What a sentence must speak of to restrict competing: competition, a period after the term, the term itself, a rival business, circumventing the other, acting through others, or a place kept out of. */
 function mayRestrict(text: string): boolean {
   return (
     MENTIONS.test(text) ||
@@ -199,7 +226,8 @@ function mayRestrict(text: string): boolean {
     RIVAL_BUSINESS.test(text) ||
     CIRCUMVENTS.test(text) ||
     IN_A_BUSINESS.test(text) ||
-    ITSELF_OR_THROUGH_OTHERS.test(text)
+    ITSELF_OR_THROUGH_OTHERS.test(text) ||
+    PLACE_LIMIT.test(text)
   );
 }
 
@@ -238,6 +266,7 @@ export function extractNonCompete(view: TextView): PresenceField | null {
     const restricts = RESTRICTION.test(unfreed) || NEITHER_SHALL.test(unfreed);
     if (restricts && DIRECTLY_OR_INDIRECTLY.test(text) && IN_A_BUSINESS.test(text) && !isOtherCovenant(text)) return true;
     if (restricts && CIRCUMVENTS.test(text) && !isOtherCovenant(text)) return true;
+    if (restricts && PLACE_LIMIT.test(text) && RUNS_A_BUSINESS.test(unfreed) && !isOtherCovenant(text)) return true;
     if (ITSELF_OR_THROUGH_OTHERS.test(text) && BUSINESS_RESTRICTION.test(unfreed) && !isOtherCovenant(text)) return true;
     if (RIVAL_BUSINESS.test(text) && (RESTRICTION.test(unfreed) || NEITHER_SHALL.test(unfreed)) && !isOtherCovenant(text)) return true;
     // Not doing the contract's work outside it, alone or with others, while it runs ("will not conduct any Work using
