@@ -1095,3 +1095,66 @@ describe('minimum commitment: invented drafting of each family (minimum purchase
     expect(committed(text)).toBe(false);
   });
 });
+
+describe('minimum commitment: take-or-pay and ship-or-pay, lists, headings run in, exceptions and defined parties', () => {
+  it.each([
+    ['3.4 Take-or-Pay. Buyer shall pay for the Annual Contract Quantity whether or not Buyer takes delivery of such quantity.'],
+    ['Shipper agrees to a ship-or-pay commitment of 10,000 barrels per day.'],
+    ['(c) purchase from the Supplier not less than the Minimum Annual Volume specified in Schedule 4;'],
+    [
+      'The Distributor hereby undertakes to achieve the following minimum sales volumes: (i) Year 1: 10,000 units; (ii) Year 2: 15,000 units.',
+    ],
+    [
+      '7.1 Minimum Royalties. Beginning January 1, 2025, Licensee shall pay Licensor minimum annual royalties of $200,000, against which earned royalties shall be credited.',
+    ],
+    ['The Licensee shall pay to the Licensor, for each Contract Year, a Guaranteed Minimum Payment of EUR 250,000.'],
+    ['Except as provided in Section 9.2, Buyer shall purchase at least 75% of the quantities set out in its Forecast for each quarter.'],
+    [
+      'Reseller agrees that it will order no fewer than 50 Licenses in each calendar month during the Term, failing which Vendor may terminate this Agreement.',
+    ],
+    ['Minimum Order Value: each Purchase Order must have a value of at least USD 10,000.'],
+    ['The Customer must purchase Services in an amount of at least $50,000 during each Subscription Year.'],
+    ['Sponsor shall buy a minimum of 20 advertising spots per month on the Network.'],
+    ['Party B shall purchase a minimum quantity of 500 tons of the Products from Party A every month.'],
+    ["Notwithstanding anything herein, Distributor's purchases of Products shall total not less than $1,000,000 in each year of the Term."],
+    ['In consideration of the exclusivity granted in Section 2, Licensee guarantees minimum sales of 100,000 units per year.'],
+    ['The monthly minimum charge under this Agreement is $3,000.'],
+    ["If Customer's annual spend falls below the Minimum Annual Spend, Customer shall pay the difference to Provider."],
+  ])('counts %j', (text) => {
+    expect(committed(text)).toBe(true);
+  });
+
+  // A requirements contract, a royalty rate, an option, a disclaimer of commitment, non-binding forecasts, other minimums,
+  // how often (not how much) a party pays, delivers or reports, and interest or price floors.
+  it.each([
+    ['Buyer shall purchase all of its requirements for the Products exclusively from Seller.'],
+    ['Licensee shall pay a royalty of 5% of Net Sales of Licensed Products.'],
+    ['Customer may purchase Products from time to time by submitting Purchase Orders.'],
+    ['Nothing in this Agreement shall be construed as a commitment by Buyer to purchase any quantity of Products.'],
+    ['Any forecast provided under this Section 7 is an estimate only and shall not constitute a purchase commitment.'],
+    ['The minimum age for participants in the promotion is 18.'],
+    ['Company shall provide at least one (1) set of product samples to Distributor.'],
+    ['The Parties shall hold at least four (4) meetings of the Steering Committee each year.'],
+    ['Supplier shall perform quality inspections on at least 10% of each production lot.'],
+    ['The minimum standards of quality for the Products are described in Exhibit C.'],
+    ['Licensor shall maintain at least two years of spare parts inventory for the Products.'],
+    ['All payments shall be made in U.S. dollars within thirty (30) days of invoice.'],
+    ['The Distributor shall achieve the performance standards set out in the Service Level Agreement.'],
+    ['Each invoice shall set out at least the quantity delivered, the unit price and the total price.'],
+    ['Distributor shall keep accurate records of all sales for at least three (3) years.'],
+    ['The Company shall maintain a minimum cash balance of $1,000,000 at all times.'],
+    ['Licensee shall pay all royalties due at least quarterly.'],
+    ['Distributor shall pay the invoices at least once a month.'],
+    ['Supplier shall deliver the Products at least once per week to the Facility.'],
+    ['Company shall deliver to Licensor at least annually a report of Net Sales.'],
+    ['The Licensee shall pay interest at a rate of at least 2% above the base rate on late payments.'],
+    ['Supplier shall supply replacement parts for at least five years after the last sale.'],
+    ['The Contractor shall provide services with at least the same level of priority as for its other customers.'],
+    ['Each party shall purchase and maintain insurance with limits of at least $2,000,000.'],
+    ['Customer shall order Products at least four weeks before the requested delivery date.'],
+    ['Buyer shall purchase the Products at the prices set out in Exhibit A, which shall be reviewed at least annually.'],
+    ['Seller shall sell the Products to Buyer at a price not less than its cost of manufacture.'],
+  ])('does not count %j', (text) => {
+    expect(committed(text)).toBe(false);
+  });
+});

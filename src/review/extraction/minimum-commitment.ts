@@ -4,18 +4,22 @@ import type { TextView } from './text-view.js';
 import type { PresenceField } from './types.js';
 
 const MENTIONS =
-  /minimum|quota|achieve|meet|reach|attain|\bmin\b|commit|quantit|forecast|purchas|\border|\bbuy|deficiency|target|guarantee|at\sleast|less\sthan|fewer\sthan|devote|allocate|shortfall|take[- ]or[- ]pay|guarantee|fails?\sto\ssell|最低|不少于|不低于/i;
-/** "minimum purchase / order quantity / annual royalty / sales target", "minimum amount equal to $5,000,000", a guaranteed fee, "MOQ", "take or pay". */
+  /minimum|quota|achieve|meet|reach|attain|\bmin\b|commit|quantit|forecast|purchas|\border|\bbuy|deficiency|target|guarantee|at\sleast|less\sthan|fewer\sthan|devote|allocate|shortfall|(?:take|ship|put)[- ]or[- ]pay|whether\sor\snot|guarantee|fails?\sto\ssell|最低|不少于|不低于/i;
+/** "minimum purchase / order quantity / annual royalty / sales target", "minimum amount equal to $5,000,000", a guaranteed fee, "MOQ", "take or pay", "ship-or-pay". */
 const MINIMUM_NOUN =
-  /\bminimum\s(?:annual\s|monthly\s|quarterly\s|yearly\s|aggregate\s|guaranteed\s|total\s|firm\s|initial\s)*(?:purchases?|purchasing|order|orders|ordering|quantit(?:y|ies)|volumes?|commitments?|sales|revenues?|royalt(?:y|ies)|fees?|payments?|spend|targets?|units|number\sof|annual|performance|marketing\s(?:spend|expenditure)|advertising|impressions|guarantee|capacity|take|buy)\b|\bminimum\s(?:[\w/-]+\s){0,3}?(?:charge|amounts?\s(?:equal\sto|of)\s(?:\$|US\$|USD|€|£|\d[\d,.]*)|quantit(?:y|ies)|lots?|percentages?|volumes?|page\sviews|impressions|orders?)\b|\b(?:monthly|annual|quarterly|yearly)\sminimum\b|\b(?:volume|minimum)\scommitments?\b|\b(?:annual|monthly|quarterly|yearly)\s(?:purchase|purchasing|order|spend(?:ing)?)\s(?:commitments?|obligations?)\b|\bdeficiency\spayments?\b|\b(?:sales?|purchase|revenue)\stargets?\b|\bguarantees?\s(?:that\s)?(?:it\s)?(?:will\s)?deliver\b|\bguaranteed\s(?:[\w-]+\s){0,2}?(?:fees?|payments?|royalt(?:y|ies)|revenues?|sums?|compensation)\b|\bMOQ\b|\btake[- ]or[- ]pay\b|\b(?:sales|purchase|performance|volume|revenue|minimum|annual|the)\squotas?\b|\b(?:fail\w*|does\snot|do\snot|not)\s(?:to\s)?(?:achieve|meet|reach|attain|generate)\b[^.;]{0,80}?\b(?:revenues?|sales|quotas?|targets?|volumes?|minimum|purchases?|orders?)\b|\bminimum\sof\s(?:\$|US\$|USD|€|£|\d|\w+\s\(\d)|\b(?:at\sleast|not\sless\sthan|no\sless\sthan)\sthe\sfollowing\s(?:quantities|amounts|volumes|numbers|levels)\b/i;
+  /\bminimum\s(?:annual\s|monthly\s|quarterly\s|yearly\s|aggregate\s|guaranteed\s|total\s|firm\s|initial\s)*(?:purchases?|purchasing|order|orders|ordering|quantit(?:y|ies)|volumes?|commitments?|sales|revenues?|royalt(?:y|ies)|fees?|payments?|spend|targets?|units|number\sof|annual|performance|marketing\s(?:spend|expenditure)|advertising|impressions|guarantee|capacity|take|buy)\b|\bminimum\s(?:[\w/-]+\s){0,3}?(?:charge|amounts?\s(?:equal\sto|of)\s(?:\$|US\$|USD|€|£|\d[\d,.]*)|quantit(?:y|ies)|lots?|percentages?|volumes?|page\sviews|impressions|orders?)\b|\b(?:monthly|annual|quarterly|yearly)\sminimum\b|\b(?:volume|minimum)\scommitments?\b|\b(?:annual|monthly|quarterly|yearly)\s(?:purchase|purchasing|order|spend(?:ing)?)\s(?:commitments?|obligations?)\b|\bdeficiency\spayments?\b|\b(?:sales?|purchase|revenue)\stargets?\b|\bguarantees?\s(?:that\s)?(?:it\s)?(?:will\s)?deliver\b|\bguaranteed\s(?:[\w-]+\s){0,2}?(?:fees?|payments?|royalt(?:y|ies)|revenues?|sums?|compensation)\b|\bMOQ\b|\b(?:take|ship|put)[- ]or[- ]pay\b|\b(?:sales|purchase|performance|volume|revenue|minimum|annual|the)\squotas?\b|\b(?:fail\w*|does\snot|do\snot|not)\s(?:to\s)?(?:achieve|meet|reach|attain|generate)\b[^.;]{0,80}?\b(?:revenues?|sales|quotas?|targets?|volumes?|minimum|purchases?|orders?)\b|\bminimum\sof\s(?:\$|US\$|USD|€|£|\d|\w+\s\(\d)|\b(?:at\sleast|not\sless\sthan|no\sless\sthan)\sthe\sfollowing\s(?:quantities|amounts|volumes|numbers|levels)\b/i;
 /**
  * "shall purchase at least 10,000 units", "agrees to order not less than $1,000,000 of Products in each year", "will commit to an
  * annual budget equal to or greater than $500,000",
  * "make available not less than ten programs", "capitalize ... at least $21,614,000". "At least as strict" and
- * "at least some of" compare or hedge; they set no floor.
+ * "at least some of" compare or hedge; they set no floor. How often is not how much: "shall pay all royalties due at least
+ * quarterly", "deliver the Products at least once per week" (on train 3 of 33 such floors lie in a labelled clause).
  */
-const AT_LEAST =
-  /\b(?:purchas\w*|order\w*|buy|bu(?:ys|ying)|procure|sell|sold|pay|spend|deliver|acquire|license|generate|achieve|commit|guarantee[sd]?|fund|invest|set\sup|open(?!\sfor\s(?:a\sminimum|at\sleast|not\sless|no\sless|a\speriod)\b)|tender\w*|contribut\w*|capitali[sz]e|make\savailable|supply|produce)\b[^.;]{0,100}?\b(?:at\sleast(?!\s(?:as|some|part|partly|in\spart)\b)|not\sless\sthan|no\sless\sthan|a\sminimum\sof|no\sfewer\sthan|not\sfewer\sthan|equal\sto\sor\s(?:greater|more)\sthan)\b/i;
+const FREQUENCY = String.raw`(?:once|twice|thrice|annually|quarterly|monthly|weekly|daily|yearly|semi-annually|every|each)\b`;
+const AT_LEAST = new RegExp(
+  String.raw`\b(?:purchas\w*|order\w*|buy|bu(?:ys|ying)|procure|sell|sold|pay|spend|deliver|acquire|license|generate|achieve|commit|guarantee[sd]?|fund|invest|set\sup|open(?!\sfor\s(?:a\sminimum|at\sleast|not\sless|no\sless|a\speriod)\b)|tender\w*|contribut\w*|capitali[sz]e|make\savailable|supply|produce)\b[^.;]{0,100}?\b(?:at\sleast(?!\s(?:as|some|part|partly|in\spart)\b)|not\sless\sthan|no\sless\sthan|a\sminimum\sof|no\sfewer\sthan|not\sfewer\sthan|equal\sto\sor\s(?:greater|more)\sthan)\b(?!\s${FREQUENCY})`,
+  'i',
+);
 /** Units goods are bought in: "10,000 units", "500 MT"... */
 const GOODS_UNIT = String.raw`(?:units|tons?|tonnes?|MT|barrels|gallons|pieces|cases|kilograms?|kg|pounds|lbs|litres|liters|doses|vials)`;
 /** Money as written after a floor: "$", "US$", "USD", "€", "£", a hidden figure, "dollars". */
@@ -71,6 +75,8 @@ const FIRM_QUANTITY = new RegExp(
     // Output promised against the buyer's demand: "will produce enough Product to meet such demand projections".
     String.raw`\b(?:shall|will|agrees?\sto|undertakes?\sto)\s(?:[\w-]+\s){0,2}?(?:produce|manufacture|supply|deliver)\s(?:[\w-]+\s){0,3}?(?:enough|sufficient)\s[^.;]{0,60}?\bto\s(?:meet|satisfy|fill|fulfil+)\s(?:[\w'’-]+\s){0,3}?(?:demand|forecasts?|projections|requirements|orders)\b`,
     // Paying for what was not bought: "pay for any shortfall between the quantity purchased and", "fewer units than the Annual Volume ... shall pay the difference".
+    // Take-or-pay without the name: "Buyer shall pay for the Annual Contract Quantity whether or not Buyer takes delivery of it".
+    String.raw`\bpay\s(?:for\s)?(?:[\w-]+\s){0,4}?(?:quantit(?:y|ies)|volumes?)\b[^.;]{0,30}?\bwhether\sor\snot\s(?:[\w-]+\s){0,2}?(?:takes?|receives?|accepts?|uses?|ships?|purchases?|orders?)\b`,
     String.raw`\bpay\w*\b[^.;]{0,40}?\bshortfall\s(?:between|in)\s(?:the\s)?(?:[\w-]+\s){0,2}?(?:quantit(?:y|ies)|volumes?|purchases|units|orders)\b|\b(?:fewer|less)\s(?:[\w-]+\s){0,3}?than\s[^.;]{0,60}?\bpay\w*\b[^.;]{0,40}?\bdifference\b`,
   ].join('|'),
   'i',
@@ -144,13 +150,14 @@ const CURRENCY_CODE = String.raw`(?:[a-z]{1,3}\$|(?:USD|EUR|GBP|CAD|AUD|CHF|JPY|
 const FLOOR_WORDS = String.raw`(?:at\sleast|not\sless\sthan|no\sless\sthan|no\sfewer\sthan|not\sfewer\sthan|a\sminimum\sof)`;
 /**
  * A floor on a price or rate is a price term, not an amount bought: "resell at not less than the suggested retail price",
- * "remarket the Securities at a price at least equal to 100% of". A sum or count before the price word ("at least $1,000,000 of
- * Products at the prices set forth") is still an amount bought, so only words may come between.
+ * "remarket the Securities at a price at least equal to 100% of", "interest at a rate of at least 2% above the base rate". A sum or count before the price word ("at least $1,000,000 of
+ * Products at the prices set forth") is still an amount bought, so only words may come between. On train 2 of 5 price floors
+ * lie in a labelled clause.
  */
-const PRICE_FLOOR = String.raw`\b${FLOOR_WORDS}\s(?:equal\sto\s)?(?:the\s|its\s|their\s|[a-z][\w-]*'s?\s)?(?:(?!(?:at|of|in|for|per|on)\b)[a-z-]+\s){0,3}?(?:prices?|rates?)\b|\bat\sa\sprice\s(?:of\s)?${FLOOR_WORDS}`;
+const PRICE_FLOOR = String.raw`\b${FLOOR_WORDS}\s(?:equal\sto\s)?(?:the\s|its\s|their\s|[a-z][\w-]*'s?\s)?(?:(?!(?:at|of|in|for|per|on)\b)[a-z-]+\s){0,3}?(?:prices?|rates?)\b|\bat\sa\sprice\s(?:of\s)?${FLOOR_WORDS}|\binterest\s(?:[\w-]+\s){0,3}?(?:at\s)?(?:a\s)?rate\s(?:of\s)?${FLOOR_WORDS}`;
 /**
- * A head count is staffing, which CUAD does not read as a purchase commitment (on train 1 of 5 such floors lies in a labelled
- * clause): "employ at least three qualified engineers", "the services of at least one sales professional", "a minimum of seven
+ * A head count is staffing or governance, which CUAD does not read as a purchase commitment (on train none of the 9 such floors
+ * lies in a labelled clause): "employ at least three qualified engineers", "the services of at least one sales professional", "a minimum of seven
  * (7) shareholders", "the minimum number of five (5) Directors".
  */
 const HEADCOUNT_FLOOR = String.raw`\b(?:${FLOOR_WORDS}|as\sa\sminimum|(?:the\s)?minimum\snumber\sof)\s(?:${NUMBER_WORD_SOURCE}|\d+)\s(?:\(\d+\)\s)?(?:[\w-]+\s){0,3}?(?:employees?|personnel|staff|representatives?|salespe(?:rsons?|ople)|engineers?|technicians?|professionals?|managers?|programmers?|directors?|shareholders?)\b`;
