@@ -1158,3 +1158,22 @@ describe('minimum commitment: take-or-pay and ship-or-pay, lists, headings run i
     expect(committed(text)).toBe(false);
   });
 });
+
+describe('minimum commitment: a named minimum "is not met", and an amount guaranteed in the passive', () => {
+  it.each([
+    ['If the Minimum Annual Purchase Commitment is not met in any Contract Year, Supplier may terminate this Agreement.'],
+    ['In the event the Minimum Sales Target for the second Year (as adjusted) is not achieved, Company may appoint other distributors.'],
+    ['Licensor will be guaranteed a minimum of $50,000 in royalties per year.'],
+    ['Publisher shall be guaranteed 2,000,000 impressions per quarter on the Network.'],
+  ])('counts %j', (text) => {
+    expect(committed(text)).toBe(true);
+  });
+
+  it.each([
+    ['The Agent shall be guaranteed 5 days of notice before any change to the schedule.'],
+    ['The Licensee is guaranteed 30 business days to cure any breach.'],
+    ['Licensee is guaranteed access to the Platform during the Term.'],
+  ])('does not count %j', (text) => {
+    expect(committed(text)).toBe(false);
+  });
+});

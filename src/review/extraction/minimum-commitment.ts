@@ -40,6 +40,8 @@ const FLOOR_OWED = new RegExp(
     String.raw`\bin\sno\sevent\s(?:shall|will)\s[^.;]{0,80}?\b(?:royalt(?:y|ies)|fees?|commissions?|payments?|purchases|compensation|revenues?|sales)\b[^.;]{0,40}?\bbe\sless\sthan\s${MONEY}`,
     // A quantity floor under a requirements clause: "100% of its requirements, but in no event less than 1,000 units per month".
     String.raw`\bin\sno\sevent\s(?:(?:shall|will)\s[^.;]{0,60}?\bbe\s)?(?:less|fewer)\sthan\s(?:\d[\d,.]*|\[[\s*]{1,9}\]|\*{3,9})\s(?:\(\d[\d,.]*\)\s)?(?:[\w-]+\s){0,2}?${GOODS_UNIT}\b`,
+    // A party guaranteed an amount in the passive: "Publisher will be guaranteed 12 million impressions per year", "shall be guaranteed a minimum of $50,000".
+    String.raw`\b(?:is|are|will\sbe|shall\sbe)\sguaranteed\s(?:an?\s(?:minimum\s(?:of\s)?)?|a\stotal\sof\s)?(?:${MONEY}|\d[\d,.]*\s(?:(?:million|thousand|billion)\s)?(?!(?:business|calendar|days?|weeks?|months?|years?|hours?)\b)[a-z][\w-]*)`,
     String.raw`\b(?:pay|contribut\w*|capitali[sz]e|fund|invest)\b(?:[^.;]|\.(?=\d)){0,200}?\bin\san\s(?:aggregate\s)?amount\s(?:equal\sto\s)?(?:at\sleast|not\sless\sthan|no\sless\sthan)\s${MONEY}`,
     String.raw`\b(?:devote|allocate|expend|use|dedicate)\s(?:[\w-]+\s){0,3}?(?:at\sleast|not\sless\sthan|no\sless\sthan|a\sminimum\sof)\s(?:[^.;]|(?<=\b[A-Z])\.){0,40}?${MONEY}`,
   ].join('|'),
@@ -116,10 +118,11 @@ const PAID_FOR_MINIMUM_TERM =
 /**
  * Falling short of a minimum is the commitment tested: "if the Actual kWh was less than the Minimum kWh", "falls below the
  * Specified Minimum Percentage", "If the Minimum Efficiency Level has not been met", "if purchases are less than the Annual
- * Commitment", "Orders for less than the minimum lot size may be rejected".
+ * Commitment", "Orders for less than the minimum lot size may be rejected", "in the event that the Minimum Revenue Target for year
+ * one (1) is not achieved".
  */
 const BELOW_MINIMUM =
-  /\b(?:is|was|are|were|falls?|fell|be)\s(?:less|lower|fewer)\sthan\s(?:the\s)?(?:applicable\s)?(?:[\w-]+\s){0,3}?(?:minimum|commitment|quota)\b|\b(?:orders?|purchases?)\s(?:for|of)\s(?:less|fewer)\sthan\s(?:the\s)?(?:applicable\s)?minimum\b|\b(?:falls?|fell|drops?|is|are|was|were)\sbelow\s(?:the\s)?(?:[\w-]+\s){0,2}?minimum\b|\bminimum\s(?:[\w-]+\s){0,3}?(?:has|have|is|was)\snot\sbeen\s(?:met|achieved|attained|reached)\b/i;
+  /\b(?:is|was|are|were|falls?|fell|be)\s(?:less|lower|fewer)\sthan\s(?:the\s)?(?:applicable\s)?(?:[\w-]+\s){0,3}?(?:minimum|commitment|quota)\b|\b(?:orders?|purchases?)\s(?:for|of)\s(?:less|fewer)\sthan\s(?:the\s)?(?:applicable\s)?minimum\b|\b(?:falls?|fell|drops?|is|are|was|were)\sbelow\s(?:the\s)?(?:[\w-]+\s){0,2}?minimum\b|\bminimum\s[^.;]{0,80}?\b(?:has|have|is|was|are|were)\snot\s(?:been\s)?(?:met|achieved|attained|reached|satisfied)\b/i;
 /** Floors that are not a commitment to buy, sell or pay: a threshold to qualify for a status or a discount, insurance limits, notice periods, ages, wages, service levels, a share of one order's price paid up front. */
 const NOT_COMMERCIAL =
   /\bno\sminimum\b|\bto\s(?:qualify|be\seligible)\b|\bterm\sof\sat\sleast\b|\bdeposit\b|\bnothing\b[^.;]{0,60}\bobligat|\bnot\s(?:be\s)?(?:obligated|required)\sto\s(?:purchase|order|buy)|\bless\sfavou?rable\b|\binsur(?!ance\s(?:departments?|regulat\w*|commission\w*)\b)|\bminimum\s(?:wage|age|standards?|specifications?|notice|term\b|period|requirements?\sof\s(?:applicable\s)?law|balance|credit\srating)|\bcoverage\b|\b(?:service\slevels?|SLA|uptime)\b|(?:percent|%)\)?\sof\sthe\s(?:total\s)?(?:order|purchase|contract)\s(?:price|value|amount)\b|\bnotice\b[^.;]{0,30}\b(?:at\sleast|not\sless\sthan)/i;
