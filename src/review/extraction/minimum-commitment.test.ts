@@ -1177,3 +1177,34 @@ describe('minimum commitment: a named minimum "is not met", and an amount guaran
     expect(committed(text)).toBe(false);
   });
 });
+
+describe('minimum commitment: list lead-ins, plural minimums, prohibitions below a floor, conditions and obligations named', () => {
+  it.each([
+    ['During each Contract Year, Distributor shall purchase the following minimum quantities of Product:'],
+    ['Annual Minimums: Year 1 - $100,000; Year 2 - $150,000; Year 3 - $200,000.'],
+    [
+      'Except as otherwise provided in Section 12.3, Licensee shall not purchase less than 5,000 units of the Product in any calendar quarter.',
+    ],
+    ['Reseller may not order fewer than 100 units in any single Purchase Order.'],
+    ["The Purchaser's obligation to purchase the Minimum Quantity shall survive any suspension under Section 8."],
+    ["Provided that Distributor purchases at least 10,000 units per year, Distributor's appointment shall remain exclusive."],
+    ['The annual minimum purchase amounts are set forth in Appendix 3.'],
+    ['Company X shall be required to order at least 25 pallets each month.'],
+    ['SECTION 4. MINIMUM PURCHASE REQUIREMENT. Customer agrees that it shall purchase a minimum of 200 Systems during the Initial Term.'],
+  ])('counts %j', (text) => {
+    expect(committed(text)).toBe(true);
+  });
+
+  // Other minimums (a term, an advertised price, stock the seller keeps, bids), a cancellation window and a disclaimer.
+  it.each([
+    ['The minimum term of each Statement of Work is twelve months.'],
+    ['The Distributor shall not sell the Products below the minimum advertised price.'],
+    ['Distributor shall maintain at all times a minimum stock of Products sufficient to meet customer demand.'],
+    ['The Company shall keep at least 2,000 units of finished Product in its warehouse as safety stock.'],
+    ['A minimum of three bids must be obtained for any subcontract exceeding $50,000.'],
+    ['Customer may cancel any Purchase Order at least 30 days before the scheduled shipment date.'],
+    ['Forecasts are provided for planning purposes only and Buyer has no obligation to purchase the forecast quantities.'],
+  ])('does not count %j', (text) => {
+    expect(committed(text)).toBe(false);
+  });
+});
