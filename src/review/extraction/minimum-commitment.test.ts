@@ -1208,3 +1208,28 @@ describe('minimum commitment: list lead-ins, plural minimums, prohibitions below
     expect(committed(text)).toBe(false);
   });
 });
+
+describe('minimum commitment: a minimum a party is expressly not held to', () => {
+  it.each([
+    ['If Distributor does not purchase a minimum of 1,000 units in any year, Company may terminate this Agreement.'],
+    ['Distributor shall purchase a minimum of 1,000 units per year and shall not be required to purchase any Accessories.'],
+    [
+      'The Distributor shall not be required to purchase any minimum quantity in the first Contract Year, but shall purchase at least 5,000 units in each later Contract Year.',
+    ],
+  ])('counts %j', (text) => {
+    expect(committed(text)).toBe(true);
+  });
+
+  it.each([
+    ["The minimum order quantities listed in the Supplier's catalogue do not apply to purchases under this Agreement."],
+    ['Distributor shall not be bound by any minimum purchase requirement.'],
+    ['This Agreement does not impose any minimum purchase obligation on Customer.'],
+    ['There shall be no minimum royalty payable under this Agreement.'],
+    ['Minimum order quantities, if any, shall be agreed by the parties in each Statement of Work.'],
+    ['Customer is under no obligation to order any minimum quantity of Services.'],
+    ['Neither party shall be required to purchase a minimum volume of Products hereunder.'],
+    ['No minimum purchase commitment applies to the Distributor during the Term.'],
+  ])('does not count %j', (text) => {
+    expect(committed(text)).toBe(false);
+  });
+});
