@@ -1233,3 +1233,37 @@ describe('minimum commitment: a minimum a party is expressly not held to', () =>
     expect(committed(text)).toBe(false);
   });
 });
+
+describe('minimum commitment: hosting, advertising, licence and hospital drafting, and minimums of other kinds', () => {
+  it.each([
+    ['Customer commits to a Minimum Monthly Commitment of $20,000 for the Hosting Services during the Initial Term.'],
+    ['Publisher guarantees Advertiser a minimum of 5,000,000 impressions during the Campaign Period.'],
+    [
+      'If the aggregate fees paid by Client in any Contract Year are less than the Annual Minimum Fee, Client shall pay the deficiency within 30 days.',
+    ],
+    ['Licensee shall pay Licensor an annual license fee of no less than $250,000, irrespective of actual usage.'],
+    ['Hospital agrees to purchase a minimum of 80% of its requirements for the Products from Vendor during the Term.'],
+    ['Company shall place orders for a minimum aggregate quantity of 50,000 Cartridges in each Calendar Year.'],
+  ])('counts %j', (text) => {
+    expect(committed(text)).toBe(true);
+  });
+
+  // "Minimum necessary" information, system requirements, performance standards, a credit rating, a test score, a bid
+  // increment, an advertisement's size, recycled content and a fund's investment policy.
+  it.each([
+    [
+      'Business Associate shall use or disclose only the minimum necessary Protected Health Information to accomplish the intended purpose.',
+    ],
+    ['The Software shall run on hardware meeting the minimum system requirements set out in the Documentation.'],
+    ['Each Product shall satisfy the minimum quality standards set forth in Exhibit B.'],
+    ['Contractor shall comply with the minimum requirements of the Quality Agreement.'],
+    ['The Company shall maintain a minimum credit rating of BBB- throughout the Term.'],
+    ['Licensee shall achieve a minimum score of 80% on the certification examination before providing support.'],
+    ['The minimum bid increment shall be $100.'],
+    ['Each advertisement shall have a minimum size of 300 x 250 pixels.'],
+    ['Supplier shall use at least 30% recycled content in the packaging.'],
+    ['The Fund shall invest at least 80% of its net assets in equity securities.'],
+  ])('does not count %j', (text) => {
+    expect(committed(text)).toBe(false);
+  });
+});

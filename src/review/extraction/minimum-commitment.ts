@@ -127,7 +127,7 @@ const BELOW_MINIMUM =
   /\b(?:is|was|are|were|falls?|fell|be)\s(?:less|lower|fewer)\sthan\s(?:the\s)?(?:applicable\s)?(?:[\w-]+\s){0,3}?(?:minimum|commitment|quota)\b|\b(?:orders?|purchases?)\s(?:for|of)\s(?:less|fewer)\sthan\s(?:the\s)?(?:applicable\s)?minimum\b|\b(?:falls?|fell|drops?|is|are|was|were)\sbelow\s(?:the\s)?(?:[\w-]+\s){0,2}?minimum\b|\bminimum\s[^.;]{0,80}?\b(?:has|have|is|was|are|were)\snot\s(?:been\s)?(?:met|achieved|attained|reached|satisfied)\b/i;
 /** Floors that are not a commitment to buy, sell or pay: a threshold to qualify for a status or a discount, insurance limits, notice periods, ages, wages, service levels, a share of one order's price paid up front. */
 const NOT_COMMERCIAL =
-  /\bno\sminimum\b|\bto\s(?:qualify|be\seligible)\b|\bterm\sof\sat\sleast\b|\bdeposit\b|\bnothing\b[^.;]{0,60}\bobligat|\bless\sfavou?rable\b|\binsur(?!ance\s(?:departments?|regulat\w*|commission\w*)\b)|\bminimum\s(?:wage|age|standards?|specifications?|notice|term\b|period|requirements?\sof\s(?:applicable\s)?law|balance|credit\srating)|\bcoverage\b|\b(?:service\slevels?|SLA|uptime)\b|(?:percent|%)\)?\sof\sthe\s(?:total\s)?(?:order|purchase|contract)\s(?:price|value|amount)\b|\bnotice\b[^.;]{0,30}\b(?:at\sleast|not\sless\sthan)/i;
+  /\bno\sminimum\b|\bto\s(?:qualify|be\seligible)\b|\bterm\sof\sat\sleast\b|\bdeposit\b|\bnothing\b[^.;]{0,60}\bobligat|\bless\sfavou?rable\b|\binsur(?!ance\s(?:departments?|regulat\w*|commission\w*)\b)|\bminimum\s(?:wage|age|standards?|specifications?|notice|term\b|period|requirements?\sof\s(?:applicable\s)?law|balance|credit\srating)|\bminimum\s(?:(?:quality|technical|safety|design|system|hardware|product)\s)?(?:standards?|specifications?|criteria)\b|\bcoverage\b|\b(?:service\slevels?|SLA|uptime)\b|(?:percent|%)\)?\sof\sthe\s(?:total\s)?(?:order|purchase|contract)\s(?:price|value|amount)\b|\bnotice\b[^.;]{0,30}\b(?:at\sleast|not\sless\sthan)/i;
 /**
  * "a minimum of 60 days in advance", "on at least sixty (60) days notice", "at least: (a) twelve (12) hours": a floor on time, not
  * on quantity or money. Hours of a service bought are a quantity ("purchase at least 100 hours of Consulting Services per month").
@@ -185,11 +185,12 @@ const NEGATED_MINIMUM = String.raw`\b(?:not|no|neither|nor|never)\b(?:\s[\w-]+){
  * Floors that bind nobody to buy or pay: "at a minimum" (among other things), "with a minimum of
  * delay" (as little as possible: no quantity follows, unlike "a minimum of a $250,000 order"), availability "a minimum of 95% of the time", a fill rate
  * ("deliver at least 95% of all Products ordered by the requested date": how well orders are met, not how much is bought),
- * a party that "shall not be subject to any minimum purchase requirement", and the price floors, head counts, options and
- * discount tiers above.
+ * a party that "shall not be subject to any minimum purchase requirement", a share of a party's own assets ("invest at least 80%
+ * of its net assets in equity securities": an investment policy), and the price floors, head counts, options and discount
+ * tiers above.
  */
 const NO_FLOOR = new RegExp(
-  String.raw`${NEGATED_MINIMUM}|${PRICE_FLOOR}|${HEADCOUNT_FLOOR}|${OPTION_TO_BUY}|${DISCOUNT_THRESHOLD}|\b(?:deliver|supply|ship|fill|fulfil+)\w*\s(?:[\w-]+\s){0,2}?(?:at\sleast|not\sless\sthan|no\sless\sthan)\s[^.;]{0,30}?\bof\s(?:the\s|all\s)?(?:[\w-]+\s){0,5}?(?:ordered|orders)\b|\bat\sa\sminimum\b(?!\sof\b)|\ba\sminimum\sof\s(?!${NUMBER_WORD_SOURCE}\b)(?!${CURRENCY_CODE})(?!an?\s(?:\$|US\$|USD|€|£|\d))(?=[a-z])|\b(?:(?:a\s)?minimum\sof|at\sleast|not\sless\sthan)\s(?:[\d.]+|[a-z-]+)\s*(?:\([\d.]+\)\s*)?(?:%|percent)\)?\sof\sthe\stime\b|\b(?:not\sbe\ssubject\sto|free\sof|without)\s(?:any\s)?(?:individual\s)?minimum\b`,
+  String.raw`${NEGATED_MINIMUM}|${PRICE_FLOOR}|${HEADCOUNT_FLOOR}|${OPTION_TO_BUY}|${DISCOUNT_THRESHOLD}|\b(?:deliver|supply|ship|fill|fulfil+)\w*\s(?:[\w-]+\s){0,2}?(?:at\sleast|not\sless\sthan|no\sless\sthan)\s[^.;]{0,30}?\bof\s(?:the\s|all\s)?(?:[\w-]+\s){0,5}?(?:ordered|orders)\b|\bat\sa\sminimum\b(?!\sof\b)|\ba\sminimum\sof\s(?!${NUMBER_WORD_SOURCE}\b)(?!${CURRENCY_CODE})(?!an?\s(?:\$|US\$|USD|€|£|\d))(?=[a-z])|\b(?:(?:a\s)?minimum\sof|at\sleast|not\sless\sthan)\s(?:[\d.]+|[a-z-]+)\s*(?:\([\d.]+\)\s*)?(?:%|percent)\)?\sof\sthe\stime\b|\b(?:not\sbe\ssubject\sto|free\sof|without)\s(?:any\s)?(?:individual\s)?minimum\b|\b${FLOOR_WORDS}\s[^.;]{0,20}?(?:%|percent)\)?\sof\s(?:its|their)\s(?:[\w-]+\s){0,2}?assets\b`,
   'gi',
 );
 /**
