@@ -1267,3 +1267,14 @@ describe('minimum commitment: hosting, advertising, licence and hospital draftin
     expect(committed(text)).toBe(false);
   });
 });
+
+describe('minimum commitment: an omitted or reserved section, a heading run into another clause, notice of a change', () => {
+  it.each([
+    ['5.3 Minimum Purchases. [Intentionally Omitted].'],
+    ['Section 5.3 Minimum Purchases [Reserved].'],
+    ['9. INSURANCE. Party B shall maintain product liability insurance of not less than $5,000,000 per occurrence.'],
+    ["Party A shall give Party B not less than sixty (60) days' written notice of any change to the Minimum Order Quantity."],
+  ])('does not count %j', (text) => {
+    expect(committed(text)).toBe(false);
+  });
+});
