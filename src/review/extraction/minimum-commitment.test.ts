@@ -1095,3 +1095,186 @@ describe('minimum commitment: invented drafting of each family (minimum purchase
     expect(committed(text)).toBe(false);
   });
 });
+
+describe('minimum commitment: take-or-pay and ship-or-pay, lists, headings run in, exceptions and defined parties', () => {
+  it.each([
+    ['3.4 Take-or-Pay. Buyer shall pay for the Annual Contract Quantity whether or not Buyer takes delivery of such quantity.'],
+    ['Shipper agrees to a ship-or-pay commitment of 10,000 barrels per day.'],
+    ['(c) purchase from the Supplier not less than the Minimum Annual Volume specified in Schedule 4;'],
+    [
+      'The Distributor hereby undertakes to achieve the following minimum sales volumes: (i) Year 1: 10,000 units; (ii) Year 2: 15,000 units.',
+    ],
+    [
+      '7.1 Minimum Royalties. Beginning January 1, 2025, Licensee shall pay Licensor minimum annual royalties of $200,000, against which earned royalties shall be credited.',
+    ],
+    ['The Licensee shall pay to the Licensor, for each Contract Year, a Guaranteed Minimum Payment of EUR 250,000.'],
+    ['Except as provided in Section 9.2, Buyer shall purchase at least 75% of the quantities set out in its Forecast for each quarter.'],
+    [
+      'Reseller agrees that it will order no fewer than 50 Licenses in each calendar month during the Term, failing which Vendor may terminate this Agreement.',
+    ],
+    ['Minimum Order Value: each Purchase Order must have a value of at least USD 10,000.'],
+    ['The Customer must purchase Services in an amount of at least $50,000 during each Subscription Year.'],
+    ['Sponsor shall buy a minimum of 20 advertising spots per month on the Network.'],
+    ['Party B shall purchase a minimum quantity of 500 tons of the Products from Party A every month.'],
+    ["Notwithstanding anything herein, Distributor's purchases of Products shall total not less than $1,000,000 in each year of the Term."],
+    ['In consideration of the exclusivity granted in Section 2, Licensee guarantees minimum sales of 100,000 units per year.'],
+    ['The monthly minimum charge under this Agreement is $3,000.'],
+    ["If Customer's annual spend falls below the Minimum Annual Spend, Customer shall pay the difference to Provider."],
+  ])('counts %j', (text) => {
+    expect(committed(text)).toBe(true);
+  });
+
+  // A requirements contract, a royalty rate, an option, a disclaimer of commitment, non-binding forecasts, other minimums,
+  // how often (not how much) a party pays, delivers or reports, and interest or price floors.
+  it.each([
+    ['Buyer shall purchase all of its requirements for the Products exclusively from Seller.'],
+    ['Licensee shall pay a royalty of 5% of Net Sales of Licensed Products.'],
+    ['Customer may purchase Products from time to time by submitting Purchase Orders.'],
+    ['Nothing in this Agreement shall be construed as a commitment by Buyer to purchase any quantity of Products.'],
+    ['Any forecast provided under this Section 7 is an estimate only and shall not constitute a purchase commitment.'],
+    ['The minimum age for participants in the promotion is 18.'],
+    ['Company shall provide at least one (1) set of product samples to Distributor.'],
+    ['The Parties shall hold at least four (4) meetings of the Steering Committee each year.'],
+    ['Supplier shall perform quality inspections on at least 10% of each production lot.'],
+    ['The minimum standards of quality for the Products are described in Exhibit C.'],
+    ['Licensor shall maintain at least two years of spare parts inventory for the Products.'],
+    ['All payments shall be made in U.S. dollars within thirty (30) days of invoice.'],
+    ['The Distributor shall achieve the performance standards set out in the Service Level Agreement.'],
+    ['Each invoice shall set out at least the quantity delivered, the unit price and the total price.'],
+    ['Distributor shall keep accurate records of all sales for at least three (3) years.'],
+    ['The Company shall maintain a minimum cash balance of $1,000,000 at all times.'],
+    ['Licensee shall pay all royalties due at least quarterly.'],
+    ['Distributor shall pay the invoices at least once a month.'],
+    ['Supplier shall deliver the Products at least once per week to the Facility.'],
+    ['Company shall deliver to Licensor at least annually a report of Net Sales.'],
+    ['The Licensee shall pay interest at a rate of at least 2% above the base rate on late payments.'],
+    ['Supplier shall supply replacement parts for at least five years after the last sale.'],
+    ['The Contractor shall provide services with at least the same level of priority as for its other customers.'],
+    ['Each party shall purchase and maintain insurance with limits of at least $2,000,000.'],
+    ['Customer shall order Products at least four weeks before the requested delivery date.'],
+    ['Buyer shall purchase the Products at the prices set out in Exhibit A, which shall be reviewed at least annually.'],
+    ['Seller shall sell the Products to Buyer at a price not less than its cost of manufacture.'],
+  ])('does not count %j', (text) => {
+    expect(committed(text)).toBe(false);
+  });
+});
+
+describe('minimum commitment: a named minimum "is not met", and an amount guaranteed in the passive', () => {
+  it.each([
+    ['If the Minimum Annual Purchase Commitment is not met in any Contract Year, Supplier may terminate this Agreement.'],
+    ['In the event the Minimum Sales Target for the second Year (as adjusted) is not achieved, Company may appoint other distributors.'],
+    ['Licensor will be guaranteed a minimum of $50,000 in royalties per year.'],
+    ['Publisher shall be guaranteed 2,000,000 impressions per quarter on the Network.'],
+  ])('counts %j', (text) => {
+    expect(committed(text)).toBe(true);
+  });
+
+  it.each([
+    ['The Agent shall be guaranteed 5 days of notice before any change to the schedule.'],
+    ['The Licensee is guaranteed 30 business days to cure any breach.'],
+    ['Licensee is guaranteed access to the Platform during the Term.'],
+  ])('does not count %j', (text) => {
+    expect(committed(text)).toBe(false);
+  });
+});
+
+describe('minimum commitment: list lead-ins, plural minimums, prohibitions below a floor, conditions and obligations named', () => {
+  it.each([
+    ['During each Contract Year, Distributor shall purchase the following minimum quantities of Product:'],
+    ['Annual Minimums: Year 1 - $100,000; Year 2 - $150,000; Year 3 - $200,000.'],
+    [
+      'Except as otherwise provided in Section 12.3, Licensee shall not purchase less than 5,000 units of the Product in any calendar quarter.',
+    ],
+    ['Reseller may not order fewer than 100 units in any single Purchase Order.'],
+    ["The Purchaser's obligation to purchase the Minimum Quantity shall survive any suspension under Section 8."],
+    ["Provided that Distributor purchases at least 10,000 units per year, Distributor's appointment shall remain exclusive."],
+    ['The annual minimum purchase amounts are set forth in Appendix 3.'],
+    ['Company X shall be required to order at least 25 pallets each month.'],
+    ['SECTION 4. MINIMUM PURCHASE REQUIREMENT. Customer agrees that it shall purchase a minimum of 200 Systems during the Initial Term.'],
+  ])('counts %j', (text) => {
+    expect(committed(text)).toBe(true);
+  });
+
+  // Other minimums (a term, an advertised price, stock the seller keeps, bids), a cancellation window and a disclaimer.
+  it.each([
+    ['The minimum term of each Statement of Work is twelve months.'],
+    ['The Distributor shall not sell the Products below the minimum advertised price.'],
+    ['Distributor shall maintain at all times a minimum stock of Products sufficient to meet customer demand.'],
+    ['The Company shall keep at least 2,000 units of finished Product in its warehouse as safety stock.'],
+    ['A minimum of three bids must be obtained for any subcontract exceeding $50,000.'],
+    ['Customer may cancel any Purchase Order at least 30 days before the scheduled shipment date.'],
+    ['Forecasts are provided for planning purposes only and Buyer has no obligation to purchase the forecast quantities.'],
+  ])('does not count %j', (text) => {
+    expect(committed(text)).toBe(false);
+  });
+});
+
+describe('minimum commitment: a minimum a party is expressly not held to', () => {
+  it.each([
+    ['If Distributor does not purchase a minimum of 1,000 units in any year, Company may terminate this Agreement.'],
+    ['Distributor shall purchase a minimum of 1,000 units per year and shall not be required to purchase any Accessories.'],
+    [
+      'The Distributor shall not be required to purchase any minimum quantity in the first Contract Year, but shall purchase at least 5,000 units in each later Contract Year.',
+    ],
+  ])('counts %j', (text) => {
+    expect(committed(text)).toBe(true);
+  });
+
+  it.each([
+    ["The minimum order quantities listed in the Supplier's catalogue do not apply to purchases under this Agreement."],
+    ['Distributor shall not be bound by any minimum purchase requirement.'],
+    ['This Agreement does not impose any minimum purchase obligation on Customer.'],
+    ['There shall be no minimum royalty payable under this Agreement.'],
+    ['Minimum order quantities, if any, shall be agreed by the parties in each Statement of Work.'],
+    ['Customer is under no obligation to order any minimum quantity of Services.'],
+    ['Neither party shall be required to purchase a minimum volume of Products hereunder.'],
+    ['No minimum purchase commitment applies to the Distributor during the Term.'],
+  ])('does not count %j', (text) => {
+    expect(committed(text)).toBe(false);
+  });
+});
+
+describe('minimum commitment: hosting, advertising, licence and hospital drafting, and minimums of other kinds', () => {
+  it.each([
+    ['Customer commits to a Minimum Monthly Commitment of $20,000 for the Hosting Services during the Initial Term.'],
+    ['Publisher guarantees Advertiser a minimum of 5,000,000 impressions during the Campaign Period.'],
+    [
+      'If the aggregate fees paid by Client in any Contract Year are less than the Annual Minimum Fee, Client shall pay the deficiency within 30 days.',
+    ],
+    ['Licensee shall pay Licensor an annual license fee of no less than $250,000, irrespective of actual usage.'],
+    ['Hospital agrees to purchase a minimum of 80% of its requirements for the Products from Vendor during the Term.'],
+    ['Company shall place orders for a minimum aggregate quantity of 50,000 Cartridges in each Calendar Year.'],
+  ])('counts %j', (text) => {
+    expect(committed(text)).toBe(true);
+  });
+
+  // "Minimum necessary" information, system requirements, performance standards, a credit rating, a test score, a bid
+  // increment, an advertisement's size, recycled content and a fund's investment policy.
+  it.each([
+    [
+      'Business Associate shall use or disclose only the minimum necessary Protected Health Information to accomplish the intended purpose.',
+    ],
+    ['The Software shall run on hardware meeting the minimum system requirements set out in the Documentation.'],
+    ['Each Product shall satisfy the minimum quality standards set forth in Exhibit B.'],
+    ['Contractor shall comply with the minimum requirements of the Quality Agreement.'],
+    ['The Company shall maintain a minimum credit rating of BBB- throughout the Term.'],
+    ['Licensee shall achieve a minimum score of 80% on the certification examination before providing support.'],
+    ['The minimum bid increment shall be $100.'],
+    ['Each advertisement shall have a minimum size of 300 x 250 pixels.'],
+    ['Supplier shall use at least 30% recycled content in the packaging.'],
+    ['The Fund shall invest at least 80% of its net assets in equity securities.'],
+  ])('does not count %j', (text) => {
+    expect(committed(text)).toBe(false);
+  });
+});
+
+describe('minimum commitment: an omitted or reserved section, a heading run into another clause, notice of a change', () => {
+  it.each([
+    ['5.3 Minimum Purchases. [Intentionally Omitted].'],
+    ['Section 5.3 Minimum Purchases [Reserved].'],
+    ['9. INSURANCE. Party B shall maintain product liability insurance of not less than $5,000,000 per occurrence.'],
+    ["Party A shall give Party B not less than sixty (60) days' written notice of any change to the Minimum Order Quantity."],
+  ])('does not count %j', (text) => {
+    expect(committed(text)).toBe(false);
+  });
+});

@@ -4,18 +4,22 @@ import type { TextView } from './text-view.js';
 import type { PresenceField } from './types.js';
 
 const MENTIONS =
-  /minimum|quota|achieve|meet|reach|attain|\bmin\b|commit|quantit|forecast|purchas|\border|\bbuy|deficiency|target|guarantee|at\sleast|less\sthan|fewer\sthan|devote|allocate|shortfall|take[- ]or[- ]pay|guarantee|fails?\sto\ssell|最低|不少于|不低于/i;
-/** "minimum purchase / order quantity / annual royalty / sales target", "minimum amount equal to $5,000,000", a guaranteed fee, "MOQ", "take or pay". */
+  /minimum|quota|achieve|meet|reach|attain|\bmin\b|commit|quantit|forecast|purchas|\border|\bbuy|deficiency|target|guarantee|at\sleast|less\sthan|fewer\sthan|devote|allocate|shortfall|(?:take|ship|put)[- ]or[- ]pay|guarantee|fails?\sto\ssell|最低|不少于|不低于/i;
+/** "minimum purchase / order quantity / annual royalty / sales target", "minimum amount equal to $5,000,000", a guaranteed fee, "MOQ", "take or pay", "ship-or-pay". */
 const MINIMUM_NOUN =
-  /\bminimum\s(?:annual\s|monthly\s|quarterly\s|yearly\s|aggregate\s|guaranteed\s|total\s|firm\s|initial\s)*(?:purchases?|purchasing|order|orders|ordering|quantit(?:y|ies)|volumes?|commitments?|sales|revenues?|royalt(?:y|ies)|fees?|payments?|spend|targets?|units|number\sof|annual|performance|marketing\s(?:spend|expenditure)|advertising|impressions|guarantee|capacity|take|buy)\b|\bminimum\s(?:[\w/-]+\s){0,3}?(?:charge|amounts?\s(?:equal\sto|of)\s(?:\$|US\$|USD|€|£|\d[\d,.]*)|quantit(?:y|ies)|lots?|percentages?|volumes?|page\sviews|impressions|orders?)\b|\b(?:monthly|annual|quarterly|yearly)\sminimum\b|\b(?:volume|minimum)\scommitments?\b|\b(?:annual|monthly|quarterly|yearly)\s(?:purchase|purchasing|order|spend(?:ing)?)\s(?:commitments?|obligations?)\b|\bdeficiency\spayments?\b|\b(?:sales?|purchase|revenue)\stargets?\b|\bguarantees?\s(?:that\s)?(?:it\s)?(?:will\s)?deliver\b|\bguaranteed\s(?:[\w-]+\s){0,2}?(?:fees?|payments?|royalt(?:y|ies)|revenues?|sums?|compensation)\b|\bMOQ\b|\btake[- ]or[- ]pay\b|\b(?:sales|purchase|performance|volume|revenue|minimum|annual|the)\squotas?\b|\b(?:fail\w*|does\snot|do\snot|not)\s(?:to\s)?(?:achieve|meet|reach|attain|generate)\b[^.;]{0,80}?\b(?:revenues?|sales|quotas?|targets?|volumes?|minimum|purchases?|orders?)\b|\bminimum\sof\s(?:\$|US\$|USD|€|£|\d|\w+\s\(\d)|\b(?:at\sleast|not\sless\sthan|no\sless\sthan)\sthe\sfollowing\s(?:quantities|amounts|volumes|numbers|levels)\b/i;
+  /\bminimum\s(?:annual\s|monthly\s|quarterly\s|yearly\s|aggregate\s|guaranteed\s|total\s|firm\s|initial\s)*(?:purchases?|purchasing|order|orders|ordering|quantit(?:y|ies)|volumes?|commitments?|sales|revenues?|royalt(?:y|ies)|fees?|payments?|spend|targets?|units|number\sof|annual|performance|marketing\s(?:spend|expenditure)|advertising|impressions|guarantee|capacity|take|buy)\b|\bminimum\s(?:[\w/-]+\s){0,3}?(?:charge|amounts?\s(?:equal\sto|of)\s(?:\$|US\$|USD|€|£|\d[\d,.]*)|quantit(?:y|ies)|lots?|percentages?|volumes?|page\sviews|impressions|orders?)\b|\b(?:monthly|annual|quarterly|yearly)\sminimums?\b|\b(?:volume|minimum)\scommitments?\b|\b(?:annual|monthly|quarterly|yearly)\s(?:purchase|purchasing|order|spend(?:ing)?)\s(?:commitments?|obligations?)\b|\bdeficiency\spayments?\b|\b(?:sales?|purchase|revenue)\stargets?\b|\bguarantees?\s(?:that\s)?(?:it\s)?(?:will\s)?deliver\b|\bguaranteed\s(?:[\w-]+\s){0,2}?(?:fees?|payments?|royalt(?:y|ies)|revenues?|sums?|compensation)\b|\bMOQ\b|\b(?:take|ship|put)[- ]or[- ]pay\b|\b(?:sales|purchase|performance|volume|revenue|minimum|annual|the)\squotas?\b|\b(?:fail\w*|does\snot|do\snot|not)\s(?:to\s)?(?:achieve|meet|reach|attain|generate)\b[^.;]{0,80}?\b(?:revenues?|sales|quotas?|targets?|volumes?|minimum|purchases?|orders?)\b|\bminimum\sof\s(?:\$|US\$|USD|€|£|\d|\w+\s\(\d)|\b(?:at\sleast|not\sless\sthan|no\sless\sthan)\sthe\sfollowing\s(?:quantities|amounts|volumes|numbers|levels)\b/i;
 /**
  * "shall purchase at least 10,000 units", "agrees to order not less than $1,000,000 of Products in each year", "will commit to an
  * annual budget equal to or greater than $500,000",
  * "make available not less than ten programs", "capitalize ... at least $21,614,000". "At least as strict" and
- * "at least some of" compare or hedge; they set no floor.
+ * "at least some of" compare or hedge; they set no floor. How often is not how much: "shall pay all royalties due at least
+ * quarterly", "deliver the Products at least once per week" (on train 3 of 33 such floors lie in a labelled clause).
  */
-const AT_LEAST =
-  /\b(?:purchas\w*|order\w*|buy|bu(?:ys|ying)|procure|sell|sold|pay|spend|deliver|acquire|license|generate|achieve|commit|guarantee[sd]?|fund|invest|set\sup|open(?!\sfor\s(?:a\sminimum|at\sleast|not\sless|no\sless|a\speriod)\b)|tender\w*|contribut\w*|capitali[sz]e|make\savailable|supply|produce)\b[^.;]{0,100}?\b(?:at\sleast(?!\s(?:as|some|part|partly|in\spart)\b)|not\sless\sthan|no\sless\sthan|a\sminimum\sof|no\sfewer\sthan|not\sfewer\sthan|equal\sto\sor\s(?:greater|more)\sthan)\b/i;
+const FREQUENCY = String.raw`(?:once|twice|thrice|annually|quarterly|monthly|weekly|daily|yearly|semi-annually|every|each)\b`;
+const AT_LEAST = new RegExp(
+  String.raw`\b(?:purchas\w*|order\w*|buy|bu(?:ys|ying)|procure|sell|sold|pay|spend|deliver|acquire|license|generate|achieve|commit|guarantee[sd]?|fund|invest|set\sup|open(?!\sfor\s(?:a\sminimum|at\sleast|not\sless|no\sless|a\speriod)\b)|tender\w*|contribut\w*|capitali[sz]e|make\savailable|supply|produce)\b[^.;]{0,100}?\b(?:at\sleast(?!\s(?:as|some|part|partly|in\spart)\b)|not\sless\sthan|no\sless\sthan|a\sminimum\sof|no\sfewer\sthan|not\sfewer\sthan|equal\sto\sor\s(?:greater|more)\sthan)\b(?!\s${FREQUENCY})`,
+  'i',
+);
 /** Units goods are bought in: "10,000 units", "500 MT"... */
 const GOODS_UNIT = String.raw`(?:units|tons?|tonnes?|MT|barrels|gallons|pieces|cases|kilograms?|kg|pounds|lbs|litres|liters|doses|vials)`;
 /** Money as written after a floor: "$", "US$", "USD", "€", "£", a hidden figure, "dollars". */
@@ -36,6 +40,10 @@ const FLOOR_OWED = new RegExp(
     String.raw`\bin\sno\sevent\s(?:shall|will)\s[^.;]{0,80}?\b(?:royalt(?:y|ies)|fees?|commissions?|payments?|purchases|compensation|revenues?|sales)\b[^.;]{0,40}?\bbe\sless\sthan\s${MONEY}`,
     // A quantity floor under a requirements clause: "100% of its requirements, but in no event less than 1,000 units per month".
     String.raw`\bin\sno\sevent\s(?:(?:shall|will)\s[^.;]{0,60}?\bbe\s)?(?:less|fewer)\sthan\s(?:\d[\d,.]*|\[[\s*]{1,9}\]|\*{3,9})\s(?:\(\d[\d,.]*\)\s)?(?:[\w-]+\s){0,2}?${GOODS_UNIT}\b`,
+    // A floor put as a prohibition: "shall not purchase less than 5,000 units in any quarter", "may not order fewer than 100 units".
+    String.raw`\b(?:shall|will|may|must)\snot\s(?:purchase|order|buy|procure|pay)\s(?:less|fewer)\sthan\s(?:${MONEY}|\d|${NUMBER_WORD_SOURCE}\b)`,
+    // A party guaranteed an amount in the passive: "Publisher will be guaranteed 12 million impressions per year", "shall be guaranteed a minimum of $50,000".
+    String.raw`\b(?:is|are|will\sbe|shall\sbe)\sguaranteed\s(?:an?\s(?:minimum\s(?:of\s)?)?|a\stotal\sof\s)?(?:${MONEY}|\d[\d,.]*\s(?:(?:million|thousand|billion)\s)?(?!(?:business|calendar|days?|weeks?|months?|years?|hours?)\b)[a-z][\w-]*)`,
     String.raw`\b(?:pay|contribut\w*|capitali[sz]e|fund|invest)\b(?:[^.;]|\.(?=\d)){0,200}?\bin\san\s(?:aggregate\s)?amount\s(?:equal\sto\s)?(?:at\sleast|not\sless\sthan|no\sless\sthan)\s${MONEY}`,
     String.raw`\b(?:devote|allocate|expend|use|dedicate)\s(?:[\w-]+\s){0,3}?(?:at\sleast|not\sless\sthan|no\sless\sthan|a\sminimum\sof)\s(?:[^.;]|(?<=\b[A-Z])\.){0,40}?${MONEY}`,
   ].join('|'),
@@ -71,6 +79,8 @@ const FIRM_QUANTITY = new RegExp(
     // Output promised against the buyer's demand: "will produce enough Product to meet such demand projections".
     String.raw`\b(?:shall|will|agrees?\sto|undertakes?\sto)\s(?:[\w-]+\s){0,2}?(?:produce|manufacture|supply|deliver)\s(?:[\w-]+\s){0,3}?(?:enough|sufficient)\s[^.;]{0,60}?\bto\s(?:meet|satisfy|fill|fulfil+)\s(?:[\w'’-]+\s){0,3}?(?:demand|forecasts?|projections|requirements|orders)\b`,
     // Paying for what was not bought: "pay for any shortfall between the quantity purchased and", "fewer units than the Annual Volume ... shall pay the difference".
+    // Take-or-pay without the name: "Buyer shall pay for the Annual Contract Quantity whether or not Buyer takes delivery of it".
+    String.raw`\bpay\s(?:for\s)?(?:[\w-]+\s){0,4}?(?:quantit(?:y|ies)|volumes?)\b[^.;]{0,30}?\bwhether\sor\snot\s(?:[\w-]+\s){0,2}?(?:takes?|receives?|accepts?|uses?|ships?|purchases?|orders?)\b`,
     String.raw`\bpay\w*\b[^.;]{0,40}?\bshortfall\s(?:between|in)\s(?:the\s)?(?:[\w-]+\s){0,2}?(?:quantit(?:y|ies)|volumes?|purchases|units|orders)\b|\b(?:fewer|less)\s(?:[\w-]+\s){0,3}?than\s[^.;]{0,60}?\bpay\w*\b[^.;]{0,40}?\bdifference\b`,
   ].join('|'),
   'i',
@@ -110,13 +120,14 @@ const PAID_FOR_MINIMUM_TERM =
 /**
  * Falling short of a minimum is the commitment tested: "if the Actual kWh was less than the Minimum kWh", "falls below the
  * Specified Minimum Percentage", "If the Minimum Efficiency Level has not been met", "if purchases are less than the Annual
- * Commitment", "Orders for less than the minimum lot size may be rejected".
+ * Commitment", "Orders for less than the minimum lot size may be rejected", "in the event that the Minimum Revenue Target for year
+ * one (1) is not achieved".
  */
 const BELOW_MINIMUM =
-  /\b(?:is|was|are|were|falls?|fell|be)\s(?:less|lower|fewer)\sthan\s(?:the\s)?(?:applicable\s)?(?:[\w-]+\s){0,3}?(?:minimum|commitment|quota)\b|\b(?:orders?|purchases?)\s(?:for|of)\s(?:less|fewer)\sthan\s(?:the\s)?(?:applicable\s)?minimum\b|\b(?:falls?|fell|drops?|is|are|was|were)\sbelow\s(?:the\s)?(?:[\w-]+\s){0,2}?minimum\b|\bminimum\s(?:[\w-]+\s){0,3}?(?:has|have|is|was)\snot\sbeen\s(?:met|achieved|attained|reached)\b/i;
+  /\b(?:is|was|are|were|falls?|fell|be)\s(?:less|lower|fewer)\sthan\s(?:the\s)?(?:applicable\s)?(?:[\w-]+\s){0,3}?(?:minimum|commitment|quota)\b|\b(?:orders?|purchases?)\s(?:for|of)\s(?:less|fewer)\sthan\s(?:the\s)?(?:applicable\s)?minimum\b|\b(?:falls?|fell|drops?|is|are|was|were)\sbelow\s(?:the\s)?(?:[\w-]+\s){0,2}?minimum\b|\bminimum\s[^.;]{0,80}?\b(?:has|have|is|was|are|were)\snot\s(?:been\s)?(?:met|achieved|attained|reached|satisfied)\b/i;
 /** Floors that are not a commitment to buy, sell or pay: a threshold to qualify for a status or a discount, insurance limits, notice periods, ages, wages, service levels, a share of one order's price paid up front. */
 const NOT_COMMERCIAL =
-  /\bno\sminimum\b|\bto\s(?:qualify|be\seligible)\b|\bterm\sof\sat\sleast\b|\bdeposit\b|\bnothing\b[^.;]{0,60}\bobligat|\bnot\s(?:be\s)?(?:obligated|required)\sto\s(?:purchase|order|buy)|\bless\sfavou?rable\b|\binsur(?!ance\s(?:departments?|regulat\w*|commission\w*)\b)|\bminimum\s(?:wage|age|standards?|specifications?|notice|term\b|period|requirements?\sof\s(?:applicable\s)?law|balance|credit\srating)|\bcoverage\b|\b(?:service\slevels?|SLA|uptime)\b|(?:percent|%)\)?\sof\sthe\s(?:total\s)?(?:order|purchase|contract)\s(?:price|value|amount)\b|\bnotice\b[^.;]{0,30}\b(?:at\sleast|not\sless\sthan)/i;
+  /\bno\sminimum\b|\bto\s(?:qualify|be\seligible)\b|\bterm\sof\sat\sleast\b|\bdeposit\b|\bnothing\b[^.;]{0,60}\bobligat|\bless\sfavou?rable\b|\binsur(?!ance\s(?:departments?|regulat\w*|commission\w*)\b)|\bminimum\s(?:wage|age|standards?|specifications?|notice|term\b|period|requirements?\sof\s(?:applicable\s)?law|balance|credit\srating)|\bminimum\s(?:(?:quality|technical|safety|design|system|hardware|product)\s)?(?:standards?|specifications?|criteria)\b|\bcoverage\b|\b(?:service\slevels?|SLA|uptime)\b|(?:percent|%)\)?\sof\sthe\s(?:total\s)?(?:order|purchase|contract)\s(?:price|value|amount)\b|\bnotice\b[^.;]{0,30}\b(?:at\sleast|not\sless\sthan)/i;
 /**
  * "a minimum of 60 days in advance", "on at least sixty (60) days notice", "at least: (a) twelve (12) hours": a floor on time, not
  * on quantity or money. Hours of a service bought are a quantity ("purchase at least 100 hours of Consulting Services per month").
@@ -144,13 +155,14 @@ const CURRENCY_CODE = String.raw`(?:[a-z]{1,3}\$|(?:USD|EUR|GBP|CAD|AUD|CHF|JPY|
 const FLOOR_WORDS = String.raw`(?:at\sleast|not\sless\sthan|no\sless\sthan|no\sfewer\sthan|not\sfewer\sthan|a\sminimum\sof)`;
 /**
  * A floor on a price or rate is a price term, not an amount bought: "resell at not less than the suggested retail price",
- * "remarket the Securities at a price at least equal to 100% of". A sum or count before the price word ("at least $1,000,000 of
- * Products at the prices set forth") is still an amount bought, so only words may come between.
+ * "remarket the Securities at a price at least equal to 100% of", "interest at a rate of at least 2% above the base rate". A sum or count before the price word ("at least $1,000,000 of
+ * Products at the prices set forth") is still an amount bought, so only words may come between. On train 2 of 5 price floors
+ * lie in a labelled clause.
  */
-const PRICE_FLOOR = String.raw`\b${FLOOR_WORDS}\s(?:equal\sto\s)?(?:the\s|its\s|their\s|[a-z][\w-]*'s?\s)?(?:(?!(?:at|of|in|for|per|on)\b)[a-z-]+\s){0,3}?(?:prices?|rates?)\b|\bat\sa\sprice\s(?:of\s)?${FLOOR_WORDS}`;
+const PRICE_FLOOR = String.raw`\b${FLOOR_WORDS}\s(?:equal\sto\s)?(?:the\s|its\s|their\s|[a-z][\w-]*'s?\s)?(?:(?!(?:at|of|in|for|per|on)\b)[a-z-]+\s){0,3}?(?:prices?|rates?)\b|\bat\sa\sprice\s(?:of\s)?${FLOOR_WORDS}|\binterest\s(?:[\w-]+\s){0,3}?(?:at\s)?(?:a\s)?rate\s(?:of\s)?${FLOOR_WORDS}`;
 /**
- * A head count is staffing, which CUAD does not read as a purchase commitment (on train 1 of 5 such floors lies in a labelled
- * clause): "employ at least three qualified engineers", "the services of at least one sales professional", "a minimum of seven
+ * A head count is staffing or governance, which CUAD does not read as a purchase commitment (on train none of the 9 such floors
+ * lies in a labelled clause): "employ at least three qualified engineers", "the services of at least one sales professional", "a minimum of seven
  * (7) shareholders", "the minimum number of five (5) Directors".
  */
 const HEADCOUNT_FLOOR = String.raw`\b(?:${FLOOR_WORDS}|as\sa\sminimum|(?:the\s)?minimum\snumber\sof)\s(?:${NUMBER_WORD_SOURCE}|\d+)\s(?:\(\d+\)\s)?(?:[\w-]+\s){0,3}?(?:employees?|personnel|staff|representatives?|salespe(?:rsons?|ople)|engineers?|technicians?|professionals?|managers?|programmers?|directors?|shareholders?)\b`;
@@ -162,14 +174,23 @@ const OPTION_TO_BUY = String.raw`\bmay\s(?:[\w-]+\s){0,3}?(?:purchase|order|buy)
  */
 const DISCOUNT_THRESHOLD = String.raw`\b(?:discounts?|rebates?|price\sbreaks?)\b[^.;]{0,40}?\b(?:orders?|purchases?|volumes?)\s(?:of\s|totall?ing\s)?(?:${FLOOR_WORDS}|in\sexcess\sof)|\b(?:${FLOOR_WORDS}|in\sexcess\sof)\s[^.;]{0,60}?\b(?:receives?|earns?|gets?|qualif(?:y|ies)\sfor)\s(?:a|an|the)\s(?:[\w%-]+\s){0,3}?(?:discount|rebate|credit)\b`;
 /**
+ * A minimum a party is expressly not held to: "Distributor shall not be bound by any minimum purchase requirement", "This
+ * Agreement does not impose any minimum purchase obligation", "Neither party shall be required to purchase a minimum volume",
+ * "the minimum order quantities in the catalogue do not apply", "is not obligated to purchase any quantity" (to the end of its
+ * clause: "..., but shall purchase at least 5,000 units" still counts). Missing a minimum ("does not purchase a minimum of 1,000
+ * units") is still a commitment: only a negated duty counts here.
+ */
+const NEGATED_MINIMUM = String.raw`\b(?:not|no|neither|nor|never)\b(?:\s[\w-]+){0,4}?\s(?:bound|required|obligated|obliged|subject|imposed?|imposes|committed)\b[^.;]{0,40}?\b(?:any|an?)\s(?:[\w-]+\s){0,2}?minimum\b|\b(?:not\s(?:be\s)?(?:obligated|required)|no\sobligation)\sto\s(?:purchase|order|buy)\b[^.;,]{0,120}?(?=[.;,]|\s(?:but|and|provided)\b|$)|\bminimum\s[^.;]{0,60}?\b(?:do|does|shall|will)\snot\sapply\b`;
+/**
  * Floors that bind nobody to buy or pay: "at a minimum" (among other things), "with a minimum of
  * delay" (as little as possible: no quantity follows, unlike "a minimum of a $250,000 order"), availability "a minimum of 95% of the time", a fill rate
  * ("deliver at least 95% of all Products ordered by the requested date": how well orders are met, not how much is bought),
- * a party that "shall not be subject to any minimum purchase requirement", and the price floors, head counts, options and
- * discount tiers above.
+ * a party that "shall not be subject to any minimum purchase requirement", a share of a party's own assets ("invest at least 80%
+ * of its net assets in equity securities": an investment policy), and the price floors, head counts, options and discount
+ * tiers above.
  */
 const NO_FLOOR = new RegExp(
-  String.raw`${PRICE_FLOOR}|${HEADCOUNT_FLOOR}|${OPTION_TO_BUY}|${DISCOUNT_THRESHOLD}|\b(?:deliver|supply|ship|fill|fulfil+)\w*\s(?:[\w-]+\s){0,2}?(?:at\sleast|not\sless\sthan|no\sless\sthan)\s[^.;]{0,30}?\bof\s(?:the\s|all\s)?(?:[\w-]+\s){0,5}?(?:ordered|orders)\b|\bat\sa\sminimum\b(?!\sof\b)|\ba\sminimum\sof\s(?!${NUMBER_WORD_SOURCE}\b)(?!${CURRENCY_CODE})(?!an?\s(?:\$|US\$|USD|€|£|\d))(?=[a-z])|\b(?:(?:a\s)?minimum\sof|at\sleast|not\sless\sthan)\s(?:[\d.]+|[a-z-]+)\s*(?:\([\d.]+\)\s*)?(?:%|percent)\)?\sof\sthe\stime\b|\b(?:not\sbe\ssubject\sto|free\sof|without)\s(?:any\s)?(?:individual\s)?minimum\b`,
+  String.raw`${NEGATED_MINIMUM}|${PRICE_FLOOR}|${HEADCOUNT_FLOOR}|${OPTION_TO_BUY}|${DISCOUNT_THRESHOLD}|\b(?:deliver|supply|ship|fill|fulfil+)\w*\s(?:[\w-]+\s){0,2}?(?:at\sleast|not\sless\sthan|no\sless\sthan)\s[^.;]{0,30}?\bof\s(?:the\s|all\s)?(?:[\w-]+\s){0,5}?(?:ordered|orders)\b|\bat\sa\sminimum\b(?!\sof\b)|\ba\sminimum\sof\s(?!${NUMBER_WORD_SOURCE}\b)(?!${CURRENCY_CODE})(?!an?\s(?:\$|US\$|USD|€|£|\d))(?=[a-z])|\b(?:(?:a\s)?minimum\sof|at\sleast|not\sless\sthan)\s(?:[\d.]+|[a-z-]+)\s*(?:\([\d.]+\)\s*)?(?:%|percent)\)?\sof\sthe\stime\b|\b(?:not\sbe\ssubject\sto|free\sof|without)\s(?:any\s)?(?:individual\s)?minimum\b|\b${FLOOR_WORDS}\s[^.;]{0,20}?(?:%|percent)\)?\sof\s(?:its|their)\s(?:[\w-]+\s){0,2}?assets\b`,
   'gi',
 );
 /**
@@ -185,7 +206,7 @@ const DEFINITION = /^[^;:]{0,80}?"\s*(?:shall\s)?(?:means?|has\sthe\smeaning|sha
 const PERIOD_TERM =
   /\b(?:Period|Date|Year|Quarter|Month|Term)(?:\s[\dA-Z]{1,3})?\s*"\s*(?:shall\s)?(?:means?|has|shall\shave|is\sdefined)\b/;
 const OWED =
-  /\b(?:shall|will|must|agrees?\sto|undertakes?\sto|commits?\sto|(?:is|are)\s(?:obligated|required)\sto)\s(?:(?:[\w,'-]+\s){0,4}?)(?:pay|purchase|order|buy|procure|make|meet|achieve|attain|reach|ship|generate|spend|sell|deliver|guarantee|maintain|fulfil+|provide)\b|\bmust\b|\b(?:fail\w*|failure\s(?:(?:of|by)\s(?:[\w.-]+\s){1,3})?to|(?:does|do|did)\snot)\s(?:to\s)?(?:pay|purchase|order|buy|meet|achieve|attain|reach|ship|generate|make|satisfy)\b|\b(?:not|no)\s(?:be\s)?less\sthan\b|\bgreater\sof\b|\bequal\sto\sor\s(?:greater|more)\sthan\b|\bentitled\sto\sreceive\b/i;
+  /\b(?:shall|will|must|agrees?\sto|undertakes?\sto|commits?\sto|(?:is|are)\s(?:obligated|required)\sto)\s(?:(?:[\w,'-]+\s){0,4}?)(?:pay|purchase|order|buy|procure|make|meet|achieve|attain|reach|ship|generate|spend|sell|deliver|guarantee|maintain|fulfil+|provide)\b|\bmust\b|\bobligations?\sto\s(?:[\w-]+\s){0,2}?(?:purchase|order|buy|pay)\b|\b(?:fail\w*|failure\s(?:(?:of|by)\s(?:[\w.-]+\s){1,3})?to|(?:does|do|did)\snot)\s(?:to\s)?(?:pay|purchase|order|buy|meet|achieve|attain|reach|ship|generate|make|satisfy)\b|\b(?:not|no)\s(?:be\s)?less\sthan\b|\bgreater\sof\b|\bequal\sto\sor\s(?:greater|more)\sthan\b|\bentitled\sto\sreceive\b/i;
 /** A stated amount: money, a share, a hidden figure, a count of things per period ("two (2) e-blasts per year"; not "the 25th day"), or where it is set. */
 const AMOUNT =
   /\$|US\$|USD|€|£|\[\s*\*|\*{3}|\bunits\b|\bpercent\b|%|\d[\d,.]*\)?\s(?:[\w-]+\s){0,3}?(?:per|each|every|units?|pieces|items|cases|tons?|barrels|gallons|pounds|copies|orders|times)\b|\b(?:set\s(?:forth|out)|specified|listed|stated|provided)\s(?:in|on|at|below)\b|\b(?:Exhibit|Schedule|Appendix|Attachment|Annex)\b|\b(?:of|equal\sto|than)\s\(?\d|\bas\sfollows\b|\bthe\sfollowing\s(?:[\w-]+\s){0,2}?(?:amounts?|quantit(?:y|ies)|volumes?|levels?|sums?|fees?|payments?|schedule|targets?)\b|:\s*$/i;
