@@ -1527,3 +1527,22 @@ describe('change of control: notice the change requires, and a party acquired th
     expect(found(text)).toBeNull();
   });
 });
+
+describe('change of control: a successor by merger restricted, not only named as bound', () => {
+  it.each([
+    [
+      'Neither party may assign this Agreement, including to a successor by merger or acquisition, without the prior written consent of the other party.',
+    ],
+    ['Any assignment to a successor by merger or consolidation shall require the prior written consent of Licensor.'],
+  ])('finds %j', (text) => {
+    expect(found(text)).toBe(text);
+  });
+
+  it('does not count successors by merger named among those a binding clause binds', () => {
+    expect(
+      found(
+        'This Agreement shall be binding upon and inure to the benefit of the parties and their successors by merger and permitted assigns.',
+      ),
+    ).toBeNull();
+  });
+});

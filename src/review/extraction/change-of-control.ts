@@ -181,9 +181,11 @@ const DEFINES_ASSIGNMENT =
 /** "the Closing (as defined in the Merger Agreement)": the name of another document, not a deal of a party. */
 const DEAL_DOCUMENT = /\b(?:Merger|Acquisition|(?:Asset|Stock|Share|Equity|Unit)\sPurchase)\sAgreement\b/g;
 /**
- * "binding upon ... their successors, including any successor by merger or acquisition": a name for who is bound or who
- * may take an assignment, not a deal the party undergoes (a free pass to such a successor needs no event to be rejected).
+ * "binding upon ... their successors, including any successor by merger or acquisition": in a clause that says who is
+ * bound, a name for who is bound, not a deal the party undergoes. Elsewhere ("any assignment to a successor by merger
+ * shall require consent") the deal is restricted, so it is only blanked beside BINDS_SUCCESSORS.
  */
+const BINDS_SUCCESSORS = /\bbinding\s(?:up)?on\b|\binures?\s(?:solely\s)?to\sthe\sbenefit\sof\b/i;
 const SUCCESSOR_BY_DEAL =
   /\bsuccessors?\s(?:in\s(?:interest|title)\s)?(?:by|through)\s(?:way\sof\s)?(?:merger|consolidation|amalgamation|reorgani[sz]ation|acquisition)(?:,?\s(?:or\s)?(?:merger|consolidation|amalgamation|reorgani[sz]ation|acquisition|divestiture|operation\sof\slaw)){0,4}\b/gi;
 /**
@@ -334,11 +336,11 @@ export function extractChangeOfControl(view: TextView): PresenceField | null {
     if (SUCH_EVENT.test(raw) && ENDS_OR_NEEDS_CONSENT.test(raw) && eventBefore(view, index)) return true;
     // "ASSIGNMENT AND CHANGE OF CONTROL" over an assignment clause names a topic; the event needs a consequence.
     if (isBareHeading(raw) && !LIST_ITEM.test(raw)) return false;
-    const text = withoutRunInTitle(raw.replace(CAPITALS_HEADING, ''))
+    const cleaned = withoutRunInTitle(raw.replace(CAPITALS_HEADING, ''))
       .replace(INSOLVENCY, ' ')
       .replace(SOLVENT_SCHEME, ' ')
-      .replace(DEAL_DOCUMENT, ' ')
-      .replace(SUCCESSOR_BY_DEAL, ' ');
+      .replace(DEAL_DOCUMENT, ' ');
+    const text = BINDS_SUCCESSORS.test(cleaned) ? cleaned.replace(SUCCESSOR_BY_DEAL, ' ') : cleaned;
     // A definition says what the event is; the clause is where the defined term has a consequence.
     if ((DEFINITION.test(text) && !DEFINES_ASSIGNMENT.test(text)) || isTitle(text) || STANDSTILL.test(text)) return false;
     // An employee's own termination and notice are not the contract's: they are what a severance clause pays for.
