@@ -1144,11 +1144,33 @@ describe('renewal term: invented drafting of each family', () => {
       'The term hereof shall be automatically renewed for successive renewal terms of two (2) years unless either Party gives written notice of its intent not to renew no later than one hundred twenty (120) days prior to the expiration of the then-current term.',
       { automatic: true, renewalTerm: 'successive 2 years', noticeDays: 120 },
     ],
+    [
+      'The Term will automatically roll over for further periods of twelve (12) months unless a Party serves notice on the other at least one month before the end of the current period.',
+      { automatic: true, renewalTerm: 'successive 12 months', noticeDays: 30 },
+    ],
+    [
+      "This Agreement shall be prolonged automatically by one (1) year each time unless terminated by either Party with three (3) months' notice before the end of the respective term.",
+      { automatic: true, renewalTerm: '1 year', noticeDays: 90 },
+    ],
+    [
+      'This Agreement is an evergreen agreement and shall continue until terminated by either party on sixty (60) days written notice.',
+      { automatic: true, renewalTerm: 'perpetual', noticeDays: 60 },
+    ],
+    [
+      'Unless either Party notifies the other Party in writing of its decision not to renew at least sixty (60) days before the expiry of the Term, the Term shall be automatically extended for a further year.',
+      { automatic: true, renewalTerm: '1 year', noticeDays: 60 },
+    ],
+    [
+      'This Agreement will renew on each anniversary of the Effective Date for an additional twelve months unless Customer cancels with at least thirty (30) days notice before the anniversary.',
+      { automatic: true, renewalTerm: '12 months', noticeDays: 30 },
+    ],
   ])('reads %j', (text, expected) => {
     expect(renewal(text)).toMatchObject(expected);
   });
 
   it.each([
+    ['Upon the mutual agreement of the Parties, this Agreement may be renewed for additional one-year terms.'],
+    ['In the event of a prolonged strike, the parties will meet to discuss the continuation of this Agreement.'],
     ['This Agreement may be renewed by mutual written agreement of the parties.'],
     ['The parties may extend the term of this Agreement by mutual written agreement.'],
     ['Licensee shall automatically renew its registration of the Marks each year.'],
