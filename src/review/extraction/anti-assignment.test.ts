@@ -233,3 +233,42 @@ describe('anti-assignment: notice of the assignment', () => {
     expect(restricted(text)).toBe(true);
   });
 });
+
+describe('anti-assignment: invented drafting of each family', () => {
+  it.each([
+    ['Neither party may assign this Agreement without the prior written consent of the other party.'],
+    [
+      'This Agreement may not be assigned by either Party without the express written consent of the other Party, which consent shall not be unreasonably withheld.',
+    ],
+    ['Any attempted assignment in violation of this Section 12.3 shall be void.'],
+    ['Party A shall not assign or transfer this Contract to any third party unless Party B has consented thereto in writing.'],
+    ['This Agreement is personal to the Consultant and may not be assigned.'],
+    ["Client may not, without Provider's written consent, assign this Agreement."],
+    [
+      'Except for assignments to its Affiliates, neither party shall assign any of its rights hereunder without consent of the other party, such consent not to be unreasonably withheld, conditioned or delayed.',
+    ],
+    [
+      'The Distributor may assign this Agreement to an Affiliate, provided that it gives the Company prompt written notice of such assignment.',
+    ],
+    [
+      'Either party may assign this Agreement to a purchaser of all or substantially all of its assets without consent, but shall notify the other party within thirty days after such assignment.',
+    ],
+    [
+      'Neither Party may assign this Agreement without the consent of the other Party, except that either Party may assign it without such consent to an Affiliate.',
+    ],
+  ])('counts %j', (text) => {
+    expect(restricted(text)).toBe(true);
+  });
+
+  it.each([
+    ['Either party may freely assign this Agreement without the consent of the other party.'],
+    ["Tripath is free to assign this contract without Distributor's consent."],
+    ['The Company shall be entitled to assign this Agreement to any Affiliate without the prior written consent of the Consultant.'],
+    ['Seller may assign its accounts receivable under this Agreement to a financing institution.'],
+    ['This Agreement shall be binding upon and inure to the benefit of the parties and their respective successors and assigns.'],
+    ['Licensee may grant sublicenses to its Affiliates.'],
+    ['The Company may assign this Agreement at any time.'],
+  ])('does not count %j', (text) => {
+    expect(restricted(text)).toBe(false);
+  });
+});
