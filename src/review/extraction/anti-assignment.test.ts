@@ -256,6 +256,12 @@ describe('anti-assignment: invented drafting of each family', () => {
     [
       'Neither Party may assign this Agreement without the consent of the other Party, except that either Party may assign it without such consent to an Affiliate.',
     ],
+    ['The prior written consent of the Licensor shall be required for any assignment of this Agreement by the Licensee.'],
+    ['Any assignment or delegation of this Agreement by Reseller shall require the written approval of Company.'],
+    [
+      'Neither this Agreement nor any interest herein may be sold, assigned, pledged or otherwise transferred by Operator without the consent of Owner.',
+    ],
+    ['14. ASSIGNMENT. This Agreement shall not be assignable by Licensee except with the prior written consent of Licensor.'],
   ])('counts %j', (text) => {
     expect(restricted(text)).toBe(true);
   });
@@ -268,6 +274,9 @@ describe('anti-assignment: invented drafting of each family', () => {
     ['This Agreement shall be binding upon and inure to the benefit of the parties and their respective successors and assigns.'],
     ['Licensee may grant sublicenses to its Affiliates.'],
     ['The Company may assign this Agreement at any time.'],
+    ['No consent shall be required for an assignment of this Agreement to an Affiliate of either party.'],
+    ['The Consultant hereby assigns and transfers to the Company all of its right, title and interest in and to the Deliverables.'],
+    ['Company will assign a project manager to oversee the Services.'],
   ])('does not count %j', (text) => {
     expect(restricted(text)).toBe(false);
   });
