@@ -233,3 +233,51 @@ describe('anti-assignment: notice of the assignment', () => {
     expect(restricted(text)).toBe(true);
   });
 });
+
+describe('anti-assignment: invented drafting of each family', () => {
+  it.each([
+    ['Neither party may assign this Agreement without the prior written consent of the other party.'],
+    [
+      'This Agreement may not be assigned by either Party without the express written consent of the other Party, which consent shall not be unreasonably withheld.',
+    ],
+    ['Any attempted assignment in violation of this Section 12.3 shall be void.'],
+    ['Party A shall not assign or transfer this Contract to any third party unless Party B has consented thereto in writing.'],
+    ['This Agreement is personal to the Consultant and may not be assigned.'],
+    ["Client may not, without Provider's written consent, assign this Agreement."],
+    [
+      'Except for assignments to its Affiliates, neither party shall assign any of its rights hereunder without consent of the other party, such consent not to be unreasonably withheld, conditioned or delayed.',
+    ],
+    [
+      'The Distributor may assign this Agreement to an Affiliate, provided that it gives the Company prompt written notice of such assignment.',
+    ],
+    [
+      'Either party may assign this Agreement to a purchaser of all or substantially all of its assets without consent, but shall notify the other party within thirty days after such assignment.',
+    ],
+    [
+      'Neither Party may assign this Agreement without the consent of the other Party, except that either Party may assign it without such consent to an Affiliate.',
+    ],
+    ['The prior written consent of the Licensor shall be required for any assignment of this Agreement by the Licensee.'],
+    ['Any assignment or delegation of this Agreement by Reseller shall require the written approval of Company.'],
+    [
+      'Neither this Agreement nor any interest herein may be sold, assigned, pledged or otherwise transferred by Operator without the consent of Owner.',
+    ],
+    ['14. ASSIGNMENT. This Agreement shall not be assignable by Licensee except with the prior written consent of Licensor.'],
+  ])('counts %j', (text) => {
+    expect(restricted(text)).toBe(true);
+  });
+
+  it.each([
+    ['Either party may freely assign this Agreement without the consent of the other party.'],
+    ["Tripath is free to assign this contract without Distributor's consent."],
+    ['The Company shall be entitled to assign this Agreement to any Affiliate without the prior written consent of the Consultant.'],
+    ['Seller may assign its accounts receivable under this Agreement to a financing institution.'],
+    ['This Agreement shall be binding upon and inure to the benefit of the parties and their respective successors and assigns.'],
+    ['Licensee may grant sublicenses to its Affiliates.'],
+    ['The Company may assign this Agreement at any time.'],
+    ['No consent shall be required for an assignment of this Agreement to an Affiliate of either party.'],
+    ['The Consultant hereby assigns and transfers to the Company all of its right, title and interest in and to the Deliverables.'],
+    ['Company will assign a project manager to oversee the Services.'],
+  ])('does not count %j', (text) => {
+    expect(restricted(text)).toBe(false);
+  });
+});

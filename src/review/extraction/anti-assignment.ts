@@ -8,7 +8,7 @@ const MENTIONS = /assign|transfer|delegat|subcontract|sub-?licen|转让|让与/i
  * "neither party may assign ... without the prior written consent", "any attempted assignment ... void".
  */
 const RESTRICTED_WORDING =
-  /\b(?:(?:shall|will|may|can|must)\snot|cannot)\b[^.;]{0,40}?\b(?:assign|transfer|delegate|be\s(?:assigned|transferred|delegated)|make\s(?:any\s)?(?:assignment|transfer))\b|\b(?:neither|no)\sparty\b[^.;]{0,60}?\b(?:assign|transfer)\b|\bnot\s(?:be\s)?(?:assignable|transferable)\b|\bnon-?assignable\b|\bassign\w*\b[^.;]{0,160}?\bwithout\s(?:first\sobtaining\s)?(?:the\s)?(?:(?:[\w-]+\s){0,2}[\w-]+['’]s?\s)?(?:express\s)?(?:prior\s)?(?:written\s)?(?:consent|approval|permission)\b|\bwithout\s(?:the\s)?(?:(?:[\w-]+\s)?[\w-]+['’]s?\s)?(?:express\s)?(?:prior\s)?(?:written\s)?(?:consent|approval|permission)\b[^.;]{0,120}?\bassign|\b(?:purported|attempted)\s(?:assignment|transfer)\b|\b(?:assign|transfer)\w*\b[^.;]{0,160}?\b(?:null\sand\svoid|(?:shall|will)\sbe\s(?:null\sand\s)?void|is\svoid|voidable|(?:shall|will)\sbe\sof\sno\s(?:force\sor\s)?effect)\b|\bnot\s(?:be\s)?entitled\sto\sassign\b|\bconsent\b[^.;]{0,40}\bto\s(?:any\s)?(?:such\s)?assignment\b|\bpersonal\sto\b|\bpermitted\sassigns\b[^.;]{0,200}?\b(?:not|except)\b|\b(?:shall|will|may)\snot\s(?:subcontract|sub-?license)\b[^.;]{0,160}?\b(?:consent|approval)\b|\bassign\w*\b[^.;]{0,160}?\b(?:upon|on|with|after|by(?:\sgiving)?|(?:furnish|give|provide|deliver|send)\s(?:[\w-]+\s){0,3}?)\s?(?:prior\s|advance\s)?(?:written\s)?notice\b|\bassign\w*\b[^.;]{0,160}?\bwith\s(?:the\s)?(?:(?:[\w-]+\s)?[\w-]+['’]s?\s)?(?:express\s)?(?:prior\s)?(?:written\s)?(?:consent|approval)\b|\bno\s(?:assignment|transfer)\s(?:or\s(?:assignment|transfer)\s)?(?:of\s(?:this|the)\s(?:agreement|contract)\s)?(?:shall|will)\b[^.;]{0,100}?\b(?:unless|until)\b|\b(?:shall|will)\snot\shave\sthe\sright\sto\b[^.;]{0,80}?\b(?:assign|transfer)\b|\bneither\b[^.;]{0,60}?\bnor\b[^.;]{0,60}?\b(?:shall|will|may)\b[^.;]{0,80}?\b(?:assign(?:ed)?|transfer(?:red)?)\b|\b(?:assignment|transfer)\b[^.;]{0,80}?\b(?:requires?|(?:is|be|shall\sbe)\s(?:subject|conditioned)\s(?:to|(?:up)?on))\s(?:the\s)?(?:(?:[\w-]+\s)?[\w-]+['’]s?\s)?(?:express\s)?(?:prior\s)?(?:written\s)?(?:consent|approval)\b|\b(?:notify\s(?:[\w-]+\s){0,4}?|notice\s)of\s(?:any\s|each\s)?(?:such\s)?(?:assignment|transfer)\sof\s(?:this|the)\s(?:agreement|contract)\b|(?:^|[:;]\s(?:and\s|or\s)?)\(?(?:[a-z]|\d{1,2}|[ivx]{1,4})\)\s(?:to\s)?not\s(?:to\s)?(?:assign|transfer)\b/i;
+  /\b(?:(?:shall|will|may|can|must)\snot|cannot)\b[^.;]{0,40}?\b(?:assign|transfer|delegate|be\s(?:assigned|transferred|delegated)|make\s(?:any\s)?(?:assignment|transfer))\b|\b(?:neither|no)\sparty\b[^.;]{0,60}?\b(?:assign|transfer)\b|\bnot\s(?:be\s)?(?:assignable|transferable)\b|\bnon-?assignable\b|\bassign\w*\b[^.;]{0,160}?\bwithout\s(?:first\sobtaining\s)?(?:the\s)?(?:(?:[\w-]+\s){0,2}[\w-]+['’]s?\s)?(?:express\s)?(?:prior\s)?(?:written\s)?(?:consent|approval|permission)\b|\bwithout\s(?:the\s)?(?:(?:[\w-]+\s)?[\w-]+['’]s?\s)?(?:express\s)?(?:prior\s)?(?:written\s)?(?:consent|approval|permission)\b[^.;]{0,120}?\bassign|\b(?:purported|attempted)\s(?:assignment|transfer)\b|\b(?:assign|transfer)\w*\b[^.;]{0,160}?\b(?:null\sand\svoid|(?:shall|will)\sbe\s(?:null\sand\s)?void|is\svoid|voidable|(?:shall|will)\sbe\sof\sno\s(?:force\sor\s)?effect)\b|\bnot\s(?:be\s)?entitled\sto\sassign\b|\bconsent\b[^.;]{0,40}\bto\s(?:any\s)?(?:such\s)?assignment\b|(?<!\bno\s(?:such\s)?)\b(?:consent|approval)\b[^.;]{0,60}?\b(?:required|necessary|needed)\sfor\s(?:(?:any|each|an|the|such)\s){0,2}(?:assignment|transfer)\b|\bpersonal\sto\b|\bpermitted\sassigns\b[^.;]{0,200}?\b(?:not|except)\b|\b(?:shall|will|may)\snot\s(?:subcontract|sub-?license)\b[^.;]{0,160}?\b(?:consent|approval)\b|\bassign\w*\b[^.;]{0,160}?\b(?:upon|on|with|after|by(?:\sgiving)?|(?:furnish|give|provide|deliver|send)(?:s|es)?\s(?:[\w-]+\s){0,3}?)\s?(?:prior\s|advance\s|prompt\s)?(?:written\s)?notice\b|\bassign\w*\b[^.;]{0,160}?\bwith\s(?:the\s)?(?:(?:[\w-]+\s)?[\w-]+['’]s?\s)?(?:express\s)?(?:prior\s)?(?:written\s)?(?:consent|approval)\b|\bno\s(?:assignment|transfer)\s(?:or\s(?:assignment|transfer)\s)?(?:of\s(?:this|the)\s(?:agreement|contract)\s)?(?:shall|will)\b[^.;]{0,100}?\b(?:unless|until)\b|\b(?:shall|will)\snot\shave\sthe\sright\sto\b[^.;]{0,80}?\b(?:assign|transfer)\b|\bneither\b[^.;]{0,60}?\bnor\b[^.;]{0,60}?\b(?:shall|will|may)\b[^.;]{0,80}?\b(?:assign(?:ed)?|transfer(?:red)?)\b|\b(?:assignment|transfer)\b[^.;]{0,80}?\b(?:requires?|(?:is|be|shall\sbe)\s(?:subject|conditioned)\s(?:to|(?:up)?on))\s(?:the\s)?(?:(?:[\w-]+\s)?[\w-]+['’]s?\s)?(?:express\s)?(?:prior\s)?(?:written\s)?(?:consent|approval)\b|\b(?:notify\s(?:[\w-]+\s){0,4}?|notice\s)of\s(?:any\s|each\s)?(?:such\s)?(?:assignment|transfer)\sof\s(?:this|the)\s(?:agreement|contract)\b|\b(?:shall|will|must)\s(?:promptly\s)?notify\b[^.;]{0,60}?\b(?:of|after|following)\s(?:(?:any|such|the|each)\s){0,2}(?:assignment|transfer)\b|(?:^|[:;]\s(?:and\s|or\s)?)\(?(?:[a-z]|\d{1,2}|[ivx]{1,4})\)\s(?:to\s)?not\s(?:to\s)?(?:assign|transfer)\b/i;
 const RESTRICTED = new RegExp(RESTRICTED_WORDING.source, 'gi');
 /**
  * A section number's point ("in violation of this Section 9.8 will be null and void") does not end the sentence part
@@ -18,6 +18,24 @@ const SECTION_POINT = /(\d)\.(?=\d)/g;
 /** "makes an assignment for the benefit of creditors ... may terminate by written notice": insolvency, not the contract passed on. */
 const FOR_CREDITORS =
   /\b(?:general\s)?assignments?\s(?:of\s[^.;]{0,60}?)?for\s(?:the\s)?benefit\sof\s(?:its\s|his\s|their\s)?(?:[\w-]+\s)?creditors\b/gi;
+/**
+ * A permission to assign without consent ("Either party may assign this Agreement to an Affiliate without the consent
+ * of the other party", "is free to assign ... without Distributor's consent"): its "without ... consent" is blanked
+ * so it is not read as a bar; a negation before it ("Neither party may assign ... without") keeps it.
+ */
+const FREE_ASSIGNMENT =
+  /\b(?:may|can|(?:is|are|be)\s(?:free|permitted|entitled)\sto|(?:has|have)\sthe\sright\sto)\s(?:(?!not\b|never\b)[\w-]+,?\s){0,3}?(?:assign|transfer)\w*\b[^.;]{0,160}?\bwithout\s(?:the\s)?(?:need\sfor\s|obtaining\s|requiring\s)?(?:(?:the\s)?[\w-]+['’]s?\s){0,3}?(?:express\s)?(?:prior\s)?(?:written\s)?(?:consent|approval|permission)\b/gi;
+/** A negation in the clause before the permission: "Neither party may", "No Party shall have the right to". */
+const NEGATED_BEFORE = /\b(?:no|not|neither|nor|never)\b[^,;:()]{0,80}$/i;
+const LIMITED_PERMISSION = /\b(?:only|never|not|solely)\b/i;
+function blankFreeAssignment(text: string): string {
+  return text.replace(FREE_ASSIGNMENT, (words, at: number) => {
+    const without = words.search(/\bwithout\b/i);
+    // "may assign ... only to a buyer, and never without approval" limits the permission.
+    if (NEGATED_BEFORE.test(text.slice(Math.max(0, at - 80), at)) || LIMITED_PERMISSION.test(words.slice(0, without))) return words;
+    return words.slice(0, without) + ' '.repeat(words.length - without);
+  });
+}
 const PASSING_ON = /\b(?:assign|transfer|delegat|subcontract|sub-?licen)\w*/i;
 /** What the verb passes on, up to where the consent or the exception starts. */
 const OBJECT_END = /[;.]|\s(?:without|except|unless|other\sthan)\b/i;
@@ -35,7 +53,8 @@ function objectAfter(text: string, from: number): string {
 }
 function restrictsTheContract(original: string): boolean {
   const numbered = original.replace(SECTION_POINT, '$1_');
-  const text = /creditors/i.test(numbered) ? numbered.replace(FOR_CREDITORS, (words) => ' '.repeat(words.length)) : numbered;
+  const solvent = /creditors/i.test(numbered) ? numbered.replace(FOR_CREDITORS, (words) => ' '.repeat(words.length)) : numbered;
+  const text = /\bwithout\b/i.test(solvent) ? blankFreeAssignment(solvent) : solvent;
   // exec with lastIndex, not matchAll: matchAll copies this long pattern on every call.
   RESTRICTED.lastIndex = 0;
   for (let limit = RESTRICTED.exec(text); limit !== null; limit = RESTRICTED.exec(text)) {

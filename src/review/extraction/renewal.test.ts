@@ -1101,3 +1101,83 @@ describe('a mutual condition governs only the renewal it follows', () => {
     ).toMatchObject({ automatic: true, noticeDays: 60 });
   });
 });
+
+describe('renewal term: invented drafting of each family', () => {
+  it.each([
+    [
+      'Following the Initial Term, this Agreement shall be extended for consecutive one-year periods unless Company gives Supplier notice of termination at least ninety days prior to the end of the then-current term.',
+      { automatic: true, renewalTerm: 'successive 1 year', noticeDays: 90 },
+    ],
+    [
+      'The Supply Agreement shall be renewed for additional one-year terms unless Buyer provides notice of non-renewal at least sixty (60) days prior to the expiration of the then current term.',
+      { automatic: true, renewalTerm: 'successive 1 year', noticeDays: 60 },
+    ],
+    [
+      'After the Initial Term, this Agreement shall continue in force for successive one (1) year periods unless terminated by either party on ninety (90) days notice.',
+      { automatic: true, renewalTerm: 'successive 1 year', noticeDays: 90 },
+    ],
+    [
+      'Upon expiry of the Initial Term, this Agreement will renew automatically for further twelve-month periods, unless either Party notifies the other in writing of its intention not to renew not less than three (3) months before the end of the then-current term.',
+      { automatic: true, renewalTerm: 'successive 12 months', noticeDays: 90 },
+    ],
+    [
+      'This Agreement shall continue from year to year thereafter unless terminated by either party giving at least ninety (90) days written notice prior to any anniversary of the Effective Date.',
+      { automatic: true, renewalTerm: 'successive 1 year', noticeDays: 90 },
+    ],
+    [
+      'Thereafter, this Agreement shall continue on a month-to-month basis until terminated by either party upon thirty days written notice.',
+      { automatic: true, renewalTerm: 'successive 1 month', noticeDays: 30 },
+    ],
+    [
+      '"Renewal Term" means each successive one (1) year period following the Initial Term. The Agreement shall automatically renew for a Renewal Term unless either party gives notice of non-renewal.',
+      { automatic: true, renewalTerm: 'successive 1 year' },
+    ],
+    [
+      'Licensee shall have the option to extend the Term for two (2) additional periods of five (5) years each by giving Licensor written notice at least 180 days prior to the expiration of the Initial Term.',
+      { automatic: false, renewalTerm: '2 successive 5 years' },
+    ],
+    [
+      'Distributor may renew this Agreement for an additional term of three years by written notice delivered no later than six months before the end of the Initial Term.',
+      { automatic: false, renewalTerm: '3 years' },
+    ],
+    [
+      'The term hereof shall be automatically renewed for successive renewal terms of two (2) years unless either Party gives written notice of its intent not to renew no later than one hundred twenty (120) days prior to the expiration of the then-current term.',
+      { automatic: true, renewalTerm: 'successive 2 years', noticeDays: 120 },
+    ],
+    [
+      'The Term will automatically roll over for further periods of twelve (12) months unless a Party serves notice on the other at least one month before the end of the current period.',
+      { automatic: true, renewalTerm: 'successive 12 months', noticeDays: 30 },
+    ],
+    [
+      "This Agreement shall be prolonged automatically by one (1) year each time unless terminated by either Party with three (3) months' notice before the end of the respective term.",
+      { automatic: true, renewalTerm: '1 year', noticeDays: 90 },
+    ],
+    [
+      'This Agreement is an evergreen agreement and shall continue until terminated by either party on sixty (60) days written notice.',
+      { automatic: true, renewalTerm: 'perpetual', noticeDays: 60 },
+    ],
+    [
+      'Unless either Party notifies the other Party in writing of its decision not to renew at least sixty (60) days before the expiry of the Term, the Term shall be automatically extended for a further year.',
+      { automatic: true, renewalTerm: '1 year', noticeDays: 60 },
+    ],
+    [
+      'This Agreement will renew on each anniversary of the Effective Date for an additional twelve months unless Customer cancels with at least thirty (30) days notice before the anniversary.',
+      { automatic: true, renewalTerm: '12 months', noticeDays: 30 },
+    ],
+  ])('reads %j', (text, expected) => {
+    expect(renewal(text)).toMatchObject(expected);
+  });
+
+  it.each([
+    ['Upon the mutual agreement of the Parties, this Agreement may be renewed for additional one-year terms.'],
+    ['In the event of a prolonged strike, the parties will meet to discuss the continuation of this Agreement.'],
+    ['This Agreement may be renewed by mutual written agreement of the parties.'],
+    ['The parties may extend the term of this Agreement by mutual written agreement.'],
+    ['Licensee shall automatically renew its registration of the Marks each year.'],
+    ['The Supplier shall renew its insurance policies annually.'],
+    ['This Agreement shall commence on the Effective Date and continue for a period of five (5) years unless earlier terminated.'],
+    ['The time for performance shall be extended for a period equal to the duration of the force majeure event.'],
+  ])('finds no renewal in %j', (text) => {
+    expect(renewal(text)).toBeNull();
+  });
+});

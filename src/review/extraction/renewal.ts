@@ -4,11 +4,16 @@ import { evidenceInSentence, type TextView } from './text-view.js';
 import type { AutoRenewalField } from './types.js';
 
 /** A cheap first test: every pattern below needs one of these (ROLLING's "remain in effect from year to year", CHINESE_AUTOMATIC's 自动展期 too). */
-const MENTIONS_RENEWAL = /renew|extend|extension|continu|evergreen|remain|stay\sin|year[- ]to[- ]year|month[- ]to[- ]month|续|延|展期/i;
+const MENTIONS_RENEWAL =
+  /renew|extend|extension|continu|prolong|roll(?:s|ed)?[\s-]?over|evergreen|remain|stay\sin|year[- ]to[- ]year|month[- ]to[- ]month|续|延|展期/i;
 
-/** "shall automatically renew", "renewed automatically", "automatic 2 year term extensions". */
+/**
+ * "shall automatically renew", "renewed automatically", "automatic 2 year term extensions", and a renewal that only
+ * notice stops, with or without "automatically" ("this Agreement shall be extended for consecutive one-year periods
+ * unless Buyer gives notice of termination").
+ */
 const AUTOMATIC =
-  /\bautomatic(?:ally)?\b(?:(?!\b(?:if|declines?|fails?|refuses?|not|cancels?)\b)[^.;]){0,60}?\b(?:renew|extend|extension|continu|(?:stay|remain)\sin\s(?:full\s)?(?:force|effect))|\b(?:renew|renewed|renews|extended|extend|continue|continues)\b[^.;]{0,30}?\bautomatically\b|\b(?:shall|will)\s(?:thereafter\s)?(?:be\s)?renew(?:ed)?\s(?:automatically\s)?(?:for|each|on\sa)\b[^.;]{0,60}?\b(?:successive|consecutive|additional|further|year[- ]to[- ]year|month[- ]to[- ]month)\b|\bunless\s(?:either|one|a)\sparty\b[^.;]{0,120}\b(?:not\sto\srenew|non-?renewal)\b|\bunless\s(?:(?:a|written|prior)\s)*notice\sof\snon-?\s?renewal\b|\b(?:renew(?:ed|s)?|extend(?:ed|s)?)\stacitly\b|\btacit(?:ly)?\s(?:renew|extend|extension)|\b(?:unless\s(?:either|one|a|the|any)|if\sneither)\s(?:party|parties|[A-Z][\w&.-]*)\b[^.;]{0,120}?\bnotice\b[^.;]{0,160}?\b(?:agreement|term|contract)\s(?:shall|will)\s(?:automatically\s)?(?:be\s)?(?:renewed|extended|continue|renew|extend)\b|\b(?:continue|remain)s?\sin\s(?:full\s)?(?:force|effect)(?:\sand\seffect)?\sfor\s(?:successive|further|additional|consecutive)\s(?:[\w-]+\s)?(?:periods|terms)\b/i;
+  /\bautomatic(?:ally)?\b(?:(?!\b(?:if|declines?|fails?|refuses?|not|cancels?)\b)[^.;]){0,60}?\b(?:renew|extend|extension|continu|prolong|roll(?:s|ed)?\sover|(?:stay|remain)\sin\s(?:full\s)?(?:force|effect))|\b(?:renew|renewed|renews|extended|extend|continue|continues|prolonged|roll(?:s|ed)?\sover)\b[^.;]{0,30}?\bautomatically\b|\b(?:shall|will)\s(?:thereafter\s)?(?:be\s)?renew(?:ed)?\s(?:automatically\s)?(?:for|each|on\sa)\b[^.;]{0,60}?\b(?:successive|consecutive|additional|further|year[- ]to[- ]year|month[- ]to[- ]month)\b|\bunless\s(?:either|one|a)\sparty\b[^.;]{0,120}\b(?:not\sto\srenew|non-?renewal)\b|\bunless\s(?:(?:a|written|prior)\s)*notice\sof\snon-?\s?renewal\b|\b(?:renew(?:ed|s)?|extend(?:ed|s)?)\stacitly\b|\btacit(?:ly)?\s(?:renew|extend|extension)|\b(?:unless\s(?:either|one|a|the|any)|if\sneither)\s(?:party|parties|[A-Z][\w&.-]*)\b[^.;]{0,120}?\bnotice\b[^.;]{0,160}?\b(?:agreement|term|contract)\s(?:shall|will)\s(?:automatically\s)?(?:be\s)?(?:renewed|extended|continue|renew|extend)\b|\b(?:continue|remain)s?\sin\s(?:full\s)?(?:force|effect)(?:\sand\seffect)?\sfor\s(?:successive|further|additional|consecutive)\s(?:[\w()-]+\s){0,3}(?:periods|terms)\b|\b(?:agreement|term|contract)\s(?:hereof\s)?(?:shall|will)\s(?:thereafter\s)?(?:automatically\s)?(?:be\s)?(?:automatically\s)?(?:renew(?:ed)?|extend(?:ed)?|prolonged|roll\sover)\b[^.;]{0,60}?\bfor\b[^.;]{0,80}?\bunless\b[^.;]{0,120}?\bnoti(?:ce|fy|fies|fication)\b/i;
 /** "shall renew for successive one-year periods if agreed by both parties in writing": a renewal only by a new agreement, not an automatic one. */
 const MUTUAL_CONDITION =
   /\b(?:if|when|provided(?:\sthat)?|subject\sto|upon)\s(?:(?:the\s)?(?:mutual\s)?(?:written\s)?agree(?:d|ment)\s(?:to\s)?(?:in\swriting\s)?(?:by|of|between)\s(?:both|the)\sparties|(?:both|the)\sparties\s(?:mutually\s)?(?:so\s)?agree)\b(?!\s(?:otherwise|to\s(?:terminate|end|cancel)|not)\b)/i;
@@ -115,6 +120,8 @@ function initialTermDuration(view: TextView): Duration | null {
 const DEFINED_RENEWAL_PERIOD = /\b(?:renewal|extension|extended|additional)\s(?:term|period)\b/i;
 /** A rolling renewal capped in total ("on an annual basis ... for up to another ten (10) years"). */
 const ROLLING_BASIS = /\b(?:annual|yearly|year[- ]to[- ]year)\sbasis\b|\b(?:each|every)\syear\b|\bannually\b/i;
+/** "for a further year", "for another month": one unit written without a number. */
+const ONE_MORE_UNIT = /\bfor\s(?:an?\s(?:further|additional)|another|one\s(?:further|additional|more))\s(year|month)\b/i;
 const UP_TO_BEFORE = /\bup\sto\s(?:(?:an?|another|additional|a\smaximum\sof|a\stotal\sof)\s)*$/i;
 
 function durationMonths(duration: Pick<Duration, 'value' | 'unit'>): number | null {
@@ -122,19 +129,30 @@ function durationMonths(duration: Pick<Duration, 'value' | 'unit'>): number | nu
   return duration.unit === 'month' ? duration.value : null;
 }
 
-/** The length given where a defined renewal period is introduced ("additional two (2)-year periods (each a "Renewal Period")"). */
+/**
+ * The length given where a defined renewal period is introduced: before a parenthesised name ("additional two (2)-year
+ * periods (each a "Renewal Period")") or after a defining "means" ("“Renewal Term” means each successive one-year period").
+ */
 function definedRenewalTerm(view: TextView, text: string): { duration: Duration; successive: boolean } | null {
   const name = DEFINED_RENEWAL_PERIOD.exec(text)?.[0];
   if (!name) return null;
-  const definition = new RegExp(`\\(\\s*(?:each\\s+)?(?:an?\\s+|the\\s+)?"${name.replace(/\s/g, '\\s+')}"`, 'i');
+  const quoted = `["“”]${name.replace(/\s/g, '\\s+')}["“”]`;
+  const introduced = new RegExp(`\\(\\s*(?:each\\s+)?(?:an?\\s+|the\\s+)?${quoted}`, 'i');
+  const defined = new RegExp(`${quoted}\\s(?:shall\\s)?means?\\b`, 'i');
   for (const sentence of view.sentences) {
-    const at = sentence.text.search(definition);
-    if (at < 0) continue;
-    const before = sentence.text.slice(Math.max(0, at - 120), at);
-    const duration = termDurations(before, 0).at(-1);
-    if (duration && duration.unit !== 'day') return { duration, successive: SUCCESSIVE.test(before) };
+    const at = sentence.text.search(introduced);
+    const window = at >= 0 ? sentence.text.slice(Math.max(0, at - 120), at) : definitionBody(sentence.text, defined);
+    if (window === null) continue;
+    const duration = at >= 0 ? termDurations(window, 0).at(-1) : termDurations(window, 0)[0];
+    if (duration && duration.unit !== 'day') return { duration, successive: SUCCESSIVE.test(window) };
   }
   return null;
+}
+
+/** What a definition says its name means, up to 160 characters. */
+function definitionBody(text: string, definition: RegExp): string | null {
+  const match = definition.exec(text);
+  return match ? text.slice(match.index + match[0].length, match.index + match[0].length + 160) : null;
 }
 
 /** CUAD's normalised renewal term: `successive 1 year`, `3 years`, `2 successive 10 years`. */
@@ -155,6 +173,8 @@ function renewalTermOf(view: TextView, text: string, at: number, automatic = fal
   let duration: Pick<Duration, 'value' | 'unit'> | undefined = rollingUnit
     ? { value: 1, unit: rollingUnit }
     : durations.find((candidate) => !caps.includes(candidate));
+  const single = duration ? null : ONE_MORE_UNIT.exec(text.slice(from));
+  if (single) duration = { value: 1, unit: single[1]!.toLowerCase() === 'year' ? 'year' : 'month' };
   if (!duration && EACH_YEAR.test(text)) duration = { value: 1, unit: 'year' };
   if (!duration && MONTH_TO_MONTH.test(text)) duration = { value: 1, unit: 'month' };
   if (!duration && SAME_DURATION.test(text)) duration = initialTermDuration(view) ?? undefined;
@@ -326,7 +346,8 @@ export function extractAutoRenewal(view: TextView): AutoRenewalField | null {
       // The subject before the renewal verb must be the contract or its term.
       if (chineseAutomatic || (renewsTheContract(text.slice(0, from + 12)) && !DEFINITION.test(text)))
         return build(view, index, true, from);
-      automaticElsewhere ??= { index, from };
+      // Without the contract as subject, what renews is read after the verb too ("shall automatically renew its registrations").
+      if (!NOT_THE_CONTRACT.test(text.slice(from, from + automatic![0].length + 40))) automaticElsewhere ??= { index, from };
       continue;
     }
     const forever = EVERGREEN.exec(text);
@@ -378,7 +399,7 @@ function build(view: TextView, index: number, automatic: boolean, from: number):
     renewalTerm:
       renewalTermOf(view, sentence.text, from, automatic) ??
       followingRenewalTerm(view, index) ??
-      (automatic && EVERGREEN.test(sentence.text) ? 'perpetual' : null),
+      (automatic && (EVERGREEN.test(sentence.text) || EVERGREEN_WORD.test(sentence.text)) ? 'perpetual' : null),
     noticeDays: notice.days,
     noticeRequired: notice.required,
     evidence: evidenceInSentence(view, sentence, 0, sentence.text.length),
