@@ -1188,11 +1188,20 @@ describe('renewal term: invented drafting of each family', () => {
       "The Agreement will be extended by one (1) year on each anniversary of the Effective Date unless either party provides 60 days' notice of non-extension.",
       { automatic: true, renewalTerm: '1 year', noticeDays: 60 },
     ],
+    [
+      'The Agreement shall thereafter continue for successive renewal periods of one year each unless either party gives notice in accordance with Section 9.2.\n\n9.2 Notice of Non-Renewal. Either party may give notice of non-renewal not later than 90 days before the end of the Term.',
+      { automatic: true, renewalTerm: 'successive 1 year', noticeDays: 90 },
+    ],
+    [
+      'SCHEDULE 1\n\n1. Initial Term: 24 months.\n\n2. Automatic Renewal: successive periods of 12 months each.\n\n3. Non-renewal notice: ninety (90) days prior to expiry.',
+      { automatic: true, renewalTerm: 'successive 12 months', noticeDays: 90 },
+    ],
   ])('reads %j', (text, expected) => {
     expect(renewal(text)).toMatchObject(expected);
   });
 
   it.each([
+    ['The warranty shall continue for additional periods of one year if Customer purchases extended support.'],
     ['Upon the mutual agreement of the Parties, this Agreement may be renewed on such terms as the Parties may then agree.'],
     ['Thereafter, this Agreement may be renewed for such periods as are mutually agreed to in writing by the parties.'],
     ['In the event of a prolonged strike, the parties will meet to discuss the continuation of this Agreement.'],
