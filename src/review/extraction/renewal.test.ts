@@ -1202,6 +1202,9 @@ describe('renewal term: invented drafting of each family', () => {
 
   it.each([
     ['The warranty shall continue for additional periods of one year if Customer purchases extended support.'],
+    [
+      'The Term shall be extended by written agreement of the parties, unless either party gives notice that it does not wish to negotiate.',
+    ],
     ['Upon the mutual agreement of the Parties, this Agreement may be renewed on such terms as the Parties may then agree.'],
     ['Thereafter, this Agreement may be renewed for such periods as are mutually agreed to in writing by the parties.'],
     ['In the event of a prolonged strike, the parties will meet to discuss the continuation of this Agreement.'],
