@@ -1164,12 +1164,49 @@ describe('renewal term: invented drafting of each family', () => {
       'This Agreement will renew on each anniversary of the Effective Date for an additional twelve months unless Customer cancels with at least thirty (30) days notice before the anniversary.',
       { automatic: true, renewalTerm: '12 months', noticeDays: 30 },
     ],
+    [
+      'Renewal Term: twelve (12) months, renewing automatically unless cancelled by either party on sixty (60) days notice.',
+      { automatic: true, renewalTerm: 'successive 12 months', noticeDays: 60 },
+    ],
+    [
+      'Renewal. Upon expiration of the Initial Term, this Agreement may be renewed by Licensee for three (3) additional terms of five (5) years each.',
+      { automatic: false, renewalTerm: '3 successive 5 years' },
+    ],
+    [
+      'Franchisee shall have the right to renew the franchise for two (2) additional consecutive terms of ten (10) years each, provided that Franchisee gives notice.',
+      { automatic: false, renewalTerm: '2 successive 10 years' },
+    ],
+    [
+      'Licensee may renew this Agreement for up to two additional five-year terms.',
+      { automatic: false, renewalTerm: '2 successive 5 years' },
+    ],
+    [
+      'The term of this Agreement shall be extended at the option of Tenant for one (1) additional period of five (5) years.',
+      { automatic: false, renewalTerm: '5 years' },
+    ],
+    [
+      "The Agreement will be extended by one (1) year on each anniversary of the Effective Date unless either party provides 60 days' notice of non-extension.",
+      { automatic: true, renewalTerm: '1 year', noticeDays: 60 },
+    ],
+    [
+      'The Agreement shall thereafter continue for successive renewal periods of one year each unless either party gives notice in accordance with Section 9.2.\n\n9.2 Notice of Non-Renewal. Either party may give notice of non-renewal not later than 90 days before the end of the Term.',
+      { automatic: true, renewalTerm: 'successive 1 year', noticeDays: 90 },
+    ],
+    [
+      'SCHEDULE 1\n\n1. Initial Term: 24 months.\n\n2. Automatic Renewal: successive periods of 12 months each.\n\n3. Non-renewal notice: ninety (90) days prior to expiry.',
+      { automatic: true, renewalTerm: 'successive 12 months', noticeDays: 90 },
+    ],
   ])('reads %j', (text, expected) => {
     expect(renewal(text)).toMatchObject(expected);
   });
 
   it.each([
-    ['Upon the mutual agreement of the Parties, this Agreement may be renewed for additional one-year terms.'],
+    ['The warranty shall continue for additional periods of one year if Customer purchases extended support.'],
+    [
+      'The Term shall be extended by written agreement of the parties, unless either party gives notice that it does not wish to negotiate.',
+    ],
+    ['Upon the mutual agreement of the Parties, this Agreement may be renewed on such terms as the Parties may then agree.'],
+    ['Thereafter, this Agreement may be renewed for such periods as are mutually agreed to in writing by the parties.'],
     ['In the event of a prolonged strike, the parties will meet to discuss the continuation of this Agreement.'],
     ['This Agreement may be renewed by mutual written agreement of the parties.'],
     ['The parties may extend the term of this Agreement by mutual written agreement.'],

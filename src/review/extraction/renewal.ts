@@ -13,7 +13,7 @@ const MENTIONS_RENEWAL =
  * unless Buyer gives notice of termination").
  */
 const AUTOMATIC =
-  /\bautomatic(?:ally)?\b(?:(?!\b(?:if|declines?|fails?|refuses?|not|cancels?)\b)[^.;]){0,60}?\b(?:renew|extend|extension|continu|prolong|roll(?:s|ed)?\sover|(?:stay|remain)\sin\s(?:full\s)?(?:force|effect))|\b(?:renew|renewed|renews|extended|extend|continue|continues|prolonged|roll(?:s|ed)?\sover)\b[^.;]{0,30}?\bautomatically\b|\b(?:shall|will)\s(?:thereafter\s)?(?:be\s)?renew(?:ed)?\s(?:automatically\s)?(?:for|each|on\sa)\b[^.;]{0,60}?\b(?:successive|consecutive|additional|further|year[- ]to[- ]year|month[- ]to[- ]month)\b|\bunless\s(?:either|one|a)\sparty\b[^.;]{0,120}\b(?:not\sto\srenew|non-?renewal)\b|\bunless\s(?:(?:a|written|prior)\s)*notice\sof\snon-?\s?renewal\b|\b(?:renew(?:ed|s)?|extend(?:ed|s)?)\stacitly\b|\btacit(?:ly)?\s(?:renew|extend|extension)|\b(?:unless\s(?:either|one|a|the|any)|if\sneither)\s(?:party|parties|[A-Z][\w&.-]*)\b[^.;]{0,120}?\bnotice\b[^.;]{0,160}?\b(?:agreement|term|contract)\s(?:shall|will)\s(?:automatically\s)?(?:be\s)?(?:renewed|extended|continue|renew|extend)\b|\b(?:continue|remain)s?\sin\s(?:full\s)?(?:force|effect)(?:\sand\seffect)?\sfor\s(?:successive|further|additional|consecutive)\s(?:[\w()-]+\s){0,3}(?:periods|terms)\b|\b(?:agreement|term|contract)\s(?:hereof\s)?(?:shall|will)\s(?:thereafter\s)?(?:automatically\s)?(?:be\s)?(?:automatically\s)?(?:renew(?:ed)?|extend(?:ed)?|prolonged|roll\sover)\b[^.;]{0,60}?\bfor\b[^.;]{0,80}?\bunless\b[^.;]{0,120}?\bnoti(?:ce|fy|fies|fication)\b/i;
+  /\bautomatic(?:ally)?\b(?:(?!\b(?:if|declines?|fails?|refuses?|not|cancels?)\b)[^.;]){0,60}?\b(?:renew|extend|extension|continu|prolong|roll(?:s|ed)?\sover|(?:stay|remain)\sin\s(?:full\s)?(?:force|effect))|\b(?:renew(?:s|ed|ing)?|extend(?:s|ed|ing)?|continue|continues|prolonged|roll(?:s|ed)?\sover)\b[^.;]{0,30}?\bautomatically\b|\b(?:shall|will)\s(?:thereafter\s)?(?:be\s)?renew(?:ed)?\s(?:automatically\s)?(?:for|each|on\sa)\b[^.;]{0,60}?\b(?:successive|consecutive|additional|further|year[- ]to[- ]year|month[- ]to[- ]month)\b|\bunless\s(?:either|one|a)\sparty\b[^.;]{0,120}\b(?:not\sto\srenew|non-?renewal)\b|\bunless\s(?:(?:a|written|prior)\s)*notice\sof\snon-?\s?renewal\b|\b(?:renew(?:ed|s)?|extend(?:ed|s)?)\stacitly\b|\btacit(?:ly)?\s(?:renew|extend|extension)|\b(?:unless\s(?:either|one|a|the|any)|if\sneither)\s(?:party|parties|[A-Z][\w&.-]*)\b[^.;]{0,120}?\bnotice\b[^.;]{0,160}?\b(?:agreement|term|contract)\s(?:shall|will)\s(?:automatically\s)?(?:be\s)?(?:renewed|extended|continue|renew|extend)\b|\b(?:continue|remain)s?\s(?:in\s(?:full\s)?(?:force|effect)(?:\sand\seffect)?\s)?(?:thereafter\s)?for\s(?:successive|further|additional|consecutive|subsequent)\s(?:[\w()-]+\s){0,3}(?:periods|terms)\b|\b(?:agreement|term|contract)\s(?:hereof\s)?(?:shall|will)\s(?:thereafter\s)?(?:automatically\s)?(?:be\s)?(?:automatically\s)?(?:renew(?:ed)?|extend(?:ed)?|prolonged|roll\sover)\b[^.;]{0,60}?\b(?:for|by\s(?:an?|another|one|two|three|five|twelve|\d{1,2}))\b[^.;]{0,80}?\bunless\b[^.;]{0,120}?\bnoti(?:ce|fy|fies|fication)\b/i;
 /** "shall renew for successive one-year periods if agreed by both parties in writing": a renewal only by a new agreement, not an automatic one. */
 const MUTUAL_CONDITION =
   /\b(?:if|when|provided(?:\sthat)?|subject\sto|upon)\s(?:(?:the\s)?(?:mutual\s)?(?:written\s)?agree(?:d|ment)\s(?:to\s)?(?:in\swriting\s)?(?:by|of|between)\s(?:both|the)\sparties|(?:both|the)\sparties\s(?:mutually\s)?(?:so\s)?agree)\b(?!\s(?:otherwise|to\s(?:terminate|end|cancel)|not)\b)/i;
@@ -29,10 +29,13 @@ const OPTION_ON_CONTRACT =
   /\b(?:option|opportunity|right|entitled|may|elect)\b[^.;]{0,140}?\b(?:renew|extend)\s(?:the\sterm\sof\s)?(?:this|the)\s(?:agreement|contract)\b/i;
 /** "may be extended for an additional two year period", "renewable for 1 year extension", "option to renew ... for another 5 years". */
 const MUTUAL_WITH_PERIOD =
-  /\b(?:may\sbe\s(?:renewed|extended)|renewable|extendable|option\sto\s(?:renew|extend))\b[^.;]{0,80}?\bfor\s(?:an?\s|another\s|up\sto\s)?(?:additional\s|further\s|successive\s|consecutive\s)?(?:\w+\s)?(?:\(\d+\)\s)?(?:[\w-]+\s)?(?:years?|months?|period|term)\b/i;
-/** "This term shall be extended for a 1 year period provided ...": the contract's own term extends, on a condition; counted only with a stated length. */
+  /\b(?:may\sbe\s(?:renewed|extended)|renewable|extendable|option\sto\s(?:renew|extend))\b[^.;]{0,80}?\bfor\s(?:an?\s|another\s|up\sto\s)?(?:additional\s|further\s|successive\s|consecutive\s)?(?:\w+\s)?(?:\(\d+\)\s)?(?:[\w-]+\s)?(?:years?|months?|periods?|terms?)\b/i;
+/**
+ * "This term shall be extended for a 1 year period provided ...", "shall be extended at the option of Tenant for one
+ * additional period": the contract's own term extends, on a condition; counted only with a stated length.
+ */
 const TERM_SHALL_EXTEND =
-  /\b(?:term|agreement|contract)\s(?:hereof\s|hereunder\s)?(?:shall|will)\s(?:then\s)?be\s(?:renewed|extended)\sfor\b/i;
+  /\b(?:term|agreement|contract)\s(?:hereof\s|hereunder\s)?(?:shall|will)\s(?:then\s)?be\s(?:renewed|extended)\s(?:at\s(?:the\s)?(?:sole\s)?(?:option|election)\sof\s(?:[\w-]+\s){1,3}?|at\s[\w-]+['’]s?\s(?:sole\s)?(?:option|election)\s)?for\b/i;
 /** What an option renews is the contract or its term ("renew the Franchise", "extend the term of this Agreement"), not a delivery date. */
 const OPTION_OBJECT =
   /\b(?:renew|extend)\s(?:(?:the|this|such|its|their)\s)?(?:[\w-]+\s){0,3}?(?:term|agreement|contract|licen[cs]e|franchise|lease|appointment|period|it)\b/i;
@@ -91,8 +94,9 @@ const EACH_YEAR =
 const MONTH_TO_MONTH = /\bmonth[- ]to[- ]month\b|\bmonthly\s(?:periods?|terms?|basis|renewals?)\b|\b(?:each|every)\smonth\b/i;
 const SAME_DURATION =
   /\bsame\s(?:duration|length|period)\b|\bequal\sto\sthe\s(?:initial|then[- ]current|original)\b|\bequal\sin\sduration\b|同等期限|相同期限/i;
+/** "two (2) additional consecutive terms", "two additional five-year terms": how many renewals there are. */
 const COUNTED_RENEWALS =
-  /\b(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten)\s(?:\(\d+\)\s)?(?:additional|successive|further|renewal|consecutive)\s(?:renewal\s)?(?:terms|periods)\b/i;
+  /\b(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten)\s(?:\(\d+\)\s)?(?:(?:additional|successive|further|renewal|consecutive|extension)\s){1,3}(?:(?:\w+[\s-])?(?:\(\d+\)[\s-]?)?(?:year|month)s?\s)?(?:terms|periods)\b/i;
 
 /** The durations of a renewal sentence that are not notice periods. */
 function termDurations(text: string, from: number): Duration[] {
