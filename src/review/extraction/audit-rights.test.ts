@@ -367,3 +367,42 @@ describe('audit rights: invented drafting of each family', () => {
     expect(audits(text)).toBe(false);
   });
 });
+
+describe('audit rights: recall on unseen drafting (limits on audits, long conditions, records made available)', () => {
+  it.each([
+    // The working of an audit clause: how often, how far back, under which section.
+    ['The frequency of such audits and the handling of audit findings shall be agreed in the Quality Agreement.'],
+    ['Any audit conducted under Section 7.3 [Books and Records] shall not be conducted more than once per calendar year.'],
+    ['Any quarter that has been audited under this Section shall not be subject to any further audit.'],
+    ['Not more than one (1) audit may be requested by Licensor in any twelve-month period.'],
+    ['Additional quality audits may be performed by Buyer personnel.'],
+    // A permission or right with its conditions between, then the check.
+    [
+      'Licensee will permit, at reasonable intervals, during normal business hours, on thirty (30) days notice and no more than once in any calendar year, an independent accountant selected by Licensor and reasonably acceptable to Licensee to inspect such books and records.',
+    ],
+    [
+      'Buyer shall have the right during the Term, but not more than twice in any Contract Year (unless Section 4.2(c) applies) and upon ten (10) days prior notice, to enter and inspect any Facility used to make the Product.',
+    ],
+    // Records or premises made available to the other party so it can check.
+    [
+      "Vendor shall make its warehouse and systems available, on reasonable notice, to Customer to inspect Vendor's compliance with this Section.",
+    ],
+    [
+      'Reseller will make available upon written request to Supplier the books, documents and records of Reseller that are necessary to verify the royalties paid hereunder.',
+    ],
+  ])('counts %j', (text) => {
+    expect(audits(text)).toBe(true);
+  });
+
+  it.each([
+    // A company's own annual audit, an inspection of goods, and a permission to do something other than check.
+    ['The annual audit of the Company shall be conducted by its independent auditors.'],
+    ['Licensee will permit, subject to Section 5, Licensor to use the Licensed Marks on its website.'],
+    ['Contractor shall have the right, upon notice, to enter the Site to install the Equipment.'],
+    ['Supplier shall make the Products available for pick-up to Buyer at its dock.'],
+    ['Company shall make available to Consultant such office space as Consultant needs to perform the Services.'],
+    ['The frequency of deliveries shall be governed by the Supply Schedule.'],
+  ])('does not count %j', (text) => {
+    expect(audits(text)).toBe(false);
+  });
+});
