@@ -406,3 +406,43 @@ describe('audit rights: recall on unseen drafting (limits on audits, long condit
     expect(audits(text)).toBe(false);
   });
 });
+
+describe('audit rights: books opened to the other party', () => {
+  it.each([
+    [
+      "At Licensor's request, Licensee shall open its books and records to an independent certified public accountant selected by Licensor.",
+    ],
+    ['Each Party shall open all books of account for inspection by the other Party once a year.'],
+  ])('counts %j', (text) => {
+    expect(audits(text)).toBe(true);
+  });
+
+  it.each([
+    // Opening an account or books of one's own is bookkeeping, not a check by the other party.
+    ['Distributor shall open a bank account for the deposit of receipts.'],
+    ['The Company shall open its books for the new fiscal year on January 1.'],
+  ])('does not count %j', (text) => {
+    expect(audits(text)).toBe(false);
+  });
+});
+
+describe('audit rights: invented wordings of the existing families (regression)', () => {
+  it.each([
+    ['Licensor or its designated representative may, upon ten days notice, audit the books and records of Licensee.'],
+    ['Licensee shall keep complete and accurate records, which Licensor may examine upon reasonable notice.'],
+    ['Upon request, Distributor shall allow Company or its agents to inspect its warehouse and records.'],
+    [
+      "Customer, or an independent auditor appointed by Customer, shall be entitled to audit Supplier's compliance with this Agreement once per year.",
+    ],
+    ['Each Party shall maintain books of account and shall make them available for audit by the other Party.'],
+    ["Company reserves the right to audit the Supplier's records relating to the Fees."],
+    [
+      'Supplier shall give Buyer and its representatives access to its manufacturing facilities to verify compliance with the Specifications.',
+    ],
+    ["Vendor agrees that Client may conduct on-site audits of Vendor's data centers."],
+    ['The Licensee shall, on request, produce its accounts for inspection by the Licensor or its accountants.'],
+    ['ABC may, at its own expense, have an independent accountant examine the books of XYZ relating to royalties once per calendar year.'],
+  ])('counts %j', (text) => {
+    expect(audits(text)).toBe(true);
+  });
+});

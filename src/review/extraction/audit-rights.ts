@@ -2,7 +2,10 @@ import { isBareHeading, presenceOf } from './presence.js';
 import type { TextView } from './text-view.js';
 import type { PresenceField } from './types.js';
 
-const MENTIONS = /audit|inspect|examin|access|review|verif|available|premises|visit|observ|monitor|审计|查账|查阅|检查/i;
+/** Books opened to the other party or its accountant ("shall open its books and records to an independent accountant"): a check with no check word. */
+const OPENS_BOOKS =
+  /\bopen\s(?:its|their|his|her|all)\s(?:[\w-]+\s){0,2}?(?:books|records|accounts)\b[^.;]{0,40}?\bto\s(?!(?:the\s)?(?:new|next|current)\b)/i;
+const MENTIONS = /audit|inspect|examin|access|review|verif|available|premises|visit|observ|monitor|\bopen\s|审计|查账|查阅|检查/i;
 const RECORDS =
   /\b(?:books|records|accounts|documentation|data|facilit(?:y|ies)|premises|sites?|plants?|warehouses?|offices|stores?|restaurants?|outlets?|shops?|operations|manufacturing|systems|files|statements|ledgers|invoices|reports)\b/i;
 /** Information, materials or payments count when they are inspected, audited, examined or verified; a "review" of them is an approval. */
@@ -86,6 +89,7 @@ export function extractAuditRights(view: TextView): PresenceField | null {
     const text = raw.replace(REGULATOR_CHECKS, ' ').replace(NAMED_SECTION, ' ').replace(REVIEW_NOT_OF_BOOKS, ' ').replace(AS_MAY_BE, ' ');
     if (access && !RECITAL.test(text) && ACCESS_TO_CHECK.test(text) && !NOT_A_RIGHT.test(text)) return true;
     if (checks && AUDIT_MECHANICS.test(text) && !OWN_AUDIT.test(text) && !NOT_A_RIGHT.test(text)) return true;
+    if (OPENS_BOOKS.test(text) && !RECITAL.test(text)) return true;
     return (
       !RECITAL.test(text) &&
       RIGHT.test(text) &&

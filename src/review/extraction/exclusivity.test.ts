@@ -474,3 +474,20 @@ describe('exclusivity: recall on unseen drafting (predicate grants, one channel,
     expect(exclusive(text)).toBe(false);
   });
 });
+
+describe('exclusivity: invented wordings of the existing families (regression)', () => {
+  it.each([
+    [
+      "Company hereby appoints Agent, and Agent accepts appointment, as Company's sole and exclusive sales representative for the Products in the Territory.",
+    ],
+    ['During the Term, Licensor shall not appoint any other person as a distributor of the Products in the Territory.'],
+    ['Buyer shall purchase from Seller one hundred percent (100%) of its requirements of the Goods.'],
+    ['Licensee shall be the exclusive licensee of the Patents in the Field.'],
+    ['Manufacturer will not supply the Product to any other customer in North America.'],
+    ['XYZ shall source all of its requirements for the Components exclusively from ABC.'],
+    ['Franchisor shall not establish, or license any other person to establish, a Restaurant within the Protected Area.'],
+    ['Distributor shall purchase the Products only from Company and shall not purchase similar products from any other supplier.'],
+  ])('counts %j', (text) => {
+    expect(exclusive(text)).toBe(true);
+  });
+});
