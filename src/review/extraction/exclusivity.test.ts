@@ -491,3 +491,24 @@ describe('exclusivity: invented wordings of the existing families (regression)',
     expect(exclusive(text)).toBe(true);
   });
 });
+
+describe('exclusivity: only one named party trades', () => {
+  it.each([
+    ['It is agreed that only Reseller will be marketing the Output to customers in the Region.'],
+    ['Only the Agent shall sell the Products to retail chains in the Territory.'],
+    [
+      'All communication with the Governing Body (the "League"), its member clubs, former players and officials shall be made exclusively and directly through Licensor.',
+    ],
+  ])('counts %j', (text) => {
+    expect(exclusive(text)).toBe(true);
+  });
+
+  it.each([
+    // "Only" that limits what a party may do or when, with no one shut out.
+    ['Distributor may only sell the Products in the Territory.'],
+    ['Only Products that meet the Specifications shall be supplied to Customer.'],
+    ['Only the English version of this Agreement shall be binding.'],
+  ])('does not count %j', (text) => {
+    expect(exclusive(text)).toBe(false);
+  });
+});

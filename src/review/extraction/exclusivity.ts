@@ -107,7 +107,10 @@ const NOT_COMMERCIAL =
  * through the party: "notices shall be sent exclusively through Paying Agent" is how a notice is served.
  */
 const EXCLUSIVELY_THROUGH_PARTY =
-  /\b(?:[Ss]ales?|sold|[Oo]rders?|offered\sfor\ssale|[Mm]arketing|[Dd]istribution|[Pp]urchases?|(?:[Cc]ommunications?|[Cc]ontacts?)\swith)\b[^.;]{0,100}?\bexclusively\s(?:and\s(?:directly|solely)\s)?(?:through|via|by)\s(?:the\s)?(?!(?:Purposes?|Term|Territory|Section|Article|Schedule|Exhibit|Annex|Appendix|Clause)\b)[A-Z]/;
+  /\b(?:[Ss]ales?|sold|[Oo]rders?|offered\sfor\ssale|[Mm]arketing|[Dd]istribution|[Pp]urchases?|(?:[Cc]ommunications?|[Cc]ontacts?)\swith)\b[^.;]{0,160}?\bexclusively\s(?:and\s(?:directly|solely)\s)?(?:through|via|by)\s(?:the\s)?(?!(?:Purposes?|Term|Territory|Section|Article|Schedule|Exhibit|Annex|Appendix|Clause)\b)[A-Z]/;
+/** Only one named party trades: "only Distributor will be marketing the Output", "only the Agent shall sell the Products in the Territory". */
+const ONLY_PARTY_TRADES =
+  /\b[Oo]nly\s(?:the\s)?[A-Z][\w-]*(?:\s[A-Z][\w-]*){0,2}\s(?:will|shall|may)\s(?:be\s)?(?:market|sell|distribut|suppl|provid|offer)\w*/;
 /**
  * Made for one customer only: "manufacture ... the Product for shipment, exclusively for Kitov" (a name, so case
  * matters). Work "developed exclusively for Client" is about who owns it, so development is not one of the verbs.
@@ -177,6 +180,7 @@ export function extractExclusivity(view: TextView): PresenceField | null {
       EXCLUSIVE_VERB.test(commercial) ||
       EXCLUSIVELY_FOR_PARTY.test(commercial) ||
       EXCLUSIVELY_THROUGH_PARTY.test(commercial) ||
+      ONLY_PARTY_TRADES.test(text) ||
       ((NO_OTHER.test(keptOut) || NOT_TO_OTHERS.test(keptOut) || NO_OTHER_AGREEMENT.test(keptOut) || NO_LICENCE_TO_OTHERS.test(keptOut)) &&
         !ASSIGNMENT.test(text) &&
         !NO_SUBLICENSING.test(text) &&
