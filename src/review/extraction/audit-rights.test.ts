@@ -446,3 +446,25 @@ describe('audit rights: invented wordings of the existing families (regression)'
     expect(audits(text)).toBe(true);
   });
 });
+
+describe('audit rights: copies of the books, access to examine, audits made', () => {
+  it.each([
+    ["Member B shall have a right to obtain copies of all of the Partnership's accounting books at its own expense."],
+    ['The Agent shall supply copies of any such documents, files or other records upon the request of the Principal.'],
+    ['The Purchaser shall be afforded reasonable rights of access to examine and inspect the equipment under manufacture.'],
+    ["Lessor shall have until one year after the close of a Lease Year in which to make an audit of Lessee's records for that year."],
+    ['Licensor may request for-cause audits, which may be conducted at any time on reasonable notice.'],
+  ])('counts %j', (text) => {
+    expect(audits(text)).toBe(true);
+  });
+
+  it.each([
+    // Copies of a policy or a report, and an inspection of goods, are not the books.
+    ['Contractor shall provide copies of its insurance certificates upon request.'],
+    ['The Company shall provide copies of the annual report to each shareholder.'],
+    ['Buyer shall make an inspection of the Goods upon delivery.'],
+    ['Customer shall have access to the online portal to view its invoices.'],
+  ])('does not count %j', (text) => {
+    expect(audits(text)).toBe(false);
+  });
+});
