@@ -367,3 +367,104 @@ describe('audit rights: invented drafting of each family', () => {
     expect(audits(text)).toBe(false);
   });
 });
+
+describe('audit rights: recall on unseen drafting (limits on audits, long conditions, records made available)', () => {
+  it.each([
+    // The working of an audit clause: how often, how far back, under which section.
+    ['The frequency of such audits and the handling of audit findings shall be agreed in the Quality Agreement.'],
+    ['Any audit conducted under Section 7.3 [Books and Records] shall not be conducted more than once per calendar year.'],
+    ['Any quarter that has been audited under this Section shall not be subject to any further audit.'],
+    ['Not more than one (1) audit may be requested by Licensor in any twelve-month period.'],
+    ['Additional quality audits may be performed by Buyer personnel.'],
+    // A permission or right with its conditions between, then the check.
+    [
+      'Licensee will permit, at reasonable intervals, during normal business hours, on thirty (30) days notice and no more than once in any calendar year, an independent accountant selected by Licensor and reasonably acceptable to Licensee to inspect such books and records.',
+    ],
+    [
+      'Buyer shall have the right during the Term, but not more than twice in any Contract Year (unless Section 4.2(c) applies) and upon ten (10) days prior notice, to enter and inspect any Facility used to make the Product.',
+    ],
+    // Records or premises made available to the other party so it can check.
+    [
+      "Vendor shall make its warehouse and systems available, on reasonable notice, to Customer to inspect Vendor's compliance with this Section.",
+    ],
+    [
+      'Reseller will make available upon written request to Supplier the books, documents and records of Reseller that are necessary to verify the royalties paid hereunder.',
+    ],
+  ])('counts %j', (text) => {
+    expect(audits(text)).toBe(true);
+  });
+
+  it.each([
+    // A company's own annual audit, an inspection of goods, and a permission to do something other than check.
+    ['The annual audit of the Company shall be conducted by its independent auditors.'],
+    ['Licensee will permit, subject to Section 5, Licensor to use the Licensed Marks on its website.'],
+    ['Contractor shall have the right, upon notice, to enter the Site to install the Equipment.'],
+    ['Supplier shall make the Products available for pick-up to Buyer at its dock.'],
+    ['Company shall make available to Consultant such office space as Consultant needs to perform the Services.'],
+    ['The frequency of deliveries shall be governed by the Supply Schedule.'],
+  ])('does not count %j', (text) => {
+    expect(audits(text)).toBe(false);
+  });
+});
+
+describe('audit rights: books opened to the other party', () => {
+  it.each([
+    [
+      "At Licensor's request, Licensee shall open its books and records to an independent certified public accountant selected by Licensor.",
+    ],
+    ['Each Party shall open all books of account for inspection by the other Party once a year.'],
+  ])('counts %j', (text) => {
+    expect(audits(text)).toBe(true);
+  });
+
+  it.each([
+    // Opening an account or books of one's own is bookkeeping, not a check by the other party.
+    ['Distributor shall open a bank account for the deposit of receipts.'],
+    ['The Company shall open its books for the new fiscal year on January 1.'],
+  ])('does not count %j', (text) => {
+    expect(audits(text)).toBe(false);
+  });
+});
+
+describe('audit rights: invented wordings of the existing families (regression)', () => {
+  it.each([
+    ['Licensor or its designated representative may, upon ten days notice, audit the books and records of Licensee.'],
+    ['Licensee shall keep complete and accurate records, which Licensor may examine upon reasonable notice.'],
+    ['Upon request, Distributor shall allow Company or its agents to inspect its warehouse and records.'],
+    [
+      "Customer, or an independent auditor appointed by Customer, shall be entitled to audit Supplier's compliance with this Agreement once per year.",
+    ],
+    ['Each Party shall maintain books of account and shall make them available for audit by the other Party.'],
+    ["Company reserves the right to audit the Supplier's records relating to the Fees."],
+    [
+      'Supplier shall give Buyer and its representatives access to its manufacturing facilities to verify compliance with the Specifications.',
+    ],
+    ["Vendor agrees that Client may conduct on-site audits of Vendor's data centers."],
+    ['The Licensee shall, on request, produce its accounts for inspection by the Licensor or its accountants.'],
+    ['ABC may, at its own expense, have an independent accountant examine the books of XYZ relating to royalties once per calendar year.'],
+  ])('counts %j', (text) => {
+    expect(audits(text)).toBe(true);
+  });
+});
+
+describe('audit rights: copies of the books, access to examine, audits made', () => {
+  it.each([
+    ["Member B shall have a right to obtain copies of all of the Partnership's accounting books at its own expense."],
+    ['The Agent shall supply copies of any such documents, files or other records upon the request of the Principal.'],
+    ['The Purchaser shall be afforded reasonable rights of access to examine and inspect the equipment under manufacture.'],
+    ["Lessor shall have until one year after the close of a Lease Year in which to make an audit of Lessee's records for that year."],
+    ['Licensor may request for-cause audits, which may be conducted at any time on reasonable notice.'],
+  ])('counts %j', (text) => {
+    expect(audits(text)).toBe(true);
+  });
+
+  it.each([
+    // Copies of a policy or a report, and an inspection of goods, are not the books.
+    ['Contractor shall provide copies of its insurance certificates upon request.'],
+    ['The Company shall provide copies of the annual report to each shareholder.'],
+    ['Buyer shall make an inspection of the Goods upon delivery.'],
+    ['Customer shall have access to the online portal to view its invoices.'],
+  ])('does not count %j', (text) => {
+    expect(audits(text)).toBe(false);
+  });
+});

@@ -434,3 +434,81 @@ describe('exclusivity: invented drafting with numbering, defined terms and cross
     expect(exclusive(text)).toBe(false);
   });
 });
+
+describe('exclusivity: recall on unseen drafting (predicate grants, one channel, no licence to others)', () => {
+  it.each([
+    // "exclusive" said of the licence after the verb, with qualifiers or a proviso in between.
+    ['The licence granted to Reseller under Section 2.1 shall be worldwide, irrevocable and exclusive for the Field.'],
+    ['The rights granted to Agent hereunder will, subject to Section 9, be exclusive in the Territory.'],
+    ['2.2 The licence shall, for so long as Licensee meets the Minimum Royalty, be exclusive.'],
+    // All of one activity goes through one named party.
+    ['All orders from retailers in the Territory shall be placed exclusively through Distributor.'],
+    ['Any contact with the Federation shall be made exclusively and directly through Promoter.'],
+    ['Sales of the Products to hospitals shall be handled exclusively by MedCo on behalf of both parties.'],
+    // No licence of the subject to anyone else.
+    ['Owner shall not license the Artwork to any third party for use on apparel during the Term.'],
+    ['During the Term, the Artist will not use, permit the use of, or license to others the Name in connection with beverages.'],
+    ['Licensor agrees that it will grant no other licenses for the Territory in the Licensed Field.'],
+    ['Publisher shall have no right to allow any person other than Aggregator to distribute the Titles online.'],
+    ['Talent shall be prohibited from granting endorsement rights to any entity other than Sponsor for sports drinks.'],
+  ])('counts %j', (text) => {
+    expect(exclusive(text)).toBe(true);
+  });
+
+  it.each([
+    // How payment is made or who bears a cost is no channel; "exclusively by" a means is not a party.
+    ['All fees shall be paid exclusively by wire transfer to the account designated by Licensor.'],
+    ['All costs of relocation shall be borne exclusively by Customer.'],
+    ['Disputes shall be resolved exclusively by arbitration under Section 14.'],
+    ['The Services shall be performed exclusively by employees of Contractor.'],
+    ['All notices shall be given exclusively as set forth in Section 12.'],
+    // A proviso that the licence "shall be" something else, or exclusive "of" a cost.
+    ['The licence granted hereunder shall be non-exclusive and non-transferable.'],
+    ['The Fees shall be exclusive of VAT and other sales taxes.'],
+    // A bar on sublicensing, third-party beneficiaries, indemnity carve-outs and need-to-know limits keep no one out of the market.
+    ['Licensee may not sublicense the license rights granted hereunder to any other third party without consent.'],
+    ['Nothing in this Agreement shall confer any rights upon any person other than Buyer and Seller.'],
+    ['The indemnity shall not apply to any modification of the Software made by any party other than Vendor.'],
+    ["Recipient shall not disclose Confidential Information to any person other than the Recipient's employees."],
+  ])('does not count %j', (text) => {
+    expect(exclusive(text)).toBe(false);
+  });
+});
+
+describe('exclusivity: invented wordings of the existing families (regression)', () => {
+  it.each([
+    [
+      "Company hereby appoints Agent, and Agent accepts appointment, as Company's sole and exclusive sales representative for the Products in the Territory.",
+    ],
+    ['During the Term, Licensor shall not appoint any other person as a distributor of the Products in the Territory.'],
+    ['Buyer shall purchase from Seller one hundred percent (100%) of its requirements of the Goods.'],
+    ['Licensee shall be the exclusive licensee of the Patents in the Field.'],
+    ['Manufacturer will not supply the Product to any other customer in North America.'],
+    ['XYZ shall source all of its requirements for the Components exclusively from ABC.'],
+    ['Franchisor shall not establish, or license any other person to establish, a Restaurant within the Protected Area.'],
+    ['Distributor shall purchase the Products only from Company and shall not purchase similar products from any other supplier.'],
+  ])('counts %j', (text) => {
+    expect(exclusive(text)).toBe(true);
+  });
+});
+
+describe('exclusivity: only one named party trades', () => {
+  it.each([
+    ['It is agreed that only Reseller will be marketing the Output to customers in the Region.'],
+    ['Only the Agent shall sell the Products to retail chains in the Territory.'],
+    [
+      'All communication with the Governing Body (the "League"), its member clubs, former players and officials shall be made exclusively and directly through Licensor.',
+    ],
+  ])('counts %j', (text) => {
+    expect(exclusive(text)).toBe(true);
+  });
+
+  it.each([
+    // "Only" that limits what a party may do or when, with no one shut out.
+    ['Distributor may only sell the Products in the Territory.'],
+    ['Only Products that meet the Specifications shall be supplied to Customer.'],
+    ['Only the English version of this Agreement shall be binding.'],
+  ])('does not count %j', (text) => {
+    expect(exclusive(text)).toBe(false);
+  });
+});

@@ -2,7 +2,8 @@ import { isBareHeading, presenceOf } from './presence.js';
 import type { TextView } from './text-view.js';
 import type { PresenceField } from './types.js';
 
-const MENTIONS = /exclusiv|solely|\bsole\b|\bonly\b|other\sthan|additional|any\sother|\banother\b|requirements|collaborat|独家|排他|专属/i;
+const MENTIONS =
+  /exclusiv|solely|\bsole\b|\bonly\b|other\sthan|additional|any\sother|\banother\b|requirements|collaborat|\bno\sother\b|\blicen[cs]e\s[^.;]{0,80}?\bto\s(?:any\s)?(?:third\spart|others\b)|独家|排他|专属/i;
 /**
  * An exclusive grant or appointment: the noun after "exclusive" is a right, licence or trading
  * role, not a remedy, a court or a tax ("exclusive remedy", "exclusive jurisdiction", "exclusive of VAT").
@@ -22,7 +23,7 @@ const NO_OTHER =
   /\b(?:shall|will|may)\snot\b[^.;]{0,80}?\bgrant\w*\s(?:to\sany\s(?:third\spart(?:y|ies)|person|entity)\s)?(?:any\s(?:other|further|additional)|another)\s(?:[\w-]+\s){0,2}?(?:licen[cs]es?|distributorships?|franchises?)\b|\b(?:shall|will|may)\snot\b[^.;]{0,80}?\b(?:appoint|grant|authori[sz]e|license|engage|sell\s(?:\w+\s){0,4}to|purchase\s(?:\w+\s){0,4}from|buy\s(?:\w+\s){0,4}from)\b[^.;]{0,60}?\b(?:any\s(?:other\s)?(?:third\spart(?:y|ies)|person|entity|distributor|supplier|reseller|agent|licensee|dealer|representative|manufacturer))/i;
 /** "sole agent", "solely from STAAR", "shall be exclusive", "will not purchase Products from any person other than Cisco". */
 const SOLE =
-  /\b(?:sole|only)\s(?:and\sexclusive\s)?(?:(?:authori[sz]ed|official|approved|appointed|licensed)\s)?(?:distributor|supplier|source|provider|agent|reseller|licensee|representative|sponsor|partner|vendor)\b|\b(?:procure|purchase|buy|obtain|source)\w*\b[^.;]{0,40}\bsolely\sfrom\b|\b(?:shall|will)\sbe\sexclusive\b(?!\sof\b)|\b(?:purchas|buy|obtain|sourc|procur)\w*\b[^.;]{0,160}?\bfrom\sany\s(?:[\w-]+\s){0,4}?other\sthan\b/i;
+  /\b(?:sole|only)\s(?:and\sexclusive\s)?(?:(?:authori[sz]ed|official|approved|appointed|licensed)\s)?(?:distributor|supplier|source|provider|agent|reseller|licensee|representative|sponsor|partner|vendor)\b|\b(?:procure|purchase|buy|obtain|source)\w*\b[^.;]{0,40}\bsolely\sfrom\b|\b(?:shall|will)(?:,\s[^,.;]{1,100},)?\sbe\s(?:(?:perpetual|irrevocable|worldwide|royalty-free|fully\spaid(?:-up)?|sole|and),?\s){0,4}?exclusive\b(?!\sof\b)|\b(?:purchas|buy|obtain|sourc|procur)\w*\b[^.;]{0,160}?\bfrom\sany\s(?:[\w-]+\s){0,4}?other\sthan\b/i;
 /**
  * "agrees not to grant the right ... to anyone other than Company", "not to appoint additional distributors",
  * "not enter into an agreement with any other Party". The "other" must be a counterparty: "in any other manner",
@@ -31,6 +32,15 @@ const SOLE =
  */
 const NOT_TO_OTHERS =
   /\b(?:not|never|nor)(?:,\s[^,.;]{1,40},)?\s(?:to\s)?(?:will\s\w+\s)?(?:\w+\s){0,2}?(?:appoint|grant|provide|engage|enter\sinto|sell|supply|distribute|collaborate|license|authori[sz]e|be(?:en)?\s(?:granted|appointed|licen[cs]ed|sold|provided|authori[sz]ed))\b[^.;]{0,160}?\b(?:any\sother\s(?:[\w-]+\s){0,2}?(?:[Pp]art(?:y|ies)|[Pp]ersons?|[Ee]ntit(?:y|ies)|[Cc]ompan(?:y|ies)|firms?|providers?|vendors?|suppliers?|distributors?|resellers?|licensees?|agents?|brokers?|dealers?|customers?|manufacturers?|sellers?|retailers?|wholesalers?|marketers?|advertisers?|publishers?|sponsors?|[A-Z][\w-]*s)\b(?!\s(?:that|which)\s(?:would|could|will|may|might)\s(?:\w+\s){0,2}?(?:prevent|conflict|interfere|impair|hinder|restrict|limit))|another\s(?:[\w-]+\s){0,2}?(?:[Pp]arty|[Pp]erson|[Ee]ntity|[Cc]ompany|firm|provider|vendor|supplier|distributor|reseller|licensee|agent|dealer|manufacturer)\b|anyone\sother\sthan|additional\s(?:distributors|resellers|licensees|agents|suppliers))/;
+/**
+ * Not licensing the subject to anyone else: "shall not license the Content to any third parties", "will grant no other licenses for the
+ * Territory", "shall have no right to allow any party other than Licensee to publish", "prohibited from granting such rights to any
+ * entity other than Sponsor". The one let in is named (case matters): "any person other than its employees" is a need-to-know limit.
+ */
+const NO_LICENCE_TO_OTHERS =
+  /\b(?:shall|will|may)\snot\s(?:[\w-]+,?\s){0,6}?licen[cs]e\s(?:[^.;]{0,60}?\s)?to\s(?:any\s)?(?:third\spart(?:y|ies)|others|any\sother)\b|\bgrant\sno\s(?:other|further|additional)\s(?:licen[cs]es|rights)\b|\b(?:not|no\sright\sto|prohibited\sfrom)\s(?:[\w-]+\s){0,3}?(?:allow\w*|permit\w*|grant\w*|licen[cs]\w*|authori[sz]\w*|appoint\w*)\b[^.;]{0,100}?\bany\s(?:[\w-]+\s){0,3}?(?:part(?:y|ies)|persons?|entit(?:y|ies)|compan(?:y|ies)|providers?|third\spart(?:y|ies))\sother\sthan\s(?:the\s)?[A-Z]/;
+/** A bar on sublicensing ("may not sublicense the license rights to any other third party") limits what the licensee passes on, not whom the grantor deals with (train: 0 of 6 such sentences labelled). */
+const NO_SUBLICENSING = /\bnot\s(?:[\w-]+\s){0,2}?sub-?licen[cs]e\b/i;
 /** "will not enter into any other endorsement agreement for ... any other dietary supplements": no second deal of the same kind; one that would merely conflict, or compete (a non-compete), is another matter. */
 const NO_OTHER_AGREEMENT =
   /\b(?:not|never|nor)\s(?:to\s)?(?:[\w-]+\s){0,3}?enter\sinto\s(?:any\s)?(?:other|additional|similar)\s(?:[\w-]+\s){0,2}?(?:agreements?|arrangements?|contracts?)\b(?![^.;]{0,60}?\b(?:that|which|the\sperformance\sof\swhich)\s(?:would|could|will|may|might|is|are)\s(?:[\w/]+\s){0,3}?(?:prevent|conflict|inconsistent|interfere|impair|hinder|restrict|limit|compete|cause|breach|violate))/i;
@@ -90,6 +100,17 @@ const DEFINITION = /^[^;:]{0,80}?"\s*(?:shall\s)?(?:means?|has\sthe\smeaning|sha
 const NOT_COMMERCIAL =
   /\b(?:governed|construed|interpreted|determined|resolved|settled|controlled)\sexclusively\b|\bexclusively\sgovern\w*|\bexclusive\sbenefit\b|\b(?:borne|paid|payable|bear|bears)\s(?:solely\sand\s)?exclusively\b|\bexclusive\s(?:right,?\stitle|right\sto\s(?:defend|control|institute|bring|enforce|sue|determine|decide|set|approve|copyright|take\s(?:any\s)?action)\b|option\b|warrant|remed|jurisdiction|venue|forum|property|owner|ownership|responsib|control|discretion|liabilit|obligation|means|method|judge|competence|of\b|and\s(?:sole|entire)\sremed)|\b(?:employee|staff|personnel)s?,?\s(?:or\s|and\s)?exclusive\s(?:independent\s)?contractor/gi;
 
+/**
+ * Done only through one named party: "All sales to customers will be carried out exclusively by Distributor", "communications
+ * with the League shall be made exclusively and directly through Licensor". The party is a name (case matters): "exclusively by
+ * wire transfer" or "exclusively by its employees" says how, not through whom. It is trade or dealings with a counterparty that go
+ * through the party: "notices shall be sent exclusively through Paying Agent" is how a notice is served.
+ */
+const EXCLUSIVELY_THROUGH_PARTY =
+  /\b(?:[Ss]ales?|sold|[Oo]rders?|offered\sfor\ssale|[Mm]arketing|[Dd]istribution|[Pp]urchases?|(?:[Cc]ommunications?|[Cc]ontacts?)\swith)\b[^.;]{0,160}?\bexclusively\s(?:and\s(?:directly|solely)\s)?(?:through|via|by)\s(?:the\s)?(?!(?:Purposes?|Term|Territory|Section|Article|Schedule|Exhibit|Annex|Appendix|Clause)\b)[A-Z]/;
+/** Only one named party trades: "only Distributor will be marketing the Output", "only the Agent shall sell the Products in the Territory". */
+const ONLY_PARTY_TRADES =
+  /\b[Oo]nly\s(?:the\s)?[A-Z][\w-]*(?:\s[A-Z][\w-]*){0,2}\s(?:will|shall|may)\s(?:be\s)?(?:market|sell|distribut|suppl|provid|offer)\w*/;
 /**
  * Made for one customer only: "manufacture ... the Product for shipment, exclusively for Kitov" (a name, so case
  * matters). Work "developed exclusively for Client" is about who owns it, so development is not one of the verbs.
@@ -158,8 +179,11 @@ export function extractExclusivity(view: TextView): PresenceField | null {
       EXCLUSIVE_GRANT.test(commercial) ||
       EXCLUSIVE_VERB.test(commercial) ||
       EXCLUSIVELY_FOR_PARTY.test(commercial) ||
-      ((NO_OTHER.test(keptOut) || NOT_TO_OTHERS.test(keptOut) || NO_OTHER_AGREEMENT.test(keptOut)) &&
+      EXCLUSIVELY_THROUGH_PARTY.test(commercial) ||
+      ONLY_PARTY_TRADES.test(text) ||
+      ((NO_OTHER.test(keptOut) || NOT_TO_OTHERS.test(keptOut) || NO_OTHER_AGREEMENT.test(keptOut) || NO_LICENCE_TO_OTHERS.test(keptOut)) &&
         !ASSIGNMENT.test(text) &&
+        !NO_SUBLICENSING.test(text) &&
         !PASSES_ON_INFORMATION.test(text)) ||
       SOLE.test(text) ||
       NO_COLLABORATION.test(keptOut) ||
