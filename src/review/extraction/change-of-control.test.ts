@@ -1546,3 +1546,76 @@ describe('change of control: a successor by merger restricted, not only named as
     ).toBeNull();
   });
 });
+
+describe('change of control: unseen drafting of the four consequences', () => {
+  it.each([
+    // A buyer that takes the assets, told from the buyer's side.
+    ['Should a third party acquire all or substantially all of the assets of Distributor, Supplier may terminate this Agreement.'],
+    ['If any person acquires substantially all of the business of Licensee, Licensor shall be entitled to terminate this Agreement.'],
+    // The controlling holder replaced.
+    ['In case of a change of the majority shareholder of Licensee, Licensor may terminate this Agreement.'],
+    ['Any change in the controlling stockholder of Reseller shall require the prior written consent of Vendor.'],
+    // Counted as a transfer with "will" rather than "shall".
+    ['Any merger or consolidation of Franchisee with another entity will be considered a transfer under this Agreement.'],
+    ['A Change in Control Event of Licensee will be regarded as an assignment of this Agreement.'],
+    // Notice of a deal the party is involved in.
+    ['Customer shall notify Provider of any merger or acquisition involving Customer.'],
+    // Passive, "in the event that ... then", defined terms.
+    ['This Agreement may be terminated by Supplier upon written notice if Distributor is acquired by, or merged with, a third party.'],
+    [
+      'In the event that Customer is the subject of a Change of Control, then Provider may terminate this Agreement upon thirty (30) days written notice.',
+    ],
+    ['If a Change in Control Event occurs with respect to Licensee, Licensor may terminate this Agreement by written notice.'],
+    ['A change in control of Supplier will be subject to the prior written approval of Purchaser.'],
+    ["Agent shall not permit any change in its ownership or control without Principal's prior written approval."],
+    ['Licensee shall notify Licensor prior to the consummation of any Change of Control transaction.'],
+    ['An assignment shall be deemed to occur upon any merger of Licensee or any transfer of a majority of its equity.'],
+    // "any of the following events" with the event as one item of the same sentence.
+    [
+      'Company may terminate this Agreement immediately upon written notice to Consultant upon the occurrence of any of the following events: (a) Consultant breaches this Agreement; (b) Consultant undergoes a Change of Control; or (c) Consultant becomes insolvent.',
+    ],
+  ])('finds %j', (text) => {
+    expect(found(text)).toBe(text);
+  });
+
+  it.each([
+    // The event in one sentence, the consequence in the next ("In this case", "may then").
+    ['Licensee may undergo a Change of Control during the Term.', 'In this case, Licensor may terminate this Agreement by written notice.'],
+    ['Licensee undergoes a Change of Control.', 'Licensor may then terminate this Agreement on written notice.'],
+    // Numbered items after a lead-in in its own sentence.
+    [
+      '12.2 Supplier may terminate this Agreement by written notice upon any of the following events:',
+      '(a) Distributor fails to pay any amount when due;\n\n(b) a Change of Control of Distributor;\n\n(c) Distributor becomes insolvent.',
+    ],
+    // A defined term used in a later sentence.
+    [
+      '"Sale Event" means a merger of Licensee or a sale of substantially all of its assets.',
+      'Upon a Sale Event, Licensor may terminate this Agreement.',
+    ],
+  ])('finds the clause across %j', (event, consequence) => {
+    expect(found(`${event}\n\n${consequence}`)).not.toBeNull();
+  });
+
+  it.each([
+    // The party buys a business; it is not bought.
+    ['Supplier may terminate this Agreement if Distributor acquires a competing business.'],
+    ["Licensee shall obtain Licensor's consent before acquiring any competitor of Licensor."],
+    ['Licensee shall notify Licensor of any acquisition by Licensee of a business that competes with Licensor.'],
+    // A buyer of substantially all named only as a permitted assignee.
+    ['Licensor may assign this Agreement without consent to any person that acquires all or substantially all of its assets.'],
+    // The event denied a consequence.
+    ['A change of control of Licensee will not entitle Licensor to terminate this Agreement.'],
+    ['This Agreement shall not terminate upon a Change of Control of either party.'],
+    // A shareholder change that is a number in the accounts, and products that are sold.
+    ['The statements shall show changes in the majority of accounts and any notice given to shareholders.'],
+    ['Licensor may terminate this Agreement if the Products are sold to a third party outside the Territory.'],
+    // "In this case" after a sentence with no change of control.
+    ['Licensee may fail to pay the Fees.\n\nIn this case, Licensor may terminate this Agreement by written notice.'],
+    // A stock merger adjusting a warrant.
+    [
+      'In the event of a merger in which the Company is not the surviving entity, the Warrant shall be exercisable for the securities of the successor.',
+    ],
+  ])('does not count %j', (text) => {
+    expect(found(text)).toBeNull();
+  });
+});
