@@ -1619,3 +1619,26 @@ describe('change of control: unseen drafting of the four consequences', () => {
     expect(found(text)).toBeNull();
   });
 });
+
+describe('change of control: "advise" as notice, and a controlling part of the shares', () => {
+  it.each([
+    ['Franchisee shall advise Franchisor in writing of any proposed change in the ownership of Franchisee.'],
+    ['Reseller agrees to promptly advise Vendor of any merger of Reseller.'],
+    [
+      'In the event of a sale of all or a controlling part of the shares of Licensee, Licensor shall be entitled to terminate this Agreement.',
+    ],
+    ['The transfer of a controlling block of the stock of Distributor shall require the prior written consent of Supplier.'],
+  ])('finds %j', (text) => {
+    expect(found(text)).toBe(text);
+  });
+
+  it.each([
+    // Advice about a change that is not the party's ownership.
+    ['Each Party agrees to promptly advise the other of any changes to its handling procedures.'],
+    ['Supplier shall advise Distributor of any change in the delivery schedule.'],
+    // A controlling part of something other than the party's stock.
+    ['The controlling part of the software shall be delivered within thirty days and Customer shall be notified.'],
+  ])('does not count %j', (text) => {
+    expect(found(text)).toBeNull();
+  });
+});
