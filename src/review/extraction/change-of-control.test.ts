@@ -1642,3 +1642,27 @@ describe('change of control: "advise" as notice, and a controlling part of the s
     expect(found(text)).toBeNull();
   });
 });
+
+describe('change of control: a permission to undergo the event, and a quoted event of default', () => {
+  it.each([
+    ['The Company may effect a merger without the consent of the Investor.'],
+    ['Either party may undergo a change of control without the prior written approval of the other party.'],
+  ])('does not count %j', (text) => {
+    expect(found(text)).toBeNull();
+  });
+
+  it.each([
+    // The same words barred by the subject or the modal.
+    ['Neither party may undergo a change of control without the prior written approval of the other party.'],
+    ['Distributor may not merge with any other entity without the consent of Supplier.'],
+    ['Licensee shall not merge with any other entity without the consent of Licensor.'],
+  ])('finds %j', (text) => {
+    expect(found(text)).toBe(text);
+  });
+
+  it('reads a Change of Control item under a quoted "Event of Default" lead-in', () => {
+    const text =
+      'Each of the following constitutes an "Event of Default":\n\n(a) Borrower fails to pay;\n\n(b) a Change of Control occurs.';
+    expect(found(text)).toBe('(b) a Change of Control occurs.');
+  });
+});

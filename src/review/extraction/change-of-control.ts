@@ -28,7 +28,7 @@ const TRANSACTION =
  */
 const ENDS_CONTRACT = String.raw`\bend\s(?:this|the)\s(?:agreement|contract)\b|\bbring\s(?:this|the)\s(?:agreement|contract)\sto\san\send\b|\bwithdraw\sfrom\s(?:this|the)\s(?:agreement|contract)\b|\brescind\w*\b|\brevok\w*\s(?:(?:this|the|such|its|any)\s)?(?:[\w-]+\s)?(?:agreement|contract|licen[cs]e|appointment)\b`;
 const CONSEQUENCE = new RegExp(
-  String.raw`${ENDS_CONTRACT}|\b(?:constitutes?|be\sdeemed|deemed\sto\sbe|(?:shall|will)\sbe)\s(?:an?\s)?(?:material\s)?(?:breach|(?:event\sof\s)?default)\b|\b(?:terminat\w*|cancel\w*|consent|approv\w*|notif\w*|notice|inform|advise|deemed\s(?:to\sbe\s)?(?:an?\s)?(?:assignment|transfer)|(?:shall|will)\s(?:be\s)?(?:considered|treated|regarded)\s(?:as\s)?an?\s(?:assignment|transfer)|void)\b|\b(?:assignment|transfer)"?\s(?:under\sthis\s\w+\s)?shall\sbe\sdeemed\sto\sinclude\b`,
+  String.raw`${ENDS_CONTRACT}|\b(?:constitutes?|be\sdeemed|deemed\sto\sbe|(?:shall|will)\sbe)\s(?:an?\s)?["“]?(?:material\s)?(?:breach|(?:event\sof\s)?default)\b|\b(?:terminat\w*|cancel\w*|consent|approv\w*|notif\w*|notice|inform|advise|deemed\s(?:to\sbe\s)?(?:an?\s)?(?:assignment|transfer)|(?:shall|will)\s(?:be\s)?(?:considered|treated|regarded)\s(?:as\s)?an?\s(?:assignment|transfer)|void)\b|\b(?:assignment|transfer)"?\s(?:under\sthis\s\w+\s)?shall\sbe\sdeemed\sto\sinclude\b`,
   'i',
 );
 /** Insolvency wording ("assignment for the benefit of creditors") is not a change of control. */
@@ -147,10 +147,26 @@ const PERMISSION_AFTER =
   /^[^.;]{0,200}?\b((?:may|can|(?:shall\sbe|is|are)\s(?:entitled|permitted|free)\sto|(?:shall\s)?(?:have|has)\sthe\sright\sto)\s?,?\s(?:without\s[^,.;]{0,60},\s)?(?:(?!not\b|no\b|never\b)[\w']+,?\s){0,3}?(?:assign|transfer)\w*\b(?:[^.;]{0,150}?\bwithout\s(?:the\s)?(?:[\w']+\s){0,4}?(?:consent|approval)\b)?|(?:may|can)\s(?:[\w']+\s){0,2}?freely\s(?:assign|transfer))/i;
 /** The permission must waive the consent itself: "... may, without consent, assign", "may assign ... without the other party's consent", "may freely assign". */
 const WAIVES_CONSENT = /\bwithout\s|\bfreely\s/i;
+/**
+ * "The Company may effect a merger without the consent of the Investor", "Either party may undergo a change of control
+ * without the other's approval": a permission to undergo the event, the waived consent after it ("Neither party may
+ * merge without consent" and "may not" bar it instead).
+ */
+const MAY_UNDERGO =
+  /\b(?:may|can|is\sfree\sto|(?:is|are|shall\sbe)\s(?:entitled|permitted)\sto)\s(?:(?!not\b|terminat|cancel|requir)[\w-]+\s){0,3}$/i;
+const WITHOUT_CONSENT_AFTER =
+  /^[^.;]{0,150}?\bwithout\s(?:the\s)?(?:need\s(?:for|of)\s|obtaining\s)?(?:any\s)?(?:[\w']+\s){0,3}?(?:consent|approval)\b/i;
+function mayUndergoFreely(text: string, at: number): boolean {
+  const lead = text.slice(Math.max(0, at - 60), at);
+  const may = MAY_UNDERGO.exec(lead);
+  if (may === null || !WITHOUT_CONSENT_AFTER.test(text.slice(at))) return false;
+  const subject = lead.slice(0, may.index);
+  return !NEGATIVE_SUBJECT.test(subject) && !NEGATED_BEFORE.test(subject);
+}
 function isFreeAfter(text: string, at: number): boolean {
   const after = text.slice(at);
   if (TERMINATION_AFTER.test(after) || isConditional(after)) return false;
-  if (FREE_AFTER.test(after)) return true;
+  if (FREE_AFTER.test(after) || mayUndergoFreely(text, at)) return true;
   const permission = PERMISSION_AFTER.exec(after);
   return permission !== null && WAIVES_CONSENT.test(permission[1]!);
 }
@@ -233,7 +249,7 @@ const UNDERGONE =
 const MERGER_OF_PARTY = /^merger\s(?:or\s[\w-]+\s)?(?:of|by|involving)\s(?:the\s|such\s|either\s)?(?:[Pp]arty|[A-Z][\w&.-]*)\b/;
 /** What a change of control must trigger to be the CUAD clause: an ending, a consent, a notice, an assignment. */
 const CONSEQUENCE_OF_EVENT = new RegExp(
-  String.raw`${ENDS_CONTRACT}|\b(?:terminat\w*|cancel\w*)\s(?:(?:this|the|such|its|any|each)\s)?(?:[\w-]+\s)?(?:agreement|contract|licen[cs]e|arrangement|relationship|appointment|order|term|rights?)\b|\b(?:may|might|can|could|will|would|shall|must|right\sto|entitled\sto|option\sto|elect\sto|(?:this|the)\s(?:agreement|contract))\s(?:[\w,]+\s){0,3}?(?:terminat|cancel)\w*|\b(?:terminable|cancell?able|terminates|cancels)\b|\b(?:terminat\w*|cancel\w*)\s(?:right|option|upon|on|effective|by\s(?:written\s)?notice|immediately)\b|\b(?:grounds|cause|basis|reason)\sfor\s(?:terminat|cancel)\w*|\b(?:consent|approv\w*|notif(?:y|ies|ied|ying|ication)|inform|assign\w*|transfer\w*|void|cease\w*)\b|\badvis(?:e|es|ing)\s(?:[\w'()]+\s){0,6}?of\b|\bnotice\s(?:of|thereof)\b|\b(?:prior|advance)\s(?:written\s)?notice\b|\b(?:requires?|required|subject\sto|without)\s(?:[\w'()]+\s){0,6}?notice\b|\b(?:give|giving|provide|providing|deliver|send|serve)\s(?:[\w'()]+\s){0,8}?notice\b|\b(?:constitutes?|be\sdeemed|deemed\sto\sbe|(?:shall|will)\sbe)\s(?:an?\s)?(?:material\s)?(?:breach|(?:event\sof\s)?default)\b`,
+  String.raw`${ENDS_CONTRACT}|\b(?:terminat\w*|cancel\w*)\s(?:(?:this|the|such|its|any|each)\s)?(?:[\w-]+\s)?(?:agreement|contract|licen[cs]e|arrangement|relationship|appointment|order|term|rights?)\b|\b(?:may|might|can|could|will|would|shall|must|right\sto|entitled\sto|option\sto|elect\sto|(?:this|the)\s(?:agreement|contract))\s(?:[\w,]+\s){0,3}?(?:terminat|cancel)\w*|\b(?:terminable|cancell?able|terminates|cancels)\b|\b(?:terminat\w*|cancel\w*)\s(?:right|option|upon|on|effective|by\s(?:written\s)?notice|immediately)\b|\b(?:grounds|cause|basis|reason)\sfor\s(?:terminat|cancel)\w*|\b(?:consent|approv\w*|notif(?:y|ies|ied|ying|ication)|inform|assign\w*|transfer\w*|void|cease\w*)\b|\badvis(?:e|es|ing)\s(?:[\w'()]+\s){0,6}?of\b|\bnotice\s(?:of|thereof)\b|\b(?:prior|advance)\s(?:written\s)?notice\b|\b(?:requires?|required|subject\sto|without)\s(?:[\w'()]+\s){0,6}?notice\b|\b(?:give|giving|provide|providing|deliver|send|serve)\s(?:[\w'()]+\s){0,8}?notice\b|\b(?:constitutes?|be\sdeemed|deemed\sto\sbe|(?:shall|will)\sbe)\s(?:an?\s)?["“]?(?:material\s)?(?:breach|(?:event\sof\s)?default)\b`,
   'i',
 );
 
@@ -366,7 +382,7 @@ export function extractChangeOfControl(view: TextView): PresenceField | null {
       !VOTE_BEFORE.test(text.slice(Math.max(0, transaction.index - 40), transaction.index)) &&
       !isFreeAfter(text, transaction.index) &&
       CONSEQUENCE.test(withLeadIn) &&
-      (/\bassign|\bterminat|\bcancel|\brescind|\btransfer|\bconsent|\b(?:constitutes?|be\sdeemed|deemed\sto\sbe|(?:shall|will)\sbe)\s(?:an?\s)?(?:material\s)?(?:breach|(?:event\sof\s)?default)\b|\b(?:prior|written|express|advance)\sapproval\b|\bwithout\s(?:the\s)?(?:[\w']+\s){0,2}?approval\b|\bend\s(?:this|the)\sagreement|\bwithdraw\sfrom\s(?:this|the)\sagreement/i.test(
+      (/\bassign|\bterminat|\bcancel|\brescind|\btransfer|\bconsent|\b(?:constitutes?|be\sdeemed|deemed\sto\sbe|(?:shall|will)\sbe)\s(?:an?\s)?["“]?(?:material\s)?(?:breach|(?:event\sof\s)?default)\b|\b(?:prior|written|express|advance)\sapproval\b|\bwithout\s(?:the\s)?(?:[\w']+\s){0,2}?approval\b|\bend\s(?:this|the)\sagreement|\bwithdraw\sfrom\s(?:this|the)\sagreement/i.test(
         withLeadIn,
       ) ||
         (NOTICE_REQUIRED.test(withLeadIn) &&
