@@ -1666,3 +1666,23 @@ describe('change of control: a permission to undergo the event, and a quoted eve
     expect(found(text)).toBe('(b) a Change of Control occurs.');
   });
 });
+
+describe('change of control: an award vesting on the event, and a deal the party makes', () => {
+  it.each([
+    ['Upon a Change of Control, all options shall vest and the Company shall notify the holders.'],
+    ['Upon a Change of Control, the Company shall give the Participant written notice of the acceleration of vesting.'],
+    ['Upon any merger of the Company, the Warrant shall become exercisable in full and the Company shall notify the Holder.'],
+    // The party buys; it is not bought.
+    ['Licensor shall promptly notify Licensee of any merger or acquisition by Licensor of a competitor of Licensee.'],
+  ])('does not count %j', (text) => {
+    expect(found(text)).toBeNull();
+  });
+
+  it.each([
+    // A vesting word beside a real ending or consent still counts.
+    ['Upon a Change of Control of Licensee, unvested milestones shall lapse and Licensor may terminate this Agreement.'],
+    ['Any Change of Control of Licensee shall require the consent of Licensor, and no further rights shall vest in Licensee.'],
+  ])('finds %j', (text) => {
+    expect(found(text)).toBe(text);
+  });
+});

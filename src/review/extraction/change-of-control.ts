@@ -246,7 +246,7 @@ const NOTICE_REQUIRED =
 const UNDERGONE =
   /\b(?:sale|transfer|disposition|disposal|conveyance)\sof\b|\b(?:sells?|transfers?|conveys?|disposes)\b|\btake-?over\b|\b(?:merged|amalgamated|acquired)\b|\bacquir\w*\s(?:all\sor\s)?substantially\sall\b|\bchange\sin\b|\b(?:control|ownership)\sof\b|\bceases?\b|\bmajority\b|\bacquisition\sof\s(?:the\s)?(?:other\s)?(?:party|[A-Z][\w&.-]*)\sby\b/i;
 /** "notice of any merger of Licensee", "of any merger or acquisition involving Customer": a merger the party undergoes, unlike "any merger, consolidation or reclassification". */
-const MERGER_OF_PARTY = /^merger\s(?:or\s[\w-]+\s)?(?:of|by|involving)\s(?:the\s|such\s|either\s)?(?:[Pp]arty|[A-Z][\w&.-]*)\b/;
+const MERGER_OF_PARTY = /^merger\s(?:of|by|(?:or\s[\w-]+\s)?(?:of|involving))\s(?:the\s|such\s|either\s)?(?:[Pp]arty|[A-Z][\w&.-]*)\b/;
 /** What a change of control must trigger to be the CUAD clause: an ending, a consent, a notice, an assignment. */
 const CONSEQUENCE_OF_EVENT = new RegExp(
   String.raw`${ENDS_CONTRACT}|\b(?:terminat\w*|cancel\w*)\s(?:(?:this|the|such|its|any|each)\s)?(?:[\w-]+\s)?(?:agreement|contract|licen[cs]e|arrangement|relationship|appointment|order|term|rights?)\b|\b(?:may|might|can|could|will|would|shall|must|right\sto|entitled\sto|option\sto|elect\sto|(?:this|the)\s(?:agreement|contract))\s(?:[\w,]+\s){0,3}?(?:terminat|cancel)\w*|\b(?:terminable|cancell?able|terminates|cancels)\b|\b(?:terminat\w*|cancel\w*)\s(?:right|option|upon|on|effective|by\s(?:written\s)?notice|immediately)\b|\b(?:grounds|cause|basis|reason)\sfor\s(?:terminat|cancel)\w*|\b(?:consent|approv\w*|notif(?:y|ies|ied|ying|ication)|inform|assign\w*|transfer\w*|void|cease\w*)\b|\badvis(?:e|es|ing)\s(?:[\w'()]+\s){0,6}?of\b|\bnotice\s(?:of|thereof)\b|\b(?:prior|advance)\s(?:written\s)?notice\b|\b(?:requires?|required|subject\sto|without)\s(?:[\w'()]+\s){0,6}?notice\b|\b(?:give|giving|provide|providing|deliver|send|serve)\s(?:[\w'()]+\s){0,8}?notice\b|\b(?:constitutes?|be\sdeemed|deemed\sto\sbe|(?:shall|will)\sbe)\s(?:an?\s)?["“]?(?:material\s)?(?:breach|(?:event\sof\s)?default)\b`,
@@ -261,6 +261,13 @@ const EMPLOYMENT_ENDS =
   /\b(?:(?:your|his|her|the\s(?:Executive|Employee)'s)\s)?employment\s(?:is|shall\sbe|be|was|has\sbeen)\sterminated\b|\bterminat\w*\s(?:of\s)?(?:your|his|her|the\s(?:Executive|Employee)'s)?\s*employment\b|\btermination\s(?:by\s(?:the\sCompany|you|the\sExecutive|the\sEmployee)\s)?(?:without\sCause|for\s(?:Good\sReason|Cause))\b|\b(?:your|his|her)\snotice\speriod\b|\bin\slieu\sof\snotice\b/gi;
 /** "the Change in Control Period", "the Change in Control Payment": names of a window or a sum, not the event happening. */
 const NAMED_PERIOD = /\bchange\s(?:of|in)\scontrol\s(?:period|payments?|bonus|benefits?|severance)\b/gi;
+
+/**
+ * "Upon a Change of Control, all options shall vest and the Company shall notify the holders": an equity award that
+ * vests or becomes exercisable on the event; telling its holder is no notice the change requires of a party.
+ */
+const AWARD_VESTS = /\bvest(?:s|ed|ing)?\b|\bexercisab\w*/i;
+const ENDS_CONSENTS_OR_ASSIGNS = /\bterminat|\bcancel|\bconsent|\bapprov|\bassign/i;
 
 const CHINESE = /控制权(?:发生)?(?:变更|变化|转移)|(?:股权|股东)[^。；]{0,10}(?:变更|转让)[^。；]{0,30}(?:通知|同意|解除|终止)/;
 
@@ -370,6 +377,7 @@ export function extractChangeOfControl(view: TextView): PresenceField | null {
       return (
         !FILING_BEFORE.test(text.slice(Math.max(0, event.index - 30), event.index)) &&
         CONSEQUENCE_OF_EVENT.test(withLeadIn) &&
+        !(AWARD_VESTS.test(text) && !ENDS_CONSENTS_OR_ASSIGNS.test(withLeadIn)) &&
         !isFreePass(text, event.index) &&
         !isFreeAfter(text, event.index) &&
         !NOT_AN_ASSIGNMENT.test(text)
@@ -390,6 +398,7 @@ export function extractChangeOfControl(view: TextView): PresenceField | null {
             (named) => UNDERGONE.test(named[0]) || MERGER_OF_PARTY.test(merged.slice(named.index, named.index + named[0].length + 30)),
           ))) &&
       !isFreeToSuccessor(text) &&
+      !(AWARD_VESTS.test(text) && !ENDS_CONSENTS_OR_ASSIGNS.test(withLeadIn)) &&
       !isFreePass(text, transaction.index) &&
       !NOT_AN_ASSIGNMENT.test(text)
     );
