@@ -1686,3 +1686,28 @@ describe('change of control: an award vesting on the event, and a deal the party
     expect(found(text)).toBe(text);
   });
 });
+
+describe('change of control: a buyer becoming owner of the stake, and what stays out', () => {
+  it.each([
+    [
+      'Licensor may terminate this Agreement if any third party becomes the beneficial owner of more than 50% of the voting securities of Licensee.',
+    ],
+    [
+      'Licensor may terminate this Agreement if any person becomes the beneficial owner of fifty percent (50%) or more of the voting stock of Licensee.',
+    ],
+    ['Licensor may terminate this Agreement if any person becomes the owner of a majority of the shares of Licensee.'],
+    ["Licensee shall not, directly or indirectly, permit a Change of Control to occur without Licensor's prior written consent."],
+    ['Customer may terminate this Agreement on notice if Supplier experiences a change of control.'],
+  ])('finds %j', (text) => {
+    expect(found(text)).toBe(text);
+  });
+
+  it.each([
+    // A small holding is not control.
+    ['Licensee shall notify Licensor if any person becomes the beneficial owner of more than 5% of the Shares.'],
+    // "A significant portion of its assets" sits among insolvency events on train (0 of 2 on the spans): left out.
+    ['Supplier may terminate this Agreement if Distributor sells a significant portion of its assets or undertaking.'],
+  ])('does not count %j', (text) => {
+    expect(found(text)).toBeNull();
+  });
+});
