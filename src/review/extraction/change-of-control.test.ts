@@ -1711,3 +1711,44 @@ describe('change of control: a buyer becoming owner of the stake, and what stays
     expect(found(text)).toBeNull();
   });
 });
+
+describe('change of control: the event in a lead-in, the ending or consent in an item under it', () => {
+  it.each([
+    [
+      'In the event of a Change of Control of Licensee:',
+      '(a) Licensee shall notify Licensor within ten days; and\n\n(b) Licensor may terminate this Agreement by written notice.',
+      '(b) Licensor may terminate this Agreement by written notice.',
+    ],
+    [
+      'If Distributor undergoes a Change of Control, then:',
+      '(i) Supplier may terminate this Agreement; or\n\n(ii) Supplier may require Distributor to cease selling the Products.',
+      '(i) Supplier may terminate this Agreement; or',
+    ],
+    [
+      'Upon the occurrence of a merger or a sale of all or substantially all of the assets of Reseller, the following shall apply:',
+      '(a) Vendor may terminate this Agreement on thirty days notice.',
+      '(a) Vendor may terminate this Agreement on thirty days notice.',
+    ],
+  ])('finds the item under %j', (lead, items, item) => {
+    expect(found(`${lead}\n\n${items}`)).toBe(item);
+  });
+
+  it.each([
+    // An award vesting and a bonus: nothing ends and no consent is asked.
+    ['In the event of a Change in Control:\n\n(a) all unvested options shall vest; and\n\n(b) the Company shall pay the bonus.'],
+    // An employee's own termination under the event.
+    ['In the event of a Change in Control:\n\n(a) the Executive may terminate his employment for Good Reason.'],
+    // An ending under a lead-in with no change of control.
+    ['If Licensee fails to pay, then:\n\n(a) Licensor may terminate this Agreement.'],
+    // An approval that values securities after a sale.
+    [
+      'Upon a sale of all or substantially all of the assets of the Company, the fee shall be paid as follows:\n\n(i) the value shall be approved by the Licensor, such approval not to be unreasonably withheld.',
+    ],
+    // A free pass in the lead-in.
+    [
+      'Either party may assign this Agreement without consent in connection with a merger, provided that:\n\n(a) the assignee agrees in writing to be bound by this Agreement and not to terminate it.',
+    ],
+  ])('does not count %j', (text) => {
+    expect(found(text)).toBeNull();
+  });
+});

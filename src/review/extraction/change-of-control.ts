@@ -353,13 +353,39 @@ function eventBefore(view: TextView, index: number): boolean {
   return event !== null && !isFreePass(previous, event.index) && !isFreeAfter(previous, event.index) && !NOT_AN_ASSIGNMENT.test(previous);
 }
 
+/**
+ * "In the event of a Change of Control of Licensee: ... (b) Licensor may terminate this Agreement": the event in the
+ * lead-in, the ending or consent in a list item under it.
+ */
+const ITEM_ENDS_OR_NEEDS_CONSENT = /^\s*\(?(?:[a-z]|\d{1,2}|[ivx]{1,4})\)\s(?=[\s\S]{0,300}?\b(?:terminat|cancel|consent))/i;
+/** The item must end the contract or ask consent: "(ii) approved by JHU" values securities, it gates no deal. */
+const ITEM_CONSEQUENCE =
+  /\b(?:terminat\w*|cancel\w*)\s(?:(?:this|the)\s)?(?:agreement|contract|licen[cs]e)\b|\b(?:may|shall|will|right\sto|entitled\sto|option\sto)\s(?:[\w,]+\s){0,3}?(?:terminat|cancel)\w*|\bconsent\b/i;
+function eventInLeadIn(view: TextView, index: number, aliases: RegExp | null): boolean {
+  const lead = leadIn(view, index);
+  if (lead === '') return false;
+  const named = (aliases ? lead.replace(aliases, 'Change of Control') : lead).replace(INSOLVENCY, ' ').replace(SOLVENT_SCHEME, ' ');
+  if (DEFINITION.test(named) || STANDSTILL.test(named) || NOT_AN_ASSIGNMENT.test(named)) return false;
+  const event = EVENT.exec(named) ?? STAKE_CHANGES.exec(named) ?? TRANSACTION.exec(named.replace(MERGED_INTO_JUDGMENT, ' '));
+  return event !== null && !isFreePass(named, event.index) && !isFreeAfter(named, event.index);
+}
+
 export function extractChangeOfControl(view: TextView): PresenceField | null {
   const aliases = eventAliasesOf(view);
-  const mentions = new RegExp(`${MENTIONS.source}|${SUCH_EVENT.source}${aliases ? `|${aliases.source}` : ''}`, 'i');
+  const mentions = new RegExp(
+    `${MENTIONS.source}|${SUCH_EVENT.source}|${ITEM_ENDS_OR_NEEDS_CONSENT.source}${aliases ? `|${aliases.source}` : ''}`,
+    'i',
+  );
   return presenceOf(view, mentions, (original, _sentence, index) => {
     const raw = aliases ? original.replace(aliases, 'Change of Control') : original;
     if (CHINESE.test(raw)) return true;
     if (SUCH_EVENT.test(raw) && ENDS_OR_NEEDS_CONSENT.test(raw) && eventBefore(view, index)) return true;
+    if (
+      ITEM_ENDS_OR_NEEDS_CONSENT.test(raw) &&
+      ITEM_CONSEQUENCE.test(raw.replace(EMPLOYMENT_ENDS, ' ')) &&
+      eventInLeadIn(view, index, aliases)
+    )
+      return true;
     // "ASSIGNMENT AND CHANGE OF CONTROL" over an assignment clause names a topic; the event needs a consequence.
     if (isBareHeading(raw) && !LIST_ITEM.test(raw)) return false;
     const cleaned = withoutRunInTitle(raw.replace(CAPITALS_HEADING, ''))
