@@ -1546,3 +1546,209 @@ describe('change of control: a successor by merger restricted, not only named as
     ).toBeNull();
   });
 });
+
+describe('change of control: unseen drafting of the four consequences', () => {
+  it.each([
+    // A buyer that takes the assets, told from the buyer's side.
+    ['Should a third party acquire all or substantially all of the assets of Distributor, Supplier may terminate this Agreement.'],
+    ['If any person acquires substantially all of the business of Licensee, Licensor shall be entitled to terminate this Agreement.'],
+    // The controlling holder replaced.
+    ['In case of a change of the majority shareholder of Licensee, Licensor may terminate this Agreement.'],
+    ['Any change in the controlling stockholder of Reseller shall require the prior written consent of Vendor.'],
+    // Counted as a transfer with "will" rather than "shall".
+    ['Any merger or consolidation of Franchisee with another entity will be considered a transfer under this Agreement.'],
+    ['A Change in Control Event of Licensee will be regarded as an assignment of this Agreement.'],
+    // Notice of a deal the party is involved in.
+    ['Customer shall notify Provider of any merger or acquisition involving Customer.'],
+    // Passive, "in the event that ... then", defined terms.
+    ['This Agreement may be terminated by Supplier upon written notice if Distributor is acquired by, or merged with, a third party.'],
+    [
+      'In the event that Customer is the subject of a Change of Control, then Provider may terminate this Agreement upon thirty (30) days written notice.',
+    ],
+    ['If a Change in Control Event occurs with respect to Licensee, Licensor may terminate this Agreement by written notice.'],
+    ['A change in control of Supplier will be subject to the prior written approval of Purchaser.'],
+    ["Agent shall not permit any change in its ownership or control without Principal's prior written approval."],
+    ['Licensee shall notify Licensor prior to the consummation of any Change of Control transaction.'],
+    ['An assignment shall be deemed to occur upon any merger of Licensee or any transfer of a majority of its equity.'],
+    // "any of the following events" with the event as one item of the same sentence.
+    [
+      'Company may terminate this Agreement immediately upon written notice to Consultant upon the occurrence of any of the following events: (a) Consultant breaches this Agreement; (b) Consultant undergoes a Change of Control; or (c) Consultant becomes insolvent.',
+    ],
+  ])('finds %j', (text) => {
+    expect(found(text)).toBe(text);
+  });
+
+  it.each([
+    // The event in one sentence, the consequence in the next ("In this case", "may then").
+    ['Licensee may undergo a Change of Control during the Term.', 'In this case, Licensor may terminate this Agreement by written notice.'],
+    ['Licensee undergoes a Change of Control.', 'Licensor may then terminate this Agreement on written notice.'],
+    // Numbered items after a lead-in in its own sentence.
+    [
+      '12.2 Supplier may terminate this Agreement by written notice upon any of the following events:',
+      '(a) Distributor fails to pay any amount when due;\n\n(b) a Change of Control of Distributor;\n\n(c) Distributor becomes insolvent.',
+    ],
+    // A defined term used in a later sentence.
+    [
+      '"Sale Event" means a merger of Licensee or a sale of substantially all of its assets.',
+      'Upon a Sale Event, Licensor may terminate this Agreement.',
+    ],
+  ])('finds the clause across %j', (event, consequence) => {
+    expect(found(`${event}\n\n${consequence}`)).not.toBeNull();
+  });
+
+  it.each([
+    // The party buys a business; it is not bought.
+    ['Supplier may terminate this Agreement if Distributor acquires a competing business.'],
+    ["Licensee shall obtain Licensor's consent before acquiring any competitor of Licensor."],
+    ['Licensee shall notify Licensor of any acquisition by Licensee of a business that competes with Licensor.'],
+    // A buyer of substantially all named only as a permitted assignee.
+    ['Licensor may assign this Agreement without consent to any person that acquires all or substantially all of its assets.'],
+    // The event denied a consequence.
+    ['A change of control of Licensee will not entitle Licensor to terminate this Agreement.'],
+    ['This Agreement shall not terminate upon a Change of Control of either party.'],
+    // A shareholder change that is a number in the accounts, and products that are sold.
+    ['The statements shall show changes in the majority of accounts and any notice given to shareholders.'],
+    ['Licensor may terminate this Agreement if the Products are sold to a third party outside the Territory.'],
+    // "In this case" after a sentence with no change of control.
+    ['Licensee may fail to pay the Fees.\n\nIn this case, Licensor may terminate this Agreement by written notice.'],
+    // A stock merger adjusting a warrant.
+    [
+      'In the event of a merger in which the Company is not the surviving entity, the Warrant shall be exercisable for the securities of the successor.',
+    ],
+  ])('does not count %j', (text) => {
+    expect(found(text)).toBeNull();
+  });
+});
+
+describe('change of control: "advise" as notice, and a controlling part of the shares', () => {
+  it.each([
+    ['Franchisee shall advise Franchisor in writing of any proposed change in the ownership of Franchisee.'],
+    ['Reseller agrees to promptly advise Vendor of any merger of Reseller.'],
+    [
+      'In the event of a sale of all or a controlling part of the shares of Licensee, Licensor shall be entitled to terminate this Agreement.',
+    ],
+    ['The transfer of a controlling block of the stock of Distributor shall require the prior written consent of Supplier.'],
+  ])('finds %j', (text) => {
+    expect(found(text)).toBe(text);
+  });
+
+  it.each([
+    // Advice about a change that is not the party's ownership.
+    ['Each Party agrees to promptly advise the other of any changes to its handling procedures.'],
+    ['Supplier shall advise Distributor of any change in the delivery schedule.'],
+    // A controlling part of something other than the party's stock.
+    ['The controlling part of the software shall be delivered within thirty days and Customer shall be notified.'],
+  ])('does not count %j', (text) => {
+    expect(found(text)).toBeNull();
+  });
+});
+
+describe('change of control: a permission to undergo the event, and a quoted event of default', () => {
+  it.each([
+    ['The Company may effect a merger without the consent of the Investor.'],
+    ['Either party may undergo a change of control without the prior written approval of the other party.'],
+  ])('does not count %j', (text) => {
+    expect(found(text)).toBeNull();
+  });
+
+  it.each([
+    // The same words barred by the subject or the modal.
+    ['Neither party may undergo a change of control without the prior written approval of the other party.'],
+    ['Distributor may not merge with any other entity without the consent of Supplier.'],
+    ['Licensee shall not merge with any other entity without the consent of Licensor.'],
+  ])('finds %j', (text) => {
+    expect(found(text)).toBe(text);
+  });
+
+  it('reads a Change of Control item under a quoted "Event of Default" lead-in', () => {
+    const text =
+      'Each of the following constitutes an "Event of Default":\n\n(a) Borrower fails to pay;\n\n(b) a Change of Control occurs.';
+    expect(found(text)).toBe('(b) a Change of Control occurs.');
+  });
+});
+
+describe('change of control: an award vesting on the event, and a deal the party makes', () => {
+  it.each([
+    ['Upon a Change of Control, all options shall vest and the Company shall notify the holders.'],
+    ['Upon a Change of Control, the Company shall give the Participant written notice of the acceleration of vesting.'],
+    ['Upon any merger of the Company, the Warrant shall become exercisable in full and the Company shall notify the Holder.'],
+    // The party buys; it is not bought.
+    ['Licensor shall promptly notify Licensee of any merger or acquisition by Licensor of a competitor of Licensee.'],
+  ])('does not count %j', (text) => {
+    expect(found(text)).toBeNull();
+  });
+
+  it.each([
+    // A vesting word beside a real ending or consent still counts.
+    ['Upon a Change of Control of Licensee, unvested milestones shall lapse and Licensor may terminate this Agreement.'],
+    ['Any Change of Control of Licensee shall require the consent of Licensor, and no further rights shall vest in Licensee.'],
+  ])('finds %j', (text) => {
+    expect(found(text)).toBe(text);
+  });
+});
+
+describe('change of control: a buyer becoming owner of the stake, and what stays out', () => {
+  it.each([
+    [
+      'Licensor may terminate this Agreement if any third party becomes the beneficial owner of more than 50% of the voting securities of Licensee.',
+    ],
+    [
+      'Licensor may terminate this Agreement if any person becomes the beneficial owner of fifty percent (50%) or more of the voting stock of Licensee.',
+    ],
+    ['Licensor may terminate this Agreement if any person becomes the owner of a majority of the shares of Licensee.'],
+    ["Licensee shall not, directly or indirectly, permit a Change of Control to occur without Licensor's prior written consent."],
+    ['Customer may terminate this Agreement on notice if Supplier experiences a change of control.'],
+  ])('finds %j', (text) => {
+    expect(found(text)).toBe(text);
+  });
+
+  it.each([
+    // A small holding is not control.
+    ['Licensee shall notify Licensor if any person becomes the beneficial owner of more than 5% of the Shares.'],
+    // "A significant portion of its assets" sits among insolvency events on train (0 of 2 on the spans): left out.
+    ['Supplier may terminate this Agreement if Distributor sells a significant portion of its assets or undertaking.'],
+  ])('does not count %j', (text) => {
+    expect(found(text)).toBeNull();
+  });
+});
+
+describe('change of control: the event in a lead-in, the ending or consent in an item under it', () => {
+  it.each([
+    [
+      'In the event of a Change of Control of Licensee:',
+      '(a) Licensee shall notify Licensor within ten days; and\n\n(b) Licensor may terminate this Agreement by written notice.',
+      '(b) Licensor may terminate this Agreement by written notice.',
+    ],
+    [
+      'If Distributor undergoes a Change of Control, then:',
+      '(i) Supplier may terminate this Agreement; or\n\n(ii) Supplier may require Distributor to cease selling the Products.',
+      '(i) Supplier may terminate this Agreement; or',
+    ],
+    [
+      'Upon the occurrence of a merger or a sale of all or substantially all of the assets of Reseller, the following shall apply:',
+      '(a) Vendor may terminate this Agreement on thirty days notice.',
+      '(a) Vendor may terminate this Agreement on thirty days notice.',
+    ],
+  ])('finds the item under %j', (lead, items, item) => {
+    expect(found(`${lead}\n\n${items}`)).toBe(item);
+  });
+
+  it.each([
+    // An award vesting and a bonus: nothing ends and no consent is asked.
+    ['In the event of a Change in Control:\n\n(a) all unvested options shall vest; and\n\n(b) the Company shall pay the bonus.'],
+    // An employee's own termination under the event.
+    ['In the event of a Change in Control:\n\n(a) the Executive may terminate his employment for Good Reason.'],
+    // An ending under a lead-in with no change of control.
+    ['If Licensee fails to pay, then:\n\n(a) Licensor may terminate this Agreement.'],
+    // An approval that values securities after a sale.
+    [
+      'Upon a sale of all or substantially all of the assets of the Company, the fee shall be paid as follows:\n\n(i) the value shall be approved by the Licensor, such approval not to be unreasonably withheld.',
+    ],
+    // A free pass in the lead-in.
+    [
+      'Either party may assign this Agreement without consent in connection with a merger, provided that:\n\n(a) the assignee agrees in writing to be bound by this Agreement and not to terminate it.',
+    ],
+  ])('does not count %j', (text) => {
+    expect(found(text)).toBeNull();
+  });
+});

@@ -9,26 +9,26 @@ const MENTIONS =
 const STAKE = String.raw`(?:a\smajority|(?:(?:more\sthan|at\sleast|over|in\sexcess\sof|not\sless\sthan)\s)?(?:[a-z]+(?:-[a-z]+)?\s(?:percent|per\scent)|\d{1,3}(?:\.\d{1,2})?\s*(?:%|percent|per\scent))(?:\s*\(\d{1,3}(?:\.\d{1,2})?\s*%\))?(?:\sor\smore)?)\s(?:in\s(?:the\s)?\w+\s)?of\s(?:the\s|its\s|such\sparty's\s)?(?:[\w'-]+\s){0,3}?(?:voting|shares|stock|equity|securities|capital|ownership|membership|partnership)\b`;
 /**
  * That share changing hands: "any transfer of 50% or more of the voting stock of Distributor", "shall not sell, assign or
- * transfer any ownership interest in Franchisee", "if more
+ * transfer any ownership interest in Franchisee", "becomes the beneficial owner of more than 50% of the voting securities", "if more
  * than fifty percent (50%) of the outstanding shares of Licensee are sold", "... ceases to be owned by".
  */
 const STAKE_CHANGES = new RegExp(
-  String.raw`\b(?:sale|assignment|transfer|disposition|pledge)(?:\s*,?\s(?:or\s|and\s)?(?:other\s)?(?:sale|assignment|transfer|disposition|pledge)){0,4}\sof\s(?:any|a\scontrolling|the\scontrolling)\s(?:[\w-]+\s){0,2}?(?:stock|shares|ownership\sinterests?|equity\sinterests?|voting\s(?:stock|securities|interests?))\b(?=[^.;]{0,120}?\bdeemed\b)|\b(?:transfer|sale|acquisition|disposition|disposal)\sof\s${STAKE}|\b(?:sell|assign|transfer|encumber|pledge|dispose\sof)(?:\s*,?\s(?:or\s|and\s)?(?:otherwise\s)?(?:sell|assign|transfer|encumber|pledge|dispose\sof)){0,4}\s(?:any|a|an|all\sor\sany\spart\sof\s(?:its|the))\s(?:direct\sor\sindirect\s)?(?:ownership|equity|voting|controlling)\sinterests?\sin\s(?:[A-Z][\w&.-]*|such\sparty)\b|\b${STAKE}[^.;]{0,100}?\b(?:(?:is|are|be|been|becomes?)\s(?:directly\sor\sindirectly\s)?(?:sold|transferred|acquired|assigned|conveyed)|changes\shands|ceases?\sto\sbe\s(?:owned|held))\b`,
+  String.raw`\b(?:sale|assignment|transfer|disposition|pledge)(?:\s*,?\s(?:or\s|and\s)?(?:other\s)?(?:sale|assignment|transfer|disposition|pledge)){0,4}\sof\s(?:any|a\scontrolling|the\scontrolling)\s(?:[\w-]+\s){0,2}?(?:stock|shares|ownership\sinterests?|equity\sinterests?|voting\s(?:stock|securities|interests?))\b(?=[^.;]{0,120}?\bdeemed\b)|\b(?:transfer|sale|acquisition|disposition|disposal)\sof\s${STAKE}|\b(?:sell|assign|transfer|encumber|pledge|dispose\sof)(?:\s*,?\s(?:or\s|and\s)?(?:otherwise\s)?(?:sell|assign|transfer|encumber|pledge|dispose\sof)){0,4}\s(?:any|a|an|all\sor\sany\spart\sof\s(?:its|the))\s(?:direct\sor\sindirect\s)?(?:ownership|equity|voting|controlling)\sinterests?\sin\s(?:[A-Z][\w&.-]*|such\sparty)\b|\bbecomes?\s(?:the\s)?(?:direct\sor\sindirect\s)?(?:beneficial\s)?owners?\sof\s(?:more\sthan\s|at\sleast\s|over\s|in\sexcess\sof\s)?(?:(?:fifty|[2-9]\d)\s?(?:%|percent|per\scent)(?:\s\(\d{2}%\))?|a\smajority)(?:\sor\smore)?\sof\s(?:the\s|its\s)?(?:[\w']+\s){0,3}?(?:voting|shares|stock|equity|securities|capital)\b|\b${STAKE}[^.;]{0,100}?\b(?:(?:is|are|be|been|becomes?)\s(?:directly\sor\sindirectly\s)?(?:sold|transferred|acquired|assigned|conveyed)|changes\shands|ceases?\sto\sbe\s(?:owned|held))\b`,
   'i',
 );
 /** The defined event itself: "Change of Control", "change in ownership", "a controlling interest". */
 const EVENT =
-  /\bchanges?\s(?:of|in)\s(?:the\s|its\s|their\s|[A-Z][\w&.-]*'s\s)?(?:(?:effective|actual|corporate|majority|beneficial|legal|direct|indirect|voting)\s(?:or\s(?:effective|actual|beneficial|legal|direct|indirect)\s)?)?(?:control(?!\s(?:procedures?|process(?:es)?|systems?|measures?|requests?|board))|ownership|management\scontrol|shareholding|shareholders|controlling\s(?:shareholders?|stockholders?|members?|owners?|interest))\b|\b(?:becomes?|become|ceases?\sto\sbe)\s(?:directly\sor\sindirectly\s)?(?:controlled|owned)\sby\b|\bbecomes?\sa\s(?:direct\sor\sindirect\s)?(?:wholly[\s-]owned\s)?subsidiary\sof\b|\b(?:change|transfer|conveyance|assignment)(?:,?\s(?:or\s)?(?:change|transfer|conveyance|assignment)){1,3}(?:\s\("[^"]{1,30}"\))?\sin\s(?:the\s)?(?:direct\sor\sindirect\s)?ownership\sof\b|\bchanges?\s(?:of|in)\s(?:the\s)?(?:persons?|entit(?:y|ies)|shareholders?|owners?)\s(?:who|which|that)\s(?:directly\sor\sindirectly\s)?(?:control|owns?)\b|\bchange-(?:of|in)-control\b|\b(?:ownership|control)\schange\b|\bcontrolling\s(?:interest|stake)\b|\b(?:transfer|sale|acquisition)\sof\s(?:a\s)?(?:(?:majority|more\sthan\sfifty\spercent|(?:fifty|50)\spercent|control)\b|more\sthan\s50%)|\b(?:comes?|coming)\sunder\sthe\scontrol\sof\b|\b(?:acquir(?:es?|ing)|obtain(?:s|ing)?|gain(?:s|ing)?),?\s(?:(?:direct\sor\sindirect|directly\sor\sindirectly),?\s)?control\s(?:of|over)\b|\b(?:is|are|be|been|being)\staken\sover\b|\b(?:control|ownership)\s(?:has|have)\s(?:been\s)?changed\b|\b(?:acquires?|acquiring|obtains?|holds?)\s(?:(?:beneficial\s)?ownership\sof\s)?(?:more\sthan\s|at\sleast\s)?(?:(?:fifty|\d{2})\s*(?:%|percent)|a\smajority)\s(?:\(\d{2}%\)\s)?(?:or\smore\s)?(?:of\s)?(?:the\s)?(?:[\w']+\s){0,3}?(?:voting|shares|stock|equity|securities|capital)\b/i;
+  /\bchanges?\s(?:of|in)\s(?:the\s|its\s|their\s|[A-Z][\w&.-]*'s\s)?(?:(?:effective|actual|corporate|majority|beneficial|legal|direct|indirect|voting)\s(?:or\s(?:effective|actual|beneficial|legal|direct|indirect)\s)?)?(?:control(?!\s(?:procedures?|process(?:es)?|systems?|measures?|requests?|board))|ownership|management\scontrol|shareholding|shareholders|controlling\s(?:shareholders?|stockholders?|members?|owners?|interest))\b|\b(?:becomes?|become|ceases?\sto\sbe)\s(?:directly\sor\sindirectly\s)?(?:controlled|owned)\sby\b|\bbecomes?\sa\s(?:direct\sor\sindirect\s)?(?:wholly[\s-]owned\s)?subsidiary\sof\b|\b(?:change|transfer|conveyance|assignment)(?:,?\s(?:or\s)?(?:change|transfer|conveyance|assignment)){1,3}(?:\s\("[^"]{1,30}"\))?\sin\s(?:the\s)?(?:direct\sor\sindirect\s)?ownership\sof\b|\bchanges?\s(?:of|in)\s(?:the\s)?(?:persons?|entit(?:y|ies)|shareholders?|owners?)\s(?:who|which|that)\s(?:directly\sor\sindirectly\s)?(?:control|owns?)\b|\bchanges?\s(?:of|in)\s(?:the\s|its\s|their\s|[A-Z][\w&.-]*'s\s)?(?:majority|controlling|principal|largest)\s(?:shareholder|stockholder|owner|member|partner)s?\b|\bchange-(?:of|in)-control\b|\b(?:ownership|control)\schange\b|\bcontrolling\s(?:interest|stake|(?:part|portion|block)\sof\s(?:the\s|its\s)?(?:shares|stock|equity))\b|\b(?:transfer|sale|acquisition)\sof\s(?:a\s)?(?:(?:majority|more\sthan\sfifty\spercent|(?:fifty|50)\spercent|control)\b|more\sthan\s50%)|\b(?:comes?|coming)\sunder\sthe\scontrol\sof\b|\b(?:acquir(?:es?|ing)|obtain(?:s|ing)?|gain(?:s|ing)?),?\s(?:(?:direct\sor\sindirect|directly\sor\sindirectly),?\s)?control\s(?:of|over)\b|\b(?:is|are|be|been|being)\staken\sover\b|\b(?:control|ownership)\s(?:has|have)\s(?:been\s)?changed\b|\b(?:acquires?|acquiring|obtains?|holds?)\s(?:(?:beneficial\s)?ownership\sof\s)?(?:more\sthan\s|at\sleast\s)?(?:(?:fifty|\d{2})\s*(?:%|percent)|a\smajority)\s(?:\(\d{2}%\)\s)?(?:or\smore\s)?(?:of\s)?(?:the\s)?(?:[\w']+\s){0,3}?(?:voting|shares|stock|equity|securities|capital)\b/i;
 /** A corporate transaction that triggers a consequence: termination, consent, notice, deemed assignment. */
 const TRANSACTION =
-  /\b(?:merger|merges?|amalgamat\w+|consolidat\w+|acquisition\sof\s(?:all\sor\s)?(?:substantially\sall\s|a\smajority\s|control\s|more\sthan\s|at\sleast\s)(?:\w+\s){0,6}?(?:stock|shares|equity|assets|business|control)|acquisition\sof\s(?:all\s(?:of\s)?)?(?:[A-Z][\w&.-]*'s|(?:either|the|such|such\sother)\sparty's)\s(?:\w+\s){0,3}?(?:stock|shares|equity|assets|business)|acquisition\sof\s(?:all\s(?:of\s)?)?(?:the\s|its\s)?(?:\w+\s){0,3}?(?:stock|shares|equity|assets|business)\sof\s(?:(?:either|a|the|such|such\sother)\sparty|[A-Z][\w&.-]*)|acquisition\sof\s(?:its|their|such\sparty's|(?:either|the\sother)\sparty's|(?:the\s)?[A-Z][\w&.-]*'s)\s(?:\w+\s){0,2}?(?:stock|shares|equity|business)\b|(?:is|are|be|been|was|were|becomes?)\s(?:merged|amalgamated|acquired)\b(?!\s(?:under|pursuant|hereunder|in\saccordance)|\sor\s(?:received|obtained|developed|generated|created|learned)\b|(?:\s[\w-]+){0,5}?\sfrom\b)|(?:sale|transfer|disposition|disposal|conveyance)(?:\s*,?\s(?:or\s|and\s)?(?:other\s)?(?:sale|transfer|disposition|disposal|conveyance|lease)){0,3}\sof\s(?:all\sor\s)?substantially\sall\s(?:of\s)?(?:its|the|such\sparty's|\w+'s)\s(?:\w+\s){0,2}?(?:assets|stock|shares|business)|(?:sells?|transfers?|conveys?|dispos(?:es|ing)\sof)\s(?:(?:or|and)\s(?:otherwise\s)?(?:sells?|transfers?|conveys?|disposes\sof|assigns?)\s)?(?:all\sor\s)?substantially\sall\s(?:of\s)?(?:its|the|such\sparty's|\w+'s)\s(?:\w+\s){0,2}?(?:assets|stock|shares|business)|take-?over|(?:acquir(?:er|or)|purchaser|transferee|successor)\s(?:of|to)\s(?:all\sor\s)?substantially\sall)\b|\bchange\sin\s(?:the\s)?(?:management|ownership)\b|\b(?:control|ownership)\sof\s(?:(?:either|a|the|such)\sparty|(?:the\s)?[A-Z][\w&.-]*)\s(?:shall\s|will\s|should\s)?(?:pass(?:es)?|changes?|(?:is|be)\stransferred)\b|\bceases?\sto\s(?:own|control)\b|\bacquisition\sof\s(?:the\s)?(?:other\s)?(?:party|[A-Z][\w&.-]*)\sby\b|\b(?:its|their|[\w&.@-]+'s?)\sacquisition\sby\b|\bmajority\sof\s(?:the\s|its\s)?(?:[\w']+\s){0,3}?(?:capital\sstock|voting\s(?:stock|securities|power)|shares|equity)\b/i;
+  /\b(?:merger|merges?|amalgamat\w+|consolidat\w+|acquisition\sof\s(?:all\sor\s)?(?:substantially\sall\s|a\smajority\s|control\s|more\sthan\s|at\sleast\s)(?:\w+\s){0,6}?(?:stock|shares|equity|assets|business|control)|acquisition\sof\s(?:all\s(?:of\s)?)?(?:[A-Z][\w&.-]*'s|(?:either|the|such|such\sother)\sparty's)\s(?:\w+\s){0,3}?(?:stock|shares|equity|assets|business)|acquisition\sof\s(?:all\s(?:of\s)?)?(?:the\s|its\s)?(?:\w+\s){0,3}?(?:stock|shares|equity|assets|business)\sof\s(?:(?:either|a|the|such|such\sother)\sparty|[A-Z][\w&.-]*)|acquisition\sof\s(?:its|their|such\sparty's|(?:either|the\sother)\sparty's|(?:the\s)?[A-Z][\w&.-]*'s)\s(?:\w+\s){0,2}?(?:stock|shares|equity|business)\b|(?:is|are|be|been|was|were|becomes?)\s(?:merged|amalgamated|acquired)\b(?!\s(?:under|pursuant|hereunder|in\saccordance)|\sor\s(?:received|obtained|developed|generated|created|learned)\b|(?:\s[\w-]+){0,5}?\sfrom\b)|(?:sale|transfer|disposition|disposal|conveyance)(?:\s*,?\s(?:or\s|and\s)?(?:other\s)?(?:sale|transfer|disposition|disposal|conveyance|lease)){0,3}\sof\s(?:all\sor\s)?substantially\sall\s(?:of\s)?(?:its|the|such\sparty's|\w+'s)\s(?:\w+\s){0,2}?(?:assets|stock|shares|business)|(?:sells?|transfers?|conveys?|dispos(?:es|ing)\sof)\s(?:(?:or|and)\s(?:otherwise\s)?(?:sells?|transfers?|conveys?|disposes\sof|assigns?)\s)?(?:all\sor\s)?substantially\sall\s(?:of\s)?(?:its|the|such\sparty's|\w+'s)\s(?:\w+\s){0,2}?(?:assets|stock|shares|business)|acquir(?:es?|ing|ed)\s(?:all\sor\s)?substantially\sall\s(?:of\s)?(?:its|the|such\sparty's|\w+'s)\s(?:\w+\s){0,2}?(?:assets|stock|shares|business)|take-?over|(?:acquir(?:er|or)|purchaser|transferee|successor)\s(?:of|to)\s(?:all\sor\s)?substantially\sall)\b|\bchange\sin\s(?:the\s)?(?:management|ownership)\b|\b(?:control|ownership)\sof\s(?:(?:either|a|the|such)\sparty|(?:the\s)?[A-Z][\w&.-]*)\s(?:shall\s|will\s|should\s)?(?:pass(?:es)?|changes?|(?:is|be)\stransferred)\b|\bceases?\sto\s(?:own|control)\b|\bacquisition\sof\s(?:the\s)?(?:other\s)?(?:party|[A-Z][\w&.-]*)\sby\b|\b(?:its|their|[\w&.@-]+'s?)\sacquisition\sby\b|\bmajority\sof\s(?:the\s|its\s)?(?:[\w']+\s){0,3}?(?:capital\sstock|voting\s(?:stock|securities|power)|shares|equity)\b/i;
 /**
  * Other ways to end the contract: "bring this Agreement to an end", "withdraw from this Agreement", "rescind",
  * "revoke the licence" (not "revoke any unexercised options").
  */
 const ENDS_CONTRACT = String.raw`\bend\s(?:this|the)\s(?:agreement|contract)\b|\bbring\s(?:this|the)\s(?:agreement|contract)\sto\san\send\b|\bwithdraw\sfrom\s(?:this|the)\s(?:agreement|contract)\b|\brescind\w*\b|\brevok\w*\s(?:(?:this|the|such|its|any)\s)?(?:[\w-]+\s)?(?:agreement|contract|licen[cs]e|appointment)\b`;
 const CONSEQUENCE = new RegExp(
-  String.raw`${ENDS_CONTRACT}|\b(?:constitutes?|be\sdeemed|deemed\sto\sbe|(?:shall|will)\sbe)\s(?:an?\s)?(?:material\s)?(?:breach|(?:event\sof\s)?default)\b|\b(?:terminat\w*|cancel\w*|consent|approv\w*|notif\w*|notice|inform|deemed\s(?:to\sbe\s)?(?:an?\s)?(?:assignment|transfer)|shall\s(?:be\s)?(?:considered|treated)\s(?:as\s)?an?\s(?:assignment|transfer)|void)\b|\b(?:assignment|transfer)"?\s(?:under\sthis\s\w+\s)?shall\sbe\sdeemed\sto\sinclude\b`,
+  String.raw`${ENDS_CONTRACT}|\b(?:constitutes?|be\sdeemed|deemed\sto\sbe|(?:shall|will)\sbe)\s(?:an?\s)?["“]?(?:material\s)?(?:breach|(?:event\sof\s)?default)\b|\b(?:terminat\w*|cancel\w*|consent|approv\w*|notif\w*|notice|inform|advise|deemed\s(?:to\sbe\s)?(?:an?\s)?(?:assignment|transfer)|(?:shall|will)\s(?:be\s)?(?:considered|treated|regarded)\s(?:as\s)?an?\s(?:assignment|transfer)|void)\b|\b(?:assignment|transfer)"?\s(?:under\sthis\s\w+\s)?shall\sbe\sdeemed\sto\sinclude\b`,
   'i',
 );
 /** Insolvency wording ("assignment for the benefit of creditors") is not a change of control. */
@@ -147,10 +147,26 @@ const PERMISSION_AFTER =
   /^[^.;]{0,200}?\b((?:may|can|(?:shall\sbe|is|are)\s(?:entitled|permitted|free)\sto|(?:shall\s)?(?:have|has)\sthe\sright\sto)\s?,?\s(?:without\s[^,.;]{0,60},\s)?(?:(?!not\b|no\b|never\b)[\w']+,?\s){0,3}?(?:assign|transfer)\w*\b(?:[^.;]{0,150}?\bwithout\s(?:the\s)?(?:[\w']+\s){0,4}?(?:consent|approval)\b)?|(?:may|can)\s(?:[\w']+\s){0,2}?freely\s(?:assign|transfer))/i;
 /** The permission must waive the consent itself: "... may, without consent, assign", "may assign ... without the other party's consent", "may freely assign". */
 const WAIVES_CONSENT = /\bwithout\s|\bfreely\s/i;
+/**
+ * "The Company may effect a merger without the consent of the Investor", "Either party may undergo a change of control
+ * without the other's approval": a permission to undergo the event, the waived consent after it ("Neither party may
+ * merge without consent" and "may not" bar it instead).
+ */
+const MAY_UNDERGO =
+  /\b(?:may|can|is\sfree\sto|(?:is|are|shall\sbe)\s(?:entitled|permitted)\sto)\s(?:(?!not\b|terminat|cancel|requir)[\w-]+\s){0,3}$/i;
+const WITHOUT_CONSENT_AFTER =
+  /^[^.;]{0,150}?\bwithout\s(?:the\s)?(?:need\s(?:for|of)\s|obtaining\s)?(?:any\s)?(?:[\w']+\s){0,3}?(?:consent|approval)\b/i;
+function mayUndergoFreely(text: string, at: number): boolean {
+  const lead = text.slice(Math.max(0, at - 60), at);
+  const may = MAY_UNDERGO.exec(lead);
+  if (may === null || !WITHOUT_CONSENT_AFTER.test(text.slice(at))) return false;
+  const subject = lead.slice(0, may.index);
+  return !NEGATIVE_SUBJECT.test(subject) && !NEGATED_BEFORE.test(subject);
+}
 function isFreeAfter(text: string, at: number): boolean {
   const after = text.slice(at);
   if (TERMINATION_AFTER.test(after) || isConditional(after)) return false;
-  if (FREE_AFTER.test(after)) return true;
+  if (FREE_AFTER.test(after) || mayUndergoFreely(text, at)) return true;
   const permission = PERMISSION_AFTER.exec(after);
   return permission !== null && WAIVES_CONSENT.test(permission[1]!);
 }
@@ -221,19 +237,19 @@ const MERGED_INTO_JUDGMENT =
   /\bmerges?\s(?:and\ssupersedes\s)?(?:all\s|any\s)?(?:prior|previous|earlier|other)\b|\b(?:be|is|are)\smerged\s(?:into|with)\s(?:any\s|such\s|the\s|a\s)*(?:judgment|award|decree|order)\b/gi;
 /** A party that must tell the other of its merger or sale ("Distributor shall give Supplier prior written notice"): CUAD's notice requirement. */
 const NOTICE_REQUIRED =
-  /\b(?:shall|will|must|agrees?\sto)\s(?:promptly\s)?(?:give|provide|deliver|send)\s(?:[\w'()]+\s){0,8}?(?:prior\s|advance\s)?(?:written\s)?(?:notice|notification)\b|\b(?:shall|will|must|agrees?\sto)\s(?:promptly\s|immediately\s)?(?:notify|inform)\b/i;
+  /\b(?:shall|will|must|agrees?\sto)\s(?:promptly\s)?(?:give|provide|deliver|send)\s(?:[\w'()]+\s){0,8}?(?:prior\s|advance\s)?(?:written\s)?(?:notice|notification)\b|\b(?:shall|will|must|agrees?\sto)\s(?:promptly\s|immediately\s)?(?:notify|inform|advise)\b/i;
 /**
  * Transactions a party undergoes (its assets sold, it is merged or acquired, its ownership changes), as
  * opposed to a merger in a list of capital events or an acquisition the party itself makes: only these
  * make a bare duty to give notice a change-of-control clause.
  */
 const UNDERGONE =
-  /\b(?:sale|transfer|disposition|disposal|conveyance)\sof\b|\b(?:sells?|transfers?|conveys?|disposes)\b|\btake-?over\b|\b(?:merged|amalgamated|acquired)\b|\bchange\sin\b|\b(?:control|ownership)\sof\b|\bceases?\b|\bmajority\b|\bacquisition\sof\s(?:the\s)?(?:other\s)?(?:party|[A-Z][\w&.-]*)\sby\b/i;
-/** "notice of any merger of Licensee": a merger the party undergoes, unlike "any merger, consolidation or reclassification". */
-const MERGER_OF_PARTY = /^merger\s(?:of|by)\s(?:the\s|such\s)?(?:[Pp]arty|[A-Z][\w&.-]*)\b/;
+  /\b(?:sale|transfer|disposition|disposal|conveyance)\sof\b|\b(?:sells?|transfers?|conveys?|disposes)\b|\btake-?over\b|\b(?:merged|amalgamated|acquired)\b|\bacquir\w*\s(?:all\sor\s)?substantially\sall\b|\bchange\sin\b|\b(?:control|ownership)\sof\b|\bceases?\b|\bmajority\b|\bacquisition\sof\s(?:the\s)?(?:other\s)?(?:party|[A-Z][\w&.-]*)\sby\b/i;
+/** "notice of any merger of Licensee", "of any merger or acquisition involving Customer": a merger the party undergoes, unlike "any merger, consolidation or reclassification". */
+const MERGER_OF_PARTY = /^merger\s(?:of|by|(?:or\s[\w-]+\s)?(?:of|involving))\s(?:the\s|such\s|either\s)?(?:[Pp]arty|[A-Z][\w&.-]*)\b/;
 /** What a change of control must trigger to be the CUAD clause: an ending, a consent, a notice, an assignment. */
 const CONSEQUENCE_OF_EVENT = new RegExp(
-  String.raw`${ENDS_CONTRACT}|\b(?:terminat\w*|cancel\w*)\s(?:(?:this|the|such|its|any|each)\s)?(?:[\w-]+\s)?(?:agreement|contract|licen[cs]e|arrangement|relationship|appointment|order|term|rights?)\b|\b(?:may|might|can|could|will|would|shall|must|right\sto|entitled\sto|option\sto|elect\sto|(?:this|the)\s(?:agreement|contract))\s(?:[\w,]+\s){0,3}?(?:terminat|cancel)\w*|\b(?:terminable|cancell?able|terminates|cancels)\b|\b(?:terminat\w*|cancel\w*)\s(?:right|option|upon|on|effective|by\s(?:written\s)?notice|immediately)\b|\b(?:grounds|cause|basis|reason)\sfor\s(?:terminat|cancel)\w*|\b(?:consent|approv\w*|notif(?:y|ies|ied|ying|ication)|inform|assign\w*|transfer\w*|void|cease\w*)\b|\bnotice\s(?:of|thereof)\b|\b(?:prior|advance)\s(?:written\s)?notice\b|\b(?:requires?|required|subject\sto|without)\s(?:[\w'()]+\s){0,6}?notice\b|\b(?:give|giving|provide|providing|deliver|send|serve)\s(?:[\w'()]+\s){0,8}?notice\b|\b(?:constitutes?|be\sdeemed|deemed\sto\sbe|(?:shall|will)\sbe)\s(?:an?\s)?(?:material\s)?(?:breach|(?:event\sof\s)?default)\b`,
+  String.raw`${ENDS_CONTRACT}|\b(?:terminat\w*|cancel\w*)\s(?:(?:this|the|such|its|any|each)\s)?(?:[\w-]+\s)?(?:agreement|contract|licen[cs]e|arrangement|relationship|appointment|order|term|rights?)\b|\b(?:may|might|can|could|will|would|shall|must|right\sto|entitled\sto|option\sto|elect\sto|(?:this|the)\s(?:agreement|contract))\s(?:[\w,]+\s){0,3}?(?:terminat|cancel)\w*|\b(?:terminable|cancell?able|terminates|cancels)\b|\b(?:terminat\w*|cancel\w*)\s(?:right|option|upon|on|effective|by\s(?:written\s)?notice|immediately)\b|\b(?:grounds|cause|basis|reason)\sfor\s(?:terminat|cancel)\w*|\b(?:consent|approv\w*|notif(?:y|ies|ied|ying|ication)|inform|assign\w*|transfer\w*|void|cease\w*)\b|\badvis(?:e|es|ing)\s(?:[\w'()]+\s){0,6}?of\b|\bnotice\s(?:of|thereof)\b|\b(?:prior|advance)\s(?:written\s)?notice\b|\b(?:requires?|required|subject\sto|without)\s(?:[\w'()]+\s){0,6}?notice\b|\b(?:give|giving|provide|providing|deliver|send|serve)\s(?:[\w'()]+\s){0,8}?notice\b|\b(?:constitutes?|be\sdeemed|deemed\sto\sbe|(?:shall|will)\sbe)\s(?:an?\s)?["“]?(?:material\s)?(?:breach|(?:event\sof\s)?default)\b`,
   'i',
 );
 
@@ -245,6 +261,13 @@ const EMPLOYMENT_ENDS =
   /\b(?:(?:your|his|her|the\s(?:Executive|Employee)'s)\s)?employment\s(?:is|shall\sbe|be|was|has\sbeen)\sterminated\b|\bterminat\w*\s(?:of\s)?(?:your|his|her|the\s(?:Executive|Employee)'s)?\s*employment\b|\btermination\s(?:by\s(?:the\sCompany|you|the\sExecutive|the\sEmployee)\s)?(?:without\sCause|for\s(?:Good\sReason|Cause))\b|\b(?:your|his|her)\snotice\speriod\b|\bin\slieu\sof\snotice\b/gi;
 /** "the Change in Control Period", "the Change in Control Payment": names of a window or a sum, not the event happening. */
 const NAMED_PERIOD = /\bchange\s(?:of|in)\scontrol\s(?:period|payments?|bonus|benefits?|severance)\b/gi;
+
+/**
+ * "Upon a Change of Control, all options shall vest and the Company shall notify the holders": an equity award that
+ * vests or becomes exercisable on the event; telling its holder is no notice the change requires of a party.
+ */
+const AWARD_VESTS = /\bvest(?:s|ed|ing)?\b|\bexercisab\w*/i;
+const ENDS_CONSENTS_OR_ASSIGNS = /\bterminat|\bcancel|\bconsent|\bapprov|\bassign/i;
 
 const CHINESE = /控制权(?:发生)?(?:变更|变化|转移)|(?:股权|股东)[^。；]{0,10}(?:变更|转让)[^。；]{0,30}(?:通知|同意|解除|终止)/;
 
@@ -265,11 +288,11 @@ const CHINESE = /控制权(?:发生)?(?:变更|变化|转移)|(?:股权|股东)[
 const EVENTS = new RegExp(`${EVENT.source}|${STAKE_CHANGES.source}|${TRANSACTION.source}`, 'gi');
 /**
  * A consequence the sentence denies ("shall not terminate upon a change of control", "shall not be terminable by
- * reason of a merger", "no notice thereof shall be required", "shall not affect the rights", "Guarantor waives notice
+ * reason of a merger", "will not entitle Licensor to terminate", "no notice thereof shall be required", "shall not affect the rights", "Guarantor waives notice
  * thereof") is no consequence.
  */
 const NEGATED_CONSEQUENCE =
-  /\b(?:shall|will|does|do|is|are)\snot\s(?:be\s)?(?:(?:automatically|thereby|deemed\sto)\s)?(?:terminat\w*|terminable|cancel\w*|cancell?able|void\w*|requir\w*|affect\w*|impair\w*|constitut\w*\s(?:an?\s)?(?:material\s)?(?:breach|(?:event\sof\s)?default)|(?:be\s)?deemed\s(?:to\sbe\s)?(?:an?\s)?(?:material\s)?(?:breach|(?:event\sof\s)?default))|\bno\s(?:such\s)?(?:(?:prior|written|further)\s)*(?:consent|approval|notice|notification)\s(?:[\w,]+\s){0,4}?(?:shall\sbe\s|will\sbe\s|is\s)?(?:required|necessary|needed)\b|\b(?:shall|will|does|do)\snot\s?,?\s(?:(?:by|in)\s(?:itself|and\sof\sitself),\s)?(?:give|entitle|confer|grant|create)\s(?:[\w',]+\s){0,5}?(?:right|option|grounds?|basis)\sto\s(?:terminat|cancel)\w*(?:\s(?:this|the)\s(?:agreement|contract))?|\bwaives?\s(?:any\s|all\s)?(?:right\sto\s)?(?:notice|consent)\b(?:\sthereof)?/gi;
+  /\b(?:shall|will|does|do|is|are)\snot\s(?:be\s)?(?:(?:automatically|thereby|deemed\sto)\s)?(?:terminat\w*|terminable|cancel\w*|cancell?able|void\w*|requir\w*|affect\w*|impair\w*|constitut\w*\s(?:an?\s)?(?:material\s)?(?:breach|(?:event\sof\s)?default)|(?:be\s)?deemed\s(?:to\sbe\s)?(?:an?\s)?(?:material\s)?(?:breach|(?:event\sof\s)?default))|\bno\s(?:such\s)?(?:(?:prior|written|further)\s)*(?:consent|approval|notice|notification)\s(?:[\w,]+\s){0,4}?(?:shall\sbe\s|will\sbe\s|is\s)?(?:required|necessary|needed)\b|\b(?:shall|will|does|do)\snot\s?,?\s(?:(?:by|in)\s(?:itself|and\sof\sitself),\s)?(?:(?:give|entitle|confer|grant|create)\s(?:[\w',]+\s){0,5}?(?:right|option|grounds?|basis)\s|entitle\s(?:[\w',]+\s){0,3}?)to\s(?:terminat|cancel)\w*(?:\s(?:this|the)\s(?:agreement|contract))?|\bwaives?\s(?:any\s|all\s)?(?:right\sto\s)?(?:notice|consent)\b(?:\sthereof)?/gi;
 function consequenceText(text: string): string {
   return text.replace(EVENTS, ' ').replace(NEGATED_CONSEQUENCE, ' ');
 }
@@ -311,9 +334,12 @@ export function eventAliasesOf(view: TextView): RegExp | null {
   return aliases;
 }
 
-/** "In such event, ...", "Upon any such occurrence, ...": a sentence whose consequence refers back to the event before it. */
+/**
+ * "In such event, ...", "In this case, ...", "Upon any such occurrence, ...", "Licensor may then terminate": a sentence whose
+ * consequence refers back to the event before it.
+ */
 const SUCH_EVENT =
-  /^(?:[\d.()a-z]{1,6}\s)?(?:in\s(?:any\s)?(?:such|that|which|either)\s(?:event|case)|(?:upon|following|after)\s(?:the\s|any\s)?(?:such|that)\s(?:event|occurrence|change|transaction|merger|acquisition|sale))\b/i;
+  /^(?:[\d.()a-z]{1,6}\s)?(?:in\s(?:any\s)?(?:such|that|which|either|this)\s(?:a\s)?(?:event|case|circumstances?)|(?:upon|following|after)\s(?:the\s|any\s)?(?:such|that)\s(?:event|occurrence|change|transaction|merger|acquisition|sale))\b|\b(?:may|shall|will|can)\s(?:then|thereupon)\s(?:terminat|cancel)/i;
 /**
  * The consequence such a sentence must carry: the contract ending or a consent. A bare notice is left out: "In such
  * event the Company shall give the Holder notice" follows a merger that adjusts an option as often as a clause.
@@ -327,13 +353,39 @@ function eventBefore(view: TextView, index: number): boolean {
   return event !== null && !isFreePass(previous, event.index) && !isFreeAfter(previous, event.index) && !NOT_AN_ASSIGNMENT.test(previous);
 }
 
+/**
+ * "In the event of a Change of Control of Licensee: ... (b) Licensor may terminate this Agreement": the event in the
+ * lead-in, the ending or consent in a list item under it.
+ */
+const ITEM_ENDS_OR_NEEDS_CONSENT = /^\s*\(?(?:[a-z]|\d{1,2}|[ivx]{1,4})\)\s(?=[\s\S]{0,300}?\b(?:terminat|cancel|consent))/i;
+/** The item must end the contract or ask consent: "(ii) approved by JHU" values securities, it gates no deal. */
+const ITEM_CONSEQUENCE =
+  /\b(?:terminat\w*|cancel\w*)\s(?:(?:this|the)\s)?(?:agreement|contract|licen[cs]e)\b|\b(?:may|shall|will|right\sto|entitled\sto|option\sto)\s(?:[\w,]+\s){0,3}?(?:terminat|cancel)\w*|\bconsent\b/i;
+function eventInLeadIn(view: TextView, index: number, aliases: RegExp | null): boolean {
+  const lead = leadIn(view, index);
+  if (lead === '') return false;
+  const named = (aliases ? lead.replace(aliases, 'Change of Control') : lead).replace(INSOLVENCY, ' ').replace(SOLVENT_SCHEME, ' ');
+  if (DEFINITION.test(named) || STANDSTILL.test(named) || NOT_AN_ASSIGNMENT.test(named)) return false;
+  const event = EVENT.exec(named) ?? STAKE_CHANGES.exec(named) ?? TRANSACTION.exec(named.replace(MERGED_INTO_JUDGMENT, ' '));
+  return event !== null && !isFreePass(named, event.index) && !isFreeAfter(named, event.index);
+}
+
 export function extractChangeOfControl(view: TextView): PresenceField | null {
   const aliases = eventAliasesOf(view);
-  const mentions = new RegExp(`${MENTIONS.source}|${SUCH_EVENT.source}${aliases ? `|${aliases.source}` : ''}`, 'i');
+  const mentions = new RegExp(
+    `${MENTIONS.source}|${SUCH_EVENT.source}|${ITEM_ENDS_OR_NEEDS_CONSENT.source}${aliases ? `|${aliases.source}` : ''}`,
+    'i',
+  );
   return presenceOf(view, mentions, (original, _sentence, index) => {
     const raw = aliases ? original.replace(aliases, 'Change of Control') : original;
     if (CHINESE.test(raw)) return true;
     if (SUCH_EVENT.test(raw) && ENDS_OR_NEEDS_CONSENT.test(raw) && eventBefore(view, index)) return true;
+    if (
+      ITEM_ENDS_OR_NEEDS_CONSENT.test(raw) &&
+      ITEM_CONSEQUENCE.test(raw.replace(EMPLOYMENT_ENDS, ' ')) &&
+      eventInLeadIn(view, index, aliases)
+    )
+      return true;
     // "ASSIGNMENT AND CHANGE OF CONTROL" over an assignment clause names a topic; the event needs a consequence.
     if (isBareHeading(raw) && !LIST_ITEM.test(raw)) return false;
     const cleaned = withoutRunInTitle(raw.replace(CAPITALS_HEADING, ''))
@@ -351,6 +403,7 @@ export function extractChangeOfControl(view: TextView): PresenceField | null {
       return (
         !FILING_BEFORE.test(text.slice(Math.max(0, event.index - 30), event.index)) &&
         CONSEQUENCE_OF_EVENT.test(withLeadIn) &&
+        !(AWARD_VESTS.test(text) && !ENDS_CONSENTS_OR_ASSIGNS.test(withLeadIn)) &&
         !isFreePass(text, event.index) &&
         !isFreeAfter(text, event.index) &&
         !NOT_AN_ASSIGNMENT.test(text)
@@ -363,7 +416,7 @@ export function extractChangeOfControl(view: TextView): PresenceField | null {
       !VOTE_BEFORE.test(text.slice(Math.max(0, transaction.index - 40), transaction.index)) &&
       !isFreeAfter(text, transaction.index) &&
       CONSEQUENCE.test(withLeadIn) &&
-      (/\bassign|\bterminat|\bcancel|\brescind|\btransfer|\bconsent|\b(?:constitutes?|be\sdeemed|deemed\sto\sbe|(?:shall|will)\sbe)\s(?:an?\s)?(?:material\s)?(?:breach|(?:event\sof\s)?default)\b|\b(?:prior|written|express|advance)\sapproval\b|\bwithout\s(?:the\s)?(?:[\w']+\s){0,2}?approval\b|\bend\s(?:this|the)\sagreement|\bwithdraw\sfrom\s(?:this|the)\sagreement/i.test(
+      (/\bassign|\bterminat|\bcancel|\brescind|\btransfer|\bconsent|\b(?:constitutes?|be\sdeemed|deemed\sto\sbe|(?:shall|will)\sbe)\s(?:an?\s)?["“]?(?:material\s)?(?:breach|(?:event\sof\s)?default)\b|\b(?:prior|written|express|advance)\sapproval\b|\bwithout\s(?:the\s)?(?:[\w']+\s){0,2}?approval\b|\bend\s(?:this|the)\sagreement|\bwithdraw\sfrom\s(?:this|the)\sagreement/i.test(
         withLeadIn,
       ) ||
         (NOTICE_REQUIRED.test(withLeadIn) &&
@@ -371,6 +424,7 @@ export function extractChangeOfControl(view: TextView): PresenceField | null {
             (named) => UNDERGONE.test(named[0]) || MERGER_OF_PARTY.test(merged.slice(named.index, named.index + named[0].length + 30)),
           ))) &&
       !isFreeToSuccessor(text) &&
+      !(AWARD_VESTS.test(text) && !ENDS_CONSENTS_OR_ASSIGNS.test(withLeadIn)) &&
       !isFreePass(text, transaction.index) &&
       !NOT_AN_ASSIGNMENT.test(text)
     );
