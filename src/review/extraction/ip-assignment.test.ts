@@ -954,3 +954,25 @@ describe("IP assignment: the goodwill of a party's own marks is not created IP p
     ).toBe(true);
   });
 });
+
+describe('IP assignment: further assurance, vesting after "remain with", and a party made to cause its people to assign', () => {
+  it.each([
+    // The standard further-assurance clause of an invention assignment, where the duty to assign comes long after the papers.
+    'Employee agrees to execute all papers and instruments which the Company deems necessary in order to apply for and obtain patents, and in order to deliver, assign and convey to the Company the entire right, title and interest in and to all such Inventions.',
+    'All rights in any improvement to the Licensed Patents made by Licensee shall remain with and vest in Licensor.',
+    'Title to all Inventions conceived by Employee during the Term shall remain with and vest in the Company.',
+    'Developer shall, and shall cause each of its subcontractors to, assign to Publisher all copyrights in the Game code it creates.',
+    'Supplier shall, and shall cause its subcontractors to, assign to Buyer all intellectual property rights in the Tooling designs.',
+  ])('counts %j', (text) => {
+    expect(assigns(text)).toBe(true);
+  });
+
+  it.each([
+    'Seller shall execute such documents as are necessary to transfer title to the Equipment to Buyer.',
+    'Seller shall, and shall cause its Affiliates to, assign to Buyer the Purchased Contracts.',
+    'Each party shall remain the owner of its pre-existing intellectual property, which shall remain with and belong to that party.',
+    'Licensee shall cause all sublicensees to comply with this Agreement.',
+  ])('does not count %j', (text) => {
+    expect(assigns(text)).toBe(false);
+  });
+});

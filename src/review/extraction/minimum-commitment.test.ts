@@ -1278,3 +1278,21 @@ describe('minimum commitment: an omitted or reserved section, a heading run into
     expect(committed(text)).toBe(false);
   });
 });
+
+describe('minimum commitment: a payment floor put as "in no event", and a price held to a measure', () => {
+  it.each([
+    ['Royalties payable under this Section shall in no event be less than $25,000 per calendar quarter.'],
+    ['The commissions earned by Agent under this Agreement shall under no circumstances be less than US$10,000 per month.'],
+    ['The aggregate purchase price of Products ordered by Distributor in each Contract Year shall be not less than $1,000,000.'],
+  ])('counts %j', (text) => {
+    expect(committed(text)).toBe(true);
+  });
+
+  it.each([
+    ['The Purchase Price shall be not less than fair market value.'],
+    ['The exercise price shall in no event be lower than the closing market price on the grant date.'],
+    ['The fees charged by Supplier shall in no event be less than the fees charged to other customers.'],
+  ])('does not count %j', (text) => {
+    expect(committed(text)).toBe(false);
+  });
+});

@@ -36,7 +36,7 @@ const MONEY = String.raw`(?:\$|[a-z]{1,3}\$|USD\b|€|£|\[\s*\*|\*{3}|[\d,.]+\s
 const FLOOR_OWED = new RegExp(
   [
     String.raw`\b(?:at\sleast|not\sless\sthan|no\sless\sthan|a\sminimum\sof|no\sfewer\sthan|not\sfewer\sthan)\s(?:[^.;]|\.(?=\d)){0,80}?\b(?:shall|should|will|must)\sbe\s(?:purchased|ordered|bought|sold|paid|spent|invested|contributed|procured|received|placed|submitted|issued)\b`,
-    String.raw`\b(?:royalt(?:y|ies)|fees?|commissions?|payments?|purchases|compensation|revenues?|sales)\b[^.;]{0,60}?\b(?:shall|will)\s(?:(?:not|never)\sbe\sless\sthan|be\s(?:at\sleast|not\sless\sthan|no\sless\sthan|a\sminimum\sof))\s(?:${MONEY}|[\d.]+\s?(?:%|percent))`,
+    String.raw`\b(?:royalt(?:y|ies)|fees?|commissions?|payments?|purchases|compensation|revenues?|sales)\b[^.;]{0,60}?\b(?:shall|will)\s(?:(?:not|never|in\sno\sevent|under\sno\scircumstances)\sbe\sless\sthan|be\s(?:at\sleast|not\sless\sthan|no\sless\sthan|a\sminimum\sof))\s(?:${MONEY}|[\d.]+\s?(?:%|percent))`,
     String.raw`\bin\sno\sevent\s(?:shall|will)\s[^.;]{0,80}?\b(?:royalt(?:y|ies)|fees?|commissions?|payments?|purchases|compensation|revenues?|sales)\b[^.;]{0,40}?\bbe\sless\sthan\s${MONEY}`,
     // A quantity floor under a requirements clause: "100% of its requirements, but in no event less than 1,000 units per month".
     String.raw`\bin\sno\sevent\s(?:(?:shall|will)\s[^.;]{0,60}?\bbe\s)?(?:less|fewer)\sthan\s(?:\d[\d,.]*|\[[\s*]{1,9}\]|\*{3,9})\s(?:\(\d[\d,.]*\)\s)?(?:[\w-]+\s){0,2}?${GOODS_UNIT}\b`,
@@ -155,11 +155,12 @@ const CURRENCY_CODE = String.raw`(?:[a-z]{1,3}\$|(?:USD|EUR|GBP|CAD|AUD|CHF|JPY|
 const FLOOR_WORDS = String.raw`(?:at\sleast|not\sless\sthan|no\sless\sthan|no\sfewer\sthan|not\sfewer\sthan|a\sminimum\sof)`;
 /**
  * A floor on a price or rate is a price term, not an amount bought: "resell at not less than the suggested retail price",
- * "remarket the Securities at a price at least equal to 100% of", "interest at a rate of at least 2% above the base rate". A sum or count before the price word ("at least $1,000,000 of
+ * "remarket the Securities at a price at least equal to 100% of", "interest at a rate of at least 2% above the base rate", a price
+ * held to a measure rather than a sum ("the Purchase Price shall be not less than fair market value"). A sum or count before the price word ("at least $1,000,000 of
  * Products at the prices set forth") is still an amount bought, so only words may come between. On train 2 of 5 price floors
  * lie in a labelled clause.
  */
-const PRICE_FLOOR = String.raw`\b${FLOOR_WORDS}\s(?:equal\sto\s)?(?:the\s|its\s|their\s|[a-z][\w-]*'s?\s)?(?:(?!(?:at|of|in|for|per|on)\b)[a-z-]+\s){0,3}?(?:prices?|rates?)\b|\bat\sa\sprice\s(?:of\s)?${FLOOR_WORDS}|\binterest\s(?:[\w-]+\s){0,3}?(?:at\s)?(?:a\s)?rate\s(?:of\s)?${FLOOR_WORDS}`;
+const PRICE_FLOOR = String.raw`\b${FLOOR_WORDS}\s(?:equal\sto\s)?(?:the\s|its\s|their\s|[a-z][\w-]*'s?\s)?(?:(?!(?:at|of|in|for|per|on)\b)[a-z-]+\s){0,3}?(?:prices?|rates?)\b|\bat\sa\sprice\s(?:of\s)?${FLOOR_WORDS}|\binterest\s(?:[\w-]+\s){0,3}?(?:at\s)?(?:a\s)?rate\s(?:of\s)?${FLOOR_WORDS}|\b(?:prices?|rates?)\s(?:[\w-]+\s){0,4}?(?:shall|will|must)\s(?:(?:not|never|in\sno\sevent)\s)?be\s(?:(?:not|no)\s)?(?:less|lower)\sthan\s(?!${MONEY}|\d)`;
 /**
  * A head count is staffing or governance, which CUAD does not read as a purchase commitment (on train none of the 9 such floors
  * lies in a labelled clause): "employ at least three qualified engineers", "the services of at least one sales professional", "a minimum of seven
