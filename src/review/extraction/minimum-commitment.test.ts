@@ -1296,3 +1296,20 @@ describe('minimum commitment: a payment floor put as "in no event", and a price 
     expect(committed(text)).toBe(false);
   });
 });
+
+describe('minimum commitment: an option or a waived duty set off by commas', () => {
+  it.each([
+    ['Licensee may, but is not required to, purchase at least 1,000 units each quarter.'],
+    ['Licensee may, at its sole option, purchase at least 1,000 units each quarter.'],
+    ['Buyer is not required to, and shall not be deemed to, purchase any minimum quantity.'],
+  ])('does not count %j', (text) => {
+    expect(committed(text)).toBe(false);
+  });
+
+  it.each([
+    ['Distributor may, in any quarter, order fewer units, but shall purchase at least 5,000 units in each Contract Year.'],
+    ['Customer is not obligated to purchase any minimum quantity in the first year, but in each later year shall purchase a minimum of 2,000 units.'],
+  ])('still counts the duty beside it: %j', (text) => {
+    expect(committed(text)).toBe(true);
+  });
+});

@@ -167,8 +167,11 @@ const PRICE_FLOOR = String.raw`\b${FLOOR_WORDS}\s(?:equal\sto\s)?(?:the\s|its\s|
  * (7) shareholders", "the minimum number of five (5) Directors".
  */
 const HEADCOUNT_FLOOR = String.raw`\b(?:${FLOOR_WORDS}|as\sa\sminimum|(?:the\s)?minimum\snumber\sof)\s(?:${NUMBER_WORD_SOURCE}|\d+)\s(?:\(\d+\)\s)?(?:[\w-]+\s){0,3}?(?:employees?|personnel|staff|representatives?|salespe(?:rsons?|ople)|engineers?|technicians?|professionals?|managers?|programmers?|directors?|shareholders?)\b`;
-/** An option is no commitment: "Purchaser may elect to purchase a minimum of 1,000 additional units at the discounted price". */
-const OPTION_TO_BUY = String.raw`\bmay\s(?:[\w-]+\s){0,3}?(?:purchase|order|buy)\s${FLOOR_WORDS}`;
+/**
+ * An option is no commitment: "Purchaser may elect to purchase a minimum of 1,000 additional units at the discounted price",
+ * "Licensee may, but is not required to, purchase at least 1,000 units".
+ */
+const OPTION_TO_BUY = String.raw`\bmay,?\s(?:[\w,-]+\s){0,6}?(?:purchase|order|buy)\s${FLOOR_WORDS}`;
 /**
  * A volume that earns a discount is a price tier, not a duty to buy it: "Volume discounts apply to orders of at least 1,000
  * units", "purchases in excess of $100,000 in a year earn a 3% rebate".
@@ -181,7 +184,7 @@ const DISCOUNT_THRESHOLD = String.raw`\b(?:discounts?|rebates?|price\sbreaks?)\b
  * clause: "..., but shall purchase at least 5,000 units" still counts). Missing a minimum ("does not purchase a minimum of 1,000
  * units") is still a commitment: only a negated duty counts here.
  */
-const NEGATED_MINIMUM = String.raw`\b(?:not|no|neither|nor|never)\b(?:\s[\w-]+){0,4}?\s(?:bound|required|obligated|obliged|subject|imposed?|imposes|committed)\b[^.;]{0,40}?\b(?:any|an?)\s(?:[\w-]+\s){0,2}?minimum\b|\b(?:not\s(?:be\s)?(?:obligated|required)|no\sobligation)\sto\s(?:purchase|order|buy)\b[^.;,]{0,120}?(?=[.;,]|\s(?:but|and|provided)\b|$)|\bminimum\s[^.;]{0,60}?\b(?:do|does|shall|will)\snot\sapply\b`;
+const NEGATED_MINIMUM = String.raw`\b(?:not|no|neither|nor|never)\b(?:\s[\w-]+){0,4}?\s(?:bound|required|obligated|obliged|subject|imposed?|imposes|committed)\b[^.;]{0,60}?\b(?:any|an?)\s(?:[\w-]+\s){0,2}?minimum\b|\b(?:not\s(?:be\s)?(?:obligated|required)|no\sobligation)\sto,?\s(?:purchase|order|buy)\b[^.;,]{0,120}?(?=[.;,]|\s(?:but|and|provided)\b|$)|\bminimum\s[^.;]{0,60}?\b(?:do|does|shall|will)\snot\sapply\b`;
 /**
  * Floors that bind nobody to buy or pay: "at a minimum" (among other things), "with a minimum of
  * delay" (as little as possible: no quantity follows, unlike "a minimum of a $250,000 order"), availability "a minimum of 95% of the time", a fill rate
