@@ -976,3 +976,21 @@ describe('IP assignment: further assurance, vesting after "remain with", and a p
     expect(assigns(text)).toBe(false);
   });
 });
+
+describe('IP assignment: "assigns all rights therein", and parties named by letter', () => {
+  it.each([
+    'Contractor agrees that all Work Product is the sole property of Client and, to the extent it is not, assigns all rights therein to Client.',
+    'Any intellectual property conceived or developed by Party B while performing the Services shall belong to Party A.',
+    'Any inventions conceived by Party B under this Agreement shall be owned by Party A.',
+  ])('counts %j', (text) => {
+    expect(assigns(text)).toBe(true);
+  });
+
+  it.each([
+    'Any intellectual property developed by Party A in performing the Services shall belong to Party A.',
+    'All improvements made by Party B shall be owned by Party B.',
+    'Seller assigns all its rights under this Agreement to Buyer.',
+  ])('does not count %j', (text) => {
+    expect(assigns(text)).toBe(false);
+  });
+});

@@ -1308,7 +1308,9 @@ describe('minimum commitment: an option or a waived duty set off by commas', () 
 
   it.each([
     ['Distributor may, in any quarter, order fewer units, but shall purchase at least 5,000 units in each Contract Year.'],
-    ['Customer is not obligated to purchase any minimum quantity in the first year, but in each later year shall purchase a minimum of 2,000 units.'],
+    [
+      'Customer is not obligated to purchase any minimum quantity in the first year, but in each later year shall purchase a minimum of 2,000 units.',
+    ],
   ])('still counts the duty beside it: %j', (text) => {
     expect(committed(text)).toBe(true);
   });
