@@ -1315,3 +1315,24 @@ describe('minimum commitment: an option or a waived duty set off by commas', () 
     expect(committed(text)).toBe(true);
   });
 });
+
+describe('minimum commitment: "at a minimum" before a figure, a named commitment stated as a figure, rate floors', () => {
+  it.each([
+    ['Buyer will purchase, at a minimum, 100,000 pounds of resin per quarter.'],
+    ['Customer shall order, at a minimum, five thousand (5,000) units each quarter.'],
+    ['The annual volume commitment of Customer is 5,000,000 kWh.'],
+    ['The purchase price of Products ordered in each Contract Year shall be at least $1,000,000 in the aggregate.'],
+  ])('counts %j', (text) => {
+    expect(committed(text)).toBe(true);
+  });
+
+  it.each([
+    ['At a minimum, the report shall include the sales by territory.'],
+    ['Distributor shall, at a minimum, purchase the products listed in Exhibit A.'],
+    ['The royalty rate shall be at least 5% of Net Sales.'],
+    ['Customer shall receive at least a 10% discount on all orders.'],
+    ['A minimum of two authorized signatures is required for each Purchase Order.'],
+  ])('does not count %j', (text) => {
+    expect(committed(text)).toBe(false);
+  });
+});

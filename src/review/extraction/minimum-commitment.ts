@@ -11,13 +11,14 @@ const MINIMUM_NOUN =
 /**
  * "shall purchase at least 10,000 units", "agrees to order not less than $1,000,000 of Products in each year", "will commit to an
  * annual budget equal to or greater than $500,000",
- * "make available not less than ten programs", "capitalize ... at least $21,614,000". "At least as strict" and
+ * "make available not less than ten programs", "capitalize ... at least $21,614,000", "will purchase, at a minimum, 100,000 pounds"
+ * (a figure after it: "at a minimum" alone means among other things). "At least as strict" and
  * "at least some of" compare or hedge; they set no floor. How often is not how much: "shall pay all royalties due at least
  * quarterly", "deliver the Products at least once per week" (on train 3 of 33 such floors lie in a labelled clause).
  */
 const FREQUENCY = String.raw`(?:once|twice|thrice|annually|quarterly|monthly|weekly|daily|yearly|semi-annually|every|each)\b`;
 const AT_LEAST = new RegExp(
-  String.raw`\b(?:purchas\w*|order\w*|buy|bu(?:ys|ying)|procure|sell|sold|pay|spend|deliver|acquire|license|generate|achieve|commit|guarantee[sd]?|fund|invest|set\sup|open(?!\sfor\s(?:a\sminimum|at\sleast|not\sless|no\sless|a\speriod)\b)|tender\w*|contribut\w*|capitali[sz]e|make\savailable|supply|produce)\b[^.;]{0,100}?\b(?:at\sleast(?!\s(?:as|some|part|partly|in\spart)\b)|not\sless\sthan|no\sless\sthan|a\sminimum\sof|no\sfewer\sthan|not\sfewer\sthan|equal\sto\sor\s(?:greater|more)\sthan)\b(?!\s${FREQUENCY})`,
+  String.raw`\b(?:purchas\w*|order\w*|buy|bu(?:ys|ying)|procure|sell|sold|pay|spend|deliver|acquire|license|generate|achieve|commit|guarantee[sd]?|fund|invest|set\sup|open(?!\sfor\s(?:a\sminimum|at\sleast|not\sless|no\sless|a\speriod)\b)|tender\w*|contribut\w*|capitali[sz]e|make\savailable|supply|produce)\b[^.;]{0,100}?\b(?:at\sleast(?!\s(?:as|some|part|partly|in\spart)\b)|not\sless\sthan|no\sless\sthan|a\sminimum\sof|no\sfewer\sthan|not\sfewer\sthan|equal\sto\sor\s(?:greater|more)\sthan|at\sa\sminimum(?=,?\s(?:\$|US\$|\d|${NUMBER_WORD_SOURCE}\b)))\b(?!\s${FREQUENCY})`,
   'i',
 );
 /** Units goods are bought in: "10,000 units", "500 MT"... */
@@ -156,11 +157,11 @@ const FLOOR_WORDS = String.raw`(?:at\sleast|not\sless\sthan|no\sless\sthan|no\sf
 /**
  * A floor on a price or rate is a price term, not an amount bought: "resell at not less than the suggested retail price",
  * "remarket the Securities at a price at least equal to 100% of", "interest at a rate of at least 2% above the base rate", a price
- * held to a measure rather than a sum ("the Purchase Price shall be not less than fair market value"). A sum or count before the price word ("at least $1,000,000 of
+ * held to a measure or a share rather than a sum ("the Purchase Price shall be not less than fair market value", "the royalty rate shall be at least 5% of Net Sales"). A sum or count before the price word ("at least $1,000,000 of
  * Products at the prices set forth") is still an amount bought, so only words may come between. On train 2 of 5 price floors
  * lie in a labelled clause.
  */
-const PRICE_FLOOR = String.raw`\b${FLOOR_WORDS}\s(?:equal\sto\s)?(?:the\s|its\s|their\s|[a-z][\w-]*'s?\s)?(?:(?!(?:at|of|in|for|per|on)\b)[a-z-]+\s){0,3}?(?:prices?|rates?)\b|\bat\sa\sprice\s(?:of\s)?${FLOOR_WORDS}|\binterest\s(?:[\w-]+\s){0,3}?(?:at\s)?(?:a\s)?rate\s(?:of\s)?${FLOOR_WORDS}|\b(?:prices?|rates?)\s(?:[\w-]+\s){0,4}?(?:shall|will|must)\s(?:(?:not|never|in\sno\sevent)\s)?be\s(?:(?:not|no)\s)?(?:less|lower)\sthan\s(?!${MONEY}|\d)`;
+const PRICE_FLOOR = String.raw`\b${FLOOR_WORDS}\s(?:equal\sto\s)?(?:the\s|its\s|their\s|[a-z][\w-]*'s?\s)?(?:(?!(?:at|of|in|for|per|on)\b)[a-z-]+\s){0,3}?(?:prices?|rates?)\b|\bat\sa\sprice\s(?:of\s)?${FLOOR_WORDS}|\binterest\s(?:[\w-]+\s){0,3}?(?:at\s)?(?:a\s)?rate\s(?:of\s)?${FLOOR_WORDS}|\b(?:prices?|rates?)\s(?:[\w-]+\s){0,4}?(?:shall|will|must)\s(?:(?:not|never|in\sno\sevent)\s)?be\s(?:(?:(?:not|no)\s)?(?:less|lower)\sthan|at\sleast|a\sminimum\sof)\s(?!${MONEY})`;
 /**
  * A head count is staffing or governance, which CUAD does not read as a purchase commitment (on train none of the 9 such floors
  * lies in a labelled clause): "employ at least three qualified engineers", "the services of at least one sales professional", "a minimum of seven
@@ -194,7 +195,7 @@ const NEGATED_MINIMUM = String.raw`\b(?:not|no|neither|nor|never)\b(?:\s[\w-]+){
  * tiers above.
  */
 const NO_FLOOR = new RegExp(
-  String.raw`${NEGATED_MINIMUM}|${PRICE_FLOOR}|${HEADCOUNT_FLOOR}|${OPTION_TO_BUY}|${DISCOUNT_THRESHOLD}|\b(?:deliver|supply|ship|fill|fulfil+)\w*\s(?:[\w-]+\s){0,2}?(?:at\sleast|not\sless\sthan|no\sless\sthan)\s[^.;]{0,30}?\bof\s(?:the\s|all\s)?(?:[\w-]+\s){0,5}?(?:ordered|orders)\b|\bat\sa\sminimum\b(?!\sof\b)|\ba\sminimum\sof\s(?!${NUMBER_WORD_SOURCE}\b)(?!${CURRENCY_CODE})(?!an?\s(?:\$|US\$|USD|€|£|\d))(?=[a-z])|\b(?:(?:a\s)?minimum\sof|at\sleast|not\sless\sthan)\s(?:[\d.]+|[a-z-]+)\s*(?:\([\d.]+\)\s*)?(?:%|percent)\)?\sof\sthe\stime\b|\b(?:not\sbe\ssubject\sto|free\sof|without)\s(?:any\s)?(?:individual\s)?minimum\b|\b${FLOOR_WORDS}\s[^.;]{0,20}?(?:%|percent)\)?\sof\s(?:its|their)\s(?:[\w-]+\s){0,2}?assets\b`,
+  String.raw`${NEGATED_MINIMUM}|${PRICE_FLOOR}|${HEADCOUNT_FLOOR}|${OPTION_TO_BUY}|${DISCOUNT_THRESHOLD}|\b(?:deliver|supply|ship|fill|fulfil+)\w*\s(?:[\w-]+\s){0,2}?(?:at\sleast|not\sless\sthan|no\sless\sthan)\s[^.;]{0,30}?\bof\s(?:the\s|all\s)?(?:[\w-]+\s){0,5}?(?:ordered|orders)\b|\bat\sa\sminimum\b(?!\sof\b)(?!,?\s(?:\$|US\$|\d|${NUMBER_WORD_SOURCE}\b))|\ba\sminimum\sof\s(?!${NUMBER_WORD_SOURCE}\b)(?!${CURRENCY_CODE})(?!an?\s(?:\$|US\$|USD|€|£|\d))(?=[a-z])|\b(?:(?:a\s)?minimum\sof|at\sleast|not\sless\sthan)\s(?:[\d.]+|[a-z-]+)\s*(?:\([\d.]+\)\s*)?(?:%|percent)\)?\sof\sthe\stime\b|\b(?:not\sbe\ssubject\sto|free\sof|without)\s(?:any\s)?(?:individual\s)?minimum\b|\b${FLOOR_WORDS}\s[^.;]{0,20}?(?:%|percent)\)?\sof\s(?:its|their)\s(?:[\w-]+\s){0,2}?assets\b`,
   'gi',
 );
 /**
@@ -213,7 +214,7 @@ const OWED =
   /\b(?:shall|will|must|agrees?\sto|undertakes?\sto|commits?\sto|(?:is|are)\s(?:obligated|required)\sto)\s(?:(?:[\w,'-]+\s){0,4}?)(?:pay|purchase|order|buy|procure|make|meet|achieve|attain|reach|ship|generate|spend|sell|deliver|guarantee|maintain|fulfil+|provide)\b|\bmust\b|\bobligations?\sto\s(?:[\w-]+\s){0,2}?(?:purchase|order|buy|pay)\b|\b(?:fail\w*|failure\s(?:(?:of|by)\s(?:[\w.-]+\s){1,3})?to|(?:does|do|did)\snot)\s(?:to\s)?(?:pay|purchase|order|buy|meet|achieve|attain|reach|ship|generate|make|satisfy)\b|\b(?:not|no)\s(?:be\s)?less\sthan\b|\bgreater\sof\b|\bequal\sto\sor\s(?:greater|more)\sthan\b|\bentitled\sto\sreceive\b/i;
 /** A stated amount: money, a share, a hidden figure, a count of things per period ("two (2) e-blasts per year"; not "the 25th day"), or where it is set. */
 const AMOUNT =
-  /\$|US\$|USD|€|£|\[\s*\*|\*{3}|\bunits\b|\bpercent\b|%|\d[\d,.]*\)?\s(?:[\w-]+\s){0,3}?(?:per|each|every|units?|pieces|items|cases|tons?|barrels|gallons|pounds|copies|orders|times)\b|\b(?:set\s(?:forth|out)|specified|listed|stated|provided)\s(?:in|on|at|below)\b|\b(?:Exhibit|Schedule|Appendix|Attachment|Annex)\b|\b(?:of|equal\sto|than)\s\(?\d|\bas\sfollows\b|\bthe\sfollowing\s(?:[\w-]+\s){0,2}?(?:amounts?|quantit(?:y|ies)|volumes?|levels?|sums?|fees?|payments?|schedule|targets?)\b|:\s*$/i;
+  /\$|US\$|USD|€|£|\[\s*\*|\*{3}|\bunits\b|\bpercent\b|%|\d[\d,.]*\)?\s(?:[\w-]+\s){0,3}?(?:per|each|every|units?|pieces|items|cases|tons?|barrels|gallons|pounds|copies|orders|times)\b|\b(?:set\s(?:forth|out)|specified|listed|stated|provided)\s(?:in|on|at|below)\b|\b(?:Exhibit|Schedule|Appendix|Attachment|Annex)\b|\b(?:of|equal\sto|than|is|shall\sbe|will\sbe)\s\(?\d|\bas\sfollows\b|\bthe\sfollowing\s(?:[\w-]+\s){0,2}?(?:amounts?|quantit(?:y|ies)|volumes?|levels?|sums?|fees?|payments?|schedule|targets?)\b|:\s*$/i;
 /** "minimum purchase obligations", "the Minimum Fee payable": the named commitment is owed. */
 const OWED_AFTER = /^[^.;]{0,30}?\b(?:requirements?|obligations?|payable|owed)\b/i;
 /** "The Minimum Purchase Amount (as defined in Section 1.14) shall be purchased in each calendar year": owed in the passive. */
