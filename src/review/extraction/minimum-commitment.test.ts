@@ -1336,3 +1336,23 @@ describe('minimum commitment: "at a minimum" before a figure, a named commitment
     expect(committed(text)).toBe(false);
   });
 });
+
+describe('minimum commitment: making good a shortfall without naming the minimum', () => {
+  it.each([
+    ['If the Publisher does not make good the difference within thirty (30) days, the Advertiser may suspend its payments.'],
+    [
+      'Should the Network fail to deliver the guaranteed impressions, the Advertiser may require the Network to "make good" the undelivered impressions.',
+    ],
+    ['Supplier shall make good any shortfall in the quantities delivered in the following month.'],
+  ])('counts %j', (text) => {
+    expect(committed(text)).toBe(true);
+  });
+
+  it.each([
+    ['The parties shall make good faith efforts to reschedule the Event.'],
+    ['Licensee shall make good any damage caused to the premises.'],
+    ['The Network will use reasonable efforts to "make good" any impressions lost to a force majeure event.'],
+  ])('does not count %j', (text) => {
+    expect(committed(text)).toBe(false);
+  });
+});

@@ -4,7 +4,7 @@ import type { TextView } from './text-view.js';
 import type { PresenceField } from './types.js';
 
 const MENTIONS =
-  /minimum|quota|achieve|meet|reach|attain|\bmin\b|commit|quantit|forecast|purchas|\border|\bbuy|deficiency|target|guarantee|at\sleast|less\sthan|fewer\sthan|devote|allocate|shortfall|(?:take|ship|put)[- ]or[- ]pay|guarantee|fails?\sto\ssell|最低|不少于|不低于/i;
+  /minimum|quota|achieve|meet|reach|attain|\bmin\b|commit|quantit|forecast|purchas|\border|\bbuy|deficiency|target|guarantee|at\sleast|less\sthan|fewer\sthan|devote|allocate|shortfall|make\sgood|(?:take|ship|put)[- ]or[- ]pay|guarantee|fails?\sto\ssell|最低|不少于|不低于/i;
 /** "minimum purchase / order quantity / annual royalty / sales target", "minimum amount equal to $5,000,000", a guaranteed fee, "MOQ", "take or pay", "ship-or-pay". */
 const MINIMUM_NOUN =
   /\bminimum\s(?:annual\s|monthly\s|quarterly\s|yearly\s|aggregate\s|guaranteed\s|total\s|firm\s|initial\s)*(?:purchases?|purchasing|order|orders|ordering|quantit(?:y|ies)|volumes?|commitments?|sales|revenues?|royalt(?:y|ies)|fees?|payments?|spend|targets?|units|number\sof|annual|performance|marketing\s(?:spend|expenditure)|advertising|impressions|guarantee|capacity|take|buy)\b|\bminimum\s(?:[\w/-]+\s){0,3}?(?:charge|amounts?\s(?:equal\sto|of)\s(?:\$|US\$|USD|€|£|\d[\d,.]*)|quantit(?:y|ies)|lots?|percentages?|volumes?|page\sviews|impressions|orders?)\b|\b(?:monthly|annual|quarterly|yearly)\sminimums?\b|\b(?:volume|minimum)\scommitments?\b|\b(?:annual|monthly|quarterly|yearly)\s(?:purchase|purchasing|order|spend(?:ing)?)\s(?:commitments?|obligations?)\b|\bdeficiency\spayments?\b|\b(?:sales?|purchase|revenue)\stargets?\b|\bguarantees?\s(?:that\s)?(?:it\s)?(?:will\s)?deliver\b|\bguaranteed\s(?:[\w-]+\s){0,2}?(?:fees?|payments?|royalt(?:y|ies)|revenues?|sums?|compensation)\b|\bMOQ\b|\b(?:take|ship|put)[- ]or[- ]pay\b|\b(?:sales|purchase|performance|volume|revenue|minimum|annual|the)\squotas?\b|\b(?:fail\w*|does\snot|do\snot|not)\s(?:to\s)?(?:achieve|meet|reach|attain|generate)\b[^.;]{0,80}?\b(?:revenues?|sales|quotas?|targets?|volumes?|minimum|purchases?|orders?)\b|\bminimum\sof\s(?:\$|US\$|USD|€|£|\d|\w+\s\(\d)|\b(?:at\sleast|not\sless\sthan|no\sless\sthan)\sthe\sfollowing\s(?:quantities|amounts|volumes|numbers|levels)\b/i;
@@ -102,13 +102,14 @@ const SHELF_LIFE_FLOOR =
 /**
  * Falling short of a stated amount has a consequence, or must be made up: "In the event Distributor purchases an amount less
  * than $45,000, this Agreement will terminate", "If the JV fails to sell [US$1,000,000] worth of Products", "Publisher will make
- * good the difference", "does not deliver the shortfall".
+ * good the difference", "If Publisher does not make good the difference" (a mention of its own: the sentence may name no minimum),
+ * '"make good" the undelivered impressions', "does not deliver the shortfall".
  */
 const FALLS_SHORT = new RegExp(
   [
     String.raw`\b(?:purchases?|purchased|orders|ordered|buys|bought|sells|sold)\s(?:an\samount\s|a\squantity\s|a\stotal\s)?(?:less|fewer)\sthan\s(?:\$|US\$|\[\s*\*|\d)(?:[^.;]|\.(?=\d)){0,120}?\bterminat`,
     String.raw`\bfail\w*\sto\s(?:sell|purchase|order|buy)\s(?:\[\s*)?(?:\$|US\$|USD|\d|${NUMBER_WORD_SOURCE}\b)`,
-    String.raw`\bmake\sgood\s(?:on\s)?(?:the\s|any\s|such\s)?(?:difference|shortfall|deficiency|deficit|undelivered)\b|\bdeliver\w*\s(?:the|any|such)\sshortfall\b`,
+    String.raw`\bmake\sgood"?\s(?:on\s)?(?:the\s|any\s|such\s)?(?:difference|shortfall|deficiency|deficit|undelivered)\b|\bdeliver\w*\s(?:the|any|such)\sshortfall\b`,
   ].join('|'),
   'i',
 );
