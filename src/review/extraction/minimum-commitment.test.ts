@@ -1356,3 +1356,20 @@ describe('minimum commitment: making good a shortfall without naming the minimum
     expect(committed(text)).toBe(false);
   });
 });
+
+describe('minimum commitment: a firm spend, and a ceiling that is no floor', () => {
+  it.each([['Customer will spend $500,000 on advertising in each Contract Year.'], ['Buyer shall purchase 500 units per month.']])(
+    'counts %j',
+    (text) => {
+      expect(committed(text)).toBe(true);
+    },
+  );
+
+  it.each([
+    ['Buyer shall purchase up to 500 units per month at the prices in Exhibit A.'],
+    ['Buyer shall purchase at most 500 units per month.'],
+    ['Buyer may purchase up to 500 units per month.'],
+  ])('does not count %j', (text) => {
+    expect(committed(text)).toBe(false);
+  });
+});

@@ -4,7 +4,7 @@ import type { TextView } from './text-view.js';
 import type { PresenceField } from './types.js';
 
 const MENTIONS =
-  /minimum|quota|achieve|meet|reach|attain|\bmin\b|commit|quantit|forecast|purchas|\border|\bbuy|deficiency|target|guarantee|at\sleast|less\sthan|fewer\sthan|devote|allocate|shortfall|make\sgood|(?:take|ship|put)[- ]or[- ]pay|guarantee|fails?\sto\ssell|最低|不少于|不低于/i;
+  /minimum|quota|achieve|meet|reach|attain|\bmin\b|commit|quantit|forecast|purchas|\border|\bbuy|deficiency|target|guarantee|at\sleast|less\sthan|fewer\sthan|devote|allocate|shortfall|make\sgood|\bspend|(?:take|ship|put)[- ]or[- ]pay|guarantee|fails?\sto\ssell|最低|不少于|不低于/i;
 /** "minimum purchase / order quantity / annual royalty / sales target", "minimum amount equal to $5,000,000", a guaranteed fee, "MOQ", "take or pay", "ship-or-pay". */
 const MINIMUM_NOUN =
   /\bminimum\s(?:annual\s|monthly\s|quarterly\s|yearly\s|aggregate\s|guaranteed\s|total\s|firm\s|initial\s)*(?:purchases?|purchasing|order|orders|ordering|quantit(?:y|ies)|volumes?|commitments?|sales|revenues?|royalt(?:y|ies)|fees?|payments?|spend|targets?|units|number\sof|annual|performance|marketing\s(?:spend|expenditure)|advertising|impressions|guarantee|capacity|take|buy)\b|\bminimum\s(?:[\w/-]+\s){0,3}?(?:charge|amounts?\s(?:equal\sto|of)\s(?:\$|US\$|USD|€|£|\d[\d,.]*)|quantit(?:y|ies)|lots?|percentages?|volumes?|page\sviews|impressions|orders?)\b|\b(?:monthly|annual|quarterly|yearly)\sminimums?\b|\b(?:volume|minimum)\scommitments?\b|\b(?:annual|monthly|quarterly|yearly)\s(?:purchase|purchasing|order|spend(?:ing)?)\s(?:commitments?|obligations?)\b|\bdeficiency\spayments?\b|\b(?:sales?|purchase|revenue)\stargets?\b|\bguarantees?\s(?:that\s)?(?:it\s)?(?:will\s)?deliver\b|\bguaranteed\s(?:[\w-]+\s){0,2}?(?:fees?|payments?|royalt(?:y|ies)|revenues?|sums?|compensation)\b|\bMOQ\b|\b(?:take|ship|put)[- ]or[- ]pay\b|\b(?:sales|purchase|performance|volume|revenue|minimum|annual|the)\squotas?\b|\b(?:fail\w*|does\snot|do\snot|not)\s(?:to\s)?(?:achieve|meet|reach|attain|generate)\b[^.;]{0,80}?\b(?:revenues?|sales|quotas?|targets?|volumes?|minimum|purchases?|orders?)\b|\bminimum\sof\s(?:\$|US\$|USD|€|£|\d|\w+\s\(\d)|\b(?:at\sleast|not\sless\sthan|no\sless\sthan)\sthe\sfollowing\s(?:quantities|amounts|volumes|numbers|levels)\b/i;
@@ -66,15 +66,16 @@ const SERVICE_FLOOR = new RegExp(
   'i',
 );
 /**
- * A firm quantity owed each period, or the quantities a schedule fixes: "commits to purchase 500 units per month",
+ * A firm quantity owed each period, or the quantities a schedule fixes: "commits to purchase 500 units per month" (not a
+ * ceiling: "shall purchase up to 500 units per month"),
  * "agrees to purchase from Company the quantities of Products set forth in Exhibit B", "commits to spend $500,000", and
  * paying for a shortfall. What is bought is a floor even without "minimum" or "at least".
  */
 const FIRM_QUANTITY = new RegExp(
   [
-    String.raw`\b(?:shall|will|agrees?\sto|commits?\sto|undertakes?\sto)\s(?:[\w-]+\s){0,2}?(?:purchase|order|buy|take)\s(?:[\w-]+\s){0,3}?(?:\d[\d,.]*|(?:[a-z-]+\s){1,3}\(\d[\d,.]*\))\s(?:[\w-]+\s){0,2}?${GOODS_UNIT}\b[^.;]{0,40}?\b(?:per|each|every|in\seach|a)\s(?:calendar\s|contract\s)?(?:month|quarter|year|week|day)\b`,
+    String.raw`\b(?:shall|will|agrees?\sto|commits?\sto|undertakes?\sto)\s(?:[\w-]+\s){0,2}?(?:purchase|order|buy|take)\s(?:(?!(?:up|maximum|more|most)\b)[\w-]+\s){0,3}?(?:\d[\d,.]*|(?:[a-z-]+\s){1,3}\(\d[\d,.]*\))\s(?:[\w-]+\s){0,2}?${GOODS_UNIT}\b[^.;]{0,40}?\b(?:per|each|every|in\seach|a)\s(?:calendar\s|contract\s)?(?:month|quarter|year|week|day)\b`,
     // Goods of any name, the seller named on the way: 'commits to purchase from Widget Ltd. ("Seller") 12,000 Widgets per year'.
-    String.raw`\b(?:shall|will|agrees?\sto|commits?\sto|undertakes?\sto)\s(?:[\w-]+\s){0,2}?(?:purchase|order|buy)\s(?:from\s[^;]{1,60}?\s)?(?:[\w-]+\s){0,2}?\d[\d,.]*\s(?:[A-Z][\w-]*|[a-z][\w-]*s)\s(?:per|each|every|in\seach)\s(?:calendar\s|contract\s)?(?:month|quarter|year|week)\b`,
+    String.raw`\b(?:shall|will|agrees?\sto|commits?\sto|undertakes?\sto)\s(?:[\w-]+\s){0,2}?(?:purchase|order|buy)\s(?:from\s[^;]{1,60}?\s)?(?:(?!(?:up|maximum|more|most)\b)[\w-]+\s){0,2}?\d[\d,.]*\s(?:[A-Z][\w-]*|[a-z][\w-]*s)\s(?:per|each|every|in\seach)\s(?:calendar\s|contract\s)?(?:month|quarter|year|week)\b`,
     String.raw`\b(?:shall|will|agrees?\sto|commits?\sto|undertakes?\sto)\s(?:[\w-]+\s){0,2}?(?:purchase|order|buy)\b[^.;]{0,60}?\bthe\s(?:annual\s|monthly\s|quarterly\s)?(?:quantities|volumes|amounts)\s(?:of\s(?:[\w-]+\s){1,3}?)?(?:set\s(?:forth|out)|specified|stated|listed)\s(?:in|on)\s(?:Exhibit|Schedule|Appendix|Attachment|Annex)\b`,
     String.raw`\b(?:shall|will|agrees?\sto|commits?\sto|undertakes?\sto)\s(?:[\w-]+\s){0,2}?(?:purchase|order|buy|spend)\s(?:a\stotal\sof\s|an\saggregate\sof\s|in\sthe\saggregate\s)?(?:\$|US\$|USD\s?|€|£)\s?\d`,
     // Output promised against the buyer's demand: "will produce enough Product to meet such demand projections".
