@@ -994,3 +994,16 @@ describe('IP assignment: "assigns all rights therein", and parties named by lett
     expect(assigns(text)).toBe(false);
   });
 });
+
+describe('IP assignment: rights that "pass to" the other party', () => {
+  it('counts rights in creations that pass over, with no owner word in the sentence', () => {
+    expect(assigns('All rights in the Results developed under this Agreement shall pass to the Sponsor.')).toBe(true);
+  });
+
+  it.each([
+    'Risk of loss in the Products shall pass to Buyer on delivery.',
+    'All rights in the Licensed Software shall pass to the Licensee.',
+  ])('does not count %j', (text) => {
+    expect(assigns(text)).toBe(false);
+  });
+});

@@ -2,8 +2,9 @@ import { presenceOf } from './presence.js';
 import type { TextView } from './text-view.js';
 import type { PresenceField } from './types.js';
 
+/** "All rights in the Results shall pass to Sponsor" names no owner, property or assignment: the passing is the mention. */
 const MENTIONS =
-  /assign|transfer|convey|hire|property|own|(?:right|patent|trademark|property)\sholder|attorney|vest|belong|title|知识产权|著作权|专利|归/i;
+  /assign|transfer|convey|\bpass\sto\b|hire|property|own|(?:right|patent|trademark|property)\sholder|attorney|vest|belong|title|知识产权|著作权|专利|归/i;
 const IP =
   /\b(?:intellectual\sproperty|inventions?|improvements?|discoveries|developments?|work\sproduct|deliverables?|copyrights?|patents?|trademarks?|service\smarks?|works?\b|materials?|content|designs?|software|know-how|technology|data|results|modifications?|derivative\sworks?|enhancements?|domains?|URLs?|proprietary\srights|IPRs?|IP)\b/i;
 /** "hereby assigns", "agrees to assign", "shall assign", "assigns, transfers and conveys", with what is assigned being rights or creations. */
