@@ -1007,3 +1007,20 @@ describe('IP assignment: rights that "pass to" the other party', () => {
     expect(assigns(text)).toBe(false);
   });
 });
+
+describe('IP assignment: granting the whole right, title and interest', () => {
+  it.each([
+    'Contractor hereby grants to Company all right, title and interest in and to the Work Product.',
+    'Consultant shall grant to the Company all rights, title and interest in any Inventions made during the engagement.',
+  ])('counts %j', (text) => {
+    expect(assigns(text)).toBe(true);
+  });
+
+  it.each([
+    'Licensor hereby grants to Licensee a non-exclusive license to use the Software.',
+    'Seller hereby grants to Buyer all right, title and interest in the Equipment.',
+    'Neither party grants the other all right, title and interest in its Background IP.',
+  ])('does not count %j', (text) => {
+    expect(assigns(text)).toBe(false);
+  });
+});
