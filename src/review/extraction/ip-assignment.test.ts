@@ -1024,3 +1024,19 @@ describe('IP assignment: granting the whole right, title and interest', () => {
     expect(assigns(text)).toBe(false);
   });
 });
+
+describe('IP assignment: a present "owns all" counts only with another party named as the maker', () => {
+  it('counts what one party made and the other owns', () => {
+    expect(
+      assigns('Service Provider acknowledges that Customer owns all Work Product created by Service Provider under this Agreement.'),
+    ).toBe(true);
+  });
+
+  it.each([
+    'Licensee acknowledges that Licensor owns all rights in the Licensed Patents.',
+    'Licensor owns all improvements made by Licensor.',
+    'Each Party owns the Inventions made by its employees.',
+  ])('does not count %j', (text) => {
+    expect(assigns(text)).toBe(false);
+  });
+});

@@ -136,7 +136,7 @@ const NO_OWNER = /^(?:The|Such|Each|Either|Both|Any|All)\b/;
 const partyKey = (name: string) => (/^Party\s[A-Z0-9]$/.test(name) ? name : name.split(' ')[0]);
 const sameParty = (name: string, other: string) => partyKey(name) === partyKey(other);
 const OWNER_BEFORE =
-  /\b([A-Z][\w&.-]*\w)\s(?:shall|will)\s(?:(?:solely\s|exclusively\s)?own\b|(?:be|become)\s?,?\s(?:[\w]+\s){0,5}?owner\sof\b)/;
+  /\b([A-Z][\w&.-]*\w)\s(?:(?:shall|will)\s(?:(?:solely\s|exclusively\s)?own\b|(?:be|become)\s?,?\s(?:[\w]+\s){0,5}?owner\sof\b)|(?:solely\s|exclusively\s)?owns\s(?=(?:all|any|each|the)\b))/;
 
 /** A maker named by a pronoun, which reads back to the subject that owns: "improvements it develops", "made by it". */
 const MADE_BY_IT =
@@ -187,11 +187,14 @@ function ownerAndMakers(text: string): { owner: string; ownerAt: number; makers:
 
 /**
  * In the present tense ("Works authored by Contractor ... are the property of Company", "Consultant's rights in all
- * inventions developed by Consultant belong to the Company") ownership is as often acknowledged as given, so it counts
+ * inventions developed by Consultant belong to the Company", "Customer owns all Work Product created by Service Provider") ownership
+ * is as often acknowledged as given, so it counts
  * only when the sentence names a maker other than the owner.
  */
 const OWNED_NOW =
   /\b(?:is|are)\s(?:the\s)?(?:(?:sole\sand\sexclusive|sole|exclusive|absolute)\s)?property\sof\b|\bbelongs?\s(?:solely\s|exclusively\s)?to\b/i;
+/** A named party that "owns all" (case kept: the owner is a name). */
+const OWNS_NOW = /\b[A-Z][\w&.-]*\s(?:solely\s|exclusively\s)?owns\s(?:all|any|each|the)\b/;
 function madeByAnother(text: string): boolean {
   const found = ownerAndMakers(text);
   return found !== null && found.makers.length > 0 && !found.makers.some((maker) => sameParty(maker, found.owner));
@@ -232,7 +235,7 @@ export function extractIpOwnershipAssignment(view: TextView): PresenceField | nu
       return true;
     }
     if (assignsCreation(text)) return true;
-    if (OWNED_NOW.test(text) && IP.test(text) && !RETAINS.test(text) && madeByAnother(text)) return true;
+    if ((OWNED_NOW.test(text) || OWNS_NOW.test(text)) && IP.test(text) && !RETAINS.test(text) && madeByAnother(text)) return true;
     return VESTS.test(text) && IP.test(text) && CREATED.test(text) && !RETAINS.test(text) && !ownerKeepsItsOwn(text);
   });
 }
