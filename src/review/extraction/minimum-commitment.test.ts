@@ -1373,3 +1373,16 @@ describe('minimum commitment: a firm spend, and a ceiling that is no floor', () 
     expect(committed(text)).toBe(false);
   });
 });
+
+describe('minimum commitment: taking delivery of at least an amount', () => {
+  it('counts a floor on what must be taken', () => {
+    expect(committed('The Buyer is obligated to take delivery of not less than 50,000 barrels of crude oil per month.')).toBe(true);
+  });
+
+  it.each([
+    ['Buyer shall take delivery of the Products at least once per week.'],
+    ['Buyer shall take delivery within at least 10 days of notice.'],
+  ])('does not count %j', (text) => {
+    expect(committed(text)).toBe(false);
+  });
+});

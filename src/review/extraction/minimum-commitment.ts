@@ -12,13 +12,14 @@ const MINIMUM_NOUN =
  * "shall purchase at least 10,000 units", "agrees to order not less than $1,000,000 of Products in each year", "will commit to an
  * annual budget equal to or greater than $500,000",
  * "make available not less than ten programs", "capitalize ... at least $21,614,000", "will purchase, at a minimum, 100,000 pounds"
- * (a figure after it: "at a minimum" alone means among other things). "At least as strict" and
+ * (a figure after it: "at a minimum" alone means among other things), "is obligated to take delivery of not less than 50,000
+ * barrels per month". "At least as strict" and
  * "at least some of" compare or hedge; they set no floor. How often is not how much: "shall pay all royalties due at least
  * quarterly", "deliver the Products at least once per week" (on train 3 of 33 such floors lie in a labelled clause).
  */
 const FREQUENCY = String.raw`(?:once|twice|thrice|annually|quarterly|monthly|weekly|daily|yearly|semi-annually|every|each)\b`;
 const AT_LEAST = new RegExp(
-  String.raw`\b(?:purchas\w*|order\w*|buy|bu(?:ys|ying)|procure|sell|sold|pay|spend|deliver|acquire|license|generate|achieve|commit|guarantee[sd]?|fund|invest|set\sup|open(?!\sfor\s(?:a\sminimum|at\sleast|not\sless|no\sless|a\speriod)\b)|tender\w*|contribut\w*|capitali[sz]e|make\savailable|supply|produce)\b[^.;]{0,100}?\b(?:at\sleast(?!\s(?:as|some|part|partly|in\spart)\b)|not\sless\sthan|no\sless\sthan|a\sminimum\sof|no\sfewer\sthan|not\sfewer\sthan|equal\sto\sor\s(?:greater|more)\sthan|at\sa\sminimum(?=,?\s(?:\$|US\$|\d|${NUMBER_WORD_SOURCE}\b)))\b(?!\s${FREQUENCY})`,
+  String.raw`\b(?:purchas\w*|order\w*|buy|bu(?:ys|ying)|procure|sell|sold|pay|spend|deliver|acquire|license|generate|achieve|commit|guarantee[sd]?|fund|invest|set\sup|open(?!\sfor\s(?:a\sminimum|at\sleast|not\sless|no\sless|a\speriod)\b)|tender\w*|contribut\w*|capitali[sz]e|make\savailable|supply|produce|(?:take|accept)\sdelivery\sof)\b[^.;]{0,100}?\b(?:at\sleast(?!\s(?:as|some|part|partly|in\spart)\b)|not\sless\sthan|no\sless\sthan|a\sminimum\sof|no\sfewer\sthan|not\sfewer\sthan|equal\sto\sor\s(?:greater|more)\sthan|at\sa\sminimum(?=,?\s(?:\$|US\$|\d|${NUMBER_WORD_SOURCE}\b)))\b(?!\s${FREQUENCY})`,
   'i',
 );
 /** Units goods are bought in: "10,000 units", "500 MT"... */
