@@ -954,3 +954,89 @@ describe("IP assignment: the goodwill of a party's own marks is not created IP p
     ).toBe(true);
   });
 });
+
+describe('IP assignment: further assurance, vesting after "remain with", and a party made to cause its people to assign', () => {
+  it.each([
+    // The standard further-assurance clause of an invention assignment, where the duty to assign comes long after the papers.
+    'Employee agrees to execute all papers and instruments which the Company deems necessary in order to apply for and obtain patents, and in order to deliver, assign and convey to the Company the entire right, title and interest in and to all such Inventions.',
+    'All rights in any improvement to the Licensed Patents made by Licensee shall remain with and vest in Licensor.',
+    'Title to all Inventions conceived by Employee during the Term shall remain with and vest in the Company.',
+    'Developer shall, and shall cause each of its subcontractors to, assign to Publisher all copyrights in the Game code it creates.',
+    'Supplier shall, and shall cause its subcontractors to, assign to Buyer all intellectual property rights in the Tooling designs.',
+  ])('counts %j', (text) => {
+    expect(assigns(text)).toBe(true);
+  });
+
+  it.each([
+    'Seller shall execute such documents as are necessary to transfer title to the Equipment to Buyer.',
+    'Seller shall, and shall cause its Affiliates to, assign to Buyer the Purchased Contracts.',
+    'Each party shall remain the owner of its pre-existing intellectual property, which shall remain with and belong to that party.',
+    'Licensee shall cause all sublicensees to comply with this Agreement.',
+  ])('does not count %j', (text) => {
+    expect(assigns(text)).toBe(false);
+  });
+});
+
+describe('IP assignment: "assigns all rights therein", and parties named by letter', () => {
+  it.each([
+    'Contractor agrees that all Work Product is the sole property of Client and, to the extent it is not, assigns all rights therein to Client.',
+    'Any intellectual property conceived or developed by Party B while performing the Services shall belong to Party A.',
+    'Any inventions conceived by Party B under this Agreement shall be owned by Party A.',
+  ])('counts %j', (text) => {
+    expect(assigns(text)).toBe(true);
+  });
+
+  it.each([
+    'Any intellectual property developed by Party A in performing the Services shall belong to Party A.',
+    'All improvements made by Party B shall be owned by Party B.',
+    'Seller assigns all its rights under this Agreement to Buyer.',
+  ])('does not count %j', (text) => {
+    expect(assigns(text)).toBe(false);
+  });
+});
+
+describe('IP assignment: rights that "pass to" the other party', () => {
+  it('counts rights in creations that pass over, with no owner word in the sentence', () => {
+    expect(assigns('All rights in the Results developed under this Agreement shall pass to the Sponsor.')).toBe(true);
+  });
+
+  it.each([
+    'Risk of loss in the Products shall pass to Buyer on delivery.',
+    'All rights in the Licensed Software shall pass to the Licensee.',
+  ])('does not count %j', (text) => {
+    expect(assigns(text)).toBe(false);
+  });
+});
+
+describe('IP assignment: granting the whole right, title and interest', () => {
+  it.each([
+    'Contractor hereby grants to Company all right, title and interest in and to the Work Product.',
+    'Consultant shall grant to the Company all rights, title and interest in any Inventions made during the engagement.',
+  ])('counts %j', (text) => {
+    expect(assigns(text)).toBe(true);
+  });
+
+  it.each([
+    'Licensor hereby grants to Licensee a non-exclusive license to use the Software.',
+    'Seller hereby grants to Buyer all right, title and interest in the Equipment.',
+    'Neither party grants the other all right, title and interest in its Background IP.',
+  ])('does not count %j', (text) => {
+    expect(assigns(text)).toBe(false);
+  });
+});
+
+describe('IP assignment: a present "owns all" counts only with another party named as the maker', () => {
+  it('counts what one party made and the other owns', () => {
+    expect(
+      assigns('Service Provider acknowledges that Customer owns all Work Product created by Service Provider under this Agreement.'),
+    ).toBe(true);
+  });
+
+  it.each([
+    'Licensee acknowledges that Licensor owns all rights in the Licensed Patents.',
+    'Licensor owns all improvements made by Licensor.',
+    'Each Party owns the Inventions made by its employees.',
+  ])('does not count %j', (text) => {
+    expect(assigns(text)).toBe(false);
+  });
+});

@@ -2,25 +2,32 @@ import { presenceOf } from './presence.js';
 import type { TextView } from './text-view.js';
 import type { PresenceField } from './types.js';
 
+/** "All rights in the Results shall pass to Sponsor" names no owner, property or assignment: the passing is the mention. */
 const MENTIONS =
-  /assign|transfer|convey|hire|property|own|(?:right|patent|trademark|property)\sholder|attorney|vest|belong|title|知识产权|著作权|专利|归/i;
+  /assign|transfer|convey|\bpass\sto\b|hire|property|own|(?:right|patent|trademark|property)\sholder|attorney|vest|belong|title|知识产权|著作权|专利|归/i;
 const IP =
   /\b(?:intellectual\sproperty|inventions?|improvements?|discoveries|developments?|work\sproduct|deliverables?|copyrights?|patents?|trademarks?|service\smarks?|works?\b|materials?|content|designs?|software|know-how|technology|data|results|modifications?|derivative\sworks?|enhancements?|domains?|URLs?|proprietary\srights|IPRs?|IP)\b/i;
-/** "hereby assigns", "agrees to assign", "shall assign", "assigns, transfers and conveys", with what is assigned being rights or creations. */
+/**
+ * "hereby assigns", "agrees to assign", "shall assign", "assigns, transfers and conveys", with what is assigned being rights or
+ * creations; granting the whole "right, title and interest" ("hereby grants to Company all right, title and interest in the Work
+ * Product") is an assignment too, where granting a licence is not.
+ */
 const ASSIGNS =
-  /\b(?:(?:assigns|transfers|conveys)\s(?:all|any|its|his|her|their|the\sentire)\s(?:of\s)?(?:(?:its|his|her|their|the)\s)?(?:worldwide\s)?(?=(?:right,?\stitle|copyrights?|patents?|intellectual\sproperty|ownership|moral\srights)\b)|hereby\s(?:(?:irrevocably|unconditionally|absolutely|expressly|grants?|sells?|transfers?|conveys?|sets\sover)[\s,]+(?:and\s)?){0,4}(?:assigns?|transfers?|conveys?)|(?:agrees?|undertakes?|shall|will|must)\s?,?\s(?:to\s)?(?:and\shereby\sdoes\s?,?\s(?:[\w\s]{0,40},\s)?)?(?:(?:irrevocably|promptly|hereby)\s)*(?:(?:disclose|grant|sell)\sand\s)?(?:assign|transfer|convey)s?|cause\s(?:[\w',]+\s){0,9}?to\s(?:assign|transfer|convey)|procure\sthat\s(?:[\w',-]+\s){0,9}?(?:assign|transfer|convey)s?|(?:irrevocably|unconditionally|absolutely)(?:\s(?:and\s)?(?:irrevocably|unconditionally|absolutely))?\s(?:assigns|transfers|conveys)(?:\sand\s(?:assigns|transfers|conveys))?|does\shereby,?\sassign|assigns?,\stransfers?|(?:assigns|transfers)(?:\sand\s(?:assigns|transfers|conveys))?\s(?:fully\s|absolutely\s|irrevocably\s)?to\s(?:the\s)?(?:[A-Z][\w&.-]*\s){1,3}(?:with\s(?:full|limited)\stitle\sguarantee\s)?all)\b[^.;]{0,300}?\b(?:rights?,?\stitle|(?:all\s)?(?:of\s)?(?:its|their|his|her)\s(?:right|interest|ownership)|rights?\s(?:in|to|therein|thereto)\b|interest\s(?:in|therein)|ownership|intellectual\sproperty|inventions?|improvements?|work\sproduct|copyrights?|patents?|deliverables?|trademarks?|service\smarks?|domain\snames?|works?\sof\sauthorship|derivative\sworks?|IPRs?)\b/i;
+  /\b(?:grants?\s(?:to\s(?:the\s)?(?:[A-Z][\w&.-]*\s){1,3})?(?=(?:all|its\sentire|the\sentire)\s(?:of\s(?:its|their|his|her)\s)?rights?,?\stitle\b)|(?:assigns|transfers|conveys)\s(?:all|any|its|his|her|their|the\sentire)\s(?:of\s)?(?:(?:its|his|her|their|the)\s)?(?:worldwide\s)?(?=(?:right,?\stitle|copyrights?|patents?|intellectual\sproperty|ownership|moral\srights|rights?\s(?:in|to|therein|thereto))\b)|hereby\s(?:(?:irrevocably|unconditionally|absolutely|expressly|grants?|sells?|transfers?|conveys?|sets\sover)[\s,]+(?:and\s)?){0,4}(?:assigns?|transfers?|conveys?)|(?:agrees?|undertakes?|shall|will|must)\s?,?\s(?:to\s)?(?:and\shereby\sdoes\s?,?\s(?:[\w\s]{0,40},\s)?)?(?:(?:irrevocably|promptly|hereby)\s)*(?:(?:disclose|grant|sell)\sand\s)?(?:assign|transfer|convey)s?|cause\s(?:[\w',]+\s){0,9}?to,?\s(?:assign|transfer|convey)|procure\sthat\s(?:[\w',-]+\s){0,9}?(?:assign|transfer|convey)s?|(?:irrevocably|unconditionally|absolutely)(?:\s(?:and\s)?(?:irrevocably|unconditionally|absolutely))?\s(?:assigns|transfers|conveys)(?:\sand\s(?:assigns|transfers|conveys))?|does\shereby,?\sassign|assigns?,\stransfers?|(?:assigns|transfers)(?:\sand\s(?:assigns|transfers|conveys))?\s(?:fully\s|absolutely\s|irrevocably\s)?to\s(?:the\s)?(?:[A-Z][\w&.-]*\s){1,3}(?:with\s(?:full|limited)\stitle\sguarantee\s)?all)\b[^.;]{0,300}?\b(?:rights?,?\stitle|(?:all\s)?(?:of\s)?(?:its|their|his|her)\s(?:right|interest|ownership)|rights?\s(?:in|to|therein|thereto)\b|interest\s(?:in|therein)|ownership|intellectual\sproperty|inventions?|improvements?|work\sproduct|copyrights?|patents?|deliverables?|trademarks?|service\smarks?|domain\snames?|works?\sof\sauthorship|derivative\sworks?|IPRs?)\b/i;
 /** Works made for hire, and creations that vest in or belong to the other party. */
 const VESTS =
-  /\b(?:shall|will)\s(?:be\s)?(?:vest(?:ed)?|belong)\s(?:solely\s|exclusively\s)?(?:in|to)\b|\b(?:shall|will)\s(?:(?:automatically|immediately|thereupon|forthwith|solely|exclusively)\s)?(?:be|become(?:\sand\sremain)?)\s(?:the\s)?(?:(?:sole\sand\sexclusive|sole|exclusive|absolute)\s)?property\sof\b|\b(?:shall|will)\s(?:(?:automatically|immediately|thereupon|forthwith)\s)?(?:be|become)\s(?:the\s)?[A-Z][\w&.-]*'s?\s(?:(?:sole\sand\sexclusive|sole|exclusive|absolute)\s)?property\b|\b(?:shall|will)\s(?:solely\s|exclusively\s)?own\s(?:and\sretain\s)?(?:all|any|each|the|such)\b|\b(?:(?:is|are)\sand\s(?:shall|will)\sbe|(?:shall|will)\sbe\sdeemed(?:\sto\sbe)?)\s(?:the\s)?(?:(?:sole\sand\sexclusive|sole|exclusive|absolute)\s)?property\sof\b|\b(?:shall|will)\shave\s(?:sole\s(?:and\sexclusive\s)?|exclusive\s|full\s)(?:ownership|title)\s(?:of|to|in)\b|\b(?:ensure|procure)\sthat\b[^.;]{0,150}?\b(?:vests?|belongs?)\s(?:solely\s|exclusively\s)?(?:in|to)\b|\b(?:shall|will)\s(?:(?:solely|exclusively|be|deemed|to)\s){0,5}owned\s(?:solely\s|exclusively\s)?by\b|\b(?:shall|will)\s(?:be|become)\s?,?\s(?:(?:deemed|considered)\s(?:to\sbe\s)?)?the\s(?:sole\s(?:and\sexclusive\s)?|exclusive\s)?(?:author\sand\s)?owner\sof\s(?:all|any|each|the|such)\b|\band\sbe\sowned\s(?:solely\s|exclusively\s)?by\b|\bexecute\b[^.;]{0,80}\bdocuments?\b[^.;]{0,80}\bto\s(?:assign|transfer|perfect|confirm)\b/i;
+  /\b(?:shall|will)\s(?:remain\s(?:with|in)\sand\s)?(?:be\s)?(?:vest(?:ed)?|belong)\s(?:solely\s|exclusively\s)?(?:in|to)\b|\b(?:shall|will)\s(?:(?:automatically|immediately|thereupon|forthwith|solely|exclusively)\s)?(?:be|become(?:\sand\sremain)?)\s(?:the\s)?(?:(?:sole\sand\sexclusive|sole|exclusive|absolute)\s)?property\sof\b|\b(?:shall|will)\s(?:(?:automatically|immediately|thereupon|forthwith)\s)?(?:be|become)\s(?:the\s)?[A-Z][\w&.-]*'s?\s(?:(?:sole\sand\sexclusive|sole|exclusive|absolute)\s)?property\b|\b(?:shall|will)\s(?:solely\s|exclusively\s)?own\s(?:and\sretain\s)?(?:all|any|each|the|such)\b|\b(?:(?:is|are)\sand\s(?:shall|will)\sbe|(?:shall|will)\sbe\sdeemed(?:\sto\sbe)?)\s(?:the\s)?(?:(?:sole\sand\sexclusive|sole|exclusive|absolute)\s)?property\sof\b|\b(?:shall|will)\shave\s(?:sole\s(?:and\sexclusive\s)?|exclusive\s|full\s)(?:ownership|title)\s(?:of|to|in)\b|\b(?:ensure|procure)\sthat\b[^.;]{0,150}?\b(?:vests?|belongs?)\s(?:solely\s|exclusively\s)?(?:in|to)\b|\b(?:shall|will)\s(?:(?:solely|exclusively|be|deemed|to)\s){0,5}owned\s(?:solely\s|exclusively\s)?by\b|\b(?:shall|will)\s(?:be|become)\s?,?\s(?:(?:deemed|considered)\s(?:to\sbe\s)?)?the\s(?:sole\s(?:and\sexclusive\s)?|exclusive\s)?(?:author\sand\s)?owner\sof\s(?:all|any|each|the|such)\b|\band\sbe\sowned\s(?:solely\s|exclusively\s)?by\b|\bexecute\b[^.;]{0,80}\bdocuments?\b[^.;]{0,80}\bto\s(?:assign|transfer|perfect|confirm)\b/i;
 /** Creations made under the contract, as opposed to each party keeping what it brought. */
 const CREATED =
   /\b(?:deliverables?|work\sproduct|develop\w*|creat\w*|conceiv\w*|made|written|commissioned|invent\w*|generat\w*|produc\w*|prepared|arising|result\w*|improv\w*|deriv\w*|author\w*|perform\w*\s(?:of|under)|used\sby\s(?:the\s)?[\w-]+\sin\sconnection\swith|foreground|under\sthis\sagreement|hereunder|pursuant\sto\sthis\sagreement)\b/i;
 /**
  * A further-assurance duty to pass rights over ("shall execute any and all documents ... necessary to transfer such
- * right, title or interest to Franchisor"): the assignment mechanism itself, whoever made what it covers.
+ * right, title or interest to Franchisor"): the assignment mechanism itself, whoever made what it covers. The papers may
+ * be listed long before the purpose ("execution of all applications, oaths, assignments and other instruments ... necessary
+ * in order to apply for ... patents, and in order to deliver, assign and convey to the Company ... the right, title").
  */
 const EXECUTES_TO_ASSIGN =
-  /\b(?:execut(?:e|ed|ion)|sign)\b[^.;]{0,80}\b(?:documents?|documentation|instruments?|papers|assignments?)\b[^.;]{0,140}\b(?:to|of)\s(?:assign|transfer|vest|(?:effect|evidence|perfect|confirm)(?:ing)?\s(?:or\s(?:effect|evidence|perfect|confirm)\s)?(?:the\s|such\s|any\s)?(?:foregoing\s)?(?:assignments?|transfers?))\b[^.;]{0,80}\b(?:right,?\stitle|rights?|ownership|intellectual\sproperty|work\sproduct|inventions?|deliverables?|patents?|copyrights?)\b/i;
+  /\b(?:execut(?:e|ed|ion)|sign)\b[^.;]{0,80}\b(?:documents?|documentation|instruments?|papers|assignments?)\b[^.;]{0,200}\b(?:to|of)\s(?:(?:deliver|sell),?\s(?:and\s)?)?(?:assign|transfer|vest|(?:effect|evidence|perfect|confirm)(?:ing)?\s(?:or\s(?:effect|evidence|perfect|confirm)\s)?(?:the\s|such\s|any\s)?(?:foregoing\s)?(?:assignments?|transfers?))\b[^.;]{0,120}\b(?:right,?\stitle|rights?|ownership|intellectual\sproperty|work\sproduct|inventions?|deliverables?|patents?|copyrights?)\b/i;
 /**
  * The fallback of an assignment of inventions: the maker appoints the owner its attorney-in-fact to sign the patent and
  * copyright filings in its place ("hereby irrevocably designates and appoints the Company ... as Consultant's agent and
@@ -120,12 +127,16 @@ function assignsCreation(text: string): boolean {
  * words is taken whole ("owned by the Village Media Company"), so its first word is not mistaken for a namesake.
  */
 const OWNER_AFTER =
-  /\b(?:property\sof|vest(?:s|ed)?\s(?:solely\s|exclusively\s)?in(?:\sand\sbelong\sto)?|belongs?\s(?:solely\s|exclusively\s|fully\s)?to|owned\s(?:solely\s|exclusively\s)?by)\s(?:the\s)?((?:[A-Z][\w&.-]*\s){0,2}[A-Z][\w&.-]*\w|[a-z]+[A-Z][\w&.-]*\w)/g;
+  /\b(?:property\sof|vest(?:s|ed)?\s(?:solely\s|exclusively\s)?in(?:\sand\sbelong\sto)?|belongs?\s(?:solely\s|exclusively\s|fully\s)?to|owned\s(?:solely\s|exclusively\s)?by)\s(?:the\s)?(Party\s[A-Z0-9]\b|(?:[A-Z][\w&.-]*\s){0,2}[A-Z][\w&.-]*\w|[a-z]+[A-Z][\w&.-]*\w)/g;
 const NO_OWNER = /^(?:The|Such|Each|Either|Both|Any|All)\b/;
-/** "made by MD Anderson" and "owned by MD Anderson Cancer Center" name one party: names compare by their first word. */
-const sameParty = (name: string, other: string) => name.split(' ')[0] === other.split(' ')[0];
+/**
+ * "made by MD Anderson" and "owned by MD Anderson Cancer Center" name one party: names compare by their first word. "Party A"
+ * and "Party B" are two parties: there the letter tells them apart.
+ */
+const partyKey = (name: string) => (/^Party\s[A-Z0-9]$/.test(name) ? name : name.split(' ')[0]);
+const sameParty = (name: string, other: string) => partyKey(name) === partyKey(other);
 const OWNER_BEFORE =
-  /\b([A-Z][\w&.-]*\w)\s(?:shall|will)\s(?:(?:solely\s|exclusively\s)?own\b|(?:be|become)\s?,?\s(?:[\w]+\s){0,5}?owner\sof\b)/;
+  /\b([A-Z][\w&.-]*\w)\s(?:(?:shall|will)\s(?:(?:solely\s|exclusively\s)?own\b|(?:be|become)\s?,?\s(?:[\w]+\s){0,5}?owner\sof\b)|(?:solely\s|exclusively\s)?owns\s(?=(?:all|any|each|the)\b))/;
 
 /** A maker named by a pronoun, which reads back to the subject that owns: "improvements it develops", "made by it". */
 const MADE_BY_IT =
@@ -135,7 +146,7 @@ const MAKES =
   /\b(?!It\b)([A-Z][\w&.-]*\w)\s(?:develops|creates|makes|conceives|invents|generates|authors|produces|designs)\s(?:any|an?|the|such|all|new)\b/g;
 /** Who made it: "made, conceived or reduced to practice by Bachem", "developed solely by employees of iBio". */
 const MAKER =
-  /\b(?:made|developed|created|written|designed|produced|invented|discovered|conceived|generated|authored|prepared|practice|provided|supplied|furnished|contributed)\s(?:solely\s|exclusively\s|independently\s|jointly\s)?by\s(?:(?:employees|personnel)\sof\s)?(?:the\s)?([A-Z][\w&.-]*\w|[a-z]+[A-Z][\w&.-]*\w)/dg;
+  /\b(?:made|developed|created|written|designed|produced|invented|discovered|conceived|generated|authored|prepared|practice|provided|supplied|furnished|contributed)\s(?:solely\s|exclusively\s|independently\s|jointly\s)?by\s(?:(?:employees|personnel)\sof\s)?(?:the\s)?(Party\s[A-Z0-9]\b|[A-Z][\w&.-]*\w|[a-z]+[A-Z][\w&.-]*\w)/dg;
 
 /**
  * The owner made it or named it: "inventions made solely by employees of iBio shall belong to
@@ -176,11 +187,14 @@ function ownerAndMakers(text: string): { owner: string; ownerAt: number; makers:
 
 /**
  * In the present tense ("Works authored by Contractor ... are the property of Company", "Consultant's rights in all
- * inventions developed by Consultant belong to the Company") ownership is as often acknowledged as given, so it counts
+ * inventions developed by Consultant belong to the Company", "Customer owns all Work Product created by Service Provider") ownership
+ * is as often acknowledged as given, so it counts
  * only when the sentence names a maker other than the owner.
  */
 const OWNED_NOW =
   /\b(?:is|are)\s(?:the\s)?(?:(?:sole\sand\sexclusive|sole|exclusive|absolute)\s)?property\sof\b|\bbelongs?\s(?:solely\s|exclusively\s)?to\b/i;
+/** A named party that "owns all" (case kept: the owner is a name). */
+const OWNS_NOW = /\b[A-Z][\w&.-]*\s(?:solely\s|exclusively\s)?owns\s(?:all|any|each|the)\b/;
 function madeByAnother(text: string): boolean {
   const found = ownerAndMakers(text);
   return found !== null && found.makers.length > 0 && !found.makers.some((maker) => sameParty(maker, found.owner));
@@ -221,7 +235,7 @@ export function extractIpOwnershipAssignment(view: TextView): PresenceField | nu
       return true;
     }
     if (assignsCreation(text)) return true;
-    if (OWNED_NOW.test(text) && IP.test(text) && !RETAINS.test(text) && madeByAnother(text)) return true;
+    if ((OWNED_NOW.test(text) || OWNS_NOW.test(text)) && IP.test(text) && !RETAINS.test(text) && madeByAnother(text)) return true;
     return VESTS.test(text) && IP.test(text) && CREATED.test(text) && !RETAINS.test(text) && !ownerKeepsItsOwn(text);
   });
 }

@@ -1278,3 +1278,111 @@ describe('minimum commitment: an omitted or reserved section, a heading run into
     expect(committed(text)).toBe(false);
   });
 });
+
+describe('minimum commitment: a payment floor put as "in no event", and a price held to a measure', () => {
+  it.each([
+    ['Royalties payable under this Section shall in no event be less than $25,000 per calendar quarter.'],
+    ['The commissions earned by Agent under this Agreement shall under no circumstances be less than US$10,000 per month.'],
+    ['The aggregate purchase price of Products ordered by Distributor in each Contract Year shall be not less than $1,000,000.'],
+  ])('counts %j', (text) => {
+    expect(committed(text)).toBe(true);
+  });
+
+  it.each([
+    ['The Purchase Price shall be not less than fair market value.'],
+    ['The exercise price shall in no event be lower than the closing market price on the grant date.'],
+    ['The fees charged by Supplier shall in no event be less than the fees charged to other customers.'],
+  ])('does not count %j', (text) => {
+    expect(committed(text)).toBe(false);
+  });
+});
+
+describe('minimum commitment: an option or a waived duty set off by commas', () => {
+  it.each([
+    ['Licensee may, but is not required to, purchase at least 1,000 units each quarter.'],
+    ['Licensee may, at its sole option, purchase at least 1,000 units each quarter.'],
+    ['Buyer is not required to, and shall not be deemed to, purchase any minimum quantity.'],
+  ])('does not count %j', (text) => {
+    expect(committed(text)).toBe(false);
+  });
+
+  it.each([
+    ['Distributor may, in any quarter, order fewer units, but shall purchase at least 5,000 units in each Contract Year.'],
+    [
+      'Customer is not obligated to purchase any minimum quantity in the first year, but in each later year shall purchase a minimum of 2,000 units.',
+    ],
+  ])('still counts the duty beside it: %j', (text) => {
+    expect(committed(text)).toBe(true);
+  });
+});
+
+describe('minimum commitment: "at a minimum" before a figure, a named commitment stated as a figure, rate floors', () => {
+  it.each([
+    ['Buyer will purchase, at a minimum, 100,000 pounds of resin per quarter.'],
+    ['Customer shall order, at a minimum, five thousand (5,000) units each quarter.'],
+    ['The annual volume commitment of Customer is 5,000,000 kWh.'],
+    ['The purchase price of Products ordered in each Contract Year shall be at least $1,000,000 in the aggregate.'],
+  ])('counts %j', (text) => {
+    expect(committed(text)).toBe(true);
+  });
+
+  it.each([
+    ['At a minimum, the report shall include the sales by territory.'],
+    ['Distributor shall, at a minimum, purchase the products listed in Exhibit A.'],
+    ['The royalty rate shall be at least 5% of Net Sales.'],
+    ['Customer shall receive at least a 10% discount on all orders.'],
+    ['A minimum of two authorized signatures is required for each Purchase Order.'],
+  ])('does not count %j', (text) => {
+    expect(committed(text)).toBe(false);
+  });
+});
+
+describe('minimum commitment: making good a shortfall without naming the minimum', () => {
+  it.each([
+    ['If the Publisher does not make good the difference within thirty (30) days, the Advertiser may suspend its payments.'],
+    [
+      'Should the Network fail to deliver the guaranteed impressions, the Advertiser may require the Network to "make good" the undelivered impressions.',
+    ],
+    ['Supplier shall make good any shortfall in the quantities delivered in the following month.'],
+  ])('counts %j', (text) => {
+    expect(committed(text)).toBe(true);
+  });
+
+  it.each([
+    ['The parties shall make good faith efforts to reschedule the Event.'],
+    ['Licensee shall make good any damage caused to the premises.'],
+    ['The Network will use reasonable efforts to "make good" any impressions lost to a force majeure event.'],
+  ])('does not count %j', (text) => {
+    expect(committed(text)).toBe(false);
+  });
+});
+
+describe('minimum commitment: a firm spend, and a ceiling that is no floor', () => {
+  it.each([['Customer will spend $500,000 on advertising in each Contract Year.'], ['Buyer shall purchase 500 units per month.']])(
+    'counts %j',
+    (text) => {
+      expect(committed(text)).toBe(true);
+    },
+  );
+
+  it.each([
+    ['Buyer shall purchase up to 500 units per month at the prices in Exhibit A.'],
+    ['Buyer shall purchase at most 500 units per month.'],
+    ['Buyer may purchase up to 500 units per month.'],
+  ])('does not count %j', (text) => {
+    expect(committed(text)).toBe(false);
+  });
+});
+
+describe('minimum commitment: taking delivery of at least an amount', () => {
+  it('counts a floor on what must be taken', () => {
+    expect(committed('The Buyer is obligated to take delivery of not less than 50,000 barrels of crude oil per month.')).toBe(true);
+  });
+
+  it.each([
+    ['Buyer shall take delivery of the Products at least once per week.'],
+    ['Buyer shall take delivery within at least 10 days of notice.'],
+  ])('does not count %j', (text) => {
+    expect(committed(text)).toBe(false);
+  });
+});

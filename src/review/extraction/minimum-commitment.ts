@@ -4,20 +4,22 @@ import type { TextView } from './text-view.js';
 import type { PresenceField } from './types.js';
 
 const MENTIONS =
-  /minimum|quota|achieve|meet|reach|attain|\bmin\b|commit|quantit|forecast|purchas|\border|\bbuy|deficiency|target|guarantee|at\sleast|less\sthan|fewer\sthan|devote|allocate|shortfall|(?:take|ship|put)[- ]or[- ]pay|guarantee|fails?\sto\ssell|最低|不少于|不低于/i;
+  /minimum|quota|achieve|meet|reach|attain|\bmin\b|commit|quantit|forecast|purchas|\border|\bbuy|deficiency|target|guarantee|at\sleast|less\sthan|fewer\sthan|devote|allocate|shortfall|make\sgood|\bspend|(?:take|ship|put)[- ]or[- ]pay|guarantee|fails?\sto\ssell|最低|不少于|不低于/i;
 /** "minimum purchase / order quantity / annual royalty / sales target", "minimum amount equal to $5,000,000", a guaranteed fee, "MOQ", "take or pay", "ship-or-pay". */
 const MINIMUM_NOUN =
   /\bminimum\s(?:annual\s|monthly\s|quarterly\s|yearly\s|aggregate\s|guaranteed\s|total\s|firm\s|initial\s)*(?:purchases?|purchasing|order|orders|ordering|quantit(?:y|ies)|volumes?|commitments?|sales|revenues?|royalt(?:y|ies)|fees?|payments?|spend|targets?|units|number\sof|annual|performance|marketing\s(?:spend|expenditure)|advertising|impressions|guarantee|capacity|take|buy)\b|\bminimum\s(?:[\w/-]+\s){0,3}?(?:charge|amounts?\s(?:equal\sto|of)\s(?:\$|US\$|USD|€|£|\d[\d,.]*)|quantit(?:y|ies)|lots?|percentages?|volumes?|page\sviews|impressions|orders?)\b|\b(?:monthly|annual|quarterly|yearly)\sminimums?\b|\b(?:volume|minimum)\scommitments?\b|\b(?:annual|monthly|quarterly|yearly)\s(?:purchase|purchasing|order|spend(?:ing)?)\s(?:commitments?|obligations?)\b|\bdeficiency\spayments?\b|\b(?:sales?|purchase|revenue)\stargets?\b|\bguarantees?\s(?:that\s)?(?:it\s)?(?:will\s)?deliver\b|\bguaranteed\s(?:[\w-]+\s){0,2}?(?:fees?|payments?|royalt(?:y|ies)|revenues?|sums?|compensation)\b|\bMOQ\b|\b(?:take|ship|put)[- ]or[- ]pay\b|\b(?:sales|purchase|performance|volume|revenue|minimum|annual|the)\squotas?\b|\b(?:fail\w*|does\snot|do\snot|not)\s(?:to\s)?(?:achieve|meet|reach|attain|generate)\b[^.;]{0,80}?\b(?:revenues?|sales|quotas?|targets?|volumes?|minimum|purchases?|orders?)\b|\bminimum\sof\s(?:\$|US\$|USD|€|£|\d|\w+\s\(\d)|\b(?:at\sleast|not\sless\sthan|no\sless\sthan)\sthe\sfollowing\s(?:quantities|amounts|volumes|numbers|levels)\b/i;
 /**
  * "shall purchase at least 10,000 units", "agrees to order not less than $1,000,000 of Products in each year", "will commit to an
  * annual budget equal to or greater than $500,000",
- * "make available not less than ten programs", "capitalize ... at least $21,614,000". "At least as strict" and
+ * "make available not less than ten programs", "capitalize ... at least $21,614,000", "will purchase, at a minimum, 100,000 pounds"
+ * (a figure after it: "at a minimum" alone means among other things), "is obligated to take delivery of not less than 50,000
+ * barrels per month". "At least as strict" and
  * "at least some of" compare or hedge; they set no floor. How often is not how much: "shall pay all royalties due at least
  * quarterly", "deliver the Products at least once per week" (on train 3 of 33 such floors lie in a labelled clause).
  */
 const FREQUENCY = String.raw`(?:once|twice|thrice|annually|quarterly|monthly|weekly|daily|yearly|semi-annually|every|each)\b`;
 const AT_LEAST = new RegExp(
-  String.raw`\b(?:purchas\w*|order\w*|buy|bu(?:ys|ying)|procure|sell|sold|pay|spend|deliver|acquire|license|generate|achieve|commit|guarantee[sd]?|fund|invest|set\sup|open(?!\sfor\s(?:a\sminimum|at\sleast|not\sless|no\sless|a\speriod)\b)|tender\w*|contribut\w*|capitali[sz]e|make\savailable|supply|produce)\b[^.;]{0,100}?\b(?:at\sleast(?!\s(?:as|some|part|partly|in\spart)\b)|not\sless\sthan|no\sless\sthan|a\sminimum\sof|no\sfewer\sthan|not\sfewer\sthan|equal\sto\sor\s(?:greater|more)\sthan)\b(?!\s${FREQUENCY})`,
+  String.raw`\b(?:purchas\w*|order\w*|buy|bu(?:ys|ying)|procure|sell|sold|pay|spend|deliver|acquire|license|generate|achieve|commit|guarantee[sd]?|fund|invest|set\sup|open(?!\sfor\s(?:a\sminimum|at\sleast|not\sless|no\sless|a\speriod)\b)|tender\w*|contribut\w*|capitali[sz]e|make\savailable|supply|produce|(?:take|accept)\sdelivery\sof)\b[^.;]{0,100}?\b(?:at\sleast(?!\s(?:as|some|part|partly|in\spart)\b)|not\sless\sthan|no\sless\sthan|a\sminimum\sof|no\sfewer\sthan|not\sfewer\sthan|equal\sto\sor\s(?:greater|more)\sthan|at\sa\sminimum(?=,?\s(?:\$|US\$|\d|${NUMBER_WORD_SOURCE}\b)))\b(?!\s${FREQUENCY})`,
   'i',
 );
 /** Units goods are bought in: "10,000 units", "500 MT"... */
@@ -36,7 +38,7 @@ const MONEY = String.raw`(?:\$|[a-z]{1,3}\$|USD\b|€|£|\[\s*\*|\*{3}|[\d,.]+\s
 const FLOOR_OWED = new RegExp(
   [
     String.raw`\b(?:at\sleast|not\sless\sthan|no\sless\sthan|a\sminimum\sof|no\sfewer\sthan|not\sfewer\sthan)\s(?:[^.;]|\.(?=\d)){0,80}?\b(?:shall|should|will|must)\sbe\s(?:purchased|ordered|bought|sold|paid|spent|invested|contributed|procured|received|placed|submitted|issued)\b`,
-    String.raw`\b(?:royalt(?:y|ies)|fees?|commissions?|payments?|purchases|compensation|revenues?|sales)\b[^.;]{0,60}?\b(?:shall|will)\s(?:(?:not|never)\sbe\sless\sthan|be\s(?:at\sleast|not\sless\sthan|no\sless\sthan|a\sminimum\sof))\s(?:${MONEY}|[\d.]+\s?(?:%|percent))`,
+    String.raw`\b(?:royalt(?:y|ies)|fees?|commissions?|payments?|purchases|compensation|revenues?|sales)\b[^.;]{0,60}?\b(?:shall|will)\s(?:(?:not|never|in\sno\sevent|under\sno\scircumstances)\sbe\sless\sthan|be\s(?:at\sleast|not\sless\sthan|no\sless\sthan|a\sminimum\sof))\s(?:${MONEY}|[\d.]+\s?(?:%|percent))`,
     String.raw`\bin\sno\sevent\s(?:shall|will)\s[^.;]{0,80}?\b(?:royalt(?:y|ies)|fees?|commissions?|payments?|purchases|compensation|revenues?|sales)\b[^.;]{0,40}?\bbe\sless\sthan\s${MONEY}`,
     // A quantity floor under a requirements clause: "100% of its requirements, but in no event less than 1,000 units per month".
     String.raw`\bin\sno\sevent\s(?:(?:shall|will)\s[^.;]{0,60}?\bbe\s)?(?:less|fewer)\sthan\s(?:\d[\d,.]*|\[[\s*]{1,9}\]|\*{3,9})\s(?:\(\d[\d,.]*\)\s)?(?:[\w-]+\s){0,2}?${GOODS_UNIT}\b`,
@@ -65,15 +67,16 @@ const SERVICE_FLOOR = new RegExp(
   'i',
 );
 /**
- * A firm quantity owed each period, or the quantities a schedule fixes: "commits to purchase 500 units per month",
+ * A firm quantity owed each period, or the quantities a schedule fixes: "commits to purchase 500 units per month" (not a
+ * ceiling: "shall purchase up to 500 units per month"),
  * "agrees to purchase from Company the quantities of Products set forth in Exhibit B", "commits to spend $500,000", and
  * paying for a shortfall. What is bought is a floor even without "minimum" or "at least".
  */
 const FIRM_QUANTITY = new RegExp(
   [
-    String.raw`\b(?:shall|will|agrees?\sto|commits?\sto|undertakes?\sto)\s(?:[\w-]+\s){0,2}?(?:purchase|order|buy|take)\s(?:[\w-]+\s){0,3}?(?:\d[\d,.]*|(?:[a-z-]+\s){1,3}\(\d[\d,.]*\))\s(?:[\w-]+\s){0,2}?${GOODS_UNIT}\b[^.;]{0,40}?\b(?:per|each|every|in\seach|a)\s(?:calendar\s|contract\s)?(?:month|quarter|year|week|day)\b`,
+    String.raw`\b(?:shall|will|agrees?\sto|commits?\sto|undertakes?\sto)\s(?:[\w-]+\s){0,2}?(?:purchase|order|buy|take)\s(?:(?!(?:up|maximum|more|most)\b)[\w-]+\s){0,3}?(?:\d[\d,.]*|(?:[a-z-]+\s){1,3}\(\d[\d,.]*\))\s(?:[\w-]+\s){0,2}?${GOODS_UNIT}\b[^.;]{0,40}?\b(?:per|each|every|in\seach|a)\s(?:calendar\s|contract\s)?(?:month|quarter|year|week|day)\b`,
     // Goods of any name, the seller named on the way: 'commits to purchase from Widget Ltd. ("Seller") 12,000 Widgets per year'.
-    String.raw`\b(?:shall|will|agrees?\sto|commits?\sto|undertakes?\sto)\s(?:[\w-]+\s){0,2}?(?:purchase|order|buy)\s(?:from\s[^;]{1,60}?\s)?(?:[\w-]+\s){0,2}?\d[\d,.]*\s(?:[A-Z][\w-]*|[a-z][\w-]*s)\s(?:per|each|every|in\seach)\s(?:calendar\s|contract\s)?(?:month|quarter|year|week)\b`,
+    String.raw`\b(?:shall|will|agrees?\sto|commits?\sto|undertakes?\sto)\s(?:[\w-]+\s){0,2}?(?:purchase|order|buy)\s(?:from\s[^;]{1,60}?\s)?(?:(?!(?:up|maximum|more|most)\b)[\w-]+\s){0,2}?\d[\d,.]*\s(?:[A-Z][\w-]*|[a-z][\w-]*s)\s(?:per|each|every|in\seach)\s(?:calendar\s|contract\s)?(?:month|quarter|year|week)\b`,
     String.raw`\b(?:shall|will|agrees?\sto|commits?\sto|undertakes?\sto)\s(?:[\w-]+\s){0,2}?(?:purchase|order|buy)\b[^.;]{0,60}?\bthe\s(?:annual\s|monthly\s|quarterly\s)?(?:quantities|volumes|amounts)\s(?:of\s(?:[\w-]+\s){1,3}?)?(?:set\s(?:forth|out)|specified|stated|listed)\s(?:in|on)\s(?:Exhibit|Schedule|Appendix|Attachment|Annex)\b`,
     String.raw`\b(?:shall|will|agrees?\sto|commits?\sto|undertakes?\sto)\s(?:[\w-]+\s){0,2}?(?:purchase|order|buy|spend)\s(?:a\stotal\sof\s|an\saggregate\sof\s|in\sthe\saggregate\s)?(?:\$|US\$|USD\s?|€|£)\s?\d`,
     // Output promised against the buyer's demand: "will produce enough Product to meet such demand projections".
@@ -101,13 +104,14 @@ const SHELF_LIFE_FLOOR =
 /**
  * Falling short of a stated amount has a consequence, or must be made up: "In the event Distributor purchases an amount less
  * than $45,000, this Agreement will terminate", "If the JV fails to sell [US$1,000,000] worth of Products", "Publisher will make
- * good the difference", "does not deliver the shortfall".
+ * good the difference", "If Publisher does not make good the difference" (a mention of its own: the sentence may name no minimum),
+ * '"make good" the undelivered impressions', "does not deliver the shortfall".
  */
 const FALLS_SHORT = new RegExp(
   [
     String.raw`\b(?:purchases?|purchased|orders|ordered|buys|bought|sells|sold)\s(?:an\samount\s|a\squantity\s|a\stotal\s)?(?:less|fewer)\sthan\s(?:\$|US\$|\[\s*\*|\d)(?:[^.;]|\.(?=\d)){0,120}?\bterminat`,
     String.raw`\bfail\w*\sto\s(?:sell|purchase|order|buy)\s(?:\[\s*)?(?:\$|US\$|USD|\d|${NUMBER_WORD_SOURCE}\b)`,
-    String.raw`\bmake\sgood\s(?:on\s)?(?:the\s|any\s|such\s)?(?:difference|shortfall|deficiency|deficit|undelivered)\b|\bdeliver\w*\s(?:the|any|such)\sshortfall\b`,
+    String.raw`\bmake\sgood"?\s(?:on\s)?(?:the\s|any\s|such\s)?(?:difference|shortfall|deficiency|deficit|undelivered)\b|\bdeliver\w*\s(?:the|any|such)\sshortfall\b`,
   ].join('|'),
   'i',
 );
@@ -155,19 +159,23 @@ const CURRENCY_CODE = String.raw`(?:[a-z]{1,3}\$|(?:USD|EUR|GBP|CAD|AUD|CHF|JPY|
 const FLOOR_WORDS = String.raw`(?:at\sleast|not\sless\sthan|no\sless\sthan|no\sfewer\sthan|not\sfewer\sthan|a\sminimum\sof)`;
 /**
  * A floor on a price or rate is a price term, not an amount bought: "resell at not less than the suggested retail price",
- * "remarket the Securities at a price at least equal to 100% of", "interest at a rate of at least 2% above the base rate". A sum or count before the price word ("at least $1,000,000 of
+ * "remarket the Securities at a price at least equal to 100% of", "interest at a rate of at least 2% above the base rate", a price
+ * held to a measure or a share rather than a sum ("the Purchase Price shall be not less than fair market value", "the royalty rate shall be at least 5% of Net Sales"). A sum or count before the price word ("at least $1,000,000 of
  * Products at the prices set forth") is still an amount bought, so only words may come between. On train 2 of 5 price floors
  * lie in a labelled clause.
  */
-const PRICE_FLOOR = String.raw`\b${FLOOR_WORDS}\s(?:equal\sto\s)?(?:the\s|its\s|their\s|[a-z][\w-]*'s?\s)?(?:(?!(?:at|of|in|for|per|on)\b)[a-z-]+\s){0,3}?(?:prices?|rates?)\b|\bat\sa\sprice\s(?:of\s)?${FLOOR_WORDS}|\binterest\s(?:[\w-]+\s){0,3}?(?:at\s)?(?:a\s)?rate\s(?:of\s)?${FLOOR_WORDS}`;
+const PRICE_FLOOR = String.raw`\b${FLOOR_WORDS}\s(?:equal\sto\s)?(?:the\s|its\s|their\s|[a-z][\w-]*'s?\s)?(?:(?!(?:at|of|in|for|per|on)\b)[a-z-]+\s){0,3}?(?:prices?|rates?)\b|\bat\sa\sprice\s(?:of\s)?${FLOOR_WORDS}|\binterest\s(?:[\w-]+\s){0,3}?(?:at\s)?(?:a\s)?rate\s(?:of\s)?${FLOOR_WORDS}|\b(?:prices?|rates?)\s(?:[\w-]+\s){0,4}?(?:shall|will|must)\s(?:(?:not|never|in\sno\sevent)\s)?be\s(?:(?:(?:not|no)\s)?(?:less|lower)\sthan|at\sleast|a\sminimum\sof)\s(?!${MONEY})`;
 /**
  * A head count is staffing or governance, which CUAD does not read as a purchase commitment (on train none of the 9 such floors
  * lies in a labelled clause): "employ at least three qualified engineers", "the services of at least one sales professional", "a minimum of seven
  * (7) shareholders", "the minimum number of five (5) Directors".
  */
 const HEADCOUNT_FLOOR = String.raw`\b(?:${FLOOR_WORDS}|as\sa\sminimum|(?:the\s)?minimum\snumber\sof)\s(?:${NUMBER_WORD_SOURCE}|\d+)\s(?:\(\d+\)\s)?(?:[\w-]+\s){0,3}?(?:employees?|personnel|staff|representatives?|salespe(?:rsons?|ople)|engineers?|technicians?|professionals?|managers?|programmers?|directors?|shareholders?)\b`;
-/** An option is no commitment: "Purchaser may elect to purchase a minimum of 1,000 additional units at the discounted price". */
-const OPTION_TO_BUY = String.raw`\bmay\s(?:[\w-]+\s){0,3}?(?:purchase|order|buy)\s${FLOOR_WORDS}`;
+/**
+ * An option is no commitment: "Purchaser may elect to purchase a minimum of 1,000 additional units at the discounted price",
+ * "Licensee may, but is not required to, purchase at least 1,000 units".
+ */
+const OPTION_TO_BUY = String.raw`\bmay,?\s(?:[\w,-]+\s){0,6}?(?:purchase|order|buy)\s${FLOOR_WORDS}`;
 /**
  * A volume that earns a discount is a price tier, not a duty to buy it: "Volume discounts apply to orders of at least 1,000
  * units", "purchases in excess of $100,000 in a year earn a 3% rebate".
@@ -180,7 +188,7 @@ const DISCOUNT_THRESHOLD = String.raw`\b(?:discounts?|rebates?|price\sbreaks?)\b
  * clause: "..., but shall purchase at least 5,000 units" still counts). Missing a minimum ("does not purchase a minimum of 1,000
  * units") is still a commitment: only a negated duty counts here.
  */
-const NEGATED_MINIMUM = String.raw`\b(?:not|no|neither|nor|never)\b(?:\s[\w-]+){0,4}?\s(?:bound|required|obligated|obliged|subject|imposed?|imposes|committed)\b[^.;]{0,40}?\b(?:any|an?)\s(?:[\w-]+\s){0,2}?minimum\b|\b(?:not\s(?:be\s)?(?:obligated|required)|no\sobligation)\sto\s(?:purchase|order|buy)\b[^.;,]{0,120}?(?=[.;,]|\s(?:but|and|provided)\b|$)|\bminimum\s[^.;]{0,60}?\b(?:do|does|shall|will)\snot\sapply\b`;
+const NEGATED_MINIMUM = String.raw`\b(?:not|no|neither|nor|never)\b(?:\s[\w-]+){0,4}?\s(?:bound|required|obligated|obliged|subject|imposed?|imposes|committed)\b[^.;]{0,60}?\b(?:any|an?)\s(?:[\w-]+\s){0,2}?minimum\b|\b(?:not\s(?:be\s)?(?:obligated|required)|no\sobligation)\sto,?\s(?:purchase|order|buy)\b[^.;,]{0,120}?(?=[.;,]|\s(?:but|and|provided)\b|$)|\bminimum\s[^.;]{0,60}?\b(?:do|does|shall|will)\snot\sapply\b`;
 /**
  * Floors that bind nobody to buy or pay: "at a minimum" (among other things), "with a minimum of
  * delay" (as little as possible: no quantity follows, unlike "a minimum of a $250,000 order"), availability "a minimum of 95% of the time", a fill rate
@@ -190,7 +198,7 @@ const NEGATED_MINIMUM = String.raw`\b(?:not|no|neither|nor|never)\b(?:\s[\w-]+){
  * tiers above.
  */
 const NO_FLOOR = new RegExp(
-  String.raw`${NEGATED_MINIMUM}|${PRICE_FLOOR}|${HEADCOUNT_FLOOR}|${OPTION_TO_BUY}|${DISCOUNT_THRESHOLD}|\b(?:deliver|supply|ship|fill|fulfil+)\w*\s(?:[\w-]+\s){0,2}?(?:at\sleast|not\sless\sthan|no\sless\sthan)\s[^.;]{0,30}?\bof\s(?:the\s|all\s)?(?:[\w-]+\s){0,5}?(?:ordered|orders)\b|\bat\sa\sminimum\b(?!\sof\b)|\ba\sminimum\sof\s(?!${NUMBER_WORD_SOURCE}\b)(?!${CURRENCY_CODE})(?!an?\s(?:\$|US\$|USD|€|£|\d))(?=[a-z])|\b(?:(?:a\s)?minimum\sof|at\sleast|not\sless\sthan)\s(?:[\d.]+|[a-z-]+)\s*(?:\([\d.]+\)\s*)?(?:%|percent)\)?\sof\sthe\stime\b|\b(?:not\sbe\ssubject\sto|free\sof|without)\s(?:any\s)?(?:individual\s)?minimum\b|\b${FLOOR_WORDS}\s[^.;]{0,20}?(?:%|percent)\)?\sof\s(?:its|their)\s(?:[\w-]+\s){0,2}?assets\b`,
+  String.raw`${NEGATED_MINIMUM}|${PRICE_FLOOR}|${HEADCOUNT_FLOOR}|${OPTION_TO_BUY}|${DISCOUNT_THRESHOLD}|\b(?:deliver|supply|ship|fill|fulfil+)\w*\s(?:[\w-]+\s){0,2}?(?:at\sleast|not\sless\sthan|no\sless\sthan)\s[^.;]{0,30}?\bof\s(?:the\s|all\s)?(?:[\w-]+\s){0,5}?(?:ordered|orders)\b|\bat\sa\sminimum\b(?!\sof\b)(?!,?\s(?:\$|US\$|\d|${NUMBER_WORD_SOURCE}\b))|\ba\sminimum\sof\s(?!${NUMBER_WORD_SOURCE}\b)(?!${CURRENCY_CODE})(?!an?\s(?:\$|US\$|USD|€|£|\d))(?=[a-z])|\b(?:(?:a\s)?minimum\sof|at\sleast|not\sless\sthan)\s(?:[\d.]+|[a-z-]+)\s*(?:\([\d.]+\)\s*)?(?:%|percent)\)?\sof\sthe\stime\b|\b(?:not\sbe\ssubject\sto|free\sof|without)\s(?:any\s)?(?:individual\s)?minimum\b|\b${FLOOR_WORDS}\s[^.;]{0,20}?(?:%|percent)\)?\sof\s(?:its|their)\s(?:[\w-]+\s){0,2}?assets\b`,
   'gi',
 );
 /**
@@ -209,7 +217,7 @@ const OWED =
   /\b(?:shall|will|must|agrees?\sto|undertakes?\sto|commits?\sto|(?:is|are)\s(?:obligated|required)\sto)\s(?:(?:[\w,'-]+\s){0,4}?)(?:pay|purchase|order|buy|procure|make|meet|achieve|attain|reach|ship|generate|spend|sell|deliver|guarantee|maintain|fulfil+|provide)\b|\bmust\b|\bobligations?\sto\s(?:[\w-]+\s){0,2}?(?:purchase|order|buy|pay)\b|\b(?:fail\w*|failure\s(?:(?:of|by)\s(?:[\w.-]+\s){1,3})?to|(?:does|do|did)\snot)\s(?:to\s)?(?:pay|purchase|order|buy|meet|achieve|attain|reach|ship|generate|make|satisfy)\b|\b(?:not|no)\s(?:be\s)?less\sthan\b|\bgreater\sof\b|\bequal\sto\sor\s(?:greater|more)\sthan\b|\bentitled\sto\sreceive\b/i;
 /** A stated amount: money, a share, a hidden figure, a count of things per period ("two (2) e-blasts per year"; not "the 25th day"), or where it is set. */
 const AMOUNT =
-  /\$|US\$|USD|€|£|\[\s*\*|\*{3}|\bunits\b|\bpercent\b|%|\d[\d,.]*\)?\s(?:[\w-]+\s){0,3}?(?:per|each|every|units?|pieces|items|cases|tons?|barrels|gallons|pounds|copies|orders|times)\b|\b(?:set\s(?:forth|out)|specified|listed|stated|provided)\s(?:in|on|at|below)\b|\b(?:Exhibit|Schedule|Appendix|Attachment|Annex)\b|\b(?:of|equal\sto|than)\s\(?\d|\bas\sfollows\b|\bthe\sfollowing\s(?:[\w-]+\s){0,2}?(?:amounts?|quantit(?:y|ies)|volumes?|levels?|sums?|fees?|payments?|schedule|targets?)\b|:\s*$/i;
+  /\$|US\$|USD|€|£|\[\s*\*|\*{3}|\bunits\b|\bpercent\b|%|\d[\d,.]*\)?\s(?:[\w-]+\s){0,3}?(?:per|each|every|units?|pieces|items|cases|tons?|barrels|gallons|pounds|copies|orders|times)\b|\b(?:set\s(?:forth|out)|specified|listed|stated|provided)\s(?:in|on|at|below)\b|\b(?:Exhibit|Schedule|Appendix|Attachment|Annex)\b|\b(?:of|equal\sto|than|is|shall\sbe|will\sbe)\s\(?\d|\bas\sfollows\b|\bthe\sfollowing\s(?:[\w-]+\s){0,2}?(?:amounts?|quantit(?:y|ies)|volumes?|levels?|sums?|fees?|payments?|schedule|targets?)\b|:\s*$/i;
 /** "minimum purchase obligations", "the Minimum Fee payable": the named commitment is owed. */
 const OWED_AFTER = /^[^.;]{0,30}?\b(?:requirements?|obligations?|payable|owed)\b/i;
 /** "The Minimum Purchase Amount (as defined in Section 1.14) shall be purchased in each calendar year": owed in the passive. */
