@@ -305,9 +305,11 @@ const TERM_AFTER = /\((?:[\w,]+\s){0,3}?"([A-Z][\w'&-]*(?:\s[A-Z][\w'&-]*){0,4})
 const EVENT_NOUN = /\b(?:Event|Transaction|Sale|Merger|Acquisition|Change|Takeover|Disposition|Combination)s?\b/;
 const NOT_AN_EVENT_TERM = /\bAgreement\b|\bchange\s(?:of|in)\scontrol\b/i;
 const isEventTerm = (term: string) => EVENT_NOUN.test(term) && !NOT_AN_EVENT_TERM.test(term);
-function describesEvent(text: string): boolean {
-  return EVENT.test(text) || STAKE_CHANGES.test(text) || TRANSACTION.test(text.replace(MERGED_INTO_JUDGMENT, ' '));
+/** Where the text first names the event: its defined wordings, a stake changing hands, or a corporate transaction. */
+function findEvent(text: string): RegExpExecArray | null {
+  return EVENT.exec(text) ?? STAKE_CHANGES.exec(text) ?? TRANSACTION.exec(text.replace(MERGED_INTO_JUDGMENT, ' '));
 }
+const describesEvent = (text: string) => findEvent(text) !== null;
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /**
  * The contract's own names for a change of control ("Sale Transaction", "Ownership Change Event"): the sentence
@@ -340,18 +342,20 @@ export function eventAliasesOf(view: TextView): RegExp | null {
  */
 const SUCH_EVENT =
   /^(?:[\d.()a-z]{1,6}\s)?(?:in\s(?:any\s)?(?:such|that|which|either|this)\s(?:a\s)?(?:event|case|circumstances?)|(?:upon|following|after)\s(?:the\s|any\s)?(?:such|that)\s(?:event|occurrence|change|transaction|merger|acquisition|sale))\b|\b(?:may|shall|will|can)\s(?:then|thereupon)\s(?:terminat|cancel)/i;
+/** An ending of the contract the sentence grants: "may terminate", "terminate this Agreement". */
+const ENDS_IT = String.raw`\b(?:terminat\w*|cancel\w*)\s(?:(?:this|the)\s)?(?:agreement|contract|licen[cs]e)\b|\b(?:may|shall|will|right\sto|entitled\sto|option\sto)\s(?:[\w,]+\s){0,3}?(?:terminat|cancel)\w*`;
 /**
  * The consequence such a sentence must carry: the contract ending or a consent. A bare notice is left out: "In such
  * event the Company shall give the Holder notice" follows a merger that adjusts an option as often as a clause.
  */
-const ENDS_OR_NEEDS_CONSENT =
-  /\b(?:terminat\w*|cancel\w*)\s(?:(?:this|the)\s)?(?:agreement|contract|licen[cs]e)\b|\b(?:may|shall|will|right\sto|entitled\sto|option\sto)\s(?:[\w,]+\s){0,3}?(?:terminat|cancel)\w*|\b(?:consent|approval)\b/i;
-/** The event told in the sentence before, as a party undergoing it rather than a free pass to assign. */
-function eventBefore(view: TextView, index: number): boolean {
-  const previous = index > 0 ? view.sentences[index - 1]!.text.replace(INSOLVENCY, ' ').replace(SOLVENT_SCHEME, ' ') : '';
-  const event = EVENT.exec(previous) ?? STAKE_CHANGES.exec(previous) ?? TRANSACTION.exec(previous.replace(MERGED_INTO_JUDGMENT, ' '));
-  return event !== null && !isFreePass(previous, event.index) && !isFreeAfter(previous, event.index) && !NOT_AN_ASSIGNMENT.test(previous);
+const ENDS_OR_NEEDS_CONSENT = new RegExp(String.raw`${ENDS_IT}|\b(?:consent|approval)\b`, 'i');
+/** Text (a sentence before, a lead-in) that tells the event as a party undergoing it rather than a free pass to assign. */
+function tellsUndergoneEvent(told: string): boolean {
+  const text = told.replace(INSOLVENCY, ' ').replace(SOLVENT_SCHEME, ' ');
+  const event = findEvent(text);
+  return event !== null && !isFreePass(text, event.index) && !isFreeAfter(text, event.index) && !NOT_AN_ASSIGNMENT.test(text);
 }
+const eventBefore = (view: TextView, index: number) => index > 0 && tellsUndergoneEvent(view.sentences[index - 1]!.text);
 
 /**
  * "In the event of a Change of Control of Licensee: ... (b) Licensor may terminate this Agreement": the event in the
@@ -359,15 +363,12 @@ function eventBefore(view: TextView, index: number): boolean {
  */
 const ITEM_ENDS_OR_NEEDS_CONSENT = /^\s*\(?(?:[a-z]|\d{1,2}|[ivx]{1,4})\)\s(?=[\s\S]{0,300}?\b(?:terminat|cancel|consent))/i;
 /** The item must end the contract or ask consent: "(ii) approved by JHU" values securities, it gates no deal. */
-const ITEM_CONSEQUENCE =
-  /\b(?:terminat\w*|cancel\w*)\s(?:(?:this|the)\s)?(?:agreement|contract|licen[cs]e)\b|\b(?:may|shall|will|right\sto|entitled\sto|option\sto)\s(?:[\w,]+\s){0,3}?(?:terminat|cancel)\w*|\bconsent\b/i;
+const ITEM_CONSEQUENCE = new RegExp(String.raw`${ENDS_IT}|\bconsent\b`, 'i');
 function eventInLeadIn(view: TextView, index: number, aliases: RegExp | null): boolean {
   const lead = leadIn(view, index);
   if (lead === '') return false;
-  const named = (aliases ? lead.replace(aliases, 'Change of Control') : lead).replace(INSOLVENCY, ' ').replace(SOLVENT_SCHEME, ' ');
-  if (DEFINITION.test(named) || STANDSTILL.test(named) || NOT_AN_ASSIGNMENT.test(named)) return false;
-  const event = EVENT.exec(named) ?? STAKE_CHANGES.exec(named) ?? TRANSACTION.exec(named.replace(MERGED_INTO_JUDGMENT, ' '));
-  return event !== null && !isFreePass(named, event.index) && !isFreeAfter(named, event.index);
+  const named = aliases ? lead.replace(aliases, 'Change of Control') : lead;
+  return !DEFINITION.test(named) && !STANDSTILL.test(named) && tellsUndergoneEvent(named);
 }
 
 export function extractChangeOfControl(view: TextView): PresenceField | null {
