@@ -4,6 +4,7 @@
  * numeric expression is shielded before any hedge is looked for.
  */
 import { locateNumericExpressions } from './numeric-expressions.js';
+import { escapeRegExp } from '../../platform/regexp.js';
 
 /** Chinese hedges. Matched as substrings (Chinese has no spaces), longest first. */
 export const CHINESE_HEDGES = [
@@ -109,7 +110,6 @@ const CONTRACTING_PARTIES =
   'insurer|insured|bank|owner|agent|principal|we|you';
 const LINKING_WORD = '(?:also|only|then|still|hereto|hereunder|thereafter|instead|likewise|[a-z]+ly)';
 
-const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const phrasePattern = (phrase: string) => escapeRegExp(phrase).replace(/ /g, '\\s+');
 const isLatin = (phrase: string) => /^[a-z]/i.test(phrase);
 const byLengthDescending = (a: string, b: string) => b.length - a.length;

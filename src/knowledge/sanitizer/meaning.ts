@@ -6,6 +6,7 @@
  * model) is compared with its clause by `compareMeaning` before anyone sees it.
  */
 import { locateNumericExpressions, type NumericSpan } from './numeric-expressions.js';
+import { escapeRegExp } from '../../platform/regexp.js';
 
 export type MeaningCategory = 'negation' | 'exception' | 'condition' | 'modality';
 
@@ -88,8 +89,6 @@ const CHINESE_MEANING_TERMS: ReadonlyArray<readonly [MeaningCategory, string]> =
   ['modality', '有权'],
   ['modality', '不得|不可(?!抗力)|不能|不准|无权|禁止|严禁'],
 ];
-
-const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** `can't`, `won't`, `shan't`, `doesn't`: the modal (or auxiliary) and a negation. */
 const CONTRACTION = /(?<![\p{L}\p{N}_])(can|won|shan|[a-z]+)['’]t(?![\p{L}\p{N}_])/giu;

@@ -2,6 +2,7 @@ import { isBareHeading, presenceOf } from './presence.js';
 import { LIST_ITEM, leadIn } from './sentence-rules.js';
 import type { TextView } from './text-view.js';
 import type { PresenceField } from './types.js';
+import { escapeRegExp } from '../../platform/regexp.js';
 
 const MENTIONS =
   /control|ownership|\bowned\b|subsidiary\sof|majority|merge|amalgamat|acqui|substantially\sall|operation\sof\slaw|consolidat|take-?over|taken\sover|sharehold|\bshares\b|\bstock\b|per\s*cent|%|控制权|股权变更|并购|合并/i;
@@ -310,7 +311,6 @@ function findEvent(text: string): RegExpExecArray | null {
   return EVENT.exec(text) ?? STAKE_CHANGES.exec(text) ?? TRANSACTION.exec(text.replace(MERGED_INTO_JUDGMENT, ' '));
 }
 const describesEvent = (text: string) => findEvent(text) !== null;
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /**
  * The contract's own names for a change of control ("Sale Transaction", "Ownership Change Event"): the sentence
  * that uses the name with a consequence is the clause, as if it said "Change of Control". Cached per view.

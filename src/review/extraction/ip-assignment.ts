@@ -1,6 +1,7 @@
 import { presenceOf } from './presence.js';
 import type { TextView } from './text-view.js';
 import type { PresenceField } from './types.js';
+import { escapeRegExp } from '../../platform/regexp.js';
 
 /** "All rights in the Results shall pass to Sponsor" names no owner, property or assignment: the passing is the mention. */
 const MENTIONS =
@@ -162,7 +163,7 @@ function ownerKeepsItsOwn(text: string): boolean {
   if (makers.some((maker) => sameParty(maker, owner))) return true;
   if (makers.length > 0) return false;
   // "Adaptimmune Inventions ... the sole property of Adaptimmune Limited" is a namesake; "the Village Media Company's" is the owner again.
-  const namesake = new RegExp(`\\b${owner.split(' ')[0]!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s(?=[A-Z][a-z])`, 'g');
+  const namesake = new RegExp(`\\b${escapeRegExp(owner.split(' ')[0]!)}\\s(?=[A-Z][a-z])`, 'g');
   for (const named of text.matchAll(namesake)) {
     if (named.index !== ownerAt && !(owner.includes(' ') && text.startsWith(owner, named.index))) return true;
   }
