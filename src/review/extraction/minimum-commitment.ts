@@ -26,6 +26,8 @@ const AT_LEAST = new RegExp(
 const GOODS_UNIT = String.raw`(?:units|tons?|tonnes?|MT|barrels|gallons|pieces|cases|kilograms?|kg|pounds|lbs|litres|liters|doses|vials)`;
 /** Money as written after a floor: "$", "US$", "USD", "€", "£", a hidden figure, "dollars". */
 const MONEY = String.raw`(?:\$|[a-z]{1,3}\$|USD\b|€|£|\[\s*\*|\*{3}|[\d,.]+\s(?:U\.S\.\s)?(?:dollars|euros)\b)`;
+/** The words that set a floor. */
+const FLOOR_WORDS = String.raw`(?:at\sleast|not\sless\sthan|no\sless\sthan|no\sfewer\sthan|not\sfewer\sthan|a\sminimum\sof)`;
 /**
  * A floor owed without a verb before it: the passive ("At least 1,000 units shall be purchased in each quarter",
  * "no less than 50% of the Products should be sold overseas"), a payment that may not fall below a sum ("the royalty
@@ -37,7 +39,7 @@ const MONEY = String.raw`(?:\$|[a-z]{1,3}\$|USD\b|€|£|\[\s*\*|\*{3}|[\d,.]+\s
  */
 const FLOOR_OWED = new RegExp(
   [
-    String.raw`\b(?:at\sleast|not\sless\sthan|no\sless\sthan|a\sminimum\sof|no\sfewer\sthan|not\sfewer\sthan)\s(?:[^.;]|\.(?=\d)){0,80}?\b(?:shall|should|will|must)\sbe\s(?:purchased|ordered|bought|sold|paid|spent|invested|contributed|procured|received|placed|submitted|issued)\b`,
+    String.raw`\b${FLOOR_WORDS}\s(?:[^.;]|\.(?=\d)){0,80}?\b(?:shall|should|will|must)\sbe\s(?:purchased|ordered|bought|sold|paid|spent|invested|contributed|procured|received|placed|submitted|issued)\b`,
     String.raw`\b(?:royalt(?:y|ies)|fees?|commissions?|payments?|purchases|compensation|revenues?|sales)\b[^.;]{0,60}?\b(?:shall|will)\s(?:(?:not|never|in\sno\sevent|under\sno\scircumstances)\sbe\sless\sthan|be\s(?:at\sleast|not\sless\sthan|no\sless\sthan|a\sminimum\sof))\s(?:${MONEY}|[\d.]+\s?(?:%|percent))`,
     String.raw`\bin\sno\sevent\s(?:shall|will)\s[^.;]{0,80}?\b(?:royalt(?:y|ies)|fees?|commissions?|payments?|purchases|compensation|revenues?|sales)\b[^.;]{0,40}?\bbe\sless\sthan\s${MONEY}`,
     // A quantity floor under a requirements clause: "100% of its requirements, but in no event less than 1,000 units per month".
@@ -58,11 +60,11 @@ const FLOOR_OWED = new RegExp(
  */
 const SERVICE_FLOOR = new RegExp(
   [
-    String.raw`\b(?:provid\w*|render\w*|perform\w*|appear\w*|make\savailable|deliver\w*)\b[^.;]{0,120}?\b(?:at\sleast|not\sless\sthan|no\sless\sthan|a\sminimum\sof|no\sfewer\sthan|not\sfewer\sthan)\s(?:[a-z-]+\s)?\(?\d+\)?\s(?:[\w"“”-]+\s){0,2}?(?:(?:service|production|shoot|appearance|promotional)\s"?days|appearances|sessions|visits|events|presentations|programs|mailings|e-?mails|e-?mail\sblasts|blasts|spots|advertisements|placements|insertions|trainings?)\b`,
+    String.raw`\b(?:provid\w*|render\w*|perform\w*|appear\w*|make\savailable|deliver\w*)\b[^.;]{0,120}?\b${FLOOR_WORDS}\s(?:[a-z-]+\s)?\(?\d+\)?\s(?:[\w"“”-]+\s){0,2}?(?:(?:service|production|shoot|appearance|promotional)\s"?days|appearances|sessions|visits|events|presentations|programs|mailings|e-?mails|e-?mail\sblasts|blasts|spots|advertisements|placements|insertions|trainings?)\b`,
     // How often a service is given: "provide training ... no less than once annually". Reports and meetings are not a service bought.
     String.raw`\b(?:provid\w*|render\w*|perform\w*|conduct\w*|make)\s(?:[\w'’-]+\s){0,4}?(?:training|seminars?|visits?|appearances?|events?|sessions?|presentations?|promotions?|campaigns?)\b[^.;]{0,100}?\b(?:at\sleast|not\sless\sthan|no\sless\sthan|no\sfewer\sthan)\s(?:once|twice)\b`,
     // Units only a media or endorsement deal sells need no verb: "(which shall consist of a minimum of one advertisement per page)", "At least eight (8) "Service Days"".
-    String.raw`\b(?:a\sminimum\sof|at\sleast|not\sless\sthan|no\sless\sthan|no\sfewer\sthan|not\sfewer\sthan)\s(?:${NUMBER_WORD_SOURCE}|\d[\d,]*)\s(?:\(\d+\)\s)?(?:[\w"“”-]+\s){0,2}?(?:advertisements?|banner\sads|impressions|insertions|"?service\s"?days|production\sdays)\b`,
+    String.raw`\b${FLOOR_WORDS}\s(?:${NUMBER_WORD_SOURCE}|\d[\d,]*)\s(?:\(\d+\)\s)?(?:[\w"“”-]+\s){0,2}?(?:advertisements?|banner\sads|impressions|insertions|"?service\s"?days|production\sdays)\b`,
   ].join('|'),
   'i',
 );
@@ -155,8 +157,6 @@ const NOT_OWED =
 const CROSS_REFERENCE = /^[^;]{0,80}?"\s*(?:,\s*)?(?:has|shall\shave)\sthe\smeaning\b/i;
 /** "a minimum of US$1,000,000", "a minimum of USD 500,000": a currency code, not a word ("a minimum of delay"). */
 const CURRENCY_CODE = String.raw`(?:[a-z]{1,3}\$|(?:USD|EUR|GBP|CAD|AUD|CHF|JPY|CNY|RMB|HKD|SGD|INR)\s?\d)`;
-/** The words that set a floor. */
-const FLOOR_WORDS = String.raw`(?:at\sleast|not\sless\sthan|no\sless\sthan|no\sfewer\sthan|not\sfewer\sthan|a\sminimum\sof)`;
 /**
  * A floor on a price or rate is a price term, not an amount bought: "resell at not less than the suggested retail price",
  * "remarket the Securities at a price at least equal to 100% of", "interest at a rate of at least 2% above the base rate", a price
