@@ -98,8 +98,9 @@ const PAYMENT_CARVE_OUT =
 /** The same for an exception: "Except for Customer's obligation to pay the fees, neither party shall be liable for ...". */
 const PAYMENT_EXCEPTION =
   /\b(?:except|other\sthan|excluding)\s(?:for\s|with\srespect\sto\s)?(?:(?:the|any|a|its|their)\s)?(?:party's\s|[\w-]+'s\s)?(?:obligations?\sto\spay|payment\sobligations?|amounts?\s(?:due|owed|payable))\b/i;
-const LIABILITY_FOR_A_WRONG =
-  /indemn|confidential|infring|negligen|misconduct|fraud|breach|death|injur|intellectual\sproperty|proprietary|wil(?:l)?ful|damage\sto/i;
+/** Wrongs a carve-out can name besides the price: an indemnity, confidentiality, infringement, misconduct, a breach. */
+const WRONGS = String.raw`indemn|confidential|infring|misconduct|intellectual\sproperty|proprietary|wil(?:l)?ful|breach`;
+const LIABILITY_FOR_A_WRONG = new RegExp(String.raw`${WRONGS}|negligen|fraud|death|injur|damage\sto`, 'i');
 
 /** "except in the case of death or personal injury where applicable law requires such liability" keeps only what the law makes mandatory. */
 const EXCEPTION_THE_LAW_REQUIRES =
@@ -113,8 +114,7 @@ const EXCEPTION_THE_LAW_REQUIRES =
  */
 const DEATH_OR_INJURY =
   /\b(?:for|to)\s(?:any\s)?(?:claims?\s(?:for|of|arising\sfrom)\s)?(?:death|personal\sinjury|bodily\sinjury|injury\sto\s(?:any\s)?persons?)\b/i;
-const WRONG_BESIDE_INJURY =
-  /indemn|confidential|infring|misconduct|intellectual\sproperty|proprietary|wil(?:l)?ful|gross(?:ly)?\snegligen|damage\sto\s(?:[\w-]+\s){0,4}property|breach/i;
+const WRONG_BESIDE_INJURY = new RegExp(String.raw`${WRONGS}|gross(?:ly)?\snegligen|damage\sto\s(?:[\w-]+\s){0,4}property`, 'i');
 /**
  * An indemnity that does not apply ("Supplier's obligation to indemnify ... shall not apply to the extent that the
  * Losses result from Customer's negligence") narrows the indemnity; it lifts no cap.
