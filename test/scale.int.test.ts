@@ -261,7 +261,9 @@ describe.skipIf(!reachable)('many gateways and workers', () => {
 
   it('a batch survives a worker killed by SIGKILL, a worker drained by SIGTERM and a gateway restart: every review SUCCEEDED once', async () => {
     const token = await tokenFor(env, 'alice', 'acme');
-    const inputs = Array.from({ length: 48 }, (_, i) => ({
+    // Enough reviews that the first worker still holds some when it is killed: with 48, a run finished its share between
+    // the heartbeat read below and the kill, and nothing was left to redeliver.
+    const inputs = Array.from({ length: 144 }, (_, i) => ({
       contractId: `c-${i}`,
       title: `Contract ${i}`,
       text: englishContract({ payDays: 30 + (i % 5) * 15, penalty: 5 + (i % 4), notice: 30, years: 1 + (i % 3) }, `Supplier ${i}`),
