@@ -1,6 +1,7 @@
+import { type ClauseClassifier, classifiedClause } from './clause-classifier.js';
 import { isBareHeading, presenceOf } from './presence.js';
 import { LIST_ITEM, leadIn } from './sentence-rules.js';
-import type { TextView } from './text-view.js';
+import type { Sentence, TextView } from './text-view.js';
 import type { PresenceField } from './types.js';
 import { escapeRegExp } from '../../platform/regexp.js';
 
@@ -371,63 +372,134 @@ function eventInLeadIn(view: TextView, index: number, aliases: RegExp | null): b
   return !DEFINITION.test(named) && !STANDSTILL.test(named) && tellsUndergoneEvent(named);
 }
 
-export function extractChangeOfControl(view: TextView): PresenceField | null {
-  const aliases = eventAliasesOf(view);
-  const mentions = new RegExp(
+/**
+ * Sentences the classifier must not count when the rules read no clause in them, by their train label rates
+ * among the classifier's candidate sentences (on CUAD's spans / all): insolvency (6/87), an employee's pay or
+ * employment (0/58), stock options (0/5), a party left free to merge ("nothing shall restrict", 0/16), the surviving or successor
+ * entity bound or assuming (2/20), a party acquiring a competitor (0/6).
+ */
+const SOMETHING_ELSE = new RegExp(
+  [
+    String.raw`receiver|liquidator|bankrupt|insolven|winding.up`,
+    String.raw`\b(?:employee|executive|employment|bonus|severance|salary)\b`,
+    String.raw`\boptionees?\b|\bunexercised\b|\b(?:stock|share)\soptions?\b|\boptions?\sto\s(?:purchase|acquire)\s(?:[\w-]+\s){0,3}?(?:shares|stock)`,
+    String.raw`\b(?:nothing\s(?:in|contained)|shall\snot|will\snot)\s(?:[\w,]+\s){0,6}?(?:restrict|prevent|prohibit|limit|preclude)`,
+    String.raw`\b(?:surviving|successor|resulting|acquiring)\s(?:entity|corporation|company|party|person)`,
+    String.raw`\bacquir(?:es|e|ing)\s(?:[\w-]+\s){0,4}?compet|\bacquisition\sby\s[\w-]+\sof\b`,
+  ].join('|'),
+  'i',
+);
+
+/** Wordings the rules blank or skip because they are about something else: a denial, employment, a named sum or period, insolvency. */
+function talksOfSomethingElse(text: string): boolean {
+  return (
+    SOMETHING_ELSE.test(text) ||
+    text.search(NEGATED_CONSEQUENCE) >= 0 ||
+    text.search(EMPLOYMENT_ENDS) >= 0 ||
+    text.search(NAMED_PERIOD) >= 0 ||
+    text.search(INSOLVENCY) >= 0 ||
+    text.search(SOLVENT_SCHEME) >= 0
+  );
+}
+
+/** The rules' verdict on a sentence and, unless they rule it out, the text they read (title removed, a list item with its lead-in). */
+type Judgement = { verdict: 'ruled-out' } | { verdict: 'counts' | 'unread'; read: string };
+
+const RULED_OUT: Judgement = { verdict: 'ruled-out' };
+
+function judgeSentence(view: TextView, aliases: RegExp | null, original: string, index: number): Judgement {
+  const raw = aliases ? original.replace(aliases, 'Change of Control') : original;
+  if (CHINESE.test(raw) || (SUCH_EVENT.test(raw) && ENDS_OR_NEEDS_CONSENT.test(raw) && eventBefore(view, index)))
+    return { verdict: 'counts', read: raw };
+  if (
+    ITEM_ENDS_OR_NEEDS_CONSENT.test(raw) &&
+    ITEM_CONSEQUENCE.test(raw.replace(EMPLOYMENT_ENDS, ' ')) &&
+    eventInLeadIn(view, index, aliases)
+  )
+    return { verdict: 'counts', read: `${leadIn(view, index)} ${raw}` };
+  // "ASSIGNMENT AND CHANGE OF CONTROL" over an assignment clause names a topic; the event needs a consequence.
+  if (isBareHeading(raw) && !LIST_ITEM.test(raw)) return RULED_OUT;
+  const cleaned = withoutRunInTitle(raw.replace(CAPITALS_HEADING, ''))
+    .replace(INSOLVENCY, ' ')
+    .replace(SOLVENT_SCHEME, ' ')
+    .replace(DEAL_DOCUMENT, ' ');
+  const text = BINDS_SUCCESSORS.test(cleaned) ? cleaned.replace(SUCCESSOR_BY_DEAL, ' ') : cleaned;
+  // A definition says what the event is; the clause is where the defined term has a consequence.
+  if ((DEFINITION.test(text) && !DEFINES_ASSIGNMENT.test(text)) || isTitle(text) || STANDSTILL.test(text)) return RULED_OUT;
+  const read = LIST_ITEM.test(text) ? `${leadIn(view, index)} ${text}` : text;
+  const unread: Judgement = talksOfSomethingElse(raw) ? RULED_OUT : { verdict: 'unread', read };
+  // An employee's own termination and notice are not the contract's: they are what a severance clause pays for.
+  const withLeadIn = consequenceText(read.replace(EMPLOYMENT_ENDS, ' '));
+  const unnamed = text.replace(NAMED_PERIOD, ' ');
+  const event = EVENT.exec(unnamed) ?? STAKE_CHANGES.exec(unnamed);
+  if (event) {
+    if (
+      FILING_BEFORE.test(text.slice(Math.max(0, event.index - 30), event.index)) ||
+      (AWARD_VESTS.test(text) && !ENDS_CONSENTS_OR_ASSIGNS.test(withLeadIn)) ||
+      isFreePass(text, event.index) ||
+      isFreeAfter(text, event.index) ||
+      NOT_AN_ASSIGNMENT.test(text)
+    )
+      return RULED_OUT;
+    return CONSEQUENCE_OF_EVENT.test(withLeadIn) ? { verdict: 'counts', read } : unread;
+  }
+  const merged = text.replace(MERGED_INTO_JUDGMENT, ' ');
+  const transaction = TRANSACTION.exec(merged);
+  if (transaction === null) return unread;
+  if (
+    (CONFIDENTIAL.test(text) && DISCLOSURE.test(text)) ||
+    VOTE_BEFORE.test(text.slice(Math.max(0, transaction.index - 40), transaction.index)) ||
+    isFreeAfter(text, transaction.index) ||
+    isFreeToSuccessor(text) ||
+    (AWARD_VESTS.test(text) && !ENDS_CONSENTS_OR_ASSIGNS.test(withLeadIn)) ||
+    isFreePass(text, transaction.index) ||
+    NOT_AN_ASSIGNMENT.test(text)
+  )
+    return RULED_OUT;
+  const consequence =
+    CONSEQUENCE.test(withLeadIn) &&
+    (/\bassign|\bterminat|\bcancel|\brescind|\btransfer|\bconsent|\b(?:constitutes?|be\sdeemed|deemed\sto\sbe|(?:shall|will)\sbe)\s(?:an?\s)?["“]?(?:material\s)?(?:breach|(?:event\sof\s)?default)\b|\b(?:prior|written|express|advance)\sapproval\b|\bwithout\s(?:the\s)?(?:[\w']+\s){0,2}?approval\b|\bend\s(?:this|the)\sagreement|\bwithdraw\sfrom\s(?:this|the)\sagreement/i.test(
+      withLeadIn,
+    ) ||
+      (NOTICE_REQUIRED.test(withLeadIn) &&
+        [...merged.matchAll(EVENTS)].some(
+          (named) => UNDERGONE.test(named[0]) || MERGER_OF_PARTY.test(merged.slice(named.index, named.index + named[0].length + 30)),
+        )));
+  return consequence ? { verdict: 'counts', read } : unread;
+}
+
+function mentionsOf(aliases: RegExp | null): RegExp {
+  return new RegExp(
     `${MENTIONS.source}|${SUCH_EVENT.source}|${ITEM_ENDS_OR_NEEDS_CONSENT.source}${aliases ? `|${aliases.source}` : ''}`,
     'i',
   );
-  return presenceOf(view, mentions, (original, _sentence, index) => {
-    const raw = aliases ? original.replace(aliases, 'Change of Control') : original;
-    if (CHINESE.test(raw)) return true;
-    if (SUCH_EVENT.test(raw) && ENDS_OR_NEEDS_CONSENT.test(raw) && eventBefore(view, index)) return true;
-    if (
-      ITEM_ENDS_OR_NEEDS_CONSENT.test(raw) &&
-      ITEM_CONSEQUENCE.test(raw.replace(EMPLOYMENT_ENDS, ' ')) &&
-      eventInLeadIn(view, index, aliases)
-    )
-      return true;
-    // "ASSIGNMENT AND CHANGE OF CONTROL" over an assignment clause names a topic; the event needs a consequence.
-    if (isBareHeading(raw) && !LIST_ITEM.test(raw)) return false;
-    const cleaned = withoutRunInTitle(raw.replace(CAPITALS_HEADING, ''))
-      .replace(INSOLVENCY, ' ')
-      .replace(SOLVENT_SCHEME, ' ')
-      .replace(DEAL_DOCUMENT, ' ');
-    const text = BINDS_SUCCESSORS.test(cleaned) ? cleaned.replace(SUCCESSOR_BY_DEAL, ' ') : cleaned;
-    // A definition says what the event is; the clause is where the defined term has a consequence.
-    if ((DEFINITION.test(text) && !DEFINES_ASSIGNMENT.test(text)) || isTitle(text) || STANDSTILL.test(text)) return false;
-    // An employee's own termination and notice are not the contract's: they are what a severance clause pays for.
-    const withLeadIn = consequenceText((LIST_ITEM.test(text) ? `${leadIn(view, index)} ${text}` : text).replace(EMPLOYMENT_ENDS, ' '));
-    const unnamed = text.replace(NAMED_PERIOD, ' ');
-    const event = EVENT.exec(unnamed) ?? STAKE_CHANGES.exec(unnamed);
-    if (event) {
-      return (
-        !FILING_BEFORE.test(text.slice(Math.max(0, event.index - 30), event.index)) &&
-        CONSEQUENCE_OF_EVENT.test(withLeadIn) &&
-        !(AWARD_VESTS.test(text) && !ENDS_CONSENTS_OR_ASSIGNS.test(withLeadIn)) &&
-        !isFreePass(text, event.index) &&
-        !isFreeAfter(text, event.index) &&
-        !NOT_AN_ASSIGNMENT.test(text)
-      );
-    }
-    const merged = text.replace(MERGED_INTO_JUDGMENT, ' ');
-    const transaction = TRANSACTION.exec(merged);
-    if (transaction === null || (CONFIDENTIAL.test(text) && DISCLOSURE.test(text))) return false;
-    return (
-      !VOTE_BEFORE.test(text.slice(Math.max(0, transaction.index - 40), transaction.index)) &&
-      !isFreeAfter(text, transaction.index) &&
-      CONSEQUENCE.test(withLeadIn) &&
-      (/\bassign|\bterminat|\bcancel|\brescind|\btransfer|\bconsent|\b(?:constitutes?|be\sdeemed|deemed\sto\sbe|(?:shall|will)\sbe)\s(?:an?\s)?["“]?(?:material\s)?(?:breach|(?:event\sof\s)?default)\b|\b(?:prior|written|express|advance)\sapproval\b|\bwithout\s(?:the\s)?(?:[\w']+\s){0,2}?approval\b|\bend\s(?:this|the)\sagreement|\bwithdraw\sfrom\s(?:this|the)\sagreement/i.test(
-        withLeadIn,
-      ) ||
-        (NOTICE_REQUIRED.test(withLeadIn) &&
-          [...merged.matchAll(EVENTS)].some(
-            (named) => UNDERGONE.test(named[0]) || MERGER_OF_PARTY.test(merged.slice(named.index, named.index + named[0].length + 30)),
-          ))) &&
-      !isFreeToSuccessor(text) &&
-      !(AWARD_VESTS.test(text) && !ENDS_CONSENTS_OR_ASSIGNS.test(withLeadIn)) &&
-      !isFreePass(text, transaction.index) &&
-      !NOT_AN_ASSIGNMENT.test(text)
-    );
-  });
+}
+
+export function extractChangeOfControl(view: TextView): PresenceField | null {
+  const aliases = eventAliasesOf(view);
+  return presenceOf(
+    view,
+    mentionsOf(aliases),
+    (original, _sentence, index) => judgeSentence(view, aliases, original, index).verdict === 'counts',
+  );
+}
+
+/**
+ * The clause as the shipped classifier finds it where the rules found none: it reads sentences as the rules read
+ * them and never one they rule out (a free pass, a title, a denied consequence, ...).
+ */
+export function classifiedChangeOfControl(view: TextView, classifier: ClauseClassifier): PresenceField | null {
+  return classifiedClause(view, classifier, readByRules(view));
+}
+
+/**
+ * A contract's sentences as the rules read them (run-in title removed, a list item after its lead-in), or null for
+ * one they rule out: what the classifier is trained on and, where the rules count nothing, asked about.
+ */
+export function readByRules(view: TextView): (sentence: Sentence, index: number) => string | null {
+  const aliases = eventAliasesOf(view);
+  return (sentence, index) => {
+    const judgement = judgeSentence(view, aliases, sentence.text, index);
+    return judgement.verdict === 'ruled-out' ? null : judgement.read;
+  };
 }

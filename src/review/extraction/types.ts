@@ -52,8 +52,11 @@ export interface PenaltyRateField {
 export interface PresenceField {
   present: true;
   evidence: EvidenceSpan;
-  /** `model` when model-assisted extraction found it and the rules had not (absent: the rules). */
-  source?: 'model';
+  /**
+   * Absent when the rules found it; `model` when model-assisted extraction found it and the rules had not;
+   * `classifier` when a shipped clause classifier (clause-classifier.ts) found it and the rules had not.
+   */
+  source?: 'model' | 'classifier';
 }
 
 /** A number of calendar days (months count 30, years 365). */

@@ -37,16 +37,24 @@ export function extractedSummary(fields: ReviewState['fields']): ReviewReport['e
     unfairTerms: fields.unfairTerms?.length ?? 0,
     clearlyUnfairTerms: fields.unfairTerms?.filter((term) => term.level === 3).length ?? 0,
     parties: fields.parties?.length ?? 0,
-    ...foundByModel(fields),
+    ...foundBy(fields, 'model', 'foundByModel'),
+    ...foundBy(fields, 'classifier', 'foundByClassifier'),
   };
 }
 
-/** Which of the fields above model-assisted extraction added (key absent when none did). */
-function foundByModel(fields: NonNullable<ReviewState['fields']>): { foundByModel?: string } {
+/**
+ * Which of the fields above model-assisted extraction (`model`) or a shipped clause classifier (`classifier`)
+ * added where the rules found nothing (key absent when none did).
+ */
+function foundBy<Key extends string>(
+  fields: NonNullable<ReviewState['fields']>,
+  source: 'model' | 'classifier',
+  key: Key,
+): Partial<Record<Key, string>> {
   const names = Object.entries(fields)
-    .filter(([, value]) => (value as { source?: string } | null)?.source === 'model')
+    .filter(([, value]) => (value as { source?: string } | null)?.source === source)
     .map(([name]) => name);
-  return names.length > 0 ? { foundByModel: names.join(',') } : {};
+  return names.length > 0 ? ({ [key]: names.join(',') } as Record<Key, string>) : {};
 }
 
 /** The deterministic short text: level, counts and the most serious findings. */
