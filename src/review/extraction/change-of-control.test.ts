@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { extractChangeOfControl } from './change-of-control.js';
+import { clauseProbability, loadClassifier } from './clause-classifier.js';
+import { splitClauses } from './clauses.js';
 import { extractFields } from './extract-fields.js';
+import { buildTextView } from './text-view.js';
 
 /** The sentence the change-of-control rule answers with, whitespace collapsed, or null. */
 function found(text: string): string | null {
@@ -1750,5 +1754,61 @@ describe('change of control: the event in a lead-in, the ending or consent in an
     ],
   ])('does not count %j', (text) => {
     expect(found(text)).toBeNull();
+  });
+});
+
+describe('change of control: the classifier, where the rules count nothing', () => {
+  const shipped = loadClassifier('change-of-control');
+  const rulesAlone = (text: string) => extractChangeOfControl(buildTextView(text, splitClauses(text)));
+
+  it.each([
+    ['This licence will automatically expire upon a change of control of the Licensee.'],
+    ['A change of control of Supplier will entitle Customer to renegotiate the prices.'],
+    ["In case of a change of control of the Distributor, the Supplier's obligations hereunder shall be suspended."],
+    ["Change of control of either party shall be subject to the other party's right of first refusal."],
+  ])('finds a consequence the rules have no pattern for: %j', (text) => {
+    expect(rulesAlone(text)).toBeNull();
+    expect(extractFields(text).changeOfControl?.source).toBe('classifier');
+    expect(found(text)).toBe(text);
+  });
+
+  it('leaves a sentence the rules count to the rules', () => {
+    const text = 'Licensor may terminate this Agreement upon a change of control of Licensee.';
+    expect(clauseProbability(shipped, text)).toBeGreaterThanOrEqual(shipped.threshold);
+    expect(extractFields(text).changeOfControl).toMatchObject({ present: true });
+    expect(extractFields(text).changeOfControl?.source).toBeUndefined();
+  });
+
+  it.each([
+    // Families train says are not the clause, which the classifier alone would count.
+    ['If the Company undergoes a change of control while insolvent, the liquidator shall hold the shares.'],
+    ['Upon a change of control, the Employee shall be entitled to the severance described in Section 5.'],
+    ["In the event of a change of control, the Executive's bonus shall be paid in full."],
+    ['Upon a change of control, unexercised options shall remain outstanding.'],
+    ['Upon a change of control, all unvested stock options of the Optionee shall vest.'],
+    ['Nothing in this Agreement shall restrict the Company from effecting a change of control.'],
+    ['This Agreement shall not prevent Licensee from entering into any merger or change of control.'],
+    ['Upon a change of control of Supplier, the surviving entity shall assume this Agreement.'],
+    ['After a change of control, the successor corporation shall be bound by this Agreement.'],
+    // What the rules already rule out: a free pass, a denied consequence, a definition.
+    ['Either party may assign this Agreement without consent in connection with a change of control.'],
+    ['A change of control of Licensee shall not entitle Licensor to terminate this Agreement.'],
+    ['"Change of Control" means the acquisition by any person of more than fifty percent of the voting stock of a party.'],
+  ])('does not count, though the classifier alone would: %j', (text) => {
+    expect(clauseProbability(shipped, text)).toBeGreaterThanOrEqual(shipped.threshold);
+    expect(found(text)).toBeNull();
+  });
+
+  it('reads a sentence without the run-in title the rules remove', () => {
+    const text = 'CHANGE OF CONTROL AND TERMINATION Either party may terminate this Agreement for convenience upon thirty days notice.';
+    expect(clauseProbability(shipped, text)).toBeGreaterThanOrEqual(shipped.threshold);
+    expect(found(text)).toBeNull();
+  });
+
+  it('reads a list item after its lead-in', () => {
+    const item = '(c) A change in control of Operator.';
+    // Alone the item reads as the clause; after a lead-in that lists defined terms it does not.
+    expect(clauseProbability(shipped, item)).toBeGreaterThanOrEqual(shipped.threshold);
+    expect(found(`Schedule 4 lists the defined terms:\n(a) A default by Operator.\n${item}`)).toBeNull();
   });
 });
