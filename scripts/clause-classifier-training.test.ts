@@ -42,7 +42,7 @@ describe('minimiseLbfgs', () => {
       }
       return value;
     }, centre.length);
-    centre.forEach((value, k) => expect(point[k]).toBeCloseTo(value, 4));
+    for (const [k, value] of centre.entries()) expect(point[k]).toBeCloseTo(value, 4);
   });
 
   it('follows the curved valley of the Rosenbrock function to (1, 1)', () => {
