@@ -1805,6 +1805,13 @@ describe('change of control: the classifier, where the rules count nothing', () 
     expect(found(text)).toBeNull();
   });
 
+  it('reads a long run of candidate sentences, none of them the clause, and a long list naming the event', () => {
+    const sentence = 'Upon a merger of the control shares of stock, the parties shall meet and acquire equity voting ownership. ';
+    expect(extractFields(sentence.repeat(2000)).changeOfControl).toBeNull();
+    const list = `Licensee shall report these events:\n${'(a) a change of control of Licensee;\n'.repeat(5000)}`;
+    expect(extractFields(list).changeOfControl?.source).toBe('classifier');
+  });
+
   it('reads a list item after its lead-in', () => {
     const item = '(c) A change in control of Operator.';
     // Alone the item reads as the clause; after a lead-in that lists defined terms it does not.
