@@ -390,7 +390,7 @@ const SOMETHING_ELSE = new RegExp(
   'i',
 );
 
-/** Wordings the rules blank or skip because they are about something else: a denial, employment, a named sum or period, insolvency. */
+/** A sentence about something else: those families, and what the rules blank (a denial, employment, a named sum or period, insolvency). */
 function talksOfSomethingElse(text: string): boolean {
   return (
     SOMETHING_ELSE.test(text) ||
@@ -427,7 +427,8 @@ function judgeSentence(view: TextView, aliases: RegExp | null, original: string,
   // A definition says what the event is; the clause is where the defined term has a consequence.
   if ((DEFINITION.test(text) && !DEFINES_ASSIGNMENT.test(text)) || isTitle(text) || STANDSTILL.test(text)) return RULED_OUT;
   const read = LIST_ITEM.test(text) ? `${leadIn(view, index)} ${text}` : text;
-  const unread: Judgement = talksOfSomethingElse(raw) ? RULED_OUT : { verdict: 'unread', read };
+  // Asked only when the rules count nothing: the rules' own path does not pay for it.
+  const unread = (): Judgement => (talksOfSomethingElse(raw) ? RULED_OUT : { verdict: 'unread', read });
   // An employee's own termination and notice are not the contract's: they are what a severance clause pays for.
   const withLeadIn = consequenceText(read.replace(EMPLOYMENT_ENDS, ' '));
   const unnamed = text.replace(NAMED_PERIOD, ' ');
@@ -441,11 +442,11 @@ function judgeSentence(view: TextView, aliases: RegExp | null, original: string,
       NOT_AN_ASSIGNMENT.test(text)
     )
       return RULED_OUT;
-    return CONSEQUENCE_OF_EVENT.test(withLeadIn) ? { verdict: 'counts', read } : unread;
+    return CONSEQUENCE_OF_EVENT.test(withLeadIn) ? { verdict: 'counts', read } : unread();
   }
   const merged = text.replace(MERGED_INTO_JUDGMENT, ' ');
   const transaction = TRANSACTION.exec(merged);
-  if (transaction === null) return unread;
+  if (transaction === null) return unread();
   if (
     (CONFIDENTIAL.test(text) && DISCLOSURE.test(text)) ||
     VOTE_BEFORE.test(text.slice(Math.max(0, transaction.index - 40), transaction.index)) ||
@@ -465,7 +466,7 @@ function judgeSentence(view: TextView, aliases: RegExp | null, original: string,
         [...merged.matchAll(EVENTS)].some(
           (named) => UNDERGONE.test(named[0]) || MERGER_OF_PARTY.test(merged.slice(named.index, named.index + named[0].length + 30)),
         )));
-  return consequence ? { verdict: 'counts', read } : unread;
+  return consequence ? { verdict: 'counts', read } : unread();
 }
 
 function mentionsOf(aliases: RegExp | null): RegExp {

@@ -36,6 +36,10 @@ describe('sentenceFeatures', () => {
     expect(sentenceFeatures("Party's 2nd-tier")).toEqual(['party', 's', '#', 'nd', 'tier', 'party s', 's #', '# nd', 'nd tier']);
   });
 
+  it('writes every digit run as #, from 0 to 9', () => {
+    expect(sentenceFeatures('0 9 x9')).toEqual(['#', 'x', '# #', '# x', 'x #']);
+  });
+
   it('has no features for a text without words', () => {
     expect(sentenceFeatures('  -- ; ')).toEqual([]);
   });
@@ -69,6 +73,14 @@ describe('classifiedClause', () => {
     expect(found).toMatchObject({ present: true, source: 'classifier' });
     // The shorter sentence has the higher probability (same known weights, fewer features).
     expect(text.slice(found!.evidence.start, found!.evidence.end)).toBe('Licensee may terminate on a control event.');
+  });
+
+  it('prefers the surer sentence wherever it stands, and the first of two equally sure ones', () => {
+    const text = 'Licensor may terminate this Agreement upon a change of control.  Control terminate.';
+    const found = classifiedClause(viewOf(text), model);
+    expect(text.slice(found!.evidence.start, found!.evidence.end)).toBe('Control terminate.');
+    const twice = 'Control terminate.  Control terminate.';
+    expect(classifiedClause(viewOf(twice), model)!.evidence.start).toBe(0);
   });
 
   it('finds nothing below the threshold, and exactly at it counts', () => {
