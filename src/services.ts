@@ -102,6 +102,7 @@ export function createDependencies(options: {
     sharedProgress: options.redis?.commands,
     jobs,
     jobRetry: { limit: config.jobs.retryLimit, delaySeconds: config.jobs.retryDelaySeconds },
+    exitAfterClaims: config.faults.reviewExitAfterClaims,
   });
   metrics.observeQueue(() => ({ depth: reviews.queueDepth, running: reviews.queueRunning, cluster: reviews.clusterQueue }));
   const processes = new ProcessRegistry(db, {

@@ -61,6 +61,8 @@ export interface ReviewRunnerOptions {
   metrics: Metrics | undefined;
   /** How transient database failures of a review run are retried. */
   retry?: RetryOptions;
+  /** Tests of a killed worker: the process kills itself (SIGKILL) right after claiming its Nth review. */
+  exitAfterClaims?: number;
 }
 
 /**
@@ -77,6 +79,7 @@ export class ReviewRunner {
   private readonly runningHere = new Map<string, AbortController>();
   private depthTimer: NodeJS.Timeout | undefined;
   private readonly batchRefreshes = new Map<string, { again: boolean; done: Promise<void> }>();
+  private claims = 0;
 
   constructor(
     private readonly store: ReviewStore,
@@ -231,6 +234,11 @@ export class ReviewRunner {
     // redelivered job (its earlier attempt's worker died) may take over the RUNNING review.
     const review = await retryTransient(() => this.store.claim(reviewId, job.retryCount > 0), retry);
     if (!review) return;
+    this.claims += 1;
+    if (this.options.exitAfterClaims === this.claims) {
+      log.warn({ reviewId, claims: this.claims }, 'fault injection: the process kills itself holding a claimed review');
+      process.kill(process.pid, 'SIGKILL');
+    }
     trace.claimed(review);
     const traceId = trace.traceId;
     const status = (kind: ReviewProgressEvent['kind'], extra: Partial<ReviewProgressEvent> = {}) =>

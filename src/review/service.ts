@@ -69,6 +69,8 @@ export interface ReviewServiceOptions {
   jobs: JobQueue;
   /** Job retries after the first attempt, and the delay before the first retry. */
   jobRetry: { limit: number; delaySeconds: number };
+  /** Tests of a killed worker: the process kills itself (SIGKILL) right after claiming its Nth review. */
+  exitAfterClaims?: number;
 }
 
 /** How long a review's live progress may stay quiet before the progress log is read again. */
@@ -114,6 +116,7 @@ export class ReviewService {
         jobRetry: options.jobRetry,
         metrics: options.metrics,
         retry: options.retry,
+        exitAfterClaims: options.exitAfterClaims,
       },
     );
   }
