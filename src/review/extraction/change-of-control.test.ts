@@ -1790,6 +1790,14 @@ describe('change of control: the classifier, where the rules count nothing', () 
     ['This Agreement shall not prevent Licensee from entering into any merger or change of control.'],
     ['Upon a change of control of Supplier, the surviving entity shall assume this Agreement.'],
     ['After a change of control, the successor corporation shall be bound by this Agreement.'],
+    // A denial, an employee's termination, a named sum, insolvency or a solvent reshuffle, also where the sentence opens on it.
+    ['No consent of Licensor shall be required for a change of control of Licensee.'],
+    ['Shall not be affected by a change of control of Licensee: the rights of Licensor under Section 4.'],
+    ['Termination of employment following a change of control entitles the holder to six months of pay.'],
+    ['Change in Control Payment: an amount equal to twice the base fee, payable on a change of control.'],
+    ['Upon a change of control of Licensee, any assignment by Licensee for the benefit of its creditors shall be reported to Licensor.'],
+    ['For the purposes of a solvent amalgamation or reconstruction, a change of control of Licensee shall be disregarded.'],
+    ['Any change of control of Licensee for the purposes of a solvent reorganisation shall be disregarded.'],
     // What the rules already rule out: a free pass, a denied consequence, a definition.
     ['Either party may assign this Agreement without consent in connection with a change of control.'],
     ['A change of control of Licensee shall not entitle Licensor to terminate this Agreement.'],

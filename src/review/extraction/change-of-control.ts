@@ -375,8 +375,9 @@ function eventInLeadIn(view: TextView, index: number, aliases: RegExp | null): b
 /**
  * Sentences the classifier must not count when the rules read no clause in them, by their train label rates
  * among the classifier's candidate sentences (on CUAD's spans / all): insolvency (6/87), an employee's pay or
- * employment (0/58), stock options (0/5), a party left free to merge ("nothing shall restrict", 0/16), the surviving or successor
- * entity bound or assuming (2/20), a party acquiring a competitor (0/6).
+ * employment (0/58), stock options (0/5), a party left free to merge ("nothing shall restrict", 0/16), the surviving or
+ * successor entity bound or assuming (2/20), a party acquiring a competitor (0/6); and what the rules blank as being
+ * about something else (a denied consequence, an employee's termination, a named sum or period, insolvency).
  */
 const SOMETHING_ELSE = new RegExp(
   [
@@ -386,21 +387,10 @@ const SOMETHING_ELSE = new RegExp(
     String.raw`\b(?:nothing\s(?:in|contained)|shall\snot|will\snot)\s(?:[\w,]+\s){0,6}?(?:restrict|prevent|prohibit|limit|preclude)`,
     String.raw`\b(?:surviving|successor|resulting|acquiring)\s(?:entity|corporation|company|party|person)`,
     String.raw`\bacquir(?:es|e|ing)\s(?:[\w-]+\s){0,4}?compet|\bacquisition\sby\s[\w-]+\sof\b`,
+    ...[NEGATED_CONSEQUENCE, EMPLOYMENT_ENDS, NAMED_PERIOD, INSOLVENCY, SOLVENT_SCHEME].map((blanked) => blanked.source),
   ].join('|'),
   'i',
 );
-
-/** A sentence about something else: those families, and what the rules blank (a denial, employment, a named sum or period, insolvency). */
-function talksOfSomethingElse(text: string): boolean {
-  return (
-    SOMETHING_ELSE.test(text) ||
-    text.search(NEGATED_CONSEQUENCE) >= 0 ||
-    text.search(EMPLOYMENT_ENDS) >= 0 ||
-    text.search(NAMED_PERIOD) >= 0 ||
-    text.search(INSOLVENCY) >= 0 ||
-    text.search(SOLVENT_SCHEME) >= 0
-  );
-}
 
 /** The rules' verdict on a sentence and, unless they rule it out, the text they read (title removed, a list item with its lead-in). */
 type Judgement = { verdict: 'ruled-out' } | { verdict: 'counts' | 'unread'; read: string };
@@ -428,7 +418,7 @@ function judgeSentence(view: TextView, aliases: RegExp | null, original: string,
   if ((DEFINITION.test(text) && !DEFINES_ASSIGNMENT.test(text)) || isTitle(text) || STANDSTILL.test(text)) return RULED_OUT;
   const read = LIST_ITEM.test(text) ? `${leadIn(view, index)} ${text}` : text;
   // Asked only when the rules count nothing: the rules' own path does not pay for it.
-  const unread = (): Judgement => (talksOfSomethingElse(raw) ? RULED_OUT : { verdict: 'unread', read });
+  const unread = (): Judgement => (SOMETHING_ELSE.test(raw) ? RULED_OUT : { verdict: 'unread', read });
   // An employee's own termination and notice are not the contract's: they are what a severance clause pays for.
   const withLeadIn = consequenceText(read.replace(EMPLOYMENT_ENDS, ' '));
   const unnamed = text.replace(NAMED_PERIOD, ' ');
