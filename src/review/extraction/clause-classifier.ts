@@ -73,7 +73,7 @@ export function classifiedClause(
   return best && { present: true, evidence: evidenceFor(view, best.start, best.end), source: 'classifier' };
 }
 
-/** The file a trained classifier is stored in (weights rounded, features with no weight left out). */
+/** The file a trained classifier is stored in (weights rounded to four places, those under 0.01 left out). */
 export const classifierFileSchema = z.object({
   category: z.string(),
   trainedOn: z.string(),
