@@ -295,8 +295,7 @@ export interface Config {
   models: ModelProviderConfig;
   /** OpenTelemetry: see src/platform/telemetry/sdk.ts. */
   telemetry: { serviceName: string; otlpEndpoint?: string; otlpTracesEndpoint?: string; otlpProtocol: OtlpProtocol; bufferTraces: number };
-  /** Fault injection for tests of killed processes (never in production). */
-  /** Fault injection for tests of killed workers (refused in production). */
+  /** Fault injection for tests of killed processes (refused in production). */
   faults: {
     /** The process kills itself (SIGKILL) after this erasure step on an erasure's first attempt. */
     erasureExitAfterStep?: (typeof ERASURE_STEPS)[number];
