@@ -3,6 +3,7 @@
  * regression minimised with L-BFGS, cross-validation by contract, and the threshold that maximises
  * contract-level F1 out of fold. Deterministic: no random numbers, folds by contract order.
  */
+import { probabilityOfFeatures } from '../src/review/extraction/clause-classifier.js';
 
 /** A candidate sentence of a training contract. */
 export interface TrainingSentence {
@@ -161,11 +162,9 @@ export function fitClassifier(sentences: readonly TrainingSentence[], options: F
   return { bias: solution[biasIndex]!, weights: new Map(features.map((feature, index) => [feature, solution[index]!])) };
 }
 
-/** The probability a fitted model gives a sentence (the same sum clauseProbability computes from the shipped file). */
+/** The probability a fitted model gives a sentence: the extractor's own scoring of the shipped file. */
 export function probabilityOf(model: FittedModel, features: readonly string[]): number {
-  let sum = 0;
-  for (const feature of features) sum += model.weights.get(feature) ?? 0;
-  return 1 / (1 + Math.exp(-(model.bias + (features.length > 0 ? sum / Math.sqrt(features.length) : 0))));
+  return probabilityOfFeatures(model.bias, model.weights, features);
 }
 
 /**

@@ -14,10 +14,15 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { type ClassifierFile, classifierFileSchema, sentenceFeatures } from '../src/review/extraction/clause-classifier.js';
+import {
+  type ClassifierFile,
+  candidateReadings,
+  classifierFileSchema,
+  sentenceFeatures,
+} from '../src/review/extraction/clause-classifier.js';
 import { splitClauses } from '../src/review/extraction/clauses.js';
 import { readByRules } from '../src/review/extraction/change-of-control.js';
-import { buildTextView, type Sentence, type TextView } from '../src/review/extraction/text-view.js';
+import { buildTextView, evidenceFor, type Sentence, type TextView } from '../src/review/extraction/text-view.js';
 import { bestThreshold, type FitOptions, fitClassifier, outOfFoldScores, type TrainingSentence } from './clause-classifier-training.js';
 import { parseSpanLabels } from './outside-spans.js';
 
@@ -59,13 +64,8 @@ function train(spec: ClassifierSpec, contracts: Array<{ text: string; spans: Arr
   const sentences: TrainingSentence[] = [];
   contracts.forEach((contract, index) => {
     const view = buildTextView(contract.text, splitClauses(contract.text));
-    const readAs = spec.readAs(view);
-    for (const [sentenceIndex, sentence] of view.sentences.entries()) {
-      if (!candidates.test(sentence.text)) continue;
-      const read = readAs(sentence, sentenceIndex);
-      if (read === null || !candidates.test(read)) continue;
-      const start = view.originalOffset[sentence.start]!;
-      const end = view.originalOffset[Math.max(sentence.start, sentence.end - 1)]! + 1;
+    for (const { sentence, read } of candidateReadings(view, candidates, spec.readAs(view))) {
+      const { start, end } = evidenceFor(view, sentence.start, sentence.end);
       sentences.push({
         features: sentenceFeatures(read),
         labelled: contract.spans.some(([spanStart, spanEnd]) => spanStart < end && start < spanEnd),

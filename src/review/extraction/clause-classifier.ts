@@ -44,11 +44,32 @@ export function sentenceFeatures(text: string): string[] {
  * the model never saw still count towards that length.
  */
 export function clauseProbability(classifier: ClauseClassifier, text: string): number {
-  const features = sentenceFeatures(text);
+  return probabilityOfFeatures(classifier.bias, classifier.weights, sentenceFeatures(text));
+}
+
+/** The same probability from features already read: the trainer scores with it too, so both always agree. */
+export function probabilityOfFeatures(bias: number, weights: ReadonlyMap<string, number>, features: readonly string[]): number {
   let sum = 0;
-  for (const feature of features) sum += classifier.weights.get(feature) ?? 0;
-  const score = classifier.bias + (features.length > 0 ? sum / Math.sqrt(features.length) : 0);
+  for (const feature of features) sum += weights.get(feature) ?? 0;
+  const score = bias + (features.length > 0 ? sum / Math.sqrt(features.length) : 0);
   return 1 / (1 + Math.exp(-score));
+}
+
+/**
+ * The sentences a classifier is asked about, with the text it scores: those matching its candidate words, as
+ * `readAs` reads them (the rules' reading, say; null for one not to score). The trainer takes the same ones.
+ */
+export function* candidateReadings(
+  view: TextView,
+  candidates: RegExp,
+  readAs: (sentence: Sentence, index: number) => string | null,
+): Generator<{ sentence: Sentence; read: string }> {
+  for (const [index, sentence] of view.sentences.entries()) {
+    if (!candidates.test(sentence.text)) continue;
+    const read = readAs(sentence, index);
+    // A title the reading removed ("CHANGE OF CONTROL AND TERMINATION Either party may terminate ...") made no candidate.
+    if (read !== null && candidates.test(read)) yield { sentence, read };
+  }
 }
 
 /**
@@ -61,11 +82,8 @@ export function classifiedClause(
   readAs: (sentence: Sentence, index: number) => string | null = (sentence) => sentence.text,
 ): PresenceField | null {
   let best: { start: number; end: number; probability: number } | null = null;
-  for (const [index, sentence] of view.sentences.entries()) {
-    if (!classifier.candidates.test(sentence.text) || isTableOfContents(sentence.text)) continue;
-    const read = readAs(sentence, index);
-    // A title the reading removed ("CHANGE OF CONTROL AND TERMINATION Either party may terminate ...") made no candidate.
-    if (read === null || !classifier.candidates.test(read)) continue;
+  for (const { sentence, read } of candidateReadings(view, classifier.candidates, readAs)) {
+    if (isTableOfContents(sentence.text)) continue;
     const probability = clauseProbability(classifier, read);
     if (probability >= classifier.threshold && (best === null || probability > best.probability))
       best = { start: sentence.start, end: sentence.end, probability };
