@@ -106,7 +106,7 @@ function documentIdOf(params: ParamsWithDocumentId, request: Request): string | 
   return persisted?.version === 1 && typeof persisted.sha256Hash === 'string' ? persisted.sha256Hash : null;
 }
 
-/** Request errors of this module, one code each (documented in README, "Trusted documents"); nothing ran: HTTP 400. */
+/** Request errors of this module, one code each (documented in docs/security.md, "Trusted documents"); nothing ran: HTTP 400. */
 function refusal(code: string, message: string) {
   return () => createGraphQLError(message, { extensions: { code, http: { status: 400 } } });
 }
