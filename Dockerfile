@@ -6,6 +6,8 @@ COPY package.json package-lock.json ./
 COPY prisma ./prisma
 COPY prisma.config.ts ./
 COPY scripts ./scripts
+# The workspace packages (clause extraction): npm ci links them into node_modules.
+COPY packages ./packages
 # postinstall generates the Prisma client (offline, no engine download).
 RUN npm ci
 COPY tsconfig.json ./

@@ -8,11 +8,12 @@ export default {
   coverageAnalysis: 'perTest',
   mutate: [
     'src/knowledge/sanitizer/**/*.ts',
-    'src/review/extraction/**/*.ts',
+    'packages/clause-extraction/src/**/*.ts',
     'src/memory/context-window.ts',
     'src/platform/llm/call-budget.ts',
     'src/identity/thread-id.ts',
     '!src/**/*.test.ts',
+    '!packages/**/*.test.ts',
   ],
   // TypeScript 7 has no JS API, and Stryker's tsconfig step crashes on it; a path that does not
   // exist makes Stryker skip that step (vitest transpiles on its own).

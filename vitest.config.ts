@@ -8,7 +8,15 @@ export default defineConfig({
     alias: [{ find: /^graphql$/, replacement: 'graphql/index.js' }],
   },
   test: {
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'scripts/**/*.test.ts', 'console/src/**/*.test.ts'],
+    include: [
+      'src/**/*.test.ts',
+      'test/**/*.test.ts',
+      'scripts/**/*.test.ts',
+      'console/src/**/*.test.ts',
+      'packages/*/src/**/*.test.ts',
+      'packages/*/scripts/**/*.test.ts',
+      'packages/*/test/**/*.test.ts',
+    ],
     globalSetup: ['test/testkit/global-setup.ts'],
     env: { NODE_ENV: 'test', LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' },
     pool: 'forks',

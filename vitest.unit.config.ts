@@ -15,7 +15,7 @@ const slowUnderMutation = [
 ];
 const underMutation = process.env.STRYKER_MUTATOR_WORKER !== undefined;
 /**
- * `MUTATION_TESTS=src/review/extraction` narrows the test files (comma-separated folders or
+ * `MUTATION_TESTS=packages/clause-extraction/src` narrows the test files (comma-separated folders or
  * globs): static mutants (module-level regexes and tables) run every related test file.
  */
 const onlyTests = process.env.MUTATION_TESTS?.split(',').map((entry) =>
@@ -23,7 +23,7 @@ const onlyTests = process.env.MUTATION_TESTS?.split(',').map((entry) =>
 );
 
 /**
- * Unit tests only: the tests under `src/` need no database, so there is no global setup (the
+ * Unit tests only: the tests under `src/` and the packages' `src/` need no database, so there is no global setup (the
  * default config starts an embedded PostgreSQL). Used by the mutation run (`stryker.config.mjs`)
  * and handy on its own: `npx vitest run -c vitest.unit.config.ts`.
  */
@@ -31,7 +31,7 @@ export default defineConfig({
   ...base,
   test: {
     ...base.test,
-    include: onlyTests ?? ['src/**/*.test.ts'],
+    include: onlyTests ?? ['src/**/*.test.ts', 'packages/*/src/**/*.test.ts'],
     globalSetup: [],
     ...(underMutation && { testNamePattern: new RegExp(`^(?!.*(?:${slowUnderMutation.join('|')}))`) }),
   },

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAI, type ChatCompletionRequestBody, type FakeBehaviour, type FakeOpenAIServer } from '../test/testkit/fake-openai.js';
-import { CUAD_CATEGORIES, type CategoryLabel } from './evaluation.js';
+import { CUAD_CATEGORIES, type CategoryLabel } from '@suanni/clause-extraction/evaluation';
 import { compareWithProvider, formatComparison, modelProviderFor } from './provider-comparison.js';
 
 const HOUSEHOLD = [

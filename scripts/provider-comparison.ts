@@ -2,9 +2,15 @@ import { pino } from 'pino';
 import { loadModelProviderConfig } from '../src/platform/llm/config.js';
 import { createModelProvider, type ModelProvider } from '../src/platform/llm/provider.js';
 import { assistExtraction, type AssistedField } from '../src/review/agent/nodes/model-extraction.js';
-import { extractFields } from '../src/review/extraction/extract-fields.js';
-import { CUAD_CATEGORIES, evaluate, predictCuadCategories, type EvaluationReport, type LabelledContract } from './evaluation.js';
-import { formatTable } from './metrics.js';
+import { extractFields } from '@suanni/clause-extraction';
+import {
+  CUAD_CATEGORIES,
+  evaluate,
+  predictCuadCategories,
+  type EvaluationReport,
+  type LabelledContract,
+} from '@suanni/clause-extraction/evaluation';
+import { formatTable } from '@suanni/clause-extraction/metrics';
 
 /**
  * `npm run eval -- --provider <name>`: the same contracts read by the rules alone and by the rules

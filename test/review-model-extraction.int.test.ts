@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './testkit/app.js';
 import { startFakeOpenAI, type ChatCompletionRequestBody, type FakeBehaviour, type FakeOpenAIServer } from './testkit/fake-openai.js';
 import { loadConfig } from '../src/config.js';
-import { HOUSEHOLD_SERVICES_CONTRACT as CONTRACT } from './fixtures/extraction-contracts.js';
+import { HOUSEHOLD_SERVICES_CONTRACT as CONTRACT } from '@suanni/clause-extraction/fixtures';
 
 const REVIEW = `query ($id: ID!) { review(id: $id) { status degraded text report error { code } } }`;
 

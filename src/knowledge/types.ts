@@ -15,7 +15,7 @@ export interface KnowledgeConstraint {
   unit?: string;
 }
 
-/** Contract fields a constraint may name (see review/extraction). */
+/** Contract fields a constraint may name (see the clause-extraction package). */
 export const CONSTRAINT_FIELDS = [
   'penaltyRate',
   'paymentDays',

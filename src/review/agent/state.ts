@@ -1,6 +1,6 @@
 import { Annotation } from '@langchain/langgraph';
 import { z } from 'zod';
-import type { ExtractedContract } from '../extraction/types.js';
+import type { ExtractedContract } from '@suanni/clause-extraction';
 
 export const riskLevels = ['LOW', 'MEDIUM', 'HIGH'] as const;
 export type RiskLevel = (typeof riskLevels)[number];

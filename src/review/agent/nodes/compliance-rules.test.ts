@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractFields } from '../../extraction/extract-fields.js';
+import { extractFields } from '@suanni/clause-extraction';
 import type { ReviewState } from '../state.js';
 import { checkCompliance, contractValue, SEVERITY_BY_FIELD } from './compliance-rules.js';
 

@@ -1,5 +1,5 @@
 import { isPresenceField } from '../../../knowledge/types.js';
-import type { ExtractedContract, EvidenceSpan, UnfairTermField } from '../../extraction/types.js';
+import type { ExtractedContract, EvidenceSpan, UnfairTermField } from '@suanni/clause-extraction';
 import type { Finding, ReviewState, RiskLevel } from '../state.js';
 
 type Fields = Omit<ExtractedContract, 'clauses'>;

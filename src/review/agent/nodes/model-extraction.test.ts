@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createRulesProvider } from '../../../platform/llm/rules-provider.js';
-import { extractFields } from '../../extraction/index.js';
+import { extractFields } from '@suanni/clause-extraction';
 import { ASSIST_LIMITS, assistAnswerSchema, assistExtraction, mergeAssistAnswer, selectAssistRequest } from './model-extraction.js';
-import { HOUSEHOLD_SERVICES_CONTRACT as CONTRACT } from '../../../../test/fixtures/extraction-contracts.js';
+import { HOUSEHOLD_SERVICES_CONTRACT as CONTRACT } from '@suanni/clause-extraction/fixtures';
 
 const clauseWith = (contract: ReturnType<typeof extractFields>, words: string) => {
   const clause = contract.clauses.find((candidate) => candidate.text.includes(words));

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ModelCallResult, ModelProvider } from '../../../platform/llm/provider.js';
-import type { Clause, EvidenceSpan, ExtractedContract, PresenceField } from '../../extraction/types.js';
+import type { Clause, EvidenceSpan, ExtractedContract, PresenceField } from '@suanni/clause-extraction';
 
 /**
  * Model-assisted extraction (`SUANNI_MODEL_EXTRACTION=assist`): after the rules, the model is

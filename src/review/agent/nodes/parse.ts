@@ -1,4 +1,4 @@
-import { extractFields } from '../../extraction/index.js';
+import { extractFields } from '@suanni/clause-extraction';
 import { defineNode } from '../contract.js';
 import { containsInstructionInjection } from './injection.js';
 import { assistExtraction } from './model-extraction.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractFields } from '../../extraction/extract-fields.js';
+import { extractFields } from '@suanni/clause-extraction';
 import { extractedSummary } from './report.js';
 
 describe('extractedSummary: who found a field', () => {

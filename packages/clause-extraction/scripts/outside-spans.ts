@@ -6,18 +6,18 @@
  * into false positives on unseen contracts. Working set only: a validation set stays figures-only.
  */
 import { z } from 'zod';
-import { extractAntiAssignment } from '../src/review/extraction/anti-assignment.js';
-import { extractAuditRights } from '../src/review/extraction/audit-rights.js';
-import { extractChangeOfControl } from '../src/review/extraction/change-of-control.js';
-import { splitClauses } from '../src/review/extraction/clauses.js';
-import { extractExclusivity } from '../src/review/extraction/exclusivity.js';
-import { extractInsurance } from '../src/review/extraction/insurance.js';
-import { extractIpOwnershipAssignment } from '../src/review/extraction/ip-assignment.js';
-import { extractLiquidatedDamages } from '../src/review/extraction/liquidated-damages.js';
-import { extractMinimumCommitment } from '../src/review/extraction/minimum-commitment.js';
-import { extractNonCompete } from '../src/review/extraction/non-compete.js';
-import { buildTextView, type TextView } from '../src/review/extraction/text-view.js';
-import type { PresenceField } from '../src/review/extraction/types.js';
+import { extractAntiAssignment } from '../src/anti-assignment.js';
+import { extractAuditRights } from '../src/audit-rights.js';
+import { extractChangeOfControl } from '../src/change-of-control.js';
+import { splitClauses } from '../src/clauses.js';
+import { extractExclusivity } from '../src/exclusivity.js';
+import { extractInsurance } from '../src/insurance.js';
+import { extractIpOwnershipAssignment } from '../src/ip-assignment.js';
+import { extractLiquidatedDamages } from '../src/liquidated-damages.js';
+import { extractMinimumCommitment } from '../src/minimum-commitment.js';
+import { extractNonCompete } from '../src/non-compete.js';
+import { buildTextView, type TextView } from '../src/text-view.js';
+import type { PresenceField } from '../src/types.js';
 import { formatTable } from './metrics.js';
 
 export type PresenceRule = (view: TextView) => PresenceField | null;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clauseProbability, sentenceFeatures } from '../src/review/extraction/clause-classifier.js';
+import { clauseProbability, sentenceFeatures } from '../src/clause-classifier.js';
 import {
   bestThreshold,
   contractF1,

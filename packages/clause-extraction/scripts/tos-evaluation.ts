@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { detectionMetrics, type DetectionCounts, type DetectionMetrics, formatTable, macroF1, round4 } from './metrics.js';
-import { buildTextView, type TextView } from '../src/review/extraction/text-view.js';
-import type { UnfairTermCategory, UnfairTermField } from '../src/review/extraction/types.js';
+import { buildTextView, type TextView } from '../src/text-view.js';
+import type { UnfairTermCategory, UnfairTermField } from '../src/types.js';
 
 /** CLAUDETTE's category names in the labels file, mapped to the extractor's. "Privacy included" is not one of the eight. */
 export const TOS_CATEGORIES: Record<string, UnfairTermCategory> = {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { detectionMetrics, formatTable, macroF1, round4 } from './metrics.js';
-import { NUMBER_WORDS_SOURCE, parseEnglishNumber } from '../src/review/extraction/numbers.js';
-import type { ExtractedContract } from '../src/review/extraction/types.js';
+import { NUMBER_WORDS_SOURCE, parseEnglishNumber } from '../src/numbers.js';
+import type { ExtractedContract } from '../src/types.js';
 
 /** The CUAD categories that map to an extracted field, in report order. */
 export const CUAD_CATEGORIES = [

@@ -1,4 +1,3 @@
-import type { ConstraintField } from '../../knowledge/types.js';
 import { extractAmounts } from './amounts.js';
 import { extractAntiAssignment } from './anti-assignment.js';
 import { extractAuditRights } from './audit-rights.js';
@@ -77,6 +76,17 @@ export function extractFields(text: string): ExtractedContract {
   };
 }
 
+/** The flat values a contract yields for checks by a caller (a knowledge constraint names one of these). */
+export type ContractValueField =
+  | 'penaltyRate'
+  | 'paymentDays'
+  | 'terminationNoticeDays'
+  | 'liabilityCapAmount'
+  | 'governingLaw'
+  | 'confidentialityYears'
+  | 'autoRenewalNoticeDays'
+  | 'warrantyDurationDays';
+
 /**
  * The extracted values that knowledge constraints can name, flat: `penaltyRate` in percent,
  * day counts, the liability cap amount (when a sum is stated, carve-outs or not), the governing-law
@@ -84,8 +94,8 @@ export function extractFields(text: string): ExtractedContract {
  * notice to stop an automatic renewal and the warranty period in days. Fields the contract lacks
  * are left out; clause presence (`insurance`, ...) is read by the compliance check itself.
  */
-export function constraintValues(contract: ExtractedContract): Partial<Record<ConstraintField, number | string>> {
-  const values: Partial<Record<ConstraintField, number | string>> = {};
+export function constraintValues(contract: ExtractedContract): Partial<Record<ContractValueField, number | string>> {
+  const values: Partial<Record<ContractValueField, number | string>> = {};
   if (contract.penaltyRate) values.penaltyRate = contract.penaltyRate.percent;
   if (contract.paymentDays) values.paymentDays = contract.paymentDays.days;
   if (contract.terminationNoticeDays) values.terminationNoticeDays = contract.terminationNoticeDays.days;

@@ -1,6 +1,6 @@
 /**
  * `npm run train:classifier`: fits the clause classifiers the extractor ships
- * (src/review/extraction/classifiers/*.json) on the working set, cuad/train, and nothing else.
+ * (src/classifiers/*.json) on the working set, cuad/train, and nothing else.
  *
  *   npm run train:classifier            # fit and write every classifier
  *   npm run train:classifier -- --check # fit and compare with the shipped files (exit 1 when they differ)
@@ -12,25 +12,19 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import {
-  type ClassifierFile,
-  candidateReadings,
-  classifierFileSchema,
-  sentenceFeatures,
-} from '../src/review/extraction/clause-classifier.js';
-import { splitClauses } from '../src/review/extraction/clauses.js';
-import { readByRules } from '../src/review/extraction/change-of-control.js';
-import { buildTextView, evidenceFor, type Sentence, type TextView } from '../src/review/extraction/text-view.js';
+import { type ClassifierFile, candidateReadings, classifierFileSchema, sentenceFeatures } from '../src/clause-classifier.js';
+import { splitClauses } from '../src/clauses.js';
+import { readByRules } from '../src/change-of-control.js';
+import { buildTextView, evidenceFor, type Sentence, type TextView } from '../src/text-view.js';
 import { bestThreshold, type FitOptions, fitClassifier, outOfFoldScores, type TrainingSentence } from './clause-classifier-training.js';
 import { parseSpanLabels } from './outside-spans.js';
+import { contractsDataDir, packageRoot } from './paths.js';
 
-const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const TRAIN = path.resolve(projectRoot, '../shared/data/contracts/cuad');
+const TRAIN = path.join(contractsDataDir(), 'cuad');
 
 interface ClassifierSpec {
-  /** File name under src/review/extraction/classifiers/. */
+  /** File name under src/classifiers/. */
   name: string;
   category: string;
   /** The words a sentence of the clause cannot do without (every labelled train contract has such a sentence). */
@@ -113,7 +107,7 @@ function main(): void {
       return { text: readFileSync(path.join(TRAIN, contract.file), 'utf8'), spans: label?.spans ?? [], present: label?.present ?? false };
     });
     const file = classifierFileSchema.parse(train(spec, contracts));
-    const target = path.join(projectRoot, 'src/review/extraction/classifiers', `${spec.name}.json`);
+    const target = path.join(packageRoot, 'src/classifiers', `${spec.name}.json`);
     const text = `${JSON.stringify(file, null, 2)}\n`;
     console.log(
       `${spec.category}: CV F1 ${file.crossValidatedF1}, threshold ${file.threshold}, ${Object.keys(file.weights).length} weights`,

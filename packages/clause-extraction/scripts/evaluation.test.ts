@@ -13,8 +13,8 @@ import {
   type CuadCategory,
   type EvaluationCase,
 } from './evaluation.js';
-import { extractFields } from '../src/review/extraction/extract-fields.js';
-import { ENGLISH_SUPPLY_AGREEMENT } from '../test/fixtures/extraction-contracts.js';
+import { extractFields } from '../src/extract-fields.js';
+import { ENGLISH_SUPPLY_AGREEMENT } from '../test/fixtures/contracts.js';
 
 const nothing: CategoryPrediction = { detected: false, answer: null };
 

@@ -3,7 +3,7 @@ import { isBareHeading, presenceOf } from './presence.js';
 import { LIST_ITEM, leadIn } from './sentence-rules.js';
 import type { Sentence, TextView } from './text-view.js';
 import type { PresenceField } from './types.js';
-import { escapeRegExp } from '../../platform/regexp.js';
+import { escapeRegExp } from './regexp.js';
 
 const MENTIONS =
   /control|ownership|\bowned\b|subsidiary\sof|majority|merge|amalgamat|acqui|substantially\sall|operation\sof\slaw|consolidat|take-?over|taken\sover|sharehold|\bshares\b|\bstock\b|per\s*cent|%|控制权|股权变更|并购|合并/i;

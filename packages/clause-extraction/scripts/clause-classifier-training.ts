@@ -1,9 +1,9 @@
 /**
- * Fitting a clause classifier (src/review/extraction/clause-classifier.ts): weighted, L2-regularised logistic
+ * Fitting a clause classifier (src/clause-classifier.ts): weighted, L2-regularised logistic
  * regression minimised with L-BFGS, cross-validation by contract, and the threshold that maximises
  * contract-level F1 out of fold. Deterministic: no random numbers, folds by contract order.
  */
-import { probabilityOfFeatures } from '../src/review/extraction/clause-classifier.js';
+import { probabilityOfFeatures } from '../src/clause-classifier.js';
 
 /** A candidate sentence of a training contract. */
 export interface TrainingSentence {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { acceptedSentences, countOutsideSpans, formatSpanTable, parseSpanLabels, type SpanMisses } from './outside-spans.js';
-import { extractInsurance } from '../src/review/extraction/insurance.js';
+import { extractInsurance } from '../src/insurance.js';
 
 const DUTY = 'Supplier shall maintain general liability insurance of at least $1,000,000 per occurrence.';
 const CERTIFICATES = 'Supplier shall deliver certificates of insurance to Buyer on request.';

@@ -1,7 +1,7 @@
 import { presenceOf } from './presence.js';
 import type { TextView } from './text-view.js';
 import type { PresenceField } from './types.js';
-import { escapeRegExp } from '../../platform/regexp.js';
+import { escapeRegExp } from './regexp.js';
 
 /** "All rights in the Results shall pass to Sponsor" names no owner, property or assignment: the passing is the mention. */
 const MENTIONS =

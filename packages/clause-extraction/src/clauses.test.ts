@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { splitClauses } from './clauses.js';
-import { CHINESE_SALES_CONTRACT, ENGLISH_SUPPLY_AGREEMENT } from '../../../test/fixtures/extraction-contracts.js';
+import { CHINESE_SALES_CONTRACT, ENGLISH_SUPPLY_AGREEMENT } from '../test/fixtures/contracts.js';
 import type { Clause } from './types.js';
 
 function expectExactOffsets(text: string, clauses: Clause[]): void {

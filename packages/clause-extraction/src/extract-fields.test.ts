@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { constraintValues, extractFields } from './extract-fields.js';
-import { CHINESE_SALES_CONTRACT, ENGLISH_SUPPLY_AGREEMENT, INJECTION } from '../../../test/fixtures/extraction-contracts.js';
+import { CHINESE_SALES_CONTRACT, ENGLISH_SUPPLY_AGREEMENT, INJECTION } from '../test/fixtures/contracts.js';
 import type { EvidenceSpan, ExtractedContract } from './types.js';
 
 /** The text an evidence span points at, whitespace collapsed. */

@@ -1,0 +1,8 @@
+/**
+ * Deterministic contract field extraction: text in, fields with evidence out. Imports nothing of
+ * the gateway, so it can be evaluated, trained and benchmarked alone (README.md).
+ */
+export { splitClauses } from './clauses.js';
+export { type ContractValueField, constraintValues, extractFields } from './extract-fields.js';
+export { detectLanguage } from './language.js';
+export type * from './types.js';
