@@ -3,7 +3,6 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { loadModelProviderConfig, type ModelProviderConfig } from './platform/llm/config.js';
 import { OPERATION_CLASSES, RATE_SCOPES, type ClassLimits, type RateScope } from './platform/rate-limit/limits.js';
-import { ERASURE_STEPS } from './erasure/steps.js';
 
 export const projectDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -138,7 +137,8 @@ const environmentSchema = z
     SUANNI_JOB_RETRY_LIMIT: z.coerce.number().int().min(0).max(100).default(4),
     SUANNI_JOB_RETRY_DELAY_SECONDS: z.coerce.number().int().min(0).max(3_600).default(2),
     SUANNI_DRAIN_SECONDS: z.coerce.number().min(0).max(3_600).default(30),
-    SUANNI_FAULT_ERASURE_EXIT_AFTER_STEP: z.enum(ERASURE_STEPS).optional(),
+    // A step name, checked by erasure/ (erasureStepSetting): the configuration knows no domain.
+    SUANNI_FAULT_ERASURE_EXIT_AFTER_STEP: optionalString,
     SUANNI_FAULT_REVIEW_EXIT_AFTER_CLAIMS: z.coerce.number().int().min(1).optional(),
     SUANNI_PROCESS_HEARTBEAT_SECONDS: z.coerce.number().min(0.2).max(300).default(10),
     OTEL_SERVICE_NAME: z.string().trim().min(1).default('suanni'),
@@ -297,8 +297,8 @@ export interface Config {
   telemetry: { serviceName: string; otlpEndpoint?: string; otlpTracesEndpoint?: string; otlpProtocol: OtlpProtocol; bufferTraces: number };
   /** Fault injection for tests of killed processes (refused in production). */
   faults: {
-    /** The process kills itself (SIGKILL) after this erasure step on an erasure's first attempt. */
-    erasureExitAfterStep?: (typeof ERASURE_STEPS)[number];
+    /** The process kills itself (SIGKILL) after this erasure step on an erasure's first attempt (a name erasure/ checks). */
+    erasureExitAfterStep?: string;
     /** The process kills itself (SIGKILL) right after claiming its Nth review, holding it and any others it runs. */
     reviewExitAfterClaims?: number;
   };

@@ -29,6 +29,7 @@ import { RedisUserSlotStore } from './platform/rate-limit/redis-user-slots.js';
 import { MemoryUserSlotStore } from './platform/rate-limit/user-slots.js';
 import { rateLimitVariable } from './config.js';
 import { ErasureService, type ErasureStepName } from './erasure/service.js';
+import { erasureStepSetting } from './erasure/steps.js';
 import { SubjectHasher } from './erasure/subject-hash.js';
 import { Tombstones } from './erasure/tombstones.js';
 import type { MemoryStores } from './erasure/inventory.js';
@@ -155,7 +156,7 @@ export function createDependencies(options: {
       erasure: new ErasureService(db, events, tombstones, hasher, identity, memoryStores, audit, {
         faultAfterStep: options.erasureFaultAfterStep,
         failAfterStep: options.erasureFailAfterStep,
-        exitAfterStep: config.faults.erasureExitAfterStep,
+        exitAfterStep: erasureStepSetting('SUANNI_FAULT_ERASURE_EXIT_AFTER_STEP', config.faults.erasureExitAfterStep),
         retry: options.erasureRetry,
         metrics,
         jobs,
