@@ -55,6 +55,20 @@ export interface FactView {
   createdAt: Date;
   confirmedAt: Date | null;
   supersededAt: Date | null;
+  /** Valid time: when the fact was true, `[validFrom, validTo)`. */
+  validFrom: Date;
+  validTo: Date | null;
+  /** When Suanni stopped believing this version (forgotten, or replaced over its whole validity). */
+  retiredAt: Date | null;
+}
+
+/** A stored fact row: the view's columns and the end its statement gave. */
+type FactRow = FactView & { statedValidTo: Date | null };
+
+/** The two clocks of a fact question: what was true at `asOf`, as Suanni knew it at `knownAt`. */
+export interface FactClocks {
+  asOf?: Date | null;
+  knownAt?: Date | null;
 }
 
 const categoryPattern = /^[a-z][a-z0-9_-]{0,31}$/;
@@ -143,7 +157,8 @@ export class ChatService {
     await this.ensureReady();
     const threadId = deriveThreadId(principal.userId, session.id);
     return this.locks.run(threadId, async () => {
-      const graph = compileChatGraph({ checkpointer: this.checkpointer, store: this.factStore(principal, 'USER_STATED', `${session.id}`) });
+      const factStore = this.factStore(principal, 'USER_STATED', `${session.id}`);
+      const graph = compileChatGraph({ checkpointer: this.checkpointer, store: factStore });
       const state = (await graph.invoke(
         { messages: [new HumanMessage({ content: message, additional_kwargs: { sentAt: new Date().toISOString() } })] },
         {
@@ -155,6 +170,7 @@ export class ChatService {
               userId: principal.userId,
               sourceTurn: session.id,
               onToken,
+              factStore,
               summarize:
                 this.options.summarizer ??
                 ((previous: string, trimmed: readonly ChatTurnMessage[]) => this.summarizeWithProvider(previous, trimmed)),
@@ -202,9 +218,29 @@ export class ChatService {
     if (!factKeyPattern.test(key)) throw badUserInput('key must be 1-64 letters, digits, _ . - and start with a letter.', 'key');
   }
 
-  /** The caller's current facts, optionally of one category. */
-  async facts(principal: Principal, category?: string | null): Promise<FactView[]> {
+  /**
+   * The caller's facts, optionally of one category. Without clocks, the current version of each
+   * key. With `asOf` and/or `knownAt`: per key, the newest version Suanni believed at `knownAt`
+   * (default now) whose validity contains `asOf` (default `knownAt`); a validity closed by a later
+   * statement counts as closed only from when that statement was learned.
+   */
+  async facts(principal: Principal, category?: string | null, clocks: FactClocks = {}): Promise<FactView[]> {
     if (category) this.checkCategory(category);
+    if (clocks.asOf || clocks.knownAt) {
+      const knownAt = clocks.knownAt ?? new Date();
+      const asOf = clocks.asOf ?? knownAt;
+      const rows = await this.db.$queryRaw<FactRow[]>`
+        SELECT DISTINCT ON (f."category", f."key") f."category", f."key", f."value", f."version", f."source"::text AS "source",
+          f."sourceTurn", f."createdAt", f."confirmedAt", f."supersededAt", f."validFrom", f."validTo", f."statedValidTo", f."retiredAt"
+        FROM "Fact" f
+        WHERE f."userId" = ${principal.userId}::uuid AND (${category ?? null}::text IS NULL OR f."category" = ${category ?? null}::text)
+          AND f."createdAt" <= ${knownAt} AND (f."retiredAt" IS NULL OR f."retiredAt" > ${knownAt})
+          AND f."validFrom" <= ${asOf}
+          AND coalesce(CASE WHEN f."supersededAt" <= ${knownAt} THEN f."validTo" ELSE f."statedValidTo" END, 'infinity') > ${asOf}
+        ORDER BY f."category", f."key", f."version" DESC
+        LIMIT ${this.limits.maxFactsPerUser}::int`;
+      return rows.map((row) => toFactView(asKnownAt(row, knownAt)));
+    }
     const rows = await this.db.fact.findMany({
       where: { userId: principal.userId, supersededAt: null, ...(category ? { category } : {}) },
       orderBy: [{ category: 'asc' }, { key: 'asc' }],
@@ -213,21 +249,39 @@ export class ChatService {
     return rows.map(toFactView);
   }
 
-  /** Every version of one of the caller's facts, newest first. */
-  async factHistory(principal: Principal, category: string, key: string): Promise<FactView[]> {
+  /**
+   * Every version of one of the caller's facts, newest first, on both clocks. With `knownAt`, the
+   * history as Suanni knew it then: versions learned by that instant, and supersessions, closed
+   * validities and retirements only if they had happened by then.
+   */
+  async factHistory(principal: Principal, category: string, key: string, knownAt?: Date | null): Promise<FactView[]> {
     this.checkCategory(category);
     this.checkKey(key);
-    const rows = await this.db.fact.findMany({ where: { userId: principal.userId, category, key }, orderBy: { version: 'desc' } });
-    return rows.map(toFactView);
+    const rows = await this.db.fact.findMany({
+      where: { userId: principal.userId, category, key, ...(knownAt ? { createdAt: { lte: knownAt } } : {}) },
+      orderBy: { version: 'desc' },
+    });
+    return rows.map((row) => toFactView(knownAt ? asKnownAt(row, knownAt) : row));
   }
 
   /** Writes a fact the caller confirmed; a changed value supersedes the previous version. */
   async confirmFact(
     principal: Principal,
-    input: { category: string; key: string; value?: unknown; source?: FactSourceName | null },
+    input: {
+      category: string;
+      key: string;
+      value?: unknown;
+      source?: FactSourceName | null;
+      validFrom?: Date | null;
+      validTo?: Date | null;
+    },
   ): Promise<FactView> {
     this.checkCategory(input.category);
     this.checkKey(input.key);
+    const validFrom = input.validFrom ?? null;
+    const validTo = input.validTo ?? null;
+    if (validTo && validTo.getTime() <= (validFrom ?? new Date()).getTime())
+      throw badUserInput(validFrom ? 'validTo must be after validFrom.' : 'validTo must be in the future without validFrom.', 'validTo');
     if (input.value === null || input.value === undefined)
       throw badUserInput('value must not be null; use forgetFact to remove a fact.', 'value');
     if (JSON.stringify(input.value).length > 4_000) throw badUserInput('value is at most 4000 characters of JSON.', 'value');
@@ -242,9 +296,19 @@ export class ChatService {
       }
       await this.quotas.assertRoom(principal.tenantId, 'facts');
     }
-    await this.factStore(principal, input.source ?? 'CONFIRMED').put([principal.userId, input.category], input.key, { value: input.value });
+    await this.factStore(principal, input.source ?? 'CONFIRMED').putFact(
+      [principal.userId, input.category],
+      input.key,
+      { value: input.value },
+      {
+        validFrom,
+        validTo,
+      },
+    );
+    // The version just written: the current one, or (a past period before it) the newest.
     const row = await this.db.fact.findFirstOrThrow({
-      where: { userId: principal.userId, category: input.category, key: input.key, supersededAt: null },
+      where: { userId: principal.userId, category: input.category, key: input.key },
+      orderBy: { version: 'desc' },
     });
     return toFactView(row);
   }
@@ -272,6 +336,18 @@ export class ChatService {
   }
 }
 
+/** A version as it was known at `knownAt`: what happened to it later is not shown. */
+function asKnownAt(row: FactRow, knownAt: Date): FactRow {
+  const later = (instant: Date | null) => instant !== null && instant.getTime() > knownAt.getTime();
+  if (!later(row.supersededAt) && !later(row.retiredAt)) return row;
+  return {
+    ...row,
+    supersededAt: later(row.supersededAt) ? null : row.supersededAt,
+    validTo: later(row.supersededAt) ? row.statedValidTo : row.validTo,
+    retiredAt: later(row.retiredAt) ? null : row.retiredAt,
+  };
+}
+
 /** A stored fact row as the API shows it (the row has the view's shape; `value` is unwrapped). */
 function toFactView(row: FactView): FactView {
   const value = row.value as { value?: unknown } | null;
@@ -285,6 +361,9 @@ function toFactView(row: FactView): FactView {
     createdAt: row.createdAt,
     confirmedAt: row.confirmedAt,
     supersededAt: row.supersededAt,
+    validFrom: row.validFrom,
+    validTo: row.validTo,
+    retiredAt: row.retiredAt,
   };
 }
 

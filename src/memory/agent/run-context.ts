@@ -1,6 +1,7 @@
 import type { LangGraphRunnableConfig } from '@langchain/langgraph';
 import type { ModelProvider } from '../../platform/llm/provider.js';
 import type { ChatTurnMessage } from '../context-window.js';
+import type { FactStore } from '../store/fact-store.js';
 
 export interface ChatSettings {
   /** Prompt token budget of one turn. */
@@ -21,6 +22,8 @@ export interface ChatRunContext {
   /** `${sessionId}#${turn}`: where a fact came from. */
   sourceTurn: string;
   onToken?: (piece: string) => void;
+  /** The store the graph was compiled with, when it is ours: writes that carry a validity. */
+  factStore?: FactStore;
   /** Merges trimmed messages into the summary; may throw, then the turn degrades to trimming. */
   summarize(previous: string, trimmed: readonly ChatTurnMessage[]): Promise<string>;
 }

@@ -8,7 +8,23 @@ const FactSourceEnum = builder.enumType('FactSource', { values: FACT_SOURCES });
 
 const ProposedFactRef = builder.objectRef<FactCandidate>('ProposedFact').implement({
   description: 'A detail the user stated; it is remembered across sessions once confirmed (confirmFact).',
-  fields: (t) => ({ category: t.exposeString('category'), key: t.exposeString('key'), value: t.exposeString('value') }),
+  fields: (t) => ({
+    category: t.exposeString('category'),
+    key: t.exposeString('key'),
+    value: t.exposeString('value'),
+    validFrom: t.field({
+      type: 'DateTime',
+      nullable: true,
+      description: 'When it became true, when the statement says so ("since March"); else it is valid from the turn.',
+      resolve: (fact) => fact.validFrom ?? null,
+    }),
+    validTo: t.field({
+      type: 'DateTime',
+      nullable: true,
+      description: 'When it stopped being true (exclusive), when the statement says so ("from 2021 to 2023").',
+      resolve: (fact) => fact.validTo ?? null,
+    }),
+  }),
 });
 
 const TurnContextRef = builder.objectRef<TurnContext>('TurnContext').implement({
@@ -69,7 +85,23 @@ const FactRef = builder.objectRef<FactView>('Fact').implement({
     sourceTurn: t.exposeString('sourceTurn', { nullable: true }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     confirmedAt: t.expose('confirmedAt', { type: 'DateTime', nullable: true }),
-    supersededAt: t.expose('supersededAt', { type: 'DateTime', nullable: true }),
+    supersededAt: t.expose('supersededAt', {
+      type: 'DateTime',
+      nullable: true,
+      description: 'When a newer version replaced it as the current one, or it was forgotten.',
+    }),
+    validFrom: t.expose('validFrom', { type: 'DateTime', description: 'Valid time: when the fact became true.' }),
+    validTo: t.expose('validTo', {
+      type: 'DateTime',
+      nullable: true,
+      description: 'Valid time: when it stopped being true (exclusive); null while it holds. A contradicting statement closes it.',
+    }),
+    retiredAt: t.expose('retiredAt', {
+      type: 'DateTime',
+      nullable: true,
+      description:
+        'When Suanni stopped believing this version (forgotten, or replaced over its whole validity); createdAt is when it was learned.',
+    }),
   }),
 });
 
@@ -86,15 +118,25 @@ builder.queryFields((t) => ({
   }),
   facts: t.withAuth({ authenticated: true }).field({
     type: [FactRef],
-    description: 'The caller’s current facts.',
-    args: { category: t.arg.string({ required: false }) },
-    resolve: (_root, args, context) => context.services.chat.facts(context.principal, args.category),
+    description:
+      'The caller’s current facts; with asOf and/or knownAt, the facts that were true at asOf (default knownAt) as Suanni knew them at knownAt (default now).',
+    args: {
+      category: t.arg.string({ required: false }),
+      asOf: t.arg({ type: 'DateTime', required: false, description: 'Valid time: what was true at this instant.' }),
+      knownAt: t.arg({ type: 'DateTime', required: false, description: 'Transaction time: as Suanni knew it at this instant.' }),
+    },
+    resolve: (_root, args, context) =>
+      context.services.chat.facts(context.principal, args.category, { asOf: args.asOf, knownAt: args.knownAt }),
   }),
   factHistory: t.withAuth({ authenticated: true }).field({
     type: [FactRef],
-    description: 'Every version of one of the caller’s facts, newest first.',
-    args: { category: t.arg.string({ required: true }), key: t.arg.string({ required: true }) },
-    resolve: (_root, args, context) => context.services.chat.factHistory(context.principal, args.category, args.key),
+    description: 'Every version of one of the caller’s facts, newest first, with both clocks; with knownAt, as Suanni knew it then.',
+    args: {
+      category: t.arg.string({ required: true }),
+      key: t.arg.string({ required: true }),
+      knownAt: t.arg({ type: 'DateTime', required: false, description: 'Transaction time: the history as known at this instant.' }),
+    },
+    resolve: (_root, args, context) => context.services.chat.factHistory(context.principal, args.category, args.key, args.knownAt),
   }),
   tenantFactCounts: t.withAuth({ role: 'ADMIN' }).field({
     type: [FactCategoryCountRef],
@@ -119,6 +161,8 @@ builder.mutationFields((t) => ({
       key: t.arg.string({ required: true }),
       value: t.arg({ type: 'JSON', required: true }),
       source: t.arg({ type: FactSourceEnum, required: false, defaultValue: 'CONFIRMED' }),
+      validFrom: t.arg({ type: 'DateTime', required: false, description: 'When it became true; default now.' }),
+      validTo: t.arg({ type: 'DateTime', required: false, description: 'When it stopped being true (exclusive); default open.' }),
     },
     resolve: (_root, args, context) => context.services.chat.confirmFact(context.principal, args),
   }),

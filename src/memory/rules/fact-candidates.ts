@@ -1,10 +1,15 @@
 import { splitClauses } from './clauses.js';
+import { statedValidity, type StatedValidity } from './validity.js';
 
 /** A fact a user stated about themselves, proposed for long-term memory. */
 export interface FactCandidate {
   category: 'profile' | 'preference' | 'business';
   key: string;
   value: string;
+  /** When it became true, when the statement says so ("since March", "from 2021 to 2023"). */
+  validFrom?: Date;
+  /** When it stopped being true (exclusive), when the statement says so. */
+  validTo?: Date | null;
 }
 
 interface CandidatePattern {
@@ -95,7 +100,9 @@ const patterns: CandidatePattern[] = [
   {
     category: 'business',
     key: 'company',
-    pattern: /我在([\p{Script=Han}A-Za-z0-9]{2,30}?(?:公司|集团|银行|有限公司))(?:工作|上班)/u,
+    // "我在…工作", also with a time between: "我曾经从2021年到2023年在…工作".
+    pattern:
+      /我(?:曾(?:经)?)?(?:(?:从|自)?[\d年月到至\s-]{2,20})?在([\p{Script=Han}A-Za-z0-9]{2,30}?(?:公司|集团|银行|有限公司))(?:工作|上班)/u,
     normalise: trimValue,
   },
   {
@@ -108,7 +115,7 @@ const patterns: CandidatePattern[] = [
     category: 'business',
     key: 'company',
     pattern: new RegExp(
-      String.raw`\b(?:I(?: work|'m working| am working) (?:at|for)|I(?:'m| am) employed (?:at|by)|[Mm]y (?:company|employer) is)\s+(${COMPANY_EN})`,
+      String.raw`\b(?:I(?: work|'m working| am working| worked|'ve worked| have worked|'ve been working| have been working) (?:at|for)|I(?:'m| am| was) employed (?:at|by)|[Mm]y (?:company|employer) (?:is|was))\s+(${COMPANY_EN})`,
     ),
     normalise: trimValue,
   },
@@ -122,11 +129,21 @@ const negation = /\b(?:not|never|no longer)\b|n't\b|[不没别勿非]/i;
 /**
  * Facts the user states about themselves in one message, in Chinese or English: statement clauses
  * only (questions state nothing), one value per key, a later statement replacing an earlier one.
+ * A clause that says when ("since March", "from 2021 to 2023") gives the fact its validity;
+ * `now` is the turn's instant, for a month named without a year.
  */
-export function extractFactCandidates(text: string): FactCandidate[] {
+export function extractFactCandidates(text: string, now: Date = new Date()): FactCandidate[] {
   const found = new Map<string, FactCandidate>();
+  // A clause that only says when ("从2021年到2023年，我在…工作") gives its time to the next clause.
+  let carried: StatedValidity | null = null;
   for (const clause of splitClauses(text)) {
-    if (clause.question) continue;
+    if (clause.question) {
+      carried = null;
+      continue;
+    }
+    const validity: StatedValidity | null = statedValidity(clause.text, now) ?? carried;
+    carried = null;
+    let stated = false;
     const seen = new Set<string>();
     for (const { category, key, pattern, normalise } of indexedPatterns) {
       const id = `${category}.${key}`;
@@ -138,8 +155,13 @@ export function extractFactCandidates(text: string): FactCandidate[] {
       // A question word where the value should be means the user asked, not stated.
       if (!value || /^(?:什么|啥|谁|哪|多少)/.test(value) || /^(?:what|which|who)\b/i.test(value)) continue;
       seen.add(id);
-      found.set(id, { category, key, value });
+      stated = true;
+      found.set(
+        id,
+        validity ? { category, key, value, validFrom: validity.validFrom, validTo: validity.validTo } : { category, key, value },
+      );
     }
+    if (!stated) carried = validity;
   }
   return [...found.values()];
 }

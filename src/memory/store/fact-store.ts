@@ -52,6 +52,21 @@ export interface FactVersion {
   confirmedAt: Date | null;
   /** When a newer version replaced it or it was deleted; null for the current version. */
   supersededAt: Date | null;
+  /** Valid time: when it became true, and when it stopped (exclusive; null while it holds). */
+  validFrom: Date;
+  validTo: Date | null;
+  /** When Suanni stopped believing it at all (forgotten, or replaced over its whole validity). */
+  retiredAt: Date | null;
+}
+
+/**
+ * When a fact was true, as its statement says; without it a version is valid from the instant it
+ * is written, open-ended.
+ */
+export interface FactValidity {
+  validFrom?: Date | null;
+  /** Exclusive end; null or absent while it holds. */
+  validTo?: Date | null;
 }
 
 /** Facts of one category: current ones and all stored versions (history included). */
@@ -73,7 +88,7 @@ type Client = Database | Prisma.TransactionClient;
 
 type PlannedOperation =
   | { kind: 'get'; namespace: string[]; key: string }
-  | { kind: 'put'; namespace: string[]; key: string; value: JsonObject | null }
+  | { kind: 'put'; namespace: string[]; key: string; value: JsonObject | null; validity?: FactValidity }
   | {
       kind: 'search';
       prefix: string[];
@@ -218,6 +233,19 @@ export class FactStore extends BaseStore {
     return (await this.runWriting(planned)) as OperationResults<Op>;
   }
 
+  /**
+   * Stores a value with the validity its statement gave: a version that contradicts the current
+   * one closes the current one's validity at its own `validFrom` (see `putItem`).
+   */
+  async putFact(namespace: string[], key: string, value: Record<string, unknown>, validity: FactValidity = {}): Promise<void> {
+    const planned = this.plan({ namespace, key, value });
+    if (planned.kind !== 'put') throw badUserInput('putFact writes one value.', 'value');
+    const validFrom = validity.validFrom ?? null;
+    const validTo = validity.validTo ?? null;
+    if (validFrom && validTo && validTo.getTime() <= validFrom.getTime()) throw badUserInput('validTo must be after validFrom.', 'validTo');
+    await this.runWriting([{ ...planned, validity: { validFrom, validTo } }]);
+  }
+
   /** Every version of one fact, newest first (deleted and superseded ones included). */
   async history(namespace: string[], key: string): Promise<FactVersion[]> {
     const path = checkNamespace(namespace, this.userId);
@@ -225,7 +253,18 @@ export class FactStore extends BaseStore {
     const rows = await this.db.fact.findMany({
       where: { userId: this.userId, category: path[1]!, key: factKey, namespace: { equals: path } },
       orderBy: { version: 'desc' },
-      select: { value: true, version: true, source: true, sourceTurn: true, createdAt: true, confirmedAt: true, supersededAt: true },
+      select: {
+        value: true,
+        version: true,
+        source: true,
+        sourceTurn: true,
+        createdAt: true,
+        confirmedAt: true,
+        supersededAt: true,
+        validFrom: true,
+        validTo: true,
+        retiredAt: true,
+      },
     });
     return rows.map((row) => ({ ...row, value: row.value as JsonObject }));
   }
@@ -326,7 +365,7 @@ export class FactStore extends BaseStore {
       case 'get':
         return this.getItem(client, operation.namespace, operation.key);
       case 'put':
-        await this.putItem(client as Prisma.TransactionClient, operation.namespace, operation.key, operation.value, now!);
+        await this.putItem(client as Prisma.TransactionClient, operation, now!);
         return null;
       case 'search':
         return this.searchItems(client, operation);
@@ -358,26 +397,53 @@ export class FactStore extends BaseStore {
     return row ? toItem(row) : null;
   }
 
-  private async putItem(
-    tx: Prisma.TransactionClient,
-    namespace: string[],
-    key: string,
-    value: JsonObject | null,
-    now: Date,
-  ): Promise<void> {
+  /**
+   * One put, on both clocks. The key's current version is the one not superseded. A changed value
+   * (or a restated value with a stated validity of its own) becomes the next version:
+   * - a past period that ended before the current version began leaves the current one alone and
+   *   is stored as history (superseded from the start);
+   * - one that begins after the current version closes that version's validity at its own start
+   *   (`validTo`), recorded at `supersededAt`; the old version stays true for its period;
+   * - one that begins no later than the current version replaces it over its whole validity, so
+   *   the current version is retired (`retiredAt`).
+   * A delete supersedes and retires every version still believed: a forgotten fact answers no
+   * `asOf` question either.
+   */
+  private async putItem(tx: Prisma.TransactionClient, operation: Extract<PlannedOperation, { kind: 'put' }>, now: Date): Promise<void> {
+    const { namespace, key, value, validity } = operation;
     const category = namespace[1]!;
-    const latest = await tx.fact.findFirst({
-      where: { userId: this.userId, category, key, namespace: { equals: namespace } },
-      orderBy: { version: 'desc' },
-      select: { id: true, value: true, version: true, supersededAt: true },
-    });
-    const current = latest && latest.supersededAt === null ? latest : null;
+    const where = { userId: this.userId, category, key, namespace: { equals: namespace } };
+    const [latest, current] = await Promise.all([
+      tx.fact.findFirst({ where, orderBy: { version: 'desc' }, select: { version: true } }),
+      tx.fact.findFirst({
+        where: { ...where, supersededAt: null },
+        select: { id: true, value: true, validFrom: true, validTo: true },
+      }),
+    ]);
     if (value === null) {
-      if (current) await tx.fact.update({ where: { id: current.id }, data: { supersededAt: now, updatedAt: now } });
+      if (!current) return;
+      await tx.fact.update({ where: { id: current.id }, data: { supersededAt: now, updatedAt: now } });
+      await tx.fact.updateMany({ where: { ...where, retiredAt: null }, data: { retiredAt: now, updatedAt: now } });
       return;
     }
-    if (current && jsonEquals(current.value, value)) return;
-    if (current) await tx.fact.update({ where: { id: current.id }, data: { supersededAt: now, updatedAt: now } });
+    const stated = Boolean(validity?.validFrom || validity?.validTo);
+    const validFrom = validity?.validFrom ?? now;
+    const validTo = validity?.validTo ?? null;
+    if (current && jsonEquals(current.value, value) && current.validTo === null) {
+      // The same value restated: nothing new unless the statement says a different validity.
+      if (!stated || (current.validFrom.getTime() === validFrom.getTime() && validTo === null)) return;
+    }
+    let supersededFromStart = false;
+    if (current) {
+      if (validTo && validTo.getTime() <= current.validFrom.getTime()) {
+        supersededFromStart = true;
+      } else if (validFrom.getTime() <= current.validFrom.getTime()) {
+        await tx.fact.update({ where: { id: current.id }, data: { supersededAt: now, retiredAt: now, updatedAt: now } });
+      } else {
+        const closedAt = current.validTo && current.validTo.getTime() < validFrom.getTime() ? current.validTo : validFrom;
+        await tx.fact.update({ where: { id: current.id }, data: { supersededAt: now, validTo: closedAt, updatedAt: now } });
+      }
+    }
     await tx.fact.create({
       data: {
         tenantId: this.tenantId,
@@ -392,6 +458,10 @@ export class FactStore extends BaseStore {
         createdAt: now,
         updatedAt: now,
         confirmedAt: this.source === 'CONFIRMED' ? now : null,
+        supersededAt: supersededFromStart ? now : null,
+        validFrom,
+        validTo,
+        statedValidTo: validTo,
       },
     });
   }
