@@ -6,7 +6,7 @@ import { SessionService } from './identity/sessions.js';
 import { createTokenVerifier, type TokenVerifier } from './identity/tokens.js';
 import { KnowledgeService } from './knowledge/service.js';
 import { createModelProvider, type ModelProvider } from './platform/llm/provider.js';
-import type { ReviewNode } from './review/agent/contract.js';
+import type { AnyReviewNode } from './review/agent/contract.js';
 import { compileReviewGraph, type ReviewNodeName } from './review/agent/graph.js';
 import { InProcessGraph, type ReviewGraphExecutor } from './review/graph-executor.js';
 import { GraphThreadPool } from './review/graph-thread-pool.js';
@@ -45,7 +45,7 @@ export function createDependencies(options: {
   jwtSecret?: string;
   provider?: ModelProvider;
   /** Replaces review graph nodes by name (tests inject faulty ones). */
-  reviewNodeOverrides?: Partial<Record<ReviewNodeName, ReviewNode>>;
+  reviewNodeOverrides?: Partial<Record<ReviewNodeName, AnyReviewNode>>;
   /** Replaces the chat summarizer (tests inject a failing one). */
   chatSummarizer?: (previous: string, trimmed: readonly ChatTurnMessage[]) => Promise<string>;
   /** Prometheus metrics; a fresh registry per app by default. */

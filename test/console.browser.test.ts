@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTelemetry, type Telemetry } from '../src/platform/telemetry/sdk.js';
-import type { ReviewNode } from '../src/review/agent/contract.js';
+import { defineNode } from '../src/review/agent/contract.js';
 import { riskNode } from '../src/review/agent/nodes/risk.js';
 import { CONSOLE_DIST } from '../src/transport/console-static.js';
 import { englishContract, REVIEW_KNOWLEDGE } from './fixtures/contracts.js';
@@ -25,13 +25,13 @@ const WAIT = { timeout: 15_000 };
 
 /** While set, the risk node waits for it: a review the test holds mid-run to see live progress. */
 let holdRisk: Promise<void> | null = null;
-const gatedRisk: ReviewNode = {
-  ...(riskNode as unknown as ReviewNode),
+const gatedRisk = defineNode({
+  ...riskNode,
   async run(input, deps, run) {
     if (holdRisk) await holdRisk;
-    return (riskNode as unknown as ReviewNode).run(input, deps, run);
+    return riskNode.run(input, deps, run);
   },
-};
+});
 
 interface AxeViolation {
   id: string;

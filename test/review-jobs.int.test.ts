@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ReviewNode } from '../src/review/agent/contract.js';
+import { type AnyReviewNode, defineNode } from '../src/review/agent/contract.js';
 import { parseNode } from '../src/review/agent/nodes/parse.js';
 import { englishContract } from './fixtures/contracts.js';
 import { collect, startTestApp, type TestApp } from './testkit/app.js';
@@ -10,26 +10,32 @@ const REVIEW = `query ($id: ID!) { review(id: $id) { id status findings { clause
 const PROGRESS = `subscription ($id: ID!) { reviewProgress(reviewId: $id) { sequence kind node status } }`;
 const text = (marker = '') => `${englishContract({ payDays: 30, penalty: 5, notice: 30, years: 3 })}\n${marker}`;
 
-/** A parse node that waits at a gate for contracts carrying ##GATE##, so that a test decides when they go on. */
+/** A parse node that waits at a gate for contracts carrying ##GATE:<name>##, so that a test decides when they go on. */
 function gatedParse() {
   let open!: () => void;
   const gate = new Promise<void>((resolve) => (open = resolve));
   const entered: string[] = [];
-  const node: ReviewNode = {
-    ...(parseNode as unknown as ReviewNode),
+  const node = defineNode({
+    ...parseNode,
     async run(input, deps, run) {
-      if ((input as { text: string }).text.includes('##GATE##')) {
-        entered.push((input as { contractId: string }).contractId);
+      // The node reads only the text (its contract), so the marker names the review it holds.
+      const gated = /##GATE:([\w-]+)##/.exec(input.text);
+      if (gated) {
+        entered.push(gated[1]!);
         await gate;
       }
-      return (parseNode as unknown as ReviewNode).run(input, deps, run);
+      return parseNode.run(input, deps, run);
     },
-  };
+  });
   return { node, open: () => open(), entered };
 }
 
 async function until(check: () => boolean | Promise<boolean>): Promise<void> {
-  for (let i = 0; i < 400 && !(await check()); i += 1) await new Promise((resolve) => setTimeout(resolve, 25));
+  for (let i = 0; i < 400; i += 1) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`never came true: ${check.toString()}`);
 }
 
 describe('review jobs: cancellation and fairness (one worker slot)', () => {
@@ -52,7 +58,7 @@ describe('review jobs: cancellation and fairness (one worker slot)', () => {
   const review = async (id: string, token = alice) => (await app.gql(REVIEW, { id }, { token })).data!.review;
 
   it('cancels a queued review (it never runs) and a running one (it stops at the next node), each with a CANCELLED event; nobody else may cancel', async () => {
-    const running = await submit('running', text('##GATE##'));
+    const running = await submit('running', text('##GATE:running##'));
     await until(() => gate.entered.includes('running'));
     const queued = await submit('queued', text());
 
@@ -125,7 +131,13 @@ describe('review jobs: cancellation and fairness (one worker slot)', () => {
       const dave = await fair.token('dave');
       const batch = await fair.gql(
         SUBMIT_BATCH,
-        { inputs: Array.from({ length: 8 }, (_, i) => ({ contractId: `m-${i}`, title: `m-${i}`, text: text(i === 0 ? '##GATE##' : '') })) },
+        {
+          inputs: Array.from({ length: 8 }, (_, i) => ({
+            contractId: `m-${i}`,
+            title: `m-${i}`,
+            text: text(i === 0 ? '##GATE:m-0##' : ''),
+          })),
+        },
         { token: carol },
       );
       const batchId = batch.data!.submitReviewBatch.id as string;
@@ -150,8 +162,8 @@ describe('review jobs: cancellation and fairness (one worker slot)', () => {
 describe('review jobs: transient failures', () => {
   it('a review whose database stays away past every retry is FAILED with RETRIES_EXHAUSTED after each job attempt ran', async () => {
     let calls = 0;
-    const flaky: ReviewNode = {
-      ...(parseNode as unknown as ReviewNode),
+    const flaky: AnyReviewNode = {
+      ...parseNode,
       async run() {
         calls += 1;
         throw Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ReviewNode } from '../src/review/agent/contract.js';
+import { defineNode } from '../src/review/agent/contract.js';
 import { parseNode } from '../src/review/agent/nodes/parse.js';
 import { chineseContract, englishContract, REVIEW_KNOWLEDGE, type ContractTerms } from './fixtures/contracts.js';
 import { startTestApp, type TestApp } from './testkit/app.js';
@@ -13,13 +13,13 @@ const REVIEW = `query ($id: ID!) { review(id: $id) {
 const PUT = `mutation ($input: KnowledgeVersionInput!) { putKnowledgeVersion(input: $input) { id } }`;
 
 /** A node that explodes on a marker, to prove one failing review cannot affect another. */
-const explodingParse: ReviewNode = {
-  ...(parseNode as unknown as ReviewNode),
+const explodingParse = defineNode({
+  ...parseNode,
   async run(input, deps, run) {
-    if ((input as { text: string }).text.includes('##EXPLODE##')) throw new Error('parser crashed on purpose');
-    return (parseNode as unknown as ReviewNode).run(input, deps, run);
+    if (input.text.includes('##EXPLODE##')) throw new Error('parser crashed on purpose');
+    return parseNode.run(input, deps, run);
   },
-};
+});
 
 type Review = {
   id: string;

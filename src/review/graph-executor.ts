@@ -109,9 +109,9 @@ export class InProcessGraph implements ReviewGraphExecutor {
         hooks.onNode('end', { node: report.node, durationMs: report.durationMs, counts: report.counts });
       },
     };
-    const state = (await this.graph.invoke(graphInput(review, pinned) as never, {
+    const state = await this.graph.invoke(graphInput(review, pinned), {
       configurable: { review: context },
-    })) as unknown as ReviewState;
+    });
     return graphRunResult(state);
   }
 

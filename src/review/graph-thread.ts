@@ -18,7 +18,6 @@ import { ATTR, SPAN_LIMITS } from '../platform/telemetry/tracing.js';
 import type { SanitizedKnowledge } from '../knowledge/types.js';
 import type { ReviewRunContext } from './agent/contract.js';
 import { compileReviewGraph } from './agent/graph.js';
-import type { ReviewState } from './agent/state.js';
 import { graphInput, graphRunResult, ReviewCancelled } from './graph-executor.js';
 import type { FromThread, GraphThreadData, ThreadError, ToThread } from './graph-thread-pool.js';
 
@@ -139,9 +138,9 @@ async function runReview(message: Extract<ToThread, { type: 'run' }>): Promise<v
   };
   const parent = message.parent ? trace.setSpanContext(ROOT_CONTEXT, { ...message.parent, isRemote: false }) : ROOT_CONTEXT;
   try {
-    const state = (await context.with(parent.setValue(JOB, job), () =>
-      graph.invoke(graphInput(message.review, message.pinned) as never, { configurable: { review } }),
-    )) as unknown as ReviewState;
+    const state = await context.with(parent.setValue(JOB, job), () =>
+      graph.invoke(graphInput(message.review, message.pinned), { configurable: { review } }),
+    );
     runs.delete(job);
     post({ type: 'done', job, result: graphRunResult(state), spans: run.spans });
   } catch (error) {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { context, SpanKind, SpanStatusCode, trace, type Attributes, type Span } from '@opentelemetry/api';
-import type { ReviewNode } from './agent/contract.js';
+import type { AnyReviewNode } from './agent/contract.js';
 import { reviewStateKeys, type ReviewState } from './agent/state.js';
 import type { GraphRunResult } from './graph-executor.js';
 import type { Metrics } from '../platform/telemetry/metrics.js';
@@ -89,16 +89,16 @@ export async function traceReviewRun(
  */
 export const TRACED_NODE_COUNTS: ReadonlySet<string> = new Set(['clauses', 'flags', 'knowledge', 'degraded']);
 
-function nodeAttributes(node: ReviewNode, output: Record<string, unknown>, deps: Parameters<ReviewNode['run']>[1]): Attributes {
+function nodeAttributes(node: AnyReviewNode, output: Partial<ReviewState>, deps: Parameters<AnyReviewNode['run']>[1]): Attributes {
   const attributes: Attributes = {};
-  for (const [name, value] of Object.entries(node.count?.(output as never) ?? {}))
+  for (const [name, value] of Object.entries(node.count?.(output) ?? {}))
     if (TRACED_NODE_COUNTS.has(name)) attributes[`suanni.node.count.${name}`] = value;
-  const used = output.knowledgeUsed as ReviewState['knowledgeUsed'] | undefined;
+  const used = output.knowledgeUsed;
   if (used) attributes['suanni.knowledge.versions'] = used.map((item) => `${item.knowledgeId}@${item.version}`);
   // Not the knowledge that findings cite, nor the risk level: that would say what the owner-only findings are.
-  const flags = output.flags as string[] | undefined;
+  const flags = output.flags;
   if (flags) attributes['suanni.review.flags'] = flags;
-  const calls = (output.modelCalls as ReviewState['modelCalls'] | undefined) ?? [];
+  const calls = output.modelCalls ?? [];
   const call = calls.at(-1);
   attributes['suanni.model.calls'] = calls.length;
   attributes['suanni.model.provider'] = call?.provider ?? deps.provider.name;
@@ -117,7 +117,7 @@ function nodeAttributes(node: ReviewNode, output: Record<string, unknown>, deps:
  * The state contract is still enforced around the wrapped node; an undeclared output key is
  * marked on the span here, before the contract fails the review.
  */
-export function traceReviewNode(node: ReviewNode): ReviewNode {
+export function traceReviewNode(node: AnyReviewNode): AnyReviewNode {
   const writes = new Set<string>(node.writes);
   const staticAttributes: Attributes = {
     'suanni.node.name': node.name,
@@ -131,7 +131,7 @@ export function traceReviewNode(node: ReviewNode): ReviewNode {
       withSpan(`review.node.${node.name}`, staticAttributes, async (span: Span) => {
         const output = await node.run(input, deps, run);
         if (output && typeof output === 'object' && span.isRecording()) {
-          span.setAttributes(nodeAttributes(node, output as Record<string, unknown>, deps));
+          span.setAttributes(nodeAttributes(node, output, deps));
           const undeclared = Object.keys(output).filter((key) => !writes.has(key));
           if (undeclared.length > 0) {
             span.setAttribute('suanni.node.undeclared_keys', undeclared);

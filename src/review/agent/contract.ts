@@ -59,6 +59,20 @@ export interface ReviewNode<R extends ReviewStateKey = ReviewStateKey, W extends
   count?(output: Partial<Pick<ReviewState, W>>): Record<string, number>;
 }
 
+/**
+ * A node as the graph, its tracer and its contract hold it, whatever its reads and writes. Every
+ * `ReviewNode<R, W>` is one: its `run` takes a part of the state, which is what it is given (method
+ * parameters compare both ways in TypeScript, so no cast is needed to hold typed nodes in one list).
+ */
+export interface AnyReviewNode {
+  name: string;
+  description: string;
+  reads: readonly ReviewStateKey[];
+  writes: readonly ReviewStateKey[];
+  run(input: Readonly<Partial<ReviewState>>, deps: ReviewGraphDependencies, run: ReviewRunContext): Promise<Partial<ReviewState>>;
+  count?(output: Partial<ReviewState>): Record<string, number>;
+}
+
 /** Declares a node with its types checked against its reads and writes. */
 export function defineNode<R extends ReviewStateKey, W extends ReviewStateKey>(node: ReviewNode<R, W>): ReviewNode<R, W> {
   return node;
@@ -70,31 +84,51 @@ export function runContextOf(config: LangGraphRunnableConfig | undefined): Revie
   return context;
 }
 
+/** A copy of one field for a node's input (the contract text is immutable, so it is shared). */
+function copyField<K extends ReviewStateKey>(state: ReviewState, key: K): ReviewState[K] {
+  return key === 'text' ? state[key] : structuredClone(state[key]);
+}
+
+function setField<K extends ReviewStateKey>(target: Partial<ReviewState>, key: K, value: ReviewState[K]): void {
+  target[key] = value;
+}
+
+/** The fields `keys` of the state, copied: all a node is given. */
+export function readsOf(state: ReviewState, keys: readonly ReviewStateKey[]): Partial<ReviewState> {
+  const input: Partial<ReviewState> = {};
+  for (const key of keys) setField(input, key, copyField(state, key));
+  return input;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
 /**
  * Wraps a node so the contract is enforced at run time: the node sees a copy of its reads
  * only, and its output must use declared keys with values of the declared types.
  */
-export function enforceContract(node: ReviewNode, deps: ReviewGraphDependencies) {
+export function enforceContract(node: AnyReviewNode, deps: ReviewGraphDependencies) {
   const allowed = new Set<string>(node.writes);
   const dropped = reviewStateKeys.filter((key) => !node.reads.includes(key));
-  const outputSchema = reviewStateSchema
-    .pick(Object.fromEntries(node.writes.map((key) => [key, true])) as never)
-    .partial()
-    .strict();
+  const writesMask: { [K in ReviewStateKey]?: true } = {};
+  for (const key of node.writes) writesMask[key] = true;
+  const outputSchema = reviewStateSchema.pick(writesMask).partial().strict();
   return async (state: ReviewState, config?: LangGraphRunnableConfig): Promise<Partial<ReviewState>> => {
     const run = runContextOf(config);
     const started = performance.now();
     run.onNodeStart?.(node.name);
     // A structured copy, so a node cannot reach into state it was not given or mutate it.
-    const input = Object.fromEntries(node.reads.map((key) => [key, key === 'text' ? state.text : structuredClone(state[key])]));
-    const output = (await node.run(input as never, deps, run)) as Record<string, unknown>;
-    if (output === null || typeof output !== 'object' || Array.isArray(output)) {
+    const output = await node.run(readsOf(state, node.reads), deps, run);
+    // The types say an object of declared keys; a node written in plain JavaScript or cast past them is checked here.
+    const returned: unknown = output;
+    if (!isPlainObject(returned)) {
       throw new StateContractViolation(node.name, 'output', 'returned something other than an object as');
     }
-    for (const key of Object.keys(output)) {
+    for (const key of Object.keys(returned)) {
       if (!allowed.has(key)) throw new StateContractViolation(node.name, key, 'wrote the undeclared key');
     }
-    const parsed = outputSchema.safeParse(output);
+    const parsed = outputSchema.safeParse(returned);
     if (!parsed.success) {
       const key = String(parsed.error.issues[0]?.path[0] ?? 'output');
       throw new StateContractViolation(node.name, key, 'wrote a value of the wrong type to');
@@ -102,11 +136,11 @@ export function enforceContract(node: ReviewNode, deps: ReviewGraphDependencies)
     run.onNodeEnd?.({
       node: node.name,
       durationMs: performance.now() - started,
-      counts: node.count?.(output as never) ?? {},
+      counts: node.count?.(output) ?? {},
       reads: node.reads,
       writes: node.writes,
       dropped,
     });
-    return output as Partial<ReviewState>;
+    return output;
   };
 }

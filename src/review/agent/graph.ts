@@ -1,5 +1,5 @@
 import { END, START, StateGraph, type BaseCheckpointSaver } from '@langchain/langgraph';
-import { enforceContract, type ReviewGraphDependencies, type ReviewNode } from './contract.js';
+import { type AnyReviewNode, enforceContract, type ReviewGraphDependencies } from './contract.js';
 import { complianceNode } from './nodes/compliance.js';
 import { parseNode } from './nodes/parse.js';
 import { reportNode } from './nodes/report.js';
@@ -12,7 +12,7 @@ import { carryRunConfigWithoutRunTrees } from '../../platform/langgraph/run-cont
 export const REVIEW_GRAPH_NAME = 'contract-review';
 
 /** The nodes in execution order; the graph is a straight line. */
-export const REVIEW_NODES = [parseNode, retrieveNode, complianceNode, riskNode, reportNode] as unknown as readonly ReviewNode[];
+export const REVIEW_NODES: readonly AnyReviewNode[] = [parseNode, retrieveNode, complianceNode, riskNode, reportNode];
 export type ReviewNodeName = 'parse' | 'retrieve' | 'compliance' | 'risk' | 'report';
 
 /**
@@ -20,7 +20,7 @@ export type ReviewNodeName = 'parse' | 'retrieve' | 'compliance' | 'risk' | 'rep
  * every node, replaced or not, runs in its span (`review.node.<name>`, see ../tracing.ts) under
  * its state contract.
  */
-export function createReviewGraphBuilder(deps: ReviewGraphDependencies, overrides: Partial<Record<ReviewNodeName, ReviewNode>> = {}) {
+export function createReviewGraphBuilder(deps: ReviewGraphDependencies, overrides: Partial<Record<ReviewNodeName, AnyReviewNode>> = {}) {
   const nodes = REVIEW_NODES.map((node) => traceReviewNode(overrides[node.name as ReviewNodeName] ?? node));
   const [parse, retrieve, compliance, risk, report] = nodes.map((node) => enforceContract(node, deps));
   return new StateGraph(ReviewStateAnnotation)
@@ -43,7 +43,7 @@ export function createReviewGraphBuilder(deps: ReviewGraphDependencies, override
  */
 export function compileReviewGraph(
   deps: ReviewGraphDependencies,
-  options: { overrides?: Partial<Record<ReviewNodeName, ReviewNode>>; checkpointer?: BaseCheckpointSaver } = {},
+  options: { overrides?: Partial<Record<ReviewNodeName, AnyReviewNode>>; checkpointer?: BaseCheckpointSaver } = {},
 ) {
   carryRunConfigWithoutRunTrees();
   const graph = createReviewGraphBuilder(deps, options.overrides).compile({ checkpointer: options.checkpointer, name: REVIEW_GRAPH_NAME });

@@ -110,12 +110,12 @@ export type ReviewStateKey = keyof ReviewState;
 export const reviewStateKeys = Object.keys(reviewStateSchema.shape) as ReviewStateKey[];
 
 /** Fields several nodes may write, and how their writes combine; the rest: last write wins. */
-const reducers: Partial<Record<ReviewStateKey, (current: never, update: never) => unknown>> = {
-  degraded: ((current: boolean, update: boolean) => current || update) as never,
-  modelCalls: ((current: unknown[], update: unknown[]) => [...current, ...update]) as never,
+const reducers: { [K in ReviewStateKey]?: (current: ReviewState[K], update: ReviewState[K]) => ReviewState[K] } = {
+  degraded: (current, update) => current || update,
+  modelCalls: (current, update) => [...current, ...update],
 };
 
-const defaults: Record<ReviewStateKey, () => unknown> = {
+const defaults: { [K in ReviewStateKey]: () => ReviewState[K] } = {
   reviewId: () => '',
   contractId: () => '',
   title: () => '',
@@ -137,18 +137,39 @@ const defaults: Record<ReviewStateKey, () => unknown> = {
   modelCalls: () => [],
 };
 
-/** LangGraph channels for the review state, derived from the zod schema above. */
-export const ReviewStateAnnotation = Annotation.Root(
-  Object.fromEntries(
-    reviewStateKeys.map((key) => [
-      key,
-      Annotation<unknown>({
-        reducer: (reducers[key] as ((a: unknown, b: unknown) => unknown) | undefined) ?? ((_current, update) => update),
-        default: defaults[key],
-      }),
-    ]),
-  ) as { [K in ReviewStateKey]: ReturnType<typeof Annotation<ReviewState[K]>> },
-);
+/** The LangGraph channel of one state field: its reducer (last write wins unless listed above) and default. */
+function channel<K extends ReviewStateKey>(key: K) {
+  const keepLast = (_current: ReviewState[K], update: ReviewState[K]) => update;
+  return Annotation<ReviewState[K]>({ reducer: reducers[key] ?? keepLast, default: defaults[key] });
+}
+
+/**
+ * LangGraph channels for the review state, one per field of the zod schema above; the mapped type
+ * makes a field missing here a compile error, and gives the compiled graph the state's own types.
+ */
+const channels: { [K in ReviewStateKey]: ReturnType<typeof channel<K>> } = {
+  reviewId: channel('reviewId'),
+  contractId: channel('contractId'),
+  title: channel('title'),
+  text: channel('text'),
+  asOf: channel('asOf'),
+  pinnedKnowledge: channel('pinnedKnowledge'),
+  language: channel('language'),
+  clauses: channel('clauses'),
+  fields: channel('fields'),
+  flags: channel('flags'),
+  knowledge: channel('knowledge'),
+  knowledgeUsed: channel('knowledgeUsed'),
+  findings: channel('findings'),
+  riskScore: channel('riskScore'),
+  riskLevel: channel('riskLevel'),
+  reviewReport: channel('reviewReport'),
+  reportText: channel('reportText'),
+  degraded: channel('degraded'),
+  modelCalls: channel('modelCalls'),
+};
+
+export const ReviewStateAnnotation = Annotation.Root(channels);
 
 /** The input of one review run; everything else starts from its default. */
 export type ReviewInputState = Pick<ReviewState, 'reviewId' | 'contractId' | 'title' | 'text' | 'asOf' | 'pinnedKnowledge'>;
