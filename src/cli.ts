@@ -1,20 +1,16 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildApp } from './app.js';
 import { loadConfig, projectDir, type ProcessRole } from './config.js';
-import { DEMO_TENANT, seedDemoData } from './demo/seed.js';
+import { DEMO_TENANT } from './demo/users.js';
 import { ROLES, type Role } from './identity/principal.js';
 import { signDevelopmentToken } from './identity/tokens.js';
-import { applyMigrations, applyMigrationsExclusively, createMigration } from './platform/db/migrations.js';
-import { createDatabase } from './platform/db/prisma.js';
 import { createLogger } from './platform/logger.js';
-import { connectRedis, type RedisConnections } from './platform/redis.js';
-import { startTelemetry } from './platform/telemetry/sdk.js';
-import { SharedTraceStore } from './platform/telemetry/shared-trace-store.js';
-import { dataDirectory, erasureHashKey, jwtSecret, openDatabase } from './platform/runtime.js';
-import { createDependencies } from './services.js';
+import { assertPortFree } from './platform/port-check.js';
+import { dataDirectory, jwtSecret, openDatabase } from './platform/runtime.js';
 
+// Only what `token` needs is imported statically: the server (Yoga, Prisma, LangGraph, OpenTelemetry)
+// is imported by the commands that run it, so `npm run token` loads none of it.
 const log = createLogger('main');
 
 /** Runs one clean-up step; a failing step is logged and the next one still runs. */
@@ -38,6 +34,33 @@ function roleArgument(argv: string[]): ProcessRole | undefined {
 
 async function start(role?: ProcessRole): Promise<void> {
   const config = loadConfig(role ? { ...process.env, SUANNI_ROLE: role } : process.env);
+  // Before anything else (and before loading the server): a taken port is known in a millisecond.
+  if (config.role !== 'worker')
+    await assertPortFree(config.host, config.port).catch((error: Error) => {
+      process.stderr.write(`start failed: ${error.message}\n`);
+      process.exit(1);
+    });
+  const [
+    { buildApp },
+    { seedDemoData },
+    { applyMigrationsExclusively },
+    { createDatabase },
+    { connectRedis },
+    { startTelemetry },
+    { SharedTraceStore },
+    { erasureHashKey },
+    { createDependencies },
+  ] = await Promise.all([
+    import('./app.js'),
+    import('./demo/seed.js'),
+    import('./platform/db/migrations.js'),
+    import('./platform/db/prisma.js'),
+    import('./platform/redis.js'),
+    import('./platform/telemetry/sdk.js'),
+    import('./platform/telemetry/shared-trace-store.js'),
+    import('./platform/runtime.js'),
+    import('./services.js'),
+  ]);
   const serves = config.role !== 'worker';
   const works = config.role !== 'gateway';
   // Checked before anything starts: a manifest that cannot be trusted is a configuration error.
@@ -48,7 +71,7 @@ async function start(role?: ProcessRole): Promise<void> {
   let db: ReturnType<typeof createDatabase> | undefined;
   let app: ReturnType<typeof buildApp> | undefined;
   let deps: ReturnType<typeof createDependencies> | undefined;
-  let redis: RedisConnections | undefined;
+  let redis: Awaited<ReturnType<typeof connectRedis>> | undefined;
   let stopping = false;
   // A signal stops a healthy server with 0; a failed start exits 1 so a supervisor or CI sees it.
   const shutdown = async (reason: string, exitCode: 0 | 1) => {
@@ -151,6 +174,7 @@ async function checkManifests(files: string[]): Promise<void> {
 
 async function migrate(): Promise<void> {
   const config = loadConfig();
+  const { applyMigrations } = await import('./platform/db/migrations.js');
   const database = await openDatabase(config, await dataDirectory(config));
   try {
     const applied = await applyMigrations(database.url);
@@ -163,6 +187,7 @@ async function migrate(): Promise<void> {
 async function newMigration(name: string | undefined): Promise<void> {
   if (!name) throw new Error('usage: npm run migrate:new -- <name>');
   const config = loadConfig();
+  const { createMigration } = await import('./platform/db/migrations.js');
   const database = await openDatabase(config, await dataDirectory(config));
   try {
     const folder = await createMigration(database.url, name);

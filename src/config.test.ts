@@ -135,4 +135,35 @@ describe('loadConfig', () => {
     );
     expect(loadConfig({ SUANNI_MAX_BODY_BYTES: '1000000', SUANNI_REVIEW_MAX_TEXT_BYTES: '900000' }).limits.maxBodyBytes).toBe(1_000_000);
   });
+
+  it('says what PORT must be when it is not a port number (not "expected number, received NaN")', () => {
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow('PORT: must be a port number from 0 to 65535, not "abc"');
+    expect(() => loadConfig({ PORT: '70000' })).toThrow('PORT: must be a port number from 0 to 65535');
+    expect(() => loadConfig({ PORT: '-1' })).toThrow('PORT: must be a port number');
+    expect(loadConfig({ PORT: ' 8080 ' }).port).toBe(8080);
+    expect(loadConfig({ PORT: '0' }).port).toBe(0);
+  });
+
+  it('validates LOG_LEVEL with the levels it may name', () => {
+    expect(() => loadConfig({ LOG_LEVEL: 'verbose' })).toThrow('LOG_LEVEL: must be one of fatal, error, warn, info, debug, trace, silent');
+    expect(() => loadConfig({ LOG_LEVEL: 'DEBUG' })).not.toThrow();
+  });
+
+  it('reports an unknown SUANNI_* variable with the nearest known name, with every other problem', () => {
+    expect(() => loadConfig({ SUANNI_REVIEW_CONCURENCY: '4' })).toThrow(
+      'SUANNI_REVIEW_CONCURENCY: is not a setting of Suanni; did you mean SUANNI_REVIEW_CONCURRENCY?',
+    );
+    // Settings read through the model provider's own schema count as known, even when another setting is invalid.
+    const error = (() => {
+      try {
+        loadConfig({ SUANNI_MODEL_PROVIDER: 'rules', SUANNI_MODEL_TIMEOUT_MS: '5000', PORT: 'abc', SUANNI_WHATEVER: 'x' });
+      } catch (caught) {
+        return (caught as Error).message;
+      }
+    })();
+    expect(error).toContain('PORT: must be a port number');
+    expect(error).toContain('SUANNI_WHATEVER: is not a setting of Suanni (see docs/operations.md)');
+    expect(error).not.toContain('SUANNI_MODEL_');
+    expect(() => loadConfig({ SUANNI_URL: 'http://x', SUANNI_TOKEN: 't', SUANNI_MULTIPROCESS_TESTS: '1' })).not.toThrow();
+  });
 });

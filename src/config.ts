@@ -2,6 +2,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { loadModelProviderConfig, type ModelProviderConfig } from './platform/llm/config.js';
+import { LOG_LEVELS } from './platform/logger.js';
+import { nearestName } from './platform/nearest-name.js';
 import { OPERATION_CLASSES, RATE_SCOPES, type ClassLimits, type RateScope } from './platform/rate-limit/limits.js';
 
 export const projectDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -87,7 +89,17 @@ const environmentSchema = z
     SUANNI_CONNECTION_LEASE_SECONDS: z.coerce.number().min(1).max(3_600).default(30),
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     HOST: z.string().default('0.0.0.0'),
-    PORT: z.coerce.number().int().min(0).max(65535).default(4000),
+    PORT: z
+      .string()
+      .trim()
+      .regex(/^\d+$/, { error: (issue) => `must be a port number from 0 to 65535, not ${JSON.stringify(issue.input)}` })
+      .transform(Number)
+      .refine((port) => port <= 65_535, { error: 'must be a port number from 0 to 65535' })
+      .default(4000),
+    LOG_LEVEL: z.preprocess(
+      (value) => (typeof value === 'string' ? value.trim().toLowerCase() || undefined : value),
+      z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).optional(),
+    ),
     DATABASE_URL: postgresUrl,
     DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
     SUANNI_DATA_DIR: optionalString,
@@ -312,15 +324,55 @@ function rateLimitTable(values: Record<string, number>, ceiling: boolean): Recor
   return { user: limits('user'), tenant: limits('tenant') };
 }
 
-/** Parses the environment; throws one error listing every invalid variable. */
+/**
+ * `SUANNI_*` variables read outside loadConfig: the client commands' gateway and token, and the
+ * test suite's switch for multi-process tests (inherited by the servers the tests start).
+ */
+export const SUANNI_VARIABLES_READ_ELSEWHERE: readonly string[] = ['SUANNI_URL', 'SUANNI_TOKEN', 'SUANNI_MULTIPROCESS_TESTS'];
+
+/**
+ * `SUANNI_*` variables set in the environment that no setting reads: a misspelled setting would
+ * otherwise be silently ignored. Each problem names the nearest known variable when there is one.
+ */
+function unknownSuanniVariables(environment: NodeJS.ProcessEnv, read: ReadonlySet<string>): string[] {
+  const known = [...read, ...SUANNI_VARIABLES_READ_ELSEWHERE].filter((name) => name.startsWith('SUANNI_'));
+  return Object.keys(environment)
+    .filter((name) => name.startsWith('SUANNI_') && !read.has(name) && !SUANNI_VARIABLES_READ_ELSEWHERE.includes(name))
+    .sort()
+    .map((name) => {
+      const nearest = nearestName(name, known);
+      return `${name}: is not a setting of Suanni${nearest ? `; did you mean ${nearest}?` : ''} (see docs/operations.md)`;
+    });
+}
+
+/** Parses the environment; throws one error listing every invalid variable (and every unknown `SUANNI_*` one). */
 export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = environmentSchema.safeParse(environment);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`);
-    throw new Error(`invalid configuration:\n  ${problems.join('\n  ')}`);
+  // Every name the settings look up, whether set or not: what is set beyond them is unknown.
+  const read = new Set<string>();
+  const watched = new Proxy(environment, {
+    get: (target, key) => {
+      if (typeof key === 'string') read.add(key);
+      return Reflect.get(target, key);
+    },
+  });
+  const parsed = environmentSchema.safeParse(watched);
+  let models: ModelProviderConfig | undefined;
+  let modelProblems: string[] = [];
+  try {
+    models = loadModelProviderConfig(watched);
+  } catch (error) {
+    modelProblems = (error as Error).message
+      .split('\n')
+      .slice(1)
+      .map((line) => line.trim());
   }
+  const problems = [
+    ...(parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`)),
+    ...modelProblems,
+    ...unknownSuanniVariables(environment, read),
+  ];
+  if (problems.length > 0 || !parsed.success || !models) throw new Error(`invalid configuration:\n  ${problems.join('\n  ')}`);
   const env = parsed.data;
-  const models = loadModelProviderConfig(environment);
   if (env.SUANNI_MODEL_EXTRACTION === 'assist' && models.provider === 'rules') {
     throw new Error(
       'invalid configuration:\n  SUANNI_MODEL_EXTRACTION: assist needs a model provider (SUANNI_MODEL_PROVIDER=deepseek or openai-compatible)',

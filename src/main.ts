@@ -1,13 +1,13 @@
 // The entry point. ES modules load their whole static import graph before any of it runs, so
 // the Node check runs first here and the CLI (Prisma, LangGraph, OpenTelemetry) is loaded after it.
 import './require-node.js';
+import { dispatch } from './commands.js';
 
 // One `suanni` binary, two halves: client commands talk to a running gateway over its public API
 // and load no server module; everything else (start, migrate, token without --url, ...) is the server's.
-const [command, ...rest] = process.argv.slice(2);
-const clientCommand =
-  command === 'review' ||
-  command === 'erase' ||
-  command === 'traces' ||
-  (command === 'token' && rest.some((arg) => arg === '--url' || arg.startsWith('--url=')));
-await import(clientCommand ? './client/main.js' : './cli.js');
+// Help and unknown commands are answered here, before either half is loaded.
+const decided = dispatch(process.argv.slice(2));
+if (decided.kind === 'print') {
+  process[decided.stream].write(decided.text);
+  process.exitCode = decided.exitCode;
+} else await import(decided.kind === 'client' ? './client/main.js' : './cli.js');

@@ -153,7 +153,14 @@ describe('the suanni CLI against a running gateway', () => {
     const dave = await app.token('dave');
     const me = await app.gql('{ me { id } }', {}, { token: dave });
     const compliance = await app.token('cora', { roles: ['COMPLIANCE'] });
-    const erased = await suanni(['erase', '--user', me.data!.me.id], { SUANNI_URL: app.url, SUANNI_TOKEN: compliance });
+    // COMPLIANCE finds the subject's id (`suanni users dave`), and `erase --user` takes the subject as well as the id.
+    const listed = await suanni(['users', 'dave'], { SUANNI_URL: app.url, SUANNI_TOKEN: compliance });
+    expect(listed.code, listed.stderr).toBe(0);
+    expect(listed.stdout).toMatch(new RegExp(`^${me.data!.me.id}  dave `));
+    const nobody = await suanni(['erase', '--user', 'nobody-here'], { SUANNI_URL: app.url, SUANNI_TOKEN: compliance });
+    expect(nobody.code).toBe(1);
+    expect(nobody.stderr).toContain('NOT_FOUND: no user with subject "nobody-here" in your tenant (suanni users lists them)');
+    const erased = await suanni(['erase', '--user', 'dave'], { SUANNI_URL: app.url, SUANNI_TOKEN: compliance });
     expect(erased.code).toBe(0);
     expect(JSON.parse(erased.stdout)).toMatchObject({ status: 'COMPLETED', verification: { allZero: true } });
     expect(erased.stderr).toContain('step verify done');

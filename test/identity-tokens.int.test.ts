@@ -2,7 +2,7 @@ import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, TEST_AUDIENCE, TEST_ISSUER, type TestApp } from './testkit/app.js';
+import { collect, startTestApp, TEST_AUDIENCE, TEST_ISSUER, type TestApp } from './testkit/app.js';
 
 const ME = '{ me { id subject roles tenant { key } } }';
 
@@ -55,6 +55,19 @@ describe('token verification (HS256)', () => {
     const responses = await Promise.all(Array.from({ length: 8 }, () => app.gql(ME, {}, { token })));
     expect(new Set(responses.map((response) => response.data?.me.id)).size).toBe(1);
     expect(await app.db.user.count({ where: { subject: 'eve' } })).toBe(1);
+  });
+
+  it('a token just past exp (inside the clock tolerance) is accepted alike over HTTP and on a socket', async () => {
+    const justExpired = await sign(app.secret, { tenant: app.tenant }, (jwt) =>
+      jwt.setSubject('late-lena').setExpirationTime(Math.floor(Date.now() / 1000) - 1),
+    );
+    const overHttp = await app.gql(ME, {}, { token: justExpired });
+    expect(overHttp.errors).toBeUndefined();
+    let closed: { code: number; reason: string } | undefined;
+    const socket = app.ws({ authorization: `Bearer ${justExpired}` }, { onClose: (event) => (closed = event) });
+    const { results, error } = await collect<{ me: { subject: string } }>(socket, ME);
+    expect(error, closed ? `${closed.code} ${closed.reason}` : undefined).toBeUndefined();
+    expect(results[0]?.data?.me.subject).toBe('late-lena');
   });
 
   it('without a token, fields that need identity are UNAUTHENTICATED', () => rejected(undefined, /Authentication required/));

@@ -118,6 +118,16 @@ describe('npm start fails loudly and cleans up', () => {
     60_000,
   );
 
+  it('exits 1 naming LOG_LEVEL, PORT and a misspelled SUANNI_* variable (with the nearest name), without a stack', async () => {
+    const outcome = await runStart({ SUANNI_DATA_DIR: dataDir, LOG_LEVEL: 'verbose', PORT: 'abc', SUANNI_DEMO_DATTA: 'false' });
+    expect(outcome.code, outcome.output).toBe(1);
+    expect(outcome.output).toContain('PORT: must be a port number from 0 to 65535, not "abc"');
+    expect(outcome.output).toContain('LOG_LEVEL: must be one of fatal, error, warn, info, debug, trace, silent');
+    expect(outcome.output).toContain('SUANNI_DEMO_DATTA: is not a setting of Suanni; did you mean SUANNI_DEMO_DATA?');
+    expect(outcome.output).not.toMatch(/\n\s+at /);
+    expect(logLines(outcome.output, 'embedded PostgreSQL started')).toHaveLength(0);
+  }, 60_000);
+
   it('exits 1 with a message naming DATABASE_URL and the accepted form when it is not a URL', async () => {
     const outcome = await runStart({ SUANNI_DATA_DIR: dataDir, DATABASE_URL: 'not-a-url' });
     expect(outcome.code, outcome.output).toBe(1);
@@ -138,17 +148,19 @@ describe('npm start fails loudly and cleans up', () => {
     );
   }, 60_000);
 
-  it('exits 1 when PORT is taken, after stopping the embedded PostgreSQL it started; SIGTERM on a healthy start exits 0', async () => {
+  it('exits 1 when PORT is taken before starting anything (no database, no migrations); SIGTERM on a healthy start exits 0', async () => {
     const taken = net.createServer();
     await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
     const { port } = taken.address() as net.AddressInfo;
     try {
       const failed = await runStart({ SUANNI_DATA_DIR: dataDir, PORT: String(port) });
       expect(failed.code, failed.output).toBe(1);
-      expect(failed.output).toContain(`start failed: listen EADDRINUSE: address already in use 127.0.0.1:${port}`);
-      expect(logLines(failed.output, 'embedded PostgreSQL started')).toHaveLength(1);
-      expect(logLines(failed.output, 'embedded PostgreSQL stopped')).toHaveLength(1);
-      // A clean PostgreSQL shutdown removes its lock file; it is gone by the time we exit.
+      expect(failed.output).toContain(
+        `start failed: PORT ${port} is in use on 127.0.0.1 (EADDRINUSE): stop what listens on 127.0.0.1:${port} or set PORT to a free port\n`,
+      );
+      expect(logLines(failed.output, 'data folder')).toHaveLength(0);
+      expect(logLines(failed.output, 'embedded PostgreSQL started')).toHaveLength(0);
+      expect(failed.output).not.toMatch(/\n\s+at /); // no stack trace
       expect(existsSync(path.join(dataDir, 'pg', 'postmaster.pid'))).toBe(false);
     } finally {
       await new Promise<void>((resolve) => taken.close(() => resolve()));

@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { GatewayClient, GatewayError } from './gateway.js';
-import { ERASURE_PROGRESS, ERASURE_REQUEST, REQUEST_ERASURE, TRACE, TRACES } from './operations.js';
+import { ERASURE_PROGRESS, ERASURE_REQUEST, REQUEST_ERASURE, TENANT_USERS, TRACE, TRACES } from './operations.js';
 import { toCsv, toJson, toText } from './output.js';
 import { collectContracts, reviewFiles } from './review.js';
 
@@ -9,7 +9,7 @@ import { collectContracts, reviewFiles } from './review.js';
  * The client half of the `suanni` binary: commands that talk to a running gateway over its public
  * GraphQL API (HTTP, multipart uploads, graphql-ws). The server half is src/cli.ts.
  */
-export const CLIENT_COMMANDS = ['review', 'erase', 'traces'] as const;
+export const CLIENT_COMMANDS = ['review', 'erase', 'users', 'traces'] as const;
 
 const DEFAULT_URL = 'http://localhost:4000/graphql';
 const connection = {
@@ -20,8 +20,9 @@ const connection = {
 const USAGE = `usage (client commands, against a running gateway; --url defaults to $SUANNI_URL or ${DEFAULT_URL},
        the token to --token or $SUANNI_TOKEN):
   suanni review <files or folders...> [--batch] [--as-of ISO] [--json | --csv] [--out FILE]
-  suanni erase [--user USER_ID]                 erase yourself (returns at once), or (COMPLIANCE) a user of the
-                                                tenant, following its steps; exit 0 when verified
+  suanni erase [--user USER]                    erase yourself (returns at once), or (COMPLIANCE) a user of the
+                                                tenant by id or by subject (dave), following its steps; exit 0 when verified
+  suanni users [SUBJECT] [--json]               the users of your tenant with their ids (ADMIN, COMPLIANCE)
   suanni traces [TRACE_ID] [--review ID] [--batch ID] [--errors] [--name TEXT] [--since ISO] [--first N] [--json]
   suanni token --url URL --user alice           a demo user's token from a development gateway
 `;
@@ -72,17 +73,59 @@ async function review(args: string[], io: Io): Promise<number> {
   }
 }
 
+const USER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+type TenantUser = { id: string; subject: string; roles: string[]; lastSeenAt: string };
+
+/** `--user` as a user id, or as a subject (the token's `sub`, e.g. dave) looked up in the caller's tenant. */
+async function userIdOf(client: GatewayClient, user: string): Promise<string> {
+  if (USER_ID.test(user)) return user;
+  const { tenantUsers } = await client.request<{ tenantUsers: TenantUser[] }>(TENANT_USERS, { subject: user, first: 2 });
+  if (!tenantUsers[0]) throw new GatewayError(`no user with subject "${user}" in your tenant (suanni users lists them)`, 'NOT_FOUND');
+  return tenantUsers[0].id;
+}
+
+/** `suanni users [SUBJECT]`: who is in the tenant, with the ids `erase --user` and the API take. */
+async function users(args: string[], io: Io): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { ...connection, json: { type: 'boolean', default: false }, first: { type: 'string' } },
+  });
+  const client = clientFor(values, io.env);
+  try {
+    const { tenantUsers } = await client.request<{ tenantUsers: TenantUser[] }>(TENANT_USERS, {
+      subject: positionals[0] ?? null,
+      first: values.first ? Number(values.first) : 200,
+    });
+    if (values.json) io.stdout.write(toJsonLine(tenantUsers));
+    else
+      io.stdout.write(
+        tenantUsers.map((user) => `${user.id}  ${user.subject.padEnd(16)}  ${user.roles.join(',')}`).join('\n') +
+          (tenantUsers.length ? '\n' : ''),
+      );
+    if (positionals[0] && tenantUsers.length === 0) {
+      io.stderr.write(`no user with subject "${positionals[0]}" in your tenant\n`);
+      return 1;
+    }
+    return 0;
+  } finally {
+    await client.close();
+  }
+}
+
 async function erase(args: string[], io: Io): Promise<number> {
   const { values } = parseArgs({ args, options: { ...connection, user: { type: 'string' } } });
   const client = clientFor(values, io.env);
   try {
+    const userId = values.user ? await userIdOf(client, values.user) : null;
     type Job = {
       id: string;
       status: string;
       steps: { name: string; status: string; countBefore: number | null; countAfter: number | null }[];
       verification: { allZero: boolean } | null;
     };
-    const { requestErasure } = await client.request<{ requestErasure: Job }>(REQUEST_ERASURE, { userId: values.user ?? null });
+    const { requestErasure } = await client.request<{ requestErasure: Job }>(REQUEST_ERASURE, { userId });
     io.stderr.write(`erasure ${requestErasure.id}: ${requestErasure.status}\n`);
     if (!values.user) {
       // Erasing yourself ends your own access: the gateway closes your sockets and refuses your token.
@@ -201,7 +244,7 @@ async function remoteToken(args: string[], io: Io): Promise<number> {
 
 /** Runs a client command; the exit code is 0 on success, 1 when a review failed or the gateway refused, 2 on bad usage. */
 export async function runClientCommand(command: string, args: string[], io: Io): Promise<number> {
-  const commands: Record<string, (args: string[], io: Io) => Promise<number>> = { review, erase, traces, token: remoteToken };
+  const commands: Record<string, (args: string[], io: Io) => Promise<number>> = { review, erase, users, traces, token: remoteToken };
   const run = commands[command];
   if (args.includes('--help') || args.includes('-h')) {
     io.stdout.write(USAGE);

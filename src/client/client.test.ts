@@ -23,6 +23,7 @@ describe('CLI pieces', () => {
       'REVIEW_RESULT',
       'SUBMIT',
       'SUBMIT_BATCH',
+      'TENANT_USERS',
       'TRACE',
       'TRACES',
     ]);

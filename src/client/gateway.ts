@@ -22,6 +22,17 @@ export function documentIdOf(query: string): string {
   return `sha256:${createHash('sha256').update(query).digest('hex')}`;
 }
 
+/**
+ * The error code a socket close stands for: the gateway closes 4401 for a token it no longer accepts
+ * and 4403 for a user it refuses (erased); those are answers, not network failures.
+ */
+export function socketCloseCode(code: number): string {
+  if (code === 4401) return 'UNAUTHENTICATED';
+  if (code === 4403) return 'FORBIDDEN';
+  if (code === 4429) return 'RATE_LIMITED';
+  return 'NETWORK';
+}
+
 interface GraphQLBody<T> {
   data?: T | null;
   errors?: { message: string; extensions?: Record<string, unknown> }[];
@@ -160,7 +171,7 @@ export class GatewayClient {
       if (typeof closed.code === 'number')
         throw new GatewayError(
           `the gateway closed the subscription socket: ${closed.code} ${String(closed.reason ?? '')}`.trim(),
-          'NETWORK',
+          socketCloseCode(closed.code),
         );
       throw new GatewayError(`subscription failed at ${this.wsUrl}: ${String(closed.message ?? error)}`, 'NETWORK');
     }

@@ -13,6 +13,7 @@ export const ERASURE_FIELDS =
 export const REQUEST_ERASURE = `mutation Erase($userId: ID) { requestErasure(userId: $userId) { ${ERASURE_FIELDS} } }`;
 export const ERASURE_PROGRESS = `subscription ErasureProgress($id: ID!) { erasureProgress(id: $id) { status step } }`;
 export const ERASURE_REQUEST = `query ErasureJob($id: ID!) { erasureRequest(id: $id) { ${ERASURE_FIELDS} } }`;
+export const TENANT_USERS = `query TenantUsers($subject: String, $first: Int) { tenantUsers(subject: $subject, first: $first) { id subject roles lastSeenAt } }`;
 export const TRACE = `query Trace($id: ID!) { trace(id: $id) { traceId rootName durationMs spans { name depth durationMs startTime } } }`;
 export const TRACES = `query Traces($filter: TraceFilter, $first: Int) { traces(filter: $filter, first: $first) { traceId rootName startTime durationMs spanCount errorCodes } }`;
 
@@ -27,6 +28,7 @@ export const CLI_OPERATIONS: readonly string[] = [
   REQUEST_ERASURE,
   ERASURE_PROGRESS,
   ERASURE_REQUEST,
+  TENANT_USERS,
   TRACE,
   TRACES,
 ];

@@ -88,73 +88,96 @@ export async function reviewFiles(
   options: ReviewOptions,
 ): Promise<ReviewOutcome[]> {
   const reporter = new ProgressReporter(options.progress);
+  const created: string[] = [];
+  try {
+    return await reviewAndWatch(client, contracts, options, reporter, created);
+  } catch (error) {
+    // Created reviews keep running on the gateway whatever happened to this client: say so, with their ids.
+    if (error instanceof GatewayError && created.length > 0)
+      throw new GatewayError(
+        `${error.message}\n  created before this, and still running on the gateway: ${created.join(', ')}` +
+          '\n  (see them in the console, or with a fresh token: suanni traces --review ID)',
+        error.code,
+        error.extensions,
+      );
+    throw error;
+  } finally {
+    reporter.finish();
+  }
+}
+
+async function reviewAndWatch(
+  client: GatewayClient,
+  contracts: readonly ContractFile[],
+  options: ReviewOptions,
+  reporter: ProgressReporter,
+  created: string[],
+): Promise<ReviewOutcome[]> {
   const input = (contract: ContractFile) => ({
     contractId: contract.contractId,
     title: path.basename(contract.path),
     file: null,
     ...(options.asOf ? { asOf: options.asOf } : {}),
   });
-  try {
-    if (options.batch) {
-      const files: Record<string, File> = {};
-      for (const [index, contract] of contracts.entries()) files[`variables.inputs.${index}.file`] = await fileOf(contract);
-      const { submitReviewBatch } = await client.request<{ submitReviewBatch: { id: string; total: number } }>(
-        SUBMIT_BATCH,
-        { inputs: contracts.map(input) },
-        files,
-      );
-      reporter.update({ completed: 0, total: submitReviewBatch.total, failed: 0 });
-      for await (const event of client.subscribe<{ reviewBatchProgress: { completed: number; total: number; failed: number } }>(
-        BATCH_PROGRESS,
-        { batchId: submitReviewBatch.id },
-      )) {
-        reporter.update(event.reviewBatchProgress);
-      }
-      const { reviewBatch } = await client.request<{ reviewBatch: { reviews: ReviewResult[] } }>(BATCH_RESULTS, {
-        id: submitReviewBatch.id,
-      });
-      return contracts.map((contract, index) => outcomeOf(contract, reviewBatch.reviews[index]!));
+  if (options.batch) {
+    const files: Record<string, File> = {};
+    for (const [index, contract] of contracts.entries()) files[`variables.inputs.${index}.file`] = await fileOf(contract);
+    const { submitReviewBatch } = await client.request<{ submitReviewBatch: { id: string; total: number } }>(
+      SUBMIT_BATCH,
+      { inputs: contracts.map(input) },
+      files,
+    );
+    created.push(`batch ${submitReviewBatch.id}`);
+    reporter.update({ completed: 0, total: submitReviewBatch.total, failed: 0 });
+    for await (const event of client.subscribe<{ reviewBatchProgress: { completed: number; total: number; failed: number } }>(
+      BATCH_PROGRESS,
+      { batchId: submitReviewBatch.id },
+    )) {
+      reporter.update(event.reviewBatchProgress);
     }
-
-    const outcomes: (ReviewOutcome | null)[] = contracts.map(() => null);
-    const submitted: { index: number; id: string }[] = [];
-    const state = { completed: 0, total: contracts.length, failed: 0 };
-    reporter.update(state);
-    for (const [index, contract] of contracts.entries()) {
-      try {
-        const { submitReview } = await client.request<{ submitReview: { id: string } }>(
-          SUBMIT,
-          { input: input(contract) },
-          { 'variables.input.file': await fileOf(contract) },
-        );
-        submitted.push({ index, id: submitReview.id });
-      } catch (error) {
-        if (!(error instanceof GatewayError) || error.code !== 'BAD_USER_INPUT') throw error;
-        outcomes[index] = refused(contract, error);
-        state.completed++;
-        state.failed++;
-        reporter.update(state);
-      }
-    }
-    const waitFor = async ({ index, id }: { index: number; id: string }) => {
-      for await (const { reviewProgress } of client.subscribe<{ reviewProgress: { kind: string; status: string } }>(REVIEW_PROGRESS, {
-        reviewId: id,
-      })) {
-        if (reviewProgress.kind === 'STATUS' && (reviewProgress.status === 'SUCCEEDED' || reviewProgress.status === 'FAILED')) break;
-      }
-      const { review } = await client.request<{ review: ReviewResult }>(REVIEW_RESULT, { id });
-      outcomes[index] = outcomeOf(contracts[index]!, review);
-      state.completed++;
-      if (review.status !== 'SUCCEEDED') state.failed++;
-      reporter.update(state);
-    };
-    const pending = [...submitted];
-    const workers = Array.from({ length: Math.min(options.parallel ?? 8, pending.length) }, async () => {
-      for (let next = pending.shift(); next; next = pending.shift()) await waitFor(next);
+    const { reviewBatch } = await client.request<{ reviewBatch: { reviews: ReviewResult[] } }>(BATCH_RESULTS, {
+      id: submitReviewBatch.id,
     });
-    await Promise.all(workers);
-    return outcomes as ReviewOutcome[];
-  } finally {
-    reporter.finish();
+    return contracts.map((contract, index) => outcomeOf(contract, reviewBatch.reviews[index]!));
   }
+
+  const outcomes: (ReviewOutcome | null)[] = contracts.map(() => null);
+  const submitted: { index: number; id: string }[] = [];
+  const state = { completed: 0, total: contracts.length, failed: 0 };
+  reporter.update(state);
+  for (const [index, contract] of contracts.entries()) {
+    try {
+      const { submitReview } = await client.request<{ submitReview: { id: string } }>(
+        SUBMIT,
+        { input: input(contract) },
+        { 'variables.input.file': await fileOf(contract) },
+      );
+      submitted.push({ index, id: submitReview.id });
+      created.push(`review ${submitReview.id} (${contract.path})`);
+    } catch (error) {
+      if (!(error instanceof GatewayError) || error.code !== 'BAD_USER_INPUT') throw error;
+      outcomes[index] = refused(contract, error);
+      state.completed++;
+      state.failed++;
+      reporter.update(state);
+    }
+  }
+  const waitFor = async ({ index, id }: { index: number; id: string }) => {
+    for await (const { reviewProgress } of client.subscribe<{ reviewProgress: { kind: string; status: string } }>(REVIEW_PROGRESS, {
+      reviewId: id,
+    })) {
+      if (reviewProgress.kind === 'STATUS' && (reviewProgress.status === 'SUCCEEDED' || reviewProgress.status === 'FAILED')) break;
+    }
+    const { review } = await client.request<{ review: ReviewResult }>(REVIEW_RESULT, { id });
+    outcomes[index] = outcomeOf(contracts[index]!, review);
+    state.completed++;
+    if (review.status !== 'SUCCEEDED') state.failed++;
+    reporter.update(state);
+  };
+  const pending = [...submitted];
+  const workers = Array.from({ length: Math.min(options.parallel ?? 8, pending.length) }, async () => {
+    for (let next = pending.shift(); next; next = pending.shift()) await waitFor(next);
+  });
+  await Promise.all(workers);
+  return outcomes as ReviewOutcome[];
 }

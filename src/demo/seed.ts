@@ -1,14 +1,8 @@
-import type { Role } from '../identity/principal.js';
 import type { Database } from '../platform/db/prisma.js';
 import { seedDemoKnowledge } from './knowledge.js';
+import { DEMO_TENANT, DEMO_USERS } from './users.js';
 
-export const DEMO_TENANT = 'acme';
-export const DEMO_USERS: { subject: string; roles: Role[] }[] = [
-  { subject: 'alice', roles: ['USER'] },
-  { subject: 'bob', roles: ['USER'] },
-  { subject: 'carol', roles: ['ADMIN', 'COMPLIANCE'] },
-  { subject: 'sam', roles: ['SRE'] },
-];
+export { DEMO_TENANT, DEMO_USERS } from './users.js';
 
 /** Loads the demo tenant, users and knowledge; idempotent, and never touches data that exists. */
 export async function seedDemoData(db: Database): Promise<void> {

@@ -14,7 +14,7 @@ export interface Principal {
   /** The token's `sub` claim. */
   subject: string;
   roles: readonly Role[];
-  /** When the presented token stops being valid; sockets are closed at this instant. */
+  /** When the presented token stops being accepted (`exp` plus the clock tolerance); sockets and streams end at this instant. */
   tokenExpiresAt: Date | null;
 }
 

@@ -5,7 +5,7 @@ import { forbidden, notFound, unauthenticated } from '../platform/errors.js';
 import { ExpiringCache, SharedLoads } from '../platform/expiring-cache.js';
 import type { Principal, Role } from './principal.js';
 import { hasRole } from './principal.js';
-import type { TokenClaims } from './tokens.js';
+import { acceptedUntil, type TokenClaims } from './tokens.js';
 
 const PROVISION_CACHE_TTL_MS = 60_000;
 const PROVISION_CACHE_MAX = 10_000;
@@ -80,7 +80,7 @@ export class IdentityService {
       tenantKey: claims.tenantKey,
       subject: claims.subject,
       roles: claims.roles,
-      tokenExpiresAt: claims.expiresAt,
+      tokenExpiresAt: acceptedUntil(claims.expiresAt),
     };
   }
 
@@ -149,11 +149,16 @@ export class IdentityService {
   }
 
   /** Users of the caller's tenant; ADMIN only. */
-  async listTenantUsers(principal: Principal, options: { first: number }) {
+  /**
+   * Users of the caller's tenant (ADMIN; COMPLIANCE too, who must find the id of a subject to erase),
+   * oldest first; `subject` narrows to the user with that `sub` claim.
+   */
+  async listTenantUsers(principal: Principal, options: { first: number; subject?: string | null }) {
     return this.audit.record(principal, 'TENANT_USERS_LIST', () => {
-      if (!hasRole(principal, 'ADMIN')) throw forbidden('Only an ADMIN may list the users of a tenant.');
+      if (!hasRole(principal, 'ADMIN') && !hasRole(principal, 'COMPLIANCE'))
+        throw forbidden('Only an ADMIN or COMPLIANCE may list the users of a tenant.');
       return this.db.user.findMany({
-        where: { tenantId: principal.tenantId },
+        where: { tenantId: principal.tenantId, ...(options.subject ? { subject: options.subject } : {}) },
         orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
         take: options.first,
       });

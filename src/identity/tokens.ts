@@ -69,6 +69,15 @@ export function claimsFromPayload(payload: JWTPayload): TokenClaims {
 export const CLOCK_TOLERANCE_SECONDS = 5;
 
 /**
+ * The instant a token stops being accepted: its `exp` plus the clock tolerance, as jose checks it.
+ * HTTP requests, sockets and SSE streams all end at this one instant, so a token a second past
+ * `exp` is not accepted over HTTP and refused on a socket.
+ */
+export function acceptedUntil(expiresAt: Date | null): Date | null {
+  return expiresAt && new Date(expiresAt.getTime() + CLOCK_TOLERANCE_SECONDS * 1000);
+}
+
+/**
  * jose checks `iat` against the clock only with `maxTokenAge`. A token issued in the future must
  * not pass: the erasure tombstone accepts tokens issued after the erasure, so a future `iat`
  * would outlive it.
@@ -136,8 +145,7 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
       Object.freeze(claims);
       if (token.length <= MAX_CACHED_TOKEN_LENGTH) {
         // Kept while jose would still accept it: `exp` is required, and checked with the tolerance.
-        const acceptedUntil = claims.expiresAt!.getTime() + CLOCK_TOLERANCE_SECONDS * 1000;
-        verified.set(token, claims, Math.min(acceptedUntil, now() + cacheOptions.maxAgeMs));
+        verified.set(token, claims, Math.min(acceptedUntil(claims.expiresAt)!.getTime(), now() + cacheOptions.maxAgeMs));
       }
       return claims;
     },

@@ -41,8 +41,12 @@ builder.queryFields((t) => ({
   }),
   tenantUsers: t.withAuth({ authenticated: true }).field({
     type: [UserRef],
-    description: 'Users of the caller’s tenant. ADMIN only.',
-    args: { first: t.arg.int({ required: false, defaultValue: 50 }) },
-    resolve: (_root, args, context) => context.services.identity.listTenantUsers(context.principal, { first: pageSize(args.first) }),
+    description: 'Users of the caller’s tenant, oldest first (ADMIN, COMPLIANCE); `subject` finds one by its `sub` claim.',
+    args: {
+      first: t.arg.int({ required: false, defaultValue: 50 }),
+      subject: t.arg.string({ required: false, description: 'The `sub` claim of the user to find, e.g. dave.' }),
+    },
+    resolve: (_root, args, context) =>
+      context.services.identity.listTenantUsers(context.principal, { first: pageSize(args.first), subject: args.subject }),
   }),
 }));
