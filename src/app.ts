@@ -5,7 +5,7 @@ import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
 import { useDisableIntrospection } from '@graphql-yoga/plugin-disable-introspection';
 import { createGraphQLError, createYoga, useReadinessCheck, type Plugin, type YogaServerInstance } from 'graphql-yoga';
-import type { DocumentNode, ExecutionArgs, GraphQLError } from 'graphql';
+import type { DocumentNode, GraphQLError } from 'graphql';
 import { CloseCode, type SubscribePayload } from 'graphql-ws';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer, type WebSocket } from 'ws';
@@ -57,6 +57,12 @@ interface ServerContext {
   /** Set for graphql-ws operations: their socket (subscription limits per socket). */
   socket?: WebSocket;
 }
+
+/**
+ * One socket operation's enveloped `execute` and `subscribe`, handed to graphql-ws as the root
+ * value (graphql-yoga's graphql-ws example), so that sockets run through the same plugins as HTTP.
+ */
+type SocketOperation = Pick<ReturnType<ReturnType<typeof createGateway>['getEnveloped']>, 'execute' | 'subscribe'>;
 
 /** Without telemetry: the W3C trace id of an incoming `traceparent`, or a new one. */
 function traceIdFrom(traceparent: string | null | undefined): string {
@@ -263,8 +269,8 @@ export function buildApp(deps: AppDependencies, options: { trustedDocuments?: Tr
   const wsCleanup = useServer<Record<string, unknown> | undefined, { principal?: Principal }>(
     {
       connectionInitWaitTimeout: deps.config.websocket.initTimeoutMs,
-      execute: (args) => (args.rootValue as { execute: (a: ExecutionArgs) => unknown }).execute(args) as never,
-      subscribe: (args) => (args.rootValue as { subscribe: (a: ExecutionArgs) => unknown }).subscribe(args) as never,
+      execute: (args) => (args.rootValue as SocketOperation).execute(args),
+      subscribe: (args) => (args.rootValue as SocketOperation).subscribe(args),
       onConnect: async (ctx) => {
         const authorization = ctx.connectionParams?.authorization ?? ctx.connectionParams?.Authorization;
         try {
@@ -332,7 +338,7 @@ export function buildApp(deps: AppDependencies, options: { trustedDocuments?: Tr
           socketPrincipal: ctx.extra.principal,
           socket: ctx.extra.socket,
           params,
-        } as never);
+        });
         let document: DocumentNode;
         try {
           document = enveloped.parse(params.query);

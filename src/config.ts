@@ -197,13 +197,13 @@ const environmentSchema = z
     },
   )
   .superRefine((env, context) => {
-    const values = env as unknown as Record<string, number>;
     for (const scope of RATE_SCOPES)
       for (const operationClass of OPERATION_CLASSES) {
         const name = rateLimitVariable(scope, operationClass);
         const ceiling = rateLimitVariable(scope, operationClass, true);
-        if (values[name]! > values[ceiling]!)
-          context.addIssue({ code: 'custom', path: [name], message: `must not be above ${ceiling} (${values[ceiling]})` });
+        const ceilingValue = parsedNumber(env, ceiling);
+        if (parsedNumber(env, name) > ceilingValue)
+          context.addIssue({ code: 'custom', path: [name], message: `must not be above ${ceiling} (${ceilingValue})` });
       }
   })
   .refine((env) => env.NODE_ENV !== 'production' || !env.SUANNI_FAULT_ERASURE_EXIT_AFTER_STEP, {
@@ -318,9 +318,19 @@ export interface Config {
   traceStore: { prefix: string; ttlSeconds: number };
 }
 
-function rateLimitTable(values: Record<string, number>, ceiling: boolean): Record<RateScope, ClassLimits> {
+/**
+ * A variable of the parsed environment by a name made at run time (the rate-limit variables are
+ * built from scopes and classes, so the parsed type does not list them); they are parsed as numbers.
+ */
+function parsedNumber(env: object, name: string): number {
+  const value: unknown = Reflect.get(env, name);
+  if (typeof value !== 'number') throw new Error(`${name} was not parsed as a number`);
+  return value;
+}
+
+function rateLimitTable(env: object, ceiling: boolean): Record<RateScope, ClassLimits> {
   const limits = (scope: RateScope) =>
-    Object.fromEntries(OPERATION_CLASSES.map((name) => [name, values[rateLimitVariable(scope, name, ceiling)]!])) as ClassLimits;
+    Object.fromEntries(OPERATION_CLASSES.map((name) => [name, parsedNumber(env, rateLimitVariable(scope, name, ceiling))])) as ClassLimits;
   return { user: limits('user'), tenant: limits('tenant') };
 }
 
@@ -403,8 +413,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     rateLimits: {
       enabled: env.SUANNI_RATE_LIMITS,
       periodMs: Math.round(env.SUANNI_RATE_LIMIT_PERIOD_SECONDS * 1000),
-      defaults: rateLimitTable(env as unknown as Record<string, number>, false),
-      ceilings: rateLimitTable(env as unknown as Record<string, number>, true),
+      defaults: rateLimitTable(env, false),
+      ceilings: rateLimitTable(env, true),
       floodRefusals: env.SUANNI_RATE_LIMIT_FLOOD_REFUSALS,
       socketsPerUser: env.SUANNI_MAX_SOCKETS_PER_USER,
       keyPrefix: env.SUANNI_RATE_LIMIT_KEY_PREFIX,

@@ -5,6 +5,11 @@ import { AppError } from '../platform/errors.js';
 import type { ErasedSubjects } from '../identity/service.js';
 import type { SubjectHasher } from './subject-hash.js';
 
+/** What pg resolves a message of several statements to: one result per statement. */
+function isResultList(value: unknown): value is pg.QueryResult[] {
+  return Array.isArray(value) && value.every((item) => typeof item === 'object' && item !== null && Array.isArray(item.rows));
+}
+
 /** Raised when a write targets an erased subject. */
 export class SubjectErasedError extends AppError {
   constructor() {
@@ -82,10 +87,12 @@ export class Tombstones implements PgWriteBarrier, ErasedSubjects {
   async begin(client: Pick<pg.ClientBase, 'query'>, userId: string): Promise<void> {
     const userHash = this.notKnownErased(userId);
     if (!/^[0-9a-f]{64}$/.test(userHash)) throw new Error('a user hash must be a hex SHA-256 digest');
-    const results = (await client.query(
+    // pg types query() as one result; a message of several statements resolves to one per statement.
+    const results: unknown = await client.query(
       `BEGIN; SELECT pg_advisory_xact_lock_shared(${ERASURE_LOCK_SPACE}, ${erasureLockKey(userId)}); ` +
         `SELECT 1 FROM "ErasureTombstone" WHERE "userHash" = '${userHash}'`,
-    )) as unknown as pg.QueryResult[];
+    );
+    if (!isResultList(results) || results.length !== 3) throw new Error('BEGIN and the tombstone check must give three results');
     if (results[2]!.rows.length > 0) throw this.refuse(userId);
   }
 

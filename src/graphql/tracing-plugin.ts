@@ -142,7 +142,7 @@ function bindIterable<T>(
       ),
     return: (value) => {
       finish();
-      return context.with(otel, () => iterator.return?.(value) ?? Promise.resolve({ done: true as const, value: undefined as never }));
+      return context.with(otel, () => iterator.return?.(value) ?? Promise.resolve({ done: true as const, value: undefined }));
     },
     throw: (error) => {
       finish();
@@ -284,7 +284,7 @@ export function useObservability(metrics: Metrics): Plugin<Record<string, unknow
           };
           // Counted down in the stream itself: envelop's onEnd misses a stream that fails.
           const release = () => metrics.activeSubscriptions.dec(labels);
-          setResult(bindIterable(result, state.otel, (error) => eventSpan([errorCodeOf(error)]), release) as never);
+          setResult(bindIterable(result, state.otel, (error) => eventSpan([errorCodeOf(error)]), release));
           return {
             onNext: ({ result: event }) => eventSpan([...new Set((event.errors ?? []).map(errorCodeOf))].sort()),
           };

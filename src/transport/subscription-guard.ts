@@ -144,10 +144,10 @@ export function useSubscriptionGuard<S extends ClosableSocket>(
         onSubscribeResult: ({ result, setResult }) => {
           if (!isAsyncIterable(result)) return release();
           const endable = endableStream(result, release);
-          end = (error) => endable.end(refusal(error) as never);
+          end = (error) => endable.end(refusal(error));
           if (!socket && principal.tokenExpiresAt) cancelExpiry = atInstant(principal.tokenExpiresAt, () => end(tokenExpired()));
           if (pendingEnd) end(pendingEnd);
-          setResult(endable.stream as never);
+          setResult(endable.stream);
         },
       };
     },

@@ -165,6 +165,7 @@ export class TrustedDocuments {
       setParams: (next: GraphQLParams) => {
         resolved = { ...params, ...next };
       },
+      // Cast: the plugin's payload also types Yoga's fetch API and params handler, which onParams does not read here.
     } as never);
     return resolved;
   }

@@ -41,6 +41,7 @@ function loadEngineModule(): Promise<SchemaEngineModule> {
     };
     const wasmBytes = await readFile(path.join(packageDir, 'schema_engine_bg.wasm'));
     const { instance } = await WebAssembly.instantiate(wasmBytes, {
+      // Cast: a module namespace has no index signature, but it is the import object wasm-bindgen generated it to be.
       './schema_engine_bg.js': bindings as unknown as WebAssembly.ModuleImports,
     });
     bindings.__wbg_set_wasm(instance.exports);
@@ -63,6 +64,7 @@ class WholeScriptPrismaPg extends PrismaPg {
       try {
         await pool.query(script);
       } catch (error) {
+        // Cast: onError (pg error -> Prisma's driver error) is private to the adapter; the replaced executeScript must use it.
         (adapter as unknown as { onError(error: unknown): never }).onError(error);
       }
     };

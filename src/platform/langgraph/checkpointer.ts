@@ -57,6 +57,7 @@ function barrierPool(pool: pg.Pool, barrier: WriteBarrier): pg.Pool {
     query: pool.query.bind(pool),
     end: pool.end.bind(pool),
   };
+  // Cast: PostgresSaver takes a pg.Pool but calls only connect, query and end, which the facade has.
   return facade as unknown as pg.Pool;
 }
 

@@ -27,6 +27,7 @@ export function carryRunConfigWithoutRunTrees(env: NodeJS.ProcessEnv = process.e
   if (installed) return;
   installed = true;
   if (LANGSMITH_TRACING.some((name) => env[name] === 'true')) return;
+  // Cast: LangChain exports the singleton typed without runWithConfig, the method replaced here.
   const provider = AsyncLocalStorageProviderSingleton as unknown as RunContextProvider;
   const original = provider.runWithConfig.bind(provider);
   provider.runWithConfig = (config, callback, avoidCreatingRootRunTree) => {
