@@ -377,6 +377,8 @@ export function buildApp(deps: AppDependencies, options: { trustedDocuments?: Tr
     },
     /** Stops accepting work, lets requests in flight finish (up to a grace period), then closes. */
     async stop(gracePeriodMs = 10_000) {
+      // Uploads being read answer at once (UNAVAILABLE) rather than hold the stop up to their deadline.
+      await deps.services.reviews.stopReadingFiles();
       for (const cancel of cancelExpiry.values()) cancel();
       await erasures.return?.(undefined);
       await wsCleanup.dispose();

@@ -133,6 +133,10 @@ const environmentSchema = z
     SUANNI_REVIEW_MAX_TEXT_BYTES: z.coerce.number().int().positive().default(1_000_000),
     SUANNI_REVIEW_MAX_BATCH: z.coerce.number().int().min(1).max(500).default(500),
     SUANNI_REVIEW_MAX_FILE_BYTES: z.coerce.number().int().positive().default(10_000_000),
+    SUANNI_REVIEW_MAX_PAGES: z.coerce.number().int().min(1).default(2_000),
+    SUANNI_EXTRACT_PROCESSES: z.coerce.number().int().min(1).max(32).default(2),
+    SUANNI_EXTRACT_MEMORY_MB: z.coerce.number().int().min(64).max(65_536).default(512),
+    SUANNI_EXTRACT_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(3_600).default(30),
     SUANNI_REVIEW_THREADS: z.coerce.number().int().min(0).max(16).default(1),
     SUANNI_MODEL_EXTRACTION: z.preprocess(
       (value) => (typeof value === 'string' ? value.trim().toLowerCase() || undefined : value),
@@ -273,10 +277,17 @@ export interface Config {
     maxTextBytes: number;
     maxBatch: number;
     maxFileBytes: number;
+    /** Pages of an uploaded PDF, whatever its size (a smaller file allows fewer, see `fileCaps`). */
+    maxPages: number;
     modelExtraction: 'off' | 'assist';
     /** Worker threads that run the review graph (0: on the main thread). */
     threads: number;
   };
+  /**
+   * Reading uploaded PDF and DOCX files in child processes: how many at once, each one's memory
+   * limit (resident, in MiB) and deadline per file.
+   */
+  extraction: { processes: number; memoryMb: number; timeoutMs: number };
   /** Redis for live state shared by processes (event fan-out, progress replay); none in the all-in-one default. */
   redisUrl?: string;
   /** What this process does: serve the API, run jobs, or both (the default). */
@@ -425,8 +436,14 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       maxTextBytes: env.SUANNI_REVIEW_MAX_TEXT_BYTES,
       maxBatch: env.SUANNI_REVIEW_MAX_BATCH,
       maxFileBytes: env.SUANNI_REVIEW_MAX_FILE_BYTES,
+      maxPages: env.SUANNI_REVIEW_MAX_PAGES,
       modelExtraction: env.SUANNI_MODEL_EXTRACTION,
       threads: env.SUANNI_REVIEW_THREADS,
+    },
+    extraction: {
+      processes: env.SUANNI_EXTRACT_PROCESSES,
+      memoryMb: env.SUANNI_EXTRACT_MEMORY_MB,
+      timeoutMs: Math.round(env.SUANNI_EXTRACT_TIMEOUT_SECONDS * 1000),
     },
     redisUrl: env.REDIS_URL,
     role: env.SUANNI_ROLE,

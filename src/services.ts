@@ -9,6 +9,7 @@ import { createModelProvider, type ModelProvider } from './platform/llm/provider
 import type { AnyReviewNode } from './review/agent/contract.js';
 import { compileReviewGraph, type ReviewNodeName } from './review/agent/graph.js';
 import { InProcessGraph, type ReviewGraphExecutor } from './review/graph-executor.js';
+import { DocumentExtractor } from './review/documents/extractor.js';
 import { GraphThreadPool } from './review/graph-thread-pool.js';
 import { ReviewService } from './review/service.js';
 import { JobQueue } from './platform/jobs/job-queue.js';
@@ -94,6 +95,7 @@ export function createDependencies(options: {
     db,
     events,
     knowledge,
+    documents: new DocumentExtractor(config.extraction),
     graph: reviewGraph,
     provider,
     limits: config.reviews,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { badUserInput } from '../platform/errors.js';
 import { unstorableCharacter, unstorableCharacterName } from '../platform/text.js';
-import { extractDocument, type UploadedDocument } from './documents/extract.js';
+import type { ExtractedDocument, ExtractionLimits, UploadedDocument } from './documents/extract.js';
 
 /** A contract to review: its `text`, or a `file` (PDF, DOCX, TXT, Markdown) whose text is extracted. */
 export interface ReviewInput {
@@ -19,21 +19,32 @@ export interface ReviewInputLimits {
   maxTextBytes: number;
   /** An uploaded file's size limit, before extraction (its text then meets `maxTextBytes`). */
   maxFileBytes: number;
+  /** Pages of an uploaded PDF, whatever its size (SUANNI_REVIEW_MAX_PAGES). */
+  maxPages?: number;
 }
 
+/** Reads an uploaded file's text: the gateway's {@link DocumentExtractor}, or `extractDocument` on this thread. */
+export type ExtractFile = (file: UploadedDocument, limits: ExtractionLimits) => Promise<ExtractedDocument>;
+
 /**
- * The input with its contract text: `text` as given, or extracted from `file`; exactly one of
+ * The input with its contract text: `text` as given, or extracted from `file` by `extract`; exactly one of
  * them is required. Throws BAD_USER_INPUT (the field named `field`) when neither, both, or a file
  * that yields no text.
  */
-export async function withContractText(input: ReviewInput, limits: ReviewInputLimits, field: string): Promise<TextReviewInput> {
+export async function withContractText(
+  input: ReviewInput,
+  limits: ReviewInputLimits,
+  field: string,
+  extract: ExtractFile,
+): Promise<TextReviewInput> {
   const { file, text, ...rest } = input;
   const hasText = text !== null && text !== undefined;
   if (hasText === Boolean(file)) throw badUserInput('Send exactly one of text or file.', field);
   if (file) {
-    const extracted = await extractDocument(file, {
+    const extracted = await extract(file, {
       maxBytes: limits.maxFileBytes,
       maxTextBytes: limits.maxTextBytes,
+      maxPages: limits.maxPages,
       field: `${field}.file`,
     });
     return { ...rest, text: extracted.text };

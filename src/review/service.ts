@@ -13,7 +13,15 @@ import { withSpan } from '../platform/telemetry/tracing.js';
 import { unstorableCharacter } from '../platform/text.js';
 import type { ReviewGraphExecutor } from './graph-executor.js';
 import type { Finding, ReviewState } from './agent/state.js';
-import { isStorableContractId, ReviewInputCheck, type ReviewInput, type TextReviewInput, withContractText } from './inputs.js';
+import type { DocumentExtractor } from './documents/extractor.js';
+import {
+  type ExtractFile,
+  isStorableContractId,
+  ReviewInputCheck,
+  type ReviewInput,
+  type TextReviewInput,
+  withContractText,
+} from './inputs.js';
 import {
   isFinalReviewEvent,
   REVIEW_CANCELLATIONS,
@@ -45,6 +53,8 @@ export interface ReviewLimits {
   maxBatch: number;
   /** An uploaded file's size limit, before extraction (its text then meets `maxTextBytes`). */
   maxFileBytes: number;
+  /** Pages of an uploaded PDF, whatever its size. */
+  maxPages?: number;
 }
 
 export type { ReplayResult } from './runner.js';
@@ -53,6 +63,8 @@ export interface ReviewServiceOptions {
   db: Database;
   events: EventBus;
   knowledge: KnowledgeService;
+  /** Reads uploaded contract files off the request thread (closed by {@link ReviewService.stop}). */
+  documents: DocumentExtractor;
   /** Where the review graph runs: graph threads, or this thread. */
   graph: ReviewGraphExecutor;
   provider: ModelProvider;
@@ -94,8 +106,12 @@ export class ReviewService {
   private readonly limits: ReviewLimits;
   private readonly quota: ReviewServiceOptions['quota'];
   private readonly metrics: Metrics | undefined;
+  private readonly documents: DocumentExtractor;
+  private readonly extract: ExtractFile;
 
   constructor(options: ReviewServiceOptions) {
+    this.documents = options.documents;
+    this.extract = (file, limits) => options.documents.extract(file, limits);
     this.events = options.events;
     this.limits = options.limits;
     this.quota = options.quota;
@@ -146,13 +162,23 @@ export class ReviewService {
   }
 
   /** SIGTERM: stops taking reviews, lets running ones finish within `graceMs`, releases the rest to other workers. */
-  stop(graceMs = 10_000): Promise<void> {
-    return this.runner.stop(graceMs);
+  async stop(graceMs = 10_000): Promise<void> {
+    await this.stopReadingFiles();
+    await this.runner.stop(graceMs);
+  }
+
+  /**
+   * Ends the processes that read uploaded files; files being read or waiting fail with
+   * UNAVAILABLE. The gateway calls it first on SIGTERM: a hostile file must not hold the stop up
+   * to its deadline, and a client sends the file again to another gateway.
+   */
+  stopReadingFiles(): Promise<void> {
+    return this.documents.close();
   }
 
   /** Queues one review and returns it at once (QUEUED). Bad input is BAD_USER_INPUT and stores nothing. */
   async submit(principal: Principal, submitted: ReviewInput): Promise<ReviewRow> {
-    const input = await withContractText(submitted, this.limits, 'input');
+    const input = await withContractText(submitted, this.limits, 'input', this.extract);
     const problem = this.inputs.problem(input);
     if (problem) throw badUserInput(problem.message, problem.field);
     await this.quota(principal, 1);
@@ -182,7 +208,7 @@ export class ReviewService {
     const inputs: (TextReviewInput & { unreadable?: string })[] = [];
     for (const [index, input] of submitted.entries()) {
       try {
-        inputs.push(await withContractText(input, this.limits, `inputs[${index}]`));
+        inputs.push(await withContractText(input, this.limits, `inputs[${index}]`, this.extract));
       } catch (error) {
         if (!(error instanceof AppError) || error.code !== 'BAD_USER_INPUT') throw error;
         inputs.push({ contractId: input.contractId, title: input.title, asOf: input.asOf, text: '', unreadable: error.message });

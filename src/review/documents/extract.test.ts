@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../platform/errors.js';
 import { makeCorruptPdf, makeDocx, makeEncryptedPdf, makeImageOnlyPdf, makeTextPdf } from '../../../test/testkit/documents.js';
+import { decompressionBombPdf, lyingDocx, manyPagesPdf, paragraphFloodDocx } from '../../../test/testkit/hostile-documents.js';
 import { documentKind, extractDocument } from './extract.js';
 
 const file = (bytes: Uint8Array | string, name: string, type = '') =>
@@ -69,15 +70,56 @@ describe('contract file extraction', () => {
     expect(await refusal(extractDocument(file(ole, 'locked.docx'), limits))).toMatchObject({ reason: 'ENCRYPTED_FILE' });
   });
 
-  it('refuses a DOCX that would unpack to more than 20 times the file limit, before inflating it', async () => {
-    const bomb = await makeDocx('a'.repeat(400_000));
-    expect(bomb.length).toBeLessThan(20_000);
-    expect(await refusal(extractDocument(file(bomb, 'bomb.docx'), { maxBytes: 20_000 }))).toMatchObject({
-      reason: 'FILE_TOO_LARGE',
-      message: expect.stringMatching(/^bomb\.docx unpacks to \d+ bytes; the limit is 400000 \(20 × SUANNI_REVIEW_MAX_FILE_BYTES\)\.$/),
+  it('refuses a DOCX that unpacks to more than 20 times its own size, whether its headers say so or lie', async () => {
+    // Honest sizes: 150 MiB of tiny paragraphs in 465 KB; refused from its directory, before inflating.
+    const flood = paragraphFloodDocx(150);
+    expect(flood.length).toBeLessThan(500_000);
+    expect(await refusal(extractDocument(file(flood, 'flood.docx'), { maxBytes: 10_000_000 }))).toEqual({
+      code: 'BAD_USER_INPUT',
+      reason: 'UNPACKED_TOO_LARGE',
+      message: expect.stringMatching(/^flood\.docx unpacks to more than \d+ bytes \(20 times its \d+ bytes\); it was not read further/),
     });
-    // The same document under a limit it fits is read in full.
-    expect((await extractDocument(file(bomb, 'bomb.docx'), { maxBytes: 40_000 })).text.trim()).toHaveLength(400_000);
+    // Declared 1 KB, inflates to 64 MiB: counted while inflating, stopped at the budget.
+    const lying = lyingDocx(64);
+    expect(await refusal(extractDocument(file(lying, 'lying.docx'), { maxBytes: 10_000_000 }))).toMatchObject({
+      reason: 'UNPACKED_TOO_LARGE',
+    });
+  });
+
+  it('refuses a PDF whose streams inflate to more than 40 times its size, even with a wrong checksum', async () => {
+    const bomb = decompressionBombPdf(64);
+    expect(await refusal(extractDocument(file(bomb, 'bomb.pdf'), { maxBytes: 10_000_000 }))).toEqual({
+      code: 'BAD_USER_INPUT',
+      reason: 'UNPACKED_TOO_LARGE',
+      message: expect.stringMatching(/^bomb\.pdf has streams that inflate to more than 4194304 bytes \(40 times its \d+ bytes\)/),
+    });
+  });
+
+  it('refuses a PDF with more pages than its size allows, or than SUANNI_REVIEW_MAX_PAGES, before reading a page', async () => {
+    expect(await refusal(extractDocument(file(manyPagesPdf(10_000), 'pages.pdf'), { maxBytes: 10_000_000 }))).toEqual({
+      code: 'BAD_USER_INPUT',
+      reason: 'TOO_MANY_PAGES',
+      message: expect.stringMatching(/^pages\.pdf has 10000 pages; a PDF of \d+ bytes may have at most \d+ \(one per 512 bytes/),
+    });
+    // Padded, 200 pages are in proportion; the operator's limit still applies.
+    const padded = manyPagesPdf(200, 200_000);
+    expect(await refusal(extractDocument(file(padded, 'padded.pdf'), { maxBytes: 10_000_000, maxPages: 100 }))).toMatchObject({
+      reason: 'TOO_MANY_PAGES',
+    });
+    expect((await extractDocument(file(padded, 'padded.pdf'), { maxBytes: 10_000_000, maxPages: 1_000 })).pages).toBe(200);
+  });
+
+  it('refuses more text than 16 times the file (OUTPUT_TOO_LARGE), or than the text limit when that is lower', async () => {
+    const dense = await makeDocx('a'.repeat(400_000));
+    expect(dense.length).toBeLessThan(20_000);
+    expect(await refusal(extractDocument(file(dense, 'dense.docx'), { maxBytes: 1_000_000, maxTextBytes: 1_000_000 }))).toEqual({
+      code: 'BAD_USER_INPUT',
+      reason: 'OUTPUT_TOO_LARGE',
+      message: expect.stringMatching(/^dense\.docx yields more than 262144 bytes of text, over 16 times its \d+ bytes/),
+    });
+    expect(await refusal(extractDocument(file(dense, 'dense.docx'), { maxBytes: 1_000_000, maxTextBytes: 200_000 }))).toMatchObject({
+      reason: 'TEXT_TOO_LARGE',
+    });
   });
 
   it('refuses a file whose text passes the text limit (a PDF is checked page by page)', async () => {
