@@ -8,6 +8,7 @@ import { signDevelopmentToken } from './identity/tokens.js';
 import { createLogger } from './platform/logger.js';
 import { assertPortFree } from './platform/port-check.js';
 import { dataDirectory, jwtSecret, openDatabase } from './platform/runtime.js';
+import type { TestOverrides } from './test-overrides.js';
 
 // Only what `token` needs is imported statically: the server (Yoga, Prisma, LangGraph, OpenTelemetry)
 // is imported by the commands that run it, so `npm run token` loads none of it.
@@ -32,7 +33,11 @@ function roleArgument(argv: string[]): ProcessRole | undefined {
   return role;
 }
 
-async function start(role?: ProcessRole): Promise<void> {
+/**
+ * Starts a server process (gateway, worker or both) and keeps it running until a signal.
+ * `testOverrides` come only from the testkit's process entry (test/testkit/server-process.ts).
+ */
+export async function start(role?: ProcessRole, testOverrides?: TestOverrides): Promise<void> {
   const config = loadConfig(role ? { ...process.env, SUANNI_ROLE: role } : process.env);
   // Before anything else (and before loading the server): a taken port is known in a millisecond.
   if (config.role !== 'worker')
@@ -107,6 +112,7 @@ async function start(role?: ProcessRole): Promise<void> {
       databaseUrl: database.url,
       jwtSecret: await jwtSecret(config, dataDir),
       erasureHashKey: await erasureHashKey(config, dataDir),
+      testOverrides,
     });
     await deps.services.reviews.start({ work: works });
     await deps.processes.start();
@@ -235,32 +241,34 @@ async function printSchemaFile(): Promise<void> {
   process.stdout.write('wrote schema.graphql\n');
 }
 
-const [command, ...rest] = process.argv.slice(2);
-const commands: Record<string, () => Promise<void>> = {
-  start: () => start(roleArgument(rest)),
-  worker: () => start('worker'),
-  migrate,
-  'migrate:new': () => newMigration(rest.find((arg) => !arg.startsWith('-'))),
-  token: () => token(rest),
-  'print-schema': printSchemaFile,
-  'manifest:check': () => checkManifests(rest.filter((arg) => !arg.startsWith('-'))),
-};
-
-const run = command ? commands[command] : undefined;
-if (!run) {
-  process.stderr.write(
-    `usage: suanni <${Object.keys(commands).join(' | ')}>   (server commands)\n       suanni <review | erase | traces | token --url URL>   (client commands: suanni review --help)\n`,
+/** Runs a server command (`suanni start`, `migrate`, `token`, ...); src/main.ts sends the rest to the client. */
+export function runServerCommand(argv: readonly string[]): void {
+  const [command, ...rest] = argv;
+  const commands: Record<string, () => Promise<void>> = {
+    start: () => start(roleArgument(rest)),
+    worker: () => start('worker'),
+    migrate,
+    'migrate:new': () => newMigration(rest.find((arg) => !arg.startsWith('-'))),
+    token: () => token(rest),
+    'print-schema': printSchemaFile,
+    'manifest:check': () => checkManifests(rest.filter((arg) => !arg.startsWith('-'))),
+  };
+  const run = command ? commands[command] : undefined;
+  if (!run) {
+    process.stderr.write(
+      `usage: suanni <${Object.keys(commands).join(' | ')}>   (server commands)\n       suanni <review | erase | traces | token --url URL>   (client commands: suanni review --help)\n`,
+    );
+    process.exit(2);
+  }
+  run().then(
+    () => {
+      // The long-running server keeps the process alive; one-shot commands end here.
+      // (`process.exitCode`: a check that found problems ends with 1.)
+      if (command !== 'start' && command !== 'worker') process.exit();
+    },
+    (error: Error) => {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    },
   );
-  process.exit(2);
 }
-run().then(
-  () => {
-    // The long-running server keeps the process alive; one-shot commands end here.
-    // (`process.exitCode`: a check that found problems ends with 1.)
-    if (command !== 'start' && command !== 'worker') process.exit();
-  },
-  (error: Error) => {
-    process.stderr.write(`${error.message}\n`);
-    process.exit(1);
-  },
-);

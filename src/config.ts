@@ -153,9 +153,6 @@ const environmentSchema = z
     SUANNI_JOB_RETRY_LIMIT: z.coerce.number().int().min(0).max(100).default(4),
     SUANNI_JOB_RETRY_DELAY_SECONDS: z.coerce.number().int().min(0).max(3_600).default(2),
     SUANNI_DRAIN_SECONDS: z.coerce.number().min(0).max(3_600).default(30),
-    // A step name, checked by erasure/ (erasureStepSetting): the configuration knows no domain.
-    SUANNI_FAULT_ERASURE_EXIT_AFTER_STEP: optionalString,
-    SUANNI_FAULT_REVIEW_EXIT_AFTER_CLAIMS: z.coerce.number().int().min(1).optional(),
     SUANNI_PROCESS_HEARTBEAT_SECONDS: z.coerce.number().min(0.2).max(300).default(10),
     OTEL_SERVICE_NAME: z.string().trim().min(1).default('suanni'),
     OTEL_EXPORTER_OTLP_ENDPOINT: z.preprocess(
@@ -209,14 +206,6 @@ const environmentSchema = z
         if (parsedNumber(env, name) > ceilingValue)
           context.addIssue({ code: 'custom', path: [name], message: `must not be above ${ceiling} (${ceilingValue})` });
       }
-  })
-  .refine((env) => env.NODE_ENV !== 'production' || !env.SUANNI_FAULT_ERASURE_EXIT_AFTER_STEP, {
-    path: ['SUANNI_FAULT_ERASURE_EXIT_AFTER_STEP'],
-    message: 'is a fault injection for tests; it is refused in production',
-  })
-  .refine((env) => env.NODE_ENV !== 'production' || env.SUANNI_FAULT_REVIEW_EXIT_AFTER_CLAIMS === undefined, {
-    path: ['SUANNI_FAULT_REVIEW_EXIT_AFTER_CLAIMS'],
-    message: 'is a fault injection for tests; it is refused in production',
   })
   .refine((env) => env.NODE_ENV !== 'production' || env.AUTH_JWT_SECRET || env.AUTH_JWKS_URL, {
     message: 'in production set AUTH_JWT_SECRET or AUTH_JWKS_URL; the generated development secret is refused',
@@ -318,13 +307,6 @@ export interface Config {
   models: ModelProviderConfig;
   /** OpenTelemetry: see src/platform/telemetry/sdk.ts. */
   telemetry: { serviceName: string; otlpEndpoint?: string; otlpTracesEndpoint?: string; otlpProtocol: OtlpProtocol; bufferTraces: number };
-  /** Fault injection for tests of killed processes (refused in production). */
-  faults: {
-    /** The process kills itself (SIGKILL) after this erasure step on an erasure's first attempt (a name erasure/ checks). */
-    erasureExitAfterStep?: string;
-    /** The process kills itself (SIGKILL) right after claiming its Nth review, holding it and any others it runs. */
-    reviewExitAfterClaims?: number;
-  };
   /** With Redis: the recent-span store every process shares (key prefix, how long a trace is kept). */
   traceStore: { prefix: string; ttlSeconds: number };
 }
@@ -479,10 +461,6 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       otlpTracesEndpoint: env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT,
       otlpProtocol: env.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL ?? env.OTEL_EXPORTER_OTLP_PROTOCOL ?? 'http/protobuf',
       bufferTraces: env.SUANNI_TRACE_BUFFER_TRACES,
-    },
-    faults: {
-      erasureExitAfterStep: env.SUANNI_FAULT_ERASURE_EXIT_AFTER_STEP,
-      reviewExitAfterClaims: env.SUANNI_FAULT_REVIEW_EXIT_AFTER_CLAIMS,
     },
     traceStore: { prefix: env.SUANNI_TRACE_STORE_PREFIX, ttlSeconds: env.SUANNI_TRACE_STORE_TTL_SECONDS },
   };

@@ -10,4 +10,5 @@ const decided = dispatch(process.argv.slice(2));
 if (decided.kind === 'print') {
   process[decided.stream].write(decided.text);
   process.exitCode = decided.exitCode;
-} else await import(decided.kind === 'client' ? './client/main.js' : './cli.js');
+} else if (decided.kind === 'client') await import('./client/main.js');
+else (await import('./cli.js')).runServerCommand(process.argv.slice(2));

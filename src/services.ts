@@ -6,8 +6,7 @@ import { SessionService } from './identity/sessions.js';
 import { createTokenVerifier, type TokenVerifier } from './identity/tokens.js';
 import { KnowledgeService } from './knowledge/service.js';
 import { createModelProvider, type ModelProvider } from './platform/llm/provider.js';
-import type { AnyReviewNode } from './review/agent/contract.js';
-import { compileReviewGraph, type ReviewNodeName } from './review/agent/graph.js';
+import { compileReviewGraph } from './review/agent/graph.js';
 import { InProcessGraph, type ReviewGraphExecutor } from './review/graph-executor.js';
 import { DocumentExtractor } from './review/documents/extractor.js';
 import { GraphThreadPool } from './review/graph-thread-pool.js';
@@ -15,7 +14,6 @@ import { ReviewService } from './review/service.js';
 import { JobQueue } from './platform/jobs/job-queue.js';
 import { ProcessRegistry } from './platform/jobs/process-registry.js';
 import { ChatService } from './memory/service.js';
-import type { ChatTurnMessage } from './memory/context-window.js';
 import { poolStats, type Database } from './platform/db/prisma.js';
 import { createMetrics, type Metrics } from './platform/telemetry/metrics.js';
 import { ObservabilityService } from './observability/service.js';
@@ -29,12 +27,12 @@ import { RedisRateLimitStore } from './platform/rate-limit/redis-store.js';
 import { RedisUserSlotStore } from './platform/rate-limit/redis-user-slots.js';
 import { MemoryUserSlotStore } from './platform/rate-limit/user-slots.js';
 import { rateLimitVariable } from './config.js';
-import { ErasureService, type ErasureStepName } from './erasure/service.js';
-import { erasureStepSetting } from './erasure/steps.js';
+import { ErasureService } from './erasure/service.js';
 import { SubjectHasher } from './erasure/subject-hash.js';
 import { Tombstones } from './erasure/tombstones.js';
 import type { MemoryStores } from './erasure/inventory.js';
 import { demoTokenSigner } from './transport/graphiql.js';
+import { refuseOverridesInProduction, type TestOverrides } from './test-overrides.js';
 
 /** Wires the services of every domain over one database and event bus. */
 export function createDependencies(options: {
@@ -45,26 +43,20 @@ export function createDependencies(options: {
   tokens?: TokenVerifier;
   jwtSecret?: string;
   provider?: ModelProvider;
-  /** Replaces review graph nodes by name (tests inject faulty ones). */
-  reviewNodeOverrides?: Partial<Record<ReviewNodeName, AnyReviewNode>>;
-  /** Replaces the chat summarizer (tests inject a failing one). */
-  chatSummarizer?: (previous: string, trimmed: readonly ChatTurnMessage[]) => Promise<string>;
   /** Prometheus metrics; a fresh registry per app by default. */
   metrics?: Metrics;
   /** Key of erasure hashes when the configuration has none (development: from the data folder). */
   erasureHashKey?: string;
-  /** Makes an erasure job stop dead after a step on its first attempt (tests of crash recovery). */
-  erasureFaultAfterStep?: ErasureStepName;
-  /** Makes an erasure job's first attempt throw after a step (tests of retries and resumption). */
-  erasureFailAfterStep?: ErasureStepName;
-  /** Retries of an erasure job (tests shorten them). */
-  erasureRetry?: { attempts: number; baseDelayMs: number; maxDelayMs: number };
+  /** Composed by the testkit only (see test-overrides.ts); refused in production. */
+  testOverrides?: TestOverrides;
   /** Redis connections (REDIS_URL): event fan-out and the shared progress log. */
   redis?: RedisConnections;
   /** In-memory stores an erasure must clear besides the review progress log. */
   traceStore?: Pick<MemoryStores, 'countTraces' | 'forgetTraces'>;
 }): AppDependencies {
   const { config, db } = options;
+  refuseOverridesInProduction(config.env, options.testOverrides);
+  const overrides = options.testOverrides ?? {};
   const provider = options.provider ?? createModelProvider(config.models);
   const audit = new AuditLog(db);
   const knowledge = new KnowledgeService(db, audit);
@@ -85,10 +77,10 @@ export function createDependencies(options: {
   const jobs = new JobQueue({ connectionString: options.databaseUrl, ...config.jobs });
   // Replaced nodes and an injected provider are objects of this thread: such graphs run here.
   const reviewGraph: ReviewGraphExecutor =
-    config.reviews.threads > 0 && !options.reviewNodeOverrides && !options.provider
+    config.reviews.threads > 0 && !overrides.reviewNodes && !options.provider
       ? new GraphThreadPool({ threads: config.reviews.threads, models: config.models, modelExtraction: config.reviews.modelExtraction })
       : new InProcessGraph(
-          compileReviewGraph({ provider, modelExtraction: config.reviews.modelExtraction }, { overrides: options.reviewNodeOverrides }),
+          compileReviewGraph({ provider, modelExtraction: config.reviews.modelExtraction }, { overrides: overrides.reviewNodes }),
         );
   const metrics = options.metrics ?? createMetrics();
   const reviews = new ReviewService({
@@ -105,7 +97,7 @@ export function createDependencies(options: {
     sharedProgress: options.redis?.commands,
     jobs,
     jobRetry: { limit: config.jobs.retryLimit, delaySeconds: config.jobs.retryDelaySeconds },
-    exitAfterClaims: config.faults.reviewExitAfterClaims,
+    exitAfterClaims: overrides.reviews?.exitAfterClaims,
   });
   metrics.observeQueue(() => ({ depth: reviews.queueDepth, running: reviews.queueRunning, cluster: reviews.clusterQueue }));
   const processes = new ProcessRegistry(db, {
@@ -156,10 +148,10 @@ export function createDependencies(options: {
       quotas,
       rateLimits,
       erasure: new ErasureService(db, events, tombstones, hasher, identity, memoryStores, audit, {
-        faultAfterStep: options.erasureFaultAfterStep,
-        failAfterStep: options.erasureFailAfterStep,
-        exitAfterStep: erasureStepSetting('SUANNI_FAULT_ERASURE_EXIT_AFTER_STEP', config.faults.erasureExitAfterStep),
-        retry: options.erasureRetry,
+        faultAfterStep: overrides.erasure?.crashAfterStep,
+        failAfterStep: overrides.erasure?.failAfterStep,
+        exitAfterStep: overrides.erasure?.exitAfterStep,
+        retry: overrides.erasure?.retry,
         metrics,
         jobs,
       }),
@@ -178,7 +170,7 @@ export function createDependencies(options: {
         () => processes.live(),
       ),
       chat: new ChatService(db, options.databaseUrl, sessions, provider, config.chat, tombstones, quotas, {
-        summarizer: options.chatSummarizer,
+        summarizer: overrides.chatSummarizer,
         metrics,
       }),
     },

@@ -30,7 +30,7 @@ describe('suanni review when the token runs out while it watches', () => {
   let folder: string;
   const parse = heldParse();
   beforeAll(async () => {
-    app = await startTestApp({ reviewNodeOverrides: { parse: parse.node } });
+    app = await startTestApp({ testOverrides: { reviewNodes: { parse: parse.node } } });
     folder = await mkdtemp(path.join(tmpdir(), 'suanni-cli-expiry-'));
     await writeFile(path.join(folder, 'supply.txt'), englishContract({ payDays: 45, penalty: 10, notice: 15, years: 2 }));
   });

@@ -59,7 +59,7 @@ describe.skipIf(!hasBrowser)('web console in a browser', { timeout: 60_000 }, ()
     axeSource = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
     await mkdir(SCREENSHOTS, { recursive: true });
     telemetry = startTelemetry({ serviceName: 'suanni-console-test', bufferTraces: 200 });
-    app = await startTestApp({ reviewNodeOverrides: { risk: gatedRisk } });
+    app = await startTestApp({ testOverrides: { reviewNodes: { risk: gatedRisk } } });
     origin = new URL(app.url).origin;
     const admin = await app.token('carol', { roles: ['ADMIN', 'COMPLIANCE'] });
     for (const item of REVIEW_KNOWLEDGE) {

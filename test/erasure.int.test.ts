@@ -303,7 +303,7 @@ describe('erasure', () => {
   });
 
   it('resumes a job interrupted by a crash and completes with the full report; running it again changes nothing', async () => {
-    const crashing = await startTestApp({ erasureFaultAfterStep: 'facts' });
+    const crashing = await startTestApp({ testOverrides: { erasure: { crashAfterStep: 'facts' } } });
     const compliance = await crashing.token('cora', { roles: ['COMPLIANCE'] });
     const principal = await principalOf(crashing, 'crash');
     await populate(crashing, principal, { sessions: 3, turns: 2, facts: 5, reviews: 2 });
@@ -339,8 +339,12 @@ describe('erasure', () => {
 
   it('retries a failed attempt by itself; a job FAILED after its last attempt is finished by resumeErasure or by asking again', async () => {
     const RESUME = 'mutation ($id: ID!) { resumeErasure(id: $id) { id status } }';
-    const retrying = await startTestApp({ erasureFailAfterStep: 'facts', erasureRetry: { attempts: 3, baseDelayMs: 10, maxDelayMs: 20 } });
-    const giving = await startTestApp({ erasureFailAfterStep: 'user', erasureRetry: { attempts: 1, baseDelayMs: 10, maxDelayMs: 20 } });
+    const retrying = await startTestApp({
+      testOverrides: { erasure: { failAfterStep: 'facts', retry: { attempts: 3, baseDelayMs: 10, maxDelayMs: 20 } } },
+    });
+    const giving = await startTestApp({
+      testOverrides: { erasure: { failAfterStep: 'user', retry: { attempts: 1, baseDelayMs: 10, maxDelayMs: 20 } } },
+    });
     try {
       const retried = await principalOf(retrying, 'retried');
       await populate(retrying, retried, { sessions: 1, turns: 1, facts: 2, reviews: 0 });

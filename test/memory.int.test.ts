@@ -163,8 +163,10 @@ describe('conversational memory', () => {
   it('a failing summarizer degrades the turn to trimming and says so', async () => {
     const failing = await startTestApp({
       env: { SUANNI_CHAT_RECENT_TURNS: '2', SUANNI_CHAT_SUMMARIZE_ABOVE: '6' },
-      chatSummarizer: async () => {
-        throw new Error('summarizer is down');
+      testOverrides: {
+        chatSummarizer: async () => {
+          throw new Error('summarizer is down');
+        },
       },
     });
     try {

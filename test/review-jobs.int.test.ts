@@ -45,7 +45,7 @@ describe('review jobs: cancellation and fairness (one worker slot)', () => {
 
   beforeAll(async () => {
     gate = gatedParse();
-    app = await startTestApp({ reviewNodeOverrides: { parse: gate.node }, env: { SUANNI_REVIEW_CONCURRENCY: '1' } });
+    app = await startTestApp({ testOverrides: { reviewNodes: { parse: gate.node } }, env: { SUANNI_REVIEW_CONCURRENCY: '1' } });
     alice = await app.token('alice');
   });
   afterAll(() => app.stop());
@@ -125,7 +125,7 @@ describe('review jobs: cancellation and fairness (one worker slot)', () => {
 
   it('a single review runs ahead of batch members queued before it', async () => {
     const second = gatedParse();
-    const fair = await startTestApp({ reviewNodeOverrides: { parse: second.node }, env: { SUANNI_REVIEW_CONCURRENCY: '1' } });
+    const fair = await startTestApp({ testOverrides: { reviewNodes: { parse: second.node } }, env: { SUANNI_REVIEW_CONCURRENCY: '1' } });
     try {
       const carol = await fair.token('carol');
       const dave = await fair.token('dave');
@@ -170,7 +170,7 @@ describe('review jobs: transient failures', () => {
       },
     };
     const app = await startTestApp({
-      reviewNodeOverrides: { parse: flaky },
+      testOverrides: { reviewNodes: { parse: flaky } },
       env: { SUANNI_JOB_RETRY_LIMIT: '1', SUANNI_JOB_RETRY_DELAY_SECONDS: '0', SUANNI_JOB_POLL_SECONDS: '0.5' },
     });
     try {

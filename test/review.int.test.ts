@@ -77,7 +77,7 @@ describe('contract review', () => {
     app = await startTestApp({
       config: {},
       env: { SUANNI_REVIEW_MAX_TEXT_BYTES: '20000' },
-      reviewNodeOverrides: { parse: explodingParse },
+      testOverrides: { reviewNodes: { parse: explodingParse } },
     });
     alice = await app.token('alice');
     bob = await app.token('bob');
@@ -228,13 +228,15 @@ describe('contract review', () => {
 
   it('a node that writes an undeclared key fails its review with STATE_CONTRACT_VIOLATION naming node and key', async () => {
     const thinking = await startTestApp({
-      reviewNodeOverrides: {
-        risk: {
-          name: 'risk',
-          description: 'a risk node that thinks aloud',
-          reads: ['findings'],
-          writes: ['riskScore', 'riskLevel'],
-          run: async () => ({ riskScore: 0.1, riskLevel: 'LOW', thoughts: 'the user seems nice' }) as never,
+      testOverrides: {
+        reviewNodes: {
+          risk: {
+            name: 'risk',
+            description: 'a risk node that thinks aloud',
+            reads: ['findings'],
+            writes: ['riskScore', 'riskLevel'],
+            run: async () => ({ riskScore: 0.1, riskLevel: 'LOW', thoughts: 'the user seems nice' }) as never,
+          },
         },
       },
     });

@@ -1,3 +1,4 @@
+import { FAULT_VARIABLES } from './testkit/fault-environment.js';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -263,7 +264,7 @@ describe.skipIf(!reachable)('many gateways and workers', () => {
     const token = await tokenFor(env, 'alice', 'acme');
     // A third worker kills itself (SIGKILL) right after claiming its third review, so it dies holding work whatever the
     // machine's speed: killed from outside, a fast worker had once finished its share before the signal arrived.
-    const doomed = await spawnRole('worker', { SUANNI_FAULT_REVIEW_EXIT_AFTER_CLAIMS: '3' });
+    const doomed = await spawnRole('worker', { [FAULT_VARIABLES.reviewExitAfterClaims]: '3' });
     const sre = await tokenFor(env, 'sam', 'acme', ['SRE']);
     await waitFor(
       async () =>
@@ -334,7 +335,7 @@ describe.skipIf(!reachable)('many gateways and workers', () => {
         started.child.kill('SIGTERM');
         await started.exited;
       }
-    const doomed = await spawnRole('worker', { SUANNI_FAULT_ERASURE_EXIT_AFTER_STEP: 'facts' });
+    const doomed = await spawnRole('worker', { [FAULT_VARIABLES.erasureExitAfterStep]: 'facts' });
     const erin = await tokenFor(env, 'erin', 'acme');
     const compliance = await tokenFor(env, 'carla', 'acme', ['COMPLIANCE']);
     const session = await gqlAt(gatewayB.url, erin, 'mutation { createSession(title: "to erase") { id } }');

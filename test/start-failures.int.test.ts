@@ -137,17 +137,6 @@ describe('npm start fails loudly and cleans up', () => {
     expect(outcome.output).not.toContain('Invalid URL');
   }, 60_000);
 
-  it('exits 1 naming SUANNI_FAULT_ERASURE_EXIT_AFTER_STEP when it names no erasure step, stopping what it started', async () => {
-    const outcome = await runStart({ SUANNI_DATA_DIR: dataDir, SUANNI_FAULT_ERASURE_EXIT_AFTER_STEP: 'no-such-step' });
-    expect(outcome.code, outcome.output).toBe(1);
-    expect(outcome.output).toContain(
-      'invalid configuration:\n  SUANNI_FAULT_ERASURE_EXIT_AFTER_STEP: must be one of tombstone, inventory,',
-    );
-    expect(logLines(outcome.output, 'embedded PostgreSQL stopped')).toHaveLength(
-      logLines(outcome.output, 'embedded PostgreSQL started').length,
-    );
-  }, 60_000);
-
   it('exits 1 when PORT is taken before starting anything (no database, no migrations); SIGTERM on a healthy start exits 0', async () => {
     const taken = net.createServer();
     await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));

@@ -72,7 +72,7 @@ export const stepsOf = (job: { steps: Prisma.JsonValue }): ErasureStep[] => eras
 export const verificationOf = (job: { verification: Prisma.JsonValue }): ErasureVerification | null =>
   job.verification === null ? null : erasureVerificationSchema.parse(job.verification);
 
-/** Thrown by the test-only crash injection; the job is left exactly as a killed process leaves it. */
+/** Thrown by the crash injection of `TestOverrides`; the job is left exactly as a killed process leaves it. */
 class SimulatedCrash extends Error {
   constructor(step: ErasureStepName) {
     super(`simulated crash after ${step}`);
@@ -276,7 +276,7 @@ export class ErasureService {
 
   /**
    * After a restart: every erasure still pending or running whose job is no longer queued or
-   * running anywhere (lost, or left by a crash simulated in tests) gets a new job; one that a live
+   * running anywhere (lost, or left by a crash) gets a new job; one that a live
    * worker runs is left alone. Returns how many were queued again.
    */
   async resumeInterrupted(): Promise<number> {

@@ -98,7 +98,7 @@ export class ChatService {
     private readonly barrier: WriteBarrier,
     private readonly quotas: QuotaService,
     private readonly options: {
-      /** Replaces the summarizer (tests inject a failing one). */
+      /** Replaces the summarizer (`TestOverrides.chatSummarizer`). */
       summarizer?: (previous: string, trimmed: readonly ChatTurnMessage[]) => Promise<string>;
       metrics?: Metrics;
     } = {},

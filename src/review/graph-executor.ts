@@ -90,7 +90,7 @@ export function graphInput(review: GraphRunInput, pinned: ReviewState['pinnedKno
   };
 }
 
-/** The graph in the calling thread: for tests that replace nodes or inject a provider, and `SUANNI_REVIEW_THREADS=0`. */
+/** The graph in the calling thread: with replaced nodes or an injected provider, and with `SUANNI_REVIEW_THREADS=0`. */
 export class InProcessGraph implements ReviewGraphExecutor {
   constructor(private readonly graph: CompiledReviewGraph) {}
 

@@ -22,7 +22,7 @@ export type DemoTokenSigner = (subject: string) => Promise<DemoToken | null>;
 
 /**
  * The development signer, or undefined where demo tokens must not exist: outside development
- * (production, tests that do not ask for it) and when tokens come from an identity provider.
+ * (production, or where it is not asked for) and when tokens come from an identity provider.
  */
 export function demoTokenSigner(options: {
   env: string;

@@ -1,3 +1,4 @@
+import type { TestOverrides } from '../../src/test-overrides.js';
 import { randomBytes } from 'node:crypto';
 import { createClient, type Client as WsClient, type FormattedExecutionResult as ExecutionResult } from 'graphql-ws';
 import WebSocket from 'ws';
@@ -49,11 +50,8 @@ export async function startTestApp(
   overrides: {
     config?: Partial<Config>;
     env?: Record<string, string>;
-    reviewNodeOverrides?: Parameters<typeof createDependencies>[0]['reviewNodeOverrides'];
-    chatSummarizer?: Parameters<typeof createDependencies>[0]['chatSummarizer'];
-    erasureFaultAfterStep?: Parameters<typeof createDependencies>[0]['erasureFaultAfterStep'];
-    erasureFailAfterStep?: Parameters<typeof createDependencies>[0]['erasureFailAfterStep'];
-    erasureRetry?: Parameters<typeof createDependencies>[0]['erasureRetry'];
+    /** Replaced nodes, a failing summarizer, fault injections: the test's changes to the wiring. */
+    testOverrides?: TestOverrides;
     /** Redis connections (the caller's, closed by the caller): events, progress and rate limits shared with other apps. */
     redis?: RedisConnections;
     /** Reuse another app's database, secret and tenant: a "restart" of the gateway. */
@@ -74,11 +72,7 @@ export async function startTestApp(
     db,
     databaseUrl: database.url,
     erasureHashKey: `erasure-key-${secret}`,
-    reviewNodeOverrides: overrides.reviewNodeOverrides,
-    chatSummarizer: overrides.chatSummarizer,
-    erasureFaultAfterStep: overrides.erasureFaultAfterStep,
-    erasureFailAfterStep: overrides.erasureFailAfterStep,
-    erasureRetry: overrides.erasureRetry,
+    testOverrides: overrides.testOverrides,
     redis: overrides.redis,
   });
   await deps.services.reviews.start({ work: true });

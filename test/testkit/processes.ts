@@ -69,13 +69,16 @@ export interface SuanniProcess {
   exited: Promise<number | null>;
 }
 
-/** Spawns `node [nodeOptions] --import tsx src/main.ts start --role <role>` and waits until it says it runs. */
+/**
+ * Spawns `node [nodeOptions] --import tsx test/testkit/server-process.ts --role <role>` (the product's start, with
+ * the fault injections of `env` composed by the testkit) and waits until it says it runs.
+ */
 export function spawnSuanni(
   role: 'gateway' | 'worker' | 'all',
   env: Record<string, string>,
   nodeOptions: readonly string[] = [],
 ): Promise<SuanniProcess> {
-  const child = spawn(process.execPath, [...nodeOptions, '--import', 'tsx', 'src/main.ts', 'start', '--role', role], {
+  const child = spawn(process.execPath, [...nodeOptions, '--import', 'tsx', 'test/testkit/server-process.ts', '--role', role], {
     cwd: projectDir,
     env: { ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'warn', PORT: '0', HOST: '127.0.0.1', SUANNI_DEMO_DATA: 'false', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -65,7 +65,7 @@ const environmentSchema = z
 
 /**
  * Reads the model provider settings from an environment object (pass `process.env` at the
- * composition root, a literal in tests). Throws one error listing every problem.
+ * composition root, or a literal). Throws one error listing every problem.
  */
 export function loadModelProviderConfig(environment: NodeJS.ProcessEnv): ModelProviderConfig {
   const parsed = environmentSchema.safeParse(environment);

@@ -16,7 +16,7 @@ export const REVIEW_NODES: readonly AnyReviewNode[] = [parseNode, retrieveNode, 
 export type ReviewNodeName = 'parse' | 'retrieve' | 'compliance' | 'risk' | 'report';
 
 /**
- * The uncompiled review graph. `overrides` replaces nodes by name (tests inject faulty ones);
+ * The uncompiled review graph. `overrides` replaces nodes by name (`TestOverrides.reviewNodes`);
  * every node, replaced or not, runs in its span (`review.node.<name>`, see ../tracing.ts) under
  * its state contract.
  */
