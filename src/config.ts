@@ -194,7 +194,9 @@ const environmentSchema = z
     (env) => env.SUANNI_MAX_BODY_BYTES === undefined || env.SUANNI_MAX_BODY_BYTES >= env.SUANNI_REVIEW_MAX_TEXT_BYTES + BODY_OVERHEAD_BYTES,
     {
       path: ['SUANNI_MAX_BODY_BYTES'],
-      message: `must be at least SUANNI_REVIEW_MAX_TEXT_BYTES + ${BODY_OVERHEAD_BYTES} (query and JSON overhead), or a contract at the text limit could never be submitted; leave it unset for the default derived from the review limits`,
+      message:
+        `must be at least SUANNI_REVIEW_MAX_TEXT_BYTES + ${BODY_OVERHEAD_BYTES} (query and JSON overhead), ` +
+        'or a contract at the text limit could never be submitted; leave it unset for the default derived from the review limits',
     },
   )
   .superRefine((env, context) => {

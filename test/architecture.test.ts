@@ -129,4 +129,19 @@ describe('architecture of src/', () => {
     expect(casts.length).toBeLessThanOrEqual(5);
     expect(casts.filter((cast) => !/^\s*\/\/ Cast: \S/.test(cast.reason)).map((cast) => cast.at)).toEqual([]);
   });
+
+  it('has no line over 200 characters in src/, tests included (generated code aside)', () => {
+    const files = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+        const full = path.join(dir, entry.name);
+        if (entry.isDirectory()) return entry.name === 'generated' ? [] : files(full);
+        return entry.name.endsWith('.ts') ? [full] : [];
+      });
+    const long = files(SRC).flatMap((file) =>
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .flatMap((line, index) => ([...line].length > 200 ? [`${path.relative(SRC, file)}:${index + 1}`] : [])),
+    );
+    expect(long).toEqual([]);
+  });
 });

@@ -9,6 +9,11 @@ import { collectContracts, reviewFiles } from './review.js';
  * The client half of the `suanni` binary: commands that talk to a running gateway over its public
  * GraphQL API (HTTP, multipart uploads, graphql-ws). The server half is src/cli.ts.
  */
+
+/** One span of a trace, indented by its depth. */
+const spanLine = (span: { depth: number; name: string; durationMs: number }) =>
+  `${'  '.repeat(span.depth + 1)}${span.name}  ${span.durationMs.toFixed(1)} ms`;
+
 export const CLIENT_COMMANDS = ['review', 'erase', 'users', 'traces'] as const;
 
 const DEFAULT_URL = 'http://localhost:4000/graphql';
@@ -180,7 +185,7 @@ async function traces(args: string[], io: Io): Promise<number> {
       if (values.json) io.stdout.write(toJsonLine(trace));
       else
         io.stdout.write(
-          `${trace.traceId} ${trace.rootName ?? ''} ${trace.durationMs.toFixed(1)} ms\n${trace.spans.map((span) => `${'  '.repeat(span.depth + 1)}${span.name}  ${span.durationMs.toFixed(1)} ms`).join('\n')}\n`,
+          `${trace.traceId} ${trace.rootName ?? ''} ${trace.durationMs.toFixed(1)} ms\n${trace.spans.map(spanLine).join('\n')}\n`,
         );
       return 0;
     }
@@ -209,7 +214,9 @@ async function traces(args: string[], io: Io): Promise<number> {
         found
           .map(
             (trace) =>
-              `${trace.traceId}  ${trace.startTime}  ${trace.durationMs.toFixed(1).padStart(9)} ms  ${String(trace.spanCount).padStart(4)} spans  ${trace.rootName ?? ''}${trace.errorCodes.length ? `  errors: ${trace.errorCodes.join(', ')}` : ''}`,
+              `${trace.traceId}  ${trace.startTime}  ${trace.durationMs.toFixed(1).padStart(9)} ms  ` +
+              `${String(trace.spanCount).padStart(4)} spans  ${trace.rootName ?? ''}` +
+              (trace.errorCodes.length ? `  errors: ${trace.errorCodes.join(', ')}` : ''),
           )
           .join('\n') + (found.length ? '\n' : ''),
       );

@@ -106,7 +106,11 @@ export function renderGatewayGraphiQL(options: GraphiQLOptions | undefined, demo
   const choices = DEMO_USERS.map(
     ({ subject, roles }) => `<option value="${escapeHtml(subject)}">${escapeHtml(subject)} (${roles.join(', ')})</option>`,
   ).join('');
-  const picker = `<form id="suanni-demo-user" method="get" style="position:fixed;right:12px;bottom:12px;z-index:1000;background:#fff;color:#111;border:1px solid #888;border-radius:6px;padding:6px 8px;font:13px system-ui,sans-serif">
+  const pickerStyle = [
+    'position:fixed;right:12px;bottom:12px;z-index:1000',
+    'background:#fff;color:#111;border:1px solid #888;border-radius:6px;padding:6px 8px;font:13px system-ui,sans-serif',
+  ].join(';');
+  const picker = `<form id="suanni-demo-user" method="get" style="${pickerStyle}">
   <label for="suanni-demo-as">Demo user (development)</label>
   <select id="suanni-demo-as" name="as">${choices}</select>
   <button type="submit">Use token</button>

@@ -14,7 +14,11 @@ const KnowledgeConstraintRef = builder.objectRef<KnowledgeConstraint>('Knowledge
   fields: (t) => ({
     field: t.exposeString('field', {
       description:
-        'An extracted contract field: penaltyRate, paymentDays, terminationNoticeDays, liabilityCapAmount, governingLaw, confidentialityYears, autoRenewalNoticeDays, warrantyDurationDays, unfairTermLevel (terms of service, 1 fair .. 3 clearly unfair); or a clause compared with present / absent: exclusivity, insurance, auditRights, changeOfControl, antiAssignment, ipOwnershipAssignment, minimumCommitment.',
+        'An extracted contract field: penaltyRate, paymentDays, terminationNoticeDays, liabilityCapAmount, ' +
+        'governingLaw, confidentialityYears, autoRenewalNoticeDays, warrantyDurationDays, unfairTermLevel ' +
+        '(terms of service, 1 fair .. 3 clearly unfair); or a clause compared with present / absent: ' +
+        'exclusivity, insurance, auditRights, changeOfControl, antiAssignment, ipOwnershipAssignment, ' +
+        'minimumCommitment.',
     }),
     operator: t.exposeString('operator', { description: 'One of <= < >= > = !=.' }),
     value: t.field({ type: 'JSON', resolve: (constraint) => constraint.value }),

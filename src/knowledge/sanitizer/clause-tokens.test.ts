@@ -19,33 +19,51 @@ describe('tokenizeClause: limits stay whole, because dropping one inverts the ru
   it.each<[string, string]>([
     [
       'The fee shall not exceed USD 100; the rate is not to exceed 5%; a term not exceeding 3 years; it may not exceed 10 units.',
-      'The:glue fee:word shall not exceed:limit USD 100:anchor ; ‖ the:glue rate:word is:glue not to exceed:limit 5%:anchor ; ‖ a:glue term:word not exceeding:limit 3 years:anchor ; ‖ it:glue may not exceed:modal 10:anchor units:word .',
+      'The:glue fee:word shall not exceed:limit USD 100:anchor ; ‖ the:glue rate:word is:glue not to ' +
+        'exceed:limit 5%:anchor ; ‖ a:glue term:word not exceeding:limit 3 years:anchor ; ‖ it:glue may not ' +
+        'exceed:modal 10:anchor units:word .',
     ],
     ['Costs not exceed USD 100.', 'Costs:word not exceed:limit USD 100:anchor .'],
     [
       'The Buyer shall pay at least 30 units and at most 50 units, not less than 2 and no less than 3, not more than 4 and no more than 5.',
-      'The:glue Buyer:word shall:word pay:word at least:limit 30:anchor units:word and:glue at most:limit 50:anchor units:word , ‖ not less than:limit 2:anchor and:glue no less than:limit 3:anchor , ‖ not more than:limit 4:anchor and:glue no more than:limit 5:anchor .',
+      'The:glue Buyer:word shall:word pay:word at least:limit 30:anchor units:word and:glue at most:limit ' +
+        '50:anchor units:word , ‖ not less than:limit 2:anchor and:glue no less than:limit 3:anchor , ‖ not ' +
+        'more than:limit 4:anchor and:glue no more than:limit 5:anchor .',
     ],
     [
       'Delivery not later than 10 days and no later than 20 days, not earlier than 5 days, more than 6 units, less than 7 units, in excess of 8 units, up to 9 units.',
-      'Delivery:word not later than:limit 10 days:anchor and:glue no later than:limit 20 days:anchor , ‖ not earlier than:limit 5 days:anchor , ‖ more than:limit 6:anchor units:word , ‖ less than:limit 7:anchor units:word , ‖ in excess of:limit 8:anchor units:word , ‖ up to:limit 9:anchor units:word .',
+      'Delivery:word not later than:limit 10 days:anchor and:glue no later than:limit 20 days:anchor , ‖ ' +
+        'not earlier than:limit 5 days:anchor , ‖ more than:limit 6:anchor units:word , ‖ less than:limit ' +
+        '7:anchor units:word , ‖ in excess of:limit 8:anchor units:word , ‖ up to:limit 9:anchor units:word .',
     ],
     [
       '乙方应在大约30日左右交付，不得超过5%，不得低于2%，不超过3%，不少于4件，不低于5%，不高于6%，不多于7件，不迟于8日，不早于9日。',
-      '乙方:word 应:limit 在:glue 大约:limit 30日:anchor 左右:limit 交付:word ， ‖ 不得超过:limit 5%:anchor ， ‖ 不得低于:limit 2%:anchor ， ‖ 不超过:limit 3%:anchor ， ‖ 不少于:limit 4:anchor 件:word ， ‖ 不低于:limit 5%:anchor ， ‖ 不高于:limit 6%:anchor ， ‖ 不多于:limit 7:anchor 件:word ， ‖ 不迟于:limit 8日:anchor ， ‖ 不早于:limit 9日:anchor 。',
+      '乙方:word 应:limit 在:glue 大约:limit 30日:anchor 左右:limit 交付:word ， ‖ 不得超过:limit 5%:anchor ， ‖ 不得低于:limit ' +
+        '2%:anchor ， ‖ 不超过:limit 3%:anchor ， ‖ 不少于:limit 4:anchor 件:word ， ‖ 不低于:limit 5%:anchor ， ‖ ' +
+        '不高于:limit 6%:anchor ， ‖ 不多于:limit 7:anchor 件:word ， ‖ 不迟于:limit 8日:anchor ， ‖ 不早于:limit 9日:anchor 。',
     ],
     [
       '至少10件，至多11件，最多12件，最少13件，最高14%，最低15%，16件以上，17件以下，18日以内，超过19%，低于20%，高于21%，禁止转让，必须支付22元。',
-      '至少:limit 10:anchor 件:word ， ‖ 至多:limit 11:anchor 件:word ， ‖ 最多:limit 12:anchor 件:word ， ‖ 最少:limit 13:anchor 件:word ， ‖ 最高:limit 14%:anchor ， ‖ 最低:limit 15%:anchor ， ‖ 16:anchor 件:word 以上:limit ， ‖ 17:anchor 件:word 以下:limit ， ‖ 18日以内:anchor ， ‖ 超过:limit 19%:anchor ， ‖ 低于:limit 20%:anchor ， ‖ 高于:limit 21%:anchor ， ‖ 禁止:limit 转让:word ， ‖ 必须:limit 支付:word 22元:anchor 。',
+      '至少:limit 10:anchor 件:word ， ‖ 至多:limit 11:anchor 件:word ， ‖ 最多:limit 12:anchor 件:word ， ‖ 最少:limit ' +
+        '13:anchor 件:word ， ‖ 最高:limit 14%:anchor ， ‖ 最低:limit 15%:anchor ， ‖ 16:anchor 件:word 以上:limit ， ‖ ' +
+        '17:anchor 件:word 以下:limit ， ‖ 18日以内:anchor ， ‖ 超过:limit 19%:anchor ， ‖ 低于:limit 20%:anchor ， ‖ ' +
+        '高于:limit 21%:anchor ， ‖ 禁止:limit 转让:word ， ‖ 必须:limit 支付:word 22元:anchor 。',
     ],
     [
-      'Payment within 30 days, never later; no refunds without consent, except as stated, unless waived; only 2 units; maximum 5 units; minimum 1 unit; the total exceeds 3 units and it exceed 4 units.',
-      'Payment:word within 30 days:anchor , ‖ never later:limit ; ‖ no refunds:limit without:limit consent:word , ‖ except:limit as:glue stated:word , ‖ unless:limit waived:word ; ‖ only:limit 2:anchor units:word ; ‖ maximum:limit 5:anchor units:word ; ‖ minimum:limit 1:anchor unit:word ; ‖ the:glue total:word exceeds:limit 3:anchor units:word and:glue it:glue exceed:limit 4:anchor units:word .',
+      'Payment within 30 days, never later; no refunds without consent, except as stated, unless waived; ' +
+        'only 2 units; maximum 5 units; minimum 1 unit; the total exceeds 3 units and it exceed 4 units.',
+      'Payment:word within 30 days:anchor , ‖ never later:limit ; ‖ no refunds:limit without:limit ' +
+        'consent:word , ‖ except:limit as:glue stated:word , ‖ unless:limit waived:word ; ‖ only:limit ' +
+        '2:anchor units:word ; ‖ maximum:limit 5:anchor units:word ; ‖ minimum:limit 1:anchor unit:word ; ‖ ' +
+        'the:glue total:word exceeds:limit 3:anchor units:word and:glue it:glue exceed:limit 4:anchor ' +
+        'units:word .',
     ],
     [
       // A negation means nothing without what it negates: 不|转让 and "no refunds" are one token.
       '乙方不转让，未通知，无异议，非经同意，仅限2件，须支付3元，应当支付4元，可以转让5件，有权解除，无权转让6件。',
-      '乙方:word 不转让:limit ， ‖ 未通知:limit ， ‖ 无异议:limit ， ‖ 非经:word 同意:word ， ‖ 仅:limit 限:word 2:anchor 件:word ， ‖ 须:limit 支付:word 3元:anchor ， ‖ 应当:limit 支付:word 4元:anchor ， ‖ 可以:limit 转让:word 5:anchor 件:word ， ‖ 有权:limit 解除:word ， ‖ 无权:limit 转让:word 6:anchor 件:word 。',
+      '乙方:word 不转让:limit ， ‖ 未通知:limit ， ‖ 无异议:limit ， ‖ 非经:word 同意:word ， ‖ 仅:limit 限:word 2:anchor ' +
+        '件:word ， ‖ 须:limit 支付:word 3元:anchor ， ‖ 应当:limit 支付:word 4元:anchor ， ‖ 可以:limit 转让:word 5:anchor ' +
+        '件:word ， ‖ 有权:limit 解除:word ， ‖ 无权:limit 转让:word 6:anchor 件:word 。',
     ],
     [
       'approximately 30 days, about 2 weeks, around 5 units, roughly 10%, circa 20 units, 约30日',
@@ -67,10 +85,14 @@ describe('tokenizeClause: numbers and their rates are one anchor', () => {
   it('joins "per annum", "each week", "a day", "an hour", "per calendar day" to the number before', () => {
     expect(
       render(
-        'The Buyer pays USD 5 per annum, USD 6 each week, USD 7 a day, USD 8 an hour, USD 9 per unit, USD 10 per calendar day, USD 11 per business day, USD 12 per year, USD 13 per month, USD 14 per dayshift.',
+        'The Buyer pays USD 5 per annum, USD 6 each week, USD 7 a day, USD 8 an hour, USD 9 per unit, USD 10 ' +
+          'per calendar day, USD 11 per business day, USD 12 per year, USD 13 per month, USD 14 per dayshift.',
       ),
     ).toBe(
-      'The:glue Buyer:word pays:word USD 5 per annum:anchor , ‖ USD 6 each week:anchor , ‖ USD 7 a day:anchor , ‖ USD 8 an hour:anchor , ‖ USD 9 per unit:anchor , ‖ USD 10 per calendar day:anchor , ‖ USD 11 per business day:anchor , ‖ USD 12 per year:anchor , ‖ USD 13 per month:anchor , ‖ USD 14:anchor per:glue dayshift:word .',
+      'The:glue Buyer:word pays:word USD 5 per annum:anchor , ‖ USD 6 each week:anchor , ‖ USD 7 a ' +
+        'day:anchor , ‖ USD 8 an hour:anchor , ‖ USD 9 per unit:anchor , ‖ USD 10 per calendar day:anchor , ' +
+        '‖ USD 11 per business day:anchor , ‖ USD 12 per year:anchor , ‖ USD 13 per month:anchor , ‖ USD ' +
+        '14:anchor per:glue dayshift:word .',
     );
   });
 
@@ -82,12 +104,21 @@ describe('tokenizeClause: numbers and their rates are one anchor', () => {
 describe('tokenizeClause: function words are glue', () => {
   it.each<[string, string]>([
     [
-      'The price of an item in a store on sale at cost to us for cash by card with tax from stock and fees or as is, be it what they are, was, were, been, being, that which this, these, those, its, their, such any per into upon 5 units.',
-      'The:glue price:word of:glue an:glue item:word in:glue a:glue store:word on:glue sale:word at:glue cost:word to:glue us:word for:glue cash:word by:glue card:word with:glue tax:word from:glue stock:word and:glue fees:word or:glue as:glue is:glue , ‖ be:glue it:glue what:word they:glue are:glue , ‖ was:glue , ‖ were:glue , ‖ been:glue , ‖ being:glue , ‖ that:glue which:glue this:glue , ‖ these:glue , ‖ those:glue , ‖ its:glue , ‖ their:glue , ‖ such:glue any:glue per:glue into:glue upon:glue 5:anchor units:word .',
+      'The price of an item in a store on sale at cost to us for cash by card with tax from stock and fees ' +
+        'or as is, be it what they are, was, were, been, being, that which this, these, those, its, their, ' +
+        'such any per into upon 5 units.',
+      'The:glue price:word of:glue an:glue item:word in:glue a:glue store:word on:glue sale:word at:glue ' +
+        'cost:word to:glue us:word for:glue cash:word by:glue card:word with:glue tax:word from:glue ' +
+        'stock:word and:glue fees:word or:glue as:glue is:glue , ‖ be:glue it:glue what:word they:glue ' +
+        'are:glue , ‖ was:glue , ‖ were:glue , ‖ been:glue , ‖ being:glue , ‖ that:glue which:glue this:glue ' +
+        ', ‖ these:glue , ‖ those:glue , ‖ its:glue , ‖ their:glue , ‖ such:glue any:glue per:glue into:glue ' +
+        'upon:glue 5:anchor units:word .',
     ],
     [
       '价款的之了在于与和及或为自起对由将被把向从并且按以其该所等是即则而就也都5元。',
-      '价款:word 的:glue 之:glue 了:glue 在于:word 与:glue 和:glue 及:glue 或:glue 为:glue 自:glue 起:glue 对:glue 由:glue 将:glue 被:glue 把:glue 向:glue 从:glue 并且:word 按:glue 以其:word 该:glue 所:glue 等:glue 是:glue 即:glue 则:glue 而:glue 就:glue 也:glue 都:glue 5元:anchor 。',
+      '价款:word 的:glue 之:glue 了:glue 在于:word 与:glue 和:glue 及:glue 或:glue 为:glue 自:glue 起:glue 对:glue 由:glue ' +
+        '将:glue 被:glue 把:glue 向:glue 从:glue 并且:word 按:glue 以其:word 该:glue 所:glue 等:glue 是:glue 即:glue 则:glue ' +
+        '而:glue 就:glue 也:glue 都:glue 5元:anchor 。',
     ],
     ['且8元。并9元', '且:glue 8元:anchor 。 ‖ 并:glue 9元:anchor'],
   ])('%s', (clause, expected) => {

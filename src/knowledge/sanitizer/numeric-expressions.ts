@@ -88,8 +88,12 @@ const NUMERIC_PATTERN = new RegExp(NUMERIC_ALTERNATIVES.join('|'), 'giu');
 const RANGE_JOINER = /^(?: ?[-–—~～] ?|至|到| to )$/u;
 
 /** A quick test that lets texts without any digit-like character skip the big pattern. */
-const MAY_CONTAIN_NUMBER =
-  /[0-9０-９零〇一二两三四五六七八九十百千万亿半]|zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|teen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety/iu;
+const DIGIT_LIKE = '0-9０-９零〇一二两三四五六七八九十百千万亿半';
+const NUMBER_WORD_STEMS = [
+  ...['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'teen'],
+  ...['twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'],
+];
+const MAY_CONTAIN_NUMBER = new RegExp(`[${DIGIT_LIKE}]|${NUMBER_WORD_STEMS.join('|')}`, 'iu');
 
 // The summarizer scans a clause, its hedge-free text and its candidates: remember the last four answers.
 const recent: Array<{ text: string; spans: readonly NumericSpan[] }> = [];

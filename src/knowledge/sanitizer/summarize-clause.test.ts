@@ -7,7 +7,9 @@ import { DEMO_CLAUSES, NUMERIC_CLAUSES } from '../../../test/fixtures/knowledge-
 const LONG_CLAUSES = [
   '买方应在收到发票后30日内支付货款；如买方逾期付款，卖方有权要求买方按照每日万分之五的标准支付违约金，但违约金总额一般不超过合同总额的5%。',
   '本合同自2024年1月1日起生效，有效期为3年，期满前30日内任何一方未提出书面异议的，合同通常自动续期1年。',
-  'The Supplier shall indemnify the Customer against all losses, provided that the aggregate liability of the Supplier under this Agreement shall not exceed USD 1,000,000 or 100% of the fees paid in the 12 months preceding the claim.',
+  'The Supplier shall indemnify the Customer against all losses, provided that the aggregate liability ' +
+    'of the Supplier under this Agreement shall not exceed USD 1,000,000 or 100% of the fees paid in the ' +
+    '12 months preceding the claim.',
   'The Licensee may, where appropriate, sublicense the Software to its Affiliates, provided that it generally notifies the Licensor within 15 business days and pays a fee of 2% of net revenue.',
   'Delivery takes approximately 30 days, usually; the seller may be liable for delay penalties of 0.5% per week, up to a maximum of 10% of the order value.',
 ];

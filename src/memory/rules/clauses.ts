@@ -6,8 +6,13 @@ export interface Clause {
 
 const CONJUNCTIONS_EN = String.raw`and|but|so|also|plus|while|then`;
 const CONJUNCTIONS_ZH = '并且|而且|以及|同时|还有|另外|然后|但是|不过|可是|但|和|跟';
+// Words that open a question (and so a new clause).
+const ASKING_EN = [
+  ...['what', "what's", 'whats', 'who', "who's", 'whom', 'whose', 'where', "where's", 'which', 'when', 'why', 'how'],
+  ...['do', 'does', 'did', 'can', 'could', 'would', 'will', 'is', 'are', 'am', 'tell me', 'remind me'],
+].join('|');
 // Words that open a new clause about the user, or a question.
-const OPENERS_EN = String.raw`my|i|call me|please|what|what's|whats|who|who's|whom|whose|where|where's|which|when|why|how|do|does|did|can|could|would|will|is|are|am|tell me|remind me`;
+const OPENERS_EN = `my|i|call me|please|${ASKING_EN}`;
 
 // A clause boundary is punctuation or a conjunction, and only when a new first-person clause or a
 // question follows: "Procter and Gamble" and "Globex, Inc." stay whole.
@@ -19,8 +24,7 @@ const clauseBoundaryZh = new RegExp(`(?:[,;，；、]\\s*(?:${CONJUNCTIONS_ZH})?
 const leadingConjunction = new RegExp(`^(?:(?:${CONJUNCTIONS_EN})\\s+|(?:${CONJUNCTIONS_ZH})(?=我|请))`, 'iu');
 
 // A question is marked by its opening word, a question mark, or (Chinese) an interrogative word.
-const interrogativeOpening =
-  /^(?:what|what's|whats|who|who's|whom|whose|where|where's|which|when|why|how|do|does|did|am|is|are|can|could|would|will|should|tell me|remind me)\b/i;
+const interrogativeOpening = new RegExp(`^(?:${ASKING_EN}|should)\\b`, 'i');
 const chineseInterrogative = /什么|啥|谁|哪|多少|几(?:号|个|位)|是否|[吗呢](?:[?？。.!！]*)$/u;
 
 /** Whether a full stop at `index` ends a sentence: not in "3.5", "E.ON", "J. Chen" or "Ltd. and". */

@@ -43,6 +43,10 @@ const languageValue = (raw: string) => {
 // A company name in English: capitalised words, optionally joined by "of", "and", "&", "the"
 // ("Bank of America", "Procter and Gamble"); it ends at the first lower-case word ("Globex Ltd as
 // an engineer", "Globex Ltd and my employee id ...").
+// The ways a user says where they work, each a named part of the company pattern below.
+const WORKS_AT = String.raw`I(?: work|'m working| am working| worked|'ve worked| have worked|'ve been working| have been working) (?:at|for)`;
+const EMPLOYED_BY = String.raw`I(?:'m| am| was) employed (?:at|by)`;
+const MY_EMPLOYER_IS = String.raw`[Mm]y (?:company|employer) (?:is|was)`;
 const COMPANY_EN = String.raw`[A-Z0-9][\w&.'-]*(?:\s+(?:(?:of|and|&|the|de)\s+)?[A-Z0-9&][\w&.'-]*)*`;
 // An employee id holds at least one digit, so "my employee id is not ..." or "... is unknown" is no id.
 const EMPLOYEE_ID = String.raw`(?=[A-Za-z-]*\d)([A-Za-z0-9][A-Za-z0-9-]{0,31})`;
@@ -114,9 +118,7 @@ const patterns: CandidatePattern[] = [
   {
     category: 'business',
     key: 'company',
-    pattern: new RegExp(
-      String.raw`\b(?:I(?: work|'m working| am working| worked|'ve worked| have worked|'ve been working| have been working) (?:at|for)|I(?:'m| am| was) employed (?:at|by)|[Mm]y (?:company|employer) (?:is|was))\s+(${COMPANY_EN})`,
-    ),
+    pattern: new RegExp(String.raw`\b(?:${WORKS_AT}|${EMPLOYED_BY}|${MY_EMPLOYER_IS})\s+(${COMPANY_EN})`),
     normalise: trimValue,
   },
 ];

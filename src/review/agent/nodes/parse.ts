@@ -11,7 +11,9 @@ import { assistExtraction } from './model-extraction.js';
 export const parseNode = defineNode({
   name: 'parse',
   description:
-    'Splits the contract into clauses, detects zh or en, extracts typed fields with evidence spans, and flags instructions aimed at the reviewer; optionally asks the model for clause kinds the rules missed.',
+    'Splits the contract into clauses, detects zh or en, extracts typed fields with evidence spans, and ' +
+    'flags instructions aimed at the reviewer; optionally asks the model for clause kinds the rules ' +
+    'missed.',
   reads: ['text'],
   writes: ['language', 'clauses', 'fields', 'flags', 'degraded', 'modelCalls'],
   async run(input, deps) {
