@@ -87,6 +87,7 @@ export async function start(role?: ProcessRole, testOverrides?: TestOverrides): 
     await cleanUp('reviews', () => deps?.services.reviews.stop(config.jobs.drainSeconds * 1000));
     await cleanUp('process registry', () => deps?.processes.stop());
     await cleanUp('chat', () => deps?.services.chat.close());
+    await cleanUp('retention', () => deps?.services.retention.close());
     await cleanUp('database client', () => db?.$disconnect());
     await cleanUp('trace store', () => telemetry.forceFlush()); // spans still bound for the shared store
     await cleanUp('redis', () => redis?.close());
@@ -117,6 +118,7 @@ export async function start(role?: ProcessRole, testOverrides?: TestOverrides): 
     await deps.services.reviews.start({ work: works });
     await deps.processes.start();
     await deps.services.erasure.start({ work: works });
+    await deps.services.retention.start({ work: works });
     if (works) await deps.services.erasure.resumeInterrupted();
     if (!serves) {
       process.stdout.write(

@@ -177,6 +177,21 @@ const environmentSchema = z
     SUANNI_CHAT_RECENT_TURNS: z.coerce.number().int().min(1).max(100).default(6),
     SUANNI_CHAT_SUMMARIZE_ABOVE: z.coerce.number().int().min(4).max(1_000).default(16),
     SUANNI_CHAT_AUTO_CONFIRM_FACTS: booleanFlag.default(false),
+    SUANNI_CHAT_RECALL_LIMIT: z.coerce.number().int().min(0).max(50).default(8),
+    SUANNI_CHAT_RECALL_SHARE: z.coerce.number().min(0).max(0.9).default(0.3),
+    SUANNI_CHAT_RECALL_SCOPE: z.enum(['thread', 'user']).default('thread'),
+    SUANNI_RETENTION_THREAD_IDLE_DAYS: z.coerce.number().int().min(0).max(36_500).default(0),
+    SUANNI_RETENTION_KEEP_CHECKPOINTS: z.coerce
+      .number()
+      .int()
+      .refine((value) => value === 0 || (value >= 2 && value <= 1_000_000), 'SUANNI_RETENTION_KEEP_CHECKPOINTS is 0 (off) or 2 to 1000000')
+      .default(0),
+    SUANNI_RETENTION_SWEEP_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(7 * 86_400)
+      .default(3_600),
     SUANNI_CHAT_THREAD_WAIT_MS: z.coerce.number().int().min(1).max(600_000).default(30_000),
     SUANNI_CHAT_MAX_MESSAGE_CHARS: z.coerce.number().int().min(1).max(100_000).default(4_000),
     SUANNI_FACTS_PER_USER: z.coerce.number().int().min(1).max(100_000).default(200),
@@ -302,10 +317,16 @@ export interface Config {
     recentTurns: number;
     summarizeAbove: number;
     autoConfirmFacts: boolean;
+    /** Memories retrieved per turn at most (0: off), the budget share they may use, and from where. */
+    recallLimit: number;
+    recallShare: number;
+    recallScope: 'thread' | 'user';
     maxMessageChars: number;
     maxFactsPerUser: number;
     threadWaitMs: number;
   };
+  /** Memory retention defaults of every tenant, and how often a sweep is queued (src/memory/retention.ts). */
+  retention: { threadIdleDays: number; keepCheckpoints: number; sweepSeconds: number };
   models: ModelProviderConfig;
   /** OpenTelemetry: see src/platform/telemetry/sdk.ts. */
   telemetry: { serviceName: string; otlpEndpoint?: string; otlpTracesEndpoint?: string; otlpProtocol: OtlpProtocol; bufferTraces: number };
@@ -452,9 +473,17 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       recentTurns: env.SUANNI_CHAT_RECENT_TURNS,
       summarizeAbove: Math.max(env.SUANNI_CHAT_SUMMARIZE_ABOVE, env.SUANNI_CHAT_RECENT_TURNS * 2 + 2),
       autoConfirmFacts: env.SUANNI_CHAT_AUTO_CONFIRM_FACTS,
+      recallLimit: env.SUANNI_CHAT_RECALL_LIMIT,
+      recallShare: env.SUANNI_CHAT_RECALL_SHARE,
+      recallScope: env.SUANNI_CHAT_RECALL_SCOPE,
       maxMessageChars: env.SUANNI_CHAT_MAX_MESSAGE_CHARS,
       threadWaitMs: env.SUANNI_CHAT_THREAD_WAIT_MS,
       maxFactsPerUser: env.SUANNI_FACTS_PER_USER,
+    },
+    retention: {
+      threadIdleDays: env.SUANNI_RETENTION_THREAD_IDLE_DAYS,
+      keepCheckpoints: env.SUANNI_RETENTION_KEEP_CHECKPOINTS,
+      sweepSeconds: env.SUANNI_RETENTION_SWEEP_SECONDS,
     },
     models,
     telemetry: {

@@ -1,3 +1,4 @@
+import type { MemoryRetention } from './memory/retention.js';
 import type { AuditLog } from './audit/service.js';
 import type { ProcessRegistry } from './platform/jobs/process-registry.js';
 import type { Database } from './platform/db/prisma.js';
@@ -30,6 +31,7 @@ export interface Services {
   quotas: QuotaService;
   rateLimits: RateLimitService;
   erasure: ErasureService;
+  retention: MemoryRetention;
 }
 
 /** What the application is built from; tests pass their own. */

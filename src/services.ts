@@ -1,3 +1,5 @@
+import { storeSizes } from './platform/db/store-sizes.js';
+import { MemoryRetention } from './memory/retention.js';
 import type { Config } from './config.js';
 import type { AppDependencies } from './context.js';
 import { AuditLog } from './audit/service.js';
@@ -107,6 +109,7 @@ export function createDependencies(options: {
   });
   metrics.observeProcesses(() => processes.snapshot);
   metrics.observePool(() => poolStats(db));
+  metrics.observeStores(() => storeSizes(db));
 
   const sessions = new SessionService(db, events, quotas, tombstones, audit);
   const identity = new IdentityService(db, tombstones, audit);
@@ -169,6 +172,7 @@ export function createDependencies(options: {
         audit,
         () => processes.live(),
       ),
+      retention: new MemoryRetention(db, options.databaseUrl, tombstones, audit, config.retention, jobs),
       chat: new ChatService(db, options.databaseUrl, sessions, provider, config.chat, tombstones, quotas, {
         summarizer: overrides.chatSummarizer,
         metrics,

@@ -209,11 +209,16 @@ describe('erasure', () => {
       ]),
     );
 
+    // Retrieval's index holds the words too, in full-text (tsvector) columns the scan reads as well.
+    expect(where.chat).toEqual(expect.arrayContaining(['public.MemoryPassage.content', 'public.MemoryPassage.search']));
+    expect(where.fact).toEqual(expect.arrayContaining(['public.Fact.search']));
+
     const requested = await app.gql(REQUEST, { userId }, { token: compliance });
     expect(requested.errors).toBeUndefined();
     const job = await waitForJob(app, compliance, requested.data!.requestErasure.id);
     expect(job.status).toBe('COMPLETED');
     expect(job.verification.allZero).toBe(true);
+    expect(job.verification.counts).toEqual(expect.arrayContaining([{ store: 'memoryPassages', count: 0 }]));
     // The outside scan agrees: no id, no subject, no marker left anywhere.
     expect(await scanDatabase(app.db, [userId, subject, fileName, ...Object.values(markers)])).toEqual([]);
     const [stored] = await app.db.$queryRaw<{ subjectUserId: string | null; requestedBy: string }[]>`

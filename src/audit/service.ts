@@ -21,6 +21,7 @@ export const AUDIT_ACTIONS = [
   'USER_SESSIONS_LIST',
   'AUDIT_LOG_READ',
   'RATE_LIMIT_SET',
+  'RETENTION_SET',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -47,8 +47,10 @@ export async function deleteCheckpoints(db: Database, userId: string): Promise<n
 
 /** Everything of one user, in every store, counted. */
 export async function inventory(db: Database, memory: MemoryStores, userId: string): Promise<StoreCounts> {
-  const [facts, sessions, reviews, findings, batches, knowledgeAccess, auditLog, user] = await Promise.all([
+  const [facts, memoryPassages, sessions, reviews, findings, batches, knowledgeAccess, auditLog, user] = await Promise.all([
     db.fact.count({ where: { userId } }),
+    // The retrieval index of thread memory (turns and summaries, with their full-text columns).
+    db.memoryPassage.count({ where: { userId } }),
     db.session.count({ where: { userId } }),
     db.review.count({ where: { userId } }),
     db.reviewFinding.count({ where: { review: { userId } } }),
@@ -61,6 +63,7 @@ export async function inventory(db: Database, memory: MemoryStores, userId: stri
   return {
     ...(await countCheckpoints(db, userId)),
     facts,
+    memoryPassages,
     sessions,
     reviews,
     reviewFindings: findings,

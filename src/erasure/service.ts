@@ -39,7 +39,7 @@ interface ErasureJob {
 
 /** Which inventory counts each deleting step removes. */
 const STEP_STORES: Partial<Record<ErasureStepName, (store: string) => boolean>> = {
-  checkpoints: (store) => store.startsWith('checkpoint:'),
+  checkpoints: (store) => store.startsWith('checkpoint:') || store === 'memoryPassages',
   facts: (store) => store === 'facts',
   reviews: (store) => ['reviews', 'reviewFindings', 'reviewBatches'].includes(store),
   'knowledge-access': (store) => store === 'knowledgeAccess',
@@ -443,6 +443,7 @@ export class ErasureService {
       }
       case 'checkpoints':
         await deleteCheckpoints(this.db, userId);
+        await this.db.memoryPassage.deleteMany({ where: { userId } });
         break;
       case 'facts':
         await this.db.fact.deleteMany({ where: { userId } });

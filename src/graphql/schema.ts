@@ -9,6 +9,7 @@ import '../identity/graphql/rate-limits.js';
 import '../knowledge/graphql/knowledge.js';
 import '../review/graphql/review.js';
 import '../memory/graphql/chat.js';
+import '../memory/graphql/retention.js';
 import '../erasure/graphql/erasure.js';
 import '../audit/graphql/audit-log.js';
 import './heartbeat.js';

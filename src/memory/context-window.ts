@@ -1,4 +1,5 @@
 import { estimateTokens } from '../platform/llm/token-estimate.js';
+import type { RecalledMemory } from './recall.js';
 
 export interface ChatTurnMessage {
   role: 'user' | 'assistant';
@@ -14,6 +15,20 @@ export interface ContextWindowInput {
   budget: number;
   /** Earlier turns (user + assistant pairs) to include at most. */
   recentTurns: number;
+  /** Retrieved memories, best first (see recall.ts). */
+  recalled?: readonly RecalledMemory[];
+  /** Share of the budget retrieved memories may use at most (0 to 1). */
+  recallShare?: number;
+}
+
+/** A retrieved memory the window included, and why. */
+export interface RetrievedInWindow {
+  kind: RecalledMemory['kind'];
+  ref: string;
+  score: number;
+  matchedTerms: string[];
+  similarity: number;
+  tokens: number;
 }
 
 export interface ContextWindow {
@@ -28,12 +43,17 @@ export interface ContextWindow {
   factsUsed: number;
   summaryLength: number;
   turnsIncluded: number;
+  /** Retrieved memories in the window, best first. */
+  retrieved: RetrievedInWindow[];
+  /** Tokens the retrieved block spends. */
+  retrievedTokens: number;
 }
 
 /** Tokens chat formats add per message (role, separators), as OpenAI documents for cl100k models. */
 const MESSAGE_OVERHEAD = 3;
 const REPLY_PRIMING = 3;
 const SUMMARY_HEADER = '\n\nConversation so far (summary):\n';
+const RECALL_HEADER = 'Retrieved from earlier (most relevant first):';
 
 export const CHAT_PREAMBLE =
   'You are Suanni, a support assistant. Answer in the language the user writes in. ' +
@@ -51,18 +71,39 @@ export const renderTranscript = (turns: readonly ChatTurnMessage[]) => turns.map
 
 /**
  * Renders the prompt for one turn as a view, never an accumulation: facts first (always, they are
- * the long-term memory), then the running summary (its newest part when space is short), then
- * as many of the last `recentTurns` turns as fit, newest first. What is budgeted is what is sent:
+ * the long-term memory), then what retrieval found for the current message (best first, at most
+ * `recallShare` of the budget, a memory that does not fit is skipped for the next), then the
+ * running summary (its newest part when space is short), then as many of the last `recentTurns`
+ * turns as fit, newest first. What is budgeted is what is sent:
  * the system message and the transcript (`renderTranscript`), counted with cl100k_base
  * (js-tiktoken). The new user message is always included.
  */
 export async function renderContextWindow(input: ContextWindowInput): Promise<ContextWindow> {
   const factsBlock = renderFacts(input.facts);
   const current = input.messages.at(-1);
-  const fixed = [CHAT_PREAMBLE, factsBlock].filter(Boolean).join('\n\n');
+  const base = [CHAT_PREAMBLE, factsBlock].filter(Boolean).join('\n\n');
   const currentLine = current ? transcriptLine(current) : '';
-  const systemWith = (summary: string) => (summary ? `${fixed}${SUMMARY_HEADER}${summary}` : fixed);
   const bodyTokens = (await estimateTokens(currentLine)) + 2 * MESSAGE_OVERHEAD + REPLY_PRIMING;
+
+  // Retrieved memories: each line counted with its line break, the header once.
+  const retrieved: RetrievedInWindow[] = [];
+  const recallLines: string[] = [];
+  const recallBudget = Math.floor(input.budget * Math.min(Math.max(input.recallShare ?? 0, 0), 1));
+  const baseTokens = bodyTokens + (await estimateTokens(base));
+  if (input.recalled && input.recalled.length > 0 && recallBudget > 0) {
+    let spent = await estimateTokens(`\n\n${RECALL_HEADER}`);
+    for (const memory of input.recalled) {
+      const line = `- ${memory.text.replace(/\s+/g, ' ')}`;
+      const tokens = await estimateTokens(`\n${line}`);
+      if (spent + tokens > recallBudget || baseTokens + spent + tokens > input.budget) continue;
+      spent += tokens;
+      recallLines.push(line);
+      const { kind, ref, score, matchedTerms, similarity } = memory;
+      retrieved.push({ kind, ref, score, matchedTerms, similarity, tokens });
+    }
+  }
+  const fixed = recallLines.length > 0 ? `${base}\n\n${RECALL_HEADER}\n${recallLines.join('\n')}` : base;
+  const systemWith = (summary: string) => (summary ? `${fixed}${SUMMARY_HEADER}${summary}` : fixed);
 
   let summary = input.summary;
   while (summary && bodyTokens + (await estimateTokens(systemWith(summary))) > input.budget) {
@@ -96,5 +137,7 @@ export async function renderContextWindow(input: ContextWindowInput): Promise<Co
     factsUsed: input.facts.length,
     summaryLength: summary.length,
     turnsIncluded: earlierTurns.filter((message) => message.role === 'user').length,
+    retrieved,
+    retrievedTokens: recallLines.length > 0 ? (await estimateTokens(fixed)) - (await estimateTokens(base)) : 0,
   };
 }

@@ -18,6 +18,7 @@ import type { ChatTurnMessage } from './context-window.js';
 import type { FactCandidate } from './rules/fact-candidates.js';
 import { mergeIntoSummary, SUMMARY_MAX_CHARS } from './rules/summarizer.js';
 import { FactStore } from './store/fact-store.js';
+import { MemoryRecall, type RecallScope } from './recall.js';
 import type { QuotaService } from '../identity/quotas.js';
 import type { Metrics } from '../platform/telemetry/metrics.js';
 
@@ -26,6 +27,8 @@ export interface ChatLimits extends ChatSettings {
   maxFactsPerUser: number;
   /** How long a turn waits for another turn of its thread (any process) before THREAD_BUSY. */
   threadWaitMs: number;
+  /** Where retrieval looks: this thread's older turns (default) or all the user's threads. */
+  recallScope?: RecallScope;
 }
 
 export const FACT_SOURCES = ['USER_STATED', 'CONFIRMED', 'IMPORTED'] as const;
@@ -87,6 +90,8 @@ export class ChatService {
   private ready: Promise<void> | undefined;
   private readonly locks: ThreadLocks;
   private readonly lockPool: pg.Pool;
+  /** Retrieval over the user's facts and thread passages. */
+  readonly recall: MemoryRecall;
 
   constructor(
     private readonly db: Database,
@@ -107,6 +112,7 @@ export class ChatService {
     // A pool of its own: a turn holds its lock connection while it writes checkpoints through the other.
     this.lockPool = createPool({ connectionString: databaseUrl, max: THREAD_LOCK_CONNECTIONS, name: 'chat-thread-locks' });
     this.locks = new ThreadLocks(this.lockPool, limits.threadWaitMs);
+    this.recall = new MemoryRecall(db, barrier);
   }
 
   /** Creates the checkpoint tables on first use (idempotent). */
@@ -159,6 +165,25 @@ export class ChatService {
     return this.locks.run(threadId, async () => {
       const factStore = this.factStore(principal, 'USER_STATED', `${session.id}`);
       const graph = compileChatGraph({ checkpointer: this.checkpointer, store: factStore });
+      const recallLimit = this.limits.recallLimit ?? 0;
+      const recall =
+        recallLimit > 0
+          ? (text: string, exclude: { messageIds: string[]; renderedFacts: Set<string> }) =>
+              this.recall.search({
+                userId: principal.userId,
+                sessionId: session.id,
+                scope: this.limits.recallScope ?? 'thread',
+                text,
+                excludeMessageIds: exclude.messageIds,
+                renderedFacts: exclude.renderedFacts,
+                limit: recallLimit,
+              })
+          : undefined;
+      const summarizer =
+        this.options.summarizer ??
+        ((previous: string, trimmed: readonly ChatTurnMessage[]) => this.summarizeWithProvider(previous, trimmed));
+      // The summary this turn wrote, if it summarized: it replaces the thread's retrievable summary.
+      let summarized: string | null = null;
       const state = (await graph.invoke(
         { messages: [new HumanMessage({ content: message, additional_kwargs: { sentAt: new Date().toISOString() } })] },
         {
@@ -171,14 +196,31 @@ export class ChatService {
               sourceTurn: session.id,
               onToken,
               factStore,
-              summarize:
-                this.options.summarizer ??
-                ((previous: string, trimmed: readonly ChatTurnMessage[]) => this.summarizeWithProvider(previous, trimmed)),
+              recall,
+              summarize: async (previous: string, trimmed: readonly ChatTurnMessage[]) => {
+                summarized = await summarizer(previous, trimmed);
+                return summarized;
+              },
             },
           },
         },
       )) as ChatState;
       const context = state.turn!;
+      // The turn's two messages become retrievable passages, and the summary when it changed.
+      const newest = state.messages.slice(-2);
+      await this.recall.record({
+        tenantId: principal.tenantId,
+        userId: principal.userId,
+        sessionId: session.id,
+        turns: newest.flatMap((item) => {
+          const type = item.getType();
+          if (type !== 'human' && type !== 'ai') return [];
+          return [
+            { role: type === 'human' ? ('user' as const) : ('assistant' as const), content: messageText(item), messageId: item.id ?? null },
+          ];
+        }),
+        summary: summarized,
+      });
       this.options.metrics?.chatPromptTokens.inc({ provider: context.provider, model: context.model }, context.promptTokens);
       return { reply: state.reply, proposedFacts: state.proposedFacts, context };
     });

@@ -1,6 +1,9 @@
 import type pg from 'pg';
 import { AppError } from '../platform/errors.js';
 
+/** The name of a thread's lock (taken with `hashtextextended(name, 0)`); retention tries the same one. */
+export const threadLockKey = (threadId: string) => `suanni:thread:${threadId}`;
+
 /**
  * One turn per chat thread across every process: turns of one thread queue in this process,
  * then each takes a PostgreSQL transaction-level advisory lock on the thread for the whole turn
@@ -33,7 +36,7 @@ export class ThreadLocks {
       await client.query('BEGIN');
       await client.query(`SET LOCAL lock_timeout = ${Math.max(1, Math.round(this.waitMs))}`);
       try {
-        await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`suanni:thread:${threadId}`]);
+        await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [threadLockKey(threadId)]);
       } catch (error) {
         if ((error as { code?: string }).code === '55P03')
           throw new AppError('THREAD_BUSY', 'Another turn of this conversation is still running; try again when it has finished.');

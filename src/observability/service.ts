@@ -1,3 +1,4 @@
+import { storeSizes } from '../platform/db/store-sizes.js';
 import type { AuditLog } from '../audit/service.js';
 import { hasRole, type Principal } from '../identity/principal.js';
 import { poolStats, type Database } from '../platform/db/prisma.js';
@@ -127,11 +128,7 @@ export class ObservabilityService {
       this.db.$queryRaw<{ state: string; count: bigint }[]>`
         SELECT coalesce(state, 'unknown') AS state, count(*) AS count
         FROM pg_stat_activity WHERE datname = current_database() GROUP BY 1 ORDER BY 1`,
-      this.db.$queryRaw<{ name: string; total_bytes: bigint; row_estimate: number }[]>`
-        SELECT c.relname AS name, pg_total_relation_size(c.oid) AS total_bytes, greatest(c.reltuples, 0)::float8 AS row_estimate
-        FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-        WHERE n.nspname = current_schema() AND c.relkind IN ('r', 'p')
-        ORDER BY total_bytes DESC, name`,
+      storeSizes(this.db),
       this.liveProcesses(),
     ]);
     const row = reviewRows[0];
@@ -154,11 +151,7 @@ export class ObservabilityService {
       database: {
         connections: connectionRows.map((entry) => ({ state: entry.state, count: Number(entry.count) })),
         pool: poolStats(this.db) ?? null,
-        tables: tableRows.map((entry) => ({
-          name: entry.name,
-          totalBytes: Number(entry.total_bytes),
-          rowEstimate: Math.round(entry.row_estimate),
-        })),
+        tables: tableRows,
       },
     };
   }

@@ -77,6 +77,7 @@ export async function startTestApp(
   });
   await deps.services.reviews.start({ work: true });
   await deps.services.erasure.start({ work: true });
+  await deps.services.retention.start({ work: true });
   await deps.processes.start();
   const app: App = buildApp(deps);
   const { url, port } = await app.start();
@@ -134,6 +135,7 @@ export async function startTestApp(
       await deps.processes.stop();
       await app.stop();
       await deps.services.chat.close();
+      await deps.services.retention.close();
       await db.$disconnect();
       if (!overrides.restartOf && !options.keepDatabase) await database.drop();
     },

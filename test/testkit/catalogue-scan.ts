@@ -4,8 +4,8 @@ import type { Database } from '../../src/platform/db/prisma.js';
  * Finds where a user's ids and content are stored by reading the database catalogue, not by
  * trusting any list the code keeps: every base table of every schema the application writes
  * (Prisma's `public`, the checkpointer's `langgraph`, pg-boss' `pgboss`, and any schema added
- * later), every column whose type can hold text: text, varchar, char, uuid, json, jsonb, bytea
- * and arrays of them.
+ * later), every column whose type can hold text: text, varchar, char, uuid, json, jsonb, bytea,
+ * tsvector (full-text search columns, generated ones included) and arrays of them.
  */
 
 export interface CatalogueColumn {
@@ -17,7 +17,8 @@ export interface CatalogueColumn {
 }
 
 const SYSTEM_SCHEMAS = ['pg_catalog', 'information_schema', 'pg_toast'];
-const TEXT_TYPES = ['text', 'character varying', 'character', 'uuid', 'json', 'jsonb', 'bytea'];
+// tsvector: full-text columns hold the words of the text they index (retrieval's search columns).
+const TEXT_TYPES = ['text', 'character varying', 'character', 'uuid', 'json', 'jsonb', 'bytea', 'tsvector'];
 /** Element types (`udt_name` of an array column) that can hold text. */
 const TEXT_ARRAY_TYPES = ['_text', '_varchar', '_bpchar', '_uuid', '_json', '_jsonb', '_bytea'];
 

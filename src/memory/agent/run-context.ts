@@ -1,6 +1,7 @@
 import type { LangGraphRunnableConfig } from '@langchain/langgraph';
 import type { ModelProvider } from '../../platform/llm/provider.js';
 import type { ChatTurnMessage } from '../context-window.js';
+import type { RecalledMemory } from '../recall.js';
 import type { FactStore } from '../store/fact-store.js';
 
 export interface ChatSettings {
@@ -12,6 +13,10 @@ export interface ChatSettings {
   summarizeAbove: number;
   /** Write explicitly stated facts without waiting for confirmation. */
   autoConfirmFacts: boolean;
+  /** Memories retrieved per turn at most (0: retrieval off). */
+  recallLimit?: number;
+  /** Share of the budget retrieved memories may use at most. */
+  recallShare?: number;
 }
 
 /** Per-turn services a chat node uses, passed through LangGraph's `configurable`. */
@@ -22,6 +27,11 @@ export interface ChatRunContext {
   /** `${sessionId}#${turn}`: where a fact came from. */
   sourceTurn: string;
   onToken?: (piece: string) => void;
+  /**
+   * Retrieves memories for the current message, excluding the messages still in the thread state
+   * and the current facts the window renders anyway; absent when retrieval is off.
+   */
+  recall?: (text: string, exclude: { messageIds: string[]; renderedFacts: Set<string> }) => Promise<RecalledMemory[]>;
   /** The store the graph was compiled with, when it is ours: writes that carry a validity. */
   factStore?: FactStore;
   /** Merges trimmed messages into the summary; may throw, then the turn degrades to trimming. */

@@ -1,4 +1,5 @@
 import { Annotation, MessagesAnnotation } from '@langchain/langgraph';
+import type { RetrievedInWindow } from '../context-window.js';
 import type { FactCandidate } from '../rules/fact-candidates.js';
 
 /** What one turn reports about its context window (no content, numbers and flags only). */
@@ -13,6 +14,9 @@ export interface TurnContext {
   degradedReasons: string[];
   provider: string;
   model: string;
+  /** What retrieval put into the window for this message, best first, and why (refs, scores, matched words). */
+  retrieved: RetrievedInWindow[];
+  retrievedTokens: number;
 }
 
 /**

@@ -16,6 +16,10 @@ function outputAttributes(output: Partial<ChatState>): Attributes {
     attributes['suanni.node.count.facts_used'] = turn.factsUsed;
     attributes['suanni.node.count.turns_included'] = turn.turnsIncluded;
     attributes['suanni.node.count.summary_length'] = turn.summaryLength;
+    if (turn.retrieved) {
+      attributes['suanni.node.count.retrieved'] = turn.retrieved.length;
+      attributes['suanni.chat.retrieved_tokens'] = turn.retrievedTokens;
+    }
     attributes['suanni.chat.budget'] = turn.budget;
     attributes['suanni.chat.prompt_tokens'] = turn.promptTokens;
     attributes['suanni.chat.prompt_tokens_source'] = turn.promptTokensSource;

@@ -1,6 +1,7 @@
 import { builder } from '../../graphql/builder.js';
 import { modelBacked } from '../../graphql/rate-limit-plugin.js';
 import type { TurnContext } from '../agent/state.js';
+import type { RetrievedInWindow } from '../context-window.js';
 import type { FactCandidate } from '../rules/fact-candidates.js';
 import { FACT_SOURCES, streamTurn, type ChatTurnResult, type FactView, type ThreadView } from '../service.js';
 
@@ -27,6 +28,28 @@ const ProposedFactRef = builder.objectRef<FactCandidate>('ProposedFact').impleme
   }),
 });
 
+const RetrievedKindEnum = builder.enumType('RetrievedMemoryKind', {
+  values: {
+    FACT: { description: 'a fact version' },
+    TURN: { description: 'an older turn' },
+    SUMMARY: { description: 'another thread’s summary' },
+  },
+});
+
+const RetrievedMemoryRef = builder.objectRef<RetrievedInWindow>('RetrievedMemory').implement({
+  description: 'A memory retrieval put into the turn’s context window, and why.',
+  fields: (t) => ({
+    kind: t.field({ type: RetrievedKindEnum, resolve: (memory) => memory.kind }),
+    ref: t.exposeString('ref', {
+      description: 'Which memory: category.key@version for a fact, turn:<sessionId>:<messageId>, summary:<sessionId>.',
+    }),
+    score: t.exposeFloat('score', { description: 'Full-text rank plus trigram similarity against the current message.' }),
+    matchedTerms: t.exposeStringList('matchedTerms', { description: 'Words of the current message it matched by full text.' }),
+    similarity: t.exposeFloat('similarity', { description: 'pg_trgm word similarity to the current message’s words (0 without pg_trgm).' }),
+    tokens: t.exposeInt('tokens', { description: 'Prompt tokens it spends.' }),
+  }),
+});
+
 const TurnContextRef = builder.objectRef<TurnContext>('TurnContext').implement({
   description: 'How the turn’s context window was built.',
   fields: (t) => ({
@@ -40,6 +63,12 @@ const TurnContextRef = builder.objectRef<TurnContext>('TurnContext').implement({
     degradedReasons: t.exposeStringList('degradedReasons'),
     provider: t.exposeString('provider'),
     model: t.exposeString('model'),
+    retrieved: t.field({
+      type: [RetrievedMemoryRef],
+      description: 'What retrieval put into the window for this message, best first, and why.',
+      resolve: (turn) => turn.retrieved ?? [],
+    }),
+    retrievedTokens: t.int({ description: 'Prompt tokens the retrieved memories spend.', resolve: (turn) => turn.retrievedTokens ?? 0 }),
   }),
 });
 

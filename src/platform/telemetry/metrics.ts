@@ -36,7 +36,12 @@ interface ProcessSource {
 export function createMetrics(options: { defaultMetrics?: boolean } = {}) {
   const registry = new Registry();
   if (options.defaultMetrics ?? true) collectDefaultMetrics({ register: registry });
-  const sources: { pool?: () => PoolStats | undefined; queue?: () => QueueSource; processes?: () => readonly ProcessSource[] } = {};
+  const sources: {
+    pool?: () => PoolStats | undefined;
+    queue?: () => QueueSource;
+    processes?: () => readonly ProcessSource[];
+    stores?: () => Promise<readonly { name: string; totalBytes: number; rowEstimate: number }[]>;
+  } = {};
 
   const metrics = {
     registry,
@@ -151,6 +156,10 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}) {
     observeProcesses(read: () => readonly ProcessSource[]) {
       sources.processes = read;
     },
+    /** Rows and bytes per store (table), read from the database at scrape time. */
+    observeStores(read: () => Promise<readonly { name: string; totalBytes: number; rowEstimate: number }[]>) {
+      sources.stores = read;
+    },
 
     /** The registry in Prometheus text format. */
     async text(): Promise<{ contentType: string; body: string }> {
@@ -158,6 +167,34 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}) {
     },
   };
 
+  // Both store gauges read one snapshot per scrape (the first to collect asks, the other reuses it).
+  let storeSnapshot: Promise<readonly { name: string; totalBytes: number; rowEstimate: number }[]> | undefined;
+  const stores = () => {
+    storeSnapshot ??= (sources.stores?.() ?? Promise.resolve([])).finally(() =>
+      setTimeout(() => (storeSnapshot = undefined), 1_000).unref(),
+    );
+    return storeSnapshot.catch(() => []);
+  };
+  new Gauge({
+    name: 'suanni_store_rows',
+    help: 'Rows per store (table; checkpoint tables as langgraph.<table>), the planner estimate.',
+    labelNames: ['store'] as const,
+    registers: [registry],
+    async collect() {
+      this.reset();
+      for (const store of await stores()) this.set({ store: store.name }, store.rowEstimate);
+    },
+  });
+  new Gauge({
+    name: 'suanni_store_bytes',
+    help: 'Bytes per store (table, indexes and TOAST).',
+    labelNames: ['store'] as const,
+    registers: [registry],
+    async collect() {
+      this.reset();
+      for (const store of await stores()) this.set({ store: store.name }, store.totalBytes);
+    },
+  });
   new Gauge({
     name: 'suanni_review_queue_depth',
     help: 'Reviews queued and not yet running in this process.',

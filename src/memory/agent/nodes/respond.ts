@@ -1,21 +1,56 @@
 import { AIMessage } from '@langchain/core/messages';
-import type { LangGraphRunnableConfig } from '@langchain/langgraph';
+import type { BaseMessage } from '@langchain/core/messages';
+import type { BaseStore, LangGraphRunnableConfig } from '@langchain/langgraph';
 import { renderContextWindow } from '../../context-window.js';
 import { extractFactCandidates } from '../../rules/fact-candidates.js';
 import { rulesReply } from '../../rules/identity-answers.js';
 import { toTurns } from '../messages.js';
-import { chatContextOf } from '../run-context.js';
+import { type ChatRunContext, type ChatSettings, chatContextOf } from '../run-context.js';
 import type { ChatState } from '../state.js';
 
 /** Facts of the user, read from the store the graph was compiled with (current versions only). */
-async function loadFacts(config: LangGraphRunnableConfig, userId: string) {
-  if (!config.store) return [];
-  const items = await config.store.search([userId], { limit: 200 });
+async function loadFacts(store: BaseStore | undefined, userId: string) {
+  if (!store) return [];
+  const items = await store.search([userId], { limit: 200 });
   return items.map((item) => ({
     category: item.namespace[1] ?? 'general',
     key: item.key,
     value: (item.value as { value?: unknown }).value ?? item.value,
   }));
+}
+
+/**
+ * Builds one turn's context window: the user's current facts, what retrieval finds for the
+ * current message (the thread's messages and the rendered facts excluded), and the window over
+ * them. The respond node and the memory benchmark build it with this one function.
+ */
+export async function buildTurnWindow(input: {
+  store: BaseStore | undefined;
+  userId: string;
+  settings: ChatSettings;
+  recall: ChatRunContext['recall'];
+  summary: string;
+  messages: readonly BaseMessage[];
+}) {
+  const facts = await loadFacts(input.store, input.userId);
+  const turns = toTurns(input.messages);
+  const question = turns.at(-1)?.content ?? '';
+  const recalled = input.recall
+    ? await input.recall(question, {
+        messageIds: input.messages.flatMap((message) => (message.id ? [message.id] : [])),
+        renderedFacts: new Set(facts.map((fact) => `${fact.category}.${fact.key}`)),
+      })
+    : [];
+  const window = await renderContextWindow({
+    facts,
+    summary: input.summary,
+    messages: turns,
+    budget: input.settings.budget,
+    recentTurns: input.settings.recentTurns,
+    recalled,
+    recallShare: input.settings.recallShare ?? 0,
+  });
+  return { facts, question, window };
 }
 
 /**
@@ -25,16 +60,14 @@ async function loadFacts(config: LangGraphRunnableConfig, userId: string) {
  */
 export async function respond(state: ChatState, config: LangGraphRunnableConfig): Promise<Partial<ChatState>> {
   const chat = chatContextOf(config);
-  const facts = await loadFacts(config, chat.userId);
-  const turns = toTurns(state.messages);
-  const window = await renderContextWindow({
-    facts,
+  const { facts, question, window } = await buildTurnWindow({
+    store: config.store,
+    userId: chat.userId,
+    settings: chat.settings,
+    recall: chat.recall,
     summary: state.summary,
-    messages: turns,
-    budget: chat.settings.budget,
-    recentTurns: chat.settings.recentTurns,
+    messages: state.messages,
   });
-  const question = turns.at(-1)?.content ?? '';
   const proposed = extractFactCandidates(question);
   const rendered = {
     facts,
@@ -63,6 +96,8 @@ export async function respond(state: ChatState, config: LangGraphRunnableConfig)
       degradedReasons: result.degraded ? [`model_${result.degradedReason ?? 'error'}`] : [],
       provider: result.provider,
       model: result.model,
+      retrieved: window.retrieved,
+      retrievedTokens: window.retrievedTokens,
     },
   };
 }
