@@ -79,9 +79,10 @@ describe('architecture of src/', () => {
     expect(graph.get(path.join(SRC, 'services.ts'))).toContain(path.join(SRC, 'review/service.ts'));
   });
 
-  it('has no import circles that cross folders', () => {
-    const crossing = circles(graph).filter((component) => new Set(component.map((file) => file.split(path.sep)[0])).size > 1);
-    expect(crossing).toEqual([]);
+  it('has no import circles', () => {
+    // (It once kept only circles across top folders, comparing the first segment of absolute paths, which is always
+    // empty: no circle was ever reported. review/agent/graph.ts -> tracing.ts -> graph-executor.ts -> graph.ts was one.)
+    expect(circles(graph).map((component) => component.map((file) => path.relative(SRC, file)))).toEqual([]);
   });
 
   it('keeps platform/ free of domain imports, through any chain of imports', () => {

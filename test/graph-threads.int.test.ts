@@ -5,15 +5,15 @@ import { AppError } from '../src/platform/errors.js';
 import type { ModelProviderConfig } from '../src/platform/llm/config.js';
 import { createModelProvider } from '../src/platform/llm/provider.js';
 import { compileReviewGraph } from '../src/review/agent/graph.js';
+import { GRAPH_RUN_RESULT_KEYS } from '../src/review/run/result.js';
 import {
-  GRAPH_RUN_RESULT_KEYS,
   GraphRunInterrupted,
   type GraphRunHooks,
   type GraphRunInput,
   InProcessGraph,
   ReviewCancelled,
-} from '../src/review/graph-executor.js';
-import { GraphThreadPool } from '../src/review/graph-thread-pool.js';
+} from '../src/review/run/graph-executor.js';
+import { GraphThreadPool } from '../src/review/run/graph-thread-pool.js';
 import { englishContract, REVIEW_KNOWLEDGE } from './fixtures/contracts.js';
 
 // The review graph on worker threads (graph-thread-pool.ts) against the same graph in this thread:

@@ -11,7 +11,7 @@ import type { EventBus } from '../platform/pubsub.js';
 import type { Metrics } from '../platform/telemetry/metrics.js';
 import { withSpan } from '../platform/telemetry/tracing.js';
 import { unstorableCharacter } from '../platform/text.js';
-import type { ReviewGraphExecutor } from './graph-executor.js';
+import type { ReviewGraphExecutor } from './run/graph-executor.js';
 import type { Finding, ReviewState } from './agent/state.js';
 import type { DocumentExtractor } from './documents/extractor.js';
 import {
@@ -30,8 +30,8 @@ import {
   ReviewProgressLog,
   type ReviewBatchProgressEvent,
   type ReviewProgressEvent,
-} from './progress.js';
-import { ReviewRunner, type ReplayResult } from './runner.js';
+} from './run/progress.js';
+import { ReviewRunner, type ReplayResult } from './run/runner.js';
 import {
   decodeReviewCursor,
   encodeReviewCursor,
@@ -57,7 +57,7 @@ export interface ReviewLimits {
   maxPages?: number;
 }
 
-export type { ReplayResult } from './runner.js';
+export type { ReplayResult } from './run/runner.js';
 
 export interface ReviewServiceOptions {
   db: Database;

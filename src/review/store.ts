@@ -7,7 +7,7 @@ import type { SqlRunner } from '../platform/jobs/job-queue.js';
 import { assertUuid, badUserInput } from '../platform/errors.js';
 import { tracedQuery } from '../platform/telemetry/db-tracing.js';
 import { WriteCoalescer } from '../platform/write-coalescer.js';
-import type { GraphRunResult } from './graph-executor.js';
+import type { GraphRunResult } from './run/result.js';
 
 export type ReviewRow = Prisma.ReviewGetPayload<{ include: { findings: true } }>;
 export type ReviewBatchRow = Prisma.ReviewBatchGetPayload<object>;

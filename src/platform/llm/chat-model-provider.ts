@@ -9,7 +9,7 @@ import { runWithinBudget, type BudgetOutcome } from './call-budget.js';
 import type { ModelProviderConfig } from './config.js';
 import { classifyModelFailure } from './failure.js';
 import { describeSchemaForPrompt, parseStructuredAnswer } from './json-output.js';
-import type { DegradedReason, ModelCallResult, ModelProvider, ModelUsage, StructuredRequest, TextRequest } from './provider.js';
+import type { DegradedReason, ModelCallResult, ModelProvider, ModelUsage, StructuredRequest, TextRequest } from './types.js';
 import { estimatePromptTokens, estimateTokens } from './token-estimate.js';
 
 const moduleLogger = createLogger('llm');

@@ -1,5 +1,5 @@
 import { context, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
-import type { ModelCallResult } from './provider.js';
+import type { ModelCallResult } from './types.js';
 import { recordError, tracer } from '../telemetry/tracing.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { ModelCallResult, ModelProvider } from './provider.js';
+import type { ModelCallResult, ModelProvider } from './types.js';
 
 /**
  * The offline, deterministic provider (the default). It calls no model: the domain code's

@@ -55,7 +55,7 @@ export interface ReviewNode<R extends ReviewStateKey = ReviewStateKey, W extends
   reads: readonly R[];
   writes: readonly W[];
   run(input: Readonly<Pick<ReviewState, R>>, deps: ReviewGraphDependencies, run: ReviewRunContext): Promise<Partial<Pick<ReviewState, W>>>;
-  /** Counts for progress events (numbers only, never content); spans keep only those in `TRACED_NODE_COUNTS` (review/tracing.ts). */
+  /** Counts for progress events (numbers only, never content); spans keep only those in `TRACED_NODE_COUNTS` (review/run/tracing.ts). */
   count?(output: Partial<Pick<ReviewState, W>>): Record<string, number>;
 }
 

@@ -6,7 +6,7 @@ import { reportNode } from './nodes/report.js';
 import { retrieveNode } from './nodes/retrieve.js';
 import { riskNode } from './nodes/risk.js';
 import { ReviewStateAnnotation } from './state.js';
-import { traceReviewNode } from '../tracing.js';
+import { traceReviewNode } from '../run/tracing.js';
 import { carryRunConfigWithoutRunTrees } from '../../platform/langgraph/run-context.js';
 
 export const REVIEW_GRAPH_NAME = 'contract-review';

@@ -6,7 +6,7 @@ import type { Principal } from '../../identity/principal.js';
 import type { Context } from '../../context.js';
 import { REVIEW_NODES } from '../agent/graph.js';
 import { describeFieldType, reviewStateKeys } from '../agent/state.js';
-import type { ReviewBatchProgressEvent, ReviewProgressEvent } from '../progress.js';
+import type { ReviewBatchProgressEvent, ReviewProgressEvent } from '../run/progress.js';
 import type { ReviewBatchRow, ReviewRow } from '../service.js';
 
 const ReviewStatusEnum = builder.enumType('ReviewStatus', { values: ['QUEUED', 'RUNNING', 'SUCCEEDED', 'FAILED', 'CANCELLED'] as const });

@@ -2,22 +2,22 @@ import { Worker } from 'node:worker_threads';
 import { context, isSpanContextValid, trace, type SpanContext } from '@opentelemetry/api';
 import type { Resource } from '@opentelemetry/resources';
 import type { ReadableSpan } from '@opentelemetry/sdk-trace-base';
-import { AppError, type ErrorCode } from '../platform/errors.js';
-import type { ModelProviderConfig } from '../platform/llm/config.js';
-import { createLogger } from '../platform/logger.js';
-import { currentTelemetry } from '../platform/telemetry/sdk.js';
-import { receivedSpan, type TransferredSpan } from '../platform/telemetry/span-transfer.js';
-import type { SanitizedKnowledge } from '../knowledge/types.js';
-import type { ReviewState } from './agent/state.js';
+import { AppError, type ErrorCode } from '../../platform/errors.js';
+import type { ModelProviderConfig } from '../../platform/llm/config.js';
+import { createLogger } from '../../platform/logger.js';
+import { currentTelemetry } from '../../platform/telemetry/sdk.js';
+import { receivedSpan, type TransferredSpan } from '../../platform/telemetry/span-transfer.js';
+import type { SanitizedKnowledge } from '../../knowledge/types.js';
+import type { ReviewState } from '../agent/state.js';
 import {
   GraphRunInterrupted,
   ReviewCancelled,
   type GraphRunHooks,
   type GraphRunInput,
-  type GraphRunResult,
   type NodeProgress,
   type ReviewGraphExecutor,
 } from './graph-executor.js';
+import type { GraphRunResult } from './result.js';
 
 const log = createLogger('graph-threads');
 

@@ -1,7 +1,8 @@
-import type { SanitizedKnowledge } from '../knowledge/types.js';
-import type { NodeReport, ReviewRunContext } from './agent/contract.js';
-import type { CompiledReviewGraph } from './agent/graph.js';
-import type { ReviewState } from './agent/state.js';
+import type { SanitizedKnowledge } from '../../knowledge/types.js';
+import type { NodeReport, ReviewRunContext } from '../agent/contract.js';
+import type { CompiledReviewGraph } from '../agent/graph.js';
+import type { ReviewState } from '../agent/state.js';
+import { type GraphRunResult, graphRunResult } from './result.js';
 
 /** Thrown at a node boundary of a cancelled review; ends its run without a result. */
 export class ReviewCancelled extends Error {
@@ -31,32 +32,6 @@ export interface GraphRunInput {
 
 /** What a node's end reports to progress events. */
 export type NodeProgress = Pick<NodeReport, 'node' | 'durationMs' | 'counts'>;
-
-/** The state keys a run gives back: what the review's result, its trace and a replay read. */
-export const GRAPH_RUN_RESULT_KEYS = [
-  'reviewId',
-  'findings',
-  'language',
-  'riskLevel',
-  'riskScore',
-  'reviewReport',
-  'reportText',
-  'knowledgeUsed',
-  'flags',
-  'degraded',
-  'modelCalls',
-] as const satisfies readonly (keyof ReviewState)[];
-
-/**
- * What a run gives back. The contract's text, clauses, extracted fields and knowledge texts stay
- * where they are (a thread would copy them back).
- */
-export type GraphRunResult = Pick<ReviewState, (typeof GRAPH_RUN_RESULT_KEYS)[number]>;
-
-/** The result part of a final state. */
-export function graphRunResult(state: ReviewState): GraphRunResult {
-  return Object.fromEntries(GRAPH_RUN_RESULT_KEYS.map((key) => [key, state[key]])) as GraphRunResult;
-}
 
 /** The process-side services of one run: knowledge comes from here, progress goes here. */
 export interface GraphRunHooks {

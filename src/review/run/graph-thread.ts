@@ -11,14 +11,15 @@ import {
   type Span,
   type SpanProcessor,
 } from '@opentelemetry/sdk-trace-base';
-import { AppError } from '../platform/errors.js';
-import { createModelProvider } from '../platform/llm/provider.js';
-import { transferableSpan, type TransferredSpan } from '../platform/telemetry/span-transfer.js';
-import { ATTR, SPAN_LIMITS } from '../platform/telemetry/tracing.js';
-import type { SanitizedKnowledge } from '../knowledge/types.js';
-import type { ReviewRunContext } from './agent/contract.js';
-import { compileReviewGraph } from './agent/graph.js';
-import { graphInput, graphRunResult, ReviewCancelled } from './graph-executor.js';
+import { AppError } from '../../platform/errors.js';
+import { createModelProvider } from '../../platform/llm/provider.js';
+import { transferableSpan, type TransferredSpan } from '../../platform/telemetry/span-transfer.js';
+import { ATTR, SPAN_LIMITS } from '../../platform/telemetry/tracing.js';
+import type { SanitizedKnowledge } from '../../knowledge/types.js';
+import type { ReviewRunContext } from '../agent/contract.js';
+import { compileReviewGraph } from '../agent/graph.js';
+import { graphInput, ReviewCancelled } from './graph-executor.js';
+import { graphRunResult } from './result.js';
 import type { FromThread, GraphThreadData, ThreadError, ToThread } from './graph-thread-pool.js';
 
 const port = parentPort;

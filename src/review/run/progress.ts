@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
-import { createLogger } from '../platform/logger.js';
-import { parseEvent, type EventBus } from '../platform/pubsub.js';
+import { createLogger } from '../../platform/logger.js';
+import { parseEvent, type EventBus } from '../../platform/pubsub.js';
 
 const logger = createLogger('review-progress');
 
@@ -40,7 +40,7 @@ export const reviewTopic = (reviewId: string) => `review:${reviewId}` as const;
 export const reviewBatchTopic = (batchId: string) => `reviewBatch:${batchId}` as const;
 export const REVIEW_CANCELLATIONS = 'reviewCancellations';
 
-declare module '../platform/pubsub.js' {
+declare module '../../platform/pubsub.js' {
   interface EventTopics {
     [topic: `review:${string}`]: [ReviewProgressEvent];
     [topic: `reviewBatch:${string}`]: [ReviewBatchProgressEvent];

@@ -1,24 +1,18 @@
-import type { KnowledgeService } from '../knowledge/service.js';
-import { DEFAULT_RETRY, isTransientDatabaseError, retryTransient, type RetryOptions } from '../platform/db/transient.js';
-import { AppError } from '../platform/errors.js';
-import type { ModelProvider } from '../platform/llm/provider.js';
-import { createLogger } from '../platform/logger.js';
-import type { EventBus } from '../platform/pubsub.js';
-import type { Metrics } from '../platform/telemetry/metrics.js';
-import type { ReviewState } from './agent/state.js';
+import type { KnowledgeService } from '../../knowledge/service.js';
+import { DEFAULT_RETRY, isTransientDatabaseError, retryTransient, type RetryOptions } from '../../platform/db/transient.js';
+import { AppError } from '../../platform/errors.js';
+import type { ModelProvider } from '../../platform/llm/provider.js';
+import { createLogger } from '../../platform/logger.js';
+import type { EventBus } from '../../platform/pubsub.js';
+import type { Metrics } from '../../platform/telemetry/metrics.js';
+import type { ReviewState } from '../agent/state.js';
 import { REVIEW_CANCELLATIONS, reviewBatchTopic, type ReviewProgressEvent, type ReviewProgressLog } from './progress.js';
-import type { ClusterQueueStats, JobQueue, QueuedJob, QueueDefinition, SqlRunner } from '../platform/jobs/job-queue.js';
-import type { ReviewStore } from './store.js';
-import { withTraceOrigin, type TraceOrigin } from '../platform/telemetry/trace-origin.js';
+import type { ClusterQueueStats, JobQueue, QueuedJob, QueueDefinition, SqlRunner } from '../../platform/jobs/job-queue.js';
+import type { ReviewStore } from '../store.js';
+import { withTraceOrigin, type TraceOrigin } from '../../platform/telemetry/trace-origin.js';
 import { traceReviewRun, type ReviewRunTrace } from './tracing.js';
-import {
-  GraphRunInterrupted,
-  ReviewCancelled,
-  type GraphRunInput,
-  type GraphRunResult,
-  type NodeProgress,
-  type ReviewGraphExecutor,
-} from './graph-executor.js';
+import { GraphRunInterrupted, ReviewCancelled, type GraphRunInput, type NodeProgress, type ReviewGraphExecutor } from './graph-executor.js';
+import type { GraphRunResult } from './result.js';
 
 const log = createLogger('reviews');
 

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { context, SpanKind, SpanStatusCode, trace, type Attributes, type Span } from '@opentelemetry/api';
-import type { AnyReviewNode } from './agent/contract.js';
-import { reviewStateKeys, type ReviewState } from './agent/state.js';
-import type { GraphRunResult } from './graph-executor.js';
-import type { Metrics } from '../platform/telemetry/metrics.js';
-import { originParent, type TraceOrigin } from '../platform/telemetry/trace-origin.js';
-import { ATTR, errorCodeOf, recordError, traceIdOf, tracer, withSpan } from '../platform/telemetry/tracing.js';
+import type { AnyReviewNode } from '../agent/contract.js';
+import { reviewStateKeys, type ReviewState } from '../agent/state.js';
+import type { GraphRunResult } from './result.js';
+import type { Metrics } from '../../platform/telemetry/metrics.js';
+import { originParent, type TraceOrigin } from '../../platform/telemetry/trace-origin.js';
+import { ATTR, errorCodeOf, recordError, traceIdOf, tracer, withSpan } from '../../platform/telemetry/tracing.js';
 
 /** Hooks of one traced review run, see {@link traceReviewRun}. */
 export interface ReviewRunTrace {
