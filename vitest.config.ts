@@ -1,4 +1,30 @@
 import { defineConfig } from 'vitest/config';
+import { SlowFirstSequencer } from './test/testkit/sequencer.js';
+
+/** Tests that need no database: pure logic beside the code, and the static checks under test/. */
+export const unitTests = [
+  'src/**/*.test.ts',
+  'scripts/**/*.test.ts',
+  'console/src/**/*.test.ts',
+  'packages/*/src/**/*.test.ts',
+  'packages/*/scripts/**/*.test.ts',
+  'packages/*/test/**/*.test.ts',
+  'test/**/*.test.ts',
+];
+/** Black-box tests of the real gateway on a cloned database, in folders by domain under test/. */
+export const integrationTests = ['test/**/*.int.test.ts'];
+/** The web console in Debian's chromium (skipped with a line when there is none). */
+export const browserTests = ['test/**/*.browser.test.ts'];
+
+/**
+ * Files run at once. vitest's default is one less than the cores in run mode: ONE worker on the 2-core
+ * machines, and the suite then waits file after file. The integration files spend most of their time
+ * waiting (on PostgreSQL, child processes, leases and queues), so four of them share two cores well;
+ * the unit files only compute, so they get one worker per core (more would only slow the tests that
+ * hold a model call to a 200 ms budget). `VITEST_MAX_WORKERS` sets the integration figure.
+ */
+const integrationWorkers = Number(process.env.VITEST_MAX_WORKERS) || 4;
+const unitWorkers = Math.min(2, integrationWorkers);
 
 export default defineConfig({
   resolve: {
@@ -8,20 +34,51 @@ export default defineConfig({
     alias: [{ find: /^graphql$/, replacement: 'graphql/index.js' }],
   },
   test: {
-    include: [
-      'src/**/*.test.ts',
-      'test/**/*.test.ts',
-      'scripts/**/*.test.ts',
-      'console/src/**/*.test.ts',
-      'packages/*/src/**/*.test.ts',
-      'packages/*/scripts/**/*.test.ts',
-      'packages/*/test/**/*.test.ts',
-    ],
-    globalSetup: ['test/testkit/global-setup.ts'],
     env: { NODE_ENV: 'test', LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' },
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 90_000,
     teardownTimeout: 30_000,
+    // The longest files first (they set the wall time), then vitest's own order (see the sequencer).
+    sequence: { sequencer: SlowFirstSequencer },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: unitTests,
+          exclude: [...integrationTests, ...browserTests],
+          // After the integration files (a project with its own worker count needs its own group).
+          sequence: { groupOrder: 1 },
+          maxWorkers: unitWorkers,
+          // One module graph per worker instead of per file: the same tests for a third of the CPU
+          // (importing the extraction tables and the app's modules again for every file was most of it).
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        // One embedded PostgreSQL (or the server of DATABASE_URL) and one migrated template, shared by
+        // this project and the browser one; each file clones its own database from the template.
+        test: {
+          name: 'integration',
+          include: integrationTests,
+          globalSetup: ['test/testkit/global-setup.ts'],
+          maxWorkers: integrationWorkers,
+          // A process per file: the OpenTelemetry SDK and the Prisma engines are process-wide.
+          isolate: true,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'browser',
+          include: browserTests,
+          globalSetup: ['test/testkit/global-setup.ts'],
+          maxWorkers: integrationWorkers,
+          isolate: true,
+        },
+      },
+    ],
   },
 });

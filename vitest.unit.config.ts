@@ -23,14 +23,16 @@ const onlyTests = process.env.MUTATION_TESTS?.split(',').map((entry) =>
 );
 
 /**
- * Unit tests only: the tests under `src/` and the packages' `src/` need no database, so there is no global setup (the
- * default config starts an embedded PostgreSQL). Used by the mutation run (`stryker.config.mjs`)
- * and handy on its own: `npx vitest run -c vitest.unit.config.ts`.
+ * The tests under `src/` and the packages' `src/`, without projects: the mutation run
+ * (`stryker.config.mjs`) needs one flat config. Everyday unit runs use the `unit` project of
+ * `vitest.config.ts` (`npm run test:unit`), which also holds `scripts/`, the console and `test/`'s static checks.
  */
+const { projects: _projects, ...shared } = base.test ?? {};
+
 export default defineConfig({
   ...base,
   test: {
-    ...base.test,
+    ...shared,
     include: onlyTests ?? ['src/**/*.test.ts', 'packages/*/src/**/*.test.ts'],
     globalSetup: [],
     ...(underMutation && { testNamePattern: new RegExp(`^(?!.*(?:${slowUnderMutation.join('|')}))`) }),

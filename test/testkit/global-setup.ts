@@ -16,11 +16,26 @@ declare module 'vitest' {
   }
 }
 
+interface SharedCluster {
+  adminUrl: string;
+  templateDatabase: string;
+  /** Projects using it now; the last one out stops it. */
+  users: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * The integration and browser projects both name this setup; vitest runs it once per project, in
+ * the one main process. They share one cluster and one template (started by the first, stopped by
+ * the last), kept on `globalThis` because each project may load this module on its own.
+ */
+const shared = globalThis as { suanniTestCluster?: Promise<SharedCluster> };
+
 /**
  * One PostgreSQL per run: an ephemeral embedded cluster under the system temp folder, or the
  * server of `DATABASE_URL`. A migrated template database is cloned by every test file.
  */
-export default async function setup(project: TestProject) {
+async function startCluster(): Promise<SharedCluster> {
   const runId = randomBytes(4).toString('hex');
   let embedded: EmbeddedDatabase | undefined;
   let adminUrl: string;
@@ -45,17 +60,35 @@ export default async function setup(project: TestProject) {
   });
   await jobs.start([]);
   await jobs.stop(1_000);
-  project.provide('adminDatabaseUrl', adminUrl);
-  project.provide('templateDatabase', templateDatabase);
+
+  return {
+    adminUrl,
+    templateDatabase,
+    users: 0,
+    async stop() {
+      await admin.query(`DROP DATABASE IF EXISTS ${templateDatabase} WITH (FORCE)`);
+      // Databases of test files that did not clean up after themselves (a crashed worker).
+      const { rows } = await admin.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE $1`, [
+        `suanni_test_${runId}_%`,
+      ]);
+      for (const { datname } of rows) await admin.query(`DROP DATABASE IF EXISTS ${admin.escapeIdentifier(datname)} WITH (FORCE)`);
+      await admin.end();
+      await embedded?.stop();
+    },
+  };
+}
+
+export default async function setup(project: TestProject) {
+  shared.suanniTestCluster ??= startCluster();
+  const cluster = await shared.suanniTestCluster;
+  cluster.users += 1;
+  project.provide('adminDatabaseUrl', cluster.adminUrl);
+  project.provide('templateDatabase', cluster.templateDatabase);
 
   return async () => {
-    await admin.query(`DROP DATABASE IF EXISTS ${templateDatabase} WITH (FORCE)`);
-    // Databases of test files that did not clean up after themselves (a crashed worker).
-    const { rows } = await admin.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE $1`, [
-      `suanni_test_${runId}_%`,
-    ]);
-    for (const { datname } of rows) await admin.query(`DROP DATABASE IF EXISTS ${admin.escapeIdentifier(datname)} WITH (FORCE)`);
-    await admin.end();
-    await embedded?.stop();
+    cluster.users -= 1;
+    if (cluster.users > 0) return;
+    shared.suanniTestCluster = undefined;
+    await cluster.stop();
   };
 }
