@@ -13,7 +13,8 @@ const read = (file: string) => readFileSync(path.join(projectDir, file), 'utf8')
 
 /** The CLI's commands, as declared in src/cli.ts. */
 function cliCommands(): string[] {
-  const block = /const commands[^{]*\{([\s\S]*?)\n\};/.exec(read('src/cli.ts'))![1]!;
+  // The table may sit inside a function: its closing brace is indented like its `const`.
+  const block = /const commands[^{]*\{([\s\S]*?)\n\s*\};/.exec(read('src/cli.ts'))![1]!;
   return [...block.matchAll(/^\s+'?([a-z:-]+)'?:/gm)].map((match) => match[1]!);
 }
 
