@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
 import { useDisableIntrospection } from '@graphql-yoga/plugin-disable-introspection';
-import { createGraphQLError, createYoga, useReadinessCheck, type Plugin, type YogaServerInstance } from 'graphql-yoga';
+import { createGraphQLError, createYoga, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import type { DocumentNode, GraphQLError } from 'graphql';
 import { CloseCode, type SubscribePayload } from 'graphql-ws';
 import { useServer } from 'graphql-ws/use/ws';
@@ -24,6 +24,7 @@ import { SocketFloodGuard } from './transport/flood-guard.js';
 import { useRateLimits } from './graphql/rate-limit-plugin.js';
 import { atInstant, tokenExpired, useSubscriptionGuard } from './transport/subscription-guard.js';
 import { DEV_TOKEN_PATH, graphiqlOptions, renderGatewayGraphiQL, serveDevToken, serveLanding } from './transport/graphiql.js';
+import { isProbeRequest, serveProbe } from './transport/health.js';
 import { loadTrustedDocuments, type TrustedDocuments } from './transport/trusted-documents.js';
 
 const log = createLogger('app');
@@ -111,7 +112,7 @@ function createGateway(
   return createYoga<ServerContext, Context>({
     schema,
     graphqlEndpoint: GRAPHQL_PATH,
-    healthCheckEndpoint: '/health',
+    // /health and /ready never reach Yoga: answered before it with JSON bodies (transport/health.ts).
     landingPage: false,
     // The body limit is enforced before Yoga (`rejectOversizedBody`: a Content-Length is required and
     // Node's parser reads no byte past it), so Yoga's own limiter, which pipes every body through a
@@ -147,12 +148,6 @@ function createGateway(
     plugins: [
       useCsrfPreventionWithCode(),
       trustedDocuments.plugin,
-      useReadinessCheck({
-        endpoint: '/ready',
-        check: async () => {
-          await deps.db.$queryRaw`SELECT 1`;
-        },
-      }),
       ...(production ? [useDisableIntrospection()] : []),
       EnvelopArmorPlugin(armorConfig(config.limits, production)),
       useErrorPolicy(),
@@ -233,6 +228,10 @@ export function buildApp(deps: AppDependencies, options: { trustedDocuments?: Tr
   const yoga = createGateway(deps, live, trustedDocuments);
   const server: Server = createServer((req, res) => {
     if (rejectOversizedBody(req, res, deps.config.limits.maxBodyBytes)) return;
+    if (isProbeRequest(req)) {
+      void serveProbe(req, res, [{ name: 'database', check: () => deps.db.$queryRaw`SELECT 1` }]);
+      return;
+    }
     if (req.url === '/metrics' && (req.method === 'GET' || req.method === 'HEAD')) {
       void serveMetrics(deps, res);
       return;

@@ -151,10 +151,18 @@ describe('operation limits and hardening', () => {
     expect(response.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
   });
 
-  it('answers /health and /ready', async () => {
+  it('answers /health and /ready with small JSON bodies', async () => {
     const base = app.url.replace('/graphql', '');
-    expect((await fetch(`${base}/health`)).status).toBe(200);
-    expect((await fetch(`${base}/ready`)).status).toBe(200);
+    const health = await fetch(`${base}/health`);
+    expect(health.status).toBe(200);
+    expect(health.headers.get('content-type')).toContain('application/json');
+    expect(await health.json()).toEqual({ status: 'ok' });
+    const ready = await fetch(`${base}/ready?probe=1`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: 'ready', checks: { database: 'ok' } });
+    const head = await fetch(`${base}/ready`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe('');
   });
 });
 

@@ -44,16 +44,26 @@ const factKey: Record<Topic, string> = {
 export const languageOf = (text: string): 'zh' | 'en' => (/\p{Script=Han}/u.test(text) ? 'zh' : 'en');
 
 /**
- * The topic a message asks about, if it holds a question about the user's own details; a
+ * Every topic a message asks about, in the order asked, when it holds questions about the user's
+ * own details ("What is my name, where do I work and what is my employee id?" asks three); a
  * statement that mentions a detail ("my employee id is B-7") asks nothing.
  */
-export function questionTopic(text: string): Topic | null {
+export function questionTopics(text: string): Topic[] {
+  const asked: Topic[] = [];
   for (const clause of splitClauses(text)) {
     if (!clause.question || !aboutTheUser.test(clause.text)) continue;
-    const asked = topics.find((item) => item.pattern.test(clause.text));
-    if (asked) return asked.topic;
+    const found = topics
+      .map((item) => ({ topic: item.topic, at: clause.text.search(item.pattern) }))
+      .filter((item) => item.at >= 0)
+      .sort((a, b) => a.at - b.at);
+    for (const { topic } of found) if (!asked.includes(topic)) asked.push(topic);
   }
-  return null;
+  return asked;
+}
+
+/** The first topic a message asks about (see {@link questionTopics}). */
+export function questionTopic(text: string): Topic | null {
+  return questionTopics(text)[0] ?? null;
 }
 
 /**
@@ -75,6 +85,16 @@ function lookup(topic: Topic, known: RenderedKnowledge): string | null {
 const languageName = (code: string, language: 'zh' | 'en') =>
   code === 'zh' ? (language === 'zh' ? '中文' : 'Chinese') : code === 'en' ? (language === 'zh' ? '英文' : 'English') : code;
 
+/** One sentence about one of the user's details, or that it is not known yet. */
+function answerAbout(topic: Topic, known: RenderedKnowledge, language: 'zh' | 'en'): string {
+  const value = lookup(topic, known);
+  const label = labels[topic][language];
+  if (!value) return language === 'zh' ? `我还不知道你的${label}。你可以告诉我。` : `I don't know your ${label} yet. You can tell me.`;
+  const shown = topic === 'language' ? languageName(value, language) : value;
+  if (topic === 'name') return language === 'zh' ? `你叫${shown}。` : `Your name is ${shown}.`;
+  return language === 'zh' ? `你的${label}是${shown}。` : `Your ${label} is ${shown}.`;
+}
+
 /**
  * The rules provider's reply: answers questions about the user's own stated details from the
  * rendered context in the language asked, says plainly when it does not know, and otherwise
@@ -82,15 +102,8 @@ const languageName = (code: string, language: 'zh' | 'en') =>
  */
 export function rulesReply(message: string, known: RenderedKnowledge, proposed: readonly { key: string; value: string }[]): string {
   const language = languageOf(message);
-  const topic = questionTopic(message);
-  if (topic) {
-    const value = lookup(topic, known);
-    const label = labels[topic][language];
-    if (!value) return language === 'zh' ? `我还不知道你的${label}。你可以告诉我。` : `I don't know your ${label} yet. You can tell me.`;
-    const shown = topic === 'language' ? languageName(value, language) : value;
-    if (topic === 'name') return language === 'zh' ? `你叫${shown}。` : `Your name is ${shown}.`;
-    return language === 'zh' ? `你的${label}是${shown}。` : `Your ${label} is ${shown}.`;
-  }
+  const asked = questionTopics(message);
+  if (asked.length > 0) return asked.map((topic) => answerAbout(topic, known, language)).join(language === 'zh' ? '' : ' ');
   if (proposed.length > 0) {
     const listed = proposed.map((item) => `${item.key}: ${item.value}`).join(language === 'zh' ? '；' : '; ');
     return language === 'zh'

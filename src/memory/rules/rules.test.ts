@@ -55,6 +55,23 @@ describe('rulesReply', () => {
     expect(rulesReply('What is my name?', known, [])).toBe('Your name is 张三.');
   });
 
+  it('answers every detail a compound question asks about, in the order asked', () => {
+    const facts = {
+      facts: [
+        { category: 'profile', key: 'name', value: 'Ann Lee' },
+        { category: 'business', key: 'company', value: 'Acme' },
+        { category: 'profile', key: 'employeeId', value: 'E-1024' },
+        { category: 'profile', key: 'region', value: 'East' },
+      ],
+      summary: '',
+      recentUserMessages: [],
+    };
+    expect(rulesReply('What is my name, where do I work and what is my employee id?', facts, [])).toBe(
+      'Your name is Ann Lee. Your company is Acme. Your employee ID is E-1024.',
+    );
+    expect(rulesReply('我叫什么，在哪个公司，工号是多少？', facts, [])).toBe('你叫Ann Lee。你的公司是Acme。你的工号是E-1024。');
+  });
+
   it('says plainly when it does not know', () => {
     expect(rulesReply('我的工号是多少？', known, [])).toMatch(/不知道/);
     expect(rulesReply('what is my employee id?', known, [])).toMatch(/don't know/);
