@@ -77,8 +77,8 @@ export async function graphiqlOptions(
   request: Request,
   req: IncomingMessage | undefined,
   signer: DemoTokenSigner | undefined,
-): Promise<GraphiQLOptions> {
-  const options: GraphiQLOptions = {
+): Promise<GraphiQLOptions & { query?: string }> {
+  const options: GraphiQLOptions & { query?: string } = {
     title: 'Suanni gateway',
     defaultQuery: DEFAULT_QUERY,
     // No placeholder token: it would be sent as is and fail every request, introspection included.
@@ -88,7 +88,16 @@ export async function graphiqlOptions(
   const as = new URL(request.url).searchParams.get('as');
   if (as && signer && fromLoopback(req)) {
     const demo = await signer(as);
-    if (demo) options.headers = JSON.stringify({ Authorization: `Bearer ${demo.token}` }, null, 2);
+    if (demo) {
+      const headers = JSON.stringify({ Authorization: `Bearer ${demo.token}` }, null, 2);
+      // GraphiQL restores the tabs it stored and opens a new tab for `headers` with the page's
+      // `query`: without one that tab is empty (Run: "Syntax Error: Unexpected <EOF>"). So the tab
+      // gets a query naming the demo user, and `defaultHeaders` carries the token into a restored
+      // tab of that query (GraphiQL keeps no headers of its own in storage).
+      options.headers = headers;
+      options.defaultHeaders = headers;
+      options.query = `# Signed in as the demo user ${demo.subject} (${demo.roles.join(', ')})\n${DEFAULT_QUERY.replace(/^(#[^\n]*\n)+/, '')}`;
+    }
   }
   return options;
 }
@@ -100,12 +109,18 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#
  * from the package, so the page loads with no network. In development a small form picks a demo
  * user (a plain GET back to this page with `?as=`), no script of ours involved.
  */
-export function renderGatewayGraphiQL(options: GraphiQLOptions | undefined, demoUsers: boolean): string {
+export function renderGatewayGraphiQL(options: (GraphiQLOptions & { query?: string }) | undefined, demoUsers: boolean): string {
   const page = renderGraphiQL(options);
   if (!demoUsers) return page;
-  const choices = DEMO_USERS.map(
-    ({ subject, roles }) => `<option value="${escapeHtml(subject)}">${escapeHtml(subject)} (${roles.join(', ')})</option>`,
-  ).join('');
+  // The user whose token the page carries stays chosen in the picker.
+  const current = /^# Signed in as the demo user (\S+)/.exec(options?.query ?? '')?.[1];
+  const choices = [
+    `<option value=""${current ? '' : ' selected'}>no token</option>`,
+    ...DEMO_USERS.map(
+      ({ subject, roles }) =>
+        `<option value="${escapeHtml(subject)}"${subject === current ? ' selected' : ''}>${escapeHtml(subject)} (${roles.join(', ')})</option>`,
+    ),
+  ].join('');
   const pickerStyle = [
     'position:fixed;right:12px;bottom:12px;z-index:1000',
     'background:#fff;color:#111;border:1px solid #888;border-radius:6px;padding:6px 8px;font:13px system-ui,sans-serif',
