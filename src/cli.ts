@@ -48,7 +48,7 @@ export async function start(role?: ProcessRole, testOverrides?: TestOverrides): 
   const [
     { buildApp },
     { seedDemoData },
-    { applyMigrationsExclusively },
+    { applyMigrationsExclusively, unappliedMigrations },
     { createDatabase },
     { connectRedis },
     { startTelemetry },
@@ -101,7 +101,15 @@ export async function start(role?: ProcessRole, testOverrides?: TestOverrides): 
     const dataDir = await dataDirectory(config);
     database = await openDatabase(config, dataDir);
     db = createDatabase(database.url, config.databasePoolMax);
-    await applyMigrationsExclusively(database.url);
+    if (config.migrateOnStart) await applyMigrationsExclusively(database.url);
+    else {
+      const behind = await unappliedMigrations(database.url);
+      if (behind.length > 0)
+        throw new Error(
+          `the database lacks ${behind.length} migration${behind.length === 1 ? '' : 's'} (${behind[0]}${behind.length > 1 ? ', ...' : ''}) ` +
+            "and SUANNI_MIGRATE_ON_START is false: run `suanni migrate` (the compose file's migrate service) first",
+        );
+    }
     if (config.demoData && serves) await seedDemoData(db);
     redis = config.redisUrl ? await connectRedis(config.redisUrl) : undefined;
     if (redis)
@@ -182,10 +190,11 @@ async function checkManifests(files: string[]): Promise<void> {
 
 async function migrate(): Promise<void> {
   const config = loadConfig();
-  const { applyMigrations } = await import('./platform/db/migrations.js');
+  const { applyMigrationsExclusively } = await import('./platform/db/migrations.js');
   const database = await openDatabase(config, await dataDirectory(config));
   try {
-    const applied = await applyMigrations(database.url);
+    // Under the same lock as a start that migrates: a migrate service beside such a process waits for it.
+    const applied = await applyMigrationsExclusively(database.url);
     process.stdout.write(applied.length ? `applied: ${applied.join(', ')}\n` : 'database is up to date\n');
   } finally {
     await database.stop();

@@ -104,6 +104,7 @@ const environmentSchema = z
     DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
     SUANNI_DATA_DIR: optionalString,
     SUANNI_DEMO_DATA: booleanFlag.default(true),
+    SUANNI_MIGRATE_ON_START: booleanFlag.default(true),
     AUTH_JWT_SECRET: z.string().min(32, 'AUTH_JWT_SECRET must be at least 32 characters').optional(),
     AUTH_JWKS_URL: z.url().optional(),
     AUTH_ISSUER: z.string().min(1).default('suanni-dev'),
@@ -243,6 +244,8 @@ export interface Config {
   databasePoolMax: number;
   dataDir?: string;
   demoData: boolean;
+  /** Apply pending migrations at start (the default); when off, a database behind the code fails the start. */
+  migrateOnStart: boolean;
   auth: { jwtSecret?: string; jwksUrl?: string; issuer: string; audience: string };
   limits: { maxBodyBytes: number; maxDepth: number; maxTokens: number; maxAliases: number; maxCost: number };
   /** Subscriptions open at once per graphql-ws socket and per user (in one process). */
@@ -412,6 +415,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     databasePoolMax: env.DATABASE_POOL_MAX,
     dataDir: env.SUANNI_DATA_DIR,
     demoData: env.SUANNI_DEMO_DATA,
+    migrateOnStart: env.SUANNI_MIGRATE_ON_START,
     auth: { jwtSecret: env.AUTH_JWT_SECRET, jwksUrl: env.AUTH_JWKS_URL, issuer: env.AUTH_ISSUER, audience: env.AUTH_AUDIENCE },
     limits: {
       maxBodyBytes:

@@ -128,6 +128,21 @@ describe('npm start fails loudly and cleans up', () => {
     expect(logLines(outcome.output, 'embedded PostgreSQL started')).toHaveLength(0);
   }, 60_000);
 
+  it('with SUANNI_MIGRATE_ON_START=false, exits 1 on a database behind the code, naming the command that migrates it', async () => {
+    const fresh = await mkdtemp(path.join(os.tmpdir(), 'suanni-unmigrated-'));
+    await chmod(fresh, 0o755);
+    try {
+      const outcome = await runStart({ SUANNI_DATA_DIR: fresh, SUANNI_MIGRATE_ON_START: 'false' });
+      expect(outcome.code, outcome.output).toBe(1);
+      expect(outcome.output).toMatch(
+        /start failed: the database lacks \d+ migrations \(\d+_foundation, \.\.\.\) and SUANNI_MIGRATE_ON_START is false: run `suanni migrate`/,
+      );
+      expect(logLines(outcome.output, 'migrations applied')).toHaveLength(0);
+    } finally {
+      await rm(fresh, { recursive: true, force: true });
+    }
+  }, 90_000);
+
   it('exits 1 with a message naming DATABASE_URL and the accepted form when it is not a URL', async () => {
     const outcome = await runStart({ SUANNI_DATA_DIR: dataDir, DATABASE_URL: 'not-a-url' });
     expect(outcome.code, outcome.output).toBe(1);

@@ -171,6 +171,29 @@ export async function createMigration(databaseUrl: string, name: string): Promis
 }
 
 /**
+ * The migrations of `prisma/migrations` the database has not applied (all of them when it has no
+ * `_prisma_migrations` table): a process that does not migrate at start refuses to serve an older schema.
+ */
+export async function unappliedMigrations(databaseUrl: string): Promise<string[]> {
+  const { migrationDirectories } = await listMigrations();
+  const pool = createPool({ connectionString: databaseUrl, max: 1, name: 'migration-check' });
+  try {
+    const { rows } = await pool
+      .query<{ name: string }>(
+        `SELECT migration_name AS name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`,
+      )
+      .catch((error: { code?: string }) => {
+        if (error.code === '42P01') return { rows: [] }; // undefined_table: never migrated
+        throw error;
+      });
+    const applied = new Set(rows.map((row) => row.name));
+    return migrationDirectories.map((migration) => migration.path).filter((name) => !applied.has(name));
+  } finally {
+    await pool.end();
+  }
+}
+
+/**
  * Applies migrations while holding a PostgreSQL advisory lock, so that gateways and workers
  * starting at once on one database migrate it once and the others wait, then find it current.
  */
