@@ -18,7 +18,8 @@ const config: CodegenConfig = {
       },
       // The console's trusted documents: src/gql/persisted-documents.json (hash -> document), which
       // the gateway trusts at start, and a hash on every document, which api.ts sends as documentId.
-      presetConfig: { fragmentMasking: false, persistedDocuments: true },
+      // SHA-256 named explicitly: the default differs between codegen lines (sha1 in some), and the gateway takes SHA-256 only.
+      presetConfig: { fragmentMasking: false, persistedDocuments: { hashAlgorithm: 'sha256' } },
     },
   },
 };

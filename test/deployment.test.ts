@@ -84,6 +84,7 @@ const READ_AT_RUN_TIME: Record<string, string[]> = {
   'src/transport/console-static.ts': [path.relative(projectDir, CONSOLE_DIST)],
   'src/transport/trusted-documents.ts': [path.relative(projectDir, CONSOLE_MANIFEST)],
   'src/review/graph-thread-pool.ts': ['dist/review/graph-thread.js'],
+  'src/review/documents/extractor.ts': ['dist/review/documents/extraction-process.js'],
   'packages/clause-extraction/src/clause-classifier.ts': ['packages/clause-extraction/dist/classifiers'],
 };
 
@@ -173,6 +174,9 @@ describe('deployment files', () => {
       ...Object.values(READ_AT_RUN_TIME).flat(),
     ];
     for (const file of needed) expect(covered(image, file), `${file} is not copied into the runtime stage`).toBe(true);
+    // What dist/ must hold is built from a source (scripts/build.mjs keeps the layout).
+    for (const file of needed.filter((name) => name.startsWith('dist/')))
+      expect(existsSync(path.join(projectDir, file.replace(/^dist\//, 'src/').replace(/\.js$/, '.ts'))), file).toBe(true);
   });
 
   it('needs no dev dependency at run time: every package the server imports is a production dependency', () => {
