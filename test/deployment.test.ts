@@ -83,7 +83,7 @@ const READ_AT_RUN_TIME: Record<string, string[]> = {
   'src/platform/db/migrations.ts': [path.relative(projectDir, schemaPath), path.relative(projectDir, migrationsDir)],
   'src/transport/console-static.ts': [path.relative(projectDir, CONSOLE_DIST)],
   'src/transport/trusted-documents.ts': [path.relative(projectDir, CONSOLE_MANIFEST)],
-  'src/review/graph-thread-pool.ts': ['dist/review/graph-thread.js'],
+  'src/review/run/graph-thread-pool.ts': ['dist/review/run/graph-thread.js'],
   'src/review/documents/extractor.ts': ['dist/review/documents/extraction-process.js'],
   'packages/clause-extraction/src/clause-classifier.ts': ['packages/clause-extraction/dist/classifiers'],
 };
