@@ -1,4 +1,4 @@
-import { loadConfig, type Config } from '../src/config.js';
+import { defaultReservedSlots, loadConfig, type Config } from '../src/config.js';
 import type { AppDependencies } from '../src/context.js';
 import type { Principal } from '../src/identity/principal.js';
 import { chineseContract, englishContract, REVIEW_KNOWLEDGE } from '../test/fixtures/contracts.js';
@@ -29,6 +29,7 @@ export function reviewBenchConfig(concurrency: number, threads?: number): Config
       maxFileBytes: 10_000_000,
       modelExtraction: 'off',
       threads: threads ?? config.reviews.threads,
+      reservedSlots: defaultReservedSlots(concurrency),
     },
   };
 }

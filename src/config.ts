@@ -36,6 +36,13 @@ export const BODY_OVERHEAD_BYTES = 64 * 1024;
 export const TYPICAL_CONTRACT_BYTES = 64 * 1024;
 
 /**
+ * Slots of a review worker kept for single reviews unless SUANNI_REVIEW_RESERVED_SLOTS says: an
+ * eighth of SUANNI_REVIEW_CONCURRENCY, at least one (none with a single slot). Batch members hold at
+ * most the other slots, so a single review queued beside a batch starts at once.
+ */
+export const defaultReservedSlots = (concurrency: number): number => (concurrency > 1 ? Math.max(1, Math.floor(concurrency / 8)) : 0);
+
+/**
  * The default request body limit: a full batch of typical contracts (`maxBatch` × 64 KiB, so at
  * most 500 × 64 KiB = 31.25 MiB), never less than one contract at the text limit plus overhead,
  * so that a single `submitReview` at `SUANNI_REVIEW_MAX_TEXT_BYTES` always arrives. Sized for
@@ -139,6 +146,7 @@ const environmentSchema = z
     SUANNI_EXTRACT_MEMORY_MB: z.coerce.number().int().min(64).max(65_536).default(512),
     SUANNI_EXTRACT_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(3_600).default(30),
     SUANNI_REVIEW_THREADS: z.coerce.number().int().min(0).max(16).default(1),
+    SUANNI_REVIEW_RESERVED_SLOTS: z.coerce.number().int().min(0).max(63).optional(),
     SUANNI_MODEL_EXTRACTION: z.preprocess(
       (value) => (typeof value === 'string' ? value.trim().toLowerCase() || undefined : value),
       z.enum(['off', 'assist'], { error: 'must be off or assist' }).default('off'),
@@ -291,6 +299,8 @@ export interface Config {
     modelExtraction: 'off' | 'assist';
     /** Worker threads that run the review graph (0: on the main thread). */
     threads: number;
+    /** Slots of a worker that batch members never take, kept for single reviews (below `concurrency`). */
+    reservedSlots: number;
   };
   /**
    * Reading uploaded PDF and DOCX files in child processes: how many at once, each one's memory
@@ -448,6 +458,10 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       maxPages: env.SUANNI_REVIEW_MAX_PAGES,
       modelExtraction: env.SUANNI_MODEL_EXTRACTION,
       threads: env.SUANNI_REVIEW_THREADS,
+      reservedSlots: Math.min(
+        env.SUANNI_REVIEW_RESERVED_SLOTS ?? defaultReservedSlots(env.SUANNI_REVIEW_CONCURRENCY),
+        env.SUANNI_REVIEW_CONCURRENCY - 1,
+      ),
     },
     extraction: {
       processes: env.SUANNI_EXTRACT_PROCESSES,

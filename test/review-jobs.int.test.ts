@@ -159,6 +159,36 @@ describe('review jobs: cancellation and fairness (one worker slot)', () => {
   });
 });
 
+describe('review jobs: slots kept for single reviews', () => {
+  it('a single review runs while another tenant’s batch holds every slot it may (batch members never take the kept slot)', async () => {
+    const gate = gatedParse();
+    // Four slots: one is kept for single reviews (reservedReviewSlots), so the batch holds three.
+    const app = await startTestApp({ reviewNodeOverrides: { parse: gate.node }, env: { SUANNI_REVIEW_CONCURRENCY: '4' } });
+    try {
+      const carol = await app.token('carol');
+      const dave = await app.token('dave', { tenant: 'other-tenant' });
+      const batch = await app.gql(
+        SUBMIT_BATCH,
+        { inputs: Array.from({ length: 8 }, (_, i) => ({ contractId: `held-${i}`, title: `held-${i}`, text: text('##GATE##') })) },
+        { token: carol },
+      );
+      const batchId = batch.data!.submitReviewBatch.id as string;
+      await until(() => gate.entered.length === 3);
+      const single = await app.gql(SUBMIT, { input: { contractId: 'lone', title: 'lone', text: text() } }, { token: dave });
+      const id = single.data!.submitReview.id as string;
+      await until(async () => (await app.gql(REVIEW, { id }, { token: dave })).data!.review.status === 'SUCCEEDED');
+      // The lone review finished while every batch member that started was still held at its gate.
+      expect((await app.gql(REVIEW, { id }, { token: dave })).data!.review.status).toBe('SUCCEEDED');
+      expect(gate.entered).toHaveLength(3);
+      gate.open();
+      await app.deps.services.reviews.idle();
+      expect(await app.db.review.count({ where: { batchId, status: 'SUCCEEDED' } })).toBe(8);
+    } finally {
+      await app.stop();
+    }
+  }, 60_000);
+});
+
 describe('review jobs: transient failures', () => {
   it('a review whose database stays away past every retry is FAILED with RETRIES_EXHAUSTED after each job attempt ran', async () => {
     let calls = 0;

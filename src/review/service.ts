@@ -49,6 +49,8 @@ export type { ReviewBatchRow, ReviewFilter, ReviewRow } from './store.js';
 
 export interface ReviewLimits {
   concurrency: number;
+  /** Slots of a worker kept for single reviews (none when not given; the configuration derives it, see config.ts). */
+  reservedSlots?: number;
   maxTextBytes: number;
   maxBatch: number;
   /** An uploaded file's size limit, before extraction (its text then meets `maxTextBytes`). */
@@ -129,6 +131,7 @@ export class ReviewService {
       options.jobs,
       {
         concurrency: options.limits.concurrency,
+        reservedSlots: options.limits.reservedSlots ?? 0,
         jobRetry: options.jobRetry,
         metrics: options.metrics,
         retry: options.retry,

@@ -3,7 +3,8 @@ import { exclusively } from '../db/advisory-lock.js';
 import type { SqlRunner } from '../db/write-barrier.js';
 import type { RetryOptions } from '../db/transient.js';
 import { createLogger } from '../logger.js';
-import { QueueWorker, type FetchedJob, type QueuedJob } from './queue-worker.js';
+import { JobNotifications, JOB_CHANNEL, NOTIFY_JOBS } from './job-notifications.js';
+import { QueueWorker, type FetchedJob, type QueuedJob, type QueueWorkerOptions } from './queue-worker.js';
 
 export type { QueuedJob } from './queue-worker.js';
 
@@ -70,6 +71,8 @@ export class JobQueue {
   private starting: Promise<void> | undefined;
   /** Jobs whose handler runs in this process now, over all queues (the process registry reports them). */
   private active = 0;
+  /** New jobs announced by other processes (started with the first worker). */
+  private notifications: JobNotifications | undefined;
 
   constructor(private readonly options: JobQueueOptions) {
     this.boss = new PgBoss({
@@ -115,16 +118,36 @@ export class JobQueue {
     return queues.filter((queue) => !existing.has(queue.name));
   }
 
-  /** Queues jobs; with `sql`, inside the caller's transaction (they exist exactly when its rows do). */
+  /**
+   * Queues jobs; with `sql`, inside the caller's transaction (they exist exactly when its rows do).
+   * Workers of every process are told (see {@link announce}); with `sql` once the transaction commits.
+   */
   async insert<T extends object>(name: string, jobs: readonly { data: T; priority?: number }[], sql?: SqlRunner): Promise<void> {
     if (jobs.length === 0) return;
     const rows = jobs.map((job) => ({ name, data: job.data, priority: job.priority ?? 0 }));
-    if (sql)
+    if (sql) {
       await this.boss.insert(rows, { db: { executeSql: async (text: string, values: unknown[]) => ({ rows: await sql(text, values) }) } });
-    else {
+      await sql(NOTIFY_JOBS, [JOB_CHANNEL, name]);
+    } else {
       await this.boss.insert(rows);
-      this.wake(name);
+      await this.announce(name);
     }
+  }
+
+  /**
+   * Tells the workers of every process that a queue has new jobs (NOTIFY, heard by their
+   * {@link JobNotifications}), and this process's at once: a worker whose slots are all busy takes
+   * the new job with its next free slot (a single review goes ahead of a batch that holds every
+   * slot) instead of waiting for its next poll or for half its slots.
+   */
+  private async announce(name: string): Promise<void> {
+    this.wake(name);
+    await this.boss
+      .getDb()
+      .executeSql(NOTIFY_JOBS, [JOB_CHANNEL, name])
+      .catch((error: unknown) =>
+        log.warn({ err: error, queue: name }, 'new jobs not announced; other processes find them at their next poll'),
+      );
   }
 
   /**
@@ -132,21 +155,29 @@ export class JobQueue {
    * (retried while retries remain). Jobs are fetched several at a time and completed in batches
    * (see {@link QueueWorker}); a handler's non-empty return value becomes the job's output.
    */
-  async work<T>(name: string, concurrency: number, handler: (job: QueuedJob<T>) => Promise<unknown>): Promise<void> {
+  async work<T>(
+    name: string,
+    concurrency: number,
+    handler: (job: QueuedJob<T>) => Promise<unknown>,
+    options: { reserve?: QueueWorkerOptions['reserve'] } = {},
+  ): Promise<void> {
     const worker = new QueueWorker<T>(
       name,
       {
-        fetch: async (count) =>
-          (await this.boss.fetch<T>(name, { batchSize: count, includeMetadata: true, priority: true })).map(
-            (job): FetchedJob<T> => ({
-              id: job.id,
-              data: job.data,
-              retryCount: job.retryCount,
-              retryLimit: job.retryLimit,
-              // EXTRACT(epoch …) is a numeric, which node-postgres returns as a string.
-              expireInSeconds: Number((job as { expireInSeconds?: unknown }).expireInSeconds ?? this.options.leaseSeconds),
-            }),
-          ),
+        fetch: async (count, minPriority) =>
+          minPriority === undefined
+            ? (await this.boss.fetch<T>(name, { batchSize: count, includeMetadata: true, priority: true })).map(
+                (job): FetchedJob<T> => ({
+                  id: job.id,
+                  data: job.data,
+                  retryCount: job.retryCount,
+                  retryLimit: job.retryLimit,
+                  priority: job.priority,
+                  // EXTRACT(epoch …) is a numeric, which node-postgres returns as a string.
+                  expireInSeconds: Number((job as { expireInSeconds?: unknown }).expireInSeconds ?? this.options.leaseSeconds),
+                }),
+              )
+            : this.fetchAtLeast<T>(name, count, minPriority),
         complete: (ids, output) => this.boss.complete(name, ids, output),
         fail: (id, error) => this.boss.fail(name, id, error as object),
       },
@@ -159,15 +190,59 @@ export class JobQueue {
         onActive: (delta) => {
           this.active += delta;
         },
+        ...(options.reserve ? { reserve: options.reserve } : {}),
       },
     );
     this.workers.set(name, [...(this.workers.get(name) ?? []), worker as QueueWorker<unknown>]);
     worker.start();
+    if (!this.notifications) {
+      this.notifications = new JobNotifications(this.options.connectionString, (queue) =>
+        queue === '*' ? this.wakeAll() : this.wake(queue),
+      );
+      await this.notifications.start();
+    }
   }
 
-  /** Wakes this process' idle workers of a queue at once instead of at their next poll. */
+  /**
+   * pg-boss' fetch (its `fetchNextJob` of 10.x, for queues of the standard policy, which are all
+   * this project makes) restricted to jobs of at least `minPriority`: what a worker's slots kept
+   * for interactive work take. pg-boss has no such filter; the statement moves a job to `active`
+   * and counts a retry exactly as its own does.
+   */
+  private async fetchAtLeast<T>(name: string, count: number, minPriority: number): Promise<FetchedJob<T>[]> {
+    const { rows } = await this.boss.getDb().executeSql(
+      `WITH next AS (
+         SELECT id FROM ${JOB_SCHEMA}.job
+          WHERE name = $1 AND state < 'active' AND start_after < now() AND priority >= $3
+          ORDER BY priority DESC, created_on, id
+          LIMIT $2
+          FOR UPDATE SKIP LOCKED
+       )
+       UPDATE ${JOB_SCHEMA}.job AS job SET state = 'active', started_on = now(),
+              retry_count = CASE WHEN job.started_on IS NOT NULL THEN job.retry_count + 1 ELSE job.retry_count END
+         FROM next WHERE job.name = $1 AND job.id = next.id
+       RETURNING job.id, job.data, job.priority, job.retry_count, job.retry_limit, EXTRACT(epoch FROM job.expire_in) AS expire_seconds`,
+      [name, count, minPriority],
+    );
+    return (
+      rows as { id: string; data: T; priority: number; retry_count: number; retry_limit: number; expire_seconds: string | number }[]
+    ).map((row) => ({
+      id: row.id,
+      data: row.data,
+      priority: row.priority,
+      retryCount: row.retry_count,
+      retryLimit: row.retry_limit,
+      expireInSeconds: Number(row.expire_seconds),
+    }));
+  }
+
+  /** Wakes this process' workers of a queue: each takes new jobs with its next free slot instead of at its next poll. */
   wake(name: string): void {
     for (const worker of this.workers.get(name) ?? []) worker.wake();
+  }
+
+  private wakeAll(): void {
+    for (const name of this.workers.keys()) this.wake(name);
   }
 
   /** Jobs of the queues not finished yet: waiting, waiting for a retry, or running anywhere. */
@@ -222,7 +297,7 @@ export class JobQueue {
       singletonKey: key,
       ...(retry ? { retryLimit: retry.limit, retryDelay: retry.delaySeconds, retryBackoff: true } : {}),
     });
-    this.wake(name);
+    await this.announce(name);
     return true;
   }
 
@@ -233,7 +308,7 @@ export class JobQueue {
 
   async send<T extends object>(name: string, data: T, priority = 0): Promise<string> {
     const id = await this.boss.send(name, data, { priority });
-    this.wake(name);
+    await this.announce(name);
     return id!;
   }
 
@@ -247,6 +322,8 @@ export class JobQueue {
     this.starting = undefined;
     const workers = [...this.workers.values()].flat();
     this.workers.clear();
+    await this.notifications?.stop();
+    this.notifications = undefined;
     await Promise.all(workers.map((worker) => worker.stop(graceMs)));
     await this.boss.stop({ graceful: false, wait: true });
   }

@@ -16,12 +16,13 @@ export interface QueuedJob<T> {
 export interface FetchedJob<T> extends QueuedJob<T> {
   /** The lease: a handler running longer fails its attempt (the job is retried). */
   expireInSeconds: number;
+  priority: number;
 }
 
 /** The calls of pg-boss a worker makes (`fetch`, `complete`, `fail` of PgBoss). */
 export interface JobSource<T> {
-  /** Up to `count` jobs, highest priority first, now `active` under this worker's lease. */
-  fetch(count: number): Promise<FetchedJob<T>[]>;
+  /** Up to `count` jobs (only those of at least `minPriority` when given), highest priority first, now `active` under this worker's lease. */
+  fetch(count: number, minPriority?: number): Promise<FetchedJob<T>[]>;
   complete(ids: string[], output?: object): Promise<unknown>;
   fail(id: string, error: unknown): Promise<unknown>;
 }
@@ -39,6 +40,13 @@ export interface QueueWorkerOptions {
   completeDelayMs: number;
   /** Called with +1 when a job starts and -1 when it ends (the process' count of running jobs). */
   onActive?(delta: 1 | -1): void;
+  /**
+   * Slots kept for jobs of at least `minPriority` (interactive work): jobs below it (bulk work, a
+   * batch) never hold more than `concurrency - slots`, so an interactive job queued while a bulk
+   * backlog keeps every other slot busy starts at once (on a wake or the next poll) instead of
+   * waiting for the bulk jobs running to finish. Interactive jobs may use every slot.
+   */
+  reserve?: { slots: number; minPriority: number };
 }
 
 /**
@@ -66,6 +74,10 @@ export class QueueWorker<T> {
   /** Free slots worth a fetch while the queue has work: half the slots, so one query starts several jobs. */
   private readonly refillAt: number;
   private readonly completeAt: number;
+  /** Slots bulk jobs may hold (all without a reserve), and how many they hold now. */
+  private readonly bulkSlots: number;
+  private readonly minPriority: number;
+  private runningBulk = 0;
 
   constructor(
     private readonly name: string,
@@ -73,7 +85,11 @@ export class QueueWorker<T> {
     private readonly handler: (job: QueuedJob<T>) => Promise<unknown>,
     private readonly options: QueueWorkerOptions,
   ) {
-    this.refillAt = Math.max(1, Math.ceil(options.concurrency / 2));
+    // A reserve leaves bulk work at least one slot.
+    const reserved = Math.min(Math.max(0, options.reserve?.slots ?? 0), options.concurrency - 1);
+    this.bulkSlots = options.concurrency - reserved;
+    this.minPriority = reserved > 0 ? options.reserve!.minPriority : Number.NEGATIVE_INFINITY;
+    this.refillAt = Math.max(1, Math.ceil(this.bulkSlots / 2));
     this.completeAt = Math.max(1, Math.ceil(options.concurrency / 2));
   }
 
@@ -115,25 +131,36 @@ export class QueueWorker<T> {
   }
 
   private async run(): Promise<void> {
+    const pollEveryMs = this.options.pollMs / this.options.concurrency;
+    let pollAt = performance.now() + pollEveryMs;
     while (!this.stopping) {
+      // The poll is due on its own clock: a job finishing wakes the loop but must not push the poll
+      // back, or a worker whose jobs finish more often than it polls never looks for new work
+      // until half its slots are free (a single review then waited behind a whole refill).
+      const now = performance.now();
+      if (now >= pollAt) {
+        this.woken = true;
+        pollAt = now + pollEveryMs;
+      }
       const free = this.options.concurrency - this.running.size;
-      if (free > 0 && (this.woken || (!this.drained && free >= this.refillAt))) {
+      // Any job may go to `open` slots; the rest of the free ones are kept for interactive jobs.
+      const open = Math.min(free, this.bulkSlots - this.runningBulk);
+      if (open > 0 && (this.woken || (!this.drained && open >= this.refillAt))) {
+        const woken = this.woken;
         this.woken = false;
-        let jobs: FetchedJob<T>[] = [];
-        try {
-          jobs = await this.source.fetch(free);
-        } catch (error) {
-          log.warn({ err: error, queue: this.name }, 'could not fetch jobs; trying again at the next poll');
-        }
-        this.drained = jobs.length < free;
-        for (const job of jobs) this.execute(job);
+        const jobs = await this.fetch(open);
+        this.drained = jobs.length < open;
+        // The queue still had work on a wake or poll: look at once whether interactive jobs wait for the kept slots.
+        if (woken && !this.drained && free > open) this.woken = true;
+        continue;
+      }
+      if (free > open && this.woken) {
+        this.woken = false;
+        await this.fetch(free - open, this.minPriority);
         continue;
       }
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(() => {
-          this.woken = true;
-          resolve();
-        }, this.options.pollMs / this.options.concurrency);
+        const timer = setTimeout(resolve, Math.max(0, pollAt - now));
         this.interrupt = () => {
           clearTimeout(timer);
           resolve();
@@ -143,7 +170,21 @@ export class QueueWorker<T> {
     }
   }
 
+  /** Fetches up to `count` jobs (of at least `minPriority` when given) and starts them; none when the fetch failed. */
+  private async fetch(count: number, minPriority?: number): Promise<FetchedJob<T>[]> {
+    let jobs: FetchedJob<T>[] = [];
+    try {
+      jobs = await this.source.fetch(count, minPriority);
+    } catch (error) {
+      log.warn({ err: error, queue: this.name }, 'could not fetch jobs; trying again at the next poll');
+    }
+    for (const job of jobs) this.execute(job);
+    return jobs;
+  }
+
   private execute(job: FetchedJob<T>): void {
+    const bulk = job.priority < this.minPriority;
+    if (bulk) this.runningBulk += 1;
     this.options.onActive?.(1);
     const run = (async () => {
       let output: unknown;
@@ -157,6 +198,7 @@ export class QueueWorker<T> {
         failure = { error };
       }
       this.running.delete(job.id);
+      if (bulk) this.runningBulk -= 1;
       this.options.onActive?.(-1);
       if (failure) this.settle('fail', () => this.source.fail(job.id, failure.error));
       else if (output !== undefined && output !== null) this.settle('complete', () => this.source.complete([job.id], outputOf(output)));

@@ -50,6 +50,8 @@ interface ReviewJob {
 
 export interface ReviewRunnerOptions {
   concurrency: number;
+  /** Slots kept for single reviews (batch members hold at most `concurrency - reservedSlots`). */
+  reservedSlots: number;
   /** Job retries after the first attempt, and the delay before the first retry (doubled each time). */
   jobRetry: { limit: number; delaySeconds: number };
   metrics: Metrics | undefined;
@@ -152,7 +154,10 @@ export class ReviewRunner {
       for await (const { reviewIds } of this.events.subscribe(REVIEW_CANCELLATIONS))
         for (const id of reviewIds) this.runningHere.get(id)?.abort();
     })().catch((error: unknown) => log.error({ err: error }, 'cancellation listener stopped'));
-    await this.jobs.work<ReviewJob>(REVIEW_QUEUE, this.options.concurrency, (job) => this.execute(job));
+    await this.jobs.work<ReviewJob>(REVIEW_QUEUE, this.options.concurrency, (job) => this.execute(job), {
+      // Batch members never hold these slots: a single review queued beside a batch starts at once.
+      reserve: { slots: this.options.reservedSlots, minPriority: SINGLE_PRIORITY },
+    });
     await this.jobs.work<ReviewJob>(REVIEW_FAILED_QUEUE, 1, (job) => this.failForGood(job.data.reviewId));
   }
 
