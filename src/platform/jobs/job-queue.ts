@@ -224,9 +224,9 @@ export class JobQueue {
        RETURNING job.id, job.data, job.priority, job.retry_count, job.retry_limit, EXTRACT(epoch FROM job.expire_in) AS expire_seconds`,
       [name, count, minPriority],
     );
-    return (
-      rows as { id: string; data: T; priority: number; retry_count: number; retry_limit: number; expire_seconds: string | number }[]
-    ).map((row) => ({
+    const fetched: { id: string; data: T; priority: number; retry_count: number; retry_limit: number; expire_seconds: string | number }[] =
+      rows;
+    return fetched.map((row) => ({
       id: row.id,
       data: row.data,
       priority: row.priority,
