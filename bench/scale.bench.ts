@@ -231,6 +231,10 @@ async function fairness(figures: Record<string, string | number>): Promise<void>
     );
     figures[`${label}: lone review submit to finished beside the batch, p50 / p99 (ms)`] = p50p99(finishes(measured.beside));
     figures[`${label}: ${BUSY_BATCH}-batch duration with lone reviews beside it (s)`] = withRange(measured.batchSeconds, 1);
+    // What the batch adds to a lone review's wait at the tail, against the same cluster at idle (the machine's own noise).
+    figures[`${label}: p99 start wait beside the batch / at idle`] = (
+      percentile(starts(measured.beside), 99) / percentile(starts(measured.idle), 99)
+    ).toFixed(2);
   }
   figures.target = `start wait beside the batch p99 <= 250 ms; rounds: ${FAIRNESS_ROUNDS} batches per cluster`;
 }
