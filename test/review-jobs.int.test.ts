@@ -162,8 +162,8 @@ describe('review jobs: cancellation and fairness (one worker slot)', () => {
 describe('review jobs: slots kept for single reviews', () => {
   it('a single review runs while another tenant’s batch holds every slot it may (batch members never take the kept slot)', async () => {
     const gate = gatedParse();
-    // Four slots: one is kept for single reviews (reservedReviewSlots), so the batch holds three.
-    const app = await startTestApp({ reviewNodeOverrides: { parse: gate.node }, env: { SUANNI_REVIEW_CONCURRENCY: '4' } });
+    // Four slots: one is kept for single reviews (SUANNI_REVIEW_RESERVED_SLOTS defaults to an eighth, at least one), so the batch holds three.
+    const app = await startTestApp({ testOverrides: { reviewNodes: { parse: gate.node } }, env: { SUANNI_REVIEW_CONCURRENCY: '4' } });
     try {
       const carol = await app.token('carol');
       const dave = await app.token('dave', { tenant: 'other-tenant' });
