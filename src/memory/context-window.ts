@@ -64,6 +64,26 @@ const renderFacts = (facts: ContextWindowInput['facts']) =>
     ? ''
     : `Known facts about the user:\n${facts.map((fact) => `- ${fact.category}.${fact.key}: ${typeof fact.value === 'string' ? fact.value : JSON.stringify(fact.value)}`).join('\n')}`;
 
+/** Share of the budget the facts block may use at most; facts beyond it are left to retrieval. */
+export const FACTS_SHARE = 0.4;
+
+/**
+ * The facts that fit `maxTokens` as rendered lines, in the order given (the store's newest first).
+ * With few facts that is all of them; with thousands, the window keeps a bounded block and
+ * retrieval brings the ones the message needs.
+ */
+export async function fitFacts<T extends ContextWindowInput['facts'][number]>(facts: readonly T[], maxTokens: number): Promise<T[]> {
+  const kept: T[] = [];
+  let used = 0;
+  for (const fact of facts) {
+    const tokens = await estimateTokens(`\n${renderFacts([fact]).split('\n')[1]}`);
+    if (used + tokens > maxTokens) break;
+    used += tokens;
+    kept.push(fact);
+  }
+  return kept;
+}
+
 const transcriptLine = (message: ChatTurnMessage) => `${message.role === 'user' ? 'User' : 'Assistant'}: ${message.content}`;
 
 /** The turns as the one user message the model gets, a line per turn: "User: ..." / "Assistant: ...". */

@@ -66,3 +66,16 @@ describe('the context window with retrieved memories', () => {
     expect(zero.retrieved).toEqual([]);
   });
 });
+
+describe('the facts block', () => {
+  it('keeps all of a few facts and a bounded, newest-first block of thousands', async () => {
+    const { fitFacts } = await import('./context-window.js');
+    const few = [{ category: 'profile', key: 'name', value: 'Dana' }];
+    expect(await fitFacts(few, 480)).toEqual(few);
+    const many = Array.from({ length: 5_000 }, (_, i) => ({ category: 'c', key: `k${i}`, value: `detail number ${i} of many` }));
+    const kept = await fitFacts(many, 480);
+    expect(kept.length).toBeGreaterThan(10);
+    expect(kept.length).toBeLessThan(100);
+    expect(kept).toEqual(many.slice(0, kept.length));
+  });
+});

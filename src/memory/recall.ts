@@ -49,6 +49,12 @@ const FILLER = new Set(
   ).split(' '),
 );
 
+/**
+ * At most this many full-text matches, the newest, are ranked per turn: a word the user says all the
+ * time matches thousands of passages, and ranking each would cost more than a turn may.
+ */
+export const MAX_RANKED = 1_000;
+
 /** At most this many words of a message go into a query. */
 export const MAX_QUERY_TERMS = 24;
 
@@ -190,27 +196,43 @@ export class MemoryRecall {
         ? Prisma.sql`p."sessionId" = ${request.sessionId}::uuid AND p."kind" = 'TURN'`
         : Prisma.sql`((p."sessionId" = ${request.sessionId}::uuid AND p."kind" = 'TURN') OR p."sessionId" <> ${request.sessionId}::uuid)`;
     const similarity = trigram ? Prisma.sql`word_similarity(${words}, p."content")` : Prisma.sql`0::real`;
-    const fuzzy = trigram ? Prisma.sql`OR ${words} <% p."content"` : Prisma.empty;
     const exclude = [...request.excludeMessageIds];
     const [passages, facts] = await Promise.all([
+      // Candidates first, cheaply: the best full-text matches by rank (the GIN index answers the
+      // match: the query is a parameter of websearch_to_tsquery, not a joined value), and with
+      // pg_trgm the passages of this thread whose wording is similar (a thread is small; over all of
+      // a user's threads a similarity scan with common words costs hundreds of milliseconds). Only
+      // those are scored with both.
       this.db.$queryRaw<PassageRow[]>`
-        WITH q AS (SELECT websearch_to_tsquery('english', ${tsquery}) AS tsq)
+        WITH matches AS (
+          SELECT p."id", p."search", p."createdAt" FROM "MemoryPassage" p
+          WHERE p."search" @@ websearch_to_tsquery('english', ${tsquery}) AND p."userId" = ${request.userId}::uuid AND ${scope}
+            AND (p."messageId" IS NULL OR NOT (p."messageId" = ANY (${exclude}::text[])))
+          ORDER BY p."createdAt" DESC
+          LIMIT ${MAX_RANKED}::int),
+        fts AS (
+          SELECT m."id" FROM matches m
+          ORDER BY ts_rank_cd(m."search", websearch_to_tsquery('english', ${tsquery}), 1) DESC, m."createdAt" DESC
+          LIMIT ${candidates}::int),
+        fuzzy AS (
+          SELECT p."id" FROM "MemoryPassage" p
+          WHERE p."userId" = ${request.userId}::uuid AND p."sessionId" = ${request.sessionId}::uuid AND p."kind" = 'TURN'
+            AND ${trigram ? Prisma.sql`${words} <% p."content"` : Prisma.sql`FALSE`}
+            AND (p."messageId" IS NULL OR NOT (p."messageId" = ANY (${exclude}::text[])))
+          LIMIT ${candidates}::int)
         SELECT * FROM (
           SELECT p."kind"::text AS "kind", p."role", p."messageId", p."sessionId"::text AS "sessionId", p."content", p."createdAt",
-            ts_rank_cd(p."search", q.tsq, 1)::float8 AS "rank", (${similarity})::float8 AS "similarity"
-          FROM "MemoryPassage" p, q
-          WHERE p."userId" = ${request.userId}::uuid AND ${scope}
-            AND (p."search" @@ q.tsq ${fuzzy})
-            AND (p."messageId" IS NULL OR NOT (p."messageId" = ANY (${exclude}::text[])))
+            ts_rank_cd(p."search", websearch_to_tsquery('english', ${tsquery}), 1)::float8 AS "rank", (${similarity})::float8 AS "similarity"
+          FROM "MemoryPassage" p
+          WHERE p."id" IN (SELECT "id" FROM fts UNION SELECT "id" FROM fuzzy)
         ) AS found
         ORDER BY "rank" + "similarity" DESC, "createdAt" DESC
         LIMIT ${candidates}::int`,
       this.db.$queryRaw<FactRow[]>`
-        WITH q AS (SELECT websearch_to_tsquery('english', ${tsquery}) AS tsq)
         SELECT f."category", f."key", f."value", f."version", f."supersededAt", f."validFrom", f."validTo",
-          ts_rank_cd(f."search", q.tsq, 1)::float8 AS "rank"
-        FROM "Fact" f, q
-        WHERE f."userId" = ${request.userId}::uuid AND f."retiredAt" IS NULL AND f."search" @@ q.tsq
+          ts_rank_cd(f."search", websearch_to_tsquery('english', ${tsquery}), 1)::float8 AS "rank"
+        FROM "Fact" f
+        WHERE f."search" @@ websearch_to_tsquery('english', ${tsquery}) AND f."userId" = ${request.userId}::uuid AND f."retiredAt" IS NULL
         ORDER BY "rank" DESC, f."createdAt" DESC
         LIMIT ${candidates}::int`,
     ]);

@@ -1,7 +1,7 @@
 import { AIMessage } from '@langchain/core/messages';
 import type { BaseMessage } from '@langchain/core/messages';
 import type { BaseStore, LangGraphRunnableConfig } from '@langchain/langgraph';
-import { renderContextWindow } from '../../context-window.js';
+import { FACTS_SHARE, fitFacts, renderContextWindow } from '../../context-window.js';
 import { extractFactCandidates } from '../../rules/fact-candidates.js';
 import { rulesReply } from '../../rules/identity-answers.js';
 import { toTurns } from '../messages.js';
@@ -32,7 +32,7 @@ export async function buildTurnWindow(input: {
   summary: string;
   messages: readonly BaseMessage[];
 }) {
-  const facts = await loadFacts(input.store, input.userId);
+  const facts = await fitFacts(await loadFacts(input.store, input.userId), Math.floor(input.settings.budget * FACTS_SHARE));
   const turns = toTurns(input.messages);
   const question = turns.at(-1)?.content ?? '';
   const recalled = input.recall
