@@ -1,4 +1,4 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig, projectDir, type ProcessRole } from './config.js';
@@ -227,7 +227,7 @@ async function token(argv: string[]): Promise<void> {
     },
   });
   if (!values.user)
-    throw new Error('usage: npm run token -- --user <sub> [--tenant <key>] [--role USER|ADMIN|COMPLIANCE|SRE ...] [--ttl 12h]');
+    throw new Error('usage: npm run token -- --user <sub> [--tenant <key>] [--role USER|ADMIN|COMPLIANCE|SRE|REVIEWER ...] [--ttl 12h]');
   const roles = (values.role ?? ['USER']).map((role) => role.toUpperCase());
   const unknown = roles.filter((role) => !(ROLES as readonly string[]).includes(role));
   if (unknown.length) throw new Error(`unknown role ${unknown.join(', ')}; use ${ROLES.join(', ')}`);
@@ -246,6 +246,31 @@ async function token(argv: string[]): Promise<void> {
   process.stdout.write(`${signed}\n`);
 }
 
+/** `labels:export -- --tenant <key> [--out <folder>]`: a tenant's decisions on findings as labels to train its next model. */
+async function labelsExport(argv: string[]): Promise<void> {
+  const { values } = parseArgs({ args: argv, options: { tenant: { type: 'string' }, out: { type: 'string' } } });
+  if (!values.tenant) throw new Error('usage: npm run labels:export -- --tenant <key> [--out <folder>]');
+  const out = path.resolve(values.out ?? `labels-${values.tenant}`);
+  const config = loadConfig();
+  const { createDatabase } = await import('./platform/db/prisma.js');
+  const database = await openDatabase(config, await dataDirectory(config));
+  const db = createDatabase(database.url, 2);
+  try {
+    const { exportTenantLabels } = await import('./review/judgement/labels.js');
+    const { labels, texts } = await exportTenantLabels(db, values.tenant);
+    await mkdir(path.join(out, 'contracts'), { recursive: true });
+    for (const { file, text } of texts) await writeFile(path.join(out, file), text);
+    await writeFile(path.join(out, 'labels.json'), `${JSON.stringify(labels, null, 1)}\n`);
+    const decisions = labels.contracts.reduce((total, contract) => total + contract.decisions.length, 0);
+    process.stdout.write(
+      `wrote ${path.join(out, 'labels.json')}: ${labels.contracts.length} contracts, ${decisions} decisions, categories ${labels.meta.categories.join(', ') || '(none)'}\n`,
+    );
+  } finally {
+    await db.$disconnect();
+    await database.stop();
+  }
+}
+
 async function printSchemaFile(): Promise<void> {
   const { printSchemaSDL } = await import('./graphql/schema.js');
   await writeFile(path.join(projectDir, 'schema.graphql'), printSchemaSDL());
@@ -261,6 +286,7 @@ export function runServerCommand(argv: readonly string[]): void {
     migrate,
     'migrate:new': () => newMigration(rest.find((arg) => !arg.startsWith('-'))),
     token: () => token(rest),
+    'labels:export': () => labelsExport(rest),
     'print-schema': printSchemaFile,
     'manifest:check': () => checkManifests(rest.filter((arg) => !arg.startsWith('-'))),
   };

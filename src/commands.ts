@@ -14,8 +14,12 @@ export const COMMANDS: Record<string, { side: 'server' | 'client'; usage: string
   token: {
     side: 'server',
     usage:
-      'token --user <sub> [--tenant KEY] [--role USER|ADMIN|COMPLIANCE|SRE ...] [--ttl 12h]\n' +
+      'token --user <sub> [--tenant KEY] [--role USER|ADMIN|COMPLIANCE|SRE|REVIEWER ...] [--ttl 12h]\n' +
       '                                      a development token (or with --url URL: a demo token from a gateway)',
+  },
+  'labels:export': {
+    side: 'server',
+    usage: "labels:export --tenant KEY [--out DIR]  a tenant's decisions on findings as labels (docs/api.md)",
   },
   'print-schema': { side: 'server', usage: 'print-schema                        write schema.graphql' },
   'manifest:check': { side: 'server', usage: 'manifest:check <file>...            check trusted-document manifests' },

@@ -9,6 +9,7 @@ import type { SessionService } from './identity/sessions.js';
 import type { TokenVerifier } from './identity/tokens.js';
 import type { KnowledgeService } from './knowledge/service.js';
 import type { ReviewService } from './review/service.js';
+import type { ReviewJudgement } from './review/judgement/service.js';
 import type { ChatService } from './memory/service.js';
 import type { QuotaService } from './identity/quotas.js';
 import type { RateLimitService } from './identity/rate-limits.js';
@@ -26,6 +27,8 @@ export interface Services {
   sessions: SessionService;
   knowledge: KnowledgeService;
   reviews: ReviewService;
+  /** Operating points and reviewers' decisions on findings (the review service's). */
+  judgement: ReviewJudgement;
   observability: ObservabilityService;
   chat: ChatService;
   quotas: QuotaService;

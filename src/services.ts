@@ -100,6 +100,7 @@ export function createDependencies(options: {
     jobs,
     jobRetry: { limit: config.jobs.retryLimit, delaySeconds: config.jobs.retryDelaySeconds },
     exitAfterClaims: overrides.reviews?.exitAfterClaims,
+    audit,
   });
   metrics.observeQueue(() => ({ depth: reviews.queueDepth, running: reviews.queueRunning, cluster: reviews.clusterQueue }));
   const processes = new ProcessRegistry(db, {
@@ -161,6 +162,7 @@ export function createDependencies(options: {
       sessions,
       knowledge,
       reviews,
+      judgement: reviews.judgement,
       observability: new ObservabilityService(
         db,
         () => ({

@@ -17,6 +17,9 @@ const TRACE = 'query ($id: ID!) { trace(id: $id) { traceId } }';
 const TRACES = '{ traces { traceId } }';
 const ERASE = 'mutation ($userId: ID) { requestErasure(userId: $userId) { id status subjectHash } }';
 const RESUME = 'mutation ($id: ID!) { resumeErasure(id: $id) { id status } }';
+const REVIEW_SETTINGS = 'mutation ($input: TenantReviewSettingsInput!) { setTenantReviewSettings(input: $input) { operatingPoint } }';
+const CONFIRM = 'mutation ($id: ID!) { confirmFinding(id: $id) { id } }';
+const REJECT = 'mutation ($id: ID!, $reason: String!) { rejectFinding(id: $id, reason: $reason) { id } }';
 
 interface Entry {
   id: string;
@@ -48,6 +51,7 @@ describe('audit log', () => {
     knowledge: marker('knowledge-text'),
     source: marker('src'),
     title: marker('session-title'),
+    reason: marker('rejection-reason'),
   };
 
   /** Runs one operation under a fresh trace id: the audit entries of exactly that request are found by it. */
@@ -127,6 +131,44 @@ describe('audit log', () => {
     expect(limits.response.errors).toBeUndefined();
     expect((await expectOne(limits.traceId, 'RATE_LIMIT_SET')).targetIds).toHaveLength(1);
 
+    const settings = await traced(REVIEW_SETTINGS, { input: { reviewThreshold: 0.99 } }, admin);
+    expect(settings.response.errors).toBeUndefined();
+    expect((await expectOne(settings.traceId, 'REVIEW_SETTING_SET')).targetIds).toHaveLength(1);
+
+    // Two findings for a REVIEWER to decide: two rules asking for an insurance clause the contract lacks.
+    for (const id of ['audit.insurance', 'audit.insurance-again'])
+      await app.gql(
+        PUT,
+        {
+          input: {
+            knowledgeId: id,
+            version: '1.0',
+            kind: 'CLAUSE',
+            content: 'Insurance.',
+            source: 'policy:audit',
+            validFrom: '2020-01-01T00:00:00Z',
+            constraint: { field: 'insurance', operator: '=', value: 'present' },
+          },
+        },
+        { token: admin },
+      );
+    const submitted = await app.gql(
+      'mutation ($input: ReviewInput!) { submitReview(input: $input) { id } }',
+      { input: { contractId: 'audit-1', title: 'Supply', text: '1. Payment. Buyer shall pay within 30 days of receipt.' } },
+      { token: user },
+    );
+    const reviewId = submitted.data!.submitReview.id as string;
+    await app.deps.services.reviews.idle();
+    const reviewer = await app.token('rita', { roles: ['REVIEWER'] });
+    const found = await app.gql('query ($id: ID!) { review(id: $id) { findings { id } } }', { id: reviewId }, { token: reviewer });
+    const [first, second] = found.data!.review.findings as { id: string }[];
+    const confirmed = await traced(CONFIRM, { id: first!.id }, reviewer);
+    expect(confirmed.response.errors).toBeUndefined();
+    expect((await expectOne(confirmed.traceId, 'FINDING_CONFIRM')).targetIds.slice(0, 2)).toEqual([first!.id, reviewId]);
+    const rejected = await traced(REJECT, { id: second!.id, reason: content.reason }, reviewer);
+    expect(rejected.response.errors).toBeUndefined();
+    expect((await expectOne(rejected.traceId, 'FINDING_REJECT')).targetIds).toHaveLength(3);
+
     const users = await traced(USERS, {}, admin);
     expect(users.response.errors).toBeUndefined();
     await expectOne(users.traceId, 'TENANT_USERS_LIST');
@@ -187,6 +229,9 @@ describe('audit log', () => {
       [RETRACT, { k: 'x.1', v: '1.0' }, 'KNOWLEDGE_RETRACT'],
       [QUOTA, { input: { facts: 1 } }, 'QUOTA_SET'],
       [RATE_LIMITS, { input: { writesPerUser: 5 } }, 'RATE_LIMIT_SET'],
+      [REVIEW_SETTINGS, { input: { operatingPoint: 'RECALL_FIRST' } }, 'REVIEW_SETTING_SET'],
+      [CONFIRM, { id: '00000000-0000-4000-8000-000000000000' }, 'FINDING_CONFIRM'],
+      [REJECT, { id: '00000000-0000-4000-8000-000000000000', reason: 'no' }, 'FINDING_REJECT'],
       [USERS, {}, 'TENANT_USERS_LIST'],
       [SESSIONS, {}, 'TENANT_SESSIONS_LIST'],
       [TRACE, { id: newTraceId() }, 'TRACE_READ'],

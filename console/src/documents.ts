@@ -21,9 +21,24 @@ export const ReviewQuery = graphql(`
       id title contractId status riskLevel riskScore asOf createdAt startedAt finishedAt
       language provider model degraded flags traceId batchId text
       error { code message }
-      findings { clause clauseIndex message severity knowledgeId version evidence { start end } }
+      findings {
+        id clause clauseIndex message severity knowledgeId version evidence { start end }
+        confidence threshold modelStatus status decision { verdict reason decidedAt }
+      }
       knowledgeUsed { knowledgeId version }
     }
+  }
+`);
+
+export const ConfirmFindingMutation = graphql(`
+  mutation ConsoleConfirmFinding($id: ID!) {
+    confirmFinding(id: $id) { id status decision { verdict reason decidedAt } }
+  }
+`);
+
+export const RejectFindingMutation = graphql(`
+  mutation ConsoleRejectFinding($id: ID!, $reason: String!) {
+    rejectFinding(id: $id, reason: $reason) { id status decision { verdict reason decidedAt } }
   }
 `);
 

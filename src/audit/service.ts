@@ -22,6 +22,9 @@ export const AUDIT_ACTIONS = [
   'AUDIT_LOG_READ',
   'RATE_LIMIT_SET',
   'RETENTION_SET',
+  'REVIEW_SETTING_SET',
+  'FINDING_CONFIRM',
+  'FINDING_REJECT',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -47,7 +47,7 @@ export async function deleteCheckpoints(db: Database, userId: string): Promise<n
 
 /** Everything of one user, in every store, counted. */
 export async function inventory(db: Database, memory: MemoryStores, userId: string): Promise<StoreCounts> {
-  const [facts, memoryPassages, sessions, reviews, findings, batches, knowledgeAccess, auditLog, user] = await Promise.all([
+  const [facts, memoryPassages, sessions, reviews, findings, batches, decisions, knowledgeAccess, auditLog, user] = await Promise.all([
     db.fact.count({ where: { userId } }),
     // The retrieval index of thread memory (turns and summaries, with their full-text columns).
     db.memoryPassage.count({ where: { userId } }),
@@ -55,6 +55,8 @@ export async function inventory(db: Database, memory: MemoryStores, userId: stri
     db.review.count({ where: { userId } }),
     db.reviewFinding.count({ where: { review: { userId } } }),
     db.reviewBatch.count({ where: { userId } }),
+    // Decisions the user made, and decisions others made on the user's reviews (they go with the reviews).
+    db.findingDecision.count({ where: { OR: [{ deciderId: userId }, { review: { userId } }] } }),
     db.knowledgeAccess.count({ where: { userId } }),
     // Entries naming the user by id rather than by keyed hash.
     db.auditEntry.count({ where: { OR: [{ actorId: userId }, { targetIds: { has: userId } }] } }),
@@ -68,6 +70,7 @@ export async function inventory(db: Database, memory: MemoryStores, userId: stri
     reviews,
     reviewFindings: findings,
     reviewBatches: batches,
+    findingDecisions: decisions,
     knowledgeAccess,
     traceBuffer: await memory.countTraces(userId),
     progressEvents: await memory.countProgress(userId),

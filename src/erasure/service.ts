@@ -41,6 +41,7 @@ interface ErasureJob {
 const STEP_STORES: Partial<Record<ErasureStepName, (store: string) => boolean>> = {
   checkpoints: (store) => store.startsWith('checkpoint:') || store === 'memoryPassages',
   facts: (store) => store === 'facts',
+  'finding-decisions': (store) => store === 'findingDecisions',
   reviews: (store) => ['reviews', 'reviewFindings', 'reviewBatches'].includes(store),
   'knowledge-access': (store) => store === 'knowledgeAccess',
   sessions: (store) => store === 'sessions',
@@ -447,6 +448,11 @@ export class ErasureService {
         break;
       case 'facts':
         await this.db.fact.deleteMany({ where: { userId } });
+        break;
+      case 'finding-decisions':
+        // The user's verdicts on findings of anyone's reviews (those on the user's own reviews go with them too):
+        // the findings they decided need a REVIEWER again.
+        await this.db.findingDecision.deleteMany({ where: { OR: [{ deciderId: userId }, { review: { userId } }] } });
         break;
       case 'reviews':
         await this.db.$transaction([

@@ -4,6 +4,7 @@ export const ERASURE_STEPS = [
   'inventory',
   'checkpoints',
   'facts',
+  'finding-decisions',
   'reviews',
   'knowledge-access',
   'sessions',

@@ -1,4 +1,4 @@
-export const ROLES = ['USER', 'ADMIN', 'COMPLIANCE', 'SRE'] as const;
+export const ROLES = ['USER', 'ADMIN', 'COMPLIANCE', 'SRE', 'REVIEWER'] as const;
 export type Role = (typeof ROLES)[number];
 
 /**

@@ -11,6 +11,8 @@ export type ErrorCode =
   | 'THREAD_BUSY'
   /** Work handed to a worker process got no answer in time (no worker running, or every attempt failed). */
   | 'UNAVAILABLE'
+  /** The change collides with one already made (a finding decided twice, or two decisions racing on one finding). */
+  | 'CONFLICT'
   | 'INTERNAL';
 
 /**

@@ -1,4 +1,6 @@
 import type { Redis } from 'ioredis';
+import type { AuditLog } from '../audit/service.js';
+import { canDecide, ReviewJudgement } from './judgement/service.js';
 import { hasRole, type Principal } from '../identity/principal.js';
 import type { KnowledgeService } from '../knowledge/service.js';
 import type { Database } from '../platform/db/prisma.js';
@@ -31,7 +33,8 @@ import {
   type ReviewBatchProgressEvent,
   type ReviewProgressEvent,
 } from './run/progress.js';
-import { ReviewRunner, type ReplayResult } from './run/runner.js';
+import { ReviewRunner, type ReplayedFinding, type ReplayResult } from './run/runner.js';
+import { DEFAULT_SETTING, judge, type JudgementSetting } from './judgement/operating-point.js';
 import {
   decodeReviewCursor,
   encodeReviewCursor,
@@ -61,6 +64,19 @@ export interface ReviewLimits {
 
 export type { ReplayResult } from './run/runner.js';
 
+/** A replay's answer as the caller gets it: each stored finding (decision included) beside the replay's verdict on it. */
+export interface ReplayedReview {
+  identical: boolean;
+  differences: string[];
+  findings: {
+    finding: ReviewRow['findings'][number];
+    /** The replay found it again. */
+    replayed: boolean;
+    replayConfidence: number | null;
+    replayStatus: 'ACCEPTED' | 'NEEDS_REVIEW' | null;
+  }[];
+}
+
 export interface ReviewServiceOptions {
   db: Database;
   events: EventBus;
@@ -85,6 +101,8 @@ export interface ReviewServiceOptions {
   jobRetry: { limit: number; delaySeconds: number };
   /** Tests of a killed worker: the process kills itself (SIGKILL) right after claiming its Nth review. */
   exitAfterClaims?: number;
+  /** Where reviewers' decisions and the tenant's review settings are audited. */
+  audit: AuditLog;
 }
 
 /** How long a review's live progress may stay quiet before the progress log is read again. */
@@ -101,6 +119,8 @@ const findingKey = (finding: Pick<Finding, 'clause' | 'knowledgeId' | 'version' 
  */
 export class ReviewService {
   readonly progress: ReviewProgressLog;
+  /** Operating points and reviewers' decisions on findings. */
+  readonly judgement: ReviewJudgement;
   private readonly store: ReviewStore;
   private readonly runner: ReviewRunner;
   private readonly inputs: ReviewInputCheck;
@@ -121,6 +141,7 @@ export class ReviewService {
     this.progress = new ReviewProgressLog(options.events, options.sharedProgress);
     this.store = new ReviewStore(options.db, options.barrier, (relation) => options.knowledge.accessLogOfResults(relation));
     this.inputs = new ReviewInputCheck(options.limits);
+    this.judgement = new ReviewJudgement(options.db, options.audit, options.barrier, this.progress);
     this.runner = new ReviewRunner(
       this.store,
       options.events,
@@ -136,6 +157,7 @@ export class ReviewService {
         metrics: options.metrics,
         retry: options.retry,
         exitAfterClaims: options.exitAfterClaims,
+        judgementSetting: (tenantId) => this.judgement.forTenant(tenantId),
       },
     );
   }
@@ -254,7 +276,8 @@ export class ReviewService {
     page: { first: number; after?: string | null },
   ): Promise<{ rows: ReviewRow[]; hasNextPage: boolean }> {
     const tenantScope = filter.scope === 'TENANT';
-    if (tenantScope && !hasRole(principal, 'ADMIN')) throw forbidden('Only an ADMIN may list the reviews of the tenant.');
+    if (tenantScope && !hasRole(principal, 'ADMIN') && !canDecide(principal))
+      throw forbidden('Only an ADMIN or a REVIEWER may list the reviews of the tenant.');
     const after = page.after ? decodeReviewCursor(page.after) : null;
     const batchId = filter.batchId ? assertUuid(filter.batchId, 'batchId') : null;
     return this.store.listReviews(
@@ -291,11 +314,27 @@ export class ReviewService {
    * compares. The run is a durable job like any review run (a worker process runs it, under the
    * caller's trace); the caller waits for its answer.
    */
-  async replay(principal: Principal, reviewId: string): Promise<ReplayResult> {
+  async replay(principal: Principal, reviewId: string): Promise<ReplayedReview> {
     const review = await this.get(principal, reviewId);
     this.assertOwner(principal, review, 'Review');
     if (review.status !== 'SUCCEEDED') throw badUserInput('Only a SUCCEEDED review can be replayed.', 'id');
-    return this.runner.replay(review.id, currentTraceOrigin('child'));
+    const result = await this.runner.replay(review.id, currentTraceOrigin('child'));
+    // The findings as they stand now, decisions included (a REVIEWER may have decided one while the replay ran).
+    const current = (await this.store.findReview(review.id))?.findings ?? [];
+    const replayed = new Map((result.findings ?? []).map((finding) => [finding.findingId, finding]));
+    return {
+      identical: result.identical,
+      differences: result.differences,
+      findings: current.map((finding) => {
+        const again = replayed.get(finding.id);
+        return {
+          finding,
+          replayed: again !== undefined,
+          replayConfidence: again?.confidence ?? null,
+          replayStatus: again?.modelStatus ?? null,
+        };
+      }),
+    };
   }
 
   /** A replay job (worker side): the review's graph run again on its pinned knowledge, compared with its stored result. */
@@ -316,6 +355,30 @@ export class ReviewService {
     const after = new Set(state.findings.map(findingKey));
     for (const key of before) if (!after.has(key)) differences.push(`finding removed: ${key}`);
     for (const key of after) if (!before.has(key)) differences.push(`finding added: ${key}`);
+    // Each stored finding against the replay's (same key and evidence), judged as it was when written.
+    const setting: JudgementSetting =
+      review.operatingPoint === 'PRECISION_FIRST' || review.operatingPoint === 'RECALL_FIRST'
+        ? { operatingPoint: review.operatingPoint, reviewThreshold: review.reviewThreshold }
+        : DEFAULT_SETTING;
+    const unmatched = new Map<string, Finding[]>();
+    for (const finding of state.findings) {
+      const key = `${findingKey(finding)}|${finding.evidence?.start ?? ''}`;
+      unmatched.set(key, [...(unmatched.get(key) ?? []), finding]);
+    }
+    const findings: ReplayedFinding[] = [];
+    for (const stored of review.findings) {
+      const again = unmatched.get(`${findingKey(stored)}|${stored.evidenceStart ?? ''}`)?.shift();
+      if (!again) continue;
+      // The threshold the finding was judged by when it was written, so that only the model's confidence can differ.
+      const modelStatus =
+        stored.threshold === null ? judge(again, setting).modelStatus : again.confidence < stored.threshold ? 'NEEDS_REVIEW' : 'ACCEPTED';
+      findings.push({ findingId: stored.id, confidence: again.confidence, modelStatus });
+      const key = findingKey(stored);
+      if (stored.confidence !== null && stored.confidence !== again.confidence)
+        differences.push(`finding confidence: ${key}: ${stored.confidence} -> ${again.confidence}`);
+      if (stored.threshold !== null && stored.modelStatus !== modelStatus)
+        differences.push(`finding status: ${key}: ${stored.modelStatus} -> ${modelStatus}`);
+    }
     const usedBefore = pinned
       .map((item) => `${item.knowledgeId}@${item.version}`)
       .sort()
@@ -325,7 +388,7 @@ export class ReviewService {
       .sort()
       .join(',');
     if (usedBefore !== usedAfter) differences.push(`knowledgeUsed: ${usedBefore} -> ${usedAfter}`);
-    return { identical: differences.length === 0, differences };
+    return { identical: differences.length === 0, differences, findings };
   }
 
   /**
@@ -362,10 +425,22 @@ export class ReviewService {
     }
   }
 
-  /** Progress of one of the caller's reviews: every event so far in order, then live ones until it ends. */
-  async *watch(principal: Principal, reviewId: string): AsyncGenerator<ReviewProgressEvent> {
+  /**
+   * Progress of one of the caller's reviews (or, for a REVIEWER, of one of the tenant's): every event so far in
+   * order, then live ones until it ends. With `followDecisions`, the stream goes on after the final status with a
+   * FINDING_DECIDED event per decision, until no finding of the review needs a person any more.
+   */
+  async *watch(principal: Principal, reviewId: string, options: { followDecisions?: boolean } = {}): AsyncGenerator<ReviewProgressEvent> {
     const review = await this.get(principal, reviewId);
-    this.assertOwner(principal, review, 'Review');
+    if (!canDecide(principal)) this.assertOwner(principal, review, 'Review');
+    const follow = options.followDecisions === true;
+    let finished = false;
+    /** True when the stream ends after `event`. */
+    const ends = async (event: ReviewProgressEvent): Promise<boolean> => {
+      if (isFinalReviewEvent(event)) finished = true;
+      if (!follow || event.status !== 'SUCCEEDED') return isFinalReviewEvent(event);
+      return finished && (await this.judgement.undecided(review.id)) === 0;
+    };
     const live = this.events.subscribe(reviewTopic(review.id));
     try {
       let last = 0;
@@ -373,11 +448,11 @@ export class ReviewService {
       for (const event of recorded) {
         last = event.sequence;
         yield event;
-        if (isFinalReviewEvent(event)) return;
+        if (await ends(event)) return;
       }
       if (recorded.length === 0 && (review.status === 'SUCCEEDED' || review.status === 'FAILED' || review.status === 'CANCELLED')) {
         const current = (await this.store.findReviewStatus(review.id)) ?? review;
-        yield {
+        const event: ReviewProgressEvent = {
           reviewId: review.id,
           sequence: 1,
           kind: 'STATUS',
@@ -388,7 +463,9 @@ export class ReviewService {
           errorCode: current.errorCode,
           at: current.finishedAt ?? new Date(),
         };
-        return;
+        yield event;
+        // Decisions made from here on are numbered from 1 by the progress log, which kept nothing of this review.
+        if (await ends(event)) return;
       }
       // The bus may confirm a subscription only after this point (Redis SUBSCRIBE is asynchronous):
       // an event published meanwhile reaches the shared log but not this stream, and if it was the
@@ -419,7 +496,7 @@ export class ReviewService {
         for (const past of next) {
           last = past.sequence;
           yield past;
-          if (isFinalReviewEvent(past)) return;
+          if (await ends(past)) return;
         }
       }
     } finally {
@@ -457,14 +534,14 @@ export class ReviewService {
     }
   }
 
-  /** The caller's own row, or (ADMIN) one of the tenant's; another tenant's row does not exist. */
+  /** The caller's own row, or (ADMIN, REVIEWER) one of the tenant's; another tenant's row does not exist. */
   private assertReader<T extends { userId: string; tenantId: string }>(
     principal: Principal,
     row: T | null,
     what: string,
   ): asserts row is T {
     if (!row || row.tenantId !== principal.tenantId) throw notFound(what);
-    if (row.userId !== principal.userId && !hasRole(principal, 'ADMIN'))
+    if (row.userId !== principal.userId && !hasRole(principal, 'ADMIN') && !canDecide(principal))
       throw forbidden(`This ${what.toLowerCase()} belongs to another user.`);
   }
 

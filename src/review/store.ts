@@ -8,8 +8,9 @@ import { assertUuid, badUserInput } from '../platform/errors.js';
 import { tracedQuery } from '../platform/telemetry/db-tracing.js';
 import { WriteCoalescer } from '../platform/write-coalescer.js';
 import type { GraphRunResult } from './run/result.js';
+import { DEFAULT_SETTING, judge, type JudgementSetting } from './judgement/operating-point.js';
 
-export type ReviewRow = Prisma.ReviewGetPayload<{ include: { findings: true } }>;
+export type ReviewRow = Prisma.ReviewGetPayload<{ include: { findings: { include: { decision: true } } } }>;
 export type ReviewBatchRow = Prisma.ReviewBatchGetPayload<object>;
 export type ReviewStatus = ReviewRow['status'];
 
@@ -18,8 +19,10 @@ export interface ReviewFilter {
   riskLevel?: 'LOW' | 'MEDIUM' | 'HIGH' | null;
   contractId?: string | null;
   batchId?: string | null;
-  /** OWN (default) or TENANT (ADMIN only: metadata of the tenant's reviews). */
+  /** OWN (default) or TENANT (ADMIN: metadata of the tenant's reviews; REVIEWER: the reviews themselves). */
   scope?: 'OWN' | 'TENANT' | null;
+  /** Only reviews with a finding the model sent to a person and nobody decided yet. */
+  needsReview?: boolean | null;
 }
 
 export interface BatchCounts {
@@ -66,6 +69,8 @@ interface ResultRow extends BarrierRowValues {
   provider: string;
   model: string | null;
   traceId: string;
+  operatingPoint: string;
+  reviewThreshold: number | null;
   findings: object[];
 }
 
@@ -77,7 +82,7 @@ export type NewReviewRow = Omit<Prisma.ReviewCreateManyInput, 'tenantId' | 'user
 /** Queues the jobs of new reviews inside the transaction that creates them. */
 export type EnqueueInTransaction = (sql: SqlRunner, reviewIds: readonly string[]) => Promise<void>;
 
-const withFindings = { findings: { orderBy: { position: 'asc' } } } as const;
+const withFindings = { findings: { orderBy: { position: 'asc' }, include: { decision: true } } } as const;
 
 // The run's hot statements go straight to the pg pool (one span each), not through Prisma, whose
 // client and query compiler cost more CPU per review than the statements themselves.
@@ -101,23 +106,28 @@ const CLAIM = `UPDATE "Review" AS review SET status = 'RUNNING', "startedAt" = n
 const WRITE_RESULTS = (barrier: string, accessLog: string | null) => `WITH result AS (
     SELECT * FROM jsonb_to_recordset($1::jsonb) AS result(id uuid, "tenantId" uuid, "userId" uuid, language text, "riskLevel" text,
       "riskScore" double precision, report jsonb, "reportText" text, "knowledgeUsed" jsonb, flags text[], degraded boolean,
-      provider text, model text, "traceId" text, findings jsonb, barrier_space int, barrier_key int, barrier_hash text)
+      provider text, model text, "traceId" text, "operatingPoint" text, "reviewThreshold" double precision, findings jsonb,
+      barrier_space int, barrier_key int, barrier_hash text)
   ), written AS (
     UPDATE "Review" AS review SET status = 'SUCCEEDED', language = result.language, "riskLevel" = result."riskLevel"::"RiskLevel",
       "riskScore" = result."riskScore", report = result.report, "reportText" = result."reportText",
       "knowledgeUsed" = result."knowledgeUsed", flags = result.flags, degraded = result.degraded, provider = result.provider,
-      model = result.model, "traceId" = result."traceId", "finishedAt" = now()
+      model = result.model, "traceId" = result."traceId", "operatingPoint" = result."operatingPoint",
+      "reviewThreshold" = result."reviewThreshold", "finishedAt" = now()
     FROM result
     WHERE review.id = result.id AND review.status = 'RUNNING' AND ${barrier}
     RETURNING review.id
   ), written_result AS (
     SELECT result.id, result."tenantId", result."userId", result."knowledgeUsed" AS used, result.findings FROM result JOIN written USING (id)
   ), findings AS (
-    INSERT INTO "ReviewFinding" (id, "reviewId", position, clause, "clauseIndex", "knowledgeId", version, severity, message, "evidenceStart", "evidenceEnd")
+    INSERT INTO "ReviewFinding" (id, "reviewId", position, clause, "clauseIndex", "knowledgeId", version, severity, message, "evidenceStart",
+           "evidenceEnd", category, confidence, "modelStatus", threshold)
     SELECT gen_random_uuid(), written_result.id, finding.position, finding.clause, finding."clauseIndex", finding."knowledgeId", finding.version,
-           finding.severity::"RiskLevel", finding.message, finding."evidenceStart", finding."evidenceEnd"
+           finding.severity::"RiskLevel", finding.message, finding."evidenceStart", finding."evidenceEnd", finding.category, finding.confidence,
+           finding."modelStatus"::"FindingStatus", finding.threshold
       FROM written_result, jsonb_to_recordset(written_result.findings) AS finding(position int, clause text, "clauseIndex" int,
-           "knowledgeId" text, version text, severity text, message text, "evidenceStart" int, "evidenceEnd" int)
+           "knowledgeId" text, version text, severity text, message text, "evidenceStart" int, "evidenceEnd" int, category text,
+           confidence double precision, "modelStatus" text, threshold double precision)
   )${accessLog ? `, access AS (${accessLog})` : ''}
   SELECT id FROM written`;
 
@@ -126,7 +136,7 @@ const STILL_RUNNING = `SELECT id FROM "Review" WHERE id = ANY($1::uuid[]) AND st
 
 const REVIEW_COLUMNS = `id, "tenantId", "userId", "batchId", "batchIndex", "contractId", title, text, "asOf", "pinnedKnowledge", status,
   language, "riskLevel", "riskScore", report, "reportText", "knowledgeUsed", flags, degraded, provider, model, "traceId", "errorCode",
-  "errorMessage", "createdAt", "startedAt", "finishedAt"`;
+  "errorMessage", "createdAt", "startedAt", "finishedAt", "operatingPoint", "reviewThreshold"`;
 
 const INSERT_REVIEW = `INSERT INTO "Review" (id, "tenantId", "userId", "contractId", title, text, "asOf")
   VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${REVIEW_COLUMNS}`;
@@ -270,6 +280,7 @@ export class ReviewStore {
         ...(filter.riskLevel ? { riskLevel: filter.riskLevel } : {}),
         ...(filter.contractId ? { contractId: filter.contractId } : {}),
         ...(filter.batchId ? { batchId: filter.batchId } : {}),
+        ...(filter.needsReview ? { findings: { some: { modelStatus: 'NEEDS_REVIEW', decision: { is: null } } } } : {}),
         ...(cursor ? { OR: [{ createdAt: { lt: cursor.createdAt } }, { createdAt: cursor.createdAt, id: { lt: cursor.id } }] } : {}),
       },
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
@@ -377,6 +388,7 @@ export class ReviewStore {
     review: { id: string; tenantId: string; userId: string },
     state: GraphRunResult,
     meta: { traceId: string; provider: string; model: string | null },
+    setting: JudgementSetting = DEFAULT_SETTING,
   ): Promise<boolean> {
     const row: ResultRow = {
       id: review.id,
@@ -393,6 +405,8 @@ export class ReviewStore {
       provider: meta.provider,
       model: meta.model,
       traceId: meta.traceId,
+      operatingPoint: setting.operatingPoint,
+      reviewThreshold: setting.reviewThreshold,
       findings: state.findings.map((finding, position) => ({
         position,
         clause: finding.clause,
@@ -403,6 +417,9 @@ export class ReviewStore {
         message: finding.message,
         evidenceStart: finding.evidence?.start ?? null,
         evidenceEnd: finding.evidence?.end ?? null,
+        category: finding.category,
+        confidence: finding.confidence,
+        ...judge(finding, setting),
       })),
       // Throws at once for an owner this process already knows to be erased.
       ...this.barrier.rowGuard(review.userId),

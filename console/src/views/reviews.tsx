@@ -3,7 +3,9 @@ import { request, subscribe, type ApiError } from '../api';
 import { ACCEPTED_FILES, contractFromFile } from '../contract-file';
 import {
   BatchProgressSubscription,
+  ConfirmFindingMutation,
   KnowledgeHistoryQuery,
+  RejectFindingMutation,
   CancelReviewMutation,
   ReplayMutation,
   ReviewProgressSubscription,
@@ -202,7 +204,7 @@ export function ReviewPage({ id, roles }: { id: string; roles: string[] }) {
           <ReviewSummary review={review} roles={roles} />
           {running ? <LiveProgress reviewId={review.id} onStatus={setLiveStatus} onFinished={loaded.reload} /> : null}
           {running && !FINISHED.has(review.status) ? <CancelReview reviewId={review.id} onCancelled={loaded.reload} /> : null}
-          {loadedReview?.status === 'SUCCEEDED' ? <ReviewResult review={review} /> : null}
+          {loadedReview?.status === 'SUCCEEDED' ? <ReviewResult review={review} mayDecide={roles.includes('REVIEWER')} onDecided={loaded.reload} /> : null}
           {loadedReview?.status === 'SUCCEEDED' ? <Replay reviewId={review.id} /> : null}
         </>
       ) : null}
@@ -313,7 +315,31 @@ function useCitations(review: Review): Map<string, Citation> {
   return loaded.data ?? new Map();
 }
 
-function ReviewResult({ review }: { review: Review }) {
+/** A REVIEWER's confirm and reject buttons for one undecided finding (a rejection asks why). */
+function DecideFinding({ findingId, onDecided }: { findingId: string; onDecided: () => void }) {
+  const { busy, error, run } = useAction();
+  const [reason, setReason] = useState('');
+  return (
+    <div class="decide">
+      <button type="button" disabled={busy} onClick={() => run(async () => void (await request(ConfirmFindingMutation, { id: findingId }), onDecided()))}>
+        Confirm
+      </button>{' '}
+      <label>
+        Reason <input value={reason} maxLength={2000} onInput={(event) => setReason((event.target as HTMLInputElement).value)} />
+      </label>{' '}
+      <button
+        type="button"
+        disabled={busy || reason.trim() === ''}
+        onClick={() => run(async () => void (await request(RejectFindingMutation, { id: findingId, reason }), onDecided()))}
+      >
+        Reject
+      </button>
+      <ErrorMessage error={error} />
+    </div>
+  );
+}
+
+function ReviewResult({ review, mayDecide, onDecided }: { review: Review; mayDecide: boolean; onDecided: () => void }) {
   const citations = useCitations(review);
   const text = review.text ?? '';
   const runs = useMemo(
@@ -339,6 +365,15 @@ function ReviewResult({ review }: { review: Review }) {
                 <p>
                   <RiskBadge level={finding.severity} /> <strong>{finding.clause}</strong>: {finding.message}
                 </p>
+                <p class="muted">
+                  {finding.status === 'NEEDS_REVIEW' ? <strong>Needs review</strong> : finding.status.toLowerCase().replace('_', ' ')} · confidence{' '}
+                  {finding.confidence.toFixed(2)}
+                  {finding.threshold !== null && finding.threshold !== undefined ? ` (threshold ${finding.threshold.toFixed(2)})` : ''}
+                  {finding.decision
+                    ? ` · model: ${finding.modelStatus.toLowerCase().replace('_', ' ')}, decided ${formatTime(finding.decision.decidedAt)}${finding.decision.reason ? `: ${finding.decision.reason}` : ''}`
+                    : ''}
+                </p>
+                {mayDecide && !finding.decision ? <DecideFinding findingId={finding.id} onDecided={onDecided} /> : null}
                 <p class="muted">
                   Cites {finding.knowledgeId} v{finding.version}
                   {citation ? `, valid ${formatTime(citation.validFrom)} to ${formatUntil(citation.validUntil)}${citation.retractedAt ? `, retracted ${formatTime(citation.retractedAt)}` : ''}` : ''}

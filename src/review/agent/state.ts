@@ -37,8 +37,14 @@ export const findingSchema = z.object({
   severity: z.enum(riskLevels),
   message: z.string().min(1).max(500),
   evidence: evidenceSchema.nullable(),
+  /** Confidence (0..1) that the finding is right: the extraction's calibrated one, or its evidence source's fallback. */
+  confidence: z.number().min(0).max(1),
+  /** The labelled category (CUAD's name) the finding's field answers, for per-category thresholds; null when none. */
+  category: z.string().nullable(),
 });
 export type Finding = z.infer<typeof findingSchema>;
+/** A finding as the rules write it, before its confidence is known. */
+export type RuleFinding = Omit<Finding, 'confidence' | 'category'>;
 
 export const reportSchema = z.object({
   summary: z.string(),
@@ -189,7 +195,7 @@ export function describeFieldType(key: ReviewStateKey): string {
     flags: '[String]',
     knowledge: '[{id, knowledgeId, version, content, source, kind, constraint, degraded}]',
     knowledgeUsed: '[{id, knowledgeId, version}]',
-    findings: '[{clause, clauseIndex, knowledgeId, version, severity, message, evidence}]',
+    findings: '[{clause, clauseIndex, knowledgeId, version, severity, message, evidence, confidence, category}]',
     riskScore: 'Float 0..1 | null',
     riskLevel: 'LOW | MEDIUM | HIGH | null',
     reviewReport: 'ReviewReport | null',

@@ -7,7 +7,9 @@ import type { Context } from '../../context.js';
 import { REVIEW_NODES } from '../agent/graph.js';
 import { describeFieldType, reviewStateKeys } from '../agent/state.js';
 import type { ReviewBatchProgressEvent, ReviewProgressEvent } from '../run/progress.js';
-import type { ReviewBatchRow, ReviewRow } from '../service.js';
+import type { ReplayedReview, ReviewBatchRow, ReviewRow } from '../service.js';
+import { FALLBACK_CONFIDENCE } from '../judgement/confidence.js';
+import { canDecide, type TenantJudgementSetting } from '../judgement/service.js';
 
 const ReviewStatusEnum = builder.enumType('ReviewStatus', { values: ['QUEUED', 'RUNNING', 'SUCCEEDED', 'FAILED', 'CANCELLED'] as const });
 const RiskLevelEnum = builder.enumType('RiskLevel', { values: ['LOW', 'MEDIUM', 'HIGH'] as const });
@@ -16,8 +18,39 @@ const ReviewScopeEnum = builder.enumType('ReviewScope', {
 });
 
 const isOwner = (row: { userId: string }, principal: Principal | null) => row.userId === principal?.userId;
+/** A review's result is its owner's, and its tenant's REVIEWERs' (they decide its findings). */
+const mayReadResult = (row: { userId: string; tenantId: string }, principal: Principal | null) =>
+  isOwner(row, principal) || (principal !== null && row.tenantId === principal.tenantId && canDecide(principal));
 
 type FindingRow = ReviewRow['findings'][number];
+type DecisionRow = NonNullable<FindingRow['decision']>;
+
+const FindingStatusEnum = builder.enumType('FindingStatus', {
+  values: {
+    ACCEPTED: { description: 'The model is at least as confident as the tenant’s threshold; nobody decided.' },
+    NEEDS_REVIEW: { description: 'The model is less confident than the tenant’s threshold: a REVIEWER should confirm or reject it.' },
+    CONFIRMED: { description: 'A REVIEWER confirmed it.' },
+    REJECTED: { description: 'A REVIEWER rejected it.' },
+  },
+});
+const FindingVerdictEnum = builder.enumType('FindingVerdict', { values: ['CONFIRMED', 'REJECTED'] as const });
+const OperatingPointEnum = builder.enumType('OperatingPoint', {
+  values: {
+    PRECISION_FIRST: { description: 'Accept only findings as sure as a matched rule; send the rest to a REVIEWER.' },
+    RECALL_FIRST: { description: 'Accept more findings unreviewed; send only those a model or classifier is unsure of.' },
+  },
+});
+
+const FindingDecisionRef = builder.objectRef<DecisionRow>('FindingDecision').implement({
+  description: 'A REVIEWER’s verdict on a finding; erased with its author.',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    verdict: t.field({ type: FindingVerdictEnum, resolve: (decision) => decision.verdict }),
+    reason: t.exposeString('reason', { nullable: true, description: 'Why it was rejected; null for a confirmation.' }),
+    decidedBy: t.exposeID('deciderId', { description: 'The REVIEWER’s user id.' }),
+    decidedAt: t.expose('decidedAt', { type: 'DateTime' }),
+  }),
+});
 
 const EvidenceSpanRef = builder.objectRef<{ start: number; end: number }>('EvidenceSpan').implement({
   description: 'Character offsets [start, end) into the submitted contract text.',
@@ -26,6 +59,8 @@ const EvidenceSpanRef = builder.objectRef<{ start: number; end: number }>('Evide
 
 const ReviewFindingRef = builder.objectRef<FindingRow>('ReviewFinding').implement({
   fields: (t) => ({
+    id: t.exposeID('id', { description: 'Stable: confirmFinding and rejectFinding take it.' }),
+    reviewId: t.exposeID('reviewId'),
     clause: t.exposeString('clause', { description: 'The contract field concerned (penaltyRate, governingLaw, ...).' }),
     clauseIndex: t.exposeInt('clauseIndex', { nullable: true }),
     knowledgeId: t.exposeID('knowledgeId'),
@@ -38,6 +73,28 @@ const ReviewFindingRef = builder.objectRef<FindingRow>('ReviewFinding').implemen
       resolve: (finding) =>
         finding.evidenceStart === null || finding.evidenceEnd === null ? null : { start: finding.evidenceStart, end: finding.evidenceEnd },
     }),
+    confidence: t.float({
+      description:
+        'How sure the model is that the finding is right (0..1): the extraction’s calibrated confidence, or its evidence source’s fallback (docs/review-quality.md).',
+      // Findings written before confidence existed came from the rules.
+      resolve: (finding) => finding.confidence ?? FALLBACK_CONFIDENCE.rules,
+    }),
+    category: t.exposeString('category', { nullable: true, description: 'The labelled category (CUAD’s name) the finding answers.' }),
+    threshold: t.exposeFloat('threshold', {
+      nullable: true,
+      description: 'The tenant’s threshold the model judged it by; under it, the finding needs a REVIEWER.',
+    }),
+    modelStatus: t.field({
+      type: FindingStatusEnum,
+      description: 'The model’s verdict, ACCEPTED or NEEDS_REVIEW, kept beside a person’s decision.',
+      resolve: (finding) => finding.modelStatus,
+    }),
+    status: t.field({
+      type: FindingStatusEnum,
+      description: 'The decision when a REVIEWER made one (CONFIRMED, REJECTED), else the model’s verdict.',
+      resolve: (finding) => finding.decision?.verdict ?? finding.modelStatus,
+    }),
+    decision: t.field({ type: FindingDecisionRef, nullable: true, resolve: (finding) => finding.decision }),
   }),
 });
 
@@ -49,13 +106,15 @@ const ReviewErrorRef = builder.objectRef<{ code: string; message: string }>('Rev
   fields: (t) => ({ code: t.exposeString('code'), message: t.exposeString('message') }),
 });
 
-/** Result fields are the owner's; an ADMIN of the tenant sees metadata only. */
+/** Result fields are the owner's and the tenant's REVIEWERs'; an ADMIN of the tenant sees metadata only. */
 const ownerOnly = {
-  authScopes: (row: { userId: string }, _args: unknown, context: { principal: Principal | null }) => isOwner(row, context.principal),
+  authScopes: (row: { userId: string; tenantId: string }, _args: unknown, context: { principal: Principal | null }) =>
+    mayReadResult(row, context.principal),
 } as const;
 
 export const ReviewRef = builder.objectRef<ReviewRow>('Review').implement({
-  description: 'One contract review. Result fields are visible to its owner; an ADMIN of the tenant sees metadata.',
+  description:
+    'One contract review. Result fields are visible to its owner and the tenant’s REVIEWERs; an ADMIN of the tenant sees metadata.',
   fields: (t) => ({
     id: t.exposeID('id'),
     contractId: t.exposeString('contractId'),
@@ -93,6 +152,16 @@ export const ReviewRef = builder.objectRef<ReviewRow>('Review').implement({
     provider: t.exposeString('provider', { nullable: true }),
     model: t.exposeString('model', { nullable: true }),
     traceId: t.exposeString('traceId', { nullable: true }),
+    operatingPoint: t.field({
+      type: OperatingPointEnum,
+      nullable: true,
+      description: 'The tenant’s operating point its findings were judged by.',
+      resolve: (row) => (row.operatingPoint === 'PRECISION_FIRST' || row.operatingPoint === 'RECALL_FIRST' ? row.operatingPoint : null),
+    }),
+    reviewThreshold: t.exposeFloat('reviewThreshold', {
+      nullable: true,
+      description: 'The tenant’s own review threshold its findings were judged by (null: the operating point’s).',
+    }),
     error: t.field({
       type: ReviewErrorRef,
       nullable: true,
@@ -177,11 +246,34 @@ const ReviewFilterType = builder.inputType('ReviewFilter', {
     contractId: t.string({ required: false }),
     batchId: t.id({ required: false }),
     scope: t.field({ type: ReviewScopeEnum, required: false, defaultValue: 'OWN' }),
+    needsReview: t.boolean({
+      required: false,
+      description: 'Only reviews with a finding that needs a REVIEWER (NEEDS_REVIEW, not decided yet).',
+    }),
   }),
 });
 
-const ReplayResultRef = builder.objectRef<{ identical: boolean; differences: string[] }>('ReplayResult').implement({
-  fields: (t) => ({ identical: t.exposeBoolean('identical'), differences: t.exposeStringList('differences') }),
+const ReplayedFindingRef = builder.objectRef<ReplayedReview['findings'][number]>('ReplayedFinding').implement({
+  description: 'A stored finding, with its model verdict and any REVIEWER’s decision, beside the replay’s verdict on it.',
+  fields: (t) => ({
+    finding: t.field({ type: ReviewFindingRef, resolve: (entry) => entry.finding }),
+    replayed: t.exposeBoolean('replayed', { description: 'The replay found it again.' }),
+    replayConfidence: t.exposeFloat('replayConfidence', { nullable: true }),
+    replayStatus: t.field({
+      type: FindingStatusEnum,
+      nullable: true,
+      description: 'The replay’s verdict under the review’s own operating point (ACCEPTED or NEEDS_REVIEW).',
+      resolve: (entry) => entry.replayStatus,
+    }),
+  }),
+});
+
+const ReplayResultRef = builder.objectRef<ReplayedReview>('ReplayResult').implement({
+  fields: (t) => ({
+    identical: t.exposeBoolean('identical'),
+    differences: t.exposeStringList('differences'),
+    findings: t.field({ type: [ReplayedFindingRef], resolve: (result) => result.findings }),
+  }),
 });
 
 const StateFieldRef = builder
@@ -221,7 +313,9 @@ const StateContractRef = builder
 const NodeCountRef = builder.objectRef<{ name: string; value: number }>('NodeCount').implement({
   fields: (t) => ({ name: t.exposeString('name'), value: t.exposeInt('value') }),
 });
-const ProgressKindEnum = builder.enumType('ReviewProgressKind', { values: ['QUEUED', 'NODE_STARTED', 'NODE_FINISHED', 'STATUS'] as const });
+const ProgressKindEnum = builder.enumType('ReviewProgressKind', {
+  values: ['QUEUED', 'NODE_STARTED', 'NODE_FINISHED', 'STATUS', 'FINDING_DECIDED'] as const,
+});
 const ReviewProgressRef = builder.objectRef<ReviewProgressEvent>('ReviewProgress').implement({
   fields: (t) => ({
     reviewId: t.exposeID('reviewId'),
@@ -235,6 +329,17 @@ const ReviewProgressRef = builder.objectRef<ReviewProgressEvent>('ReviewProgress
     }),
     status: t.field({ type: ReviewStatusEnum, resolve: (event) => event.status }),
     errorCode: t.exposeString('errorCode', { nullable: true }),
+    findingId: t.id({
+      nullable: true,
+      description: 'FINDING_DECIDED: the finding a REVIEWER decided.',
+      resolve: (event) => event.findingId ?? null,
+    }),
+    verdict: t.field({
+      type: FindingVerdictEnum,
+      nullable: true,
+      description: 'FINDING_DECIDED: how it was decided.',
+      resolve: (event) => event.verdict ?? null,
+    }),
     at: t.expose('at', { type: 'DateTime' }),
   }),
 });
@@ -250,7 +355,33 @@ const ReviewBatchProgressRef = builder.objectRef<ReviewBatchProgressEvent>('Revi
   }),
 });
 
+const TenantReviewSettingsRef = builder.objectRef<TenantJudgementSetting>('TenantReviewSettings').implement({
+  description: 'How the tenant’s review findings are judged: which need a REVIEWER.',
+  fields: (t) => ({
+    operatingPoint: t.field({ type: OperatingPointEnum, resolve: (setting) => setting.operatingPoint }),
+    reviewThreshold: t.exposeFloat('reviewThreshold', {
+      nullable: true,
+      description: 'One threshold for every category instead of the operating point’s; null: the operating point decides.',
+    }),
+    custom: t.exposeBoolean('custom', { description: 'False while the tenant runs on the defaults.' }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime', nullable: true }),
+  }),
+});
+
+const TenantReviewSettingsInput = builder.inputType('TenantReviewSettingsInput', {
+  description: 'An omitted field keeps its value; reviewThreshold null returns to the operating point’s thresholds.',
+  fields: (t) => ({
+    operatingPoint: t.field({ type: OperatingPointEnum, required: false }),
+    reviewThreshold: t.float({ required: false, description: 'Between 0 and 1: findings less confident need a REVIEWER.' }),
+  }),
+});
+
 builder.queryFields((t) => ({
+  tenantReviewSettings: t.withAuth({ authenticated: true }).field({
+    type: TenantReviewSettingsRef,
+    description: 'The tenant’s operating point and review threshold (ADMIN, REVIEWER).',
+    resolve: (_root, _args, context) => context.services.judgement.describe(context.principal),
+  }),
   review: t.withAuth({ authenticated: true }).field({
     type: ReviewRef,
     args: { id: t.arg.id({ required: true }) },
@@ -330,6 +461,24 @@ builder.mutationFields((t) => ({
     args: { id: t.arg.id({ required: true }) },
     resolve: (_root, args, context) => context.services.reviews.cancelBatch(context.principal, args.id),
   }),
+  confirmFinding: t.withAuth({ authenticated: true }).field({
+    type: ReviewFindingRef,
+    description: 'A REVIEWER confirms a finding of the tenant’s reviews; a finding is decided once (CONFLICT after). Audited.',
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_root, args, context) => context.services.judgement.confirm(context.principal, args.id),
+  }),
+  rejectFinding: t.withAuth({ authenticated: true }).field({
+    type: ReviewFindingRef,
+    description: 'A REVIEWER rejects a finding of the tenant’s reviews, saying why; a finding is decided once (CONFLICT after). Audited.',
+    args: { id: t.arg.id({ required: true }), reason: t.arg.string({ required: true }) },
+    resolve: (_root, args, context) => context.services.judgement.reject(context.principal, args.id, args.reason),
+  }),
+  setTenantReviewSettings: t.withAuth({ authenticated: true }).field({
+    type: TenantReviewSettingsRef,
+    description: 'Sets the tenant’s operating point and/or its own review threshold (ADMIN). Audited.',
+    args: { input: t.arg({ type: TenantReviewSettingsInput, required: true }) },
+    resolve: (_root, args, context) => context.services.judgement.set(context.principal, args.input),
+  }),
   replayReview: t.withAuth({ authenticated: true }).field({
     type: ReplayResultRef,
     description: 'Runs a review again with its asOf and exactly the knowledge versions it used, and compares.',
@@ -342,9 +491,14 @@ builder.mutationFields((t) => ({
 builder.subscriptionFields((t) => ({
   reviewProgress: t.withAuth({ authenticated: true }).field({
     type: ReviewProgressRef,
-    description: 'Every node start and finish of one of the caller’s reviews, in order, then its final status.',
-    args: { reviewId: t.arg.id({ required: true }) },
-    subscribe: (_root, args, context) => context.services.reviews.watch(context.principal, args.reviewId),
+    description:
+      'Every node start and finish of one of the caller’s reviews (a REVIEWER: of the tenant’s), in order, then its final status; with followDecisions, then every decision on its findings until none needs a REVIEWER.',
+    args: {
+      reviewId: t.arg.id({ required: true }),
+      followDecisions: t.arg.boolean({ required: false, defaultValue: false }),
+    },
+    subscribe: (_root, args, context) =>
+      context.services.reviews.watch(context.principal, args.reviewId, { followDecisions: args.followDecisions ?? false }),
     resolve: (event: ReviewProgressEvent) => event,
   }),
   reviewBatchProgress: t.withAuth({ authenticated: true }).field({

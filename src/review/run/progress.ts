@@ -4,7 +4,7 @@ import { parseEvent, type EventBus } from '../../platform/pubsub.js';
 
 const logger = createLogger('review-progress');
 
-export type ReviewProgressKind = 'QUEUED' | 'NODE_STARTED' | 'NODE_FINISHED' | 'STATUS';
+export type ReviewProgressKind = 'QUEUED' | 'NODE_STARTED' | 'NODE_FINISHED' | 'STATUS' | 'FINDING_DECIDED';
 
 /** One progress event of a review; numbers and names only, never contract text. */
 export interface ReviewProgressEvent {
@@ -17,6 +17,9 @@ export interface ReviewProgressEvent {
   counts: Record<string, number> | null;
   status: 'QUEUED' | 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'CANCELLED';
   errorCode: string | null;
+  /** FINDING_DECIDED: the finding a person confirmed or rejected, and how (never who, nor why). */
+  findingId?: string | null;
+  verdict?: 'CONFIRMED' | 'REJECTED' | null;
   at: Date;
 }
 
@@ -75,6 +78,8 @@ function sequenced(event: Omit<ReviewProgressEvent, 'sequence' | 'at'>, sequence
     counts: event.counts,
     status: event.status,
     errorCode: event.errorCode,
+    findingId: event.findingId ?? null,
+    verdict: event.verdict ?? null,
     at: new Date(),
   };
 }

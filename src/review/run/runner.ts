@@ -9,6 +9,7 @@ import type { ReviewState } from '../agent/state.js';
 import { REVIEW_CANCELLATIONS, reviewBatchTopic, type ReviewProgressEvent, type ReviewProgressLog } from './progress.js';
 import type { ClusterQueueStats, JobQueue, QueuedJob, QueueDefinition, SqlRunner } from '../../platform/jobs/job-queue.js';
 import type { ReviewStore } from '../store.js';
+import { DEFAULT_SETTING, type JudgementSetting } from '../judgement/operating-point.js';
 import { withTraceOrigin, type TraceOrigin } from '../../platform/telemetry/trace-origin.js';
 import { traceReviewRun, type ReviewRunTrace } from './tracing.js';
 import { GraphRunInterrupted, ReviewCancelled, type GraphRunInput, type NodeProgress, type ReviewGraphExecutor } from './graph-executor.js';
@@ -32,6 +33,15 @@ const REPLAY_WAIT_MS = 60_000;
 export interface ReplayResult {
   identical: boolean;
   differences: string[];
+  /** The stored findings the replay found again, with its confidence and verdict on each (absent in older answers). */
+  findings?: ReplayedFinding[];
+}
+
+/** One stored finding as the replay saw it again. */
+export interface ReplayedFinding {
+  findingId: string;
+  confidence: number;
+  modelStatus: 'ACCEPTED' | 'NEEDS_REVIEW';
 }
 
 interface ReplayJob {
@@ -59,6 +69,8 @@ export interface ReviewRunnerOptions {
   retry?: RetryOptions;
   /** Tests of a killed worker: the process kills itself (SIGKILL) right after claiming its Nth review. */
   exitAfterClaims?: number;
+  /** The operating point a tenant's findings are judged by when its result is written. */
+  judgementSetting?: (tenantId: string) => Promise<JudgementSetting>;
 }
 
 /**
@@ -268,7 +280,9 @@ export class ReviewRunner {
       );
       const call = state.modelCalls.find((entry) => entry.provider !== 'rules') ?? state.modelCalls[0];
       const meta = { traceId, provider: call?.provider ?? this.provider.name, model: call?.model ?? this.provider.model };
-      const written = await retryTransient(() => this.store.writeResult(review, state, meta), retry);
+      const setting = this.options.judgementSetting;
+      const judgedBy = setting ? await retryTransient(() => setting(review.tenantId), retry) : DEFAULT_SETTING;
+      const written = await retryTransient(() => this.store.writeResult(review, state, meta, judgedBy), retry);
       // Another attempt wrote it (or it was cancelled): nothing to publish twice.
       if (!written) return;
       status('STATUS', { status: 'SUCCEEDED' });

@@ -1,6 +1,6 @@
 import { isPresenceField } from '../../../knowledge/types.js';
 import type { ExtractedContract, EvidenceSpan, UnfairTermField } from '@suanni/clause-extraction';
-import type { Finding, ReviewState, RiskLevel } from '../state.js';
+import type { ReviewState, RiskLevel, RuleFinding as Finding } from '../state.js';
 
 type Fields = Omit<ExtractedContract, 'clauses'>;
 type KnowledgeItem = ReviewState['knowledge'][number];

@@ -1,9 +1,21 @@
 import { z } from 'zod';
 import { defineNode } from '../contract.js';
-import { findingSchema, type Finding } from '../state.js';
+import { categoryOf, findingConfidence } from '../../judgement/confidence.js';
+import { findingSchema, type Finding, type ReviewState, type RuleFinding } from '../state.js';
 import { checkCompliance, contractValue } from './compliance-rules.js';
 
-const modelFindingsSchema = z.object({ findings: z.array(findingSchema.omit({ evidence: true, clauseIndex: true })).max(50) });
+const modelFindingsSchema = z.object({
+  findings: z.array(findingSchema.omit({ evidence: true, clauseIndex: true, confidence: true, category: true })).max(50),
+});
+
+/** Each finding with its confidence and category, read from the field it rests on. */
+function judged(findings: readonly RuleFinding[], fields: ReviewState['fields'], writtenByModel: boolean): Finding[] {
+  return findings.map((finding) => ({
+    ...finding,
+    confidence: findingConfidence(fields, finding, writtenByModel).confidence,
+    category: categoryOf(finding.clause, fields),
+  }));
+}
 
 const SYSTEM_PROMPT = [
   'You check contract terms against company rules.',
@@ -22,7 +34,7 @@ export const complianceNode = defineNode({
   writes: ['findings', 'degraded', 'modelCalls'],
   async run(input, deps) {
     const language = input.language ?? 'en';
-    const ruleFindings = checkCompliance(input.fields, input.knowledge, language);
+    const ruleFindings = judged(checkCompliance(input.fields, input.knowledge, language), input.fields, false);
     if (deps.provider.name === 'rules') return { findings: ruleFindings };
     const cited = new Set(input.knowledge.map((item) => `${item.knowledgeId}@${item.version}`));
     const values = Object.fromEntries(
@@ -46,10 +58,14 @@ export const complianceNode = defineNode({
     // Evidence positions come from the extraction, never from the model.
     const findings: Finding[] = result.degraded
       ? ruleFindings
-      : result.value.findings.map((finding) => {
-          const evidence = input.fields ? (contractValue(input.fields, finding.clause)?.evidence ?? null) : null;
-          return { ...finding, clauseIndex: evidence?.clauseIndex ?? null, evidence };
-        });
+      : judged(
+          result.value.findings.map((finding) => {
+            const evidence = input.fields ? (contractValue(input.fields, finding.clause)?.evidence ?? null) : null;
+            return { ...finding, clauseIndex: evidence?.clauseIndex ?? null, evidence };
+          }),
+          input.fields,
+          true,
+        );
     return {
       findings,
       degraded: result.degraded,
