@@ -402,6 +402,51 @@ describe.skipIf(!hasBrowser)('web console in a browser', { timeout: 60_000 }, ()
     await page.close();
   });
 
+  it('a REVIEWER finds a review in the queue, confirms one finding and rejects another; its owner sees no buttons', async () => {
+    const admin = await app.token('carol', { roles: ['ADMIN', 'COMPLIANCE'] });
+    const set = await app.gql('mutation { setTenantReviewSettings(input: { reviewThreshold: 0.99 }) { custom } }', {}, { token: admin });
+    expect(set.errors).toBeUndefined();
+    const alice = await app.token('alice');
+    const submitted = await app.gql(
+      'mutation ($input: ReviewInput!) { submitReview(input: $input) { id } }',
+      { input: { contractId: 'to-judge', title: 'To judge', text: englishContract({ payDays: 45, penalty: 10, notice: 15, years: 2 }) } },
+      { token: alice },
+    );
+    const id = submitted.data!.submitReview.id as string;
+    await app.deps.services.reviews.idle();
+
+    const owner = await openAs(alice, `/reviews/${id}`);
+    await owner.locator('.findings > li').first().waitFor(WAIT);
+    expect(await owner.locator('.findings').innerText()).toContain('Needs review');
+    expect(await owner.getByRole('button', { name: 'Confirm' }).count()).toBe(0);
+    await owner.close();
+
+    const rita = await app.token('rita', { roles: ['REVIEWER'] });
+    const page = await openAs(rita, '/reviews');
+    await page.getByRole('heading', { name: 'Needs review' }).waitFor(WAIT);
+    await page.getByRole('link', { name: 'To judge' }).click();
+    const findings = page.locator('.findings > li');
+    await findings.first().getByRole('button', { name: 'Confirm' }).waitFor(WAIT);
+    const total = await findings.count();
+    expect(total).toBeGreaterThan(1);
+    await findings.nth(0).getByRole('button', { name: 'Confirm' }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Confirm' }).count(), WAIT).toBe(total - 1);
+    const second = findings.nth(1);
+    expect(await second.getByRole('button', { name: 'Reject' }).isDisabled()).toBe(true);
+    await second.getByLabel('Reason').fill('The rule does not apply to this supplier.');
+    await second.getByRole('button', { name: 'Reject' }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Confirm' }).count(), WAIT).toBe(total - 2);
+    const text = await page.locator('.findings').innerText();
+    expect(text).toContain('confirmed');
+    expect(text).toContain('rejected');
+    expect(text).toContain('The rule does not apply to this supplier.');
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'review-decisions');
+    await page.close();
+    const stored = await app.db.findingDecision.findMany({ where: { reviewId: id } });
+    expect(stored.map((decision) => decision.verdict).sort()).toEqual(['CONFIRMED', 'REJECTED']);
+  });
+
   it('a USER sees neither the SRE nor the compliance view', async () => {
     const alice = await app.token('alice');
     const page = await openAs(alice, '/sre');

@@ -30,6 +30,14 @@ export const ReviewQuery = graphql(`
   }
 `);
 
+export const ReviewQueueQuery = graphql(`
+  query ConsoleReviewQueue($first: Int) {
+    reviews(filter: { scope: TENANT, needsReview: true }, first: $first) {
+      nodes { id title contractId createdAt findings { status } }
+    }
+  }
+`);
+
 export const ConfirmFindingMutation = graphql(`
   mutation ConsoleConfirmFinding($id: ID!) {
     confirmFinding(id: $id) { id status decision { verdict reason decidedAt } }

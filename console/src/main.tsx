@@ -74,7 +74,7 @@ function Login({ error, onToken }: { error: ApiError | null; onToken(token: stri
 function Page({ path, me }: { path: string; me: Me }) {
   const allowed = (view: string) => visible(VIEWS.find((v) => v.path === view)!, me);
   let match: RegExpExecArray | null;
-  if (path === '/' || path === '/reviews') return <ReviewsPage />;
+  if (path === '/' || path === '/reviews') return <ReviewsPage roles={me.roles} />;
   if ((match = /^\/reviews\/([^/]+)$/.exec(path))) return <ReviewPage id={decodeURIComponent(match[1]!)} roles={me.roles} />;
   if (path === '/knowledge') return <KnowledgePage />;
   if (path === '/conversations') return <ConversationsPage />;

@@ -6,6 +6,7 @@ import {
   ConfirmFindingMutation,
   KnowledgeHistoryQuery,
   RejectFindingMutation,
+  ReviewQueueQuery,
   CancelReviewMutation,
   ReplayMutation,
   ReviewProgressSubscription,
@@ -28,12 +29,34 @@ function fileStem(name: string): string {
   return name.replace(/\.[^.]+$/, '');
 }
 
-export function ReviewsPage() {
+/** A REVIEWER's queue: the tenant's reviews with findings that need a person. */
+function ReviewQueue() {
+  const queue = useLoad(() => request(ReviewQueueQuery, { first: 50 }), []);
+  const nodes = queue.data?.reviews.nodes ?? [];
+  return (
+    <section aria-labelledby="queue-heading">
+      <h2 id="queue-heading">Needs review</h2>
+      <ErrorMessage error={queue.error} />
+      {queue.data && nodes.length === 0 ? <p class="muted">No finding of the tenant needs a reviewer.</p> : null}
+      <ul>
+        {nodes.map((review) => (
+          <li key={review.id}>
+            <Link to={`/reviews/${review.id}`}>{review.title}</Link> ({review.contractId}):{' '}
+            {review.findings.filter((finding) => finding.status === 'NEEDS_REVIEW').length} finding(s) to decide
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export function ReviewsPage({ roles = [] }: { roles?: string[] }) {
   const list = useLoad(() => request(ReviewsQuery, { first: 50 }), []);
   const [batchId, setBatchId] = useState<string | null>(null);
   return (
     <>
       <h1>Reviews</h1>
+      {roles.includes('REVIEWER') ? <ReviewQueue /> : null}
       <SubmitForm onBatch={setBatchId} />
       {batchId ? <BatchProgressPanel batchId={batchId} onDone={list.reload} /> : null}
       <section aria-labelledby="reviews-list-heading">

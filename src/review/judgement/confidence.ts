@@ -69,8 +69,7 @@ function fieldOf(fields: Fields, clause: string, evidence: EvidenceSpan | { star
     case 'unfairTermLevel':
       return fields.unfairTerms?.find((term) => term.evidence.start === evidence?.start) ?? null;
     default: {
-      if (!(clause in fields)) return null;
-      const value: unknown = fields[clause as keyof Fields];
+      const value: unknown = Reflect.get(fields, clause);
       return typeof value === 'object' && value !== null && !Array.isArray(value) ? value : null;
     }
   }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { z } from 'zod';
 import { isPresenceField } from '../../knowledge/types.js';
 import type { Database } from '../../platform/db/prisma.js';
 
@@ -61,6 +62,9 @@ export interface DecidedFinding {
   /** The review's extracted values (its report's `extracted`). */
   extracted: Record<string, unknown>;
 }
+
+/** The part of a review's stored report the labels read: its extracted values. */
+const reportSchema = z.object({ extracted: z.record(z.string(), z.unknown()).optional() });
 
 const LABEL_SEMANTICS =
   'Labels come from REVIEWER decisions on review findings only; a category a contract does not list is unlabelled, not absent. ' +
@@ -142,7 +146,7 @@ export async function exportTenantLabels(
   const texts: { file: string; text: string }[] = [];
   const categories = new Set<string>();
   for (const review of reviews) {
-    const extracted = (review.report as { extracted?: Record<string, unknown> } | null)?.extracted ?? {};
+    const extracted = reportSchema.safeParse(review.report).data?.extracted ?? {};
     const decided = review.findings.flatMap((finding) => {
       const decision = finding.decision;
       if (!decision || decision.tenantId !== tenant.id) return [];

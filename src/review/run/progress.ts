@@ -132,7 +132,8 @@ export class ReviewProgressLog {
     log.owner ??= owner;
     const full = sequenced(event, log.events.length + 1);
     log.events.push(full);
-    if (isFinalReviewEvent(event)) log.finishedAt = Date.now();
+    // A decision comes after the run: its log is kept as long after it as after a final status.
+    if (isFinalReviewEvent(event) || event.kind === 'FINDING_DECIDED') log.finishedAt = Date.now();
     this.events.publish(reviewTopic(event.reviewId), full);
   }
 
