@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Principal } from '../src/identity/principal.js';
 import { deriveThreadId } from '../src/identity/thread-id.js';
-import { englishContract } from './fixtures/contracts.js';
+import { englishContract, REVIEW_KNOWLEDGE } from './fixtures/contracts.js';
 import { collect, startTestApp, type TestApp } from './testkit/app.js';
 import { countMatches, scanDatabase, textColumns } from './testkit/catalogue-scan.js';
 import { postMultipart } from './testkit/multipart.js';
@@ -140,17 +140,25 @@ describe('erasure', () => {
       contractText: mark('clause'),
       batchText: mark('batch'),
       fileText: mark('file-text'),
+      rejection: mark('rejection'),
     };
     // Not stored (only the text is), but scanned for afterwards all the same.
     const fileName = mark('upload');
-    // An ADMIN too, so that the audit log names them as an actor.
-    const token = await app.token(subject, { roles: ['USER', 'ADMIN'] });
+    // An ADMIN too, so that the audit log names them as an actor; a REVIEWER, so that they decide findings.
+    const token = await app.token(subject, { roles: ['USER', 'ADMIN', 'REVIEWER'] });
     const call = async (query: string, variables: Record<string, unknown> = {}) => {
       const response = await app.gql(query, variables, { token });
       expect(response.errors, query).toBeUndefined();
       return response.data!;
     };
     const userId = (await call('{ me { id } }')).me.id as string;
+    // Two rules the contract below breaks, so that its review has findings to decide.
+    for (const item of REVIEW_KNOWLEDGE.filter(
+      (rule) => rule.knowledgeId === 'payment-term' || rule.knowledgeId === 'confidentiality-term',
+    ))
+      await call('mutation ($input: KnowledgeVersionInput!) { putKnowledgeVersion(input: $input) { id } }', {
+        input: { kind: 'CLAUSE', source: `policy:test/${item.knowledgeId}`, ...item },
+      });
     const CREATE = 'mutation ($title: String!) { createSession(title: $title) { id } }';
     const session = (await call(CREATE, { title: markers.sessionTitle })).createSession.id;
     const closed = (await call(CREATE, { title: markers.closedTitle })).createSession.id;
@@ -187,6 +195,13 @@ describe('erasure', () => {
     expect(uploaded.errors).toBeUndefined();
     await app.deps.services.reviews.idle();
     await call('mutation ($id: ID!) { replayReview(id: $id) { identical } }', { id: review });
+    const decided = (await call('query ($id: ID!) { review(id: $id) { findings { id } } }', { id: review })).review.findings;
+    expect(decided.length).toBeGreaterThan(1);
+    await call('mutation ($id: ID!) { confirmFinding(id: $id) { id } }', { id: decided[0].id });
+    await call('mutation ($id: ID!, $r: String!) { rejectFinding(id: $id, reason: $r) { id } }', {
+      id: decided[1].id,
+      r: markers.rejection,
+    });
     await call('{ tenantSessions { id } }');
     await call('mutation { setTenantQuota(input: { facts: 100000 }) { name } }');
 
@@ -204,6 +219,7 @@ describe('erasure', () => {
         'public.Fact.namespace',
         'public.Session.userId',
         'public.Review.userId',
+        'public.FindingDecision.deciderId',
         'public.AuditEntry.actorId',
         'langgraph.checkpoints.thread_id',
       ]),
