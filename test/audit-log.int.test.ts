@@ -19,6 +19,7 @@ const ERASE = 'mutation ($userId: ID) { requestErasure(userId: $userId) { id sta
 const RESUME = 'mutation ($id: ID!) { resumeErasure(id: $id) { id status } }';
 const REVIEW_SETTINGS = 'mutation ($input: TenantReviewSettingsInput!) { setTenantReviewSettings(input: $input) { operatingPoint } }';
 const CONFIRM = 'mutation ($id: ID!) { confirmFinding(id: $id) { id } }';
+const RETENTION = 'mutation ($input: RetentionPolicyInput!) { setRetentionPolicy(input: $input) { threadIdleDays } }';
 const REJECT = 'mutation ($id: ID!, $reason: String!) { rejectFinding(id: $id, reason: $reason) { id } }';
 
 interface Entry {
@@ -131,6 +132,10 @@ describe('audit log', () => {
     expect(limits.response.errors).toBeUndefined();
     expect((await expectOne(limits.traceId, 'RATE_LIMIT_SET')).targetIds).toHaveLength(1);
 
+    const retention = await traced(RETENTION, { input: { threadIdleDays: 400 } }, admin);
+    expect(retention.response.errors).toBeUndefined();
+    await expectOne(retention.traceId, 'RETENTION_SET');
+
     const settings = await traced(REVIEW_SETTINGS, { input: { reviewThreshold: 0.99 } }, admin);
     expect(settings.response.errors).toBeUndefined();
     expect((await expectOne(settings.traceId, 'REVIEW_SETTING_SET')).targetIds).toHaveLength(1);
@@ -229,6 +234,7 @@ describe('audit log', () => {
       [RETRACT, { k: 'x.1', v: '1.0' }, 'KNOWLEDGE_RETRACT'],
       [QUOTA, { input: { facts: 1 } }, 'QUOTA_SET'],
       [RATE_LIMITS, { input: { writesPerUser: 5 } }, 'RATE_LIMIT_SET'],
+      [RETENTION, { input: { threadIdleDays: 1 } }, 'RETENTION_SET'],
       [REVIEW_SETTINGS, { input: { operatingPoint: 'RECALL_FIRST' } }, 'REVIEW_SETTING_SET'],
       [CONFIRM, { id: '00000000-0000-4000-8000-000000000000' }, 'FINDING_CONFIRM'],
       [REJECT, { id: '00000000-0000-4000-8000-000000000000', reason: 'no' }, 'FINDING_REJECT'],

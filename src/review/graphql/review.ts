@@ -492,7 +492,8 @@ builder.subscriptionFields((t) => ({
   reviewProgress: t.withAuth({ authenticated: true }).field({
     type: ReviewProgressRef,
     description:
-      'Every node start and finish of one of the caller’s reviews (a REVIEWER: of the tenant’s), in order, then its final status; with followDecisions, then every decision on its findings until none needs a REVIEWER.',
+      'Every node start and finish of one of the caller’s reviews (a REVIEWER: of the tenant’s), in order, then its final status; ' +
+      'with followDecisions, then every decision on its findings until none needs a REVIEWER.',
     args: {
       reviewId: t.arg.id({ required: true }),
       followDecisions: t.arg.boolean({ required: false, defaultValue: false }),
