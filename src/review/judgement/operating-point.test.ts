@@ -39,6 +39,13 @@ describe('operating point', () => {
     expect(packageThresholds({ OPERATING_POINTS: { Insurance: { PRECISION_FIRST: 0.9, RECALL_FIRST: 0.3 } } })).toEqual({
       Insurance: { PRECISION_FIRST: 0.9, RECALL_FIRST: 0.3 },
     });
+    // The package's own spelling of the operating points.
+    expect(packageThresholds({ OPERATING_POINTS: { Insurance: { 'precision-first': 0.9, 'recall-first': 0.3 } } })).toEqual({
+      Insurance: { PRECISION_FIRST: 0.9, RECALL_FIRST: 0.3 },
+    });
+    expect(packageThresholds({ OPERATING_POINTS: { Insurance: { 'recall-first': 0.3 } } })).toEqual({ Insurance: { RECALL_FIRST: 0.3 } });
+    // A list of the operating points' names carries no thresholds.
+    expect(packageThresholds({ OPERATING_POINTS: ['precision-first', 'recall-first'] })).toEqual({});
     expect(packageThresholds({})).toEqual({});
     expect(packageThresholds({ OPERATING_POINTS: { Insurance: { PRECISION_FIRST: 2 } } })).toEqual({});
     expect(packageThresholds({ OPERATING_POINTS: 'high' })).toEqual({});

@@ -26,8 +26,29 @@ export const DEFAULT_SETTING: JudgementSetting = { operatingPoint: 'PRECISION_FI
 export const FALLBACK_THRESHOLDS: Readonly<Record<OperatingPoint, number>> = { PRECISION_FIRST: 0.8, RECALL_FIRST: 0.5 };
 
 const probability = z.number().min(0).max(1);
-/** Per-category thresholds as the extraction package exports them: `{ [category]: { PRECISION_FIRST, RECALL_FIRST } }`. */
-const packageThresholdsSchema = z.record(z.string(), z.object({ PRECISION_FIRST: probability, RECALL_FIRST: probability }).partial());
+/**
+ * Per-category thresholds as the extraction package exports them: `{ [category]: { PRECISION_FIRST, RECALL_FIRST } }`,
+ * the operating points also accepted in the package's own spelling (`precision-first`, `recall-first`).
+ */
+const packageThresholdsSchema = z.record(
+  z.string(),
+  z
+    .object({
+      PRECISION_FIRST: probability,
+      RECALL_FIRST: probability,
+      'precision-first': probability,
+      'recall-first': probability,
+    })
+    .partial()
+    .transform((point): Partial<Record<OperatingPoint, number>> => {
+      const precision = point.PRECISION_FIRST ?? point['precision-first'];
+      const recall = point.RECALL_FIRST ?? point['recall-first'];
+      return {
+        ...(precision === undefined ? {} : { PRECISION_FIRST: precision }),
+        ...(recall === undefined ? {} : { RECALL_FIRST: recall }),
+      };
+    }),
+);
 
 /**
  * The extraction package's per-category operating-point thresholds, read from its export `OPERATING_POINTS` as
