@@ -331,7 +331,7 @@ describe.skipIf(!hasBrowser)('web console in a browser', { timeout: 60_000 }, ()
     await page.locator('.message-assistant').first().waitFor(WAIT);
     await page.getByRole('button', { name: 'Send' }).waitFor(WAIT);
     // Not streamed: the turn's context budget and proposed facts come with sendMessage.
-    await page.getByLabel('Stream the reply (replyStream)').uncheck();
+    await page.getByLabel('Stream the reply (replyTurn)').uncheck();
     await page.getByLabel('Message').fill('My company is Zephyr Trading and I prefer short answers.');
     await page.getByRole('button', { name: 'Send' }).click();
     await page.getByText(/^Prompt tokens/).waitFor(WAIT);

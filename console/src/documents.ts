@@ -80,6 +80,12 @@ export const ReviewProgressSubscription = graphql(`
   }
 `);
 
+export const BatchReviewsQuery = graphql(`
+  query ConsoleBatchReviews($id: ID!) {
+    reviewBatch(id: $id) { reviews { id title status error { code message } } }
+  }
+`);
+
 export const BatchProgressSubscription = graphql(`
   subscription ConsoleBatchProgress($batchId: ID!) {
     reviewBatchProgress(batchId: $batchId) { batchId completed total succeeded failed at }
@@ -127,9 +133,16 @@ export const SendMessageMutation = graphql(`
   }
 `);
 
-export const ReplyStreamSubscription = graphql(`
-  subscription ConsoleReplyStream($sessionId: ID!, $text: String!) {
-    replyStream(sessionId: $sessionId, text: $text)
+export const ReplyTurnSubscription = graphql(`
+  subscription ConsoleReplyTurn($sessionId: ID!, $text: String!) {
+    replyTurn(sessionId: $sessionId, text: $text) {
+      delta
+      turn {
+        reply
+        proposedFacts { category key value }
+        context { budget promptTokens promptTokensSource factsUsed summaryLength turnsIncluded degraded degradedReasons provider model }
+      }
+    }
   }
 `);
 

@@ -45,11 +45,49 @@ function usePath(): string {
   return relative.replace(/\/+$/, '') || '/';
 }
 
+type DemoUser = { subject: string; roles: string[] };
+
+/**
+ * In development on the gateway's own machine, the demo users (`GET /dev/token` answers them; 404
+ * in production and from elsewhere, and then nothing is shown): sign-in without a terminal.
+ */
+function DemoSignIn({ onToken }: { onToken(token: string): void }) {
+  const [users, setUsers] = useState<DemoUser[]>([]);
+  useEffect(() => {
+    fetch('/dev/token')
+      .then(async (response) => (response.ok ? ((await response.json()) as { users?: DemoUser[] }).users ?? [] : []))
+      .then(setUsers, () => setUsers([]));
+  }, []);
+  if (users.length === 0) return null;
+  return (
+    <section class="card" aria-labelledby="demo-users-heading">
+      <h2 id="demo-users-heading">Demo users (development)</h2>
+      <ul class="row">
+        {users.map((user) => (
+          <li key={user.subject}>
+            <button
+              type="button"
+              onClick={async () => {
+                const response = await fetch(`/dev/token?user=${encodeURIComponent(user.subject)}`);
+                const body = (await response.json()) as { token?: string };
+                if (body.token) onToken(body.token);
+              }}
+            >
+              Sign in as {user.subject} ({user.roles.join(', ')})
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 function Login({ error, onToken }: { error: ApiError | null; onToken(token: string): void }) {
   const [value, setValue] = useState('');
   return (
     <main id="main" class="login">
       <h1>Suanni console</h1>
+      <DemoSignIn onToken={onToken} />
       <form
         class="card"
         onSubmit={(event) => {

@@ -99,3 +99,9 @@ export function RiskBadge({ level }: { level: string | null | undefined }) {
   if (!level) return <span class="muted">—</span>;
   return <span class={`badge risk-${level.toLowerCase()}`}>{level}</span>;
 }
+
+/** A model for a reader: the provider, then its model unless they share the name ("rules", not "rules rules"). */
+export function modelLabel(provider: string, model: string): string {
+  return model && model !== provider ? `${provider} ${model}` : provider;
+}
+

@@ -409,13 +409,23 @@ function toFactView(row: FactView): FactView {
   };
 }
 
+/** One event of a streamed turn: a piece of the reply, or (last) the whole turn with its context and proposed facts. */
+export type TurnEvent = { delta: string; turn?: undefined } | { delta?: undefined; turn: ChatTurnResult };
+
 /**
- * Streams the reply of one turn piece by piece as the model produces it. Authorization and input
+ * Streams one turn: the reply piece by piece as the model produces it, then the finished turn
+ * (its context budget and proposed facts, as `sendMessage` answers them). Authorization and input
  * checks run before the first piece, so a refused turn ends the stream with its error.
  */
-export async function* streamTurn(chat: ChatService, principal: Principal, sessionId: string, text: string): AsyncGenerator<string> {
+export async function* streamTurnEvents(
+  chat: ChatService,
+  principal: Principal,
+  sessionId: string,
+  text: string,
+): AsyncGenerator<TurnEvent> {
   const pieces: string[] = [];
-  let finished = false;
+  let finished: ChatTurnResult | undefined;
+  let done = false;
   let failure: unknown;
   let wake: (() => void) | undefined;
   const signal = () => {
@@ -428,25 +438,32 @@ export async function* streamTurn(chat: ChatService, principal: Principal, sessi
       signal();
     })
     .then(
-      () => {
-        finished = true;
+      (turn) => {
+        finished = turn;
+        done = true;
         signal();
       },
       (error: unknown) => {
         failure = error;
-        finished = true;
+        done = true;
         signal();
       },
     );
   for (;;) {
     if (pieces.length > 0) {
-      yield pieces.shift()!;
+      yield { delta: pieces.shift()! };
       continue;
     }
-    if (finished) {
+    if (done) {
       if (failure) throw failure;
+      if (finished) yield { turn: finished };
       return;
     }
     await new Promise<void>((resolve) => (wake = resolve));
   }
+}
+
+/** The reply of one turn piece by piece ({@link streamTurnEvents} without the finished turn). */
+export async function* streamTurn(chat: ChatService, principal: Principal, sessionId: string, text: string): AsyncGenerator<string> {
+  for await (const event of streamTurnEvents(chat, principal, sessionId, text)) if (event.delta !== undefined) yield event.delta;
 }

@@ -152,7 +152,10 @@ export function serveLanding(res: ServerResponse, options: { graphiql: boolean; 
 `);
 }
 
-/** `GET /dev/token?user=alice`: a demo user's token (development, loopback only); 404 everywhere else. */
+/**
+ * `GET /dev/token?user=alice`: a demo user's token; `GET /dev/token`: the demo users (development,
+ * loopback only); 404 everywhere else.
+ */
 export async function serveDevToken(req: IncomingMessage, res: ServerResponse, signer: DemoTokenSigner | undefined): Promise<void> {
   const reply = (status: number, body: unknown) => {
     res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' });
@@ -162,7 +165,12 @@ export async function serveDevToken(req: IncomingMessage, res: ServerResponse, s
     reply(404, { errors: [{ message: 'Not found.', extensions: { code: 'NOT_FOUND' } }] });
     return;
   }
-  const subject = new URL(req.url ?? '/', 'http://localhost').searchParams.get('user') ?? '';
+  const subject = new URL(req.url ?? '/', 'http://localhost').searchParams.get('user');
+  // Without `user`: who may sign in (the console's development sign-in lists them).
+  if (subject === null) {
+    reply(200, { users: DEMO_USERS.map(({ subject: name, roles }) => ({ subject: name, roles })) });
+    return;
+  }
   const demo = await signer(subject);
   if (!demo) {
     reply(400, {

@@ -87,7 +87,17 @@ type AuditEntry = ConsoleAuditLogQuery['auditLog']['nodes'][number];
 const OUTCOMES: AuditOutcome[] = ['SUCCESS', 'DENIED', 'FAILED'];
 
 /** The tenant's audit log, newest first, a page at a time; ids and codes only, as the API keeps them. */
+/** A person's name where the tenant's user list has it; an erased user's keyed hash, or an unknown id, stays an id. */
+function PersonName({ id, names }: { id: string; names: Map<string, string> }) {
+  const name = names.get(id);
+  if (name) return <span title={id}>{name}</span>;
+  return <code title={id}>{/^[0-9a-f]{64}$/.test(id) ? 'erased user' : id.slice(0, 8)}</code>;
+}
+
 function AuditLogCard() {
+  // Names instead of ids: the tenant's users (ADMIN and COMPLIANCE may list them).
+  const users = useLoad(() => request(TenantUsersQuery), []);
+  const names = new Map((users.data?.tenantUsers ?? []).map((user) => [user.id, user.subject]));
   const [outcome, setOutcome] = useState<AuditOutcome | ''>('');
   const [entries, setEntries] = useState<AuditEntry[]>([]);
   const [next, setNext] = useState<string | null>(null);
@@ -150,7 +160,7 @@ function AuditLogCard() {
                   {entry.errorCode ? ` (${entry.errorCode})` : ''}
                 </td>
                 <td>
-                  <code title={entry.actorId}>{entry.actorId.slice(0, 8)}</code>
+                  <PersonName id={entry.actorId} names={names} />
                 </td>
                 <td>{entry.actorRoles.join(', ')}</td>
                 <td>

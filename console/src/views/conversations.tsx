@@ -1,11 +1,28 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { request, subscribe, type ApiError } from '../api';
 import { MeterBar } from '../charts';
-import { ConfirmFactMutation, CreateSessionMutation, MemoryQuery, ReplyStreamSubscription, SendMessageMutation, SessionsQuery } from '../documents';
+import { ConfirmFactMutation, CreateSessionMutation, MemoryQuery, ReplyTurnSubscription, SendMessageMutation, SessionsQuery } from '../documents';
 import type { ConsoleSendMessageMutation } from '../gql/graphql';
-import { ErrorMessage, Loading, toApiError, useLoad } from '../ui';
+import { ErrorMessage, Loading, modelLabel, toApiError, useLoad } from '../ui';
 
 type Turn = ConsoleSendMessageMutation['sendMessage'];
+
+const STREAMING_KEY = 'suanni.console.streamReplies';
+
+/** Whether replies stream: the reader's choice, kept across sessions and visits (not reset by a session switch). */
+function useStreamingChoice(): [boolean, (value: boolean) => void] {
+  const [streaming, setStreaming] = useState(() => globalThis.localStorage?.getItem(STREAMING_KEY) !== 'false');
+  return [
+    streaming,
+    (value) => {
+      globalThis.localStorage?.setItem(STREAMING_KEY, String(value));
+      setStreaming(value);
+    },
+  ];
+}
+
+/** "1 fact", "2 facts". */
+const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 
 export function ConversationsPage() {
   const sessions = useLoad(() => request(SessionsQuery), []);
@@ -13,6 +30,7 @@ export function ConversationsPage() {
   const [title, setTitle] = useState('');
   const [error, setError] = useState<ApiError | null>(null);
   const current = selected ?? sessions.data?.sessions[0]?.id ?? null;
+  const [streaming, setStreaming] = useStreamingChoice();
   return (
     <>
       <h1>Conversations</h1>
@@ -51,15 +69,24 @@ export function ConversationsPage() {
       </div>
       <ErrorMessage error={error ?? sessions.error} />
       {sessions.loading && !sessions.data ? <Loading what="sessions" /> : null}
-      {current ? <Chat key={current} sessionId={current} /> : sessions.data ? <p class="muted">Start a session to chat.</p> : null}
+      {current ? (
+        <Chat key={current} sessionId={current} streaming={streaming} onStreamingChange={setStreaming} />
+      ) : sessions.data ? <p class="muted">Start a session to chat.</p> : null}
     </>
   );
 }
 
-function Chat({ sessionId }: { sessionId: string }) {
+function Chat({
+  sessionId,
+  streaming,
+  onStreamingChange,
+}: {
+  sessionId: string;
+  streaming: boolean;
+  onStreamingChange(value: boolean): void;
+}) {
   const memory = useLoad(() => request(MemoryQuery, { sessionId }), [sessionId]);
   const [text, setText] = useState('');
-  const [streaming, setStreaming] = useState(true);
   const [partial, setPartial] = useState<{ question: string; reply: string } | null>(null);
   const [turn, setTurn] = useState<Turn | null>(null);
   const [error, setError] = useState<ApiError | null>(null);
@@ -87,8 +114,12 @@ function Chat({ sessionId }: { sessionId: string }) {
     if (streaming) {
       setTurn(null);
       setPartial({ question, reply: '' });
-      stop.current = subscribe(ReplyStreamSubscription, { sessionId, text: question }, {
-        next: (data) => setPartial((previous) => ({ question, reply: (previous?.reply ?? '') + data.replyStream })),
+      // The last event is the finished turn: its budget and proposed facts show as for a sent one.
+      stop.current = subscribe(ReplyTurnSubscription, { sessionId, text: question }, {
+        next: ({ replyTurn }) => {
+          if (replyTurn.delta) setPartial((previous) => ({ question, reply: (previous?.reply ?? '') + replyTurn.delta }));
+          if (replyTurn.turn) setTurn(replyTurn.turn);
+        },
         error: (caught) => {
           setError(caught);
           finish();
@@ -134,7 +165,8 @@ function Chat({ sessionId }: { sessionId: string }) {
             <textarea rows={3} value={text} onInput={(e) => setText(e.currentTarget.value)} disabled={busy} />
           </label>
           <label class="inline">
-            <input type="checkbox" checked={streaming} onChange={(e) => setStreaming(e.currentTarget.checked)} /> Stream the reply (replyStream)
+            <input type="checkbox" checked={streaming} onChange={(e) => onStreamingChange(e.currentTarget.checked)} /> Stream the reply
+            (replyTurn)
           </label>
           <button type="submit" disabled={busy}>
             {busy ? 'Waiting for the reply…' : 'Send'}
@@ -154,13 +186,13 @@ function Chat({ sessionId }: { sessionId: string }) {
               parts={[{ label: 'prompt', value: turn.context.promptTokens, class: 'part-prompt' }]}
             />
             <p class="muted">
-              {turn.context.factsUsed} facts, a summary of {turn.context.summaryLength} characters and {turn.context.turnsIncluded} recent turns; {turn.context.provider}{' '}
-              {turn.context.model}
+              {plural(turn.context.factsUsed, 'fact')}, a summary of {plural(turn.context.summaryLength, 'character')} and{' '}
+              {plural(turn.context.turnsIncluded, 'recent turn')}; model: {modelLabel(turn.context.provider, turn.context.model)}
               {turn.context.degraded ? `; degraded: ${turn.context.degradedReasons.join(', ')}` : ''}
             </p>
           </>
         ) : (
-          <p class="muted">Shown after a turn sent without streaming: the stream carries only the reply text.</p>
+          <p class="muted">Shown after the first turn of this view.</p>
         )}
         <h3>Proposed facts</h3>
         {turn && turn.proposedFacts.length > 0 ? (

@@ -4,6 +4,7 @@ import { ACCEPTED_FILES, contractFromFile } from '../contract-file';
 import {
   BatchProgressSubscription,
   ConfirmFindingMutation,
+  BatchReviewsQuery,
   KnowledgeHistoryQuery,
   RejectFindingMutation,
   ReviewQueueQuery,
@@ -17,7 +18,20 @@ import {
 } from '../documents';
 import type { ConsoleBatchProgressSubscription, ConsoleReplayMutation, ConsoleReviewProgressSubscription, ConsoleReviewQuery, ReviewInput } from '../gql/graphql';
 import { evidenceRuns } from '../highlight';
-import { ErrorMessage, Link, Loading, RiskBadge, StatusBadge, formatMs, formatTime, formatUntil, navigate, toApiError, useLoad } from '../ui';
+import {
+  ErrorMessage,
+  Link,
+  Loading,
+  RiskBadge,
+  StatusBadge,
+  formatMs,
+  formatTime,
+  formatUntil,
+  modelLabel,
+  navigate,
+  toApiError,
+  useLoad,
+} from '../ui';
 
 type Review = ConsoleReviewQuery['review'];
 type ProgressEvent = ConsoleReviewProgressSubscription['reviewProgress'];
@@ -164,7 +178,7 @@ function SubmitForm({ onBatch }: { onBatch(batchId: string): void }) {
           <textarea name="text" rows={8} value={text} onInput={(e) => setText(e.currentTarget.value)} required={files.length === 0} placeholder="Paste the contract here" />
         </label>
         <label>
-          Or upload files (TXT, Markdown; PDF and DOCX once the server accepts uploads). Several files make a batch.
+          Or upload files (PDF, DOCX, TXT, Markdown). Several files make a batch.
           <input ref={fileInput} name="files" type="file" multiple accept={ACCEPTED_FILES} onChange={(e) => setFiles([...(e.currentTarget.files ?? [])])} />
         </label>
         <ErrorMessage error={error} />
@@ -179,12 +193,26 @@ function SubmitForm({ onBatch }: { onBatch(batchId: string): void }) {
 function BatchProgressPanel({ batchId, onDone }: { batchId: string; onDone(): void }) {
   const [progress, setProgress] = useState<BatchProgress | null>(null);
   const [error, setError] = useState<ApiError | null>(null);
+  const [failures, setFailures] = useState<{ id: string; title: string; error: string }[]>([]);
   useEffect(
     () =>
       subscribe(BatchProgressSubscription, { batchId }, {
         next: (data) => setProgress(data.reviewBatchProgress),
         error: setError,
-        complete: onDone,
+        complete: async () => {
+          onDone();
+          // "1 failed" names the file: the batch's failed members, with their reasons.
+          try {
+            const { reviewBatch } = await request(BatchReviewsQuery, { id: batchId });
+            setFailures(
+              reviewBatch.reviews
+                .filter((review) => review.status === 'FAILED')
+                .map((review) => ({ id: review.id, title: review.title, error: review.error ? `${review.error.code}: ${review.error.message}` : '' })),
+            );
+          } catch (caught) {
+            setError(toApiError(caught));
+          }
+        },
       }),
     [batchId],
   );
@@ -198,6 +226,15 @@ function BatchProgressPanel({ batchId, onDone }: { batchId: string; onDone(): vo
           <p role="status">
             {progress.completed} of {progress.total} done: {progress.succeeded} succeeded, {progress.failed} failed
           </p>
+          {failures.length > 0 ? (
+            <ul aria-label="Failed files">
+              {failures.map((failure) => (
+                <li key={failure.id}>
+                  <Link to={`/reviews/${failure.id}`}>{failure.title}</Link>: {failure.error}
+                </li>
+              ))}
+            </ul>
+          ) : null}
         </>
       ) : (
         <Loading what="batch progress" />
@@ -220,7 +257,7 @@ export function ReviewPage({ id, roles }: { id: string; roles: string[] }) {
         <Link to="/reviews">← All reviews</Link>
       </p>
       <ErrorMessage error={loaded.error} />
-      {!review ? <Loading what="the review" /> : null}
+      {!review && !loaded.error ? <Loading what="the review" /> : null}
       {review ? (
         <>
           <h1>{review.title}</h1>
@@ -257,7 +294,7 @@ function ReviewSummary({ review, roles }: { review: Review; roles: string[] }) {
       <dd>{formatTime(review.finishedAt)}</dd>
       <dt>Model</dt>
       <dd>
-        {review.provider ?? '—'} {review.model ?? ''} {review.degraded ? '(degraded: rules fallback)' : ''}
+        {review.provider ? modelLabel(review.provider, review.model ?? '') : '—'} {review.degraded ? '(degraded: rules fallback)' : ''}
       </dd>
       {review.flags.length > 0 ? (
         <>

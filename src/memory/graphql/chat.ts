@@ -3,7 +3,15 @@ import { modelBacked } from '../../graphql/rate-limit-plugin.js';
 import type { TurnContext } from '../agent/state.js';
 import type { RetrievedInWindow } from '../context-window.js';
 import type { FactCandidate } from '../rules/fact-candidates.js';
-import { FACT_SOURCES, streamTurn, type ChatTurnResult, type FactView, type ThreadView } from '../service.js';
+import {
+  FACT_SOURCES,
+  streamTurn,
+  streamTurnEvents,
+  type ChatTurnResult,
+  type FactView,
+  type ThreadView,
+  type TurnEvent,
+} from '../service.js';
 
 const FactSourceEnum = builder.enumType('FactSource', { values: FACT_SOURCES });
 
@@ -202,7 +210,25 @@ builder.mutationFields((t) => ({
   }),
 }));
 
+/** One event of `replyTurn`. */
+const ChatTurnEventRef = builder.objectRef<TurnEvent>('ChatTurnEvent').implement({
+  description: 'A piece of the reply as it is produced (`delta`), or, last, the finished turn (`turn`).',
+  fields: (t) => ({
+    delta: t.string({ nullable: true, resolve: (event) => event.delta ?? null }),
+    turn: t.field({ type: ChatTurnRef, nullable: true, resolve: (event) => event.turn ?? null }),
+  }),
+});
+
 builder.subscriptionFields((t) => ({
+  replyTurn: t.withAuth({ authenticated: true }).field({
+    type: ChatTurnEventRef,
+    description:
+      'Runs one turn and streams the reply as it is produced; the last event is the finished turn, with its context budget and proposed facts.',
+    args: { sessionId: t.arg.id({ required: true }), text: t.arg.string({ required: true }) },
+    extensions: modelBacked(),
+    subscribe: (_root, args, context) => streamTurnEvents(context.services.chat, context.principal, args.sessionId, args.text),
+    resolve: (event: TurnEvent) => event,
+  }),
   replyStream: t.withAuth({ authenticated: true }).string({
     description: 'Runs one turn and streams the reply text as it is produced, one piece per event.',
     args: { sessionId: t.arg.id({ required: true }), text: t.arg.string({ required: true }) },

@@ -1,0 +1,159 @@
+// Defects a new user hit in the web console (issue 30), in a real browser (Debian's chromium driven by
+// playwright-core) against the real gateway and the built console. Without a browser it prints a line and skips.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONSOLE_DIST } from '../src/transport/console-static.js';
+import { englishContract } from './fixtures/contracts.js';
+import { startTestApp, type TestApp } from './testkit/app.js';
+import { makeCorruptPdf } from './testkit/documents.js';
+
+const BROWSER = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const hasBrowser = existsSync(BROWSER);
+if (!hasBrowser) console.log(`console defect browser tests skipped: no browser at ${BROWSER}`);
+const SCREENSHOTS = join(process.cwd(), 'test-output', 'screenshots');
+const WAIT = { timeout: 20_000 };
+
+describe.skipIf(!hasBrowser)('console defects of issue 30, in a browser', { timeout: 90_000 }, () => {
+  let app: TestApp;
+  let context: BrowserContext;
+  let profile: string;
+  let origin: string;
+  let axeSource: string;
+  let folder: string;
+
+  beforeAll(async () => {
+    if (!existsSync(join(CONSOLE_DIST, 'index.html')))
+      expect(spawnSync(process.execPath, ['scripts/build-console.mjs'], { stdio: 'inherit' }).status).toBe(0);
+    axeSource = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+    await mkdir(SCREENSHOTS, { recursive: true });
+    app = await startTestApp();
+    origin = new URL(app.url).origin;
+    folder = await mkdtemp(join(tmpdir(), 'suanni-console-defects-'));
+    profile = await mkdtemp(join(tmpdir(), 'suanni-chromium-'));
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath: BROWSER,
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+      viewport: { width: 1280, height: 900 },
+    });
+  });
+  afterAll(async () => {
+    await context?.close();
+    await app?.stop();
+    for (const dir of [profile, folder]) if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  async function openAs(token: string, path: string): Promise<Page> {
+    const page = await context.newPage();
+    await page.goto(`${origin}/console${path}`);
+    await page.getByLabel('Access token (JWT)').fill(token);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('navigation', { name: 'Views' }).waitFor(WAIT);
+    return page;
+  }
+
+  async function seriousViolations(page: Page): Promise<string[]> {
+    await page.evaluate(axeSource);
+    const violations = (await page.evaluate(async () => {
+      const axe = (globalThis as unknown as { axe: { run(context: unknown): Promise<{ violations: unknown[] }> } }).axe;
+      return (await axe.run(document)).violations;
+    })) as { id: string; impact: string | null }[];
+    return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((v) => v.id);
+  }
+
+  it('a streamed turn shows its budget and the confirm buttons; the streaming choice survives a session switch', async () => {
+    const page = await openAs(await app.token('stella'), '/conversations');
+    for (const title of ['First chat', 'Second chat']) {
+      await page.getByLabel('New session title').fill(title);
+      await page.getByRole('button', { name: 'Start session' }).click();
+      await page
+        .getByRole('combobox', { name: 'Session' })
+        .locator('option', { hasText: title })
+        .waitFor({ state: 'attached', ...WAIT });
+    }
+    expect(await page.getByLabel('Stream the reply (replyTurn)').isChecked()).toBe(true);
+    await page.getByLabel('Message').fill('My company is Zephyr Trading.');
+    await page.getByRole('button', { name: 'Send' }).click();
+    // Streamed, and still: the context budget and the proposed fact's confirm button.
+    await page.getByText(/^Prompt tokens/).waitFor(WAIT);
+    await page.getByRole('button', { name: 'Confirm company' }).click();
+    await page.getByRole('list', { name: 'Facts used' }).getByText('business/company').waitFor(WAIT);
+    expect(await page.locator('.chat-layout').innerText()).toContain('model: rules');
+    expect(await page.locator('.chat-layout').innerText()).not.toContain('rules rules');
+    await page.getByLabel('Message').fill('Where do I work?');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await page.getByText(/^1 fact, /).waitFor(WAIT);
+    // Turned off, then another session: still off.
+    await page.getByLabel('Stream the reply (replyTurn)').uncheck();
+    await page.getByRole('combobox', { name: 'Session' }).selectOption({ label: 'First chat' });
+    await page.getByRole('heading', { name: 'Chat' }).waitFor(WAIT);
+    expect(await page.getByLabel('Stream the reply (replyTurn)').isChecked()).toBe(false);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: join(SCREENSHOTS, 'conversations-streamed-turn.png'), fullPage: true });
+    await page.close();
+  });
+
+  it('reviews: the upload label names PDF and DOCX, a missing review is NOT_FOUND without "Loading", a failed batch member is named', async () => {
+    const page = await openAs(await app.token('uma'), '/reviews');
+    expect(await page.locator('label', { hasText: 'Or upload files' }).innerText()).toContain(
+      'Or upload files (PDF, DOCX, TXT, Markdown).',
+    );
+    await writeFile(join(folder, 'good-supply.txt'), englishContract({ payDays: 45, penalty: 10, notice: 15, years: 2 }));
+    await writeFile(join(folder, 'broken-scan.pdf'), await makeCorruptPdf());
+    await page.locator('input[type=file]').setInputFiles([join(folder, 'good-supply.txt'), join(folder, 'broken-scan.pdf')]);
+    await page.getByRole('button', { name: 'Submit batch of 2' }).click();
+    const failed = page.getByRole('list', { name: 'Failed files' });
+    await failed.waitFor(WAIT);
+    expect(await failed.innerText()).toContain('broken-scan.pdf');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: join(SCREENSHOTS, 'reviews-batch-failure.png'), fullPage: true });
+    await page.goto(`${origin}/console/reviews/00000000-0000-4000-8000-000000000000`);
+    await page
+      .getByRole('alert')
+      .getByText(/NOT_FOUND/)
+      .waitFor(WAIT);
+    expect(await page.getByText('Loading').count()).toBe(0);
+    await page.close();
+  });
+
+  it('the audit log names its actors instead of 8-hex ids', async () => {
+    const cora = await app.token('cora', { roles: ['COMPLIANCE'] });
+    // An audited action of cora's (listing the tenant's users) before the log is read.
+    expect((await app.gql('{ tenantUsers { id } }', {}, { token: cora })).errors).toBeUndefined();
+    const page = await openAs(cora, '/compliance');
+    const row = page.locator('tr.audit-entry').first();
+    await row.waitFor(WAIT);
+    await expect.poll(() => row.locator('td').nth(3).innerText(), WAIT).toBe('cora');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: join(SCREENSHOTS, 'compliance-audit-names.png'), fullPage: true });
+    await page.close();
+  });
+
+  it('in development on the same machine, the sign-in page lists the demo users; one click signs in (none in tests)', async () => {
+    const plain = await context.newPage();
+    await plain.goto(`${origin}/console/`);
+    await plain.getByLabel('Access token (JWT)').waitFor(WAIT);
+    expect(await plain.getByRole('heading', { name: 'Demo users (development)' }).count()).toBe(0);
+    await plain.close();
+    const development = await startTestApp({ env: { NODE_ENV: 'development', SUANNI_DEMO_DATA: 'false' } });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${new URL(development.url).origin}/console/`);
+      await page.getByRole('heading', { name: 'Demo users (development)' }).waitFor(WAIT);
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.screenshot({ path: join(SCREENSHOTS, 'sign-in-demo-users.png'), fullPage: true });
+      await page.getByRole('button', { name: 'Sign in as carol (ADMIN, COMPLIANCE)' }).click();
+      await page.getByRole('navigation', { name: 'Views' }).waitFor(WAIT);
+      expect(await page.getByRole('navigation', { name: 'Views' }).getByRole('link').allInnerTexts()).toContain('Compliance');
+      await page.close();
+    } finally {
+      await development.stop();
+    }
+  });
+});
