@@ -156,4 +156,38 @@ describe.skipIf(!hasBrowser)('console defects of issue 30, in a browser', { time
       await development.stop();
     }
   });
+
+  it('a finished review shows its run: the graph drawn from its definition, and a node’s inputs and outputs', async () => {
+    const owner = await app.token('rita');
+    const submitted = await app.gql(
+      'mutation ($input: ReviewInput!) { submitReview(input: $input) { id } }',
+      { input: { contractId: 'run-view', title: 'Run view', text: englishContract({ payDays: 90, penalty: 20, notice: 5, years: 3 }) } },
+      { token: owner },
+    );
+    const id = submitted.data!.submitReview.id as string;
+    let review: { status: string; riskLevel: string | null } = { status: 'PENDING', riskLevel: null };
+    await expect
+      .poll(async () => {
+        review = (await app.gql('query ($id: ID!) { review(id: $id) { status riskLevel } }', { id }, { token: owner })).data!.review;
+        return review.status;
+      }, WAIT)
+      .toBe('SUCCEEDED');
+    const page = await openAs(owner, `/reviews/${id}`);
+    const graph = page.getByRole('img', { name: 'Review graph: parse → retrieve → compliance → risk → report' });
+    await graph.waitFor(WAIT);
+    expect(await graph.locator('.run-node-done').count()).toBe(5);
+    await page
+      .getByRole('group', { name: 'Nodes' })
+      .getByRole('button', { name: /^risk: done/ })
+      .click();
+    const table = page.getByRole('table', { name: 'Inputs and outputs of risk' });
+    await table.waitFor(WAIT);
+    expect(await table.getByRole('row', { name: /riskLevel/ }).innerText()).toContain(review.riskLevel!);
+    expect(await table.getByRole('row', { name: /findings/ }).innerText()).toMatch(/^reads\s+findings\s+\d+ findings?$/);
+    // A USER does not read traces: the view says where times and errors per node are.
+    await page.getByText('Times and errors per node are in the trace (ADMIN, SRE).').waitFor(WAIT);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: join(SCREENSHOTS, 'review-run.png'), fullPage: true });
+    await page.close();
+  });
 });

@@ -382,12 +382,21 @@ describe('contract review', () => {
 
   it('exposes the state contract', async () => {
     const response = await app.gql(
-      '{ reviewStateContract { graph nodes { name reads writes } fields { name type readBy writtenBy } } }',
+      '{ reviewStateContract { graph nodes { name reads writes } fields { name type readBy writtenBy } edges { from to } } }',
       {},
       { token: alice },
     );
     const contract = response.data!.reviewStateContract;
     expect(contract.nodes.map((node: { name: string }) => node.name)).toEqual(['parse', 'retrieve', 'compliance', 'risk', 'report']);
+    // The edges the graph is built from (REVIEW_EDGES), from its entry to its exit: what the console draws.
+    expect(contract.edges.map((edge: { from: string; to: string }) => `${edge.from}->${edge.to}`)).toEqual([
+      '__start__->parse',
+      'parse->retrieve',
+      'retrieve->compliance',
+      'compliance->risk',
+      'risk->report',
+      'report->__end__',
+    ]);
     const names = contract.fields.map((field: { name: string }) => field.name);
     for (const forbiddenField of ['messages', 'thoughts', 'scratchpad', 'intermediate_steps']) expect(names).not.toContain(forbiddenField);
     expect(contract.fields.find((field: { name: string }) => field.name === 'findings')).toMatchObject({

@@ -158,6 +158,12 @@ export const TracesQuery = graphql(`
   }
 `);
 
+export const ReviewGraphQuery = graphql(`
+  query ConsoleReviewGraph {
+    reviewStateContract { graph nodes { name description reads writes } edges { from to } }
+  }
+`);
+
 export const TraceQuery = graphql(`
   query ConsoleTrace($id: ID!) {
     trace(id: $id) {

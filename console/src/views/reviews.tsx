@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { request, subscribe, type ApiError } from '../api';
 import { ACCEPTED_FILES, contractFromFile } from '../contract-file';
+import { ReviewRun } from './review-run';
 import {
   BatchProgressSubscription,
   ConfirmFindingMutation,
@@ -266,6 +267,7 @@ export function ReviewPage({ id, roles }: { id: string; roles: string[] }) {
           {running && !FINISHED.has(review.status) ? <CancelReview reviewId={review.id} onCancelled={loaded.reload} /> : null}
           {loadedReview?.status === 'SUCCEEDED' ? <ReviewResult review={review} mayDecide={roles.includes('REVIEWER')} onDecided={loaded.reload} /> : null}
           {loadedReview?.status === 'SUCCEEDED' ? <Replay reviewId={review.id} /> : null}
+          {FINISHED.has(review.status) ? <ReviewRun review={review} seesTraces={roles.includes('SRE') || roles.includes('ADMIN')} /> : null}
         </>
       ) : null}
     </>

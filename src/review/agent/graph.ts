@@ -16,6 +16,19 @@ export const REVIEW_NODES: readonly AnyReviewNode[] = [parseNode, retrieveNode, 
 export type ReviewNodeName = 'parse' | 'retrieve' | 'compliance' | 'risk' | 'report';
 
 /**
+ * The graph's edges, `__start__` and `__end__` included: the builder adds exactly these, and
+ * `reviewStateContract` answers them, so the console draws the graph from its definition.
+ */
+export const REVIEW_EDGES: readonly (readonly [typeof START | ReviewNodeName, ReviewNodeName | typeof END])[] = [
+  [START, 'parse'],
+  ['parse', 'retrieve'],
+  ['retrieve', 'compliance'],
+  ['compliance', 'risk'],
+  ['risk', 'report'],
+  ['report', END],
+];
+
+/**
  * The uncompiled review graph. `overrides` replaces nodes by name (`TestOverrides.reviewNodes`);
  * every node, replaced or not, runs in its span (`review.node.<name>`, see ../tracing.ts) under
  * its state contract.
@@ -23,18 +36,14 @@ export type ReviewNodeName = 'parse' | 'retrieve' | 'compliance' | 'risk' | 'rep
 export function createReviewGraphBuilder(deps: ReviewGraphDependencies, overrides: Partial<Record<ReviewNodeName, AnyReviewNode>> = {}) {
   const nodes = REVIEW_NODES.map((node) => traceReviewNode(overrides[node.name as ReviewNodeName] ?? node));
   const [parse, retrieve, compliance, risk, report] = nodes.map((node) => enforceContract(node, deps));
-  return new StateGraph(ReviewStateAnnotation)
+  const graph = new StateGraph(ReviewStateAnnotation)
     .addNode('parse', parse!)
     .addNode('retrieve', retrieve!)
     .addNode('compliance', compliance!)
     .addNode('risk', risk!)
-    .addNode('report', report!)
-    .addEdge(START, 'parse')
-    .addEdge('parse', 'retrieve')
-    .addEdge('retrieve', 'compliance')
-    .addEdge('compliance', 'risk')
-    .addEdge('risk', 'report')
-    .addEdge('report', END);
+    .addNode('report', report!);
+  for (const [from, to] of REVIEW_EDGES) graph.addEdge(from, to);
+  return graph;
 }
 
 /**

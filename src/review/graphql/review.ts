@@ -4,7 +4,7 @@ import { modelBacked } from '../../graphql/rate-limit-plugin.js';
 import { pageSize } from '../../graphql/paging.js';
 import type { Principal } from '../../identity/principal.js';
 import type { Context } from '../../context.js';
-import { REVIEW_NODES } from '../agent/graph.js';
+import { REVIEW_EDGES, REVIEW_NODES } from '../agent/graph.js';
 import { describeFieldType, reviewStateKeys } from '../agent/state.js';
 import type { ReviewBatchProgressEvent, ReviewProgressEvent } from '../run/progress.js';
 import type { ReplayedReview, ReviewBatchRow, ReviewRow } from '../service.js';
@@ -296,17 +296,27 @@ const StateNodeRef = builder
       writes: t.exposeStringList('writes'),
     }),
   });
+const GraphEdgeRef = builder.objectRef<{ from: string; to: string }>('ReviewGraphEdge').implement({
+  description: 'An edge of the review graph; `__start__` and `__end__` are its entry and exit.',
+  fields: (t) => ({ from: t.exposeString('from'), to: t.exposeString('to') }),
+});
 const StateContractRef = builder
   .objectRef<{
     graph: string;
     fields: { name: string; type: string; readBy: string[]; writtenBy: string[] }[];
     nodes: { name: string; description: string; reads: string[]; writes: string[] }[];
+    edges: { from: string; to: string }[];
   }>('ReviewStateContract')
   .implement({
     fields: (t) => ({
       graph: t.exposeString('graph'),
       fields: t.field({ type: [StateFieldRef], resolve: (contract) => contract.fields }),
       nodes: t.field({ type: [StateNodeRef], resolve: (contract) => contract.nodes }),
+      edges: t.field({
+        type: [GraphEdgeRef],
+        description: 'The edges the graph is built from, in order.',
+        resolve: (contract) => contract.edges,
+      }),
     }),
   });
 
@@ -415,6 +425,7 @@ builder.queryFields((t) => ({
     description: 'The review graph’s state contract: every field, its type, and which node reads and writes it.',
     resolve: () => ({
       graph: 'contract-review',
+      edges: REVIEW_EDGES.map(([from, to]) => ({ from, to })),
       fields: reviewStateKeys.map((name) => ({
         name,
         type: describeFieldType(name),
