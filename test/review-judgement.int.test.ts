@@ -7,9 +7,14 @@ import { promisify } from 'node:util';
 import { parseCuadLabels } from '@suanni/clause-extraction/evaluation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Principal } from '../src/identity/principal.js';
+import { connectRedis, type RedisConnections } from '../src/platform/redis.js';
 import { exportTenantLabels, type LabelsExport } from '../src/review/judgement/labels.js';
 import { collect, startTestApp, type TestApp } from './testkit/app.js';
 import { scanDatabase } from './testkit/catalogue-scan.js';
+import { redisReachable, SYSTEM_REDIS } from './testkit/processes.js';
+
+const redisUp = await redisReachable();
+if (!redisUp) process.stdout.write(`SKIP review-judgement.int.test.ts (shared Redis part): no Redis at ${SYSTEM_REDIS}\n`);
 
 const PUT = `mutation ($input: KnowledgeVersionInput!) { putKnowledgeVersion(input: $input) { id } }`;
 const SUBMIT = `mutation ($input: ReviewInput!) { submitReview(input: $input) { id } }`;
@@ -414,4 +419,76 @@ describe('review judgement: operating points and a person in the loop', () => {
     expect(aliceJob.steps.find((step: { name: string }) => step.name === 'finding-decisions').countBefore).toBe(onAlice);
     expect(await app.db.findingDecision.count({ where: { review: { userId: aliceId } } })).toBe(0);
   }, 120_000);
+});
+
+describe.skipIf(!redisUp)('review judgement across gateways (shared Redis)', () => {
+  let one: TestApp;
+  let two: TestApp;
+  const connections: RedisConnections[] = [];
+
+  beforeAll(async () => {
+    connections.push(await connectRedis(SYSTEM_REDIS), await connectRedis(SYSTEM_REDIS));
+    one = await startTestApp({ redis: connections[0] });
+    two = await startTestApp({ redis: connections[1], restartOf: one });
+  }, 60_000);
+
+  afterAll(async () => {
+    await two?.stop();
+    await one?.stop();
+    await Promise.all(connections.map((connection) => connection.close()));
+  });
+
+  it('streams a decision made on one gateway to the owner following the review on another, and ends when none is left', async () => {
+    const admin = await one.token('carol', { roles: ['ADMIN'] });
+    const alice = await one.token('alice');
+    const rita = await one.token('rita', { roles: ['REVIEWER'] });
+    for (const rule of RULES)
+      expect(
+        (
+          await one.gql(
+            PUT,
+            {
+              input: {
+                version: '1.0',
+                kind: 'CLAUSE',
+                source: `policy:test/${rule.knowledgeId}`,
+                validFrom: '2020-01-01T00:00:00Z',
+                ...rule,
+              },
+            },
+            { token: admin },
+          )
+        ).errors,
+      ).toBeUndefined();
+    // Only the missing insurance clause needs a person (precision first, the default).
+    const submitted = await one.gql(SUBMIT, { input: { contractId: 'shared', title: 'Shared', text: CONTRACT } }, { token: alice });
+    const id = submitted.data!.submitReview.id as string;
+    await one.deps.services.reviews.idle();
+    await two.deps.services.reviews.idle();
+    const review = (await two.gql(REVIEW, { id }, { token: alice })).data!.review as Review;
+    const pending = review.findings.filter((finding) => finding.status === 'NEEDS_REVIEW');
+    expect(pending.map((finding) => finding.clause)).toEqual(['insurance']);
+
+    const followed = collect<{ reviewProgress: { kind: string; findingId: string | null; verdict: string | null } }>(
+      two.ws({ authorization: `Bearer ${alice}` }),
+      PROGRESS,
+      { id, follow: true },
+      1_000,
+    );
+    const decided = await one.gql(REJECT, { id: pending[0]!.id, reason: 'The supplier is self-insured.' }, { token: rita });
+    expect(decided.errors).toBeUndefined();
+    const streamed = await followed;
+    expect(streamed.error).toBeUndefined();
+    const last = streamed.results.at(-1)!.data!.reviewProgress;
+    expect(last).toMatchObject({ kind: 'FINDING_DECIDED', findingId: pending[0]!.id, verdict: 'REJECTED' });
+    // A subscriber arriving after every decision gets the run and the decisions from the shared log, then the end.
+    const late = await collect<{ reviewProgress: { kind: string; findingId: string | null } }>(
+      one.ws({ authorization: `Bearer ${alice}` }),
+      PROGRESS,
+      { id, follow: true },
+      1_000,
+    );
+    expect(late.error).toBeUndefined();
+    expect(late.results.at(-1)!.data!.reviewProgress).toMatchObject({ kind: 'FINDING_DECIDED', findingId: pending[0]!.id });
+  }, 60_000);
 });

@@ -445,10 +445,13 @@ export class ReviewService {
     try {
       let last = 0;
       const recorded = await this.progress.history(review.id);
-      for (const event of recorded) {
+      for (const [index, event] of recorded.entries()) {
         last = event.sequence;
         yield event;
-        if (await ends(event)) return;
+        // Following decisions, the recorded ones after the final status are delivered too before the stream may end.
+        const recordedAfter = follow && event.status === 'SUCCEEDED' && index < recorded.length - 1;
+        if (!recordedAfter && (await ends(event))) return;
+        if (recordedAfter && isFinalReviewEvent(event)) finished = true;
       }
       if (recorded.length === 0 && (review.status === 'SUCCEEDED' || review.status === 'FAILED' || review.status === 'CANCELLED')) {
         const current = (await this.store.findReviewStatus(review.id)) ?? review;
