@@ -80,7 +80,7 @@ describe('memory retention', () => {
       await app.db.auditEntry.count({ where: { action: 'RETENTION_CHECKPOINTS_PRUNED', actorId: 'system:retention' } }),
     ).toBeGreaterThan(0);
     await app.gql(SET, { input: { keepCheckpoints: null } }, { token: admin });
-  });
+  }, 180_000);
 
   it('deletes a thread idle past the policy with its checkpoints and passages, never a busy or active one', async () => {
     await app.gql(SET, { input: { threadIdleDays: 7 } }, { token: admin });
