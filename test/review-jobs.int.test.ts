@@ -169,7 +169,9 @@ describe('review jobs: slots kept for single reviews', () => {
       const dave = await app.token('dave', { tenant: 'other-tenant' });
       const batch = await app.gql(
         SUBMIT_BATCH,
-        { inputs: Array.from({ length: 8 }, (_, i) => ({ contractId: `held-${i}`, title: `held-${i}`, text: text(`##GATE:held-${i}##`) })) },
+        {
+          inputs: Array.from({ length: 8 }, (_, i) => ({ contractId: `held-${i}`, title: `held-${i}`, text: text(`##GATE:held-${i}##`) })),
+        },
         { token: carol },
       );
       const batchId = batch.data!.submitReviewBatch.id as string;
