@@ -190,4 +190,45 @@ describe.skipIf(!hasBrowser)('console defects of issue 30, in a browser', { time
     await page.screenshot({ path: join(SCREENSHOTS, 'review-run.png'), fullPage: true });
     await page.close();
   });
+
+  it('an ADMIN publishes, finds and retracts a knowledge version; a USER gets no such controls', async () => {
+    const page = await openAs(await app.token('kai', { roles: ['ADMIN'] }), '/knowledge');
+    await page.getByRole('heading', { name: 'Publish a version (ADMIN)' }).waitFor(WAIT);
+    await page.getByLabel('Knowledge id').fill('studio-payment-days');
+    await page.getByLabel('Version', { exact: true }).fill('1.0');
+    await page.getByLabel('Source').fill('policy:test/studio');
+    await page.getByLabel('Valid from (UTC, optional)').fill('2020-01-01T00:00');
+    await page.getByLabel('Content').fill('Payment within 30 days of invoice.');
+    await page.getByRole('button', { name: 'Publish version' }).click();
+    await page.getByRole('status').getByText('Published studio-payment-days v1.0.').waitFor(WAIT);
+    const item = page.getByRole('region', { name: /^studio-payment-days/ });
+    await item.getByText('v1.0 in force').waitFor(WAIT);
+    // Searchable; and "as of" a time before its validity, nothing of it is in force (what a review would cite).
+    await page.getByLabel('Search').fill('studio-pay');
+    expect(await page.locator('section.card h2[id^="k-"]').count()).toBe(1);
+    await page.getByLabel('As of (UTC)').fill('2019-06-01T00:00');
+    await item.getByText('none in force').waitFor(WAIT);
+    await page.getByLabel('As of (UTC)').fill('2025-06-01T00:00');
+    await item.getByText('v1.0 in force').waitFor(WAIT);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: join(SCREENSHOTS, 'knowledge-admin.png'), fullPage: true });
+    await item.getByRole('button', { name: 'Retract studio-payment-days v1.0' }).click();
+    // Retracted: in force nowhere any more (the item leaves the list of what reviews would cite).
+    await expect.poll(() => page.getByText('v1.0 in force').count(), WAIT).toBe(0);
+    expect(
+      (
+        await app.gql(
+          '{ knowledgeHistory(knowledgeId: "studio-payment-days") { retractedAt } }',
+          {},
+          { token: await app.token('kai', { roles: ['ADMIN'] }) },
+        )
+      ).data!.knowledgeHistory[0].retractedAt,
+    ).not.toBeNull();
+    await page.close();
+    const user = await openAs(await app.token('ulla'), '/knowledge');
+    await user.getByLabel('As of (UTC)').waitFor(WAIT);
+    expect(await user.getByRole('heading', { name: 'Publish a version (ADMIN)' }).count()).toBe(0);
+    expect(await user.getByRole('button', { name: /^Retract / }).count()).toBe(0);
+    await user.close();
+  });
 });

@@ -104,6 +104,18 @@ export const KnowledgeHistoryQuery = graphql(`
   }
 `);
 
+export const PutKnowledgeVersionMutation = graphql(`
+  mutation ConsolePutKnowledgeVersion($input: KnowledgeVersionInput!) {
+    putKnowledgeVersion(input: $input) { id knowledgeId version }
+  }
+`);
+
+export const RetractKnowledgeVersionMutation = graphql(`
+  mutation ConsoleRetractKnowledgeVersion($knowledgeId: ID!, $version: String!) {
+    retractKnowledgeVersion(knowledgeId: $knowledgeId, version: $version) { id retractedAt }
+  }
+`);
+
 export const SessionsQuery = graphql(`
   query ConsoleSessions {
     sessions(first: 50, includeClosed: false) { id title createdAt }

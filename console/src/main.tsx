@@ -114,7 +114,7 @@ function Page({ path, me }: { path: string; me: Me }) {
   let match: RegExpExecArray | null;
   if (path === '/' || path === '/reviews') return <ReviewsPage roles={me.roles} />;
   if ((match = /^\/reviews\/([^/]+)$/.exec(path))) return <ReviewPage id={decodeURIComponent(match[1]!)} roles={me.roles} />;
-  if (path === '/knowledge') return <KnowledgePage />;
+  if (path === '/knowledge') return <KnowledgePage canEdit={me.roles.includes('ADMIN')} />;
   if (path === '/conversations') return <ConversationsPage />;
   if (path === '/sre' && allowed('/sre')) return <SrePage />;
   if ((match = /^\/sre\/traces\/([^/]+)$/.exec(path)) && allowed('/sre')) return <TracePage id={decodeURIComponent(match[1]!)} />;
