@@ -1,8 +1,11 @@
 /**
  * `npm run eval`: measures the rules extractor on labelled contracts (CUAD-style labels).
  *
- *   npm run eval                                   # cuad/train (working set, with misses) and cuad/dev (figures only)
- *   npm run eval -- --dir <folder> --labels <file> # that pair as the working set, then cuad/dev (repeatable)
+ *   npm run eval                                   # cuad/train (working set, with misses), cuad/train2 and cuad/dev (figures only),
+ *                                                  # then the learned models side by side: out of fold (340, and per part),
+ *                                                  # in sample, dev, with P@80%R, AUPR, ECE and the targets
+ *   npm run eval -- --dir <folder> --labels <file> # that pair as the working set, then cuad/dev (repeatable); each is also a
+ *                                                  # column beside the out-of-fold figures
  *   npm run eval -- --tos                          # unfair terms of service, sentence level, on tos/dev (develop part with misses, held-out part, all)
  *   npm run eval -- --quiet                        # no miss lists
  *   npm run eval -- --outside-spans                # also every sentence nine presence rules accept in the working set, on or away from CUAD's spans,
@@ -30,10 +33,24 @@ import {
   type EvaluationReport,
   type LabelledContract,
 } from './evaluation.js';
-import { evaluateTos, formatTosTable, parseTosLabels, splitTosDocuments, tosSummary } from './tos-evaluation.js';
+import { evaluateTos, formatTosTable, parseTosLabels, splitTosDocuments, type TosDocument, tosSummary } from './tos-evaluation.js';
+import { extractRuleFields } from '../src/extract-fields.js';
+import { judgeUnfairTerms, shippedTosModels } from '../src/judgement/tos.js';
+import { TOS_OOF_FILE } from './train-tos.js';
 import { extractFields } from '../src/extract-fields.js';
 import { countOutsideSpans, formatSpanTable, parseSpanLabels, type SpanMisses } from './outside-spans.js';
 import { contractsDataDir, invocationDir } from './paths.js';
+import type { CuadCategory } from '../src/categories.js';
+import { type JudgementModels, shippedModels } from '../src/judgement/model.js';
+import {
+  formatSideBySide,
+  type JudgedCase,
+  judgeCase,
+  probabilityFigures,
+  probabilitySummary,
+  readOutOfFold,
+  targetLines,
+} from './judgement-evaluation.js';
 
 const DATA = contractsDataDir();
 
@@ -89,15 +106,22 @@ function loadSet(set: LabelledSet): { contracts: Array<LabelledContract & { text
   return { contracts, missing };
 }
 
-function evaluateSet(set: LabelledSet): { report: EvaluationReport; elapsedMs: number; missing: string[] } {
+function evaluateSet(set: LabelledSet): { report: EvaluationReport; elapsedMs: number; missing: string[]; judged: JudgedCase[] } {
   const { contracts, missing } = loadSet(set);
+  const models = shippedModels();
+  const oof = readOutOfFold();
   const started = performance.now();
-  const cases: EvaluationCase[] = contracts.map((contract) => ({
-    id: contract.id,
-    labels: contract.labels,
-    predictions: predictCuadCategories(extractFields(contract.text)),
-  }));
-  return { report: evaluate(cases), elapsedMs: performance.now() - started, missing };
+  // With models shipped, each contract is judged once by them (in sample) and, if it was a training contract,
+  // once more with its out-of-fold probabilities; the in-sample verdict is exactly what extractFields returns.
+  const judged = models ? contracts.map((contract) => judgeCase(contract, models, oof?.byId.get(contract.id))) : [];
+  const cases: EvaluationCase[] = models
+    ? judged.map((entry) => entry.inSample)
+    : contracts.map((contract) => ({
+        id: contract.id,
+        labels: contract.labels,
+        predictions: predictCuadCategories(extractFields(contract.text)),
+      }));
+  return { report: evaluate(cases), elapsedMs: performance.now() - started, missing, judged };
 }
 
 const DEV_DIRECTORY = path.resolve(DATA, 'cuad/dev');
@@ -117,6 +141,25 @@ function outsideSpans(set: LabelledSet): string {
   return `sentences accepted (${set.name}): on CUAD's spans, outside them in positive contracts, in negative contracts; labelled clauses no accepted sentence reaches\n${table}${reportFile ? `\n(sentences and clauses written to ${reportFile})` : ''}`;
 }
 
+/**
+ * The 340 contracts the learned models are fitted on: train (the rules' working set, misses listed) and train2
+ * (figures only: no rule has read it, which keeps its out-of-fold figures honest about the rules).
+ */
+const TRAINING_SETS: LabelledSet[] = [
+  {
+    name: 'train (working set)',
+    directory: path.resolve(DATA, 'cuad/train'),
+    labelsFile: path.resolve(DATA, 'cuad/labels-train.json'),
+    working: true,
+  },
+  {
+    name: 'train2 (training set, figures only)',
+    directory: path.resolve(DATA, 'cuad/train2'),
+    labelsFile: path.resolve(DATA, 'cuad/labels-train2.json'),
+    working: false,
+  },
+];
+
 function cuadSets(): LabelledSet[] {
   const dirs = values.dir ?? [];
   const labels = values.labels ?? [];
@@ -127,17 +170,7 @@ function cuadSets(): LabelledSet[] {
     labelsFile: path.resolve(DATA, 'cuad/labels-dev.json'),
     working: false,
   };
-  if (dirs.length === 0) {
-    return [
-      {
-        name: 'train (working set)',
-        directory: path.resolve(DATA, 'cuad/train'),
-        labelsFile: path.resolve(DATA, 'cuad/labels-train.json'),
-        working: true,
-      },
-      dev,
-    ];
-  }
+  if (dirs.length === 0) return [...TRAINING_SETS, dev];
   const given = dirs.map((dir, index) => ({
     name: `${dir} (working set)`,
     directory: path.resolve(invocationDir, dir),
@@ -147,10 +180,28 @@ function cuadSets(): LabelledSet[] {
   return given.some((set) => set.directory === dev.directory) ? given : [...given, dev];
 }
 
+/** The training sets the out-of-fold figures need that `sets` does not hold already (absent ones left out). */
+function missingTrainingSets(sets: readonly LabelledSet[]): LabelledSet[] {
+  return TRAINING_SETS.filter(
+    (training) => existsSync(training.labelsFile) && !sets.some((set) => set.directory === training.directory),
+  ).map((set) => ({ ...set, working: false }));
+}
+
 function runCuad(): void {
   const summaries: Record<string, ReturnType<typeof reportSummary>> = {};
-  for (const set of cuadSets()) {
-    const { report, elapsedMs, missing } = evaluateSet(set);
+  const models = shippedModels();
+  const sets = cuadSets();
+  const judgedBySet = new Map<LabelledSet, { report: EvaluationReport; judged: JudgedCase[] }>();
+  for (const set of [...sets, ...(models ? missingTrainingSets(sets) : [])]) {
+    const extra = !sets.includes(set);
+    const { report, elapsedMs, missing, judged } = evaluateSet(set);
+    judgedBySet.set(set, { report, judged });
+    if (extra) {
+      console.log(
+        `(${set.name}: ${report.documents} contracts read for the out-of-fold figures, macro F1 in sample ${report.macroF1.toFixed(3)})\n`,
+      );
+      continue;
+    }
     console.log(
       `== ${set.name}: ${path.relative(invocationDir, set.directory)} (${report.documents} reviewed in ${Math.round(elapsedMs)} ms), labels ${path.relative(invocationDir, set.labelsFile)}`,
     );
@@ -164,7 +215,82 @@ function runCuad(): void {
     console.log('');
     summaries[set.name.replace(/ \(.*\)$/, '')] = reportSummary(report);
   }
-  console.log(JSON.stringify({ categories: CUAD_CATEGORIES.length, sets: summaries }));
+  const judgement = models ? judgementFigures(models, judgedBySet) : null;
+  console.log(JSON.stringify({ categories: CUAD_CATEGORIES.length, sets: summaries, ...(judgement ?? {}) }));
+}
+
+/**
+ * The learned models' figures side by side: out of fold over the 340 (and by part), in sample, dev and any extra
+ * set, with P@80%R, AUPR and calibration; returns the JSON keys they add to the summary.
+ */
+function judgementFigures(
+  models: JudgementModels,
+  judgedBySet: Map<LabelledSet, { report: EvaluationReport; judged: JudgedCase[] }>,
+): Record<string, unknown> | null {
+  const training = [...judgedBySet].filter(([set]) => TRAINING_SETS.some((known) => known.directory === set.directory));
+  const held = training.flatMap(([, { judged }]) => judged).filter((entry) => entry.outOfFold !== null);
+  if (held.length === 0) {
+    console.log('(no out-of-fold predictions: run `npm run train` to fit the learned models)');
+    return null;
+  }
+  const report = (entries: readonly JudgedCase[], pick: (entry: JudgedCase) => EvaluationCase) => evaluate(entries.map(pick));
+  const part = (name: string) => held.filter((entry) => entry.part === name);
+  const outOfFold = report(held, (entry) => entry.outOfFold!);
+  const outOfFoldTrain = report(part('train'), (entry) => entry.outOfFold!);
+  const outOfFoldTrain2 = report(part('train2'), (entry) => entry.outOfFold!);
+  const inSample = report(held, (entry) => entry.inSample);
+  const probabilities = (entries: readonly JudgedCase[], pick: (entry: JudgedCase) => Record<CuadCategory, number>) =>
+    probabilityFigures(entries.map((entry) => ({ labels: entry.inSample.labels, probabilities: pick(entry) })));
+  const oofFigures = probabilities(held, (entry) => entry.outOfFoldProbabilities!);
+  const oofTrain2Figures = probabilities(part('train2'), (entry) => entry.outOfFoldProbabilities!);
+  const oofTrainFigures = probabilities(part('train'), (entry) => entry.outOfFoldProbabilities!);
+  const others = [...judgedBySet].filter(([set]) => !training.some(([known]) => known === set));
+  const devEntry = others.find(([set]) => set.directory === DEV_DIRECTORY);
+  const columns = [
+    { name: `oof ${held.length}`, report: outOfFold },
+    { name: 'oof train', report: outOfFoldTrain },
+    { name: 'oof train2', report: outOfFoldTrain2 },
+    { name: `in-sample ${held.length}`, report: inSample },
+    ...others.map(([set, { report: setReport }]) => ({
+      name: set.directory === DEV_DIRECTORY ? 'dev' : path.basename(set.directory),
+      report: setReport,
+    })),
+  ];
+  console.log(
+    `== learned models: F1 out of fold (${held.length} contracts, folds by contract; train is where the rules were written, train2 no rule read), in sample, dev and extra sets\n`,
+  );
+  console.log(formatSideBySide(columns, oofFigures, models));
+  console.log(
+    `\nexpected calibration error of the out-of-fold probabilities (10 bins, 16 categories pooled): ${oofFigures.ece.toFixed(3)} (train ${oofTrainFigures.ece.toFixed(3)}, train2 ${oofTrain2Figures.ece.toFixed(3)})`,
+  );
+  const lowest = CUAD_CATEGORIES.map((category) => ({ category, f1: outOfFold.categories[category].f1 })).sort(
+    (left, right) => left.f1 - right.f1,
+  )[0]!;
+  const devMacroF1 = devEntry ? devEntry[1].report.macroF1 : null;
+  console.log(
+    `\ntargets:\n${targetLines({
+      oofMacroF1: outOfFold.macroF1,
+      oofLowest: lowest,
+      inSampleMacroF1: inSample.macroF1,
+      devMacroF1,
+      ece: oofFigures.ece,
+    })
+      .map((line) => `  ${line}`)
+      .join('\n')}\n`,
+  );
+  const devFigures = devEntry
+    ? probabilityFigures(devEntry[1].judged.map((entry) => ({ labels: entry.inSample.labels, probabilities: entry.inSampleProbabilities })))
+    : null;
+  return {
+    outOfFold: {
+      all: { ...reportSummary(outOfFold), ...probabilitySummary(oofFigures) },
+      train: { ...reportSummary(outOfFoldTrain), ...probabilitySummary(oofTrainFigures) },
+      train2: { ...reportSummary(outOfFoldTrain2), ...probabilitySummary(oofTrain2Figures) },
+    },
+    inSample: reportSummary(inSample),
+    ...(devFigures ? { devProbabilities: probabilitySummary(devFigures) } : {}),
+    modes: Object.fromEntries(models.categories.map((model) => [model.category, model.mode])),
+  };
 }
 
 function runTos(): void {
@@ -193,7 +319,55 @@ function runTos(): void {
     console.log('');
     summaries[part.name] = tosSummary(report);
   }
-  console.log(JSON.stringify({ held_out: heldOut.map((document) => document.id), sets: summaries }));
+  const outOfFold = tosOutOfFold(documents, develop, heldOut);
+  console.log(JSON.stringify({ held_out: heldOut.map((document) => document.id), sets: summaries, ...(outOfFold ? { outOfFold } : {}) }));
+}
+
+/**
+ * The terms-of-service models out of fold: every document's sentences judged with probabilities from the models of
+ * the folds that did not hold it (src/judgement/tos-oof.json), all 30 and by part; null when none are shipped.
+ */
+function tosOutOfFold<T extends { id: string; text: string; spans: TosDocument['spans']; file: string }>(
+  documents: readonly T[],
+  develop: readonly T[],
+  heldOut: readonly T[],
+): Record<string, ReturnType<typeof tosSummary>> | null {
+  const models = shippedTosModels();
+  if (!models || !existsSync(TOS_OOF_FILE)) return null;
+  const oof = JSON.parse(readFileSync(TOS_OOF_FILE, 'utf8')) as Record<string, Array<[number, number, number]>>;
+  const judged = new Map(
+    documents.map((document) => {
+      const { contract, view } = extractRuleFields(document.text);
+      const probabilities = new Map(
+        (oof[document.id] ?? []).map(([sentence, category, probability]) => [`${sentence}:${category}`, probability]),
+      );
+      const predicted =
+        judgeUnfairTerms(
+          view,
+          contract.unfairTerms,
+          [],
+          models,
+          (sentence, category) => probabilities.get(`${sentence}:${category}`) ?? 0,
+        ) ?? [];
+      return [document.id, { ...document, predicted }];
+    }),
+  );
+  const summaries: Record<string, ReturnType<typeof tosSummary>> = {};
+  for (const [name, part] of [
+    ['all', documents],
+    ['develop', develop],
+    ['held-out', heldOut],
+  ] as const) {
+    const report = evaluateTos(part.map((document) => judged.get(document.id)!));
+    console.log(`== terms-of-service models out of fold (folds by document), ${name}: ${report.documents} documents\n`);
+    console.log(formatTosTable(report));
+    console.log('');
+    summaries[name] = tosSummary(report);
+  }
+  console.log(
+    `target: out-of-fold macro F1 over all ${documents.length} >= 0.75: ${summaries.all!.macroF1.toFixed(3)} (${summaries.all!.macroF1 >= 0.75 ? 'met' : 'NOT met'})\n`,
+  );
+  return summaries;
 }
 
 /** Runs the evaluation the arguments ask for; resolves to the process exit code. */

@@ -3,27 +3,9 @@ import { detectionMetrics, formatTable, macroF1, round4 } from './metrics.js';
 import { NUMBER_WORDS_SOURCE, parseEnglishNumber } from '../src/numbers.js';
 import type { ExtractedContract } from '../src/types.js';
 
-/** The CUAD categories that map to an extracted field, in report order. */
-export const CUAD_CATEGORIES = [
-  'Governing Law',
-  'Cap on Liability',
-  'Uncapped Liability',
-  'Liquidated Damages',
-  'Termination for Convenience',
-  'Renewal Term',
-  'Notice Period to Terminate Renewal',
-  'Non-Compete',
-  'Exclusivity',
-  'Insurance',
-  'Audit Rights',
-  'Change of Control',
-  'Anti-Assignment',
-  'IP Ownership Assignment',
-  'Minimum Commitment',
-  'Warranty Duration',
-] as const;
+import { CUAD_CATEGORIES, type CuadCategory } from '../src/categories.js';
 
-export type CuadCategory = (typeof CUAD_CATEGORIES)[number];
+export { CUAD_CATEGORIES, type CuadCategory };
 
 /**
  * Categories outside CUAD that a label set may carry (the Chinese set does). They are scored only
@@ -91,7 +73,7 @@ export interface CategoryPrediction {
 export type CategoryPredictions = Record<CuadCategory, CategoryPrediction> & Partial<Record<ExtraCategory, CategoryPrediction>>;
 
 /** A confidentiality answer as the labels write it: `3 years`, `6 months`, `perpetual`. */
-function confidentialityAnswer(contract: ExtractedContract): string | null {
+function confidentialityAnswer(contract: Omit<ExtractedContract, 'judgements'>): string | null {
   const years = contract.confidentialityYears;
   if (!years) return null;
   if (years.perpetual) return 'perpetual';
@@ -100,7 +82,7 @@ function confidentialityAnswer(contract: ExtractedContract): string | null {
 }
 
 /** Maps extracted fields to CUAD's categories and the extra ones (document level). */
-export function predictCuadCategories(contract: ExtractedContract): CategoryPredictions {
+export function predictCuadCategories(contract: Omit<ExtractedContract, 'judgements'>): CategoryPredictions {
   const renewal = contract.autoRenewal;
   return {
     'Governing Law': { detected: contract.governingLaw !== null, answer: contract.governingLaw?.jurisdiction ?? null },

@@ -97,12 +97,12 @@ export interface TosReport {
 }
 
 /** A sentence counts for a labelled span when they overlap by more than half of the shorter. */
-function overlaps(sentence: { start: number; end: number }, span: { start: number; end: number }): boolean {
+export function overlaps(sentence: { start: number; end: number }, span: { start: number; end: number }): boolean {
   const shared = Math.min(sentence.end, span.end) - Math.max(sentence.start, span.start);
   return shared > 0.5 * Math.min(sentence.end - sentence.start, span.end - span.start);
 }
 
-function originalSentences(view: TextView): { start: number; end: number; text: string }[] {
+export function originalSentences(view: TextView): { start: number; end: number; text: string }[] {
   return view.sentences.map((sentence) => ({
     start: view.originalOffset[sentence.start] ?? 0,
     end: (view.originalOffset[Math.max(sentence.start, sentence.end - 1)] ?? 0) + 1,

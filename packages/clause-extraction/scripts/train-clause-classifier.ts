@@ -1,9 +1,6 @@
 /**
- * `npm run train:classifier`: fits the clause classifiers the extractor ships
- * (src/classifiers/*.json) on the working set, cuad/train, and nothing else.
- *
- *   npm run train:classifier            # fit and write every classifier
- *   npm run train:classifier -- --check # fit and compare with the shipped files (exit 1 when they differ)
+ * The clause classifiers the rules use (src/classifiers/*.json), fitted on cuad/train and nothing else
+ * (`npm run train` in this package runs this, then the learned judgement models: scripts/train.ts).
  *
  * For each classifier: candidate sentences (those its pattern matches) are labelled by overlap with CUAD's spans;
  * the regularisation, the weight of labelled sentences and the threshold are the ones with the best contract-level
@@ -12,7 +9,6 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { type ClassifierFile, candidateReadings, classifierFileSchema, sentenceFeatures } from '../src/clause-classifier.js';
 import { splitClauses } from '../src/clauses.js';
 import { readByRules } from '../src/change-of-control.js';
@@ -94,8 +90,9 @@ function train(spec: ClassifierSpec, contracts: Array<{ text: string; spans: Arr
   };
 }
 
-function main(): void {
-  const { values } = parseArgs({ options: { check: { type: 'boolean', default: false } } });
+/** Fits (or with `check`, compares) every clause classifier; resolves to the number of shipped files that differ. */
+export function runClassifierTraining(check: boolean): number {
+  const values = { check };
   const labelsFile = path.join(TRAIN, 'labels-train.json');
   if (!existsSync(labelsFile)) throw new Error(`labels file not found: ${labelsFile}`);
   const labelsJson = JSON.parse(readFileSync(labelsFile, 'utf8')) as { contracts: Array<{ id: string; file: string }> };
@@ -118,7 +115,5 @@ function main(): void {
       console.log(`${target}: ${same ? 'up to date' : 'differs from a fresh fit'}`);
     } else writeFileSync(target, text);
   }
-  if (stale > 0) process.exitCode = 1;
+  return stale;
 }
-
-main();

@@ -20,7 +20,8 @@ import { extractPaymentDays } from './payment-days.js';
 import { extractPenaltyRate } from './penalty-rate.js';
 import { extractAutoRenewal } from './renewal.js';
 import { extractTermination } from './termination.js';
-import { buildTextView } from './text-view.js';
+import { buildTextView, type TextView } from './text-view.js';
+import { judgeContract } from './judgement/judge.js';
 import type { ExtractedContract } from './types.js';
 import { extractConfidentialityClause } from './confidentiality-clause.js';
 import { extractDisputeResolution } from './dispute-resolution.js';
@@ -41,10 +42,19 @@ const CHANGE_OF_CONTROL_CLASSIFIER = loadClassifier('change-of-control');
  * Chinese and English rules both run on every text, which also covers mixed-language contracts.
  */
 export function extractFields(text: string): ExtractedContract {
+  const { contract, view } = extractRuleFields(text);
+  return judgeContract(contract, view);
+}
+
+/**
+ * The rules' fields alone, before the learned models judge them, with the text view they read: the trainer fits
+ * the models on these, and {@link extractFields} hands them to `judgeContract`.
+ */
+export function extractRuleFields(text: string): { contract: Omit<ExtractedContract, 'judgements'>; view: TextView } {
   const clauses = splitClauses(text);
   const view = buildTextView(text, clauses);
   const termination = extractTermination(view);
-  return {
+  const contract: Omit<ExtractedContract, 'judgements'> = {
     language: detectLanguage(text),
     clauses,
     parties: extractParties(view),
@@ -74,6 +84,7 @@ export function extractFields(text: string): ExtractedContract {
     warrantyDuration: extractWarrantyDuration(view),
     unfairTerms: extractUnfairTerms(view),
   };
+  return { contract, view };
 }
 
 /** The flat values a contract yields for checks by a caller (a knowledge constraint names one of these). */

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { extractFields } from './extract-fields.js';
+import { extractRuleFields } from './extract-fields.js';
+
+/** These tests pin the rules themselves; the learned models that judge them are tested in judgement/. */
+const extractFields = (text: string) => extractRuleFields(text).contract;
 import { findJurisdictions } from './jurisdictions.js';
 
 /** The places named in `text`, as `[normalised, subnational]`. */

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { splitClauses } from './clauses.js';
-import { extractFields } from './extract-fields.js';
+import { extractRuleFields } from './extract-fields.js';
+
+/** These tests pin the rules themselves; the learned models that judge them are tested in judgement/. */
+const extractFields = (text: string) => extractRuleFields(text).contract;
 import { extractMinimumCommitment } from './minimum-commitment.js';
 import { buildTextView } from './text-view.js';
 

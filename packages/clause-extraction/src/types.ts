@@ -1,3 +1,5 @@
+import type { CuadCategory } from './categories.js';
+
 /** Language of a contract as far as extraction cares: Chinese or (anything else) English. */
 export type ContractLanguage = 'zh' | 'en';
 
@@ -57,6 +59,11 @@ export interface PresenceField {
    * `classifier` when a shipped clause classifier (clause-classifier.ts) found it and the rules had not.
    */
   source?: 'model' | 'classifier';
+  /**
+   * Calibrated probability (0-1) that this finding is right, from the learned clause models (src/judgement/);
+   * absent when no models are shipped. A finding under the tenant's operating-point threshold goes to a person.
+   */
+  confidence?: number;
 }
 
 /** A number of calendar days (months count 30, years 365). */
@@ -69,6 +76,8 @@ export interface DaysField {
 export interface GoverningLawField {
   jurisdiction: string;
   evidence: EvidenceSpan;
+  /** Calibrated probability that it is right (see PresenceField). */
+  confidence?: number;
 }
 
 /**
@@ -86,8 +95,10 @@ export interface LiabilityCapField {
   /** The sentence that states the cap (or the carve-out for `uncapped`), whitespace collapsed, at most 300 characters. */
   description: string;
   evidence: EvidenceSpan;
-  /** `model` when model-assisted extraction found it and the rules had not (absent: the rules). */
-  source?: 'model';
+  /** `model` when model-assisted extraction found it and the rules had not, `classifier` when the learned models did. */
+  source?: 'model' | 'classifier';
+  /** Calibrated probability that it is right: of Uncapped Liability when `kind` is `uncapped`, else of Cap on Liability. */
+  confidence?: number;
 }
 
 /** Renewal of the term after it expires, automatic or at a party's option. */
@@ -102,6 +113,10 @@ export interface AutoRenewalField {
   /** A notice is needed to stop (or exercise) the renewal, even when its length is not readable (redacted). */
   noticeRequired: boolean;
   evidence: EvidenceSpan;
+  /** `classifier` when the learned models found the renewal and the rules had not (absent: the rules). */
+  source?: 'classifier';
+  /** Calibrated probability that the contract renews (CUAD Renewal Term). */
+  confidence?: number;
 }
 
 /** How disputes are decided: by arbitration or in court, with the institution or court named when one is. */
@@ -126,6 +141,10 @@ export interface WarrantyDurationField {
   /** Calendar days (a month counts 30, a year 365); null when no length is written. */
   days: number | null;
   evidence: EvidenceSpan;
+  /** `classifier` when the learned models found it and the rules had not (absent: the rules). */
+  source?: 'classifier';
+  /** Calibrated probability that it is right. */
+  confidence?: number;
 }
 
 /** The eight CLAUDETTE categories of potentially unfair terms of service. */
@@ -147,6 +166,8 @@ export interface UnfairTermField {
   category: UnfairTermCategory;
   level: UnfairTermLevel;
   evidence: EvidenceSpan;
+  /** Calibrated probability that the sentence is a term of this category (the learned terms-of-service models). */
+  confidence?: number;
 }
 
 /** Everything the rules provider extracts from one contract; each field is null when absent. */
@@ -187,4 +208,25 @@ export interface ExtractedContract {
   warrantyDuration: WarrantyDurationField | null;
   /** Terms-of-service clauses in the CLAUDETTE categories, with their level; null when none. */
   unfairTerms: UnfairTermField[] | null;
+  /**
+   * The learned models' verdict on every CUAD category, present or not, with its calibrated confidence and the
+   * sentences that decided it (src/judgement/); null when no models are shipped.
+   */
+  judgements: Record<CuadCategory, CategoryJudgement> | null;
+}
+
+/** The learned models' verdict on one CUAD category of a contract. */
+export interface CategoryJudgement {
+  /** Whether the contract has the clause (the verdict the fields follow). */
+  present: boolean;
+  /** Calibrated probability that the verdict is right: `probability` when present, `1 - probability` when not. */
+  confidence: number;
+  /** Calibrated probability that the contract has the clause. */
+  probability: number;
+  /** Who decided: the rules (precise on contracts they never saw) or the learned model. */
+  source: 'rules' | 'model';
+  /** What the rules alone said. */
+  rules: boolean;
+  /** The sentences that decided it: the rules' evidence when they found it, else the sentence the model is surest of. */
+  evidence: EvidenceSpan[];
 }

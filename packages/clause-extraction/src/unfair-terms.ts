@@ -235,9 +235,13 @@ const READER_ADDRESS_PER_1000_WORDS = 12;
 /** Short texts are always read: the check only saves time on long business contracts. */
 const SHORT_TEXT_WORDS = 400;
 
-function addressesTheReader(text: string): boolean {
+/**
+ * Whether a text speaks to its reader the way terms of service do. A short text always passes for the rules; the
+ * learned models (src/judgement/tos.ts) ask with `shortTextsPass` false, so they judge only what reads as terms of service.
+ */
+export function addressesTheReader(text: string, shortTextsPass = true): boolean {
   const words = text.split(/\s/).length;
-  if (words < SHORT_TEXT_WORDS) return true;
+  if (words < SHORT_TEXT_WORDS) return shortTextsPass;
   let count = 0;
   for (const _ of text.matchAll(/\byour?\b/gi)) count += 1;
   return (count * 1000) / words >= READER_ADDRESS_PER_1000_WORDS;
