@@ -366,8 +366,7 @@ describe('extractFields robustness', () => {
     expect(contract.penaltyRate).toMatchObject({ percent: 0.5, basis: 'per_day' });
   });
 
-  // The machines are shared: a generous timeout, no timing assertion (bench/clause-extraction.bench.ts measures it).
-  it('completes on a 1 MB contract and on 1 MB of adversarial text', { timeout: 180_000 }, () => {
+  it('completes on a 1 MB contract and on 1 MB of adversarial text', () => {
     const large = ENGLISH_SUPPLY_AGREEMENT.repeat(Math.ceil(1_000_000 / ENGLISH_SUPPLY_AGREEMENT.length)).slice(0, 1_000_000);
     const contract = extractFields(large);
     expect(contract.governingLaw?.jurisdiction).toBe('New York');
@@ -383,6 +382,7 @@ describe('extractFields robustness', () => {
     ]) {
       expect(extractFields(adversarial).language).toMatch(/^(en|zh)$/);
     }
-    // About 10 s of CPU: on a machine shared with other runs the default 30 s is not a bound on the extractor.
-  }, 120_000);
+    // About 10 s of CPU: on a machine shared with other runs the default 30 s is not a bound on the extractor
+    // (bench/clause-extraction.bench.ts measures its time, rules alone against rules and models).
+  }, 180_000);
 });

@@ -83,24 +83,30 @@ describe('finding confidence', () => {
   });
 
   it('falls back by evidence source: rules, classifier, model, and the absence of a clause', () => {
-    const evidence = fields.exclusivity!.evidence;
-    expect(findingConfidence(fields, { clause: 'governingLaw', evidence: fields.governingLaw!.evidence })).toEqual({
+    // The extraction's learned models put a calibrated confidence on every field they judge: without it, the fallbacks.
+    const calibrated = fields;
+    const fieldsWithout = JSON.parse(
+      JSON.stringify(calibrated, (key, value) => (key === 'confidence' ? undefined : value)),
+    ) as typeof fields;
+    expect(calibrated.governingLaw?.confidence).toBeTypeOf('number');
+    const evidence = fieldsWithout.exclusivity!.evidence;
+    expect(findingConfidence(fieldsWithout, { clause: 'governingLaw', evidence: fieldsWithout.governingLaw!.evidence })).toEqual({
       confidence: FALLBACK_CONFIDENCE.rules,
       source: 'rules',
     });
-    const classified = { ...fields, exclusivity: { ...fields.exclusivity!, source: 'classifier' as const } };
+    const classified = { ...fieldsWithout, exclusivity: { ...fieldsWithout.exclusivity!, source: 'classifier' as const } };
     expect(findingConfidence(classified, { clause: 'exclusivity', evidence })).toEqual({
       confidence: FALLBACK_CONFIDENCE.classifier,
       source: 'classifier',
     });
-    const modelled = { ...fields, exclusivity: { ...fields.exclusivity!, source: 'model' as const } };
+    const modelled = { ...fieldsWithout, exclusivity: { ...fieldsWithout.exclusivity!, source: 'model' as const } };
     expect(findingConfidence(modelled, { clause: 'exclusivity', evidence }).source).toBe('model');
-    expect(findingConfidence(fields, { clause: 'insurance', evidence: null })).toEqual({
+    expect(findingConfidence(fieldsWithout, { clause: 'insurance', evidence: null })).toEqual({
       confidence: FALLBACK_CONFIDENCE.absence,
       source: 'absence',
     });
     // A finding the configured language model wrote is the model's judgement, whatever the rules read.
-    expect(findingConfidence(fields, { clause: 'governingLaw', evidence: null }, true)).toEqual({
+    expect(findingConfidence(fieldsWithout, { clause: 'governingLaw', evidence: null }, true)).toEqual({
       confidence: FALLBACK_CONFIDENCE.model,
       source: 'model',
     });

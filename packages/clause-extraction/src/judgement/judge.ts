@@ -247,6 +247,17 @@ export function operatingThresholds(
   return Object.fromEntries(models.categories.map((model) => [model.category, model.operatingPoints[point]]));
 }
 
+/**
+ * Every category's thresholds at both operating points, `{ [category]: { 'precision-first', 'recall-first' } }`
+ * (the shape the gateway reads as the package's `OPERATING_POINTS`); empty when no models are shipped.
+ */
+export function operatingPointThresholds(
+  models: JudgementModels | null = shippedModels(),
+): Partial<Record<CuadCategory, Record<OperatingPoint, number>>> {
+  if (!models) return {};
+  return Object.fromEntries(models.categories.map((model) => [model.category, { ...model.operatingPoints }]));
+}
+
 /** Whether a claimed finding should go to a person at an operating point: its confidence is under the category's threshold. */
 export function needsReview(
   category: CuadCategory,

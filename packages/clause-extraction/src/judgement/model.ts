@@ -12,7 +12,7 @@ import { HASH_BITS } from './features.js';
 
 /** How the gateway may trade precision for recall: the confidence a finding needs to stand without a person. */
 export type OperatingPoint = 'precision-first' | 'recall-first';
-export const OPERATING_POINTS: readonly OperatingPoint[] = ['precision-first', 'recall-first'];
+export const OPERATING_POINT_NAMES: readonly OperatingPoint[] = ['precision-first', 'recall-first'];
 
 /** Who decides a category: its rules (they are precise on contracts they never saw), or the learned model. */
 export type JudgementMode = 'rules' | 'model';
