@@ -4,6 +4,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { type CuadCategory, extractFields, OPERATING_POINTS } from '@suanni/clause-extraction';
 import { parseCuadLabels } from '@suanni/clause-extraction/evaluation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Principal } from '../src/identity/principal.js';
@@ -53,6 +54,9 @@ const RULES = [
   { knowledgeId: 'governing-law', content: 'California law.', constraint: { field: 'governingLaw', operator: '=', value: 'California' } },
   { knowledgeId: 'payment-days', content: 'Pay within 30 days.', constraint: { field: 'paymentDays', operator: '<=', value: 30 } },
 ];
+
+/** A tenant threshold above every calibrated confidence of CONTRACT's findings (the surest is under 0.9999). */
+const ALL_TO_A_PERSON = 0.9999;
 
 type Finding = {
   id: string;
@@ -136,25 +140,30 @@ describe('review judgement: operating points and a person in the loop', () => {
       expect(await codeOf(SET_SETTINGS, { input: { reviewThreshold } }, admin)).toBe('BAD_USER_INPUT');
     expect(await app.db.tenantReviewSetting.count()).toBe(0);
 
-    // Precision first (the default): a matched rule is sure enough; a clause not found is not.
+    // Precision first (the default): each finding against its category's precision-first threshold from the
+    // extraction package, with the calibrated confidence the package put on its field.
     const precise = await review();
     expect(precise.operatingPoint).toBe('PRECISION_FIRST');
     const byClause = Object.fromEntries(precise.findings.map((finding) => [finding.clause, finding]));
     expect(Object.keys(byClause).sort()).toEqual(['exclusivity', 'governingLaw', 'insurance']);
+    const extracted = extractFields(CONTRACT);
+    const verdict = (confidence: number, threshold: number) => (confidence < threshold ? 'NEEDS_REVIEW' : 'ACCEPTED');
+    const exclusivityThreshold = OPERATING_POINTS.Exclusivity!['precision-first'];
     expect(byClause.exclusivity).toMatchObject({
       category: 'Exclusivity',
-      confidence: 0.85,
-      threshold: 0.8,
-      status: 'ACCEPTED',
+      confidence: extracted.exclusivity!.confidence,
+      threshold: exclusivityThreshold,
+      status: verdict(extracted.exclusivity!.confidence!, exclusivityThreshold),
       decision: null,
     });
-    expect(byClause.governingLaw).toMatchObject({ category: 'Governing Law', status: 'ACCEPTED' });
+    expect(byClause.governingLaw).toMatchObject({ category: 'Governing Law', confidence: extracted.governingLaw!.confidence });
+    // A clause not found rests on the fallback confidence of an absence.
     expect(byClause.insurance).toMatchObject({
       category: 'Insurance',
       confidence: 0.75,
-      modelStatus: 'NEEDS_REVIEW',
-      status: 'NEEDS_REVIEW',
+      threshold: OPERATING_POINTS.Insurance!['precision-first'],
     });
+    for (const finding of precise.findings) expect(finding.status).toBe(verdict(finding.confidence, finding.threshold!));
     for (const finding of precise.findings) expect(finding.id).toMatch(/^[0-9a-f-]{36}$/);
 
     expect((await call(SET_SETTINGS, { input: { operatingPoint: 'RECALL_FIRST' } }, admin)).setTenantReviewSettings).toEqual({
@@ -163,15 +172,17 @@ describe('review judgement: operating points and a person in the loop', () => {
       custom: true,
     });
     const lenient = await review();
-    expect(lenient.findings.map((finding) => [finding.clause, finding.status, finding.threshold])).toEqual(
-      precise.findings.map((finding) => [finding.clause, 'ACCEPTED', 0.5]),
+    expect(lenient.findings.map((finding) => [finding.clause, finding.threshold])).toEqual(
+      precise.findings.map((finding) => [finding.clause, OPERATING_POINTS[finding.category as CuadCategory]?.['recall-first'] ?? 0.5]),
     );
+    // Recall first sends no more to a person than precision first.
+    for (const finding of lenient.findings) expect(finding.threshold!).toBeLessThanOrEqual(byClause[finding.clause]!.threshold!);
     // A threshold of its own sends every finding under it to a person; the operating point stays.
-    const strict = await call(SET_SETTINGS, { input: { reviewThreshold: 0.9 } }, admin);
-    expect(strict.setTenantReviewSettings).toEqual({ operatingPoint: 'RECALL_FIRST', reviewThreshold: 0.9, custom: true });
+    const strict = await call(SET_SETTINGS, { input: { reviewThreshold: ALL_TO_A_PERSON } }, admin);
+    expect(strict.setTenantReviewSettings).toEqual({ operatingPoint: 'RECALL_FIRST', reviewThreshold: ALL_TO_A_PERSON, custom: true });
     const careful = await review();
-    expect(careful).toMatchObject({ operatingPoint: 'RECALL_FIRST', reviewThreshold: 0.9 });
-    expect(careful.findings.every((finding) => finding.status === 'NEEDS_REVIEW' && finding.threshold === 0.9)).toBe(true);
+    expect(careful).toMatchObject({ operatingPoint: 'RECALL_FIRST', reviewThreshold: ALL_TO_A_PERSON });
+    expect(careful.findings.every((finding) => finding.status === 'NEEDS_REVIEW' && finding.threshold === ALL_TO_A_PERSON)).toBe(true);
     // Reviews written before keep the verdicts they were written with.
     expect(((await call(REVIEW, { id: precise.id }, alice)).review as Review).findings).toEqual(precise.findings);
     // Another tenant is untouched.
@@ -190,7 +201,7 @@ describe('review judgement: operating points and a person in the loop', () => {
   });
 
   it('lets a REVIEWER confirm and reject findings once, streams each decision, and refuses everyone else', async () => {
-    await call(SET_SETTINGS, { input: { operatingPoint: 'PRECISION_FIRST', reviewThreshold: 0.9 } }, admin);
+    await call(SET_SETTINGS, { input: { operatingPoint: 'PRECISION_FIRST', reviewThreshold: ALL_TO_A_PERSON } }, admin);
     const target = await review(alice, 'to-decide');
     const find = (clause: string) => target.findings.find((finding) => finding.clause === clause)!;
     const [exclusivity, governingLaw, insurance] = [find('exclusivity'), find('governingLaw'), find('insurance')];
@@ -318,7 +329,7 @@ describe('review judgement: operating points and a person in the loop', () => {
 
   it('exports only the tenant’s decisions as labels in the shared format, with the texts they index', async () => {
     // Another tenant decides on its own review: none of it may leak into this tenant's export.
-    await call(SET_SETTINGS, { input: { reviewThreshold: 0.95 } }, elsewhere);
+    await call(SET_SETTINGS, { input: { reviewThreshold: ALL_TO_A_PERSON } }, elsewhere);
     const theirs = await review(elsewhere, 'elsewhere-1');
     await call(CONFIRM, { id: theirs.findings[0]!.id }, elsewhere);
 

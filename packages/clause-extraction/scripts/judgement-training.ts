@@ -171,7 +171,7 @@ export function bestF1Threshold(probabilities: readonly number[], present: reado
 /**
  * The confidence thresholds of the two operating points, out of fold: precision-first, the lowest threshold at which
  * the claims above it are at least 90% right (else the best-F1 one); recall-first, the highest at which the claims
- * above it still find 95% of the clauses (else the lowest tried).
+ * above it still find 95% of the clauses (else the lowest tried), and never above precision-first.
  */
 export function operatingPoints(
   probabilities: readonly number[],
@@ -194,5 +194,6 @@ export function operatingPoints(
   };
   const precise = THRESHOLDS.find((threshold) => counts(threshold).precision >= 0.9) ?? fallback;
   const recalled = [...THRESHOLDS].reverse().find((threshold) => counts(threshold).recall >= 0.95) ?? THRESHOLDS[0]!;
-  return { 'precision-first': precise, 'recall-first': recalled };
+  // Recall-first never sends more to a person than precision-first (where the claims are precise at any threshold).
+  return { 'precision-first': precise, 'recall-first': Math.min(recalled, precise) };
 }
