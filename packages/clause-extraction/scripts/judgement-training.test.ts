@@ -95,7 +95,11 @@ describe('choices out of fold', () => {
     expect(points['precision-first']).toBe(0.25);
     // Recall stays at 95% up to 0.3, but recall-first is never stricter than precision-first.
     expect(points['recall-first']).toBe(0.25);
-    const lenient = operatingPoints(probabilities, probabilities.map((probability) => probability >= 0.6), 0.5);
+    const lenient = operatingPoints(
+      probabilities,
+      probabilities.map((probability) => probability >= 0.6),
+      0.5,
+    );
     expect(lenient['precision-first']).toBe(0.575);
     expect(lenient['recall-first']).toBe(0.575);
     // Nothing ever reaches 90% precision: the best-F1 threshold stands in.
