@@ -471,7 +471,9 @@ describe.skipIf(!redisUp)('review judgement across gateways (shared Redis)', () 
           )
         ).errors,
       ).toBeUndefined();
-    // Only the missing insurance clause needs a person (precision first, the default).
+    // Only the missing insurance clause needs a person: a tenant threshold of 0.8 sits under the calibrated confidence of
+    // the two rule findings and over the absence's fallback (0.75).
+    expect((await one.gql(SET_SETTINGS, { input: { reviewThreshold: 0.8 } }, { token: admin })).errors).toBeUndefined();
     const submitted = await one.gql(SUBMIT, { input: { contractId: 'shared', title: 'Shared', text: CONTRACT } }, { token: alice });
     const id = submitted.data!.submitReview.id as string;
     await one.deps.services.reviews.idle();
