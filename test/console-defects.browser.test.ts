@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTelemetry, type Telemetry } from '../src/platform/telemetry/sdk.js';
 import { CONSOLE_DIST } from '../src/transport/console-static.js';
 import { englishContract } from './fixtures/contracts.js';
 import { startTestApp, type TestApp } from './testkit/app.js';
@@ -26,8 +27,11 @@ describe.skipIf(!hasBrowser)('console defects of issue 30, in a browser', { time
   let origin: string;
   let axeSource: string;
   let folder: string;
+  let telemetry: Telemetry;
 
   beforeAll(async () => {
+    // The in-process trace buffer (process-global), started before the app: the SRE view lists traces.
+    telemetry = startTelemetry({ serviceName: 'suanni-console-defects', bufferTraces: 200 });
     if (!existsSync(join(CONSOLE_DIST, 'index.html')))
       expect(spawnSync(process.execPath, ['scripts/build-console.mjs'], { stdio: 'inherit' }).status).toBe(0);
     axeSource = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -46,6 +50,7 @@ describe.skipIf(!hasBrowser)('console defects of issue 30, in a browser', { time
   afterAll(async () => {
     await context?.close();
     await app?.stop();
+    await telemetry?.shutdown();
     for (const dir of [profile, folder]) if (dir) await rm(dir, { recursive: true, force: true });
   });
 
@@ -230,5 +235,19 @@ describe.skipIf(!hasBrowser)('console defects of issue 30, in a browser', { time
     expect(await user.getByRole('heading', { name: 'Publish a version (ADMIN)' }).count()).toBe(0);
     expect(await user.getByRole('button', { name: /^Retract / }).count()).toBe(0);
     await user.close();
+  });
+
+  it('the SRE trace list hides the console’s own operations unless asked', async () => {
+    const sam = await app.token('sam', { roles: ['SRE'] });
+    expect((await app.gql('{ me { id } }', {}, { token: sam })).errors).toBeUndefined();
+    const page = await openAs(sam, '/sre');
+    const roots = () => page.getByRole('table').first().locator('tbody tr td:first-child').allInnerTexts();
+    await expect.poll(roots, WAIT).toContain('query me');
+    expect((await roots()).filter((root) => /Console/.test(root))).toEqual([]);
+    await page.getByLabel('Show the console’s own operations').check();
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await expect.poll(async () => (await roots()).some((root) => /^query Console/.test(root)), WAIT).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.close();
   });
 });

@@ -18,11 +18,21 @@ function filterFromUrl(): TraceFilter {
   return filter;
 }
 
+/** A root span of one of the console's operations (`query ConsoleReviews`, ...). */
+const CONSOLE_OPERATION = /\bConsole[A-Z]\w*/;
+
 export function SrePage() {
   const [filter, setFilter] = useState<TraceFilter>(filterFromUrl);
   const [draft, setDraft] = useState<TraceFilter>(filter);
   const [window, setWindow] = useState('1h');
-  const traces = useLoad(() => request(TracesQuery, { filter, first: 50 }), [JSON.stringify(filter)]);
+  const traces = useLoad(() => request(TracesQuery, { filter, first: 100 }), [JSON.stringify(filter)]);
+  // The console's own operations (named Console...) are hidden unless asked: they are the reader's clicks.
+  const [showConsole, setShowConsole] = useState(false);
+  // A trace asked for by review, batch or name is shown whatever operation started it.
+  const asked = Boolean(filter.reviewId || filter.batchId || filter.rootName);
+  const shown = (traces.data?.traces ?? [])
+    .filter((trace) => showConsole || asked || !CONSOLE_OPERATION.test(trace.rootName ?? ''))
+    .slice(0, 50);
   const stats = useLoad(() => request(AdminStatsQuery, { window }), [window]);
   const text = (key: 'reviewId' | 'batchId' | 'rootName' | 'spanName', label: string) => (
     <label>
@@ -76,10 +86,14 @@ export function SrePage() {
           </label>
           <button type="submit">Apply filters</button>
         </form>
+        <label class="inline">
+          <input type="checkbox" checked={showConsole} onChange={(e) => setShowConsole(e.currentTarget.checked)} /> Show the console’s own
+          operations
+        </label>
         <ErrorMessage error={traces.error} />
         {traces.loading && !traces.data ? <Loading what="traces" /> : null}
-        {traces.data && traces.data.traces.length === 0 ? <p class="muted">No traces match.</p> : null}
-        {traces.data && traces.data.traces.length > 0 ? (
+        {traces.data && shown.length === 0 ? <p class="muted">No traces match.</p> : null}
+        {traces.data && shown.length > 0 ? (
           <table>
             <thead>
               <tr>
@@ -91,7 +105,7 @@ export function SrePage() {
               </tr>
             </thead>
             <tbody>
-              {traces.data.traces.map((trace) => (
+              {shown.map((trace) => (
                 <tr key={trace.traceId}>
                   <td>
                     <Link to={`/sre/traces/${trace.traceId}`}>{trace.rootName ?? trace.traceId}</Link>
