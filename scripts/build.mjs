@@ -47,9 +47,10 @@ async function transpile(fromDir, toDir, rewrite = (code) => code) {
 
 const started = Date.now();
 const packageFiles = await transpile(path.join(root, 'packages', 'clause-extraction', 'src'), packageDist);
-cpSync(path.join(root, 'packages', 'clause-extraction', 'src', 'classifiers'), path.join(packageDist, 'classifiers'), {
+// Data files beside the package's modules (classifier and judgement weights, read from import.meta.url).
+cpSync(path.join(root, 'packages', 'clause-extraction', 'src'), packageDist, {
   recursive: true,
-  filter: (source) => !source.endsWith('.ts'),
+  filter: (source) => !/\.(ts|md)$/.test(source),
 });
 const toPackage = (out) => {
   const relative = path.relative(path.dirname(out), path.join(packageDist, 'index.js')).split(path.sep).join('/');

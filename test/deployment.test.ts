@@ -86,6 +86,8 @@ const READ_AT_RUN_TIME: Record<string, string[]> = {
   'src/review/run/graph-thread-pool.ts': ['dist/review/run/graph-thread.js'],
   'src/review/documents/extractor.ts': ['dist/review/documents/extraction-process.js'],
   'packages/clause-extraction/src/clause-classifier.ts': ['packages/clause-extraction/dist/classifiers'],
+  'packages/clause-extraction/src/judgement/model.ts': ['packages/clause-extraction/dist/judgement/judgement.json'],
+  'packages/clause-extraction/src/judgement/tos.ts': ['packages/clause-extraction/dist/judgement/tos.json'],
 };
 
 describe('deployment files', () => {
