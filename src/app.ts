@@ -26,6 +26,7 @@ import { atInstant, tokenExpired, useSubscriptionGuard } from './transport/subsc
 import { DEV_TOKEN_PATH, graphiqlOptions, renderGatewayGraphiQL, serveDevToken, serveLanding } from './transport/graphiql.js';
 import { isProbeRequest, serveProbe } from './transport/health.js';
 import { loadTrustedDocuments, type TrustedDocuments } from './transport/trusted-documents.js';
+import { admitBody, capConnections, corsFor, serverTimeouts, useLargeBodyGuard } from './transport/http-edge.js';
 
 const log = createLogger('app');
 
@@ -114,10 +115,12 @@ function createGateway(
     graphqlEndpoint: GRAPHQL_PATH,
     // /health and /ready never reach Yoga: answered before it with JSON bodies (transport/health.ts).
     landingPage: false,
-    // The body limit is enforced before Yoga (`rejectOversizedBody`: a Content-Length is required and
+    // The body limits are enforced before Yoga (`admitBody`: a Content-Length is required and
     // Node's parser reads no byte past it), so Yoga's own limiter, which pipes every body through a
     // counting stream (a stream pipeline, an AbortSignal and a DOMException per request), is off.
     maxRequestBodySize: false,
+    // No CORS headers unless the Origin is allowed (SUANNI_CORS_ORIGINS), and never with credentials.
+    cors: corsFor(config.http.corsOrigins),
     // A trusted document's id (GraphQL over HTTP persisted documents); without it Yoga refuses the parameter.
     extraParamNames: ['documentId'],
     graphiql: production ? false : (request, serverContext) => graphiqlOptions(request, serverContext?.req, deps.demoTokens),
@@ -153,6 +156,8 @@ function createGateway(
       useErrorPolicy(),
       // Last, so that it sees results after the error policy (its instrumentation wraps everything anyway).
       useObservability(deps.metrics),
+      // A body admitted past the small limit runs only as a review submission; refused before it is charged.
+      useLargeBodyGuard(bodyLimits(config)),
       // After observability and the error policy (a refusal is traced and shaped like any error);
       // before the subscription guard, so that a refused subscription takes no slot.
       useRateLimits<WebSocket>({
@@ -166,27 +171,8 @@ function createGateway(
   });
 }
 
-/** Refuses request bodies over the limit (`SUANNI_MAX_BODY_BYTES`) before they are read. */
-function rejectOversizedBody(req: IncomingMessage, res: ServerResponse, maxBytes: number): boolean {
-  if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return false;
-  const length = req.headers['content-length'];
-  let status = 0;
-  let message = '';
-  if (length === undefined) {
-    // Node stops reading at Content-Length; a chunked body could be unbounded.
-    if (req.headers['transfer-encoding']) [status, message] = [411, 'A Content-Length header is required.'];
-  } else if (Number(length) > maxBytes) {
-    [status, message] = [
-      413,
-      `Request body of ${Number(length)} bytes exceeds the limit of ${maxBytes} bytes; the operator can raise SUANNI_MAX_BODY_BYTES.`,
-    ];
-  }
-  if (!status) return false;
-  res.writeHead(status, { 'content-type': 'application/json', connection: 'close' });
-  res.end(JSON.stringify({ errors: [{ message, extensions: { code: 'BAD_USER_INPUT', reason: 'MAX_BODY_SIZE' } }] }));
-  req.resume();
-  return true;
-}
+/** The body limits of a configuration: small for every request, large for an authenticated review submission. */
+const bodyLimits = (config: AppDependencies['config']) => ({ small: config.limits.maxSmallBodyBytes, large: config.limits.maxBodyBytes });
 
 /** Prometheus text format; no personal data, labels are codes and schema names. */
 async function serveMetrics(deps: AppDependencies, res: ServerResponse): Promise<void> {
@@ -226,8 +212,11 @@ export function buildApp(deps: AppDependencies, options: { trustedDocuments?: Tr
       'trusted documents are not enforced: any operation text runs; SUANNI_TRUSTED_DOCUMENTS=enforce is recommended in production',
     );
   const yoga = createGateway(deps, live, trustedDocuments);
-  const server: Server = createServer((req, res) => {
-    if (rejectOversizedBody(req, res, deps.config.limits.maxBodyBytes)) return;
+  const limits = bodyLimits(deps.config);
+  // Whether a request's bearer token verifies: asked only of a body over the small limit.
+  const authenticated = async (authorization: string | undefined) =>
+    (await authenticate(authorization ?? null, deps.tokens, deps.services.identity)) !== null;
+  const route = (req: IncomingMessage, res: ServerResponse) => {
     if (isProbeRequest(req)) {
       void serveProbe(req, res, [{ name: 'database', check: () => deps.db.$queryRaw`SELECT 1` }]);
       return;
@@ -249,9 +238,18 @@ export function buildApp(deps: AppDependencies, options: { trustedDocuments?: Tr
       return;
     }
     void yoga.requestListener(req, res);
+  };
+  const server: Server = createServer(serverTimeouts(deps.config.http), (req, res) => {
+    // Every answer, JSON or not: browsers must not guess another type.
+    res.setHeader('x-content-type-options', 'nosniff');
+    const admitted = admitBody(req, res, limits, GRAPHQL_PATH, authenticated);
+    if (admitted === true) route(req, res);
+    else if (admitted !== false) void admitted.then((yes) => yes && route(req, res));
   });
-  // One limit for both transports: a batch that fits an HTTP body fits a graphql-ws message.
-  const wsServer = new WebSocketServer({ server, path: GRAPHQL_PATH, maxPayload: deps.config.limits.maxBodyBytes });
+  capConnections(server, deps.config.http);
+  // A graphql-ws message is held to the small limit: batches go over HTTP, where a large body is
+  // admitted only once its token verifies.
+  const wsServer = new WebSocketServer({ server, path: GRAPHQL_PATH, maxPayload: deps.config.limits.maxSmallBodyBytes });
   const cancelExpiry = new Map<WebSocket, () => void>();
 
   // An erased user's sockets close at once and their SSE streams end (the erasure's tombstone step).

@@ -123,6 +123,27 @@ describe('loadConfig', () => {
     expect(loadConfig({ SUANNI_MAX_BODY_BYTES: '5000000' }).limits.maxBodyBytes).toBe(5_000_000);
   });
 
+  it('holds every request but a review submission to a small body limit (2 MiB, never above the large one)', () => {
+    expect(loadConfig({}).limits.maxSmallBodyBytes).toBe(2 * 1024 * 1024);
+    expect(loadConfig({ SUANNI_MAX_SMALL_BODY_BYTES: '500000' }).limits.maxSmallBodyBytes).toBe(500_000);
+    expect(loadConfig({ SUANNI_MAX_BODY_BYTES: '1100000' }).limits.maxSmallBodyBytes).toBe(1_100_000);
+  });
+
+  it('bounds slow clients by default: headers in 10 s, a request in 120 s, 256 connections per address', () => {
+    expect(loadConfig({}).http).toEqual({
+      headersTimeoutMs: 10_000,
+      requestTimeoutMs: 120_000,
+      keepAliveTimeoutMs: 5_000,
+      maxConnections: 10_000,
+      maxConnectionsPerAddress: 256,
+      corsOrigins: [],
+    });
+    expect(loadConfig({ SUANNI_CORS_ORIGINS: 'https://a.example, https://b.example' }).http.corsOrigins).toEqual([
+      'https://a.example',
+      'https://b.example',
+    ]);
+  });
+
   it('refuses a body limit that a contract at the text limit could not fit into, naming both variables', () => {
     expect(() => loadConfig({ SUANNI_MAX_BODY_BYTES: '1000000' })).toThrow(
       /SUANNI_MAX_BODY_BYTES: must be at least SUANNI_REVIEW_MAX_TEXT_BYTES \+ 65536/,

@@ -48,6 +48,9 @@ export const defaultReservedSlots = (concurrency: number): number => (concurrenc
  * so that a single `submitReview` at `SUANNI_REVIEW_MAX_TEXT_BYTES` always arrives. Sized for
  * typical rather than maximal contracts: 500 × 1 MB in one request would be a memory hazard.
  */
+/** The default body limit of every request but an authenticated review submission (`SUANNI_MAX_SMALL_BODY_BYTES`): 2 MiB. */
+export const DEFAULT_SMALL_BODY_BYTES = 2 * 1024 * 1024;
+
 export function defaultMaxBodyBytes(reviews: { maxBatch: number; maxTextBytes: number }): number {
   return Math.max(reviews.maxBatch * TYPICAL_CONTRACT_BYTES, reviews.maxTextBytes + BODY_OVERHEAD_BYTES);
 }
@@ -118,6 +121,21 @@ const environmentSchema = z
     AUTH_AUDIENCE: z.string().min(1).default('suanni'),
     // Default derived from the review limits, see defaultMaxBodyBytes.
     SUANNI_MAX_BODY_BYTES: z.coerce.number().int().positive().optional(),
+    SUANNI_MAX_SMALL_BODY_BYTES: z.coerce.number().int().positive().optional(),
+    SUANNI_HTTP_HEADERS_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(600).default(10),
+    SUANNI_HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(3_600).default(120),
+    SUANNI_HTTP_KEEPALIVE_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(600).default(5),
+    SUANNI_HTTP_MAX_CONNECTIONS: z.coerce.number().int().min(0).default(10_000),
+    SUANNI_HTTP_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).default(256),
+    SUANNI_CORS_ORIGINS: z
+      .string()
+      .optional()
+      .transform((value) =>
+        (value ?? '')
+          .split(',')
+          .map((origin) => origin.trim())
+          .filter(Boolean),
+      ),
     SUANNI_MAX_DEPTH: z.coerce.number().int().positive().default(10),
     SUANNI_MAX_TOKENS: z.coerce.number().int().positive().default(2_000),
     SUANNI_MAX_ALIASES: z.coerce.number().int().positive().default(15),
@@ -240,6 +258,20 @@ const environmentSchema = z
     message: 'in production set SUANNI_ERASURE_HASH_KEY (the key of erasure tombstone and audit hashes)',
   });
 
+/** The HTTP server's timeouts and connection caps (SUANNI_HTTP_*), see `src/transport/http-edge.ts`. */
+export interface HttpEdgeSettings {
+  /** Time a client has to send a request's headers, from its first byte (or from the connection). */
+  headersTimeoutMs: number;
+  /** Time a client has to send a whole request, headers and body. */
+  requestTimeoutMs: number;
+  /** How long an idle kept-alive connection stays open. */
+  keepAliveTimeoutMs: number;
+  /** Connections open at once, all addresses together (0: no cap). */
+  maxConnections: number;
+  /** Connections open at once from one client address (0: no cap). */
+  maxConnectionsPerAddress: number;
+}
+
 /** `all`: gateway and worker in one process; `gateway`: the API only; `worker`: jobs only. */
 export type ProcessRole = 'all' | 'gateway' | 'worker';
 
@@ -255,7 +287,14 @@ export interface Config {
   /** Apply pending migrations at start (the default); when off, a database behind the code fails the start. */
   migrateOnStart: boolean;
   auth: { jwtSecret?: string; jwksUrl?: string; issuer: string; audience: string };
-  limits: { maxBodyBytes: number; maxDepth: number; maxTokens: number; maxAliases: number; maxCost: number };
+  /**
+   * `maxBodyBytes`: the largest request body (and graphql-ws message), sized for a batch; only an
+   * authenticated review submission may send more than `maxSmallBodyBytes`, the limit of every
+   * other request and of graphql-ws messages.
+   */
+  limits: { maxBodyBytes: number; maxSmallBodyBytes: number; maxDepth: number; maxTokens: number; maxAliases: number; maxCost: number };
+  /** The HTTP server's timeouts and connection caps, and the origins allowed by CORS. */
+  http: HttpEdgeSettings & { corsOrigins: string[] };
   /** Subscriptions open at once per graphql-ws socket and per user (in one process). */
   subscriptions: { perSocket: number; perUser: number };
   heartbeatMs: number;
@@ -412,6 +451,9 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
   ];
   if (problems.length > 0 || !parsed.success || !models) throw new Error(`invalid configuration:\n  ${problems.join('\n  ')}`);
   const env = parsed.data;
+  const maxBodyBytes =
+    env.SUANNI_MAX_BODY_BYTES ??
+    defaultMaxBodyBytes({ maxBatch: env.SUANNI_REVIEW_MAX_BATCH, maxTextBytes: env.SUANNI_REVIEW_MAX_TEXT_BYTES });
   if (env.SUANNI_MODEL_EXTRACTION === 'assist' && models.provider === 'rules') {
     throw new Error(
       'invalid configuration:\n  SUANNI_MODEL_EXTRACTION: assist needs a model provider (SUANNI_MODEL_PROVIDER=deepseek or openai-compatible)',
@@ -428,13 +470,20 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     migrateOnStart: env.SUANNI_MIGRATE_ON_START,
     auth: { jwtSecret: env.AUTH_JWT_SECRET, jwksUrl: env.AUTH_JWKS_URL, issuer: env.AUTH_ISSUER, audience: env.AUTH_AUDIENCE },
     limits: {
-      maxBodyBytes:
-        env.SUANNI_MAX_BODY_BYTES ??
-        defaultMaxBodyBytes({ maxBatch: env.SUANNI_REVIEW_MAX_BATCH, maxTextBytes: env.SUANNI_REVIEW_MAX_TEXT_BYTES }),
+      maxBodyBytes,
+      maxSmallBodyBytes: Math.min(env.SUANNI_MAX_SMALL_BODY_BYTES ?? DEFAULT_SMALL_BODY_BYTES, maxBodyBytes),
       maxDepth: env.SUANNI_MAX_DEPTH,
       maxTokens: env.SUANNI_MAX_TOKENS,
       maxAliases: env.SUANNI_MAX_ALIASES,
       maxCost: env.SUANNI_MAX_COST,
+    },
+    http: {
+      headersTimeoutMs: Math.round(env.SUANNI_HTTP_HEADERS_TIMEOUT_SECONDS * 1000),
+      requestTimeoutMs: Math.round(env.SUANNI_HTTP_REQUEST_TIMEOUT_SECONDS * 1000),
+      keepAliveTimeoutMs: Math.round(env.SUANNI_HTTP_KEEPALIVE_TIMEOUT_SECONDS * 1000),
+      maxConnections: env.SUANNI_HTTP_MAX_CONNECTIONS,
+      maxConnectionsPerAddress: env.SUANNI_HTTP_MAX_CONNECTIONS_PER_ADDRESS,
+      corsOrigins: env.SUANNI_CORS_ORIGINS,
     },
     subscriptions: { perSocket: env.SUANNI_MAX_SUBSCRIPTIONS_PER_SOCKET, perUser: env.SUANNI_MAX_SUBSCRIPTIONS_PER_USER },
     heartbeatMs: env.SUANNI_HEARTBEAT_MS,

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectDir } from '../src/config.js';
 import { startTestApp, type TestApp } from './testkit/app.js';
+import { postMultipart } from './testkit/multipart.js';
 
 const CUAD_TRAIN = path.resolve(projectDir, '../shared/data/contracts/cuad/train');
 const haveCuad = existsSync(CUAD_TRAIN);
@@ -170,15 +171,17 @@ describe('request bodies are bounded before Yoga reads them', () => {
   });
 });
 
-describe('graphql-ws messages share the body limit', () => {
+describe('graphql-ws messages are held to the small body limit', () => {
   let app: TestApp;
   beforeAll(async () => {
-    app = await startTestApp({ env: { SUANNI_MAX_BODY_BYTES: '80000', SUANNI_REVIEW_MAX_TEXT_BYTES: '10000' } });
+    app = await startTestApp({
+      env: { SUANNI_MAX_BODY_BYTES: '200000', SUANNI_MAX_SMALL_BODY_BYTES: '80000', SUANNI_REVIEW_MAX_TEXT_BYTES: '10000' },
+    });
   });
   afterAll(() => app.stop());
 
-  it('closes a socket whose message is over SUANNI_MAX_BODY_BYTES with 1009; one under it is answered', async () => {
-    expect(app.deps.config.limits.maxBodyBytes).toBe(80_000);
+  it('closes a socket whose message is over SUANNI_MAX_SMALL_BODY_BYTES with 1009; one under it is answered', async () => {
+    expect(app.deps.config.limits).toMatchObject({ maxBodyBytes: 200_000, maxSmallBodyBytes: 80_000 });
     const token = await app.token('alice');
     const run = (padding: number) =>
       new Promise<{ closed?: number; data?: unknown }>((resolve) => {
@@ -190,5 +193,94 @@ describe('graphql-ws messages share the body limit', () => {
       });
     expect(await run(70_000)).toEqual({ data: { knowledge: [] } });
     expect(await run(90_000)).toEqual({ closed: 1009 });
+  });
+});
+
+describe('a large body only for an authenticated review submission', () => {
+  let app: TestApp;
+  let token: string;
+  const SMALL = 100_000;
+  const LARGE = 400_000;
+  beforeAll(async () => {
+    app = await startTestApp({
+      env: { SUANNI_MAX_BODY_BYTES: String(LARGE), SUANNI_MAX_SMALL_BODY_BYTES: String(SMALL), SUANNI_REVIEW_MAX_TEXT_BYTES: '300000' },
+    });
+    token = await app.token('alice');
+  });
+  afterAll(() => app.stop());
+
+  const post = (body: string, headers: Record<string, string> = {}, path = '/graphql') =>
+    fetch(app.url.replace('/graphql', path), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body,
+    });
+  const padded = (query: string, variables: Record<string, unknown>, size: number) =>
+    JSON.stringify({ query: `${query}${' '.repeat(Math.max(0, size - query.length))}`, variables });
+  const batchOf = (bytes: number) =>
+    JSON.stringify({
+      query: BATCH,
+      variables: {
+        inputs: [0, 1].map((index) => ({
+          contractId: `large-${index}`,
+          title: 'Large',
+          text: `Payment within 30 days. ${'x'.repeat(bytes / 2)}`,
+        })),
+      },
+    });
+  const refusal = async (response: Response) => {
+    const error = ((await response.json()) as { errors: { message: string; extensions: unknown }[] }).errors[0]!;
+    return { status: response.status, extensions: error.extensions, message: error.message };
+  };
+
+  it('refuses any body over the small limit that is not an authenticated review submission, before running it', async () => {
+    const sessions = await app.db.session.count();
+    const bodies: [string, string, Record<string, string>, string?][] = [
+      ['anonymous', padded('{ __typename }', {}, 150_000), {}],
+      ['a bad token', batchOf(150_000), { authorization: 'Bearer not-a-token' }],
+      ['authenticated, not a submission', padded('{ me { id } }', {}, 150_000), { authorization: `Bearer ${token}` }],
+      [
+        'authenticated, a submission beside another mutation',
+        padded('mutation { createSession(title: "x") { id } submitReviewBatch(inputs: []) { id } }', {}, 150_000),
+        { authorization: `Bearer ${token}` },
+      ],
+      ['authenticated, another path', batchOf(150_000), { authorization: `Bearer ${token}` }, '/metrics'],
+    ];
+    for (const [what, body, headers, path] of bodies) {
+      const response = await post(body, headers, path);
+      expect(await refusal(response), what).toEqual({
+        status: 413,
+        extensions: { code: 'BAD_USER_INPUT', reason: 'MAX_BODY_SIZE' },
+        message: expect.stringMatching(
+          new RegExp(
+            `exceeds the limit of ${SMALL} bytes; only an authenticated review submission .* up to ${LARGE} bytes.*SUANNI_MAX_SMALL_BODY_BYTES`,
+          ),
+        ),
+      });
+    }
+    expect(await app.db.session.count()).toBe(sessions);
+  });
+
+  it('admits an authenticated batch or upload up to the large limit, and anything up to the small one', async () => {
+    const batch = await post(batchOf(150_000), { authorization: `Bearer ${token}` });
+    expect(batch.status).toBe(200);
+    expect(((await batch.json()) as { data: { submitReviewBatch: { total: number } } }).data.submitReviewBatch.total).toBe(2);
+    const upload = await postMultipart(
+      app.url,
+      {
+        query: 'mutation ($input: ReviewInput!) { submitReview(input: $input) { status } }',
+        variables: { input: { contractId: 'up', title: 'Up', file: null } },
+      },
+      { 'variables.input.file': new File([`Payment within 30 days. ${'y'.repeat(150_000)}`], 'large.txt', { type: 'text/plain' }) },
+      { token },
+    );
+    expect(upload.status).toBe(200);
+    expect(upload.data).toEqual({ submitReview: { status: 'QUEUED' } });
+    const small = await post(padded('{ __typename }', {}, 90_000));
+    expect(small.status).toBe(200);
+    // Over the large limit: refused naming SUANNI_MAX_BODY_BYTES, as before.
+    const over = await refusal(await post(batchOf(LARGE + 10_000), { authorization: `Bearer ${token}` }));
+    expect(over.status).toBe(413);
+    expect(over.message).toMatch(new RegExp(`exceeds the limit of ${LARGE} bytes; the operator can raise SUANNI_MAX_BODY_BYTES`));
   });
 });

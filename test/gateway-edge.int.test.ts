@@ -66,7 +66,9 @@ describe('operation limits and hardening', () => {
   let app: TestApp;
   let token: string;
   beforeAll(async () => {
-    app = await startTestApp({ config: { limits: { maxDepth: 6, maxTokens: 300, maxAliases: 5, maxBodyBytes: 20_000, maxCost: 50_000 } } });
+    app = await startTestApp({
+      config: { limits: { maxDepth: 6, maxTokens: 300, maxAliases: 5, maxBodyBytes: 20_000, maxSmallBodyBytes: 20_000, maxCost: 50_000 } },
+    });
     token = await app.token('alice', { roles: ['ADMIN'] });
   });
   afterAll(() => app.stop());

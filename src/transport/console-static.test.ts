@@ -1,6 +1,6 @@
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -73,16 +73,26 @@ describe('serveConsole', () => {
     expect(missing.status).toBe(404);
   });
 
-  it('never serves a file outside the build folder', async () => {
+  it('never serves a file outside the build folder, nor index.html for a path that climbs out of it', async () => {
+    // Sent as written (fetch would normalise the dot segments away before sending).
     for (const path of [
+      '/console/../package.json',
+      '/console/%2e%2e/%2e%2e/package.json',
+      '/console/x/../../package.json',
+      '/console/..',
+      '/console/%2E%2e/',
       '/console/%2e%2e/console-static-secret.txt',
       '/console/..%2fconsole-static-secret.txt',
       '/console/assets/%2e%2e/%2e%2e/console-static-secret.txt',
+      '/console/assets/..%5c..%5cconsole-static-secret.txt',
+      '/console/.env',
     ]) {
-      const response = await fetch(`${base}${path}`);
-      expect(response.status, path).toBe(404);
-      expect(await response.text()).not.toContain('secret');
+      const raw = await rawGet(base, path);
+      expect(raw.split('\r\n')[0], path).toBe('HTTP/1.1 404 Not Found');
+      expect(raw, path).not.toContain('secret');
+      expect(raw, path).not.toContain('<title>console</title>');
     }
+    expect((await rawGet(base, '/console/%zz')).split('\r\n')[0]).toBe('HTTP/1.1 400 Bad Request');
   });
 
   it('answers 304 to a matching If-None-Match and HEAD without a body', async () => {
@@ -106,3 +116,19 @@ describe('serveConsole', () => {
     expect(await unbuilt.text()).toContain('npm run build:console');
   });
 });
+
+/** A GET sent byte for byte as written, and the whole answer (the server closes the connection). */
+function rawGet(base: string, path: string): Promise<string> {
+  const { hostname, port } = new URL(base);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname);
+    let received = '';
+    socket.setEncoding('latin1');
+    socket.on('data', (chunk: string) => {
+      received += chunk;
+    });
+    socket.on('end', () => resolve(received));
+    socket.on('error', reject);
+    socket.write(`GET ${path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`);
+  });
+}

@@ -70,23 +70,33 @@ async function fileAt(path: string): Promise<{ body: Buffer; etag: string } | nu
 /**
  * Serves the built console under /console: files with their content type, hashed assets cached
  * for a year, index.html revalidated, and every other path without a file extension answered
- * with index.html (the app routes on the client). GET and HEAD only.
+ * with index.html (the app routes on the client). GET and HEAD only. A path with a dot segment
+ * (`..`, `.`, percent-encoded or not), a dotfile, a backslash or NUL is 404.
  */
 export async function serveConsole(req: IncomingMessage, res: ServerResponse, distDir: string = CONSOLE_DIST): Promise<void> {
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     sendText(res, 405, 'Method not allowed', { allow: 'GET, HEAD' });
     return;
   }
-  let relative: string;
+  // The path as sent, not as a URL parser normalises it: `/console/../package.json` must not become
+  // `/package.json` (whose tail then looked like a client-side route and got index.html).
+  const rawPath = (req.url ?? '/').split(/[?#]/)[0]!;
+  let segments: string[];
   try {
-    relative = decodeURIComponent(new URL(req.url ?? '/', 'http://localhost').pathname.slice(CONSOLE_PATH.length).replace(/^\/+/, ''));
+    segments = decodeURIComponent(rawPath.slice(CONSOLE_PATH.length)).split('/').filter(Boolean);
   } catch {
     sendText(res, 400, 'Bad path');
     return;
   }
+  // No dot segments (`.`, `..`, also percent-encoded), no dotfiles, no backslashes or NUL: 404, never a fallback.
+  if (segments.some((segment) => segment.startsWith('.') || segment.includes('\\') || segment.includes('\0'))) {
+    sendText(res, 404, 'Not found');
+    return;
+  }
+  const relative = segments.join('/');
   const root = resolve(distDir);
   const target = resolve(root, relative);
-  if (relative.includes('\0') || (target !== root && !target.startsWith(root + sep))) {
+  if (target !== root && !target.startsWith(root + sep)) {
     sendText(res, 404, 'Not found');
     return;
   }
