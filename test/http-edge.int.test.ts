@@ -188,6 +188,17 @@ describe('CORS, content sniffing and console paths', () => {
     expect((await fetch(health)).headers.get('x-content-type-options')).toBe('nosniff');
   });
 
+  it('answers a refused body at once, and cuts its connection if the body keeps coming', async () => {
+    const connection = await open(app.url, '127.0.0.12');
+    connection.socket.write(
+      'POST /graphql HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 50000000\r\n\r\n',
+    );
+    trickle(connection, 50, () => 'x'.repeat(16_384));
+    expect(await closedWithin(connection, 15_000)).toBe('closed');
+    expect(statusLine(connection.received())).toBe('HTTP/1.1 413 Payload Too Large');
+    expect(connection.received()).toContain('"reason":"MAX_BODY_SIZE"');
+  });
+
   it('answers 404 to console paths that climb out of the console, as sent (not normalised)', async () => {
     for (const path of ['/console/../package.json', '/console/%2e%2e/%2e%2e/package.json', '/console/assets/../../package.json']) {
       const connection = await open(app.url, '127.0.0.1');

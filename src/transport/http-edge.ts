@@ -73,10 +73,29 @@ const largeBodies = new WeakSet<IncomingMessage>();
 const bodyRefusal = (message: string) =>
   JSON.stringify({ errors: [{ message, extensions: { code: 'BAD_USER_INPUT', reason: 'MAX_BODY_SIZE' } }] });
 
+/** How long, and how many bytes, a refused body is read and dropped before its connection is cut. */
+const LINGER_MS = 1_000;
+const LINGER_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Answers a refused body, then reads and drops the rest of it for a moment (a lingering close):
+ * closing at once, with the client's bytes still arriving, resets the connection, and a client
+ * still sending can lose the answer with it. A body that ends within the moment leaves the
+ * connection usable; one that goes on past it (or past 64 MiB) has its connection cut.
+ */
 function refuse(req: IncomingMessage, res: ServerResponse, status: number, message: string): void {
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', connection: 'close' });
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
   res.end(bodyRefusal(message));
-  req.resume();
+  let dropped = 0;
+  const cut = () => req.socket.destroy();
+  const timer = setTimeout(cut, LINGER_MS);
+  timer.unref();
+  req.on('data', (chunk: Buffer) => {
+    dropped += chunk.length;
+    if (dropped > LINGER_BYTES) cut();
+  });
+  req.once('end', () => clearTimeout(timer));
+  req.once('close', () => clearTimeout(timer));
 }
 
 const smallLimitMessage = (length: number, limits: BodyLimits) =>
