@@ -101,6 +101,7 @@ export function createDependencies(options: {
     jobRetry: { limit: config.jobs.retryLimit, delaySeconds: config.jobs.retryDelaySeconds },
     exitAfterClaims: overrides.reviews?.exitAfterClaims,
     audit,
+    pauseAfterClaims: overrides.reviews?.pauseAfterClaims,
   });
   metrics.observeQueue(() => ({ depth: reviews.queueDepth, running: reviews.queueRunning, cluster: reviews.clusterQueue }));
   const processes = new ProcessRegistry(db, {

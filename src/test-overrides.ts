@@ -19,6 +19,11 @@ export interface TestOverrides {
   reviews?: {
     /** The process exits (as if killed) right after its n-th claim of a review, still holding it. */
     exitAfterClaims?: number;
+    /**
+     * The process stops itself (SIGSTOP) right after its n-th claim of a review, once that review's
+     * RUNNING is published: a worker frozen past its lease, which the test thaws with SIGCONT.
+     */
+    pauseAfterClaims?: number;
   };
   erasure?: {
     /** The job's first attempt stops dead after this step, as a killed process leaves it. */

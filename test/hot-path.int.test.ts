@@ -379,9 +379,9 @@ describe('hot path: the session quota and the write barrier on the pg pool', () 
       ],
     } as unknown as ReviewState;
     const meta = { traceId: '0'.repeat(32), provider: 'rules', model: null };
-    const review = (status: 'RUNNING' | 'SUCCEEDED') =>
-      db.review.create({ data: { tenantId, userId, contractId: 'c', title: 't', text: 'x', asOf: new Date(), status } });
-    const write = (row: { id: string }) => store.writeResult({ id: row.id, tenantId, userId }, state, meta);
+    const review = (status: 'RUNNING' | 'SUCCEEDED', attempt = 1) =>
+      db.review.create({ data: { tenantId, userId, contractId: 'c', title: 't', text: 'x', asOf: new Date(), status, attempt } });
+    const write = (row: { id: string }, attempt = 1) => store.writeResult({ id: row.id, attempt, tenantId, userId }, state, meta);
     const written = async (reviewId: string) => ({
       status: (await db.review.findUniqueOrThrow({ where: { id: reviewId } })).status,
       findings: await db.reviewFinding.count({ where: { reviewId } }),
@@ -411,12 +411,22 @@ describe('hot path: the session quota and the write barrier on the pg pool', () 
       for (const row of [first, second]) expect(await written(row.id)).toEqual({ status: 'SUCCEEDED', findings: 1, accessLog: 1 });
       expect(await written(again.id)).toEqual({ status: 'SUCCEEDED', findings: 0, accessLog: 0 });
 
+      // A review a later attempt took over (its first worker lost the lease): the stale run writes
+      // nothing, is not taken for an erasure's refusal, and the latest run writes, even in one statement with it.
+      const takenOver = await review('RUNNING', 2);
+      expect(await write(takenOver, 1)).toBe(false);
+      expect(await written(takenOver.id)).toEqual({ status: 'RUNNING', findings: 0, accessLog: 0 });
+      expect(await Promise.all([write(takenOver, 1), write(takenOver, 2)])).toEqual([false, true]);
+      expect(await written(takenOver.id)).toEqual({ status: 'SUCCEEDED', findings: 1, accessLog: 1 });
+
       const racing = await review('RUNNING');
       expect(await eraseWhileWaiting(() => write(racing))).toBe('FORBIDDEN');
       expect(await written(racing.id)).toEqual({ status: 'RUNNING', findings: 0, accessLog: 0 });
       // A fresh process (nothing known) is refused by the statement's condition, and writes nothing either.
       const fresh = new ReviewStore(db, new Tombstones(db, hasher), (relation) => knowledge.accessLogOfResults(relation));
-      const refused = await fresh.writeResult({ id: racing.id, tenantId, userId }, state, meta).catch((error: unknown) => error);
+      const refused = await fresh
+        .writeResult({ id: racing.id, attempt: 1, tenantId, userId }, state, meta)
+        .catch((error: unknown) => error);
       expect(refused).toBeInstanceOf(SubjectErasedError);
       expect(await written(racing.id)).toEqual({ status: 'RUNNING', findings: 0, accessLog: 0 });
     } finally {

@@ -103,6 +103,8 @@ export interface ReviewServiceOptions {
   exitAfterClaims?: number;
   /** Where reviewers' decisions and the tenant's review settings are audited. */
   audit: AuditLog;
+  /** A worker frozen past its lease: the process stops itself (SIGSTOP) after its Nth claim has told RUNNING. */
+  pauseAfterClaims?: number;
 }
 
 /** How long a review's live progress may stay quiet before the progress log is read again. */
@@ -158,6 +160,7 @@ export class ReviewService {
         retry: options.retry,
         exitAfterClaims: options.exitAfterClaims,
         judgementSetting: (tenantId) => this.judgement.forTenant(tenantId),
+        pauseAfterClaims: options.pauseAfterClaims,
       },
     );
   }

@@ -37,6 +37,8 @@ export interface BatchCounts {
 /** A review row as the runner needs it. */
 export interface ClaimedReview {
   id: string;
+  /** This run's attempt: the review's claim count, raised by this claim (the run's fencing token). */
+  attempt: number;
   tenantId: string;
   userId: string;
   batchId: string | null;
@@ -56,6 +58,8 @@ export type StatementOverRows = (relation: string) => string;
 /** One review's result as a row of the results statement (JSON). */
 interface ResultRow extends BarrierRowValues {
   id: string;
+  /** The attempt of the run that produced it: written only while that run still holds the review. */
+  attempt: number;
   tenantId: string;
   userId: string;
   language: string | null;
@@ -91,10 +95,10 @@ const withFindings = { findings: { orderBy: { position: 'asc' }, include: { deci
  * was redelivered (the earlier attempt's worker died). Claims that arrive together (a worker
  * fetches several jobs at once) leave together, see `ReviewStore.claim`.
  */
-const CLAIM = `UPDATE "Review" AS review SET status = 'RUNNING', "startedAt" = now()
+const CLAIM = `UPDATE "Review" AS review SET status = 'RUNNING', "startedAt" = now(), attempt = review.attempt + 1
   FROM jsonb_to_recordset($1::jsonb) AS claim(id uuid, redelivered boolean)
   WHERE review.id = claim.id AND (review.status = 'QUEUED' OR (claim.redelivered AND review.status = 'RUNNING'))
-  RETURNING review.id, review."tenantId", review."userId", review."batchId", review."contractId", review.title, review.text,
+  RETURNING review.id, review.attempt, review."tenantId", review."userId", review."batchId", review."contractId", review.title, review.text,
     review."asOf", review."pinnedKnowledge", claim.redelivered AS "claimedAsRedelivered"`;
 
 /**
@@ -104,7 +108,7 @@ const CLAIM = `UPDATE "Review" AS review SET status = 'RUNNING', "startedAt" = n
  * `accessLog` reads the relation `written_result` (id, "tenantId", "userId", used).
  */
 const WRITE_RESULTS = (barrier: string, accessLog: string | null) => `WITH result AS (
-    SELECT * FROM jsonb_to_recordset($1::jsonb) AS result(id uuid, "tenantId" uuid, "userId" uuid, language text, "riskLevel" text,
+    SELECT * FROM jsonb_to_recordset($1::jsonb) AS result(id uuid, attempt int, "tenantId" uuid, "userId" uuid, language text, "riskLevel" text,
       "riskScore" double precision, report jsonb, "reportText" text, "knowledgeUsed" jsonb, flags text[], degraded boolean,
       provider text, model text, "traceId" text, "operatingPoint" text, "reviewThreshold" double precision, findings jsonb,
       barrier_space int, barrier_key int, barrier_hash text)
@@ -115,7 +119,7 @@ const WRITE_RESULTS = (barrier: string, accessLog: string | null) => `WITH resul
       model = result.model, "traceId" = result."traceId", "operatingPoint" = result."operatingPoint",
       "reviewThreshold" = result."reviewThreshold", "finishedAt" = now()
     FROM result
-    WHERE review.id = result.id AND review.status = 'RUNNING' AND ${barrier}
+    WHERE review.id = result.id AND review.status = 'RUNNING' AND review.attempt = result.attempt AND ${barrier}
     RETURNING review.id
   ), written_result AS (
     SELECT result.id, result."tenantId", result."userId", result."knowledgeUsed" AS used, result.findings FROM result JOIN written USING (id)
@@ -131,8 +135,13 @@ const WRITE_RESULTS = (barrier: string, accessLog: string | null) => `WITH resul
   )${accessLog ? `, access AS (${accessLog})` : ''}
   SELECT id FROM written`;
 
-/** The reviews of `ids` still RUNNING (a result not written for one of them was stopped by the barrier). */
-const STILL_RUNNING = `SELECT id FROM "Review" WHERE id = ANY($1::uuid[]) AND status = 'RUNNING'`;
+/**
+ * The reviews still RUNNING under the attempt of their unwritten result (the barrier stopped that
+ * result); a review taken over by a later attempt is not, its stale run simply lost it.
+ */
+const STILL_HELD = `SELECT review.id FROM "Review" AS review
+  JOIN jsonb_to_recordset($1::jsonb) AS run(id uuid, attempt int) ON review.id = run.id AND review.attempt = run.attempt
+  WHERE review.status = 'RUNNING'`;
 
 const REVIEW_COLUMNS = `id, "tenantId", "userId", "batchId", "batchIndex", "contractId", title, text, "asOf", "pinnedKnowledge", status,
   language, "riskLevel", "riskScore", report, "reportText", "knowledgeUsed", flags, degraded, provider, model, "traceId", "errorCode",
@@ -354,19 +363,23 @@ export class ReviewStore {
     });
   }
 
-  /** A run that will be retried gives its review back (RUNNING -> QUEUED). */
-  async requeue(reviewId: string): Promise<void> {
-    await this.db.review.updateMany({ where: { id: reviewId, status: 'RUNNING' }, data: { status: 'QUEUED' } });
+  /** A run that will be retried gives its review back (RUNNING -> QUEUED), unless a later attempt holds it. */
+  async requeue(reviewId: string, attempt: number): Promise<void> {
+    await this.db.review.updateMany({ where: { id: reviewId, status: 'RUNNING', attempt }, data: { status: 'QUEUED' } });
   }
 
-  /** Marks a review FAILED if it is still in one of `from`; false when it was not. */
+  /**
+   * Marks a review FAILED if it is still in one of `from` (and, with `attempt`, still held by that
+   * run: a stale run fails nothing); false when it was not.
+   */
   async markFailed(
     reviewId: string,
     failure: { errorCode: string; errorMessage: string; traceId: string | null },
     from: readonly ReviewStatus[] = ['RUNNING'],
+    attempt?: number,
   ): Promise<boolean> {
     const { count } = await this.db.review.updateMany({
-      where: { id: reviewId, status: { in: [...from] } },
+      where: { id: reviewId, status: { in: [...from] }, ...(attempt === undefined ? {} : { attempt }) },
       data: { ...failure, finishedAt: new Date(), status: 'FAILED' },
     });
     return count > 0;
@@ -385,13 +398,14 @@ export class ReviewStore {
    * review was no longer RUNNING; throws the barrier's refusal when its owner was erased meanwhile.
    */
   async writeResult(
-    review: { id: string; tenantId: string; userId: string },
+    review: { id: string; attempt: number; tenantId: string; userId: string },
     state: GraphRunResult,
     meta: { traceId: string; provider: string; model: string | null },
     setting: JudgementSetting = DEFAULT_SETTING,
   ): Promise<boolean> {
     const row: ResultRow = {
       id: review.id,
+      attempt: review.attempt,
       tenantId: review.tenantId,
       userId: review.userId,
       language: state.language,
@@ -430,9 +444,9 @@ export class ReviewStore {
   }
 
   private async writeResultsTogether(rows: ResultRow[]): Promise<ResultOutcome[]> {
-    // Two results of one review in one statement (two attempts finishing at once): only the first is offered.
+    // Two results of one review in one statement (two attempts finishing at once): only the latest attempt's is offered.
     const offered = new Map<string, ResultRow>();
-    for (const row of rows) if (!offered.has(row.id)) offered.set(row.id, row);
+    for (const row of rows) if ((offered.get(row.id)?.attempt ?? -1) < row.attempt) offered.set(row.id, row);
     const { rows: written } = await tracedQuery<{ id: string }>(
       this.pool,
       {
@@ -446,9 +460,10 @@ export class ReviewStore {
     // Not written but still RUNNING: the barrier stopped it (its owner was erased meanwhile).
     const stopped = new Set<string>();
     if (unwritten.length > 0) {
+      const runs = JSON.stringify(unwritten.map((id) => ({ id, attempt: offered.get(id)!.attempt })));
       const { rows: running } = await tracedQuery<{ id: string }>(
         this.pool,
-        { text: STILL_RUNNING, values: [unwritten] },
+        { text: STILL_HELD, values: [runs] },
         { operation: 'SELECT', target: 'Review' },
       );
       for (const row of running) stopped.add(row.id);

@@ -9,6 +9,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  */
 export const SLOW_FILES = [
   'scale.int.test.ts',
+  'paused-worker.int.test.ts',
   'start-twice.int.test.ts',
   'start-failures.int.test.ts',
   'erasure.int.test.ts',

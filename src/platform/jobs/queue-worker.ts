@@ -38,7 +38,7 @@ export interface QueueWorkerOptions {
   settleRetry: RetryOptions;
   /** How long a finished job may wait to be completed together with others. */
   completeDelayMs: number;
-  /** Called with +1 when a job starts and -1 when it ends (the process' count of running jobs). */
+  /** Called with +1 when a job's handler starts and -1 when it returns (the process' count of running jobs). */
   onActive?(delta: 1 | -1): void;
   /**
    * Slots kept for jobs of at least `minPriority` (interactive work): jobs below it (bulk work, a
@@ -186,21 +186,31 @@ export class QueueWorker<T> {
     const bulk = job.priority < this.minPriority;
     if (bulk) this.runningBulk += 1;
     this.options.onActive?.(1);
+    const leaseEndsAt = performance.now() + Math.max(1, job.expireInSeconds) * 1000;
     const run = (async () => {
       let output: unknown;
       let failure: { error: unknown } | undefined;
+      const handled = this.handler({ id: job.id, data: job.data, retryCount: job.retryCount, retryLimit: job.retryLimit });
+      // The process counts a handler as running until it returns, also past its lease (its slot is free by then).
+      void handled.then(
+        () => this.options.onActive?.(-1),
+        () => this.options.onActive?.(-1),
+      );
       try {
-        output = await withinLease(
-          this.handler({ id: job.id, data: job.data, retryCount: job.retryCount, retryLimit: job.retryLimit }),
-          job,
-        );
+        output = await withinLease(handled, leaseEndsAt);
       } catch (error) {
         failure = { error };
       }
       this.running.delete(job.id);
       if (bulk) this.runningBulk -= 1;
-      this.options.onActive?.(-1);
-      if (failure) this.settle('fail', () => this.source.fail(job.id, failure.error));
+      if (failure?.error instanceof LeaseLost) {
+        // This worker was stopped (SIGSTOP, a frozen VM) past the job's lease: the queue has expired it
+        // and may have handed it to another worker, whose delivery a settle from here would end.
+        log.warn(
+          { queue: this.name, jobId: job.id, lateMs: Math.round(failure.error.lateMs) },
+          'job lease lost while this worker was paused; left to the queue',
+        );
+      } else if (failure) this.settle('fail', () => this.source.fail(job.id, failure.error));
       else if (output !== undefined && output !== null) this.settle('complete', () => this.source.complete([job.id], outputOf(output)));
       else this.completeLater(job.id);
       // A slot is free: look for the next job (at once when the queue is known to have work).
@@ -236,17 +246,45 @@ export class QueueWorker<T> {
   }
 }
 
-/** A handler that outlives its lease fails its attempt, as under pg-boss' `work()` (the job is retried). */
-async function withinLease<R>(work: Promise<R>, job: { expireInSeconds: number }): Promise<R> {
-  const ms = Math.max(1, job.expireInSeconds) * 1000;
+/** How late a lease's end may be noticed and still be this worker's to settle (timers of a busy process run late). */
+const LEASE_SLACK_MS = 1_000;
+
+/** The lease ran out while this worker could not act (it was paused): settling is left to the queue's expiry. */
+class LeaseLost extends Error {
+  constructor(readonly lateMs: number) {
+    super(`the job's lease ended ${Math.round(lateMs)} ms before this worker noticed`);
+    this.name = 'LeaseLost';
+  }
+}
+
+/**
+ * A handler that outlives its lease fails its attempt, as under pg-boss' `work()` (the job is
+ * retried; the handler is not interrupted, and a later attempt that takes its review over stops it,
+ * see ReviewRunner). When the end of the lease is noticed late (the process was paused), or the
+ * handler finishes after it, the outcome is {@link LeaseLost}: nothing is settled.
+ */
+async function withinLease<R>(work: Promise<R>, leaseEndsAt: number): Promise<R> {
   let timer: NodeJS.Timeout | undefined;
   try {
-    return await Promise.race([
+    const result = await Promise.race([
       work,
       new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`handler execution exceeded ${ms}ms`)), ms);
+        timer = setTimeout(
+          () => {
+            const late = performance.now() - leaseEndsAt;
+            reject(late > LEASE_SLACK_MS ? new LeaseLost(late) : new Error('handler execution exceeded its lease'));
+          },
+          Math.max(0, leaseEndsAt - performance.now()),
+        );
       }),
     ]);
+    const late = performance.now() - leaseEndsAt;
+    if (late > LEASE_SLACK_MS) throw new LeaseLost(late);
+    return result;
+  } catch (error) {
+    const late = performance.now() - leaseEndsAt;
+    if (late > LEASE_SLACK_MS && !(error instanceof LeaseLost)) throw new LeaseLost(late);
+    throw error;
   } finally {
     clearTimeout(timer);
   }

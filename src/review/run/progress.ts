@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { Redis, Result } from 'ioredis';
 import { createLogger } from '../../platform/logger.js';
 import { parseEvent, type EventBus } from '../../platform/pubsub.js';
 
@@ -57,7 +57,12 @@ export const isFinalReviewEvent = (event: Pick<ReviewProgressEvent, 'kind' | 'st
 
 const RETAIN_FINISHED_MS = 10 * 60_000;
 
-const sharedKeys = (reviewId: string) => ({ events: `suanni:progress:${reviewId}`, sequence: `suanni:progress:${reviewId}:seq` });
+const sharedKeys = (reviewId: string) => ({
+  events: `suanni:progress:${reviewId}`,
+  sequence: `suanni:progress:${reviewId}:seq`,
+  /** The log's guard: the latest run's attempt, whether RUNNING was told, whether a final status was. */
+  state: `suanni:progress:${reviewId}:state`,
+});
 const ownerKey = (userId: string) => `suanni:progress-owner:${userId}`;
 const forgottenKey = (userId: string) => `suanni:progress-forgotten:${userId}`;
 const MAX_RETAINED_REVIEWS = 20_000;
@@ -68,7 +73,7 @@ const SWEEP_INTERVAL_MS = 60_000;
  * this megamorphic spot gets a hidden class of its own, about 400 bytes more per retained event
  * (measured with heap snapshots).
  */
-function sequenced(event: Omit<ReviewProgressEvent, 'sequence' | 'at'>, sequence: number): ReviewProgressEvent {
+function sequenced(event: Omit<ReviewProgressEvent, 'sequence' | 'at'>, sequence: number, at = new Date()): ReviewProgressEvent {
   return {
     reviewId: event.reviewId,
     sequence,
@@ -80,8 +85,108 @@ function sequenced(event: Omit<ReviewProgressEvent, 'sequence' | 'at'>, sequence
     errorCode: event.errorCode,
     findingId: event.findingId ?? null,
     verdict: event.verdict ?? null,
-    at: new Date(),
+    at,
   };
+}
+
+/** The run that publishes an event: its attempt (the review's claim count), and what to do when the log refuses it. */
+export interface ReviewRun {
+  attempt: number;
+  /** The run is stale (a later attempt took the review over) or the review already ended: the run should stop. */
+  onStale(): void;
+}
+
+/** Why the log did not take an event. */
+type Refusal = 'stale' | 'dropped' | 'forgotten';
+
+const isNodeEvent = (kind: ReviewProgressKind) => kind === 'NODE_STARTED' || kind === 'NODE_FINISHED';
+
+/**
+ * The rules of a review's progress log, the same in memory and in Redis (PUBLISH_SHARED): after a
+ * final status nothing but a person's FINDING_DECIDED (a decision comes after the run); events of a run are taken only while it is the latest attempt (a run whose
+ * worker lost its lease and came back is stale and told to stop); when a later attempt takes over,
+ * the earlier run's node events leave the log, so a replay shows one run; RUNNING is told once (a
+ * takeover does not tell it again); QUEUED only before any run.
+ */
+function guard(
+  log: { attempt: number; running: boolean; final: boolean },
+  event: Pick<ReviewProgressEvent, 'kind' | 'status'>,
+  attempt: number,
+): { takeover: boolean; refused?: Refusal } {
+  if (log.final) {
+    // A person's decision on a finding comes after the run by design; nothing of a run does.
+    if (attempt === 0 && event.kind === 'FINDING_DECIDED') return { takeover: false };
+    return { takeover: false, refused: attempt > 0 ? 'stale' : 'dropped' };
+  }
+  if (attempt > 0 && attempt < log.attempt) return { takeover: false, refused: 'stale' };
+  const takeover = attempt > log.attempt && log.attempt > 0;
+  if (attempt > log.attempt) log.attempt = attempt;
+  if (event.kind === 'QUEUED' && log.attempt > 0) return { takeover, refused: 'dropped' };
+  if (event.kind === 'STATUS' && event.status === 'RUNNING') {
+    if (log.running) return { takeover, refused: 'dropped' };
+    log.running = true;
+  }
+  if (isFinalReviewEvent(event)) log.final = true;
+  return { takeover };
+}
+
+/**
+ * PUBLISH_SHARED in Redis, atomically: the guard above, the sequence, the event, the owner's set.
+ * KEYS: events, sequence, state, the owner's erasure marker, the owner's set of reviews.
+ * ARGV: the event as JSON without its sequence, attempt (0: not a run), kind, status, TTL, review id, has owner ('1').
+ * Returns the event's sequence, or 0 (dropped), -1 (owner erased: the review's log is deleted), -2 (stale run).
+ */
+const PUBLISH_SHARED = `
+if ARGV[7] == '1' and redis.call('EXISTS', KEYS[4]) == 1 then
+  redis.call('DEL', KEYS[1], KEYS[2], KEYS[3])
+  return -1
+end
+local attempt = tonumber(ARGV[2])
+local kind, status, ttl = ARGV[3], ARGV[4], tonumber(ARGV[5])
+if redis.call('HEXISTS', KEYS[3], 'final') == 1 then
+  if attempt > 0 then return -2 end
+  if kind ~= 'FINDING_DECIDED' then return 0 end
+end
+local current = tonumber(redis.call('HGET', KEYS[3], 'attempt') or '0')
+if attempt > 0 and attempt < current then return -2 end
+if attempt > current then
+  redis.call('HSET', KEYS[3], 'attempt', attempt)
+  redis.call('EXPIRE', KEYS[3], ttl)
+  if current > 0 then
+    local kept = {}
+    for _, entry in ipairs(redis.call('LRANGE', KEYS[1], 0, -1)) do
+      local stored = cjson.decode(entry)['kind']
+      if stored ~= 'NODE_STARTED' and stored ~= 'NODE_FINISHED' then kept[#kept + 1] = entry end
+    end
+    redis.call('DEL', KEYS[1])
+    if #kept > 0 then redis.call('RPUSH', KEYS[1], unpack(kept)) end
+  end
+  current = attempt
+end
+if kind == 'QUEUED' and current > 0 then return 0 end
+if kind == 'STATUS' and status == 'RUNNING' then
+  if redis.call('HSETNX', KEYS[3], 'running', '1') == 0 then return 0 end
+end
+if kind == 'STATUS' and (status == 'SUCCEEDED' or status == 'FAILED' or status == 'CANCELLED') then
+  redis.call('HSET', KEYS[3], 'final', '1')
+end
+local sequence = redis.call('INCR', KEYS[2])
+redis.call('RPUSH', KEYS[1], '{"sequence":' .. sequence .. ',' .. string.sub(ARGV[1], 2))
+redis.call('EXPIRE', KEYS[1], ttl)
+redis.call('EXPIRE', KEYS[2], ttl)
+redis.call('EXPIRE', KEYS[3], ttl)
+if ARGV[7] == '1' then
+  redis.call('SADD', KEYS[5], ARGV[6])
+  redis.call('EXPIRE', KEYS[5], ttl)
+end
+return sequence
+`;
+
+declare module 'ioredis' {
+  interface RedisCommander<Context> {
+    /** {@link PUBLISH_SHARED}, defined on the connection by {@link ReviewProgressLog}. */
+    suanniPublishProgress(...keysAndArgs: (string | number)[]): Result<number, Context>;
+  }
 }
 
 /**
@@ -90,7 +195,18 @@ function sequenced(event: Omit<ReviewProgressEvent, 'sequence' | 'at'>, sequence
  */
 export class ReviewProgressLog {
   private lastSweep = 0;
-  private readonly logs = new Map<string, { events: ReviewProgressEvent[]; finishedAt: number | null; owner: string | null }>();
+  private readonly logs = new Map<
+    string,
+    {
+      events: ReviewProgressEvent[];
+      sequence: number;
+      finishedAt: number | null;
+      owner: string | null;
+      attempt: number;
+      running: boolean;
+      final: boolean;
+    }
+  >();
   /** Erased owners: a review still running for one of them publishes, but nothing is kept. */
   private readonly forgotten = new Set<string>();
 
@@ -105,13 +221,21 @@ export class ReviewProgressLog {
     private readonly events: EventBus,
     private readonly shared?: Redis,
     private readonly ttlSeconds = RETAIN_FINISHED_MS / 1000,
-  ) {}
+  ) {
+    shared?.defineCommand('suanniPublishProgress', { numberOfKeys: 5, lua: PUBLISH_SHARED });
+  }
 
-  publish(event: Omit<ReviewProgressEvent, 'sequence' | 'at'>, owner: string | null = null): void {
+  /**
+   * Records an event and tells the review's subscribers, under the log's rules (see {@link guard}):
+   * `run` names the run that publishes (the runner's events); events without one come from the
+   * service (QUEUED, CANCELLED, a failure for good). A stale run's event is dropped and `run.onStale`
+   * is called, so the run stops at its next step.
+   */
+  publish(event: Omit<ReviewProgressEvent, 'sequence' | 'at'>, owner: string | null = null, run?: ReviewRun): void {
     if (this.shared) {
       const id = event.reviewId;
       const next = (this.pending.get(id) ?? Promise.resolve())
-        .then(() => this.publishShared(this.shared!, event, owner))
+        .then(() => this.publishShared(this.shared!, event, owner, run))
         .catch((error: unknown) => logger.warn({ err: error, reviewId: id }, 'progress event not published'));
       this.pending.set(id, next);
       void next.then(() => {
@@ -126,35 +250,67 @@ export class ReviewProgressLog {
     let log = this.logs.get(event.reviewId);
     if (!log) {
       this.evictIfFull();
-      log = { events: [], finishedAt: null, owner };
+      log = { events: [], sequence: 0, finishedAt: null, owner, attempt: 0, running: false, final: false };
       this.logs.set(event.reviewId, log);
     }
     log.owner ??= owner;
-    const full = sequenced(event, log.events.length + 1);
+    const verdict = guard(log, event, run?.attempt ?? 0);
+    if (verdict.takeover) log.events = log.events.filter((past) => !isNodeEvent(past.kind));
+    if (verdict.refused) {
+      if (verdict.refused === 'stale') run?.onStale();
+      return;
+    }
+    log.sequence += 1;
+    const full = sequenced(event, log.sequence);
     log.events.push(full);
     // A decision comes after the run: its log is kept as long after it as after a final status.
     if (isFinalReviewEvent(event) || event.kind === 'FINDING_DECIDED') log.finishedAt = Date.now();
     this.events.publish(reviewTopic(event.reviewId), full);
   }
 
-  private async publishShared(redis: Redis, event: Omit<ReviewProgressEvent, 'sequence' | 'at'>, owner: string | null): Promise<void> {
+  private async publishShared(
+    redis: Redis,
+    event: Omit<ReviewProgressEvent, 'sequence' | 'at'>,
+    owner: string | null,
+    run: ReviewRun | undefined,
+  ): Promise<void> {
     const keys = sharedKeys(event.reviewId);
-    const [[, forgotten] = [], [, sequence] = []] =
-      (await redis
-        .multi()
-        .exists(owner ? forgottenKey(owner) : '-')
-        .incr(keys.sequence)
-        .expire(keys.sequence, this.ttlSeconds)
-        .exec()) ?? [];
-    if (forgotten) {
-      await redis.del(keys.sequence, keys.events);
-      return;
-    }
-    const full = sequenced(event, Number(sequence));
-    const write = redis.multi().rpush(keys.events, JSON.stringify(full)).expire(keys.events, this.ttlSeconds);
-    if (owner) write.sadd(ownerKey(owner), event.reviewId).expire(ownerKey(owner), this.ttlSeconds);
-    await write.exec();
-    this.events.publish(reviewTopic(event.reviewId), full);
+    const at = new Date();
+    // The stored form without its sequence; the script puts the sequence first.
+    const stored = JSON.stringify({
+      reviewId: event.reviewId,
+      kind: event.kind,
+      node: event.node,
+      durationMs: event.durationMs,
+      counts: event.counts,
+      status: event.status,
+      errorCode: event.errorCode,
+      findingId: event.findingId ?? null,
+      verdict: event.verdict ?? null,
+      at,
+    });
+    const sequence = await redis.suanniPublishProgress(
+      keys.events,
+      keys.sequence,
+      keys.state,
+      owner ? forgottenKey(owner) : keys.state,
+      owner ? ownerKey(owner) : keys.state,
+      stored,
+      run?.attempt ?? 0,
+      event.kind,
+      event.status,
+      this.ttlSeconds,
+      event.reviewId,
+      owner ? '1' : '0',
+    );
+    if (sequence === -2) run?.onStale();
+    if (sequence <= 0) return;
+    this.events.publish(reviewTopic(event.reviewId), sequenced(event, sequence, at));
+  }
+
+  /** Resolves once the events published so far for a review reached the shared log. */
+  async settled(reviewId: string): Promise<void> {
+    await this.pending.get(reviewId);
   }
 
   /** Events recorded so far for a review, in order (empty when unknown or expired). */
@@ -203,7 +359,7 @@ export class ReviewProgressLog {
       for (const id of ids) {
         const keys = sharedKeys(id);
         dropped += await this.shared.llen(keys.events);
-        await this.shared.del(keys.events, keys.sequence);
+        await this.shared.del(keys.events, keys.sequence, keys.state);
       }
       await this.shared.del(ownerKey(userId));
       return dropped;

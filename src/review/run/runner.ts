@@ -6,7 +6,7 @@ import { createLogger } from '../../platform/logger.js';
 import type { EventBus } from '../../platform/pubsub.js';
 import type { Metrics } from '../../platform/telemetry/metrics.js';
 import type { ReviewState } from '../agent/state.js';
-import { REVIEW_CANCELLATIONS, reviewBatchTopic, type ReviewProgressEvent, type ReviewProgressLog } from './progress.js';
+import { REVIEW_CANCELLATIONS, reviewBatchTopic, type ReviewProgressEvent, type ReviewProgressLog, type ReviewRun } from './progress.js';
 import type { ClusterQueueStats, JobQueue, QueuedJob, QueueDefinition, SqlRunner } from '../../platform/jobs/job-queue.js';
 import type { ReviewStore } from '../store.js';
 import { DEFAULT_SETTING, type JudgementSetting } from '../judgement/operating-point.js';
@@ -71,6 +71,16 @@ export interface ReviewRunnerOptions {
   exitAfterClaims?: number;
   /** The operating point a tenant's findings are judged by when its result is written. */
   judgementSetting?: (tenantId: string) => Promise<JudgementSetting>;
+  /** A worker frozen past its lease: the process stops itself (SIGSTOP) after its Nth claim has told RUNNING. */
+  pauseAfterClaims?: number;
+}
+
+/** Why a run was stopped before its end by this process rather than by its owner. */
+class RunSuperseded extends Error {
+  constructor() {
+    super('a later attempt holds the review, or it ended');
+    this.name = 'RunSuperseded';
+  }
 }
 
 /**
@@ -226,16 +236,22 @@ export class ReviewRunner {
     const cancellation = new AbortController();
     this.runningHere.set(job.data.reviewId, cancellation);
     try {
-      await traceReviewRun(job.data.reviewId, job.data.origin, this.options.metrics, (trace) =>
-        this.executeRun(job, trace, cancellation.signal),
-      );
+      await traceReviewRun(job.data.reviewId, job.data.origin, this.options.metrics, (trace) => this.executeRun(job, trace, cancellation));
     } finally {
       this.running -= 1;
-      this.runningHere.delete(job.data.reviewId);
+      if (this.runningHere.get(job.data.reviewId) === cancellation) this.runningHere.delete(job.data.reviewId);
     }
   }
 
-  private async executeRun(job: QueuedJob<ReviewJob>, trace: ReviewRunTrace, cancelled: AbortSignal): Promise<void> {
+  /**
+   * One attempt at a review. Its claim raises the review's attempt, which fences the run: its
+   * result and failure are written only while the review is still RUNNING under that attempt, and
+   * its progress is taken by the log only while no later attempt published (see ReviewProgressLog).
+   * A run the log refuses (a later attempt took the review over while this run's worker was paused
+   * past its lease, or the review ended) stops at its next node and publishes nothing more.
+   */
+  private async executeRun(job: QueuedJob<ReviewJob>, trace: ReviewRunTrace, cancellation: AbortController): Promise<void> {
+    const cancelled = cancellation.signal;
     const { reviewId } = job.data;
     const retry = {
       ...(this.options.retry ?? DEFAULT_RETRY),
@@ -252,12 +268,22 @@ export class ReviewRunner {
     }
     trace.claimed(review);
     const traceId = trace.traceId;
+    const run: ReviewRun = { attempt: review.attempt, onStale: () => cancellation.abort(new RunSuperseded()) };
     const status = (kind: ReviewProgressEvent['kind'], extra: Partial<ReviewProgressEvent> = {}) =>
       this.progress.publish(
         { reviewId, kind, node: null, durationMs: null, counts: null, status: 'RUNNING', errorCode: null, ...extra },
         review.userId,
+        run,
       );
     status('STATUS');
+    if (this.options.pauseAfterClaims === this.claims) {
+      await this.progress.settled(reviewId);
+      log.warn(
+        { reviewId, claims: this.claims, attempt: review.attempt },
+        'fault injection: the process stops itself holding a claimed review',
+      );
+      process.kill(process.pid, 'SIGSTOP');
+    }
     let outcome: 'SUCCEEDED' | 'FAILED' | null = null;
     try {
       // A review is atomic and has no checkpointer: after a transient failure it runs again from a fresh state.
@@ -289,20 +315,25 @@ export class ReviewRunner {
       outcome = 'SUCCEEDED';
       trace.succeeded(state);
     } catch (error) {
+      if (error instanceof ReviewCancelled && cancelled.reason instanceof RunSuperseded) {
+        log.warn({ reviewId, attempt: review.attempt }, 'stale review run stopped; the review is not this run’s any more');
+        trace.failed('SUPERSEDED', error);
+        return;
+      }
       if (error instanceof ReviewCancelled) {
         trace.failed('CANCELLED', error);
         return;
       }
       if (error instanceof GraphRunInterrupted) {
         // The process stops after its drain's grace period: the queue retries the job elsewhere.
-        await this.store.requeue(reviewId).catch(() => undefined);
+        await this.store.requeue(reviewId, review.attempt).catch(() => undefined);
         trace.failed('INTERRUPTED', error);
         throw error;
       }
       if (isTransientDatabaseError(error) && job.retryCount < job.retryLimit) {
         // The database is away for longer than the in-process retries: give the review back and let the queue retry it with backoff.
         log.warn({ err: error, reviewId, attempt: job.retryCount + 1 }, 'review run failed on a transient error; the job will be retried');
-        await this.store.requeue(reviewId).catch(() => undefined);
+        await this.store.requeue(reviewId, review.attempt).catch(() => undefined);
         trace.failed('RETRYING', error);
         throw error;
       }
@@ -314,7 +345,12 @@ export class ReviewRunner {
         : errorCode === RETRIES_EXHAUSTED
           ? RETRIES_EXHAUSTED_MESSAGE
           : `The review failed unexpectedly (trace ${traceId}).`;
-      if (await retryTransient(() => this.store.markFailed(reviewId, { errorCode, errorMessage, traceId }), retry)) {
+      if (
+        await retryTransient(
+          () => this.store.markFailed(reviewId, { errorCode, errorMessage, traceId }, ['RUNNING'], review.attempt),
+          retry,
+        )
+      ) {
         status('STATUS', { status: 'FAILED', errorCode });
         outcome = 'FAILED';
       }

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "Review" ADD COLUMN     "attempt" INTEGER NOT NULL DEFAULT 0;
