@@ -2,26 +2,25 @@ import path from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * The files that take longest, longest first: they wait on child processes, leases and restarts, so the
- * suite's wall time is at least the longest of them, and starting one last would add its whole length
- * at the end. Measured on the 2-core machine (docs/testing.md); names, not paths, so a move between
- * folders keeps them.
+ * The files that take longest, longest first (paths under test/): they wait on child processes, leases
+ * and restarts, so the suite's wall time is at least the longest of them, and starting one last would
+ * add its whole length at the end. Measured on the 2-core machine (docs/testing.md).
  */
 export const SLOW_FILES = [
-  'scale.int.test.ts',
-  'paused-worker.int.test.ts',
-  'start-twice.int.test.ts',
-  'start-failures.int.test.ts',
-  'erasure.int.test.ts',
-  'erasure-race.int.test.ts',
-  'memory.int.test.ts',
-  'review.int.test.ts',
-  'trusted-documents.int.test.ts',
-  'review-jobs.int.test.ts',
-  'cli.int.test.ts',
-  'console.browser.test.ts',
-  'transport.int.test.ts',
-  'rate-limits.int.test.ts',
+  'gateway/scale.int.test.ts',
+  'faults/paused-worker.int.test.ts',
+  'gateway/start-twice.int.test.ts',
+  'gateway/start-failures.int.test.ts',
+  'erasure/erasure.int.test.ts',
+  'faults/erasure-race.int.test.ts',
+  'memory/memory.int.test.ts',
+  'review/review.int.test.ts',
+  'transport/trusted-documents.int.test.ts',
+  'review/jobs.int.test.ts',
+  'cli/cli.int.test.ts',
+  'console/console.browser.test.ts',
+  'transport/subscription-limits.int.test.ts',
+  'transport/rate-limits.int.test.ts',
 ];
 
 /**
@@ -32,7 +31,8 @@ export class SlowFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
     const rank = (file: TestSpecification) => {
-      const index = SLOW_FILES.indexOf(path.basename(file.moduleId));
+      const underTest = path.relative(path.join(this.ctx.config.root, 'test'), file.moduleId).split(path.sep).join('/');
+      const index = SLOW_FILES.indexOf(underTest);
       return index === -1 ? SLOW_FILES.length : index;
     };
     // Array.prototype.sort is stable: the rest keeps vitest's order.
