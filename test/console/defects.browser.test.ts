@@ -8,11 +8,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTelemetry, type Telemetry } from '../src/platform/telemetry/sdk.js';
-import { CONSOLE_DIST } from '../src/transport/console-static.js';
-import { englishContract } from './fixtures/contracts.js';
-import { startTestApp, type TestApp } from './testkit/app.js';
-import { makeCorruptPdf } from './testkit/documents.js';
+import { startTelemetry, type Telemetry } from '../../src/platform/telemetry/sdk.js';
+import { CONSOLE_DIST } from '../../src/transport/console-static.js';
+import { englishContract } from '../fixtures/contracts.js';
+import { startTestApp, type TestApp } from '../testkit/app.js';
+import { makeCorruptPdf } from '../testkit/documents.js';
 
 const BROWSER = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const hasBrowser = existsSync(BROWSER);

@@ -7,12 +7,12 @@ import { promisify } from 'node:util';
 import { type CuadCategory, extractFields, OPERATING_POINTS } from '@suanni/clause-extraction';
 import { parseCuadLabels } from '@suanni/clause-extraction/evaluation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Principal } from '../src/identity/principal.js';
-import { connectRedis, type RedisConnections } from '../src/platform/redis.js';
-import { exportTenantLabels, type LabelsExport } from '../src/review/judgement/labels.js';
-import { collect, startTestApp, type TestApp } from './testkit/app.js';
-import { scanDatabase } from './testkit/catalogue-scan.js';
-import { redisReachable, SYSTEM_REDIS } from './testkit/processes.js';
+import type { Principal } from '../../src/identity/principal.js';
+import { connectRedis, type RedisConnections } from '../../src/platform/redis.js';
+import { exportTenantLabels, type LabelsExport } from '../../src/review/judgement/labels.js';
+import { collect, startTestApp, type TestApp } from '../testkit/app.js';
+import { scanDatabase } from '../testkit/catalogue-scan.js';
+import { redisReachable, SYSTEM_REDIS } from '../testkit/processes.js';
 
 const redisUp = await redisReachable();
 if (!redisUp) process.stdout.write(`SKIP review-judgement.int.test.ts (shared Redis part): no Redis at ${SYSTEM_REDIS}\n`);
@@ -338,7 +338,7 @@ describe('review judgement: operating points and a person in the loop', () => {
       const env = { ...process.env, DATABASE_URL: app.database.url, NODE_ENV: 'test' };
       const { stdout } = await promisify(execFile)('npx', ['tsx', 'src/main.ts', 'labels:export', '--tenant', app.tenant, '--out', out], {
         env,
-        cwd: path.resolve(import.meta.dirname, '..'),
+        cwd: path.resolve(import.meta.dirname, '..', '..'),
       });
       expect(stdout).toContain('1 contracts, 3 decisions');
       const labels = JSON.parse(await readFile(path.join(out, 'labels.json'), 'utf8')) as LabelsExport;
