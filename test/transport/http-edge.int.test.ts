@@ -1,6 +1,6 @@
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from './testkit/app.js';
+import { startTestApp, type TestApp } from '../testkit/app.js';
 
 /** A raw connection from `localAddress` (any of 127.0.0.0/8 reaches the gateway on 127.0.0.1). */
 interface RawConnection {

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createEventBus } from '../src/platform/pubsub.js';
-import { ReviewProgressLog, reviewTopic, type ReviewProgressEvent, type ReviewRun } from '../src/review/run/progress.js';
-import { redisReachable, SYSTEM_REDIS } from './testkit/processes.js';
+import { createEventBus } from '../../src/platform/pubsub.js';
+import { ReviewProgressLog, reviewTopic, type ReviewProgressEvent, type ReviewRun } from '../../src/review/run/progress.js';
+import { redisReachable, SYSTEM_REDIS } from '../testkit/processes.js';
 
 const redisUp = await redisReachable();
 if (!redisUp) process.stdout.write('SKIP review-progress.int.test.ts (Redis part): no Redis at 127.0.0.1:6379\n');
