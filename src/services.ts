@@ -179,6 +179,7 @@ export function createDependencies(options: {
       chat: new ChatService(db, options.databaseUrl, sessions, provider, config.chat, tombstones, quotas, {
         summarizer: overrides.chatSummarizer,
         metrics,
+        audit,
       }),
     },
   };

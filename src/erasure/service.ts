@@ -253,9 +253,16 @@ export class ErasureService {
   }
 
   /** The tenant's erasure jobs, newest first (COMPLIANCE). */
-  async list(principal: Principal, first: number): Promise<ErasureRequestRow[]> {
-    if (!hasRole(principal, 'COMPLIANCE')) throw forbidden('Only a COMPLIANCE user may list erasures.');
-    return this.db.erasureRequest.findMany({ where: { tenantId: principal.tenantId }, orderBy: { createdAt: 'desc' }, take: first });
+  list(principal: Principal, first: number): Promise<ErasureRequestRow[]> {
+    return this.audit.record(
+      principal,
+      'ERASURE_REQUESTS_LIST',
+      () => {
+        if (!hasRole(principal, 'COMPLIANCE')) throw forbidden('Only a COMPLIANCE user may list erasures.');
+        return this.db.erasureRequest.findMany({ where: { tenantId: principal.tenantId }, orderBy: { createdAt: 'desc' }, take: first });
+      },
+      { targetIds: [principal.tenantId] },
+    );
   }
 
   /** The job now, then after every step, until it completes or fails. */

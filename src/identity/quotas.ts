@@ -225,10 +225,30 @@ export class QuotaService {
     });
   }
 
-  /** Usage against limits (ADMIN). */
-  async report(principal: Principal): Promise<{ name: QuotaName; used: number; limit: number }[]> {
-    if (!hasRole(principal, 'ADMIN')) throw forbidden('Only an ADMIN may see the usage of the tenant.');
-    const [limits, usage] = await Promise.all([this.limits(principal.tenantId), this.usage(principal.tenantId, true)]);
+  /** Usage against limits (ADMIN); the read is audited (TENANT_USAGE_READ). */
+  report(principal: Principal): Promise<{ name: QuotaName; used: number; limit: number }[]> {
+    return this.audit.record(
+      principal,
+      'TENANT_USAGE_READ',
+      () => {
+        if (!hasRole(principal, 'ADMIN')) throw forbidden('Only an ADMIN may see the usage of the tenant.');
+        return this.usageAgainstLimits(principal.tenantId);
+      },
+      { targetIds: [principal.tenantId] },
+    );
+  }
+
+  /** Sets the tenant's limits (ADMIN, audited as QUOTA_SET) and returns usage against them (part of that change's record). */
+  async setLimitsAndReport(
+    principal: Principal,
+    input: Partial<Record<QuotaName, number | null>>,
+  ): Promise<{ name: QuotaName; used: number; limit: number }[]> {
+    await this.setLimits(principal, input);
+    return this.usageAgainstLimits(principal.tenantId);
+  }
+
+  private async usageAgainstLimits(tenantId: string): Promise<{ name: QuotaName; used: number; limit: number }[]> {
+    const [limits, usage] = await Promise.all([this.limits(tenantId), this.usage(tenantId, true)]);
     return QUOTA_NAMES.map((name) => ({ name, used: usage[name], limit: limits[name] }));
   }
 }

@@ -110,10 +110,27 @@ export class RateLimitService {
     return table;
   }
 
-  /** The tenant's limits with their defaults and ceilings (ADMIN). */
-  async describe(principal: Principal): Promise<EffectiveRateLimit[]> {
-    if (!hasRole(principal, 'ADMIN')) throw forbidden('Only an ADMIN may see the rate limits of the tenant.');
-    const row = await this.db.tenantRateLimit.findUnique({ where: { tenantId: principal.tenantId } });
+  /** The tenant's limits with their defaults and ceilings (ADMIN); the read is audited (TENANT_RATE_LIMITS_READ). */
+  describe(principal: Principal): Promise<EffectiveRateLimit[]> {
+    return this.audit.record(
+      principal,
+      'TENANT_RATE_LIMITS_READ',
+      () => {
+        if (!hasRole(principal, 'ADMIN')) throw forbidden('Only an ADMIN may see the rate limits of the tenant.');
+        return this.inEffect(principal.tenantId);
+      },
+      { targetIds: [principal.tenantId] },
+    );
+  }
+
+  /** Sets the tenant's limits (see {@link setLimits}) and returns those in effect (part of that change's record). */
+  async setLimitsAndDescribe(principal: Principal, input: Partial<Record<RateLimitField, number | null>>): Promise<EffectiveRateLimit[]> {
+    await this.setLimits(principal, input);
+    return this.inEffect(principal.tenantId);
+  }
+
+  private async inEffect(tenantId: string): Promise<EffectiveRateLimit[]> {
+    const row = await this.db.tenantRateLimit.findUnique({ where: { tenantId } });
     const table = this.effective(row);
     return FIELDS.map(({ field, scope, operationClass }) => ({
       operationClass,

@@ -1,4 +1,5 @@
 import { HumanMessage } from '@langchain/core/messages';
+import type { AuditLog } from '../audit/service.js';
 import type { Database } from '../platform/db/prisma.js';
 import { AppError, badUserInput, forbidden } from '../platform/errors.js';
 import type { ModelProvider } from '../platform/llm/provider.js';
@@ -106,7 +107,9 @@ export class ChatService {
       /** Replaces the summarizer (`TestOverrides.chatSummarizer`). */
       summarizer?: (previous: string, trimmed: readonly ChatTurnMessage[]) => Promise<string>;
       metrics?: Metrics;
-    } = {},
+      /** Records the tenant-wide fact counts read by an ADMIN. */
+      audit: Pick<AuditLog, 'record'>;
+    },
   ) {
     ({ saver: this.checkpointer, pool: this.checkpointPool } = createCheckpointer(databaseUrl, barrier));
     // A pool of its own: a turn holds its lock connection while it writes checkpoints through the other.
@@ -367,14 +370,17 @@ export class ChatService {
 
   /** Fact counts per category in the caller's tenant; ADMIN only, never values. */
   async tenantFactCounts(principal: Principal): Promise<{ category: string; count: number }[]> {
-    if (!hasRole(principal, 'ADMIN')) throw forbidden('Only an ADMIN may see fact counts of the tenant.');
-    const groups = await this.db.fact.groupBy({
-      by: ['category'],
-      where: { tenantId: principal.tenantId, supersededAt: null },
-      _count: { _all: true },
-      orderBy: { category: 'asc' },
-    });
-    return groups.map((group) => ({ category: group.category, count: group._count._all }));
+    const count = async () => {
+      if (!hasRole(principal, 'ADMIN')) throw forbidden('Only an ADMIN may see fact counts of the tenant.');
+      const groups = await this.db.fact.groupBy({
+        by: ['category'],
+        where: { tenantId: principal.tenantId, supersededAt: null },
+        _count: { _all: true },
+        orderBy: { category: 'asc' },
+      });
+      return groups.map((group) => ({ category: group.category, count: group._count._all }));
+    };
+    return this.options.audit.record(principal, 'TENANT_FACT_COUNTS_READ', count, { targetIds: [principal.tenantId] });
   }
 }
 

@@ -94,9 +94,15 @@ export class ObservabilityService {
   /**
    * Review success rate and latency percentiles of the tenant over the window (reviews submitted
    * in it that have finished), the review queue of this process, and the database: connections
-   * by state (`pg_stat_activity`), the gateway's pool, and table sizes.
+   * by state (`pg_stat_activity`), the gateway's pool, and table sizes. Audited (ADMIN_STATS_READ).
    */
-  async adminStats(principal: Principal, window: string): Promise<AdminStats> {
+  adminStats(principal: Principal, window: string): Promise<AdminStats> {
+    return this.audit.record(principal, 'ADMIN_STATS_READ', () => this.collectAdminStats(principal, window), {
+      targetIds: [principal.tenantId],
+    });
+  }
+
+  private async collectAdminStats(principal: Principal, window: string): Promise<AdminStats> {
     this.assertOperator(principal);
     const ms = parseWindow(window);
     const to = new Date();

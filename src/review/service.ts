@@ -132,8 +132,10 @@ export class ReviewService {
   private readonly metrics: Metrics | undefined;
   private readonly documents: DocumentExtractor;
   private readonly extract: ExtractFile;
+  private readonly audit: AuditLog;
 
   constructor(options: ReviewServiceOptions) {
+    this.audit = options.audit;
     this.documents = options.documents;
     this.extract = (file, limits) => options.documents.extract(file, limits);
     this.events = options.events;
@@ -272,21 +274,35 @@ export class ReviewService {
     return review;
   }
 
-  /** Reviews of the caller (or, for an ADMIN asking for TENANT scope, of the tenant), newest first. */
+  /**
+   * Reviews of the caller (or, for an ADMIN or REVIEWER asking for TENANT scope, of the tenant),
+   * newest first. The tenant-wide listing is audited (TENANT_REVIEWS_LIST, denied attempts too); a
+   * user's own is not.
+   */
   async list(
     principal: Principal,
     filter: ReviewFilter,
     page: { first: number; after?: string | null },
   ): Promise<{ rows: ReviewRow[]; hasNextPage: boolean }> {
-    const tenantScope = filter.scope === 'TENANT';
-    if (tenantScope && !hasRole(principal, 'ADMIN') && !canDecide(principal))
-      throw forbidden('Only an ADMIN or a REVIEWER may list the reviews of the tenant.');
-    const after = page.after ? decodeReviewCursor(page.after) : null;
-    const batchId = filter.batchId ? assertUuid(filter.batchId, 'batchId') : null;
-    return this.store.listReviews(
-      { tenantId: principal.tenantId, userId: tenantScope ? null : principal.userId },
-      { ...filter, batchId },
-      { first: page.first, after },
+    const read = () => {
+      const after = page.after ? decodeReviewCursor(page.after) : null;
+      const batchId = filter.batchId ? assertUuid(filter.batchId, 'batchId') : null;
+      return this.store.listReviews(
+        { tenantId: principal.tenantId, userId: filter.scope === 'TENANT' ? null : principal.userId },
+        { ...filter, batchId },
+        { first: page.first, after },
+      );
+    };
+    if (filter.scope !== 'TENANT') return read();
+    return this.audit.record(
+      principal,
+      'TENANT_REVIEWS_LIST',
+      () => {
+        if (!hasRole(principal, 'ADMIN') && !canDecide(principal))
+          throw forbidden('Only an ADMIN or a REVIEWER may list the reviews of the tenant.');
+        return read();
+      },
+      { targetIds: [principal.tenantId] },
     );
   }
 

@@ -16,6 +16,14 @@ const SESSIONS = '{ tenantSessions { id title } }';
 const TRACE = 'query ($id: ID!) { trace(id: $id) { traceId } }';
 const TRACES = '{ traces { traceId } }';
 const ERASE = 'mutation ($userId: ID) { requestErasure(userId: $userId) { id status subjectHash } }';
+const TENANT_REVIEWS = '{ reviews(filter: { scope: TENANT }) { nodes { id title } } }';
+const OWN_REVIEWS = '{ reviews { nodes { id title } } }';
+const ADMIN_STATS = '{ adminStats(window: "1h") { reviews { total } } }';
+const USAGE = '{ tenantUsage { name used limit } }';
+const TENANT_RATE_LIMITS = '{ tenantRateLimits { limit } }';
+const FACT_COUNTS = '{ tenantFactCounts { category count } }';
+const ERASURES = '{ erasureRequests { id status } }';
+const SUBMIT = 'mutation ($input: ReviewInput!) { submitReview(input: $input) { id } }';
 const RESUME = 'mutation ($id: ID!) { resumeErasure(id: $id) { id status } }';
 const REVIEW_SETTINGS = 'mutation ($input: TenantReviewSettingsInput!) { setTenantReviewSettings(input: $input) { operatingPoint } }';
 const CONFIRM = 'mutation ($id: ID!) { confirmFinding(id: $id) { id } }';
@@ -53,7 +61,9 @@ describe('audit log', () => {
     source: marker('src'),
     title: marker('session-title'),
     reason: marker('rejection-reason'),
+    reviewTitle: marker('review-title'),
   };
+  let tenantId: string;
 
   /** Runs one operation under a fresh trace id: the audit entries of exactly that request are found by it. */
   async function traced(query: string, variables: Record<string, unknown>, token: string) {
@@ -88,6 +98,13 @@ describe('audit log', () => {
     userId = (await app.gql('{ me { id } }', {}, { token: user })).data!.me.id;
     const created = await app.gql('mutation ($t: String!) { createSession(title: $t) { id } }', { t: content.title }, { token: user });
     expect(created.errors).toBeUndefined();
+    const review = await app.gql(
+      SUBMIT,
+      { input: { contractId: 'audit-contract', title: content.reviewTitle, text: 'Payment within 30 days. Penalty 5%.' } },
+      { token: user },
+    );
+    expect(review.errors).toBeUndefined();
+    tenantId = (await app.db.user.findUniqueOrThrow({ where: { id: userId } })).tenantId;
   });
   afterAll(async () => {
     await app.stop();
@@ -127,10 +144,36 @@ describe('audit log', () => {
     const quota = await traced(QUOTA, { input: { sessions: 1234 } }, admin);
     expect(quota.response.errors).toBeUndefined();
     expect((await expectOne(quota.traceId, 'QUOTA_SET')).targetIds).toHaveLength(1);
+    // The usage the mutation answers with belongs to the change's entry: no second entry for a read.
+    expect((await ofTrace(quota.traceId)).map((entry) => entry.action)).toEqual(['QUOTA_SET']);
 
     const limits = await traced(RATE_LIMITS, { input: { readsPerUser: 2345 } }, admin);
     expect(limits.response.errors).toBeUndefined();
     expect((await expectOne(limits.traceId, 'RATE_LIMIT_SET')).targetIds).toHaveLength(1);
+    expect((await ofTrace(limits.traceId)).map((entry) => entry.action)).toEqual(['RATE_LIMIT_SET']);
+
+    // Privileged reads of the tenant: who, what, which tenant; never what was read.
+    const reads: [string, string, string, [string]][] = [
+      [TENANT_REVIEWS, 'TENANT_REVIEWS_LIST', admin, ['ADMIN']],
+      [ADMIN_STATS, 'ADMIN_STATS_READ', admin, ['ADMIN']],
+      [USAGE, 'TENANT_USAGE_READ', admin, ['ADMIN']],
+      [TENANT_RATE_LIMITS, 'TENANT_RATE_LIMITS_READ', admin, ['ADMIN']],
+      [FACT_COUNTS, 'TENANT_FACT_COUNTS_READ', admin, ['ADMIN']],
+      [ERASURES, 'ERASURE_REQUESTS_LIST', officer, ['COMPLIANCE']],
+    ];
+    for (const [query, action, token, roles] of reads) {
+      const read = await traced(query, {}, token);
+      expect(read.response.errors, action).toBeUndefined();
+      expect(await expectOne(read.traceId, action)).toMatchObject({
+        actorId: token === admin ? adminId : officerId,
+        actorRoles: roles,
+        outcome: 'SUCCESS',
+        targetIds: [tenantId],
+        traceId: read.traceId,
+      });
+      if (action === 'TENANT_REVIEWS_LIST')
+        expect(read.response.data!.reviews.nodes.map((node: { title: string }) => node.title)).toContain(content.reviewTitle);
+    }
 
     const retention = await traced(RETENTION, { input: { threadIdleDays: 400 } }, admin);
     expect(retention.response.errors).toBeUndefined();
@@ -245,6 +288,12 @@ describe('audit log', () => {
       [ERASE, { userId: adminId }, 'ERASURE_REQUEST'],
       [RESUME, { id: '00000000-0000-4000-8000-000000000000' }, 'ERASURE_RESUME'],
       [AUDIT, {}, 'AUDIT_LOG_READ'],
+      [TENANT_REVIEWS, {}, 'TENANT_REVIEWS_LIST'],
+      [ADMIN_STATS, {}, 'ADMIN_STATS_READ'],
+      [USAGE, {}, 'TENANT_USAGE_READ'],
+      [TENANT_RATE_LIMITS, {}, 'TENANT_RATE_LIMITS_READ'],
+      [FACT_COUNTS, {}, 'TENANT_FACT_COUNTS_READ'],
+      [ERASURES, {}, 'ERASURE_REQUESTS_LIST'],
     ];
     for (const [query, variables, action] of attempts) {
       const { response, traceId } = await traced(query, variables, user);
@@ -277,6 +326,22 @@ describe('audit log', () => {
     expect(duplicate.response.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
     expect(await ofTrace(duplicate.traceId)).toMatchObject([{ action: 'KNOWLEDGE_PUT', outcome: 'FAILED', errorCode: 'BAD_USER_INPUT' }]);
     expect(await app.db.knowledgeVersion.count({ where: { knowledgeId } })).toBe(1);
+  });
+
+  it('does not record a USER’s reads of their own data, however often (only tenant-wide and denied reads are entries)', async () => {
+    const before = (await entries({ actorId: userId })).length;
+    for (let i = 0; i < 5; i += 1) {
+      const own = await app.gql(OWN_REVIEWS, {}, { token: user });
+      expect(own.errors).toBeUndefined();
+      expect(own.data!.reviews.nodes.map((node: { title: string }) => node.title)).toContain(content.reviewTitle);
+      const id = own.data!.reviews.nodes[0].id;
+      expect((await app.gql('query ($id: ID!) { review(id: $id) { status } }', { id }, { token: user })).errors).toBeUndefined();
+      expect((await app.gql('{ me { id sessions { id } } }', {}, { token: user })).errors).toBeUndefined();
+    }
+    expect(await entries({ actorId: userId })).toHaveLength(before);
+    // An ADMIN's own listing (scope OWN) is no privileged read either.
+    const { traceId } = await traced(OWN_REVIEWS, {}, admin);
+    expect(await ofTrace(traceId)).toEqual([]);
   });
 
   it('commits a change and its entry together: when the entry cannot be written, the change is not made', async () => {
