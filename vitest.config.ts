@@ -15,6 +15,18 @@ export const unitTests = [
 export const integrationTests = ['test/**/*.int.test.ts'];
 /** The web console in Debian's chromium (skipped with a line when there is none). */
 export const browserTests = ['test/**/*.browser.test.ts'];
+/**
+ * Integration files that start server processes of their own (several gateways and workers, `npm start`,
+ * the CLI) or run a long erasure: each keeps both cores busy for minutes, and four of them at once on a
+ * 2-core machine ran past their timeouts. They run first, two at a time, before the other files.
+ */
+export const processTests = [
+  'test/faults/**/*.int.test.ts',
+  'test/gateway/scale.int.test.ts',
+  'test/gateway/start-*.int.test.ts',
+  'test/cli/**/*.int.test.ts',
+  'test/erasure/erasure.int.test.ts',
+];
 
 /**
  * Files run at once. vitest's default is one less than the cores in run mode: ONE worker on the 2-core
@@ -25,6 +37,7 @@ export const browserTests = ['test/**/*.browser.test.ts'];
  */
 const integrationWorkers = Number(process.env.VITEST_MAX_WORKERS) || 4;
 const unitWorkers = Math.min(2, integrationWorkers);
+const processWorkers = Math.min(2, integrationWorkers);
 
 export default defineConfig({
   resolve: {
@@ -49,7 +62,7 @@ export default defineConfig({
           include: unitTests,
           exclude: [...integrationTests, ...browserTests],
           // After the integration files (a project with its own worker count needs its own group).
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: 2 },
           maxWorkers: unitWorkers,
           // One module graph per worker instead of per file: the same tests for a third of the CPU
           // (importing the extraction tables and the app's modules again for every file was most of it).
@@ -58,11 +71,24 @@ export default defineConfig({
       },
       {
         extends: true,
+        test: {
+          name: 'processes',
+          include: processTests,
+          globalSetup: ['test/testkit/global-setup.ts'],
+          sequence: { groupOrder: 0 },
+          maxWorkers: processWorkers,
+          isolate: true,
+        },
+      },
+      {
+        extends: true,
         // One embedded PostgreSQL (or the server of DATABASE_URL) and one migrated template, shared by
-        // this project and the browser one; each file clones its own database from the template.
+        // this project, the processes one and the browser one; each file clones its own database from the template.
         test: {
           name: 'integration',
           include: integrationTests,
+          exclude: processTests,
+          sequence: { groupOrder: 1 },
           globalSetup: ['test/testkit/global-setup.ts'],
           maxWorkers: integrationWorkers,
           // A process per file: the OpenTelemetry SDK and the Prisma engines are process-wide.
@@ -74,6 +100,7 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: browserTests,
+          sequence: { groupOrder: 1 },
           globalSetup: ['test/testkit/global-setup.ts'],
           maxWorkers: integrationWorkers,
           isolate: true,
