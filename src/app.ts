@@ -21,10 +21,11 @@ import { USER_ERASED_TOPIC } from './erasure/service.js';
 import { isConsoleRequest, serveConsole } from './transport/console-static.js';
 import { LiveConnections, TOO_MANY_REQUESTS_CLOSE, type Revocation } from './transport/live-connections.js';
 import { SocketFloodGuard } from './transport/flood-guard.js';
+import { SocketRecheck } from './transport/socket-recheck.js';
 import { useRateLimits } from './graphql/rate-limit-plugin.js';
 import { atInstant, tokenExpired, useSubscriptionGuard } from './transport/subscription-guard.js';
 import { DEV_TOKEN_PATH, graphiqlOptions, renderGatewayGraphiQL, serveDevToken, serveLanding } from './transport/graphiql.js';
-import { isProbeRequest, serveProbe } from './transport/health.js';
+import { isProbeRequest, type OptionalDependency, serveProbe } from './transport/health.js';
 import { loadTrustedDocuments, type TrustedDocuments } from './transport/trusted-documents.js';
 import { admitBody, capConnections, corsFor, serverTimeouts, useLargeBodyGuard } from './transport/http-edge.js';
 
@@ -212,13 +213,24 @@ export function buildApp(deps: AppDependencies, options: { trustedDocuments?: Tr
       'trusted documents are not enforced: any operation text runs; SUANNI_TRUSTED_DOCUMENTS=enforce is recommended in production',
     );
   const yoga = createGateway(deps, live, trustedDocuments);
+  // Without Redis the gateway serves, degraded: /ready says so (200) rather than take every gateway out.
+  const redisHealth = deps.redisHealth;
+  const optionalDependencies: OptionalDependency[] = redisHealth
+    ? [
+        {
+          name: 'redis',
+          degradation: () =>
+            redisHealth.available ? null : { reason: redisHealth.publicReason, sinceSeconds: Math.round(redisHealth.downForSeconds) },
+        },
+      ]
+    : [];
   const limits = bodyLimits(deps.config);
   // Whether a request's bearer token verifies: asked only of a body over the small limit.
   const authenticated = async (authorization: string | undefined) =>
     (await authenticate(authorization ?? null, deps.tokens, deps.services.identity)) !== null;
   const route = (req: IncomingMessage, res: ServerResponse) => {
     if (isProbeRequest(req)) {
-      void serveProbe(req, res, [{ name: 'database', check: () => deps.db.$queryRaw`SELECT 1` }]);
+      void serveProbe(req, res, [{ name: 'database', check: () => deps.db.$queryRaw`SELECT 1` }], optionalDependencies);
       return;
     }
     if (req.url === '/metrics' && (req.method === 'GET' || req.method === 'HEAD')) {
@@ -251,6 +263,8 @@ export function buildApp(deps: AppDependencies, options: { trustedDocuments?: Tr
   // admitted only once its token verifies.
   const wsServer = new WebSocketServer({ server, path: GRAPHQL_PATH, maxPayload: deps.config.limits.maxSmallBodyBytes });
   const cancelExpiry = new Map<WebSocket, () => void>();
+  /** When each open socket's token expires (null: never). */
+  const socketExpiry = new Map<WebSocket, Date | null>();
 
   // An erased user's sockets close at once and their SSE streams end (the erasure's tombstone step).
   const erasures = deps.events.subscribe(USER_ERASED_TOPIC);
@@ -262,6 +276,30 @@ export function buildApp(deps: AppDependencies, options: { trustedDocuments?: Tr
       if (ended.sockets + ended.streams > 0) log.info(ended, 'closed the connections of an erased user');
     }
   })().catch((error: unknown) => log.error({ err: error }, 'erasure listener stopped'));
+
+  // The event can be missed (Redis away during the erasure): every open socket is also re-checked
+  // against the tombstones every SUANNI_WS_RECHECK_SECONDS, and at once when Redis is back.
+  const recheck = new SocketRecheck<WebSocket>(
+    {
+      users: () => live.users(),
+      erasedAmong: (userIds) => deps.services.identity.erasedAmong(userIds),
+      endErased: (userId) => {
+        // Its event was missed here: the cached identities are dropped as the event would have.
+        deps.services.identity.forgetCachedIdentities();
+        live.endUser(userId, userErased);
+      },
+      sockets: () => socketExpiry.entries(),
+      endExpired: (socket) => live.revokeSocket(socket, socketTokenExpired),
+    },
+    deps.config.websocket.recheckMs,
+  );
+  recheck.start();
+  const unwatchRedis = deps.redisHealth?.onChange((available) => {
+    if (!available) return;
+    // A userErased event may have been missed: no cached identity of an erased user may survive it.
+    deps.services.identity.forgetCachedIdentities();
+    void recheck.run();
+  });
 
   const wsCleanup = useServer<Record<string, unknown> | undefined, { principal?: Principal }>(
     {
@@ -294,6 +332,7 @@ export function buildApp(deps: AppDependencies, options: { trustedDocuments?: Tr
           }
           ctx.extra.principal = principal;
           const socket = ctx.extra.socket;
+          socketExpiry.set(socket, principal.tokenExpiresAt);
           if (principal.tokenExpiresAt)
             cancelExpiry.set(
               socket,
@@ -312,6 +351,7 @@ export function buildApp(deps: AppDependencies, options: { trustedDocuments?: Tr
       onClose: (ctx) => {
         cancelExpiry.get(ctx.extra.socket)?.();
         cancelExpiry.delete(ctx.extra.socket);
+        socketExpiry.delete(ctx.extra.socket);
         if (ctx.extra.principal) live.removeSocket(ctx.extra.principal.userId, ctx.extra.socket);
       },
       onSubscribe: async (ctx, _id, params: SubscribePayload) => {
@@ -377,6 +417,8 @@ export function buildApp(deps: AppDependencies, options: { trustedDocuments?: Tr
       // Uploads being read answer at once (UNAVAILABLE) rather than hold the stop up to their deadline.
       await deps.services.reviews.stopReadingFiles();
       for (const cancel of cancelExpiry.values()) cancel();
+      recheck.stop();
+      unwatchRedis?.();
       await erasures.return?.(undefined);
       await wsCleanup.dispose();
       wsServer.close();

@@ -1,6 +1,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { decodeJwt } from 'jose';
 import { loadConfig, projectDir, type ProcessRole } from './config.js';
 import { DEMO_TENANT } from './demo/users.js';
 import { ROLES, type Role } from './identity/principal.js';
@@ -111,9 +112,12 @@ export async function start(role?: ProcessRole, testOverrides?: TestOverrides): 
         );
     }
     if (config.demoData && serves) await seedDemoData(db);
-    redis = config.redisUrl ? await connectRedis(config.redisUrl) : undefined;
+    // Never fails the start: without Redis the process starts degraded and reconnects (docs/operations.md).
+    redis = config.redisUrl ? await connectRedis(config.redisUrl, { timeoutMs: config.redisTimeoutMs }) : undefined;
     if (redis)
-      telemetry.shareSpans(new SharedTraceStore(redis.commands, { ...config.traceStore, maxTraces: config.telemetry.bufferTraces }));
+      telemetry.shareSpans(
+        new SharedTraceStore(redis.commands, { ...config.traceStore, maxTraces: config.telemetry.bufferTraces, health: redis.health }),
+      );
     deps = createDependencies({
       config,
       db,
@@ -216,6 +220,12 @@ async function newMigration(name: string | undefined): Promise<void> {
   }
 }
 
+/**
+ * `token`: signs a token with the configured secret (development and tests). Refused in production
+ * unless `--allow-production` says so, and refused above AUTH_MAX_TOKEN_LIFETIME_SECONDS (the
+ * gateway would refuse it too). What it mints is logged (subject, tenant, roles, expiry; never the
+ * token itself) on stderr; the token alone goes to stdout.
+ */
 async function token(argv: string[]): Promise<void> {
   const { values } = parseArgs({
     args: argv,
@@ -224,15 +234,24 @@ async function token(argv: string[]): Promise<void> {
       tenant: { type: 'string', default: DEMO_TENANT },
       role: { type: 'string', multiple: true },
       ttl: { type: 'string', default: '12h' },
+      'allow-production': { type: 'boolean', default: false },
     },
   });
   if (!values.user)
-    throw new Error('usage: npm run token -- --user <sub> [--tenant <key>] [--role USER|ADMIN|COMPLIANCE|SRE|REVIEWER ...] [--ttl 12h]');
+    throw new Error(
+      'usage: npm run token -- --user <sub> [--tenant <key>] [--role USER|ADMIN|COMPLIANCE|SRE|REVIEWER ...] [--ttl 12h] [--allow-production]',
+    );
   const roles = (values.role ?? ['USER']).map((role) => role.toUpperCase());
   const unknown = roles.filter((role) => !(ROLES as readonly string[]).includes(role));
   if (unknown.length) throw new Error(`unknown role ${unknown.join(', ')}; use ${ROLES.join(', ')}`);
   const config = loadConfig();
-  const secret = await jwtSecret(config, await dataDirectory(config));
+  if (config.env === 'production' && !values['allow-production'])
+    throw new Error(
+      'refusing to mint a token with the production secret (NODE_ENV=production): tokens come from your identity provider; ' +
+        'pass --allow-production if you really mean it (it is logged)',
+    );
+  // The data folder (and its development secret) only when no secret is configured.
+  const secret = config.auth.jwtSecret ?? (config.auth.jwksUrl ? undefined : await jwtSecret(config, await dataDirectory(config)));
   if (!secret) throw new Error('tokens are verified with AUTH_JWKS_URL: get one from your identity provider');
   const signed = await signDevelopmentToken({
     secret,
@@ -243,6 +262,24 @@ async function token(argv: string[]): Promise<void> {
     roles: roles as Role[],
     expiresIn: values.ttl,
   });
+  const { iat, exp } = decodeJwt(signed);
+  const lifetime = (exp ?? 0) - (iat ?? 0);
+  if (lifetime > config.auth.maxTokenLifetimeSeconds)
+    throw new Error(
+      `--ttl ${values.ttl} (${lifetime} s) is above the maximum token lifetime of ${config.auth.maxTokenLifetimeSeconds} s ` +
+        '(AUTH_MAX_TOKEN_LIFETIME_SECONDS); the gateway would refuse the token',
+    );
+  log.warn(
+    {
+      subject: values.user,
+      tenant: values.tenant,
+      roles,
+      expiresAt: new Date((exp ?? 0) * 1000).toISOString(),
+      env: config.env,
+      ...(config.env === 'production' ? { allowProduction: true } : {}),
+    },
+    'minted a token',
+  );
   process.stdout.write(`${signed}\n`);
 }
 

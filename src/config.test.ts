@@ -30,12 +30,31 @@ describe('loadConfig', () => {
       loadConfig({ SUANNI_TRUSTED_DOCUMENTS: 'enforce', SUANNI_TRUSTED_DOCUMENTS_MANIFEST: ' a.json, /etc/b.json ,' }).trustedDocuments,
     ).toEqual({ mode: 'enforce', manifests: ['a.json', '/etc/b.json'] });
     expect(() => loadConfig({ SUANNI_TRUSTED_DOCUMENTS: 'strict' })).toThrow('SUANNI_TRUSTED_DOCUMENTS: must be off, allow or enforce');
-    expect(loadConfig({}).websocket).toEqual({ keepAliveMs: 12_000, initTimeoutMs: 3_000 });
-    expect(loadConfig({ SUANNI_WS_KEEPALIVE_MS: '0', SUANNI_WS_INIT_TIMEOUT_MS: '500' }).websocket).toEqual({
+    expect(loadConfig({}).websocket).toEqual({ keepAliveMs: 12_000, initTimeoutMs: 3_000, recheckMs: 15_000 });
+    expect(
+      loadConfig({ SUANNI_WS_KEEPALIVE_MS: '0', SUANNI_WS_INIT_TIMEOUT_MS: '500', SUANNI_WS_RECHECK_SECONDS: '2.5' }).websocket,
+    ).toEqual({
       keepAliveMs: 0,
       initTimeoutMs: 500,
+      recheckMs: 2_500,
     });
     expect(() => loadConfig({ SUANNI_WS_INIT_TIMEOUT_MS: '0' })).toThrow(/SUANNI_WS_INIT_TIMEOUT_MS/);
+    expect(() => loadConfig({ SUANNI_WS_RECHECK_SECONDS: '0' })).toThrow(/SUANNI_WS_RECHECK_SECONDS/);
+  });
+
+  it('reads the Redis timeout, the gateway heartbeat of connection places and the maximum token lifetime, with defaults', () => {
+    const defaults = loadConfig({});
+    expect(defaults.redisTimeoutMs).toBe(1_000);
+    expect(defaults.rateLimits.connectionProcessTtlMs).toBe(5_000);
+    expect(defaults.auth.maxTokenLifetimeSeconds).toBe(86_400);
+    const set = loadConfig({
+      SUANNI_REDIS_TIMEOUT_MS: '250',
+      SUANNI_CONNECTION_PROCESS_TTL_SECONDS: '2',
+      AUTH_MAX_TOKEN_LIFETIME_SECONDS: '3600',
+    });
+    expect([set.redisTimeoutMs, set.rateLimits.connectionProcessTtlMs, set.auth.maxTokenLifetimeSeconds]).toEqual([250, 2_000, 3_600]);
+    expect(() => loadConfig({ AUTH_MAX_TOKEN_LIFETIME_SECONDS: '10' })).toThrow(/AUTH_MAX_TOKEN_LIFETIME_SECONDS/);
+    expect(() => loadConfig({ SUANNI_REDIS_TIMEOUT_MS: '0' })).toThrow(/SUANNI_REDIS_TIMEOUT_MS/);
   });
 
   it('reads rate limits by scope and class, with ceilings ten times the defaults unless set, and refuses a default above its ceiling', () => {

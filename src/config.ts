@@ -97,6 +97,7 @@ const environmentSchema = z
     SUANNI_RATE_LIMIT_KEY_PREFIX: z.string().min(1).default('suanni:rl:'),
     SUANNI_MAX_SOCKETS_PER_USER: z.coerce.number().int().min(1).default(20),
     SUANNI_CONNECTION_LEASE_SECONDS: z.coerce.number().min(1).max(3_600).default(30),
+    SUANNI_CONNECTION_PROCESS_TTL_SECONDS: z.coerce.number().min(1).max(3_600).default(5),
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     HOST: z.string().default('0.0.0.0'),
     PORT: z
@@ -119,6 +120,12 @@ const environmentSchema = z
     AUTH_JWKS_URL: z.url().optional(),
     AUTH_ISSUER: z.string().min(1).default('suanni-dev'),
     AUTH_AUDIENCE: z.string().min(1).default('suanni'),
+    AUTH_MAX_TOKEN_LIFETIME_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(60)
+      .max(366 * 86_400)
+      .default(86_400),
     // Default derived from the review limits, see defaultMaxBodyBytes.
     SUANNI_MAX_BODY_BYTES: z.coerce.number().int().positive().optional(),
     SUANNI_MAX_SMALL_BODY_BYTES: z.coerce.number().int().positive().optional(),
@@ -145,6 +152,7 @@ const environmentSchema = z
     SUANNI_HEARTBEAT_MS: z.coerce.number().int().min(100).default(3_000),
     SUANNI_WS_KEEPALIVE_MS: z.coerce.number().int().min(0).max(3_600_000).default(12_000),
     SUANNI_WS_INIT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(3_000),
+    SUANNI_WS_RECHECK_SECONDS: z.coerce.number().min(0.1).max(3_600).default(15),
     SUANNI_TRUSTED_DOCUMENTS: z.enum(['off', 'allow', 'enforce'], { error: 'must be off, allow or enforce' }).default('allow'),
     SUANNI_TRUSTED_DOCUMENTS_MANIFEST: z
       .string()
@@ -173,6 +181,7 @@ const environmentSchema = z
       (value) => (value === '' ? undefined : value),
       z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
     ),
+    SUANNI_REDIS_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(1_000),
     SUANNI_ROLE: z.enum(['all', 'gateway', 'worker'], { error: 'must be all, gateway or worker' }).default('all'),
     SUANNI_JOB_LEASE_SECONDS: z.coerce.number().int().min(1).max(3_600).default(120),
     SUANNI_JOB_SUPERVISE_SECONDS: z.coerce.number().int().min(1).max(3_600).default(15),
@@ -286,7 +295,8 @@ export interface Config {
   demoData: boolean;
   /** Apply pending migrations at start (the default); when off, a database behind the code fails the start. */
   migrateOnStart: boolean;
-  auth: { jwtSecret?: string; jwksUrl?: string; issuer: string; audience: string };
+  /** `maxTokenLifetimeSeconds`: a token whose `exp` is further than this past its `iat` is refused. */
+  auth: { jwtSecret?: string; jwksUrl?: string; issuer: string; audience: string; maxTokenLifetimeSeconds: number };
   /**
    * `maxBodyBytes`: the largest request body (and graphql-ws message), sized for a batch; only an
    * authenticated review submission may send more than `maxSmallBodyBytes`, the limit of every
@@ -300,9 +310,10 @@ export interface Config {
   heartbeatMs: number;
   /**
    * graphql-ws: `keepAliveMs` between the server's WebSocket pings (0: none; a socket that misses
-   * a pong is ended), `initTimeoutMs` for a socket to send `connection_init` (else closed 4408).
+   * a pong is ended), `initTimeoutMs` for a socket to send `connection_init` (else closed 4408),
+   * `recheckMs` between re-checks of every open socket's subject (erased?) and token (expired?).
    */
-  websocket: { keepAliveMs: number; initTimeoutMs: number };
+  websocket: { keepAliveMs: number; initTimeoutMs: number; recheckMs: number };
   /** Trusted documents (persisted operations): the mode and the operator's manifest files. */
   trustedDocuments: { mode: 'off' | 'allow' | 'enforce'; manifests: string[] };
   /**
@@ -311,7 +322,8 @@ export interface Config {
    * socket may receive in a period before it is closed (4429). `socketsPerUser`: graphql-ws sockets
    * one user may hold open (in this process, or with REDIS_URL over every gateway). `keyPrefix`: of
    * the Redis keys (with REDIS_URL). `connectionLeaseMs`: with REDIS_URL, how long a socket's or
-   * subscription's place counts without being renewed (a crashed gateway's places free after it).
+   * subscription's place counts without being renewed; `connectionProcessTtlMs`: with REDIS_URL, how
+   * long a gateway's heartbeat lives (a killed gateway's places free within it).
    */
   rateLimits: {
     enabled: boolean;
@@ -322,6 +334,7 @@ export interface Config {
     socketsPerUser: number;
     keyPrefix: string;
     connectionLeaseMs: number;
+    connectionProcessTtlMs: number;
   };
   /**
    * `maxFileBytes`: one uploaded contract file (PDF, DOCX, TXT), before its text is extracted.
@@ -348,6 +361,8 @@ export interface Config {
   extraction: { processes: number; memoryMb: number; timeoutMs: number };
   /** Redis for live state shared by processes (event fan-out, progress replay); none in the all-in-one default. */
   redisUrl?: string;
+  /** How long one Redis command may take before it fails and Redis counts as unavailable. */
+  redisTimeoutMs: number;
   /** What this process does: serve the API, run jobs, or both (the default). */
   role: ProcessRole;
   /** Durable jobs (pg-boss): lease, how often lost leases are looked for, polling, retries; the SIGTERM grace period. */
@@ -468,7 +483,13 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     dataDir: env.SUANNI_DATA_DIR,
     demoData: env.SUANNI_DEMO_DATA,
     migrateOnStart: env.SUANNI_MIGRATE_ON_START,
-    auth: { jwtSecret: env.AUTH_JWT_SECRET, jwksUrl: env.AUTH_JWKS_URL, issuer: env.AUTH_ISSUER, audience: env.AUTH_AUDIENCE },
+    auth: {
+      jwtSecret: env.AUTH_JWT_SECRET,
+      jwksUrl: env.AUTH_JWKS_URL,
+      issuer: env.AUTH_ISSUER,
+      audience: env.AUTH_AUDIENCE,
+      maxTokenLifetimeSeconds: env.AUTH_MAX_TOKEN_LIFETIME_SECONDS,
+    },
     limits: {
       maxBodyBytes,
       maxSmallBodyBytes: Math.min(env.SUANNI_MAX_SMALL_BODY_BYTES ?? DEFAULT_SMALL_BODY_BYTES, maxBodyBytes),
@@ -487,7 +508,11 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     },
     subscriptions: { perSocket: env.SUANNI_MAX_SUBSCRIPTIONS_PER_SOCKET, perUser: env.SUANNI_MAX_SUBSCRIPTIONS_PER_USER },
     heartbeatMs: env.SUANNI_HEARTBEAT_MS,
-    websocket: { keepAliveMs: env.SUANNI_WS_KEEPALIVE_MS, initTimeoutMs: env.SUANNI_WS_INIT_TIMEOUT_MS },
+    websocket: {
+      keepAliveMs: env.SUANNI_WS_KEEPALIVE_MS,
+      initTimeoutMs: env.SUANNI_WS_INIT_TIMEOUT_MS,
+      recheckMs: Math.round(env.SUANNI_WS_RECHECK_SECONDS * 1000),
+    },
     trustedDocuments: { mode: env.SUANNI_TRUSTED_DOCUMENTS, manifests: env.SUANNI_TRUSTED_DOCUMENTS_MANIFEST },
     rateLimits: {
       enabled: env.SUANNI_RATE_LIMITS,
@@ -498,6 +523,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       socketsPerUser: env.SUANNI_MAX_SOCKETS_PER_USER,
       keyPrefix: env.SUANNI_RATE_LIMIT_KEY_PREFIX,
       connectionLeaseMs: Math.round(env.SUANNI_CONNECTION_LEASE_SECONDS * 1000),
+      connectionProcessTtlMs: Math.round(env.SUANNI_CONNECTION_PROCESS_TTL_SECONDS * 1000),
     },
     reviews: {
       concurrency: env.SUANNI_REVIEW_CONCURRENCY,
@@ -518,6 +544,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       timeoutMs: Math.round(env.SUANNI_EXTRACT_TIMEOUT_SECONDS * 1000),
     },
     redisUrl: env.REDIS_URL,
+    redisTimeoutMs: env.SUANNI_REDIS_TIMEOUT_MS,
     role: env.SUANNI_ROLE,
     jobs: {
       leaseSeconds: env.SUANNI_JOB_LEASE_SECONDS,

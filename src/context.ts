@@ -19,6 +19,7 @@ import type { ObservabilityService } from './observability/service.js';
 import type { Config } from './config.js';
 import type { DemoTokenSigner } from './transport/graphiql.js';
 import type { UserSlotStore } from './platform/rate-limit/user-slots.js';
+import type { RedisHealth } from './platform/redis.js';
 
 /** Long-lived services, built once per process and shared by every request. */
 export interface Services {
@@ -55,6 +56,8 @@ export interface AppDependencies {
   userSlots: UserSlotStore;
   /** Development only: signs the demo users' tokens (GraphiQL's picker, `GET /dev/token`). */
   demoTokens?: DemoTokenSigner;
+  /** With REDIS_URL: whether Redis answers (`/ready` says degraded while it does not). */
+  redisHealth?: RedisHealth;
 }
 
 /** The per-operation context: the verified principal (or none) and the services. */

@@ -72,7 +72,9 @@ export function createDependencies(options: {
   const rateLimits = new RateLimitService(
     db,
     // With Redis, every gateway charges the same buckets; otherwise each process counts its own.
-    options.redis ? new RedisRateLimitStore(options.redis.commands, config.rateLimits.keyPrefix) : new MemoryRateLimitStore(),
+    options.redis
+      ? new RedisRateLimitStore(options.redis.commands, config.rateLimits.keyPrefix, { health: options.redis.health })
+      : new MemoryRateLimitStore(),
     { ...config.rateLimits, ceilingVariable: (scope, operationClass) => rateLimitVariable(scope, operationClass, true) },
     audit,
   );
@@ -96,7 +98,7 @@ export function createDependencies(options: {
     metrics,
     barrier: tombstones,
     quota: (principal, count) => quotas.assertRoom(principal.tenantId, 'reviewsPerDay', count),
-    sharedProgress: options.redis?.commands,
+    sharedProgress: options.redis && { redis: options.redis.commands, health: options.redis.health },
     jobs,
     jobRetry: { limit: config.jobs.retryLimit, delaySeconds: config.jobs.retryDelaySeconds },
     exitAfterClaims: overrides.reviews?.exitAfterClaims,
@@ -112,6 +114,8 @@ export function createDependencies(options: {
   metrics.observeProcesses(() => processes.snapshot);
   metrics.observePool(() => poolStats(db));
   metrics.observeStores(() => storeSizes(db));
+  const redisHealth = options.redis?.health;
+  if (redisHealth) metrics.observeRedis(() => redisHealth);
 
   const sessions = new SessionService(db, events, quotas, tombstones, audit);
   const identity = new IdentityService(db, tombstones, audit);
@@ -128,6 +132,7 @@ export function createDependencies(options: {
       jwksUrl: config.auth.jwksUrl,
       issuer: config.auth.issuer,
       audience: config.auth.audience,
+      maxLifetimeSeconds: config.auth.maxTokenLifetimeSeconds,
     });
   return {
     config,
@@ -138,8 +143,13 @@ export function createDependencies(options: {
     processes,
     // With Redis, a user's sockets and subscriptions count on every gateway; otherwise per process.
     userSlots: options.redis
-      ? new RedisUserSlotStore(options.redis.commands, config.rateLimits.keyPrefix, { leaseMs: config.rateLimits.connectionLeaseMs })
+      ? new RedisUserSlotStore(options.redis.commands, config.rateLimits.keyPrefix, {
+          leaseMs: config.rateLimits.connectionLeaseMs,
+          processTtlMs: config.rateLimits.connectionProcessTtlMs,
+          health: options.redis.health,
+        })
       : new MemoryUserSlotStore(),
+    redisHealth: options.redis?.health,
     demoTokens: demoTokenSigner({
       env: config.env,
       secret: config.auth.jwtSecret ?? options.jwtSecret,

@@ -1,7 +1,7 @@
 import type { Database } from '../platform/db/prisma.js';
 import { retryTransient, type RetryOptions } from '../platform/db/transient.js';
 import { AppError, assertUuid, forbidden, notFound } from '../platform/errors.js';
-import type { EventBus } from '../platform/pubsub.js';
+import { RESYNC, type EventBus } from '../platform/pubsub.js';
 import { createLogger } from '../platform/logger.js';
 import { hasRole, type Principal } from '../identity/principal.js';
 import type { IdentityService } from '../identity/service.js';
@@ -268,12 +268,18 @@ export class ErasureService {
   /** The job now, then after every step, until it completes or fails. */
   async *watch(principal: Principal, requestId: string): AsyncGenerator<ErasureProgressEvent> {
     const job = await this.get(principal, requestId);
-    const live = this.events.subscribe(erasureTopic(job.id));
-    try {
+    const live = this.events.watch(erasureTopic(job.id));
+    const fromDatabase = async (): Promise<ErasureProgressEvent> => {
       const current = await this.db.erasureRequest.findUniqueOrThrow({ where: { id: job.id } });
-      yield { requestId: job.id, status: current.status, step: null, steps: stepsOf(current), at: new Date() };
-      if (current.status === 'COMPLETED' || current.status === 'FAILED') return;
-      for await (const event of live) {
+      return { requestId: job.id, status: current.status, step: null, steps: stepsOf(current), at: new Date() };
+    };
+    try {
+      const first = await fromDatabase();
+      yield first;
+      if (first.status === 'COMPLETED' || first.status === 'FAILED') return;
+      // Redis back after an outage (RESYNC): the job's state as stored, since events may have been lost.
+      for await (const received of live) {
+        const event = received === RESYNC ? await fromDatabase() : received;
         yield event;
         if (event.status === 'COMPLETED' || event.status === 'FAILED') return;
       }

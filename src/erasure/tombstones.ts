@@ -60,6 +60,27 @@ export class Tombstones implements PgWriteBarrier, ErasedSubjects {
     return found !== null;
   }
 
+  /**
+   * Which of these users have been erased, in one query (the users this process already saw
+   * erased without one). Open sockets are re-checked with it, whether or not the erasure's event arrived.
+   */
+  async erasedAmong(userIds: Iterable<string>): Promise<Set<string>> {
+    const erased = new Set<string>();
+    const unknown = new Map<string, string>();
+    for (const userId of userIds) {
+      const userHash = this.hasher.userHash(userId);
+      if (this.erasedUsers.has(userHash)) erased.add(userId);
+      else unknown.set(userHash, userId);
+    }
+    if (unknown.size === 0) return erased;
+    const found = await this.db.erasureTombstone.findMany({ where: { userHash: { in: [...unknown.keys()] } }, select: { userHash: true } });
+    for (const { userHash } of found) {
+      this.erasedUsers.add(userHash);
+      erased.add(unknown.get(userHash)!);
+    }
+    return erased;
+  }
+
   /** Throws SubjectErasedError when `userId` has been erased. */
   async assertWritable(userId: string): Promise<void> {
     if (await this.isErased(userId)) throw new SubjectErasedError();

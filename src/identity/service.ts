@@ -38,6 +38,8 @@ export interface ErasedSubjects {
    * write barrier does for a user's data) and returns when the subject was erased, or null.
    */
   lockSubject(run: SqlRunner, tenantKey: string, subject: string): Promise<Date | null>;
+  /** Which of these users have been erased. */
+  erasedAmong(userIds: Iterable<string>): Promise<Set<string>>;
 }
 
 /**
@@ -82,6 +84,14 @@ export class IdentityService {
       roles: claims.roles,
       tokenExpiresAt: acceptedUntil(claims.expiresAt),
     };
+  }
+
+  /**
+   * Which of these users have been erased (the tombstones in PostgreSQL): what open sockets are
+   * re-checked against, independent of the `userErased` event.
+   */
+  erasedAmong(userIds: Iterable<string>): Promise<Set<string>> {
+    return this.erasures.erasedAmong(userIds);
   }
 
   /** Drops cached identities so the next request re-reads the database. */

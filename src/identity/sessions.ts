@@ -3,7 +3,7 @@ import type pg from 'pg';
 import type { AuditLog } from '../audit/service.js';
 import { poolOf, type Database } from '../platform/db/prisma.js';
 import { AppError, assertUuid, badUserInput, forbidden, notFound } from '../platform/errors.js';
-import type { EventBus } from '../platform/pubsub.js';
+import { RESYNC, type EventBus } from '../platform/pubsub.js';
 import type { BarrierRowValues, PgWriteBarrier } from '../platform/db/write-barrier.js';
 import { WriteCoalescer } from '../platform/write-coalescer.js';
 import { tracedQuery } from '../platform/telemetry/db-tracing.js';
@@ -178,13 +178,16 @@ export class SessionService {
   async *watch(principal: Principal, sessionId: string): AsyncGenerator<SessionRow> {
     const session = await this.getOwned(principal, sessionId);
     // Subscribe before reading the current state so that no change falls in between.
-    const changes = this.events.subscribe(sessionTopic(session.id));
+    // Every event (and RESYNC, Redis back after an outage that may have lost one) is re-read from the database.
+    const changes = this.events.watch(sessionTopic(session.id));
     const current = await this.db.session.findUniqueOrThrow({ where: { id: session.id } });
     yield current;
     if (current.closedAt) return;
     for await (const event of changes) {
-      const current = await this.db.session.findUnique({ where: { id: event.sessionId } });
+      const current = await this.db.session.findUnique({ where: { id: event === RESYNC ? session.id : event.sessionId } });
       if (!current) return;
+      // Closing is the only change a session has: after an outage, only a close missed is news.
+      if (event === RESYNC && !current.closedAt) continue;
       yield current;
       if (current.closedAt) return;
     }

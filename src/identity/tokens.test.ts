@@ -1,7 +1,14 @@
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import type { AppError } from '../platform/errors.js';
-import { assertIssuedInThePast, bearerToken, claimsFromPayload, CLOCK_TOLERANCE_SECONDS, createTokenVerifier } from './tokens.js';
+import {
+  assertIssuedInThePast,
+  assertLifetimeWithin,
+  bearerToken,
+  claimsFromPayload,
+  CLOCK_TOLERANCE_SECONDS,
+  createTokenVerifier,
+} from './tokens.js';
 
 describe('claimsFromPayload', () => {
   it('reads subject, tenant and known roles', () => {
@@ -66,6 +73,29 @@ describe('assertIssuedInThePast', () => {
   });
 });
 
+describe('assertLifetimeWithin', () => {
+  const now = new Date('2030-01-01T00:00:00Z');
+  const seconds = now.getTime() / 1000;
+  it('accepts a lifetime (exp - iat) up to the maximum, and one without iat that expires within it from now', () => {
+    expect(() => assertLifetimeWithin({ iat: seconds, exp: seconds + 86_400 }, 86_400, now)).not.toThrow();
+    expect(() => assertLifetimeWithin({ exp: seconds + 3_600 }, 86_400, now)).not.toThrow();
+  });
+  it('refuses a longer one as UNAUTHENTICATED, also when issued long ago and still valid', () => {
+    for (const payload of [
+      { iat: seconds, exp: seconds + 86_401 },
+      { iat: seconds - 3650 * 86_400, exp: seconds + 60 },
+      { exp: seconds + 86_401 },
+    ]) {
+      expect(() => assertLifetimeWithin(payload, 86_400, now)).toThrow(/lifetime exceeds the maximum of 86400 seconds/);
+      try {
+        assertLifetimeWithin(payload, 86_400, now);
+      } catch (error) {
+        expect((error as AppError).code).toBe('UNAUTHENTICATED');
+      }
+    }
+  });
+});
+
 describe('verified token cache', () => {
   const secret = 'unit-test-secret-unit-test-secret-0001';
   const issuer = 'unit-issuer';
@@ -126,6 +156,21 @@ describe('verified token cache', () => {
     // An evicted token is verified afresh, with the same result.
     expect((await verifier.verify(tokens[0]!)).subject).toBe('user-0');
     expect(verifier.cachedTokens).toBe(3);
+  });
+
+  it('refuses a token that lives longer than the maximum lifetime, and never holds it', async () => {
+    const { state, now } = clock();
+    const verifier = createTokenVerifier({
+      secret,
+      issuer,
+      audience,
+      maxLifetimeSeconds: 86_400,
+      cache: { maxEntries: 10, maxAgeMs: 60_000, now },
+    });
+    expect((await verifier.verify(await sign('alice', state.now, 86_400))).subject).toBe('alice');
+    const decade = await sign('mallory', state.now, 3650 * 86_400);
+    expect(await rejection(verifier.verify(decade))).toMatch(/^UNAUTHENTICATED: Token lifetime exceeds the maximum/);
+    expect(verifier.cachedTokens).toBe(1);
   });
 
   it('returns claims nobody can change', async () => {

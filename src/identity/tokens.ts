@@ -19,6 +19,11 @@ export interface TokenVerifierOptions {
   jwksUrl?: string;
   issuer: string;
   audience: string;
+  /**
+   * The longest lifetime accepted, `exp` minus `iat` (minus now without `iat`), in seconds
+   * (AUTH_MAX_TOKEN_LIFETIME_SECONDS); a longer-lived token is refused UNAUTHENTICATED.
+   */
+  maxLifetimeSeconds?: number;
   /** Verified tokens remembered (see {@link VERIFIED_TOKEN_CACHE}); tests pass a small one and a clock. */
   cache?: { maxEntries: number; maxAgeMs: number; now?: () => number };
 }
@@ -75,6 +80,17 @@ export const CLOCK_TOLERANCE_SECONDS = 5;
  */
 export function acceptedUntil(expiresAt: Date | null): Date | null {
   return expiresAt && new Date(expiresAt.getTime() + CLOCK_TOLERANCE_SECONDS * 1000);
+}
+
+/**
+ * A token may not live longer than `maxSeconds` from its issue (`exp - iat`; from now when it has
+ * no `iat`): a leaked long-lived token is a long-lived breach, and the gateway cannot revoke one.
+ */
+export function assertLifetimeWithin(payload: JWTPayload, maxSeconds: number, now: Date = new Date()): void {
+  if (typeof payload.exp !== 'number') return;
+  const issuedAt = typeof payload.iat === 'number' ? payload.iat : now.getTime() / 1000;
+  if (payload.exp - issuedAt > maxSeconds)
+    throw unauthenticated(`Token lifetime exceeds the maximum of ${maxSeconds} seconds (exp - iat); ask for a shorter-lived token.`);
 }
 
 /**
@@ -139,6 +155,7 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
         throw unauthenticated(describeRejection(error));
       }
       assertIssuedInThePast(payload, new Date(now()));
+      if (options.maxLifetimeSeconds !== undefined) assertLifetimeWithin(payload, options.maxLifetimeSeconds, new Date(now()));
       // Shared by every request that presents this token: nobody may change it.
       const claims = claimsFromPayload(payload);
       Object.freeze(claims.roles);

@@ -1,5 +1,5 @@
-import { createRedisEventTarget } from '@graphql-yoga/redis-event-target';
-import { createPubSub } from 'graphql-yoga';
+import { createPubSub, Repeater } from 'graphql-yoga';
+import { ResilientEventTarget } from './redis-event-target.js';
 import type { RedisConnections } from './redis.js';
 
 /**
@@ -21,19 +21,56 @@ export interface EventTopics {}
 /** What yoga's pubsub requires of a topic map; interfaces have no implicit index signature. */
 type AnyTopics = Record<string, [] | [unknown]>;
 
+type Topics = EventTopics & AnyTopics;
+type Topic = Extract<keyof Topics, string>;
+
+/**
+ * Yielded by {@link EventBus.watch} when this process's Redis is back after an outage: events of
+ * the topic may have been missed meanwhile, and the watcher re-reads what it shows from PostgreSQL.
+ */
+export const RESYNC: unique symbol = Symbol('resync');
+export type Resync = typeof RESYNC;
+
 /**
  * In-process publish/subscribe for live progress. One gateway process needs nothing more;
- * replicas share events through Redis by giving `createPubSub` a Redis event target.
+ * replicas share events through Redis with a {@link ResilientEventTarget}: this process's
+ * listeners always get its events at once, the other processes through Redis while it answers.
  */
-export function createEventBus(redis?: Pick<RedisConnections, 'publish' | 'subscribe'>) {
-  if (!redis) return createPubSub<EventTopics & AnyTopics>();
-  return createPubSub<EventTopics & AnyTopics>({
-    eventTarget: createRedisEventTarget({
-      publishClient: redis.publish,
-      subscribeClient: redis.subscribe,
-      serializer: { stringify: JSON.stringify, parse: parseEvent },
-    }),
-  });
+export function createEventBus(redis?: Pick<RedisConnections, 'publish' | 'subscribe' | 'health'>) {
+  const pubsub = createPubSub<Topics>(
+    redis
+      ? {
+          eventTarget: new ResilientEventTarget({
+            publish: redis.publish,
+            subscribe: redis.subscribe,
+            health: redis.health,
+            serializer: { stringify: JSON.stringify, parse: parseEvent },
+          }),
+        }
+      : undefined,
+  );
+  return {
+    publish: pubsub.publish,
+    subscribe: pubsub.subscribe,
+    /**
+     * The topic's events, and {@link RESYNC} each time Redis is back after an outage (never
+     * without Redis): a watcher that must not miss the last event re-reads its state then.
+     */
+    watch<K extends Topic>(topic: K): Repeater<Topics[K][0] | Resync> {
+      return new Repeater<Topics[K][0] | Resync>(async (push, stop) => {
+        const source = pubsub.subscribe(topic as Parameters<typeof pubsub.subscribe>[0]);
+        const unwatch = redis?.health.onChange((available) => {
+          if (available) void push(RESYNC);
+        });
+        void stop.then(() => {
+          unwatch?.();
+          void source.return?.(undefined);
+        });
+        for await (const event of source) await push(event as Topics[K][0]);
+        stop();
+      });
+    },
+  };
 }
 
 /** Events carry their instant as `at`; JSON turns it into a string, this turns it back. */

@@ -9,7 +9,8 @@ import type { PgWriteBarrier } from '../platform/db/write-barrier.js';
 import { AppError, assertUuid, badUserInput, forbidden, notFound } from '../platform/errors.js';
 import type { JobQueue } from '../platform/jobs/job-queue.js';
 import type { ModelProvider } from '../platform/llm/provider.js';
-import type { EventBus } from '../platform/pubsub.js';
+import { RESYNC, type EventBus } from '../platform/pubsub.js';
+import type { RedisHealth } from '../platform/redis.js';
 import type { Metrics } from '../platform/telemetry/metrics.js';
 import { withSpan } from '../platform/telemetry/tracing.js';
 import { unstorableCharacter } from '../platform/text.js';
@@ -94,7 +95,7 @@ export interface ReviewServiceOptions {
   /** How transient database failures of a review run are retried in process. */
   retry?: RetryOptions;
   /** Redis: the progress log shared by every process (late subscribers on any gateway get the replay). */
-  sharedProgress?: Redis;
+  sharedProgress?: { redis: Redis; health: Pick<RedisHealth, 'available' | 'failed' | 'onChange'> };
   /** The durable job queue that carries review runs to workers. */
   jobs: JobQueue;
   /** Job retries after the first attempt, and the delay before the first retry. */
@@ -109,6 +110,8 @@ export interface ReviewServiceOptions {
 
 /** How long a review's live progress may stay quiet before the progress log is read again. */
 const LIVE_RECHECK_MS = 1_000;
+/** Every this many quiet re-checks, the review's status is also read from PostgreSQL. */
+const STATUS_RECHECK_EVERY = 5;
 
 /** A stable, comparable form of a finding for replay. */
 const findingKey = (finding: Pick<Finding, 'clause' | 'knowledgeId' | 'version' | 'severity' | 'message'>) =>
@@ -448,6 +451,10 @@ export class ReviewService {
    * Progress of one of the caller's reviews (or, for a REVIEWER, of one of the tenant's): every event so far in
    * order, then live ones until it ends. With `followDecisions`, the stream goes on after the final status with a
    * FINDING_DECIDED event per decision, until no finding of the review needs a person any more.
+   *
+   * Events lost to a Redis outage (never numbered, never published) leave a gap that only the final status must
+   * not fall into: when the shared log cannot be read, when Redis is back ({@link RESYNC}) and every few quiet
+   * seconds, the review's status is read from PostgreSQL and a finished review's status is delivered from it.
    */
   async *watch(principal: Principal, reviewId: string, options: { followDecisions?: boolean } = {}): AsyncGenerator<ReviewProgressEvent> {
     const review = await this.get(principal, reviewId);
@@ -460,10 +467,34 @@ export class ReviewService {
       if (!follow || event.status !== 'SUCCEEDED') return isFinalReviewEvent(event);
       return finished && (await this.judgement.undecided(review.id)) === 0;
     };
-    const live = this.events.subscribe(reviewTopic(review.id));
+    const live = this.events.watch(reviewTopic(review.id));
+    let last = 0;
+    /** The log's events after `last`, or null when it cannot be read (Redis unavailable). */
+    const logged = async () => {
+      try {
+        return (await this.progress.history(review.id)).filter((past) => past.sequence > last);
+      } catch {
+        return null;
+      }
+    };
+    /** The final status from PostgreSQL, numbered after `after`; null while the review runs. */
+    const finalFromDatabase = async (after: number): Promise<ReviewProgressEvent | null> => {
+      const current = (await this.store.findReviewStatus(review.id)) ?? review;
+      if (current.status !== 'SUCCEEDED' && current.status !== 'FAILED' && current.status !== 'CANCELLED') return null;
+      return {
+        reviewId: review.id,
+        sequence: after + 1,
+        kind: 'STATUS',
+        node: null,
+        durationMs: null,
+        counts: null,
+        status: current.status,
+        errorCode: current.errorCode,
+        at: current.finishedAt ?? new Date(),
+      };
+    };
     try {
-      let last = 0;
-      const recorded = await this.progress.history(review.id);
+      const recorded = (await logged()) ?? [];
       for (const [index, event] of recorded.entries()) {
         last = event.sequence;
         yield event;
@@ -473,27 +504,19 @@ export class ReviewService {
         if (recordedAfter && isFinalReviewEvent(event)) finished = true;
       }
       if (recorded.length === 0 && (review.status === 'SUCCEEDED' || review.status === 'FAILED' || review.status === 'CANCELLED')) {
-        const current = (await this.store.findReviewStatus(review.id)) ?? review;
-        const event: ReviewProgressEvent = {
-          reviewId: review.id,
-          sequence: 1,
-          kind: 'STATUS',
-          node: null,
-          durationMs: null,
-          counts: null,
-          status: current.status,
-          errorCode: current.errorCode,
-          at: current.finishedAt ?? new Date(),
-        };
-        yield event;
-        // Decisions made from here on are numbered from 1 by the progress log, which kept nothing of this review.
-        if (await ends(event)) return;
+        const event = await finalFromDatabase(0);
+        if (event) {
+          yield event;
+          // Decisions made from here on are numbered from 1 by the progress log, which kept nothing of this review.
+          if (await ends(event)) return;
+        }
       }
       // The bus may confirm a subscription only after this point (Redis SUBSCRIBE is asynchronous):
       // an event published meanwhile reaches the shared log but not this stream, and if it was the
       // last one the stream would wait forever. So a stream quiet for a while is checked against the log.
       const incoming = live[Symbol.asyncIterator]();
       let pending = incoming.next();
+      let quietChecks = 0;
       for (;;) {
         let timer: NodeJS.Timeout | undefined;
         const quiet = new Promise<'quiet'>((resolve) => {
@@ -502,17 +525,23 @@ export class ReviewService {
         const result = await Promise.race([pending, quiet]);
         clearTimeout(timer);
         let next: ReviewProgressEvent[];
-        if (result === 'quiet') next = (await this.progress.history(review.id)).filter((past) => past.sequence > last);
-        else {
+        if (result === 'quiet' || result.value === RESYNC) {
+          if (result !== 'quiet') pending = incoming.next();
+          const fromLog = await logged();
+          next = fromLog ?? [];
+          quietChecks += 1;
+          const askDatabase = fromLog === null || result !== 'quiet' || quietChecks % STATUS_RECHECK_EVERY === 0;
+          if (askDatabase && !finished && !next.some(isFinalReviewEvent)) {
+            const final = await finalFromDatabase(next.at(-1)?.sequence ?? last);
+            if (final) next = [...next, final];
+          }
+        } else {
           if (result.done) return;
           pending = incoming.next();
           const event = result.value;
           if (event.sequence <= last) continue;
           // A gap: events published while this subscription was being set up (shared log) come from the log.
-          const missed =
-            event.sequence > last + 1
-              ? (await this.progress.history(review.id)).filter((past) => past.sequence > last && past.sequence < event.sequence)
-              : [];
+          const missed = event.sequence > last + 1 ? ((await logged()) ?? []).filter((past) => past.sequence < event.sequence) : [];
           next = [...missed, event];
         }
         for (const past of next) {
@@ -526,14 +555,17 @@ export class ReviewService {
     }
   }
 
-  /** Progress of one of the caller's batches: the counts now, then after every finished review. */
+  /**
+   * Progress of one of the caller's batches: the counts now, then after every finished review (and
+   * from PostgreSQL when Redis is back after an outage, {@link RESYNC}: events may have been lost).
+   */
   async *watchBatch(principal: Principal, batchId: string): AsyncGenerator<ReviewBatchProgressEvent> {
     const batch = await this.getBatch(principal, batchId);
     this.assertOwner(principal, batch, 'Review batch');
-    const live = this.events.subscribe(reviewBatchTopic(batch.id));
-    try {
+    const live = this.events.watch(reviewBatchTopic(batch.id));
+    const fromDatabase = async (): Promise<ReviewBatchProgressEvent> => {
       const counts = await this.store.batchCounts(batch.id);
-      const first = {
+      return {
         batchId: batch.id,
         total: batch.total,
         completed: counts.succeeded + counts.failed + counts.cancelled,
@@ -542,10 +574,14 @@ export class ReviewService {
         cancelled: counts.cancelled,
         at: new Date(),
       };
+    };
+    try {
+      const first = await fromDatabase();
       yield first;
       if (first.completed >= batch.total) return;
       let completed = first.completed;
-      for await (const event of live) {
+      for await (const received of live) {
+        const event = received === RESYNC ? await fromDatabase() : received;
         if (event.completed <= completed) continue;
         completed = event.completed;
         yield event;

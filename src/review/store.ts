@@ -264,6 +264,12 @@ export class ReviewStore {
     return this.db.review.findUnique({ where: { id: reviewId }, include: withFindings });
   }
 
+  /** Of these reviews, the ids of those cancelled. */
+  async cancelledAmong(reviewIds: readonly string[]): Promise<string[]> {
+    const rows = await this.db.review.findMany({ where: { id: { in: [...reviewIds] }, status: 'CANCELLED' }, select: { id: true } });
+    return rows.map((row) => row.id);
+  }
+
   findReviewStatus(reviewId: string) {
     return this.db.review.findUnique({
       where: { id: reviewId },

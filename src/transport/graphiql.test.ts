@@ -1,6 +1,7 @@
-import type { IncomingMessage } from 'node:http';
+import { IncomingMessage } from 'node:http';
+import { Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { demoTokenSigner, fromLoopback } from './graphiql.js';
+import { demoTokenSigner, directLoopbackRequest, fromLoopback } from './graphiql.js';
 
 const from = (remoteAddress: string) => ({ socket: { remoteAddress } }) as unknown as IncomingMessage;
 const base = { secret: 's'.repeat(32), issuer: 'i', audience: 'a' };
@@ -14,6 +15,33 @@ describe('demo tokens', () => {
       false,
       false,
     ]);
+  });
+
+  it('are handed only to direct loopback requests: no forwarding header, a loopback Host', () => {
+    const request = (remoteAddress: string, headers: Record<string, string>) => {
+      const socket = new Socket();
+      Object.defineProperty(socket, 'remoteAddress', { value: remoteAddress });
+      const message = new IncomingMessage(socket);
+      message.headers = headers;
+      return message;
+    };
+    for (const host of ['localhost:4000', '127.0.0.1:4000', '[::1]:4000', 'localhost', '127.0.0.5'])
+      expect(directLoopbackRequest(request('127.0.0.1', { host })), host).toBe(true);
+    // A same-host reverse proxy connects from loopback: what it adds gives the remote caller away.
+    const forwarded: Record<string, string>[] = [
+      { host: 'localhost:4000', 'x-forwarded-for': '203.0.113.9' },
+      { host: 'localhost:4000', forwarded: 'for=203.0.113.9' },
+      { host: 'localhost:4000', 'x-real-ip': '203.0.113.9' },
+      { host: 'localhost:4000', 'x-forwarded-host': 'suanni.example' },
+      { host: 'localhost:4000', via: '1.1 proxy' },
+      { host: 'suanni.example' },
+      { host: 'localhost.suanni.example' },
+      { host: '127.0.0.1.nip.io' },
+      {},
+    ];
+    for (const headers of forwarded) expect(directLoopbackRequest(request('127.0.0.1', headers)), JSON.stringify(headers)).toBe(false);
+    expect(directLoopbackRequest(request('192.168.1.20', { host: 'localhost' }))).toBe(false);
+    expect(directLoopbackRequest(undefined)).toBe(false);
   });
 
   it('exist only in development with a shared secret', async () => {

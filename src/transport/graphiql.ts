@@ -58,6 +58,33 @@ export function fromLoopback(req: IncomingMessage | undefined): boolean {
   return address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1';
 }
 
+/** Headers a proxy adds: a request carrying one came from somewhere else, whatever its socket says. */
+const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-real-ip', 'via'];
+
+/** `localhost`, `127.x.x.x` or `[::1]`, with or without a port. */
+function isLoopbackHost(host: string | undefined): boolean {
+  if (!host) return false;
+  let hostname: string;
+  try {
+    hostname = new URL(`http://${host}`).hostname;
+  } catch {
+    return false;
+  }
+  return hostname === 'localhost' || hostname === '[::1]' || /^127(?:\.\d{1,3}){3}$/.test(hostname);
+}
+
+/**
+ * Whether a request comes straight from this machine: a loopback socket is not enough, since a
+ * reverse proxy on the same host also connects from loopback. So it must also carry no forwarding
+ * header (Forwarded, X-Forwarded-*, X-Real-IP, Via) and name a loopback Host. Demo tokens are
+ * given to such requests only.
+ */
+export function directLoopbackRequest(req: IncomingMessage | undefined): boolean {
+  if (!req || !fromLoopback(req)) return false;
+  if (FORWARDING_HEADERS.some((name) => req.headers[name] !== undefined)) return false;
+  return isLoopbackHost(req.headers.host);
+}
+
 const DEFAULT_QUERY = `# Suanni gateway. Most fields need a token: open the Headers tab below and send
 #   {"Authorization": "Bearer <token>"}
 # Get one with:  npm run -s token -- --user alice
@@ -86,7 +113,7 @@ export async function graphiqlOptions(
     defaultEditorToolsVisibility: 'headers',
   };
   const as = new URL(request.url).searchParams.get('as');
-  if (as && signer && fromLoopback(req)) {
+  if (as && signer && directLoopbackRequest(req)) {
     const demo = await signer(as);
     if (demo) {
       const headers = JSON.stringify({ Authorization: `Bearer ${demo.token}` }, null, 2);
@@ -154,14 +181,14 @@ export function serveLanding(res: ServerResponse, options: { graphiql: boolean; 
 
 /**
  * `GET /dev/token?user=alice`: a demo user's token; `GET /dev/token`: the demo users (development,
- * loopback only); 404 everywhere else.
+ * direct loopback requests only: see {@link directLoopbackRequest}); 404 everywhere else.
  */
 export async function serveDevToken(req: IncomingMessage, res: ServerResponse, signer: DemoTokenSigner | undefined): Promise<void> {
   const reply = (status: number, body: unknown) => {
     res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' });
     res.end(JSON.stringify(body));
   };
-  if (!signer || !fromLoopback(req)) {
+  if (!signer || !directLoopbackRequest(req)) {
     reply(404, { errors: [{ message: 'Not found.', extensions: { code: 'NOT_FOUND' } }] });
     return;
   }

@@ -7,12 +7,16 @@ describe('probes', () => {
   let server: Server;
   let base: string;
   let databaseUp = true;
+  let redis: { reason: string; sinceSeconds: number } | null = null;
   beforeAll(async () => {
     server = createServer((req, res) => {
       if (isProbeRequest(req))
-        void serveProbe(req, res, [
-          { name: 'database', check: async () => (databaseUp ? 1 : Promise.reject(new Error('password=secret refused'))) },
-        ]);
+        void serveProbe(
+          req,
+          res,
+          [{ name: 'database', check: async () => (databaseUp ? 1 : Promise.reject(new Error('password=secret refused'))) }],
+          [{ name: 'redis', degradation: () => redis }],
+        );
       else res.writeHead(404).end();
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -25,11 +29,29 @@ describe('probes', () => {
     const ready = await fetch(`${base}/ready`);
     expect(ready.status).toBe(503);
     const text = await ready.text();
-    expect(JSON.parse(text)).toEqual({ status: 'not ready', checks: { database: 'failed' } });
+    expect(JSON.parse(text)).toEqual({ status: 'not ready', checks: { database: 'failed', redis: 'ok' } });
     expect(text).not.toContain('secret');
     expect(await (await fetch(`${base}/health`)).json()).toEqual({ status: 'ok' });
     databaseUp = true;
     expect((await fetch(`${base}/ready`)).status).toBe(200);
     expect((await fetch(`${base}/ready`, { method: 'POST' })).status).toBe(404);
+  });
+
+  it('/ready stays 200 without an optional dependency, saying degraded with its short reason; 503 wins when a check fails', async () => {
+    expect(await (await fetch(`${base}/ready`)).json()).toEqual({ status: 'ready', checks: { database: 'ok', redis: 'ok' } });
+    redis = { reason: 'connection refused', sinceSeconds: 12 };
+    const degraded = await fetch(`${base}/ready`);
+    expect(degraded.status).toBe(200);
+    expect(await degraded.json()).toEqual({
+      status: 'degraded',
+      checks: { database: 'ok', redis: 'degraded' },
+      degraded: [{ component: 'redis', reason: 'connection refused', sinceSeconds: 12 }],
+    });
+    databaseUp = false;
+    const down = await fetch(`${base}/ready`);
+    expect(down.status).toBe(503);
+    expect((await down.json()).status).toBe('not ready');
+    databaseUp = true;
+    redis = null;
   });
 });

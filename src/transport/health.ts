@@ -17,11 +17,28 @@ export interface ReadinessCheck {
 }
 
 /**
+ * A dependency the gateway serves without, degraded (with REDIS_URL: Redis): null while it is
+ * fine, else why not, in words safe for an unauthenticated probe (no address, no error text).
+ */
+export interface OptionalDependency {
+  name: string;
+  degradation(): { reason: string; sinceSeconds: number } | null;
+}
+
+/**
  * Answers a probe with a small JSON body: `/health` `{"status":"ok"}` while the process serves;
  * `/ready` `{"status":"ready","checks":{"database":"ok"}}`, or 503 with `"not ready"` and the failed
- * check named (never its error text: a probe is unauthenticated).
+ * check named (never its error text: a probe is unauthenticated). An optional dependency that is
+ * down leaves the gateway ready but `"degraded"` (still 200), naming it with a short reason:
+ * `{"status":"degraded","checks":{"database":"ok","redis":"degraded"},"degraded":[{"component":"redis",
+ * "reason":"connection refused","sinceSeconds":12}]}`.
  */
-export async function serveProbe(req: IncomingMessage, res: ServerResponse, checks: readonly ReadinessCheck[]): Promise<void> {
+export async function serveProbe(
+  req: IncomingMessage,
+  res: ServerResponse,
+  checks: readonly ReadinessCheck[],
+  optional: readonly OptionalDependency[] = [],
+): Promise<void> {
   let status = 200;
   let body: Record<string, unknown> = { status: 'ok' };
   if (req.url?.split('?')[0] === READY_PATH) {
@@ -38,8 +55,17 @@ export async function serveProbe(req: IncomingMessage, res: ServerResponse, chec
       ),
     );
     const ready = results.every(([, result]) => result === 'ok');
+    const degraded = optional.flatMap(({ name, degradation }) => {
+      const state = degradation();
+      return state ? [{ component: name, ...state }] : [];
+    });
+    const states = optional.map(({ name }) => [name, degraded.some((entry) => entry.component === name) ? 'degraded' : 'ok'] as const);
     status = ready ? 200 : 503;
-    body = { status: ready ? 'ready' : 'not ready', checks: Object.fromEntries(results) };
+    body = {
+      status: !ready ? 'not ready' : degraded.length > 0 ? 'degraded' : 'ready',
+      checks: Object.fromEntries([...results, ...states]),
+      ...(degraded.length > 0 ? { degraded } : {}),
+    };
   }
   const text = `${JSON.stringify(body)}\n`;
   res.writeHead(status, {

@@ -27,13 +27,13 @@ const refusalOf = async (open: () => Promise<unknown>) => {
 };
 
 describe('LiveConnections', async () => {
-  it('refuses a socket over the per-user limit with 4429 and RATE_LIMITED / TOO_MANY_SOCKETS, and has room again once one closes', async () => {
+  it('refuses a socket over the per-user limit with 1013 (try again later) and RATE_LIMITED / TOO_MANY_SOCKETS, and has room again once one closes', async () => {
     const live = new LiveConnections<FakeSocket>({ perSocket: 10, perUser: 10 }, 2);
     const [one, two, three] = [new FakeSocket(), new FakeSocket(), new FakeSocket()];
     expect(await live.addSocket('u1', one)).toBeNull();
     expect(await live.addSocket('u1', two)).toBeNull();
     const refused = await live.addSocket('u1', three);
-    expect(refused?.code).toBe(4429);
+    expect(refused?.code).toBe(1013);
     expect(refused?.reason).toBe('Too many connections: at most 2 per user');
     expect(refused?.error.code).toBe('RATE_LIMITED');
     expect(refused?.error.details).toEqual({ reason: 'TOO_MANY_SOCKETS', limit: 'socketsPerUser', max: 2 });
@@ -41,6 +41,18 @@ describe('LiveConnections', async () => {
     expect(await live.addSocket('u2', new FakeSocket())).toBeNull();
     live.removeSocket('u1', one);
     expect(await live.addSocket('u1', three)).toBeNull();
+  });
+
+  it('lists the users with a socket or a socketless stream open, for the re-check of erased subjects', async () => {
+    const live = new LiveConnections<FakeSocket>({ perSocket: 10, perUser: 10 });
+    const socket = new FakeSocket();
+    await live.addSocket('u1', socket);
+    await live.openSubscription({ userId: 'u1', socket, end: noEnd });
+    const release = await live.openSubscription({ userId: 'u2', socket: null, end: noEnd });
+    expect([...live.users()].sort()).toEqual(['u1', 'u2']);
+    release();
+    live.removeSocket('u1', socket);
+    expect([...live.users()]).toEqual([]);
   });
 
   it('refuses a subscription over the per-socket limit with RATE_LIMITED / TOO_MANY_SUBSCRIPTIONS', async () => {

@@ -42,11 +42,18 @@ const tooManySubscriptions = (limit: keyof SubscriptionLimits, max: number) =>
     },
   );
 
-/** WebSocket close code of a socket refused or closed for sending too much (as graphql-ws uses it). */
+/** WebSocket close code of a socket closed for sending too much (as graphql-ws uses it; its client does not retry). */
 export const TOO_MANY_REQUESTS_CLOSE = 4429;
 
+/**
+ * WebSocket close code of a socket refused because its user holds every place (1013, "Try Again
+ * Later"): graphql-ws clients retry it with their back-off, so a client whose places were held by
+ * a gateway that died gets in once they are freed.
+ */
+export const TRY_AGAIN_LATER_CLOSE = 1013;
+
 const tooManySockets = (max: number): Revocation => ({
-  code: TOO_MANY_REQUESTS_CLOSE,
+  code: TRY_AGAIN_LATER_CLOSE,
   reason: `Too many connections: at most ${max} per user`,
   error: new AppError('RATE_LIMITED', `At most ${max} connections may be open per user.`, {
     reason: 'TOO_MANY_SOCKETS',
@@ -87,7 +94,7 @@ export class LiveConnections<S extends ClosableSocket> {
 
   /**
    * Registers an authenticated socket; returns the revocation instead when its user was ended
-   * or already holds `socketsPerUser` sockets (close 4429, RATE_LIMITED / TOO_MANY_SOCKETS).
+   * or already holds `socketsPerUser` sockets (close 1013, RATE_LIMITED / TOO_MANY_SOCKETS).
    * A registered socket gives its place back with {@link removeSocket}.
    */
   async addSocket(userId: string, socket: S): Promise<Revocation | null> {
@@ -175,6 +182,13 @@ export class LiveConnections<S extends ClosableSocket> {
     const streams = [...this.subscriptions].filter((entry) => entry.userId === userId && !entry.socket);
     for (const entry of streams) entry.end(revocation.error);
     return { sockets: sockets.length, streams: streams.length };
+  }
+
+  /** Users with a socket or a socketless (SSE) stream open in this process now. */
+  users(): Set<string> {
+    const users = new Set(this.socketsByUser.keys());
+    for (const entry of this.subscriptions) if (!entry.socket) users.add(entry.userId);
+    return users;
   }
 
   /** Subscriptions open now in this process, for a user or in all. */

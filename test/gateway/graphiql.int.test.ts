@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../testkit/app.js';
@@ -81,6 +82,35 @@ describe('GraphiQL served by the gateway, offline', () => {
     expect(((await unknown.json()) as { errors: { message: string }[] }).errors[0]!.message).toBe(
       'user must be one of the demo users: alice, bob, carol, sam.',
     );
+  });
+
+  it('refuses /dev/token and ?as= to a loopback connection that carries forwarding headers or a Host that is not loopback', async () => {
+    const { port } = new URL(app.url);
+    /** A GET from this machine with exactly these headers (fetch would set Host itself). */
+    const get = (path: string, headers: Record<string, string>) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const request = httpRequest({ host: '127.0.0.1', port, path, headers: { accept: 'text/html', ...headers } }, (response) => {
+          let body = '';
+          response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+        });
+        request.on('error', reject);
+        request.end();
+      });
+    expect((await get('/dev/token?user=carol', { host: `localhost:${port}` })).status).toBe(200);
+    // What a reverse proxy on the same host adds gives away the remote caller.
+    const proxied: Record<string, string>[] = [
+      { host: `localhost:${port}`, 'x-forwarded-for': '203.0.113.9' },
+      { host: `localhost:${port}`, forwarded: 'for=203.0.113.9;proto=https' },
+      { host: `localhost:${port}`, 'x-real-ip': '203.0.113.9' },
+      { host: 'suanni.example.com' },
+    ];
+    for (const headers of proxied) {
+      expect((await get('/dev/token?user=carol', headers)).status, JSON.stringify(headers)).toBe(404);
+      const asCarol = await get('/graphql?as=carol', headers);
+      expect(asCarol.status).toBe(200);
+      expect(asCarol.body).toContain('"headers":"{}"');
+    }
   });
 
   it('answers / with links to GraphiQL and the console instead of a 404', async () => {

@@ -426,7 +426,7 @@ describe.skipIf(!reachable)('many gateways and workers', () => {
       let closed: { code: number; reason: string } | undefined;
       const refused = connect(survivor, (code, reason) => (closed ??= { code, reason }));
       expect((await first(refused, '{ me { id } }')).failure).toBeDefined();
-      expect(closed).toEqual({ code: 4429, reason: 'Too many connections: at most 2 per user' });
+      expect(closed).toEqual({ code: 1013, reason: 'Too many connections: at most 2 per user' });
       await refused.dispose();
 
       // Killed: it releases nothing; its two places stop counting after the 2 s lease.

@@ -106,6 +106,27 @@ describe('token verification (HS256)', () => {
       .sign(new TextEncoder().encode(app.secret));
     await rejected(token, /exp/);
   });
+  it('rejects a token that lives longer than AUTH_MAX_TOKEN_LIFETIME_SECONDS (24 h by default), over HTTP and graphql-ws', async () => {
+    const decade = await app.token('longlived', { expiresIn: '3650d' });
+    await rejected(decade, /lifetime exceeds the maximum of 86400 seconds/);
+    // Issued ten years ago and still valid for a minute: its lifetime is what counts.
+    const old = await sign(app.secret, { tenant: app.tenant }, (jwt) =>
+      jwt.setIssuedAt(Math.floor(Date.now() / 1000) - 3650 * 86_400).setExpirationTime(Math.floor(Date.now() / 1000) + 60),
+    );
+    await rejected(old, /lifetime exceeds the maximum/);
+    const closed = await new Promise<{ code: number; reason: string }>((resolve) => {
+      const client = app.ws(
+        { authorization: `Bearer ${decade}` },
+        { onClose: (event) => resolve({ code: event.code, reason: event.reason }) },
+      );
+      client.subscribe({ query: '{ me { id } }' }, { next: () => {}, error: () => {}, complete: () => {} });
+    });
+    expect(closed.code).toBe(4401);
+    expect(closed.reason).toMatch(/lifetime exceeds/);
+    // A day exactly is accepted.
+    const day = await app.gql(ME, {}, { token: await app.token('daylong', { expiresIn: '24h' }) });
+    expect(day.errors).toBeUndefined();
+  });
   it('rejects a scheme other than Bearer', async () =>
     rejected(undefined, /Bearer/, { authorization: `Basic ${Buffer.from('a:b').toString('base64')}` }));
   it('rejects a token issued in the future beyond the clock tolerance', async () =>

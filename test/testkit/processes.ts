@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import pg from 'pg';
@@ -152,4 +152,118 @@ export async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boo
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+}
+
+/** `/ready` of a gateway: its status and JSON body (null when it is not JSON). */
+export async function readyAt(url: string): Promise<{ status: number; body: any }> {
+  const response = await fetch(url.replace(/\/graphql$/, '/ready'));
+  const text = await response.text();
+  let body: unknown = null;
+  try {
+    body = JSON.parse(text);
+  } catch {}
+  return { status: response.status, body };
+}
+
+/** One unlabelled series of a gateway's `/metrics` (undefined when absent). */
+export async function metricAt(url: string, name: string): Promise<number | undefined> {
+  const text = await (await fetch(url.replace(/\/graphql$/, '/metrics'))).text();
+  const line = text.split('\n').find((entry) => entry.startsWith(`${name} `));
+  return line === undefined ? undefined : Number(line.slice(name.length + 1));
+}
+
+/** Whether `redis-server` can be started here (the fault tests that kill Redis skip without it). */
+export function redisServerInstalled(): boolean {
+  const probe = spawnSync('redis-server', ['--version'], { stdio: 'ignore' });
+  return probe.status === 0;
+}
+
+/** A loopback port nothing listens on (bound, then released). */
+export async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+function answers(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: '127.0.0.1', port });
+    socket.setTimeout(500);
+    socket.once('connect', () => {
+      socket.write('PING\r\n');
+    });
+    socket.once('data', (chunk) => {
+      socket.destroy();
+      resolve(chunk.toString().startsWith('+PONG'));
+    });
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
+  });
+}
+
+/**
+ * A Redis of the test's own (never the machine's shared one): `redis-server` on a free loopback
+ * port, without persistence, that the test kills, pauses and restarts by pid.
+ */
+export interface OwnRedis {
+  port: number;
+  url: string;
+  /** The running server's pid (undefined while it is down). */
+  readonly pid: number | undefined;
+  /** Starts it (again) on the same port and waits until it answers. */
+  start(): Promise<void>;
+  /** SIGKILL: every connection drops at once, nothing is saved. Resolves once it exited. */
+  kill(): Promise<void>;
+  /** SIGSTOP: the sockets stay open and nothing answers (a hung server). */
+  pause(): void;
+  /** SIGCONT after {@link pause}. */
+  resume(): void;
+  /** Kills it for good. */
+  stop(): Promise<void>;
+}
+
+export async function ownRedis(port?: number): Promise<OwnRedis> {
+  const chosen = port ?? (await freePort());
+  let child: ChildProcess | undefined;
+  const own: OwnRedis = {
+    port: chosen,
+    url: `redis://127.0.0.1:${chosen}`,
+    get pid() {
+      return child?.exitCode === null && child.signalCode === null ? child.pid : undefined;
+    },
+    async start() {
+      if (own.pid !== undefined) return;
+      child = spawn('redis-server', ['--port', String(chosen), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+        stdio: 'ignore',
+      });
+      for (let attempt = 0; attempt < 100; attempt += 1) {
+        if (await answers(chosen)) return;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      throw new Error(`redis-server did not answer on port ${chosen}`);
+    },
+    async kill() {
+      const running = child;
+      if (!running || own.pid === undefined) return;
+      const exited = new Promise((resolve) => running.once('exit', resolve));
+      running.kill('SIGCONT');
+      running.kill('SIGKILL');
+      await exited;
+    },
+    pause() {
+      child?.kill('SIGSTOP');
+    },
+    resume() {
+      child?.kill('SIGCONT');
+    },
+    stop() {
+      return own.kill();
+    },
+  };
+  return own;
 }

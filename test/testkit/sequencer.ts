@@ -8,6 +8,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  */
 export const SLOW_FILES = [
   'gateway/scale.int.test.ts',
+  'faults/redis-outage.int.test.ts',
   'faults/paused-worker.int.test.ts',
   'gateway/start-twice.int.test.ts',
   'gateway/start-failures.int.test.ts',

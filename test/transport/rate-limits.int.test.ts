@@ -316,7 +316,7 @@ describe('rate limits', () => {
     stop();
   });
 
-  it('graphql-ws: a socket over the per-user limit is closed with 4429, and one fits again once another closes', async () => {
+  it('graphql-ws: a socket over the per-user limit is closed with 1013 (try again later), and one fits again once another closes', async () => {
     const { user } = await tenantWith(slow, {});
     const token = await user('many-sockets');
     const holders = [slow.ws({ authorization: `Bearer ${token}` }), slow.ws({ authorization: `Bearer ${token}` })];
@@ -328,7 +328,7 @@ describe('rate limits', () => {
     );
     const outcome = await runOnSocket(third, '{ me { id } }');
     expect(outcome.result).toBeUndefined();
-    expect(closed).toEqual({ code: 4429, reason: 'Too many connections: at most 2 per user' });
+    expect(closed).toEqual({ code: 1013, reason: 'Too many connections: at most 2 per user' });
     // Another user of the tenant has sockets of their own.
     const other = await runOnSocket(slow.ws({ authorization: `Bearer ${await user('someone-else')}` }), '{ me { id } }');
     expect(other.result?.errors).toBeUndefined();
@@ -393,7 +393,7 @@ describe.skipIf(!redisUp)('rate limits shared through Redis', () => {
     expect(keys.filter((key) => /^\{[0-9a-f-]{36}\}:u:[0-9a-f-]{36}:reads$/.test(key.slice(prefix.length)))).toHaveLength(1);
   });
 
-  it('two gateways count a user’s sockets together: at the limit on one, refused with 4429 on the other, and room again once one closes', async () => {
+  it('two gateways count a user’s sockets together: at the limit on one, refused with 1013 on the other, and room again once one closes', async () => {
     // A tenant of its own: the test above lowered the reads of the shared one.
     const tenant = `ws${randomBytes(4).toString('hex')}`;
     const token = await one.token('shared-sockets', { tenant });
@@ -404,7 +404,7 @@ describe.skipIf(!redisUp)('rate limits shared through Redis', () => {
     const onTwo = two.ws(auth, { onClose: (event) => (closed ??= { code: event.code, reason: event.reason }) });
     const outcome = await runOnSocket(onTwo, ME);
     expect(outcome.result).toBeUndefined();
-    expect(closed).toEqual({ code: 4429, reason: 'Too many connections: at most 2 per user' });
+    expect(closed).toEqual({ code: 1013, reason: 'Too many connections: at most 2 per user' });
     // Another user is not affected on either gateway.
     const other = await runOnSocket(two.ws({ authorization: `Bearer ${await one.token('shared-sockets-other', { tenant })}` }), ME);
     expect(other.result?.errors).toBeUndefined();

@@ -83,11 +83,35 @@ describe.skipIf(!redisUp)('Redis GCRA rate limits', () => {
     expect(recovered).toBe(true);
   });
 
-  it('allows (fails open) when Redis does not answer', async () => {
+  it('counts in in-process buckets when Redis does not answer: neither everything allowed nor everything refused', async () => {
     const client = new Redis('redis://127.0.0.1:1', { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
     client.on('error', () => {});
     const store = new RedisRateLimitStore(client, prefix);
-    expect(await store.consume({ userId: 'erin', tenantId: 'x' }, reads, limits)).toEqual({ allowed: true });
+    const erin = { userId: 'erin', tenantId: 'x' };
+    for (let i = 0; i < 3; i++) expect(await store.consume(erin, reads, limits)).toEqual({ allowed: true });
+    expect(await store.consume(erin, reads, limits)).toMatchObject({ allowed: false, scope: 'user', operationClass: 'reads', limit: 3 });
+    expect(await store.consume({ userId: 'fay', tenantId: 'x' }, reads, limits)).toEqual({ allowed: true });
     client.disconnect();
+  });
+
+  it('does not call Redis while its health says it is unavailable, and uses it again once it is back', async () => {
+    const client = connect();
+    const health = { available: false, failed: () => {} };
+    const local = {
+      calls: 0,
+      consume() {
+        local.calls += 1;
+        return { allowed: true as const };
+      },
+    };
+    const store = new RedisRateLimitStore(client, prefix, { health, local });
+    const gina = { userId: 'gina', tenantId: 'y' };
+    for (let i = 0; i < 5; i++) expect(await store.consume(gina, reads, limits)).toEqual({ allowed: true });
+    expect(local.calls).toBe(5);
+    expect(await clients[0]!.keys(`${prefix}{y}*`)).toEqual([]);
+    health.available = true;
+    for (let i = 0; i < 3; i++) expect(await store.consume(gina, reads, limits)).toEqual({ allowed: true });
+    expect(await store.consume(gina, reads, limits)).toMatchObject({ allowed: false, limit: 3 });
+    expect(local.calls).toBe(5);
   });
 });

@@ -1,5 +1,7 @@
 import type { Redis } from 'ioredis';
 import { createLogger } from '../logger.js';
+import type { RedisHealth } from '../redis.js';
+import { MemoryRateLimitStore } from './memory-store.js';
 import {
   ALLOWED,
   type ClassCosts,
@@ -56,22 +58,33 @@ const FAILURE_LOG_INTERVAL_MS = 60_000;
  * `${prefix}{tenantId}:t:class` and `${prefix}{tenantId}:u:userId:class`: the tenant in braces
  * is a Redis Cluster hash tag, so every key one operation touches lives in one slot.
  *
- * When Redis fails, the operation is allowed (logged): a limiter outage must not take the
- * gateway down with it.
+ * While Redis is unavailable (its health says so, or a call fails) the operation is charged to
+ * in-process buckets instead: each gateway then limits on its own, as without Redis, with no wait
+ * on Redis and never everyone allowed or refused. Back with Redis, the shared buckets count again.
  */
 export class RedisRateLimitStore implements RateLimitStore {
   private readonly client: GcraClient;
   private lastFailureLog = 0;
+  private readonly local: RateLimitStore;
+  private readonly health: Pick<RedisHealth, 'available' | 'failed'> | undefined;
 
+  /**
+   * @param options.health skips Redis at once while it is unavailable (without it, every call tries).
+   * @param options.local the in-process buckets of an outage (tests pass their own).
+   */
   constructor(
     redis: Redis,
     private readonly prefix: string,
+    options: { health?: Pick<RedisHealth, 'available' | 'failed'>; local?: RateLimitStore } = {},
   ) {
     if (!('suanniGcra' in redis)) redis.defineCommand('suanniGcra', { lua: GCRA_SCRIPT });
     this.client = redis as GcraClient;
+    this.health = options.health;
+    this.local = options.local ?? new MemoryRateLimitStore();
   }
 
   async consume(subject: RateSubject, costs: ClassCosts, limits: RateLimits): Promise<RateDecision> {
+    if (this.health && !this.health.available) return this.local.consume(subject, costs, limits);
     const over = costOverLimit(costs, limits);
     if (over) return over;
     const periodUs = Math.round(limits.periodMs * 1000);
@@ -92,12 +105,13 @@ export class RedisRateLimitStore implements RateLimitStore {
     try {
       [index, waitUs] = await this.client.suanniGcra(keys.length, ...keys, ...args);
     } catch (error) {
+      this.health?.failed(error);
       const now = Date.now();
       if (now - this.lastFailureLog > FAILURE_LOG_INTERVAL_MS) {
         this.lastFailureLog = now;
-        log.warn({ err: error }, 'rate limiter unavailable: operations are allowed until Redis answers');
+        log.warn({ err: error }, 'shared rate limits unavailable: this process counts in its own buckets until Redis answers');
       }
-      return ALLOWED;
+      return this.local.consume(subject, costs, limits);
     }
     if (index === 0) return ALLOWED;
     const { scope, operationClass } = charged[index - 1]!;

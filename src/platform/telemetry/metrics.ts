@@ -24,6 +24,13 @@ interface QueueSource {
   cluster?: { queued: number; running: number; retried: number; failed: number; oldestWaitingSeconds: number };
 }
 
+/** This process's Redis as the gauges read it (REDIS_URL set). */
+interface RedisSource {
+  available: boolean;
+  outages: number;
+  downForSeconds: number;
+}
+
 /** A live process as the registry gauges read it. */
 interface ProcessSource {
   id: string;
@@ -41,6 +48,7 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}) {
     queue?: () => QueueSource;
     processes?: () => readonly ProcessSource[];
     stores?: () => Promise<readonly { name: string; totalBytes: number; rowEstimate: number }[]>;
+    redis?: () => RedisSource;
   } = {};
 
   const metrics = {
@@ -159,6 +167,11 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}) {
     /** Rows and bytes per store (table), read from the database at scrape time. */
     observeStores(read: () => Promise<readonly { name: string; totalBytes: number; rowEstimate: number }[]>) {
       sources.stores = read;
+    },
+
+    /** This process's Redis (only with REDIS_URL: without it the Redis series are absent). */
+    observeRedis(read: () => RedisSource) {
+      sources.redis = read;
     },
 
     /** The registry in Prometheus text format. */
@@ -280,6 +293,37 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}) {
       this.set({ state: 'idle' }, stats.idle);
       this.set({ state: 'waiting' }, stats.waiting);
       this.set({ state: 'max' }, stats.max);
+    },
+  });
+  new Gauge({
+    name: 'suanni_redis_up',
+    help: 'With REDIS_URL: 1 while Redis answers, 0 while this process runs degraded without it (events local, limits per process).',
+    registers: [registry],
+    collect() {
+      this.reset();
+      const redis = sources.redis?.();
+      if (redis) this.set(redis.available ? 1 : 0);
+    },
+  });
+  new Gauge({
+    name: 'suanni_redis_down_seconds',
+    help: 'With REDIS_URL: seconds since Redis became unavailable (0 while it answers).',
+    registers: [registry],
+    collect() {
+      this.reset();
+      const redis = sources.redis?.();
+      if (redis) this.set(redis.available ? 0 : redis.downForSeconds);
+    },
+  });
+  new Counter({
+    name: 'suanni_redis_outages_total',
+    help: 'With REDIS_URL: times Redis became unavailable since the process started (a start without it counts).',
+    registers: [registry],
+    collect() {
+      const redis = sources.redis?.();
+      if (!redis) return;
+      this.reset();
+      this.inc(redis.outages);
     },
   });
   return metrics;

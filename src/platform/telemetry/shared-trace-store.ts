@@ -1,6 +1,7 @@
 import type { HrTime } from '@opentelemetry/api';
 import type { ReadableSpan, Span, SpanProcessor } from '@opentelemetry/sdk-trace-base';
 import type { Redis } from 'ioredis';
+import type { RedisHealth } from '../redis.js';
 import { createLogger } from '../logger.js';
 import {
   isLocalRoot,
@@ -27,6 +28,8 @@ export interface SharedTraceStoreOptions {
   ttlSeconds: number;
   /** Spans waiting to be written are sent at least this often. */
   flushMs?: number;
+  /** While Redis is unavailable spans wait (up to 50,000) and go once it is back; a failed write is logged once per outage. */
+  health?: Pick<RedisHealth, 'available' | 'failed' | 'onChange'>;
 }
 
 /** How long an erased user stays marked, so that late spans naming them are not kept. */
@@ -173,6 +176,8 @@ export class SharedTraceStore implements SpanProcessor, TraceStore {
   private readonly redis: ScriptedRedis;
   private readonly maxSpansPerTrace: number;
   private readonly index: string;
+  /** A failed write was logged since Redis last became available. */
+  private failureLogged = false;
 
   constructor(
     redis: Redis,
@@ -186,6 +191,11 @@ export class SharedTraceStore implements SpanProcessor, TraceStore {
     this.redis = redis as ScriptedRedis;
     this.maxSpansPerTrace = options.maxSpansPerTrace ?? 2_000;
     this.index = `${options.prefix}traces`;
+    options.health?.onChange((available) => {
+      if (!available) return;
+      this.failureLogged = false;
+      void this.flush();
+    });
   }
 
   onStart(span: Span): void {
@@ -219,6 +229,8 @@ export class SharedTraceStore implements SpanProcessor, TraceStore {
   private flush(): Promise<void> {
     clearTimeout(this.timer);
     this.timer = undefined;
+    // Kept (bounded) while Redis is away; written when it is back.
+    if (this.options.health && !this.options.health.available) return this.flushing;
     const batch = this.pending;
     this.pending = [];
     if (batch.length === 0) return this.flushing;
@@ -234,7 +246,12 @@ export class SharedTraceStore implements SpanProcessor, TraceStore {
         )
         .then(
           () => undefined,
-          (error: unknown) => log.warn({ err: error, spans: batch.length }, 'spans not written to the shared trace store'),
+          (error: unknown) => {
+            this.options.health?.failed(error);
+            if (this.failureLogged) return;
+            this.failureLogged = true;
+            log.warn({ err: error, spans: batch.length }, 'spans not written to the shared trace store (logged once until Redis answers)');
+          },
         ),
     );
     return this.flushing;

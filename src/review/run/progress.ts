@@ -1,6 +1,7 @@
 import type { Redis, Result } from 'ioredis';
 import { createLogger } from '../../platform/logger.js';
 import { parseEvent, type EventBus } from '../../platform/pubsub.js';
+import type { RedisHealth } from '../../platform/redis.js';
 
 const logger = createLogger('review-progress');
 
@@ -213,16 +214,38 @@ export class ReviewProgressLog {
   /** Publishes of the shared log, chained per review so that its events keep their order. */
   private readonly pending = new Map<string, Promise<void>>();
 
+  private readonly shared: Redis | undefined;
+  private readonly health: Pick<RedisHealth, 'available' | 'failed' | 'onChange'> | undefined;
+  /** Events not published since Redis became unavailable (logged once per outage). */
+  private unpublished = 0;
+
   /**
    * @param shared With Redis, the log is shared by every process (a worker publishes, any gateway
-   *   replays) and each review's events expire `ttlSeconds` after its last one.
+   *   replays) and each review's events expire `ttlSeconds` after its last one. While Redis is
+   *   unavailable (`health`), events are not numbered and not published: a watcher takes the final
+   *   status from PostgreSQL (see `ReviewService.watch`).
    */
   constructor(
     private readonly events: EventBus,
-    private readonly shared?: Redis,
+    shared?: Redis | { redis: Redis; health: Pick<RedisHealth, 'available' | 'failed' | 'onChange'> },
     private readonly ttlSeconds = RETAIN_FINISHED_MS / 1000,
   ) {
-    shared?.defineCommand('suanniPublishProgress', { numberOfKeys: 5, lua: PUBLISH_SHARED });
+    if (shared && 'health' in shared) {
+      this.shared = shared.redis;
+      this.health = shared.health;
+      this.health.onChange((available) => {
+        if (!available || this.unpublished === 0) return;
+        logger.warn({ events: this.unpublished }, 'review progress events were not published while Redis was unavailable');
+        this.unpublished = 0;
+      });
+    } else this.shared = shared;
+    this.shared?.defineCommand('suanniPublishProgress', { numberOfKeys: 5, lua: PUBLISH_SHARED });
+  }
+
+  /** Counts an event that could not be published; the first of an outage is logged. */
+  private notPublished(error: unknown, reviewId: string): void {
+    this.health?.failed(error);
+    if (this.unpublished++ === 0) logger.warn({ err: error, reviewId }, 'progress events not published until Redis answers');
   }
 
   /**
@@ -234,9 +257,13 @@ export class ReviewProgressLog {
   publish(event: Omit<ReviewProgressEvent, 'sequence' | 'at'>, owner: string | null = null, run?: ReviewRun): void {
     if (this.shared) {
       const id = event.reviewId;
+      if (this.health && !this.health.available) {
+        this.notPublished(new Error('Redis unavailable'), id);
+        return;
+      }
       const next = (this.pending.get(id) ?? Promise.resolve())
         .then(() => this.publishShared(this.shared!, event, owner, run))
-        .catch((error: unknown) => logger.warn({ err: error, reviewId: id }, 'progress event not published'));
+        .catch((error: unknown) => this.notPublished(error, id));
       this.pending.set(id, next);
       void next.then(() => {
         if (this.pending.get(id) === next) this.pending.delete(id);

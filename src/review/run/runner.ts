@@ -3,7 +3,7 @@ import { DEFAULT_RETRY, isTransientDatabaseError, retryTransient, type RetryOpti
 import { AppError } from '../../platform/errors.js';
 import type { ModelProvider } from '../../platform/llm/provider.js';
 import { createLogger } from '../../platform/logger.js';
-import type { EventBus } from '../../platform/pubsub.js';
+import { RESYNC, type EventBus } from '../../platform/pubsub.js';
 import type { Metrics } from '../../platform/telemetry/metrics.js';
 import type { ReviewState } from '../agent/state.js';
 import { REVIEW_CANCELLATIONS, reviewBatchTopic, type ReviewProgressEvent, type ReviewProgressLog, type ReviewRun } from './progress.js';
@@ -173,14 +173,29 @@ export class ReviewRunner {
   private async work(): Promise<void> {
     this.working = true;
     void (async () => {
-      for await (const { reviewIds } of this.events.subscribe(REVIEW_CANCELLATIONS))
+      for await (const received of this.events.watch(REVIEW_CANCELLATIONS)) {
+        // Redis back after an outage: a cancellation published meanwhile was lost; the stored status says it.
+        const reviewIds = received === RESYNC ? await this.cancelledHere() : received.reviewIds;
         for (const id of reviewIds) this.runningHere.get(id)?.abort();
+      }
     })().catch((error: unknown) => log.error({ err: error }, 'cancellation listener stopped'));
     await this.jobs.work<ReviewJob>(REVIEW_QUEUE, this.options.concurrency, (job) => this.execute(job), {
       // Batch members never hold these slots: a single review queued beside a batch starts at once.
       reserve: { slots: this.options.reservedSlots, minPriority: SINGLE_PRIORITY },
     });
     await this.jobs.work<ReviewJob>(REVIEW_FAILED_QUEUE, 1, (job) => this.failForGood(job.data.reviewId));
+  }
+
+  /** Reviews running here whose stored status is CANCELLED (their cancellation event may have been missed). */
+  private async cancelledHere(): Promise<string[]> {
+    const ids = [...this.runningHere.keys()];
+    if (ids.length === 0) return [];
+    try {
+      return await this.store.cancelledAmong(ids);
+    } catch (error) {
+      log.warn({ err: error }, 'could not re-check running reviews for cancellations');
+      return [];
+    }
   }
 
   /** Reviews running right now in this process. */
