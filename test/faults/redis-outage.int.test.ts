@@ -234,14 +234,14 @@ describe.skipIf(!redisInstalled)('faults: Redis killed, hung and restarted under
     const review = await gqlAt(gatewayA.url, bob, SUBMIT, { input: contract(0) });
     expect(review.errors).toBeUndefined();
     const reviewWatch = stream<{ reviewProgress: { kind: string; status: string } }>(
-      socket(gatewayB, bob),
+      bobSocket,
       'subscription ($id: ID!) { reviewProgress(reviewId: $id) { kind status } }',
       { id: review.data.submitReview.id },
     );
     const batch = await gqlAt(gatewayA.url, bob, SUBMIT_BATCH, { inputs: Array.from({ length: 6 }, (_, i) => contract(i + 1)) });
     expect(batch.errors).toBeUndefined();
     const batchWatch = stream<{ reviewBatchProgress: { completed: number; total: number } }>(
-      socket(gatewayB, bob),
+      bobSocket,
       'subscription ($id: ID!) { reviewBatchProgress(batchId: $id) { completed total } }',
       { id: batch.data.submitReviewBatch.id },
     );
