@@ -180,16 +180,20 @@ export class SessionService {
     // Subscribe before reading the current state so that no change falls in between.
     // Every event (and RESYNC, Redis back after an outage that may have lost one) is re-read from the database.
     const changes = this.events.watch(sessionTopic(session.id));
-    const current = await this.db.session.findUniqueOrThrow({ where: { id: session.id } });
-    yield current;
-    if (current.closedAt) return;
-    for await (const event of changes) {
-      const current = await this.db.session.findUnique({ where: { id: event === RESYNC ? session.id : event.sessionId } });
-      if (!current) return;
-      // Closing is the only change a session has: after an outage, only a close missed is news.
-      if (event === RESYNC && !current.closedAt) continue;
+    try {
+      const current = await this.db.session.findUniqueOrThrow({ where: { id: session.id } });
       yield current;
       if (current.closedAt) return;
+      for await (const event of changes) {
+        const current = await this.db.session.findUnique({ where: { id: event === RESYNC ? session.id : event.sessionId } });
+        if (!current) return;
+        // Closing is the only change a session has: after an outage, only a close missed is news.
+        if (event === RESYNC && !current.closedAt) continue;
+        yield current;
+        if (current.closedAt) return;
+      }
+    } finally {
+      await changes.return?.(undefined);
     }
   }
 }

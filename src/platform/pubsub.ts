@@ -1,6 +1,6 @@
-import { createPubSub, Repeater } from 'graphql-yoga';
-import { ResilientEventTarget } from './redis-event-target.js';
-import type { RedisConnections } from './redis.js';
+import { createPubSub } from 'graphql-yoga';
+import { type PublishClient, ResilientEventTarget, type SubscribeClient } from './redis-event-target.js';
+import type { RedisHealth } from './redis.js';
 
 /**
  * Events by topic, declared by the domains that publish them (declaration merging), so that
@@ -36,7 +36,11 @@ export type Resync = typeof RESYNC;
  * replicas share events through Redis with a {@link ResilientEventTarget}: this process's
  * listeners always get its events at once, the other processes through Redis while it answers.
  */
-export function createEventBus(redis?: Pick<RedisConnections, 'publish' | 'subscribe' | 'health'>) {
+export function createEventBus(redis?: {
+  publish: PublishClient;
+  subscribe: SubscribeClient;
+  health: Pick<RedisHealth, 'available' | 'onChange' | 'failed'>;
+}) {
   const pubsub = createPubSub<Topics>(
     redis
       ? {
@@ -55,20 +59,55 @@ export function createEventBus(redis?: Pick<RedisConnections, 'publish' | 'subsc
     /**
      * The topic's events, and {@link RESYNC} each time Redis is back after an outage (never
      * without Redis): a watcher that must not miss the last event re-reads its state then.
+     *
+     * Subscribed at once, when called (yoga's `subscribe` starts listening only at the first
+     * `next()`): an event published while the watcher reads its current state is not missed. So
+     * the caller must `return()` it however it ends, also when it never read from it.
      */
-    watch<K extends Topic>(topic: K): Repeater<Topics[K][0] | Resync> {
-      return new Repeater<Topics[K][0] | Resync>(async (push, stop) => {
-        const source = pubsub.subscribe(topic as Parameters<typeof pubsub.subscribe>[0]);
-        const unwatch = redis?.health.onChange((available) => {
-          if (available) void push(RESYNC);
-        });
-        void stop.then(() => {
-          unwatch?.();
-          void source.return?.(undefined);
-        });
-        for await (const event of source) await push(event as Topics[K][0]);
-        stop();
+    watch<K extends Topic>(topic: K): AsyncIterableIterator<Topics[K][0] | Resync> {
+      const source = pubsub.subscribe(topic as Parameters<typeof pubsub.subscribe>[0])[Symbol.asyncIterator]();
+      // The first next() runs the subscription's executor, which adds the listener now.
+      let nextEvent = source.next();
+      let resyncs = 0;
+      let wake: (() => void) | undefined;
+      let done = false;
+      const unwatch = redis?.health.onChange((available) => {
+        if (!available) return;
+        resyncs += 1;
+        wake?.();
       });
+      const finish = async (): Promise<IteratorResult<Topics[K][0] | Resync>> => {
+        if (!done) {
+          done = true;
+          unwatch?.();
+          await source.return?.(undefined);
+        }
+        return { value: undefined, done: true };
+      };
+      return {
+        async next() {
+          if (done) return { value: undefined, done: true };
+          if (resyncs === 0) {
+            const woken = new Promise<'resync'>((resolve) => {
+              wake = () => resolve('resync');
+            });
+            const result = await Promise.race([nextEvent, woken]);
+            wake = undefined;
+            if (result !== 'resync') {
+              if (result.done) return finish();
+              nextEvent = source.next();
+              // The topic's events are of its payload type.
+              return { value: result.value as Topics[K][0], done: false };
+            }
+          }
+          resyncs -= 1;
+          return { value: RESYNC, done: false };
+        },
+        return: finish,
+        [Symbol.asyncIterator]() {
+          return this;
+        },
+      };
     },
   };
 }
