@@ -25,11 +25,15 @@ type Topics = EventTopics & AnyTopics;
 type Topic = Extract<keyof Topics, string>;
 
 /**
- * Yielded by {@link EventBus.watch} when this process's Redis is back after an outage: events of
- * the topic may have been missed meanwhile, and the watcher re-reads what it shows from PostgreSQL.
+ * Yielded by {@link EventBus.watch} when any process sharing the Redis (this one included) is back
+ * from an outage: events it published meanwhile reached nobody else, so a watcher re-reads what it
+ * shows from PostgreSQL.
  */
 export const RESYNC: unique symbol = Symbol('resync');
 export type Resync = typeof RESYNC;
+
+/** Published by a process whose Redis is back (and delivered to itself): every watcher resyncs. */
+const RESYNC_TOPIC = 'eventBusResync';
 
 /**
  * In-process publish/subscribe for live progress. One gateway process needs nothing more;
@@ -53,12 +57,25 @@ export function createEventBus(redis?: {
         }
       : undefined,
   );
+  /** Wakes each open watcher with a RESYNC. */
+  const watchers = new Set<() => void>();
+  if (redis) {
+    const resyncs = pubsub.subscribe(RESYNC_TOPIC);
+    void (async () => {
+      for await (const _ of resyncs) for (const resync of watchers) resync();
+    })();
+    // Back from an outage: what this process published meanwhile reached only itself, and what others
+    // published did not reach it. Both sides resync: here through local delivery, elsewhere through Redis.
+    redis.health.onChange((available) => {
+      if (available) pubsub.publish(RESYNC_TOPIC, {});
+    });
+  }
   return {
     publish: pubsub.publish,
     subscribe: pubsub.subscribe,
     /**
-     * The topic's events, and {@link RESYNC} each time Redis is back after an outage (never
-     * without Redis): a watcher that must not miss the last event re-reads its state then.
+     * The topic's events, and {@link RESYNC} each time a process sharing the Redis is back from an
+     * outage (never without Redis): a watcher that must not miss the last event re-reads its state then.
      *
      * Subscribed at once, when called (yoga's `subscribe` starts listening only at the first
      * `next()`): an event published while the watcher reads its current state is not missed. So
@@ -71,15 +88,15 @@ export function createEventBus(redis?: {
       let resyncs = 0;
       let wake: (() => void) | undefined;
       let done = false;
-      const unwatch = redis?.health.onChange((available) => {
-        if (!available) return;
+      const resync = () => {
         resyncs += 1;
         wake?.();
-      });
+      };
+      watchers.add(resync);
       const finish = async (): Promise<IteratorResult<Topics[K][0] | Resync>> => {
         if (!done) {
           done = true;
-          unwatch?.();
+          watchers.delete(resync);
           await source.return?.(undefined);
         }
         return { value: undefined, done: true };
