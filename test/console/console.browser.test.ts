@@ -382,7 +382,8 @@ describe.skipIf(!hasBrowser)('web console in a browser', { timeout: 60_000 }, ()
     expect(new Set(report)).toEqual(new Set(['0']));
     await page.locator('tbody .badge', { hasText: 'COMPLETED' }).first().waitFor(WAIT);
     // The audit log shows the request, re-read after the job: the subject appears by keyed hash only.
-    const requested = page.locator('tr.audit-entry', { hasText: 'ERASURE_REQUEST' });
+    // The action cell exactly: ERASURE_REQUESTS_LIST (the officer's own audited read of the jobs) also contains the name.
+    const requested = page.locator('tr.audit-entry').filter({ has: page.locator('td', { hasText: /^ERASURE_REQUEST$/ }) });
     await requested.first().waitFor(WAIT);
     expect(await requested.first().innerText()).toContain('SUCCESS');
     const subjectTitles = await requested
