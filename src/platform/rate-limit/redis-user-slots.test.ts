@@ -98,6 +98,24 @@ describe.skipIf(!redisUp)('Redis user slots (leases)', () => {
     expect((await admin.zrange(keyOf('dave'), 0, -1)).sort()).toEqual(['alive:c', 'alive:d']);
   });
 
+  it('a dead process’s places are dropped once its heartbeat key is gone, long before their lease ends', async () => {
+    const deadConnection = connect();
+    const dead = new RedisUserSlotStore(deadConnection, prefix, { leaseMs: 600_000, processTtlMs: 300, processId: 'gone' });
+    stores.push(dead);
+    const alive = gateway({ leaseMs: 600_000, processTtlMs: 300, processId: 'here' });
+    expect(await dead.acquire('sockets', 'hana', 'a', 2)).toBe(true);
+    expect(await dead.acquire('sockets', 'hana', 'b', 2)).toBe(true);
+    expect(await alive.acquire('sockets', 'hana', 'c', 2)).toBe(false);
+    // SIGKILL as far as Redis can tell: no more heartbeats, no releases.
+    deadConnection.disconnect();
+    for (let attempt = 0; attempt < 100 && (await admin.exists(`${prefix}live-process:gone`)) === 1; attempt++) await sleep(50);
+    expect(await alive.acquire('sockets', 'hana', 'c', 2)).toBe(true);
+    expect(await admin.zrange(keyOf('hana'), 0, -1)).toEqual(['here:c']);
+    // A live process's heartbeat keeps its places: the other one is still refused at the limit.
+    expect(await alive.acquire('sockets', 'hana', 'd', 2)).toBe(true);
+    expect(await gateway({ processTtlMs: 300, processId: 'third' }).acquire('sockets', 'hana', 'e', 2)).toBe(false);
+  });
+
   it('a renewal writes back the slots Redis lost (an outage, a stalled process) for every user the process holds', async () => {
     const store = gateway({ refreshMs: 60_000 });
     for (const user of ['erin', 'frank']) for (const holder of ['a', 'b']) await store.acquire('sockets', user, holder, 5);
